@@ -1,0 +1,60 @@
+import express, { type RequestHandler } from "express";
+import crypto from "node:crypto";
+import path from "node:path";
+import { pinoHttp } from "pino-http";
+import { apiRouter } from "./api/router";
+import type { AppContext } from "./context";
+import { apiErrorHandler, apiNotFound } from "./http/errors";
+import { securityHeaders } from "./http/security-headers";
+import { prerenderedPages } from "./http/static-pages";
+
+export interface AppOptions {
+  /** The React Router request handler; absent in API-only tests. */
+  pageHandler?: RequestHandler;
+  /** Built browser assets (production); in development Vite serves them. */
+  clientDir?: string;
+  /** Vite's dev middleware, development only. */
+  devMiddleware?: RequestHandler;
+}
+
+export function createApp(ctx: AppContext, options: AppOptions = {}) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const id = crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+  app.use(securityHeaders({ isProduction: ctx.env.isProduction }));
+
+  app.get("/healthz", async (req, res) => {
+    try {
+      await ctx.database.ping();
+      res.json({ status: "ok", database: ctx.database.kind });
+    } catch (err) {
+      req.log.error({ err }, "health check failed");
+      res.status(503).json({ status: "unavailable", database: ctx.database.kind });
+    }
+  });
+
+  app.use("/api", express.json({ limit: ctx.env.MAX_BODY_BYTES }), apiRouter(ctx), apiNotFound, apiErrorHandler(ctx.logger));
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.clientDir) {
+    const clientDir = path.resolve(options.clientDir);
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(prerenderedPages(clientDir));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+  if (options.pageHandler) app.use(options.pageHandler);
+  return app;
+}

@@ -1,0 +1,54 @@
+import type { RequestHandler } from "express";
+import crypto from "node:crypto";
+
+/**
+ * Third parties the pages embed. The CSP allows exactly these and nothing else.
+ * Add an origin here only together with the page that embeds it.
+ */
+export const EMBED_ORIGINS = {
+  video: "https://www.youtube-nocookie.com",
+  map: "https://www.google.com",
+  scheduler: "https://api.leadconnectorhq.com",
+} as const;
+
+export function contentSecurityPolicy(nonce: string, isProduction: boolean): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${EMBED_ORIGINS.video} ${EMBED_ORIGINS.map} ${EMBED_ORIGINS.scheduler}`,
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ];
+  if (isProduction) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      cspNonce: string;
+    }
+  }
+}
+
+export function securityHeaders({ isProduction }: { isProduction: boolean }): RequestHandler {
+  return (_req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, isProduction));
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (isProduction) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    next();
+  };
+}

@@ -1,0 +1,22 @@
+import pino from "pino";
+
+export type Logger = pino.Logger;
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    // Never let secrets reach the logs, whatever object a caller passes in.
+    redact: {
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'res.headers["set-cookie"]',
+        "password",
+        "*.password",
+        "token",
+        "*.token",
+      ],
+      censor: "[redacted]",
+    },
+  });
+}

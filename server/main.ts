@@ -1,0 +1,95 @@
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { createApp } from "./app";
+import type { RequestContext } from "./context";
+import { openDatabase } from "./db/client";
+import { EnvError, loadEnv } from "./env";
+import { createLogger } from "./logger";
+
+export interface StartOptions {
+  /** The environment as the operator set it (the launcher sets NODE_ENV for React's runtime). */
+  configEnv: NodeJS.ProcessEnv;
+  vite?: ViteDevServer;
+}
+
+/** Starts the one process that serves pages, assets and the JSON API. */
+export async function start({ configEnv, vite }: StartOptions) {
+  let env;
+  try {
+    env = loadEnv(configEnv);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+
+  let database;
+  try {
+    database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  } catch (error) {
+    logger.fatal({ err: error }, `Cannot open the database: ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build");
+
+  const pageHandler = createRequestHandler({
+    build,
+    mode: vite ? "development" : "production",
+    getLoadContext: (req, res): RequestContext => ({
+      env,
+      db: database.db,
+      logger: req.log,
+      cspNonce: res.locals.cspNonce,
+    }),
+  });
+
+  const app = createApp(
+    { env, logger, database },
+    vite ? { pageHandler, devMiddleware: vite.middlewares } : { pageHandler, clientDir: "build/client" },
+  );
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port, database: database.kind }, `Serving on http://localhost:${port}`);
+  });
+  server.on("error", (error) => {
+    logger.fatal({ err: error }, `Cannot listen on port ${env.PORT}: ${error.message}`);
+    void database.close().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: no new connections, finishing requests in flight");
+    // A request that never ends must not keep the process alive forever.
+    const force = setTimeout(() => {
+      logger.error("requests still in flight after 10 s; closing them");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await vite?.close();
+        await database.close();
+        logger.info("stopped");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "error while closing");
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  return server;
+}

@@ -1,0 +1,36 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { type Database, openDatabase } from "../db/client";
+
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** Which database the current Vitest project runs against (see vitest.config.ts). */
+export const testDatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or a throw-away
+ * database on the PostgreSQL server that is dropped again on close.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (testDatabaseKind === "pglite") return openDatabase({});
+
+  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 25 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

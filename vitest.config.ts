@@ -1,0 +1,32 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+  "@server": fileURLToPath(new URL("./server", import.meta.url)),
+};
+
+// Tests named *.db.test.ts touch the database and run twice: on embedded PGlite and on a PostgreSQL server.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.db.test.ts", "node_modules/**"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: { name: "pglite", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "pglite" }, testTimeout: 20_000, hookTimeout: 30_000 },
+      },
+      {
+        resolve: { alias },
+        test: { name: "postgres", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "postgres" }, testTimeout: 20_000, hookTimeout: 30_000 },
+      },
+    ],
+  },
+});
