@@ -5,6 +5,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
+// Ports of their own, beside the shared e2e server (E2E_PORT).
+const base = Number(process.env.E2E_PORT ?? 4173) + 100;
+
 // These start their own server processes from the production build; no browser needed.
 
 function startServer(port: number, dataDir: string) {
@@ -40,29 +43,29 @@ test.afterEach(() => {
 
 test("a second server on the same data folder refuses to start, and the first keeps serving", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lock-e2e-"));
-  const first = startServer(4301, dataDir);
+  const first = startServer(base + 1, dataDir);
   processes.push(first.child);
-  await waitForHealthy(4301);
+  await waitForHealthy(base + 1);
 
-  const second = startServer(4302, dataDir);
+  const second = startServer(base + 2, dataDir);
   processes.push(second.child);
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain("is in use by another server");
 
-  const res = await fetch("http://127.0.0.1:4301/");
+  const res = await fetch(`http://127.0.0.1:${base + 1}/`);
   expect(res.status).toBe(200);
 });
 
 test("SIGTERM lets the request in flight complete, then exits 0", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-e2e-"));
-  const server = startServer(4303, dataDir);
+  const server = startServer(base + 3, dataDir);
   processes.push(server.child);
-  await waitForHealthy(4303);
+  await waitForHealthy(base + 3);
 
   // A request whose body is still arriving when the signal comes.
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: 4303, method: "POST", path: "/api/echo-nothing", headers: { "content-type": "application/json" } },
+      { host: "127.0.0.1", port: base + 3, method: "POST", path: "/api/echo-nothing", headers: { "content-type": "application/json" } },
       (res) => {
         let body = "";
         res.on("data", (d) => (body += d));
@@ -83,5 +86,5 @@ test("SIGTERM lets the request in flight complete, then exits 0", async () => {
   expect(await server.exited).toBe(0);
   expect(server.output()).toContain("stopped");
   // New connections are refused once shutdown has begun.
-  await expect(fetch("http://127.0.0.1:4303/healthz")).rejects.toThrow();
+  await expect(fetch(`http://127.0.0.1:${base + 3}/healthz`)).rejects.toThrow();
 });

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import path from "node:path";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock";
-import * as schema from "./schema";
+import * as schema from "./schema/index";
 
 /** One type for both drivers: every query in the app is written against this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

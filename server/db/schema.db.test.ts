@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./client";
-import { callMeBackForm, testConfigurations, userRoles, users } from "./schema";
+import { callMeBackForm, testConfigurations, userRoles, users } from "./schema/index";
 import { createTestDatabase } from "../testing/test-database";
 
 let database: Database;

@@ -1,0 +1,2 @@
+// One file per domain; each is re-exported here so Drizzle and drizzle-kit see the whole schema.
+export * from "./core";
