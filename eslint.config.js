@@ -22,7 +22,7 @@ export default tseslint.config(
       "import-x/namespace": "off",
       "import-x/no-named-as-default-member": "off",
       "import-x/no-named-as-default": "off",
-      "import-x/no-unresolved": ["error", { ignore: ["^virtual:"] }],
+      "import-x/no-unresolved": ["error", { ignore: ["^virtual:", "^\\./build/"] }],
     },
   },
   {

@@ -1,0 +1,31 @@
+import { type ComponentProps, forwardRef } from "react";
+import { cn } from "~/lib/cn";
+
+export const Input = forwardRef<HTMLInputElement, ComponentProps<"input">>(function Input({ className, ...props }, ref) {
+  return (
+    <input
+      ref={ref}
+      className={cn(
+        "h-11 w-full rounded-xl border border-brand-200 bg-white px-4 text-base text-ink placeholder:text-muted",
+        "focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-300",
+        "aria-invalid:border-red-600 disabled:opacity-60",
+        className,
+      )}
+      {...props}
+    />
+  );
+});
+
+export function Label({ className, ...props }: ComponentProps<"label">) {
+  // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor or wrap the control
+  return <label className={cn("mb-1.5 block text-sm font-bold text-brand-900", className)} {...props} />;
+}
+
+export function FieldError({ id, children }: { id: string; children?: React.ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="mt-1.5 text-sm font-semibold text-red-700">
+      {children}
+    </p>
+  );
+}
