@@ -1,0 +1,85 @@
+/** The business runs on Los Angeles time; appointments are stored in UTC and shown in this zone. */
+export const BUSINESS_TIME_ZONE = "America/Los_Angeles";
+
+const partsFormatter = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+function zoneParts(instant: Date) {
+  const parts = Object.fromEntries(partsFormatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** Minutes the business zone is ahead of UTC at that instant (-480 in winter, -420 in summer). */
+function offsetMinutes(instant: Date): number {
+  const p = zoneParts(instant);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The UTC instant of a wall-clock date and time in Los Angeles ("2026-03-08", "10:30").
+ * A time skipped by the spring-forward gap moves forward by an hour, as clocks do; an
+ * ambiguous autumn time takes its first occurrence.
+ */
+export function businessLocalToUtc(date: string, time: string): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [h, mi] = time.split(":").map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, h, mi);
+  // The zone's offset a day either side of the date covers both offsets a DST day can have.
+  const offsets = new Set([offsetMinutes(new Date(wall - 86_400_000)), offsetMinutes(new Date(wall + 86_400_000))]);
+  const candidates = [...offsets].map((o) => wall - o * 60_000).sort((a, b) => a - b);
+  const matching = candidates.filter((c) => {
+    const p = zoneParts(new Date(c));
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) === wall;
+  });
+  // Ambiguous: the earlier (daylight-time) instant. Skipped: the later one, an hour on, as clocks do.
+  return new Date(matching.length ? matching[0]! : candidates[candidates.length - 1]!);
+}
+
+/** "2026-03-08" for the instant's calendar day in Los Angeles. */
+export function businessDate(instant: Date): string {
+  const p = zoneParts(instant);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+/** "14:05" for the instant's wall-clock time in Los Angeles. */
+export function businessTime(instant: Date): string {
+  const p = zoneParts(instant);
+  return `${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
+}
+
+const displayDate = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+const displayTime = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, hour: "numeric", minute: "2-digit" });
+
+/** "Sun, Mar 8, 2026" */
+export const formatBusinessDate = (instant: Date) => displayDate.format(instant);
+/** "10:30 AM" */
+export const formatBusinessTime = (instant: Date) => displayTime.format(instant);
+
+/** The next calendar day in Los Angeles after the given one ("2026-12-31" -> "2027-01-01"). */
+export function nextBusinessDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  return next.toISOString().slice(0, 10);
+}

@@ -1,0 +1,274 @@
+import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type AppointmentInput, type proposeChangeInput, type reminderInput } from "~/features/appointments/schema";
+import { businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
+import type { Db } from "../db/client";
+import { type AppointmentStatus, appointmentReminders, appointments } from "../db/schema/index";
+import { AppError } from "../http/errors";
+import { consumeRateLimits } from "../rate-limit/rate-limit";
+
+export type Appointment = typeof appointments.$inferSelect;
+
+/** Who is acting: a signed-in customer (by e-mail) or staff. */
+export interface Actor {
+  email: string;
+  isAdmin: boolean;
+}
+
+/** What the appointments feature needs from the telephony module. */
+export interface SmsSender {
+  sendSms(to: string, body: string): Promise<{ sid: string }>;
+}
+
+/** Customers cannot cancel online this close to the start; they call instead. */
+export const CANCELLATION_WINDOW_HOURS = 24;
+const REMINDER_WINDOW_MS = 60 * 60 * 1000;
+
+const notFound = () => new AppError(404, "NOT_FOUND", "We could not find that appointment.");
+
+function times(input: { date: string; time: string; endDate?: string; endTime?: string }) {
+  const startsAt = businessLocalToUtc(input.date, input.time);
+  const endsAt = input.endDate && input.endTime ? businessLocalToUtc(input.endDate, input.endTime) : null;
+  if (endsAt && endsAt <= startsAt) throw new AppError(400, "INVALID_DATES", "The stay must end after it starts.");
+  return { startsAt, endsAt };
+}
+
+/** A customer sees only their own appointments; a row of someone else's is "not found", never "forbidden". */
+async function findForActor(db: Db, actor: Actor, id: string): Promise<Appointment> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+  if (!row || (!actor.isAdmin && row.customerEmail !== actor.email.toLowerCase())) throw notFound();
+  return row;
+}
+
+// ---- customers -------------------------------------------------------------------------------
+
+/** The customer's appointments: upcoming first (soonest first), then past ones (latest first). */
+export async function listCustomerAppointments(db: Db, actor: Actor, now = new Date()) {
+  const email = actor.email.toLowerCase();
+  const upcoming = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.customerEmail, email), gte(appointments.startsAt, now)))
+    .orderBy(asc(appointments.startsAt));
+  const past = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.customerEmail, email), lt(appointments.startsAt, now)))
+    .orderBy(desc(appointments.startsAt));
+  return { upcoming, past };
+}
+
+/** Overnight stays (they have an end) split into upcoming and past by their end. */
+export async function listCustomerTrips(db: Db, actor: Actor, now = new Date()) {
+  const { upcoming, past } = await listCustomerAppointments(db, actor, now);
+  const stays = [...upcoming, ...past].filter((a) => a.endsAt && a.status !== "Cancelled");
+  return {
+    upcoming: stays.filter((a) => a.endsAt! >= now).sort((a, b) => +a.startsAt - +b.startsAt),
+    past: stays.filter((a) => a.endsAt! < now).sort((a, b) => +b.startsAt - +a.startsAt),
+  };
+}
+
+/** The customer asks for another date/time; staff must confirm it. */
+export async function proposeChange(db: Db, actor: Actor, id: string, input: z.infer<typeof proposeChangeInput>, now = new Date()) {
+  const row = await findForActor(db, actor, id);
+  if (row.status === "Cancelled" || row.status === "Completed") {
+    throw new AppError(409, "NOT_CHANGEABLE", `This appointment is ${row.status.toLowerCase()} and can no longer be changed.`);
+  }
+  const { startsAt, endsAt } = times(input);
+  if (startsAt <= now) throw new AppError(400, "IN_THE_PAST", "Choose a date and time in the future.");
+  const [updated] = await db
+    .update(appointments)
+    .set({ status: "Pending", proposedStartsAt: startsAt, proposedEndsAt: endsAt, updatedBy: actor.email, updatedAt: now })
+    .where(eq(appointments.id, id))
+    .returning();
+  return updated!;
+}
+
+export async function cancelByCustomer(db: Db, actor: Actor, id: string, now = new Date()) {
+  const row = await findForActor(db, actor, id);
+  if (row.status === "Cancelled") return row;
+  if (row.status === "Completed") throw new AppError(409, "NOT_CHANGEABLE", "This appointment is completed and can no longer be cancelled.");
+  if (row.startsAt.getTime() - now.getTime() < CANCELLATION_WINDOW_HOURS * 60 * 60 * 1000) {
+    throw new AppError(
+      409,
+      "INSIDE_CANCELLATION_WINDOW",
+      `Appointments can't be cancelled online less than ${CANCELLATION_WINDOW_HOURS} hours before they start. Please call us and we'll help.`,
+    );
+  }
+  return setStatus(db, actor, id, "Cancelled", now);
+}
+
+/**
+ * Spec call 8 (send-sms-reminder). The caller has checked the session; this checks that the
+ * appointment is the actor's, allows one reminder per appointment per hour, and records every send.
+ */
+export async function sendReminder(db: Db, sms: SmsSender, actor: Actor, input: z.infer<typeof reminderInput>, now = new Date()) {
+  const row = await findForActor(db, actor, input.appointmentId);
+  const limit = await consumeRateLimits(db, [{ key: `reminder:appointment:${row.id}`, limit: 1, windowMs: REMINDER_WINDOW_MS }], now);
+  if (!limit.allowed) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
+    throw new AppError(429, "REMINDER_RATE_LIMITED", `A reminder was sent for this appointment recently. You can send another in ${minutes} minutes.`);
+  }
+  return deliver(db, sms, row, { kind: "manual", phoneNumber: input.phoneNumber, message: input.message, sentBy: actor.email });
+}
+
+async function deliver(
+  db: Db,
+  sms: SmsSender,
+  row: Appointment,
+  send: { kind: "manual" | "automatic"; phoneNumber: string; message: string; sentBy: string },
+) {
+  try {
+    const { sid } = await sms.sendSms(send.phoneNumber, send.message);
+    const [record] = await db
+      .insert(appointmentReminders)
+      .values({ appointmentId: row.id, ...send, status: "sent", providerSid: sid })
+      .returning();
+    return record!;
+  } catch (error) {
+    await db.insert(appointmentReminders).values({ appointmentId: row.id, ...send, status: "failed", error: (error as Error).message });
+    throw new AppError(502, "REMINDER_FAILED", "Failed to send reminder. Please try again.");
+  }
+}
+
+// ---- staff -----------------------------------------------------------------------------------
+
+function requireStaff(actor: Actor) {
+  if (!actor.isAdmin) throw new AppError(403, "FORBIDDEN", "Only staff can do this.");
+}
+
+export async function createAppointment(db: Db, actor: Actor, input: AppointmentInput, now = new Date()) {
+  requireStaff(actor);
+  const { startsAt, endsAt } = times(input);
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      customerEmail: input.customerEmail.trim().toLowerCase(),
+      serviceId: input.serviceId,
+      catNames: input.catNames,
+      startsAt,
+      endsAt,
+      reminderPhone: input.reminderPhone ?? null,
+      notes: input.notes,
+      autoReminder: input.autoReminder,
+      status: "Confirmed",
+      createdBy: actor.email,
+      updatedBy: actor.email,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+export async function updateAppointment(db: Db, actor: Actor, id: string, input: AppointmentInput, now = new Date()) {
+  requireStaff(actor);
+  await findForActor(db, actor, id);
+  const { startsAt, endsAt } = times(input);
+  const [row] = await db
+    .update(appointments)
+    .set({
+      customerEmail: input.customerEmail.trim().toLowerCase(),
+      serviceId: input.serviceId,
+      catNames: input.catNames,
+      startsAt,
+      endsAt,
+      reminderPhone: input.reminderPhone ?? null,
+      notes: input.notes,
+      autoReminder: input.autoReminder,
+      // A new time means a new day-before reminder.
+      autoReminderSentAt: null,
+      updatedBy: actor.email,
+      updatedAt: now,
+    })
+    .where(eq(appointments.id, id))
+    .returning();
+  return row!;
+}
+
+/** Staff accept the customer's proposed time. */
+export async function confirmProposal(db: Db, actor: Actor, id: string, now = new Date()) {
+  requireStaff(actor);
+  const row = await findForActor(db, actor, id);
+  if (!row.proposedStartsAt) throw new AppError(409, "NO_PROPOSAL", "There is no proposed change to confirm.");
+  const [updated] = await db
+    .update(appointments)
+    .set({
+      startsAt: row.proposedStartsAt,
+      endsAt: row.proposedEndsAt ?? (row.endsAt ? new Date(row.proposedStartsAt.getTime() + (row.endsAt.getTime() - row.startsAt.getTime())) : null),
+      proposedStartsAt: null,
+      proposedEndsAt: null,
+      status: "Confirmed",
+      autoReminderSentAt: null,
+      updatedBy: actor.email,
+      updatedAt: now,
+    })
+    .where(eq(appointments.id, id))
+    .returning();
+  return updated!;
+}
+
+export async function setStatus(db: Db, actor: Actor, id: string, status: AppointmentStatus, now = new Date()) {
+  if (status !== "Cancelled") requireStaff(actor);
+  await findForActor(db, actor, id);
+  const [row] = await db
+    .update(appointments)
+    .set({ status, updatedBy: actor.email, updatedAt: now })
+    .where(eq(appointments.id, id))
+    .returning();
+  return row!;
+}
+
+/** Staff's day list: appointments starting on a Los Angeles calendar day, optionally by status. */
+export async function listForDay(db: Db, actor: Actor, day: string, status?: AppointmentStatus) {
+  requireStaff(actor);
+  const from = businessLocalToUtc(day, "00:00");
+  const to = businessLocalToUtc(nextBusinessDate(day), "00:00");
+  return db
+    .select()
+    .from(appointments)
+    .where(and(gte(appointments.startsAt, from), lt(appointments.startsAt, to), status ? eq(appointments.status, status) : undefined))
+    .orderBy(asc(appointments.startsAt));
+}
+
+// ---- the day-before reminder job ---------------------------------------------------------------
+
+/**
+ * Sends the automatic reminder for every appointment that starts tomorrow (Los Angeles) and has
+ * one turned on. Each row is claimed with a conditional update before sending, so two runs at
+ * once (two processes, or a restart mid-run) never send twice.
+ */
+export async function runAutomaticReminders(db: Db, sms: SmsSender, reminderText: (a: Appointment) => string, now = new Date()) {
+  const tomorrow = nextBusinessDate(businessDate(now));
+  const from = businessLocalToUtc(tomorrow, "00:00");
+  const to = businessLocalToUtc(nextBusinessDate(tomorrow), "00:00");
+  const due = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.autoReminder, true),
+        isNull(appointments.autoReminderSentAt),
+        sql`${appointments.reminderPhone} is not null`,
+        sql`${appointments.status} in ('Confirmed','Pending')`,
+        gte(appointments.startsAt, from),
+        lt(appointments.startsAt, to),
+      ),
+    );
+  let sent = 0;
+  for (const { id } of due) {
+    const [claimed] = await db
+      .update(appointments)
+      .set({ autoReminderSentAt: now })
+      .where(and(eq(appointments.id, id), isNull(appointments.autoReminderSentAt)))
+      .returning();
+    if (!claimed) continue;
+    try {
+      await deliver(db, sms, claimed, { kind: "automatic", phoneNumber: claimed.reminderPhone!, message: reminderText(claimed), sentBy: "automatic" });
+      sent++;
+    } catch {
+      // Recorded as a failed reminder by deliver(); staff see it and can send one by hand.
+    }
+  }
+  return { due: due.length, sent };
+}

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const APPOINTMENT_STATUSES = ["Confirmed", "Pending", "Cancelled", "Completed"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // The customer is whoever signs in with this address; it may have no account yet.
+    customerEmail: text("customer_email").notNull(),
+    serviceId: text("service_id").notNull(),
+    catNames: text("cat_names").notNull().default(""),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    // Set for overnight stays: these are the customer's trips.
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    status: text("status").$type<AppointmentStatus>().notNull().default("Confirmed"),
+    proposedStartsAt: timestamp("proposed_starts_at", { withTimezone: true }),
+    proposedEndsAt: timestamp("proposed_ends_at", { withTimezone: true }),
+    reminderPhone: text("reminder_phone"),
+    notes: text("notes").notNull().default(""),
+    autoReminder: boolean("auto_reminder").notNull().default(false),
+    autoReminderSentAt: timestamp("auto_reminder_sent_at", { withTimezone: true }),
+    createdBy: text("created_by").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("appointments_customer_email").on(t.customerEmail, t.startsAt),
+    index("appointments_starts_at").on(t.startsAt),
+    check("appointments_status", sql`${t.status} in ('Confirmed','Pending','Cancelled','Completed')`),
+    check("appointments_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check("appointments_reminder_phone", sql`${t.reminderPhone} is null or ${t.reminderPhone} ~ '^\\+1[2-9][0-9]{2}[2-9][0-9]{6}$'`),
+  ],
+);
+
+export const appointmentReminders = pgTable(
+  "appointment_reminders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"manual" | "automatic">().notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    message: text("message").notNull(),
+    status: text("status").$type<"sent" | "failed">().notNull(),
+    providerSid: text("provider_sid"),
+    error: text("error"),
+    sentBy: text("sent_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("appointment_reminders_appointment").on(t.appointmentId, t.createdAt)],
+);
