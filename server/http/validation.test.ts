@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "./errors";
+import { parseBody } from "./validation";
+
+describe("parseBody", () => {
+  const schema = z.object({ email: z.email("Enter a valid e-mail"), age: z.number().int("Age is a whole number") });
+
+  it("returns the parsed value", () => {
+    expect(parseBody(schema, { email: "a@b.co", age: 3 })).toEqual({ email: "a@b.co", age: 3 });
+  });
+
+  it("refuses with a 400 naming the first problem and every field", () => {
+    try {
+      parseBody(schema, { email: "nope", age: 1.5 });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({
+        status: 400,
+        code: "VALIDATION_FAILED",
+        message: "Enter a valid e-mail",
+        details: { fields: { email: "Enter a valid e-mail", age: "Age is a whole number" } },
+      });
+    }
+  });
+
+  it("treats a missing body as an empty object", () => {
+    expect(() => parseBody(schema, undefined)).toThrow(AppError);
+  });
+});

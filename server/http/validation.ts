@@ -1,0 +1,17 @@
+import type { z } from "zod";
+import { AppError } from "./errors";
+
+/**
+ * Validates client input at the edge. A refusal is a 400 whose message is the first problem in
+ * words a person can act on, with every problem by field in `details`.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  throw new AppError(400, "VALIDATION_FAILED", result.error.issues[0]?.message ?? "The request is not valid.", { fields });
+}
