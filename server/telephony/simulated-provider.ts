@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import type { Telephony, TelephonyEvent } from "./telephony";
-import { TelephonyError } from "./telephony";
+import { type Telephony, type TelephonyEvent, TelephonyError } from "./types";
 import { connectCallTwiml } from "./twiml";
 
 /** A Twilio-shaped id (prefix and 32 hex digits), so callers treat both providers alike. */

@@ -1,8 +1,7 @@
 import twilio from "twilio";
 import type RequestClient from "twilio/lib/base/RequestClient";
 import type { Logger } from "../logger";
-import type { Telephony, TelephonyEvent } from "./telephony";
-import { TelephonyError } from "./telephony";
+import { type Telephony, type TelephonyEvent, TelephonyError } from "./types";
 import { connectCallTwiml } from "./twiml";
 
 export interface TwilioCredentials {
