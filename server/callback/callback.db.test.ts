@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CALLBACK_CONSENT_TEXT } from "~/features/callback/schema";
 import type { Database } from "../db/client";
@@ -241,5 +242,48 @@ describe("when the database is down", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("property: whatever is sent, a number is refused with a 4xx or stored valid, and only stored numbers are called", () => {
+  let database: Database;
+  let server: TestServer;
+  const http = new FakeTwilioHttp();
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    server = await startTestServer(
+      database,
+      { ...TEST_TWILIO_ENV, BUSINESS_PHONE, CALLBACK_PER_IP_PER_HOUR: "100000", CALLBACK_GLOBAL_PER_HOUR: "100000" },
+      { telephony: { twilioHttpClient: http } },
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
+
+  it("holds for arbitrary strings and values", async () => {
+    const numberLike = fc.stringMatching(/^\+?1?[ ().-]?[0-9]{3}[ ().-]{0,2}[0-9]{3}[ .-]?[0-9]{4}$/);
+    const phoneNumber = fc.oneof(fc.string(), fc.string({ unit: "binary" }), numberLike, numberLike, fc.jsonValue());
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(phoneNumber, async (value) => {
+        const res = await post(server, { phoneNumber: value }, { "x-forwarded-for": "192.0.2.1" });
+        if (res.status === 200) {
+          accepted++;
+          return;
+        }
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
+    const stored = await database.db.select().from(callMeBackForm);
+    expect(stored).toHaveLength(accepted);
+    for (const lead of stored) expect(lead.phoneNumber).toMatch(/^\+1[2-9][0-9]{2}[2-9][0-9]{6}$/);
+    const called = http.requests.map((r) => (r.data as Record<string, string>).To).sort();
+    expect(called).toEqual(stored.map((l) => l.phoneNumber).sort());
+    // The generator must actually reach the call path, or the property says little.
+    expect(accepted).toBeGreaterThan(5);
   });
 });
