@@ -151,7 +151,7 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
                 <FieldError id={errorId}>{error}</FieldError>
               </div>
 
-              <Button type="submit" size="lg" className="mt-5 w-full" disabled={submitting || digits.length !== PHONE_MAX_DIGITS}>
+              <Button type="submit" size="lg" className="mt-5 h-auto min-h-13 w-full py-2 text-base leading-tight sm:text-lg" disabled={submitting || digits.length !== PHONE_MAX_DIGITS}>
                 {submitting ? "Connecting..." : "Click To Connect Your Call"}
               </Button>
               <p id={consentId} className="mt-4 text-left text-xs leading-relaxed text-muted">
