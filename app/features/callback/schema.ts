@@ -126,3 +126,33 @@ export const callbackResponseSchema = z.object({
   status: z.enum(["placed", "simulated"]),
 });
 export type CallbackResponse = z.infer<typeof callbackResponseSchema>;
+
+/** Staff's view of a callback lead (the admin inbox). */
+export const callbackCallStatusValues = ["pending", "placed", "simulated", "failed", "paused"] as const;
+export const callbackStaffStatusValues = ["new", "contacted", "booked", "closed"] as const;
+
+/** Inbox filters, as they arrive in a query string. */
+export const callbackListQuerySchema = z.object({
+  staffStatus: z.enum(callbackStaffStatusValues).optional(),
+  callStatus: z.enum(callbackCallStatusValues).optional(),
+  /** Digits anywhere in the number, e.g. an area code or the last four. */
+  phone: z
+    .string()
+    .transform((v) => v.replace(/\D/g, ""))
+    .pipe(z.string().max(11))
+    .optional(),
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type CallbackListQuery = z.input<typeof callbackListQuerySchema>;
+
+/** What staff may change on a lead. */
+export const callbackUpdateSchema = z
+  .object({
+    staffStatus: z.enum(callbackStaffStatusValues).optional(),
+    staffNote: z.string().trim().max(2000).optional(),
+  })
+  .refine((v) => v.staffStatus !== undefined || v.staffNote !== undefined, { message: "Nothing to update." });
+export type CallbackUpdate = z.input<typeof callbackUpdateSchema>;
