@@ -88,3 +88,25 @@ test("the open dialog passes axe", async ({ page }) => {
   await dialog.getByLabel("Your phone number").fill("949249");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
+
+test("shows 'Connecting...' while the request is in flight and cannot be closed until it ends", async ({ page }, testInfo) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Hold the real request back (it still reaches our server), to observe the busy state.
+  await page.route("**/api/callback", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const dialog = await openDialog(page);
+  await dialog.getByLabel("Your phone number").fill(numberFor(testInfo.project.name, 3));
+  await dialog.getByRole("button", { name: "Click To Connect Your Call" }).click();
+
+  const busy = dialog.getByRole("button", { name: "Connecting..." });
+  await expect(busy).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await page.mouse.click(5, 5);
+  await expect(busy).toBeVisible();
+
+  release();
+  await expect(dialog.getByRole("heading", { name: "Call Initiated!" })).toBeVisible();
+});

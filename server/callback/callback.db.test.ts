@@ -89,6 +89,11 @@ describe("POST /api/callback with the simulated provider", () => {
   it("refuses a cross-site request", async () => {
     const res = await post(server, { phoneNumber: nextNumber() }, { "sec-fetch-site": "cross-site" });
     expect(res.status).toBe(403);
+    const foreign = await post(server, { phoneNumber: nextNumber() }, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).error.code).toBe("CROSS_SITE");
+    const own = await post(server, { phoneNumber: nextNumber() }, { origin: server.url });
+    expect(own.status).toBe(200);
   });
 
   it("does not call the same number again within 15 minutes and says so", async () => {
