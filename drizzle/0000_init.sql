@@ -1,10 +1,56 @@
+CREATE TABLE "appointment_reminders" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"appointment_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"phone_number" text NOT NULL,
+	"message" text NOT NULL,
+	"status" text NOT NULL,
+	"provider_sid" text,
+	"error" text,
+	"sent_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "appointments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"customer_email" text NOT NULL,
+	"service_id" text NOT NULL,
+	"cat_names" text DEFAULT '' NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone,
+	"status" text DEFAULT 'Confirmed' NOT NULL,
+	"proposed_starts_at" timestamp with time zone,
+	"proposed_ends_at" timestamp with time zone,
+	"reminder_phone" text,
+	"notes" text DEFAULT '' NOT NULL,
+	"auto_reminder" boolean DEFAULT false NOT NULL,
+	"auto_reminder_sent_at" timestamp with time zone,
+	"created_by" text NOT NULL,
+	"updated_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "appointments_status" CHECK ("appointments"."status" in ('Confirmed','Pending','Cancelled','Completed')),
+	CONSTRAINT "appointments_ends_after_start" CHECK ("appointments"."ends_at" is null or "appointments"."ends_at" > "appointments"."starts_at"),
+	CONSTRAINT "appointments_reminder_phone" CHECK ("appointments"."reminder_phone" is null or "appointments"."reminder_phone" ~ '^\+1[2-9][0-9]{2}[2-9][0-9]{6}$')
+);
+--> statement-breakpoint
 CREATE TABLE "call_me_back_form" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"phone_number" text NOT NULL,
 	"source_page" text,
 	"consent_text" text,
+	"ip_hash" text,
+	"user_agent" text,
+	"call_status" text DEFAULT 'pending' NOT NULL,
+	"call_sid" text,
+	"call_error" text,
+	"staff_status" text DEFAULT 'new' NOT NULL,
+	"staff_note" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "call_me_back_form_phone_e164_nanp" CHECK ("call_me_back_form"."phone_number" ~ '^\+1[2-9][0-9]{2}[2-9][0-9]{6}$')
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "call_me_back_form_phone_e164_nanp" CHECK ("call_me_back_form"."phone_number" ~ '^\+1[2-9][0-9]{2}[2-9][0-9]{6}$'),
+	CONSTRAINT "call_me_back_form_call_status" CHECK ("call_me_back_form"."call_status" in ('pending','placed','simulated','failed','paused')),
+	CONSTRAINT "call_me_back_form_staff_status" CHECK ("call_me_back_form"."staff_status" in ('new','contacted','booked','closed'))
 );
 --> statement-breakpoint
 CREATE TABLE "test_configurations" (
@@ -54,4 +100,32 @@ CREATE TABLE "wordpress_connections" (
 	CONSTRAINT "wordpress_connections_connection_name_unique" UNIQUE("connection_name")
 );
 --> statement-breakpoint
-ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+CREATE TABLE "rate_limit_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"key" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "telephony_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" text NOT NULL,
+	"provider" text NOT NULL,
+	"to" text NOT NULL,
+	"from" text NOT NULL,
+	"body" text NOT NULL,
+	"sid" text,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "telephony_events_kind" CHECK ("telephony_events"."kind" in ('call','sms')),
+	CONSTRAINT "telephony_events_provider" CHECK ("telephony_events"."provider" in ('twilio','simulated'))
+);
+--> statement-breakpoint
+ALTER TABLE "appointment_reminders" ADD CONSTRAINT "appointment_reminders_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "appointment_reminders_appointment" ON "appointment_reminders" USING btree ("appointment_id","created_at");--> statement-breakpoint
+CREATE INDEX "appointments_customer_email" ON "appointments" USING btree ("customer_email","starts_at");--> statement-breakpoint
+CREATE INDEX "appointments_starts_at" ON "appointments" USING btree ("starts_at");--> statement-breakpoint
+CREATE INDEX "call_me_back_form_created_at" ON "call_me_back_form" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "call_me_back_form_phone_created_at" ON "call_me_back_form" USING btree ("phone_number","created_at");--> statement-breakpoint
+CREATE INDEX "rate_limit_events_key_created_at" ON "rate_limit_events" USING btree ("key","created_at");--> statement-breakpoint
+CREATE INDEX "telephony_events_created_at" ON "telephony_events" USING btree ("created_at");

@@ -1,12 +1,15 @@
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import type { Telephony } from "./telephony/telephony";
 
 /** Everything a request handler may need, created once at start-up and passed down explicitly. */
 export interface AppContext {
   env: Env;
   logger: Logger;
   database: Database;
+  /** Outbound calls and SMS; created from the environment when absent (tests pass one in). */
+  telephony?: Telephony;
 }
 
 /** What route loaders and actions receive as `context` (a type alias, so it fits React Router's index signature). */

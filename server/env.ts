@@ -51,6 +51,9 @@ const envSchema = z
         .optional(),
     ),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
+    // Callback abuse limits (the same number is never called twice within 15 minutes, fixed).
+    CALLBACK_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(5),
+    CALLBACK_GLOBAL_PER_HOUR: z.coerce.number().int().positive().default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;

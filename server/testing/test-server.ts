@@ -3,6 +3,7 @@ import { createApp } from "../app";
 import type { Database } from "../db/client";
 import { type Env, loadEnv } from "../env";
 import { createLogger } from "../logger";
+import { createTelephony, type TelephonyOptions } from "../telephony/telephony";
 
 export interface TestServer {
   url: string;
@@ -10,10 +11,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real Express app (API, headers, errors) on an ephemeral port, against a test database. */
-export async function startTestServer(database: Database, envOverrides: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * The real Express app (API, headers, errors) on an ephemeral port, against a test database.
+ * `telephony.twilioHttpClient` fakes the Twilio SDK's HTTP boundary (with TWILIO_* set in the env).
+ */
+export async function startTestServer(
+  database: Database,
+  envOverrides: Record<string, string> = {},
+  options: { telephony?: TelephonyOptions } = {},
+): Promise<TestServer> {
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
-  const app = createApp({ env, logger: createLogger(env.LOG_LEVEL), database });
+  const logger = createLogger(env.LOG_LEVEL);
+  const telephony = createTelephony(env, database.db, logger, options.telephony);
+  const app = createApp({ env, logger, database, telephony });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -34,6 +35,11 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_known", sql`${t.role} in ('admin')`)],
 );
 
+/** What happened to the call a callback request asked for (see server/callback/service.ts). */
+export const callbackCallStatuses = ["pending", "placed", "simulated", "failed", "paused"] as const;
+/** Where staff are with the lead. */
+export const callbackStaffStatuses = ["new", "contacted", "booked", "closed"] as const;
+
 export const callMeBackForm = pgTable(
   "call_me_back_form",
   {
@@ -41,10 +47,26 @@ export const callMeBackForm = pgTable(
     // +1 followed by 10 digits, valid North American area and exchange codes.
     phoneNumber: text("phone_number").notNull(),
     sourcePage: text("source_page"),
+    // The exact text shown next to the button when the person asked for the call.
     consentText: text("consent_text"),
+    // Keyed hash of the requester's IP: enough to spot abuse, not a stored address.
+    ipHash: text("ip_hash"),
+    userAgent: text("user_agent"),
+    callStatus: text("call_status", { enum: callbackCallStatuses }).notNull().default("pending"),
+    callSid: text("call_sid"),
+    callError: text("call_error"),
+    staffStatus: text("staff_status", { enum: callbackStaffStatuses }).notNull().default("new"),
+    staffNote: text("staff_note"),
     createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("call_me_back_form_phone_e164_nanp", sql`${t.phoneNumber} ~ '^\\+1[2-9][0-9]{2}[2-9][0-9]{6}$'`)],
+  (t) => [
+    check("call_me_back_form_phone_e164_nanp", sql`${t.phoneNumber} ~ '^\\+1[2-9][0-9]{2}[2-9][0-9]{6}$'`),
+    check("call_me_back_form_call_status", sql`${t.callStatus} in ('pending','placed','simulated','failed','paused')`),
+    check("call_me_back_form_staff_status", sql`${t.staffStatus} in ('new','contacted','booked','closed')`),
+    index("call_me_back_form_created_at").on(t.createdAt),
+    index("call_me_back_form_phone_created_at").on(t.phoneNumber, t.createdAt),
+  ],
 );
 
 export const wordpressConnections = pgTable("wordpress_connections", {

@@ -2,3 +2,4 @@
 export * from "./core";
 export * from "./rate-limit";
 export * from "./appointments";
+export * from "./telephony";

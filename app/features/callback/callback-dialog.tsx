@@ -1,0 +1,167 @@
+import { type FormEvent, useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { FieldError, Input, Label } from "~/components/ui/input";
+import { SignInDialog } from "~/features/auth/sign-in-dialog";
+import { callbackBusinessPhone } from "./business-phone";
+import { CallbackError, requestCall } from "./request-call";
+import {
+  CALLBACK_CONSENT_TEXT,
+  PHONE_INPUT_MAX_LENGTH,
+  PHONE_MAX_DIGITS,
+  callbackMessages,
+  formatPhone,
+  nanpRejection,
+  phoneDigits,
+} from "./schema";
+
+export interface CallbackDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+function PhoneIcon({ className }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="currentColor">
+      <path d="M6.6 10.8a15.1 15.1 0 006.6 6.6l2.2-2.2a1 1 0 011-.25 11.4 11.4 0 003.6.57 1 1 0 011 1V20a1 1 0 01-1 1A17 17 0 013 4a1 1 0 011-1h3.5a1 1 0 011 1c0 1.25.2 2.45.57 3.57a1 1 0 01-.25 1z" />
+    </svg>
+  );
+}
+
+/** The callback request, drawn as a phone: the visitor leaves a number and we ring them now. */
+export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
+  const [digits, setDigits] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [callSid, setCallSid] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [signInOpen, setSignInOpen] = useState(false);
+  const inputId = useId();
+  const errorId = useId();
+  const consentId = useId();
+
+  const changeOpen = (next: boolean) => {
+    if (!next && submitting) return;
+    if (!next) {
+      setDigits("");
+      setError(null);
+      setCallSid(null);
+    }
+    onOpenChange(next);
+  };
+
+  const fail = (message: string) => {
+    setError(message);
+    toast.error("Call Error", { description: message, duration: 8_000 });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    if (digits.length !== PHONE_MAX_DIGITS || nanpRejection(digits) !== null) {
+      fail(callbackMessages.invalidPhone);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      const { callSid: sid } = await requestCall(digits, window.location.pathname);
+      setCallSid(sid);
+      toast.success("Call Request Received", {
+        description: "We're connecting your call now. Please wait for your phone to ring.",
+        duration: 10_000,
+      });
+    } catch (caught) {
+      fail(caught instanceof CallbackError ? caught.message : callbackMessages.fallback);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const openSignIn = () => {
+    changeOpen(false);
+    setSignInOpen(true);
+  };
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={changeOpen}>
+        <DialogContent
+          width="sm"
+          closeLabel="Close call request"
+          className="max-w-[22rem] rounded-[2.75rem] border-[10px] border-brand-950 bg-gradient-to-b from-brand-50 to-white px-6 pt-10 pb-8 shadow-[0_30px_60px_-15px_rgb(11_37_36/0.6)]"
+          onEscapeKeyDown={(e) => submitting && e.preventDefault()}
+          onPointerDownOutside={(e) => submitting && e.preventDefault()}
+          onInteractOutside={(e) => submitting && e.preventDefault()}
+        >
+          {/* The phone's speaker notch. */}
+          <span aria-hidden="true" className="absolute top-2 left-1/2 h-1.5 w-16 -translate-x-1/2 rounded-full bg-brand-950/80" />
+
+          {callSid ? (
+            <div className="flex flex-col items-center text-center">
+              <span className="mb-4 flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+                <PhoneIcon className="h-8 w-8 motion-safe:animate-pulse" />
+              </span>
+              <DialogTitle className="pr-0 text-center">Call Initiated!</DialogTitle>
+              <DialogDescription className="mt-2 text-ink">
+                Your phone will ring shortly. Answer it and we will connect you with our team.
+              </DialogDescription>
+              <p className="mt-4 text-sm text-muted">
+                No call after a minute? Call us directly at{" "}
+                <a className="font-bold whitespace-nowrap text-brand-700 underline" href={`tel:${callbackBusinessPhone.tel}`}>
+                  {callbackBusinessPhone.display}
+                </a>
+                .
+              </p>
+              <Button className="mt-6 w-full" variant="accent" onClick={openSignIn}>
+                Book Appointment Online
+              </Button>
+            </div>
+          ) : (
+            <form noValidate onSubmit={submit} className="flex flex-col items-center text-center">
+              <span className="mb-3 flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white">
+                <PhoneIcon className="h-7 w-7" />
+              </span>
+              <DialogTitle className="pr-0 text-center">Talk to Our Cat Care Team</DialogTitle>
+              <a
+                className="mt-2 font-display text-2xl font-bold tracking-wide text-brand-700 underline-offset-4 hover:underline"
+                href={`tel:${callbackBusinessPhone.tel}`}
+              >
+                {callbackBusinessPhone.display}
+              </a>
+              <DialogDescription className="mt-1 font-bold text-accent-700">Call Now To Book An Appointment</DialogDescription>
+
+              <div className="mt-6 w-full text-left">
+                <Label htmlFor={inputId}>Your phone number</Label>
+                <Input
+                  id={inputId}
+                  name="phone"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  placeholder="(xxx) xxx-xxxx"
+                  maxLength={PHONE_INPUT_MAX_LENGTH}
+                  value={formatPhone(digits)}
+                  onChange={(e) => setDigits(phoneDigits(e.target.value))}
+                  disabled={submitting}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${errorId} ${consentId}` : consentId}
+                  className="h-13 text-center text-xl tracking-wider"
+                />
+                <FieldError id={errorId}>{error}</FieldError>
+              </div>
+
+              <Button type="submit" size="lg" className="mt-5 h-auto min-h-13 w-full py-2 text-base leading-tight sm:text-lg" disabled={submitting || digits.length !== PHONE_MAX_DIGITS}>
+                {submitting ? "Connecting..." : "Click To Connect Your Call"}
+              </Button>
+              <p id={consentId} className="mt-4 text-left text-xs leading-relaxed text-muted">
+                {CALLBACK_CONSENT_TEXT}
+              </p>
+            </form>
+          )}
+        </DialogContent>
+      </Dialog>
+      <SignInDialog open={signInOpen} onOpenChange={setSignInOpen} />
+    </>
+  );
+}

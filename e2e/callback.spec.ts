@@ -1,0 +1,112 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+
+// Each test gets its own client address (the server trusts X-Forwarded-For from loopback), so the
+// per-IP hourly cap of one test never refuses another's requests.
+let ipSeq = 0;
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${(testInfo.workerIndex * 40 + ++ipSeq) % 250}` });
+});
+
+/** A number unique to this project and test, so the 15-minute per-number rule is exercised on purpose only. */
+const numberFor = (project: string, n: number) => `949249${project === "mobile" ? 2 : 3}${String(n).padStart(3, "0")}`;
+
+async function openDialog(page: Page) {
+  await page.goto("/");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.getByRole("button", { name: "(949) 555-0100" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Call Now To Book An Appointment")).toBeVisible();
+  return dialog;
+}
+
+test("keeps digits only, formats them, and enables the button at exactly 10 digits", async ({ page }) => {
+  const dialog = await openDialog(page);
+  const input = dialog.getByLabel("Your phone number");
+  const button = dialog.getByRole("button", { name: "Click To Connect Your Call" });
+  await expect(input).toHaveAttribute("maxlength", "14");
+
+  await input.pressSequentially("(949) abc-24.9 12x3");
+  await expect(input).toHaveValue("(949) 249-123");
+  await expect(button).toBeDisabled();
+
+  await input.pressSequentially("4");
+  await expect(input).toHaveValue("(949) 249-1234");
+  await expect(button).toBeEnabled();
+
+  await input.pressSequentially("5678");
+  await expect(input).toHaveValue("(949) 249-1234");
+
+  // Closing resets the number.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "(949) 555-0100" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Your phone number")).toHaveValue("");
+});
+
+test("a call is initiated, then the same number is refused within 15 minutes", async ({ page }, testInfo) => {
+  const digits = numberFor(testInfo.project.name, 1);
+  let dialog = await openDialog(page);
+  await dialog.getByLabel("Your phone number").fill(digits);
+  await dialog.getByRole("button", { name: "Click To Connect Your Call" }).click();
+
+  await expect(dialog.getByRole("heading", { name: "Call Initiated!" })).toBeVisible();
+  await expect(dialog.getByText("Your phone will ring shortly.", { exact: false })).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "(949) 555-0100" })).toHaveAttribute("href", "tel:+19495550100");
+  await expect(page.getByText("Call Request Received")).toBeVisible();
+  await expect(page.getByText("We're connecting your call now. Please wait for your phone to ring.")).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await page.keyboard.press("Escape");
+  dialog = await openDialog(page);
+  await dialog.getByLabel("Your phone number").fill(digits);
+  await dialog.getByRole("button", { name: "Click To Connect Your Call" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("We already received a call request for this number in the last 15 minutes");
+  await expect(page.getByText("Call Error")).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Call Initiated!" })).toBeHidden();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test("'Book Appointment Online' opens the sign-in modal", async ({ page }, testInfo) => {
+  const dialog = await openDialog(page);
+  await dialog.getByLabel("Your phone number").fill(numberFor(testInfo.project.name, 2));
+  await dialog.getByRole("button", { name: "Click To Connect Your Call" }).click();
+  await dialog.getByRole("button", { name: "Book Appointment Online" }).click();
+  await expect(page.getByRole("dialog", { name: "Log In or Create Account" })).toBeVisible();
+});
+
+test("a number that is not a real North American number is refused with the spec's message", async ({ page }) => {
+  const dialog = await openDialog(page);
+  await dialog.getByLabel("Your phone number").fill("9495550123");
+  await dialog.getByRole("button", { name: "Click To Connect Your Call" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Please enter a valid 10-digit phone number");
+  await expect(page.getByText("Call Error")).toBeVisible();
+});
+
+test("the open dialog passes axe", async ({ page }) => {
+  const dialog = await openDialog(page);
+  await dialog.getByLabel("Your phone number").fill("949249");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test("shows 'Connecting...' while the request is in flight and cannot be closed until it ends", async ({ page }, testInfo) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Hold the real request back (it still reaches our server), to observe the busy state.
+  await page.route("**/api/callback", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const dialog = await openDialog(page);
+  await dialog.getByLabel("Your phone number").fill(numberFor(testInfo.project.name, 3));
+  await dialog.getByRole("button", { name: "Click To Connect Your Call" }).click();
+
+  const busy = dialog.getByRole("button", { name: "Connecting..." });
+  await expect(busy).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await page.mouse.click(5, 5);
+  await expect(busy).toBeVisible();
+
+  release();
+  await expect(dialog.getByRole("heading", { name: "Call Initiated!" })).toBeVisible();
+});

@@ -1,0 +1,33 @@
+import crypto from "node:crypto";
+import { type Telephony, type TelephonyEvent, TelephonyError } from "./types";
+import { connectCallTwiml } from "./twiml";
+
+/** A Twilio-shaped id (prefix and 32 hex digits), so callers treat both providers alike. */
+const simulatedSid = (prefix: "CA" | "SM") => `${prefix}${crypto.randomBytes(16).toString("hex")}`;
+
+/**
+ * Used when Twilio is not configured: nothing leaves the machine, and the record of what would
+ * have been sent is the event row (the admin area shows it and says calls are simulated).
+ */
+export function createSimulatedProvider(deps: { from: string; record: (event: TelephonyEvent) => Promise<void> }): Telephony {
+  const recordOrFail = async (event: TelephonyEvent) => {
+    try {
+      await deps.record(event);
+    } catch (error) {
+      throw new TelephonyError(`simulated provider could not record the ${event.kind}: ${(error as Error).message}`);
+    }
+  };
+  return {
+    provider: "simulated",
+    async placeCall({ to, connectTo }) {
+      const sid = simulatedSid("CA");
+      await recordOrFail({ kind: "call", provider: "simulated", to, from: deps.from, body: connectCallTwiml(connectTo, deps.from), sid });
+      return { sid };
+    },
+    async sendSms(to, body) {
+      const sid = simulatedSid("SM");
+      await recordOrFail({ kind: "sms", provider: "simulated", to, from: deps.from, body, sid });
+      return { sid };
+    },
+  };
+}
