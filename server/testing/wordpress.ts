@@ -27,6 +27,8 @@ export interface WordPressSite {
   applicationPassword: string;
   siteTitle: string;
   wpVersion: string;
+  /** Pretty URLs (/wp-json/...) on or off, as on a server with or without rewrite rules. */
+  setPrettyUrls(enabled: boolean): void;
   /** Runs PHP inside the site (WordPress loaded) and returns what it prints. */
   php(code: string): string;
   stop(): Promise<void>;
@@ -127,6 +129,11 @@ export async function startWordPress(): Promise<WordPressSite> {
       siteTitle: WORDPRESS_SITE_TITLE,
       wpVersion: setup.version,
       php,
+      setPrettyUrls(enabled) {
+        const flag = path.join(siteDir, ".no-rewrites");
+        if (enabled) fs.rmSync(flag, { force: true });
+        else fs.writeFileSync(flag, "");
+      },
       stop: cleanup,
     };
   } catch (error) {
@@ -182,6 +189,12 @@ require_once ABSPATH . 'wp-settings.php';
 const ROUTER_PHP = `<?php
 $path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
 $file = __DIR__ . $path;
+// Simulates a web server without rewrite rules: only real files and the front page answer.
+if (file_exists(__DIR__ . '/.no-rewrites') && $path !== '/' && !file_exists($file)) {
+  http_response_code(404);
+  echo 'Not Found';
+  return true;
+}
 if ($path !== '/' && file_exists($file) && !is_dir($file)) {
   return false;
 }
