@@ -2,7 +2,8 @@ import pino from "pino";
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string): Logger {
+/** `destination` lets tests capture what would be logged. */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino({
     level,
     // Never let secrets reach the logs, whatever object a caller passes in.
@@ -18,5 +19,5 @@ export function createLogger(level: string): Logger {
       ],
       censor: "[redacted]",
     },
-  });
+  }, destination);
 }
