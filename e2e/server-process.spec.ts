@@ -23,7 +23,7 @@ function startServer(port: number, dataDir: string) {
 }
 
 async function waitForHealthy(port: number) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (res.ok) return;
@@ -40,6 +40,8 @@ test.afterEach(() => {
   for (const p of processes) p.kill("SIGKILL");
   processes = [];
 });
+
+test.describe.configure({ timeout: 120_000 });
 
 test("a second server on the same data folder refuses to start, and the first keeps serving", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lock-e2e-"));
