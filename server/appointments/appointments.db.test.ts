@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
 import type { Database } from "../db/client";
-import { appointmentReminders } from "../db/schema/index";
+import { appointmentReminders, telephonyEvents } from "../db/schema/index";
+import { loadEnv } from "../env";
+import { createLogger } from "../logger";
+import { createTelephony } from "../telephony/telephony";
 import { AppError } from "../http/errors";
 import { createTestDatabase } from "../testing/test-database";
 import {
@@ -29,17 +32,13 @@ const alice = { email: "alice@example.com", isAdmin: false };
 const mallory = { email: "mallory@example.com", isAdmin: false };
 const now = new Date("2026-11-21T18:00:00Z");
 
-function recordingSms(): SmsSender & { sent: { to: string; body: string }[] } {
-  const sent: { to: string; body: string }[] = [];
-  return {
-    sent,
-    async sendSms(to, body) {
-      // Yield, so concurrent callers really interleave.
-      await new Promise((r) => setTimeout(r, 5));
-      sent.push({ to, body });
-      return { sid: `SM${sent.length}` };
-    },
-  };
+/** The real telephony module; without Twilio settings it is the simulated provider, which records each SMS. */
+const simulatedSms = (): SmsSender => createTelephony(loadEnv({ LOG_LEVEL: "silent" }), database.db, createLogger("silent"));
+
+/** The SMS the simulated provider recorded for a number. */
+async function smsTo(to: string) {
+  const rows = await database.db.select().from(telephonyEvents).where(eq(telephonyEvents.to, to));
+  return rows.filter((r) => r.kind === "sms").map((r) => ({ to: r.to, body: r.body }));
 }
 
 const base = { serviceId: "cat-boarding", catNames: "Miso", notes: "", autoReminder: false };
@@ -79,14 +78,14 @@ describe("appointments", () => {
   it("never lets another customer see or act on an appointment", async () => {
     const { db } = database;
     const row = await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", date: "2026-12-01", time: "11:00", reminderPhone: "+19495551234" }, now);
-    const sms = recordingSms();
+    const sms = simulatedSms();
     expect((await listCustomerAppointments(db, mallory, now)).upcoming).toEqual([]);
     await expectCode(proposeChange(db, mallory, row.id, { date: "2026-12-02", time: "11:00" }, now), 404, "NOT_FOUND");
     await expectCode(cancelByCustomer(db, mallory, row.id, now), 404, "NOT_FOUND");
-    await expectCode(sendReminder(db, sms, mallory, { appointmentId: row.id, phoneNumber: "+19495551234", message: "hi" }, now), 404, "NOT_FOUND");
+    await expectCode(sendReminder(db, sms, mallory, { appointmentId: row.id, phoneNumber: "+19495551299", message: "hi" }, now), 404, "NOT_FOUND");
     await expectCode(createAppointment(db, mallory, { ...base, customerEmail: "mallory@example.com", date: "2026-12-01", time: "11:00" }, now), 403, "FORBIDDEN");
     await expectCode(confirmProposal(db, mallory, row.id, now), 403, "FORBIDDEN");
-    expect(sms.sent).toEqual([]);
+    expect(await smsTo("+19495551299")).toEqual([]);
   });
 
   it("lets the customer propose a new time (Pending until staff confirm) and cancel outside the window", async () => {
@@ -109,12 +108,12 @@ describe("appointments", () => {
   it("sends at most one reminder per appointment per hour and records each send", async () => {
     const { db } = database;
     const row = await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", date: "2026-12-05", time: "09:00" }, now);
-    const sms = recordingSms();
+    const sms = simulatedSms();
     const input = { appointmentId: row.id, phoneNumber: "+19495551234", message: "See you Saturday!" };
     await sendReminder(db, sms, alice, input, now);
     await expectCode(sendReminder(db, sms, alice, input, new Date(now.getTime() + 30 * 60_000)), 429, "REMINDER_RATE_LIMITED");
     await sendReminder(db, sms, alice, input, new Date(now.getTime() + 61 * 60_000));
-    expect(sms.sent).toEqual([input, input].map((i) => ({ to: i.phoneNumber, body: i.message })));
+    expect(await smsTo("+19495551234")).toEqual([input, input].map((i) => ({ to: i.phoneNumber, body: i.message })));
     const records = await db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, row.id));
     expect(records.map((r) => r.status)).toEqual(["sent", "sent"]);
   });
@@ -124,12 +123,12 @@ describe("appointments", () => {
     const evening = new Date("2026-12-09T02:00:00Z"); // Dec 8, 6 pm in Los Angeles
     const due = await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", date: "2026-12-09", time: "10:00", reminderPhone: "+19495557777", autoReminder: true }, now);
     await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", date: "2026-12-10", time: "10:00", reminderPhone: "+19495557777", autoReminder: true }, now);
-    const sms = recordingSms();
+    const sms = simulatedSms();
     const text = () => "Reminder: Miso's appointment is tomorrow.";
     const runs = await Promise.all([runAutomaticReminders(db, sms, text, evening), runAutomaticReminders(db, sms, text, evening)]);
     expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(1);
     await runAutomaticReminders(db, sms, text, new Date(evening.getTime() + 60_000));
-    expect(sms.sent).toEqual([{ to: "+19495557777", body: text() }]);
+    expect(await smsTo("+19495557777")).toEqual([{ to: "+19495557777", body: text() }]);
     const records = await db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, due.id));
     expect(records).toHaveLength(1);
   });

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { type AppointmentStatus, appointmentReminders, appointments } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
+import type { Telephony } from "../telephony/telephony";
 
 export type Appointment = typeof appointments.$inferSelect;
 
@@ -16,9 +17,7 @@ export interface Actor {
 }
 
 /** What the appointments feature needs from the telephony module. */
-export interface SmsSender {
-  sendSms(to: string, body: string): Promise<{ sid: string }>;
-}
+export type SmsSender = Pick<Telephony, "sendSms">;
 
 /** Customers cannot cancel online this close to the start; they call instead. */
 export const CANCELLATION_WINDOW_HOURS = 24;
@@ -120,6 +119,7 @@ async function deliver(
 ) {
   try {
     const { sid } = await sms.sendSms(send.phoneNumber, send.message);
+    if (!sid) throw new Error("the SMS provider returned no message id");
     const [record] = await db
       .insert(appointmentReminders)
       .values({ appointmentId: row.id, ...send, status: "sent", providerSid: sid })
