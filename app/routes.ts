@@ -2,5 +2,18 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  // -- auth (issue 3) --
+  route("auth", "routes/auth.tsx"),
+  route("auth/verify", "routes/auth.verify.tsx"),
+  route("account", "routes/account.tsx"),
+  // Every route under /admin calls requireAdmin in its loader and action (server/auth/guards.server.ts).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("bookings", "routes/admin/coming-soon.tsx", { id: "admin-bookings" }),
+    route("content", "routes/admin/coming-soon.tsx", { id: "admin-content" }),
+    route("analytics", "routes/admin/coming-soon.tsx", { id: "admin-analytics" }),
+  ]),
+  route("dev/outbox", "routes/dev.outbox.tsx"),
+  // -- end auth --
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
