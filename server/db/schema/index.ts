@@ -1,3 +1,4 @@
 // One file per domain; each is re-exported here so Drizzle and drizzle-kit see the whole schema.
 export * from "./core";
 export * from "./rate-limit";
+export * from "./leads";
