@@ -34,7 +34,7 @@ const star = (x, filled, color) =>
 
 for (const [i, r] of reviews.entries()) {
   const p = palettes[i % palettes.length];
-  const lines = wrap(`“${r.text}”`, 44);
+  const lines = wrap(`“${r.text}”`, 38);
   const initials = r.author.split(" ").map((w) => w[0]).join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400" viewBox="0 0 600 400" role="img" aria-label="Review by ${escape(r.author)}">
 <rect width="600" height="400" rx="28" fill="${p.bg}"/>
@@ -43,14 +43,14 @@ for (const [i, r] of reviews.entries()) {
 <g transform="translate(500 40) scale(1.6)" fill="${p.accent}" opacity=".18"><ellipse cx="12" cy="20" rx="7" ry="6"/><circle cx="4" cy="11" r="3"/><circle cx="10" cy="6" r="3"/><circle cx="17" cy="6" r="3"/><circle cx="22" cy="12" r="3"/></g>
 <g transform="translate(44 44)">${[0, 1, 2, 3, 4].map((s) => star(s * 30, s < r.rating, p.accent)).join("")}</g>
 <text x="44" y="108" font-family="Georgia, 'Times New Roman', serif" font-size="15" fill="${p.accent}" letter-spacing="1.5" font-weight="700">VERIFIED STAY · SAMPLE REVIEW</text>
-<g font-family="Georgia, 'Times New Roman', serif" font-size="24" fill="#1d2626">
-${lines.map((l, n) => `<text x="44" y="${158 + n * 36}">${escape(l)}</text>`).join("\n")}
+<g font-family="Georgia, 'Times New Roman', serif" font-size="28" fill="#1d2626">
+${lines.map((l, n) => `<text x="44" y="${150 + n * 37}">${escape(l)}</text>`).join("\n")}
 </g>
 <line x1="44" y1="318" x2="556" y2="318" stroke="${p.soft}" stroke-width="2"/>
 <circle cx="70" cy="354" r="24" fill="${p.accent}"/>
 <text x="70" y="361" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="18" font-weight="700" fill="#fff">${escape(initials)}</text>
-<text x="108" y="350" font-family="Helvetica, Arial, sans-serif" font-size="19" font-weight="700" fill="#1d2626">${escape(r.author)}</text>
-<text x="108" y="373" font-family="Helvetica, Arial, sans-serif" font-size="15" fill="#55625f">${escape(r.location)}, CA · ${escape(r.date)}</text>
+<text x="108" y="350" font-family="Helvetica, Arial, sans-serif" font-size="21" font-weight="700" fill="#1d2626">${escape(r.author)}</text>
+<text x="108" y="373" font-family="Helvetica, Arial, sans-serif" font-size="17" fill="#55625f">${escape(r.location)}, CA · ${escape(r.date)}</text>
 </svg>
 `;
   fs.writeFileSync(path.join(outDir, `review-${r.id}.svg`), svg);
