@@ -9,7 +9,7 @@ test.describe("home page", () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Cat-only boarding and grooming/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${base}/`);
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${base}/`);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${base}/images/og-card.svg`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${base}/images/og-card.png`);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
     expect(ld).toMatchObject({

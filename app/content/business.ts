@@ -76,7 +76,7 @@ export const business = {
     poster: { src: "/images/playroom-poster.svg", width: 1280, height: 720 },
   },
   logo: { src: "/images/logo.svg", width: 48, height: 48 },
-  ogImage: { src: "/images/og-card.svg", width: 1200, height: 630 },
+  ogImage: { src: "/images/og-card.png", width: 1200, height: 630 },
 } as const;
 
 export type Business = typeof business;
