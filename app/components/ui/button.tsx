@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 
 const variants = {
   primary: "bg-brand-700 text-white hover:bg-brand-800 shadow-sm",
-  accent: "bg-accent-500 text-brand-950 hover:bg-accent-600 hover:text-white shadow-sm",
+  accent: "bg-accent-500 text-brand-950 hover:bg-accent-300 shadow-sm",
   outline: "border-2 border-brand-700 text-brand-800 bg-white hover:bg-brand-50",
   ghost: "text-brand-800 hover:bg-brand-100",
   destructive: "bg-red-700 text-white hover:bg-red-800",

@@ -10,7 +10,7 @@ export function FloatingBookButton() {
       onClick={startBooking}
       onPointerEnter={() => preload("customerType")}
       aria-label="Start booking"
-      className="fixed right-4 bottom-4 z-30 grid h-16 w-16 place-items-center rounded-full bg-accent-500 text-brand-950 shadow-2xl ring-4 ring-white transition-transform hover:scale-105 hover:bg-accent-600 hover:text-white md:right-6 md:bottom-6"
+      className="fixed right-4 bottom-4 z-30 grid h-16 w-16 place-items-center rounded-full bg-accent-500 text-brand-950 shadow-2xl ring-4 ring-white transition-transform hover:scale-105 hover:bg-accent-300 md:right-6 md:bottom-6"
     >
       <Icon name="calendar" className="h-7 w-7" />
     </button>
