@@ -197,7 +197,48 @@ test.describe("newsletter signup", () => {
   });
 });
 
+test.describe("every dialog closes by its button, Escape and the backdrop, and gives focus back", () => {
+  const dialogs = [
+    { name: "Welcome!", opener: "Start booking", close: "Close", only: null },
+    { name: "Claim Your Free Night", opener: "Claim Your Free Night", close: "Close", only: null },
+    { name: "Share", opener: "Share", close: "Close", only: "desktop" },
+    { name: business.name, opener: "Open menu", close: "Close Menu", only: "mobile" },
+  ] as const;
+  for (const d of dialogs) {
+    test(`${d.name} dialog`, async ({ home: page }) => {
+      test.skip(d.only !== null && d.only !== (isMobile(page) ? "mobile" : "desktop"), `${d.only} only`);
+      await openHome(page);
+      const opener = page.getByRole("button", { name: d.opener, exact: true }).first();
+      const dialog = page.getByRole("dialog", { name: d.name });
+      for (const how of ["button", "Escape", "backdrop"] as const) {
+        await opener.click();
+        await expect(dialog).toBeVisible();
+        if (how === "button") await dialog.getByRole("button", { name: d.close, exact: true }).click();
+        if (how === "Escape") await page.keyboard.press("Escape");
+        // The backdrop: a point outside the dialog (the drawer sits on the left).
+        if (how === "backdrop") await page.mouse.click((page.viewportSize()?.width ?? 375) - 10, 300);
+        await expect(dialog).toHaveCount(0);
+        await expect(opener).toBeFocused();
+      }
+    });
+  }
+});
+
 test.describe("cookie notice", () => {
+  test("hidden for the first second, shown right after it", async ({ home: page }) => {
+    // The page's clock stands still until the test moves it.
+    const start = new Date("2026-06-01T10:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1000));
+    await page.goto("/");
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    const notice = page.getByRole("region", { name: "Cookie notice" });
+    await page.clock.runFor(900);
+    await expect(notice).toHaveCount(0);
+    await page.clock.runFor(200);
+    await expect(notice).toBeVisible();
+  });
+
   test("appears after 1 s; Accept is remembered across a reload", async ({ home: page }) => {
     await openHome(page, { cookiesAnswered: false });
     const notice = page.getByRole("region", { name: "Cookie notice" });

@@ -105,10 +105,11 @@ export function SiteHeader() {
             <button
               type="button"
               onClick={() => scrollToSection(sectionIds.map)}
-              className="hidden max-w-56 items-start gap-2 rounded-xl px-2 py-1 text-left text-sm text-muted hover:bg-brand-50 lg:flex"
+              className="flex max-w-56 items-start gap-2 rounded-xl px-2 py-1 text-left text-sm text-muted hover:bg-brand-50"
             >
-              <Icon name="pin" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
-              <span>
+              <Icon name="pin" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600 lg:h-4 lg:w-4" />
+              {/* Between 768 and 1024 px only the pin shows; the address stays its accessible name. */}
+              <span className="sr-only lg:not-sr-only">
                 <span className="sr-only">Our address: </span>
                 {formatAddress()}
               </span>
