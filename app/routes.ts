@@ -2,6 +2,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   // -- auth (issue 3) --
   route("auth", "routes/auth.tsx"),
   route("auth/verify", "routes/auth.verify.tsx"),

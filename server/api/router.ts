@@ -4,6 +4,7 @@ import { authRouter } from "../auth/router";
 import { callbackRouter } from "../callback/router";
 import type { AppContext } from "../context";
 import { adminRouter } from "./admin-router";
+import { leadsRouter } from "../leads/router";
 
 /** The JSON API. Each domain mounts its own router here. */
 export function apiRouter(ctx: AppContext): Router {
@@ -13,5 +14,6 @@ export function apiRouter(ctx: AppContext): Router {
   router.use("/admin", adminRouter(ctx));
   router.use("/auth", authRouter(ctx));
   router.use(callbackRouter(ctx));
+  router.use(leadsRouter(ctx));
   return router;
 }

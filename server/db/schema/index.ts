@@ -4,3 +4,4 @@ export * from "./rate-limit";
 export * from "./appointments";
 export * from "./telephony";
 export * from "./auth";
+export * from "./leads";
