@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import {
   type NewsletterSignupInput,
   type VoucherRequestInput,
