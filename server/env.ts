@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMBED_ORIGINS } from "./http/security-headers";
 
 const optionalString = z
   .string()
@@ -51,6 +52,13 @@ const envSchema = z
         .optional(),
     ),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
+    // The appointment scheduler shown on /book-online; the CSP frames only this one origin.
+    SCHEDULER_EMBED_URL: optionalString.pipe(
+      z
+        .url({ protocol: /^https$/ })
+        .refine((v) => new URL(v).origin === EMBED_ORIGINS.scheduler, `must be a ${EMBED_ORIGINS.scheduler}/… URL`)
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;

@@ -7,7 +7,8 @@
  *   export { VideoSection } from "~/features/home/video-section";
  *   export { AboutSection } from "~/features/home/about-section";   // about + the three team members
  *   export { SiteFooter } from "~/features/home/site-footer";
+ *   export { Hero as HomeHero } from "~/features/home/hero";            // needs HomeDialogsProvider around the page
  *   export const loadVoucherDialog = () => import("~/features/leads/voucher-dialog");
  */
-export { AboutSection, ServicesSection, SiteFooter, VideoSection } from "./interim-home-parts";
+export { AboutSection, HomeHero, ServicesSection, SiteFooter, VideoSection } from "./interim-home-parts";
 export const loadVoucherDialog = () => import("./interim-voucher-dialog");

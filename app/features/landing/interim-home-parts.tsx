@@ -107,3 +107,13 @@ export function SiteFooter() {
     </footer>
   );
 }
+
+export function HomeHero() {
+  return (
+    <div className="px-4 py-12 text-center md:px-6 md:py-16">
+      <p className="mx-auto w-fit rounded-full bg-accent-100 px-4 py-1 text-sm font-bold text-accent-700">{business.tagline}</p>
+      <h1 className="mt-4 text-4xl md:text-5xl">{homeCopy.hero.title}</h1>
+      <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">{homeCopy.hero.lead}</p>
+    </div>
+  );
+}

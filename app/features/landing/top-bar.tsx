@@ -11,7 +11,7 @@ const Icon = ({ d }: { d: string }) => (
 );
 
 /** The landing page's sticky bar: the logo home, a call link and the appointment-scheduler button. */
-export function TopBar({ scheduleLabel }: { scheduleLabel: string }) {
+export function TopBar({ scheduleLabel, scheduleHref = BOOK_ONLINE_PATH }: { scheduleLabel: string; scheduleHref?: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-brand-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 md:px-6">
@@ -32,7 +32,7 @@ export function TopBar({ scheduleLabel }: { scheduleLabel: string }) {
             <span className="sr-only">Call {business.name}</span>
           </a>
           <a
-            href={BOOK_ONLINE_PATH}
+            href={scheduleHref}
             className="inline-flex h-11 items-center gap-2 rounded-full bg-accent-500 px-4 font-bold text-brand-950 shadow-sm hover:bg-accent-600 hover:text-white"
           >
             <Icon d={calendarIcon} />
