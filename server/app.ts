@@ -1,3 +1,4 @@
+import compression from "compression";
 import express, { type RequestHandler } from "express";
 import crypto from "node:crypto";
 import path from "node:path";
@@ -35,6 +36,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     }),
   );
   app.use(securityHeaders({ isProduction: ctx.env.isProduction }));
+  // Pages, scripts and styles shrink to about a quarter; on a phone network that is most of the load time.
+  app.use(compression());
 
   app.get("/healthz", async (req, res) => {
     try {
