@@ -1,6 +1,14 @@
 import { backupHomeCopy } from "~/content/landing";
-import { AboutSection, HomeHero, ServicesSection, SiteFooter, VideoSection } from "~/features/landing/home-parts";
-import { TopBar } from "~/features/landing/top-bar";
+import { AboutSection } from "~/features/home/about-section";
+import { GuaranteeSection } from "~/features/home/guarantee-section";
+import { HelpSection } from "~/features/home/help-section";
+import { Hero } from "~/features/home/hero";
+import { HomeDialogsProvider } from "~/features/home/home-dialogs";
+import { MapSection } from "~/features/home/map-section";
+import { ServicesSection } from "~/features/home/services-section";
+import { SiteFooter } from "~/features/home/site-footer";
+import { SiteHeader } from "~/features/home/site-header";
+import { VideoSection } from "~/features/home/video-section";
 import { Breadcrumb } from "~/features/seo/breadcrumb";
 import { seoLoaderData } from "~/features/seo/loader";
 import { BACKUP_HOME_PATH } from "~/features/seo/pages";
@@ -26,18 +34,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function HomeBackup() {
   return (
-    <>
-      <TopBar scheduleLabel="Schedule An Appointment" />
+    <HomeDialogsProvider>
+      <SiteHeader />
       <main id="main">
         <div className="mx-auto max-w-6xl px-4 pt-6 md:px-6">
           <Breadcrumb crumbs={crumbs} />
         </div>
-        <HomeHero />
+        <Hero />
         <ServicesSection />
         <AboutSection />
+        <GuaranteeSection />
         <VideoSection />
+        <MapSection />
+        <HelpSection />
       </main>
       <SiteFooter />
-    </>
+    </HomeDialogsProvider>
   );
 }

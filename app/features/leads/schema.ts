@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { homeCopy } from "~/content/copy";
+import { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT } from "./consent";
 
-/** The consent wording the visitor sees; the server stores exactly this text. */
-export const VOUCHER_CONSENT_TEXT = homeCopy.voucher.consent;
-export const NEWSLETTER_CONSENT_TEXT = homeCopy.signup.consent;
+export { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT, looksLikeEmail } from "./consent";
 
 const sourcePage = z
   .string()
@@ -56,8 +54,5 @@ export const newsletterSignupSchema = z.object({
   sourcePage,
 });
 export type NewsletterSignupInput = z.input<typeof newsletterSignupSchema>;
-
-/** The spec's client-side rule for the signup field: not empty and contains '@'. */
-export const looksLikeEmail = (value: string) => value.trim() !== "" && value.includes("@");
 
 export const unsubscribeTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This unsubscribe link is not valid.");
