@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, Suspense, createContext, lazy, useCallback, useContext, useMemo, useState } from "react";
+import { type ComponentType, type ReactNode, Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { readCustomerType } from "~/features/booking/customer-type";
 
 interface DialogProps {
@@ -52,10 +52,30 @@ export function HomeDialogsProvider({ children }: { children: ReactNode }) {
   // Once loaded, a dialog stays mounted so closing never re-suspends it.
   const [mounted, setMounted] = useState<ReadonlySet<HomeDialogName>>(() => new Set());
 
+  // The control that opened the first dialog of a chain (e.g. customer type, then booking).
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+
   const openDialog = useCallback((name: HomeDialogName) => {
+    const active = document.activeElement;
+    // Opened from inside another dialog: keep the first opener.
+    if (active instanceof HTMLElement && !active.closest("[role=dialog]")) returnFocusTo.current = active;
     setMounted((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
     setOpenName(name);
   }, []);
+
+  // Our dialogs have no Radix trigger, so Radix cannot return focus by itself: we do, unless
+  // something else (a section the menu scrolled to) has taken focus meanwhile.
+  useEffect(() => {
+    if (openName !== null) return;
+    const target = returnFocusTo.current;
+    if (!target) return;
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if ((!active || active === document.body) && target.isConnected) target.focus({ preventScroll: true });
+      returnFocusTo.current = null;
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [openName]);
 
   const api = useMemo<HomeDialogsApi>(
     () => ({

@@ -1,14 +1,55 @@
-import useEmblaCarousel from "embla-carousel-react";
-import { useCallback, useEffect, useState } from "react";
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icons";
 import { reviewImage, reviews } from "~/content/reviews";
 
 /** Slides this far outside the visible ones get their image; the rest stay empty boxes. */
 const PRELOAD_AROUND = 3;
 
+const OPTIONS: EmblaOptionsType = { align: "start", containScroll: "trimSnaps", slidesToScroll: 1, inViewThreshold: 0.9 };
+
+/**
+ * Embla is fetched only when the carousel comes near the viewport (or is touched or focused):
+ * the markup is already server-rendered, so nothing moves when it attaches.
+ */
+function useDeferredEmbla() {
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [api, setApi] = useState<EmblaCarouselType | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const want = useCallback(() => setWanted(true), []);
+
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport || wanted) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setWanted(true), {
+      rootMargin: "600px 0px",
+    });
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, [wanted]);
+
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!wanted || !viewport) return;
+    let instance: EmblaCarouselType | null = null;
+    let cancelled = false;
+    void import("embla-carousel").then(({ default: EmblaCarousel }) => {
+      if (cancelled) return;
+      instance = EmblaCarousel(viewport, OPTIONS);
+      setApi(instance);
+    });
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+    };
+  }, [wanted]);
+
+  return { viewportRef, api, want };
+}
+
 /** 50 review cards: previous/next buttons, arrow keys and swipe; only nearby images load. */
 export function ReviewsCarousel() {
-  const [viewportRef, api] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps", slidesToScroll: 1, inViewThreshold: 0.9 });
+  const { viewportRef, api, want } = useDeferredEmbla();
   const [visible, setVisible] = useState<{ first: number; last: number }>({ first: 0, last: 0 });
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(true);
@@ -61,6 +102,8 @@ export function ReviewsCarousel() {
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onFocus={want}
+      onPointerEnter={want}
       className="rounded-[var(--radius-card)] focus-visible:outline-offset-4"
     >
       <div ref={viewportRef} className="-mx-2 overflow-hidden px-2 py-3">

@@ -72,7 +72,7 @@ export function SiteHeader() {
               My Appointments
             </a>
           </nav>
-          <div className="flex items-center gap-1">
+          <nav aria-label="Account" className="flex items-center gap-1">
             <button type="button" className={topLink} onClick={() => openDialog("signIn")} onPointerEnter={() => preload("signIn")}>
               <span className="inline-flex items-center gap-1.5">
                 <Icon name="user" className="h-4 w-4" /> Sign In or Join
@@ -88,7 +88,7 @@ export function SiteHeader() {
                 <Icon name="help" className="h-4 w-4" /> Help
               </span>
             </SectionLink>
-          </div>
+          </nav>
         </div>
       </div>
       <header
