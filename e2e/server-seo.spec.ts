@@ -21,7 +21,7 @@ async function head(request: APIRequestContext, path: string) {
     canonical: attr(html.match(/<link[^>]*rel="canonical"[^>]*>/)?.[0] ?? "", "href"),
     robots: attr(metaTag("name", "robots") ?? "", "content"),
     ogImage: attr(metaTag("property", "og:image") ?? "", "content"),
-    jsonLd: [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]),
+    jsonLd: [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? ""),
   };
 }
 

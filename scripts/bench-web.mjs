@@ -96,7 +96,16 @@ async function initialBytes(lhr) {
   return { js, css };
 }
 
+/** A trace sometimes fails to record (NO_NAVSTART and the like); such a run is repeated, twice at most. */
 async function run(url, blockJs) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = await runOnce(url, blockJs);
+    if (Number.isFinite(lhr.audits["largest-contentful-paint"]?.numericValue) || attempt === 3) return lhr;
+    console.error(`${new URL(url).pathname}: ${lhr.audits["largest-contentful-paint"]?.errorMessage ?? "no LCP"}; measuring again`);
+  }
+}
+
+async function runOnce(url, blockJs) {
   const flags = { port: chrome.port, output: "json", logLevel: "error" };
   const config = {
     extends: "lighthouse:default",
