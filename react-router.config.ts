@@ -7,6 +7,8 @@ export default {
   // served (server/http/static-pages.ts). The home page is rendered per request instead: its
   // canonical URL and structured data use PUBLIC_SITE_URL, known only at run time (ADR 0020).
   async prerender() {
-    return [];
+    // The legal pages are static documents; their canonical URLs use PUBLIC_SITE_URL as set
+    // when building (README), so a production build must be made with it.
+    return ["/privacy-policy", "/terms", "/cookie-policy"];
   },
 } satisfies Config;

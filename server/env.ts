@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMBED_ORIGINS } from "./http/security-headers";
 
 const optionalString = z
   .string()
@@ -54,6 +55,13 @@ const envSchema = z
     // Callback abuse limits (the same number is never called twice within 15 minutes, fixed).
     CALLBACK_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(5),
     CALLBACK_GLOBAL_PER_HOUR: z.coerce.number().int().positive().default(30),
+    // The appointment scheduler shown on /book-online; the CSP frames only this one origin.
+    SCHEDULER_EMBED_URL: optionalString.pipe(
+      z
+        .url({ protocol: /^https$/ })
+        .refine((v) => new URL(v).origin === EMBED_ORIGINS.scheduler, `must be a ${EMBED_ORIGINS.scheduler}/… URL`)
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;

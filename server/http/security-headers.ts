@@ -11,10 +11,21 @@ export const EMBED_ORIGINS = {
   scheduler: "https://api.leadconnectorhq.com",
 } as const;
 
-export function contentSecurityPolicy(nonce: string, isProduction: boolean): string {
+/** The scheduler's form-embed script (sizes the scheduler frame to its content). */
+export const SCHEDULER_SCRIPT_URL = "https://link.msgsndr.com/js/form_embed.js";
+
+/**
+ * Third-party scripts allowed on one page only: the page that embeds them. Those pages are
+ * linked with plain links (full page loads), so the policy always matches the page shown.
+ */
+export const PAGE_SCRIPT_ORIGINS: Readonly<Record<string, readonly string[]>> = {
+  "/book-online": [new URL(SCHEDULER_SCRIPT_URL).origin],
+};
+
+export function contentSecurityPolicy(nonce: string, isProduction: boolean, extraScriptOrigins: readonly string[] = []): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", `'nonce-${nonce}'`, ...extraScriptOrigins].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -39,10 +50,10 @@ declare global {
 }
 
 export function securityHeaders({ isProduction }: { isProduction: boolean }): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, isProduction));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, isProduction, PAGE_SCRIPT_ORIGINS[req.path]));
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");

@@ -1,0 +1,207 @@
+import { business, formatAddress } from "./business";
+
+export interface LegalSection {
+  heading: string;
+  paragraphs?: readonly string[];
+  list?: readonly string[];
+}
+
+export interface LegalDocument {
+  path: string;
+  title: string;
+  description: string;
+  /** ISO date of the last change; shown on the page. */
+  updated: string;
+  intro: readonly string[];
+  sections: readonly LegalSection[];
+}
+
+/** Change this date whenever the wording of a legal page changes. */
+export const LEGAL_UPDATED = "2026-11-21";
+
+const contactLine = `${business.name}, ${formatAddress()} · ${business.email} · ${business.phone.display}`;
+
+export const privacyPolicy: LegalDocument = {
+  path: "/privacy-policy",
+  title: "Privacy Policy",
+  description: `What personal information the ${business.name} website collects, why, who processes it, how long we keep it, and your California privacy rights.`,
+  updated: LEGAL_UPDATED,
+  intro: [
+    `This policy explains what the ${business.name} ("we", "us") collects through this website, why, and what you can ask us to do with it. We collect only what we need to answer you, book your cat's stay and keep the site secure. We do not sell or share your personal information for advertising, and we do not use advertising or analytics trackers.`,
+  ],
+  sections: [
+    {
+      heading: "What we collect and why",
+      list: [
+        "Sign-in e-mail address: when you sign in or create an account we store your e-mail address, when it was confirmed and when you last signed in, so we can send you a one-time sign-in link and show your appointments. Sign-in links and codes are stored only in a scrambled (hashed) form and stop working after 10 minutes or after one use.",
+        "Session cookie: after you sign in, a cookie keeps you signed in. It holds a random identifier; we keep a hashed copy to recognise it. Signing out deletes the session.",
+        "Callback phone number: when you ask us to call you, we store the phone number you typed (as +1 and 10 digits) and ask our telephony provider to connect the call. We use it only to make that call and to prevent abuse, such as calling the same number repeatedly.",
+        "Free-night voucher request: your full name, e-mail, phone number, the wording of the consent you gave, when you gave it and the page you sent it from, so we can send your voucher and promotional e-mails you agreed to.",
+        "Newsletter sign-up: your e-mail address, the consent wording and its time, so we can send the newsletter you asked for. Every newsletter has an unsubscribe link.",
+        "The cookiesAccepted flag: when you accept the cookie notice, your browser stores the value \"true\" under the name cookiesAccepted (browser storage, not sent to us) so the notice does not appear again.",
+        "Technical data: like every web server, ours records the IP address, time, requested page and browser type of each request in short-lived logs, and counts recent requests per IP address, e-mail address or phone number to enforce rate limits. We use this only to keep the service running and secure.",
+      ],
+    },
+    {
+      heading: "Who processes your information for us",
+      paragraphs: ["We use a small number of service providers, each only for the purpose below and under contracts that limit their use of the data:"],
+      list: [
+        "E-mail delivery (an SMTP e-mail service): sends sign-in links, vouchers and newsletters; it receives your e-mail address and the message.",
+        "Telephony (Twilio): places the callback you request and any appointment reminder text messages; it receives the phone numbers involved.",
+        "Website content (WordPress): some page content is managed in WordPress. Our staff use it; visitors' personal information is not sent to it.",
+        "Embedded video (YouTube, privacy-enhanced mode on youtube-nocookie.com): the player loads only after you press Play. From then on Google receives your IP address and may store data in your browser under its own privacy policy.",
+        "Embedded map (Google Maps): shows where we are. When the map loads, Google receives your IP address and may set its own cookies under its privacy policy. Use the Get Directions link instead if you prefer.",
+      ],
+    },
+    {
+      heading: "How long we keep it",
+      list: [
+        "Account e-mail: while your account exists; ask us and we delete the account.",
+        "Sign-in links and codes: until used or 10 minutes after they were sent, whichever comes first.",
+        "Sessions: until you sign out or the session expires.",
+        "Callback phone numbers: 12 months, then deleted.",
+        "Voucher requests: 24 months after the request, or until you withdraw consent.",
+        "Newsletter sign-ups: until you unsubscribe; we then keep only the fact that you unsubscribed, so we do not write to you again.",
+        "Server logs and rate-limit counters: a few days; at most 30 days.",
+      ],
+    },
+    {
+      heading: "Your California privacy rights (CCPA/CPRA)",
+      paragraphs: [
+        "If you live in California you have the right to know what personal information we collect, use and disclose; to get a copy of it; to have it corrected; to have it deleted; to limit the use of sensitive personal information (we collect none); and to opt out of the sale or sharing of personal information (we do not sell or share it). We will not treat you differently for using these rights.",
+        `To use a right, e-mail ${business.email} or call ${business.phone.display}, and tell us the e-mail address or phone number you used with us. We confirm that the request is yours by writing to that address or number, and answer within 45 days. You may let an authorised agent ask for you; we will ask for proof of the authorisation.`,
+      ],
+    },
+    {
+      heading: "Choices you have at any time",
+      list: [
+        "Unsubscribe from e-mails with the link in any e-mail, or by writing to us.",
+        "Sign out to delete your session; ask us to delete your account.",
+        "Clear the cookiesAccepted flag by clearing this site's data in your browser.",
+      ],
+    },
+    {
+      heading: "Security",
+      paragraphs: [
+        "Connections to this site are encrypted. Sign-in tokens and session identifiers are stored hashed, stored WordPress passwords are encrypted, and access to the admin area is limited to our staff.",
+      ],
+    },
+    {
+      heading: "Children",
+      paragraphs: ["This site is for adult cat owners. We do not knowingly collect information from children under 16."],
+    },
+    {
+      heading: "Changes and contact",
+      paragraphs: [
+        "If we change this policy we update the date at the top of this page. For any privacy question, contact us:",
+        contactLine,
+      ],
+    },
+  ],
+};
+
+export const termsOfService: LegalDocument = {
+  path: "/terms",
+  title: "Terms of Service",
+  description: `The terms for using the ${business.name} website, signing in, requesting callbacks and booking cat boarding and grooming.`,
+  updated: LEGAL_UPDATED,
+  intro: [
+    `These terms apply when you use the ${business.name} website. By using it, signing in or sending us a request, you agree to them. If you do not agree, please do not use the site.`,
+  ],
+  sections: [
+    {
+      heading: "Bookings",
+      paragraphs: [
+        "Cat rooms and grooming appointments are booked on our booking pages or by phone; a booking is confirmed only when we confirm it. Prices, availability and care details are agreed at booking.",
+        "Every cat must have proof of current FVRCP vaccination. Rabies vaccination is recommended. We may decline a stay or groom if a cat is unwell or its vaccinations are not current, for the safety of all our guests.",
+      ],
+    },
+    {
+      heading: "Offers and our guarantee",
+      list: [
+        "First night free: for new customers, on their first stay; we suggest a 3-night stay. One per household, not exchangeable for cash.",
+        "Referral: when someone you referred completes their first stay, you receive one free night.",
+        "100% satisfaction guarantee: if you are not happy with a stay or groom, tell us within 7 days and we will make it right or refund the service.",
+      ],
+    },
+    {
+      heading: "Callback requests",
+      paragraphs: [
+        "When you ask for a callback you confirm that the phone number is yours or that you may use it, and agree that we call it once to connect you with us. We do not use it for marketing calls.",
+      ],
+    },
+    {
+      heading: "Your account",
+      paragraphs: [
+        "You sign in with a one-time link or code sent to your e-mail. Keep access to your e-mail secure; anyone who can read it can sign in as you. Tell us if you think someone else has used your account.",
+      ],
+    },
+    {
+      heading: "Donations",
+      paragraphs: [
+        "The donation section of this site is a demonstration: no payment is taken on this site. Any real donation is made through a payment provider under its own terms.",
+      ],
+    },
+    {
+      heading: "Acceptable use",
+      list: [
+        "Do not send false information, other people's phone numbers or e-mail addresses without their permission, or automated requests.",
+        "Do not try to get around rate limits, security measures or the admin area's access checks.",
+      ],
+    },
+    {
+      heading: "Content and liability",
+      paragraphs: [
+        "We keep the information on this site accurate, but it may change. The site is provided as is. To the extent the law allows, we are not liable for indirect losses from using the site; nothing in these terms limits rights you have under California consumer law.",
+        "These terms are governed by the laws of California. Our Privacy Policy and Cookie Policy explain how we handle personal information.",
+      ],
+    },
+    {
+      heading: "Changes and contact",
+      paragraphs: ["If we change these terms we update the date at the top of this page. Questions? Contact us:", contactLine],
+    },
+  ],
+};
+
+export const cookiePolicy: LegalDocument = {
+  path: "/cookie-policy",
+  title: "Cookie Policy",
+  description: `Which cookies and browser storage the ${business.name} website uses — only what it needs to work — and how to control them.`,
+  updated: LEGAL_UPDATED,
+  intro: [
+    "We use as little browser storage as possible: no advertising cookies and no analytics trackers. This page lists everything this site and its embedded services may store in your browser.",
+  ],
+  sections: [
+    {
+      heading: "Strictly necessary",
+      list: [
+        "Session cookie (set only when you sign in): keeps you signed in. It is HttpOnly (scripts cannot read it), sent only over secure connections in production, and deleted when you sign out or when the session expires.",
+      ],
+    },
+    {
+      heading: "Your cookie notice choice",
+      list: [
+        "cookiesAccepted (browser local storage, value \"true\"): remembers that you accepted the cookie notice so it is not shown again. It is never sent to our server. If you choose to opt out, nothing is stored and the notice appears on your next visit.",
+      ],
+    },
+    {
+      heading: "Embedded services",
+      list: [
+        "YouTube video (youtube-nocookie.com, privacy-enhanced mode): nothing loads until you press Play. When the player runs, Google may store data in your browser.",
+        "Google Maps: the embedded map is loaded from Google, which may set its own cookies. The Get Directions link opens Google Maps in a new tab instead.",
+      ],
+    },
+    {
+      heading: "How to control cookies",
+      paragraphs: [
+        "You can delete or block cookies and site data in your browser's settings. Blocking the session cookie means you cannot stay signed in; the rest of the site works without any cookies.",
+      ],
+    },
+    {
+      heading: "Contact",
+      paragraphs: ["Questions about this policy? Contact us:", contactLine],
+    },
+  ],
+};
+
+export const legalDocuments = [privacyPolicy, termsOfService, cookiePolicy] as const;

@@ -1,0 +1,49 @@
+import { business, formatAddress } from "~/content/business";
+import { landingCopy } from "~/content/landing";
+import { LandingSection } from "./landing-section";
+
+/** Where we are, with the map: 300 px high on mobile, 400 px from the tablet width up. */
+export function LocationSection() {
+  const copy = landingCopy.location;
+  return (
+    <LandingSection id="location" heading={copy.heading} lead={copy.lead} tone="white">
+      <div className="grid gap-6 md:grid-cols-[1fr_2fr]">
+        <div className="flex flex-col gap-4 rounded-[var(--radius-card)] bg-cream p-6">
+          <address className="not-italic">
+            <strong className="block text-brand-900">{business.name}</strong>
+            {business.address.street}
+            <br />
+            {business.address.city}, {business.address.region} {business.address.postalCode}
+          </address>
+          <ul className="grid gap-2">
+            {copy.points.map((p) => (
+              <li key={p} className="flex gap-2">
+                <span aria-hidden="true" className="text-brand-700">
+                  ✓
+                </span>
+                {p}
+              </li>
+            ))}
+          </ul>
+          <a
+            href={business.map.directionsUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-auto inline-flex h-11 items-center justify-center rounded-full bg-brand-700 px-5 font-bold text-white hover:bg-brand-800"
+          >
+            Get Directions<span className="sr-only"> to {formatAddress()} (opens in a new tab)</span>
+          </a>
+        </div>
+        <div className="h-[300px] overflow-hidden rounded-[var(--radius-card)] bg-brand-50 shadow-card md:h-[400px]" data-testid="map-area">
+          <iframe
+            src={business.map.embedUrl}
+            title={business.map.title}
+            loading="lazy"
+            referrerPolicy="strict-origin-when-cross-origin"
+            className="h-full w-full border-0"
+          />
+        </div>
+      </div>
+    </LandingSection>
+  );
+}

@@ -1,0 +1,19 @@
+import { indexablePaths } from "./pages";
+import { absoluteUrl } from "./site-url";
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+/** sitemap.xml listing exactly the indexable pages. */
+export function sitemapXml(siteUrl: string, paths: readonly string[] = indexablePaths()): string {
+  const urls = paths.map((p) => `  <url><loc>${escapeXml(absoluteUrl(siteUrl, p))}</loc></url>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/**
+ * robots.txt: everything may be crawled. Pages kept out of results say so with their own
+ * `noindex`, which a crawler can only read if robots.txt lets it fetch them.
+ */
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}\n`;
+}

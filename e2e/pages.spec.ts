@@ -1,0 +1,158 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+
+const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 768;
+
+const PUBLIC_PAGES = ["/", "/cat-boarding-laguna-niguel", "/book-online", "/home-backup-27.05.25", "/privacy-policy", "/terms", "/cookie-policy"];
+
+/** Route-table pages another part of the product builds; enable each here once it is merged. */
+const PAGES_BUILT_ELSEWHERE = ["/auth", "/account", "/trips", "/appointments", "/admin", "/admin-backup"];
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+for (const path of PUBLIC_PAGES) {
+  test(`${path} renders with one h1 and passes axe`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await expectNoAxeViolations(page);
+  });
+}
+
+for (const path of PAGES_BUILT_ELSEWHERE) {
+  test(`${path} renders`, async ({ page }) => {
+    test.fixme(true, "page built on another branch; enable after merging");
+    const response = await page.goto(path);
+    expect(response?.status()).toBeLessThan(400);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test.describe("Laguna Niguel landing page", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/cat-boarding-laguna-niguel");
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  });
+
+  test("breadcrumb: home, then Laguna Niguel, CA as the current page", async ({ page }) => {
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText("Laguna Niguel, CA");
+  });
+
+  test("sticky top bar with the scheduler button, hero tagline", async ({ page }) => {
+    const schedule = page.getByRole("banner").getByRole("link", { name: /Schedule/ });
+    await expect(schedule).toHaveAttribute("href", "/book-online");
+    await page.mouse.wheel(0, 2000);
+    await expect(schedule).toBeInViewport();
+    await expect(page.getByText("Over 30 years of long-term cat boarding and grooming")).toBeVisible();
+  });
+
+  test("galleries show 4 photos per slide on desktop and 2 on mobile, and page with the buttons", async ({ page }) => {
+    const perSlide = isDesktop(page) ? 4 : 2;
+    for (const name of ["Grooming Gallery", "Boarding Gallery", "Adoption Gallery"]) {
+      const gallery = page.getByRole("group", { name });
+      await gallery.scrollIntoViewIfNeeded();
+      const strip = gallery.getByTestId("gallery-strip");
+      const countInView = () =>
+        strip.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return [...el.querySelectorAll("img")].filter((img) => {
+            const r = img.getBoundingClientRect();
+            return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
+          }).length;
+        });
+      expect(await countInView()).toBe(perSlide);
+      const total = await gallery.getByTestId("gallery-photo").count();
+      await expect(gallery.getByText(`Slide 1 of ${total / perSlide}`)).toBeVisible();
+      await gallery.getByRole("button", { name: `Next photos: ${name}` }).click();
+      await expect(gallery.getByText(`Slide 2 of ${total / perSlide}`)).toBeVisible();
+      // The strip may still be scrolling smoothly to the snap point.
+      await expect.poll(countInView).toBe(perSlide);
+      await expect(gallery.getByRole("button", { name: `Previous photos: ${name}` })).toBeEnabled();
+    }
+  });
+
+  test("gallery buttons work from the keyboard", async ({ page }) => {
+    const gallery = page.getByRole("group", { name: "Boarding Gallery" });
+    const next = gallery.getByRole("button", { name: "Next photos: Boarding Gallery" });
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await expect(gallery.getByText(/^Slide 2 of/)).toBeVisible();
+  });
+
+  test("map area is 300 px high on mobile and 400 px on desktop", async ({ page }) => {
+    const map = page.getByTestId("map-area");
+    await map.scrollIntoViewIfNeeded();
+    const box = await map.boundingBox();
+    expect(box?.height).toBe(isDesktop(page) ? 400 : 300);
+    await expect(map.locator("iframe")).toHaveAttribute("title", /Map/);
+  });
+
+  test("the free-night promo card opens the voucher dialog", async ({ page }) => {
+    await page.getByRole("region", { name: "First Night Free For New Customers" }).getByRole("button", { name: "Claim Your Free Night" }).click();
+    const dialog = page.getByRole("dialog", { name: "Claim Your Free Night" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Full name")).toBeVisible();
+    await expect(dialog.getByRole("textbox", { name: "Email" })).toHaveAttribute("type", "email");
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("3 booking steps, video, team of three, about", async ({ page }) => {
+    const steps = page.getByRole("region", { name: "Book In 3 Easy Steps" });
+    await expect(steps.getByRole("listitem")).toHaveCount(3);
+    await expect(page.getByRole("button", { name: /Play video/ })).toBeVisible();
+    for (const name of ["Maria Lopez", "James Carter", "Priya Shah"]) await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "About Us" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+
+  test("FAQ entries are disclosure widgets that open by click and keyboard", async ({ page }) => {
+    const faq = page.getByRole("region", { name: "Laguna Niguel Cat Boarding FAQ" });
+    const answer = faq.getByText("Proof of current FVRCP vaccination is required");
+    await expect(answer).toBeHidden();
+    await faq.getByText("Which vaccinations does my cat need?").click();
+    await expect(answer).toBeVisible();
+    const second = faq.getByText("Do you board cats only?");
+    await second.focus();
+    await page.keyboard.press("Enter");
+    await expect(faq.getByText("We are a cat-only hotel")).toBeVisible();
+  });
+});
+
+test("the variant home page offers clear booking links when no scheduler is configured", async ({ page }) => {
+  await page.goto("/book-online");
+  await expect(page.getByTestId("scheduler-frame")).toHaveCount(0);
+  const fallback = page.getByTestId("scheduler-fallback");
+  await expect(fallback.getByRole("link", { name: /Book a Cat Room/ })).toHaveAttribute("target", "_blank");
+  await expect(fallback.getByRole("link", { name: /Book a Groom/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Our Services" })).toBeVisible();
+  await page.getByRole("complementary", { name: "Offer" }).getByRole("button", { name: "Claim Your Free Night" }).click();
+  await expect(page.getByRole("dialog", { name: "Claim Your Free Night" })).toBeVisible();
+});
+
+test("the backup home page carries its date in the breadcrumb", async ({ page }) => {
+  await page.goto("/home-backup-27.05.25");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).toHaveText("Home Backup (27.05.25)");
+});
+
+test("legal pages are dated and linked from each other's footer", async ({ page }) => {
+  for (const [path, title] of [
+    ["/privacy-policy", "Privacy Policy"],
+    ["/terms", "Terms of Service"],
+    ["/cookie-policy", "Cookie Policy"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(/Last updated:/)).toBeVisible();
+  }
+  await page.goto("/privacy-policy");
+  await expect(page.getByRole("heading", { name: "Your California privacy rights (CCPA/CPRA)" })).toBeVisible();
+});

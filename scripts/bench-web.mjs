@@ -1,0 +1,200 @@
+// Web benchmark: builds the site, serves the production build on a free port and runs Lighthouse
+// (mobile defaults: emulated phone, simulated slow 4G and 4x CPU slowdown) on every public page,
+// once normally and once with JavaScript blocked, then prints one table. A benchmark, not a test:
+// it prints figures and fails only if it cannot measure.
+//
+//   npm run bench:web                 # build + measure
+//   npm run bench:web -- --no-build   # measure the existing build
+//   npm run bench:web -- --json out.json --lhr-dir /tmp/lhr --only /,/terms
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : null;
+const lhrDir = args.includes("--lhr-dir") ? args[args.indexOf("--lhr-dir") + 1] : null;
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1].split(",") : null;
+
+/** Public pages. Pages another part of the product adds (e.g. /auth) are measured once they exist. */
+const PAGES = [
+  { path: "/", indexable: true },
+  { path: "/cat-boarding-laguna-niguel", indexable: true },
+  { path: "/book-online", indexable: true },
+  { path: "/privacy-policy", indexable: true },
+  { path: "/terms", indexable: true },
+  { path: "/cookie-policy", indexable: true },
+  { path: "/home-backup-27.05.25", indexable: false },
+  { path: "/auth", indexable: false },
+];
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitForHealthy(origin, child) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not become healthy within 60 s");
+}
+
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+
+if (!args.includes("--no-build")) {
+  console.error(`Building (PUBLIC_SITE_URL=${origin}, so prerendered canonical URLs match the served origin)…`);
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, PUBLIC_SITE_URL: origin } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
+const server = spawn(process.execPath, ["server.js"], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_SITE_URL: origin, NODE_ENV: "" },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+let chrome;
+
+const gzipSizes = new Map();
+async function gzipSize(url) {
+  if (!gzipSizes.has(url)) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    gzipSizes.set(url, zlib.gzipSync(body, { level: 9 }).length);
+  }
+  return gzipSizes.get(url);
+}
+
+/** Script and stylesheet bytes (gzip -9) the page loaded without any interaction. */
+async function initialBytes(lhr) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  let js = 0;
+  let css = 0;
+  for (const item of items) {
+    if (!item.url.startsWith(origin)) continue;
+    if (item.resourceType === "Script") js += await gzipSize(item.url);
+    else if (item.resourceType === "Stylesheet") css += await gzipSize(item.url);
+  }
+  return { js, css };
+}
+
+/** A trace sometimes fails to record (NO_NAVSTART and the like); such a run is repeated, twice at most. */
+async function run(url, blockJs) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = await runOnce(url, blockJs);
+    if (Number.isFinite(lhr.audits["largest-contentful-paint"]?.numericValue) || attempt === 3) return lhr;
+    console.error(`${new URL(url).pathname}: ${lhr.audits["largest-contentful-paint"]?.errorMessage ?? "no LCP"}; measuring again`);
+  }
+}
+
+async function runOnce(url, blockJs) {
+  const flags = { port: chrome.port, output: "json", logLevel: "error" };
+  const config = {
+    extends: "lighthouse:default",
+    settings: blockJs
+      ? // Lighthouse has no "JavaScript off" switch; blocking every script file keeps the page from hydrating.
+        { onlyCategories: ["performance"], blockedUrlPatterns: ["*.js", "*.mjs"] }
+      : { onlyCategories: ["performance", "accessibility", "best-practices", "seo"] },
+  };
+  const result = await lighthouse(url, flags, config);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhrDir) {
+    fs.mkdirSync(lhrDir, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, "_")}${blockJs ? "-nojs" : ""}.json`;
+    fs.writeFileSync(path.join(lhrDir, name), JSON.stringify(result.lhr));
+  }
+  return result.lhr;
+}
+
+const rows = [];
+const started = Date.now();
+try {
+  await waitForHealthy(origin, server);
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  for (const page of PAGES.filter((p) => !only || only.includes(p.path))) {
+    const url = origin + page.path;
+    const status = (await fetch(url, { redirect: "manual" })).status;
+    if (status !== 200) {
+      rows.push({ ...page, skipped: `HTTP ${status}` });
+      console.error(`${page.path}: HTTP ${status}, not measured`);
+      continue;
+    }
+    console.error(`${page.path}: measuring…`);
+    const lhr = await run(url, false);
+    const noJs = await run(url, true);
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const bytes = await initialBytes(lhr);
+    rows.push({
+      ...page,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+      lcpNoJsMs: noJs.audits["largest-contentful-paint"].numericValue,
+      cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      tbtMs: lhr.audits["total-blocking-time"].numericValue,
+      jsGzip: bytes.js,
+      cssGzip: bytes.css,
+      failing: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+        .map((a) => a.id),
+    });
+  }
+} finally {
+  await chrome?.kill();
+  server.kill("SIGTERM");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n) => `${Math.round(n)} ms`;
+const header = ["Page", "Perf", "A11y", "BP", "SEO", "LCP", "LCP no JS", "LCP JS/no JS", "CLS", "TBT", "JS gz", "CSS gz"];
+const table = rows.map((r) =>
+  r.skipped
+    ? [r.path, r.skipped, "", "", "", "", "", "", "", "", "", ""]
+    : [
+        r.path + (r.indexable ? "" : " (noindex)"),
+        String(r.performance),
+        String(r.accessibility),
+        String(r.bestPractices),
+        r.indexable ? String(r.seo) : `(${r.seo})`,
+        ms(r.lcpMs),
+        ms(r.lcpNoJsMs),
+        (r.lcpMs / r.lcpNoJsMs).toFixed(2),
+        r.cls.toFixed(3),
+        ms(r.tbtMs),
+        kb(r.jsGzip),
+        kb(r.cssGzip),
+      ],
+);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile defaults, ${origin}`);
+console.log(line(header));
+console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+for (const row of table) console.log(line(row));
+console.log(`\nSEO in parentheses: noindex pages (Lighthouse marks "blocked from indexing" there on purpose).`);
+
+const budget = rows.filter((r) => !r.skipped && (r.performance < 95 || r.accessibility < 100 || r.bestPractices < 100 || (r.indexable && r.seo < 100)));
+for (const r of budget) console.log(`Below budget: ${r.path}: failing audits ${r.failing.join(", ") || "(none binary; see metrics)"}`);
+console.log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
+if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(rows, null, 2));
