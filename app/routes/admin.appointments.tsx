@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards.server";
 import { listForDay } from "@server/appointments/appointments";
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "@server/db/schema/index";
 import { Button } from "~/components/ui/button";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(url.searchParams.get("day") ?? "") ? url.searchParams.get("day")! : businessDate(new Date());
   const statusParam = url.searchParams.get("status");
   const status = APPOINTMENT_STATUSES.find((s) => s === statusParam);
-  const rows = await listForDay(context.db, { email: admin.email, isAdmin: true }, day, status);
+  const rows = await listForDay(context.db, { email: admin.user.email, isAdmin: true }, day, status);
   return { day, status: status ?? "", appointments: rows.map((a) => toAppointmentView(a, serviceTitle)) };
 }
 

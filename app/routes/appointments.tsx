@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { getOptionalUser } from "@server/auth/guards";
+import { getOptionalUser } from "@server/auth/guards.server";
 import { listCustomerAppointments } from "@server/appointments/appointments";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
@@ -20,10 +20,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
   if (!user) return { signedIn: false as const };
-  const { upcoming, past } = await listCustomerAppointments(context.db, { email: user.email, isAdmin: false });
+  const { upcoming, past } = await listCustomerAppointments(context.db, { email: user.user.email, isAdmin: false });
   return {
     signedIn: true as const,
-    email: user.email,
+    email: user.user.email,
     upcoming: upcoming.map((a) => toAppointmentView(a, serviceTitle)),
     past: past.map((a) => toAppointmentView(a, serviceTitle)),
   };

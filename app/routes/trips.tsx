@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { getOptionalUser } from "@server/auth/guards";
+import { getOptionalUser } from "@server/auth/guards.server";
 import { listCustomerTrips } from "@server/appointments/appointments";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
   if (!user) return { signedIn: false as const };
-  const { upcoming, past } = await listCustomerTrips(context.db, { email: user.email, isAdmin: false });
+  const { upcoming, past } = await listCustomerTrips(context.db, { email: user.user.email, isAdmin: false });
   return {
     signedIn: true as const,
     upcoming: upcoming.map((a) => toAppointmentView(a, serviceTitle)),
