@@ -1,0 +1,63 @@
+import { businessDate, businessTime, formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
+
+/** What the browser gets for one appointment: already in Los Angeles time, no internal fields. */
+export interface AppointmentView {
+  id: string;
+  serviceTitle: string;
+  catNames: string;
+  status: "Confirmed" | "Pending" | "Cancelled" | "Completed";
+  date: string;
+  time: string;
+  /** YYYY-MM-DD / HH:MM, to pre-fill edit forms. */
+  localDate: string;
+  localTime: string;
+  endDate: string | null;
+  endTime: string | null;
+  proposed: { date: string; time: string } | null;
+  reminderPhone: string | null;
+  customerEmail: string;
+  notes: string;
+  autoReminder: boolean;
+}
+
+interface AppointmentRow {
+  id: string;
+  serviceId: string;
+  catNames: string;
+  status: AppointmentView["status"];
+  startsAt: Date;
+  endsAt: Date | null;
+  proposedStartsAt: Date | null;
+  reminderPhone: string | null;
+  customerEmail: string;
+  notes: string;
+  autoReminder: boolean;
+}
+
+export function toAppointmentView(row: AppointmentRow, serviceTitle: (id: string) => string): AppointmentView {
+  return {
+    id: row.id,
+    serviceTitle: serviceTitle(row.serviceId),
+    catNames: row.catNames,
+    status: row.status,
+    date: formatBusinessDate(row.startsAt),
+    time: formatBusinessTime(row.startsAt),
+    localDate: businessDate(row.startsAt),
+    localTime: businessTime(row.startsAt),
+    endDate: row.endsAt ? formatBusinessDate(row.endsAt) : null,
+    endTime: row.endsAt ? formatBusinessTime(row.endsAt) : null,
+    proposed: row.proposedStartsAt
+      ? { date: formatBusinessDate(row.proposedStartsAt), time: formatBusinessTime(row.proposedStartsAt) }
+      : null,
+    reminderPhone: row.reminderPhone,
+    customerEmail: row.customerEmail,
+    notes: row.notes,
+    autoReminder: row.autoReminder,
+  };
+}
+
+/** "(949) 555-1234" for "+19495551234". */
+export function formatUsPhone(e164: string): string {
+  const d = e164.replace(/^\+1/, "");
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
