@@ -18,11 +18,13 @@ export default [
   // Every route under /admin calls requireAdmin in its loader and action (server/auth/guards.server.ts).
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
-    route("bookings", "routes/admin/coming-soon.tsx", { id: "admin-bookings" }),
+    route("bookings", "routes/admin/bookings.tsx"),
     route("content", "routes/admin/coming-soon.tsx", { id: "admin-content" }),
     route("analytics", "routes/admin/coming-soon.tsx", { id: "admin-analytics" }),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   // -- end auth --
+  route("appointments", "routes/appointments.tsx"),
+  route("trips", "routes/trips.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
+import { startReminderJob } from "./appointments/reminder-job";
 import type { RequestContext } from "./context";
 import { openDatabase } from "./db/client";
 import { EnvError, loadEnv } from "./env";
@@ -59,6 +60,8 @@ export async function start({ configEnv, vite }: StartOptions) {
     vite ? { pageHandler, devMiddleware: vite.middlewares } : { pageHandler, clientDir: "build/client" },
   );
 
+  const stopReminders = startReminderJob({ db: database.db, sms: telephony, logger });
+
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -80,6 +83,7 @@ export async function start({ configEnv, vite }: StartOptions) {
       server.closeAllConnections();
     }, 10_000);
     force.unref();
+    stopReminders();
     server.close(async () => {
       try {
         await vite?.close();

@@ -7,7 +7,6 @@ import { currentAuth, requireUserApi } from "../auth/guards.server";
 import type { AppContext } from "../context";
 import { APPOINTMENT_STATUSES } from "../db/schema/index";
 import { parseBody } from "../http/validation";
-import type { Telephony } from "../telephony/telephony";
 import {
   type Actor,
   cancelByCustomer,
@@ -24,7 +23,7 @@ const view = (row: Parameters<typeof toAppointmentView>[0]) => toAppointmentView
 const idParam = z.object({ id: z.uuid("Unknown appointment") });
 
 /** Customer endpoints: the signed-in customer's own appointments only. */
-export function appointmentsRouter(ctx: AppContext, telephony: Telephony): Router {
+export function appointmentsRouter(ctx: AppContext): Router {
   const router = Router();
   const db = ctx.database.db;
 
@@ -36,7 +35,7 @@ export function appointmentsRouter(ctx: AppContext, telephony: Telephony): Route
     async (req, res) => {
       const input = parseBody(reminderInput, req.body);
       const actor: Actor = { email: currentAuth(res).user.email, isAdmin: false };
-      const record = await sendReminder(db, telephony, actor, input);
+      const record = await sendReminder(db, ctx.telephony, actor, input);
       res.json({ success: true, reminderId: record.id });
     },
   );

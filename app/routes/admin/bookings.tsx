@@ -14,9 +14,11 @@ import { StatusBadge } from "~/features/appointments/status-badge";
 import { type AppointmentView, formatUsPhone, toAppointmentView } from "~/features/appointments/view";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { businessDate } from "~/lib/business-time";
-import type { Route } from "./+types/admin.appointments";
+import { BookingsNav } from "~/features/admin/bookings-nav";
+import type { Route } from "./+types/bookings";
+import { adminMeta } from "./shared";
 
-export const meta: Route.MetaFunction = () => [{ title: "Appointments | Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Bookings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
@@ -62,6 +64,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
 
   return (
     <div>
+      <BookingsNav />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl">Appointments</h1>
         <Button onClick={() => setCreating(true)}>New appointment</Button>

@@ -1,0 +1,122 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+import { signInAs, uniqueEmail } from "./support/auth";
+import { E2E_ADMIN_EMAILS } from "./support/mail";
+
+// Staff create appointments for a customer's e-mail; the customer signs in and manages them.
+// Dates are chosen far ahead and outside daylight-saving changes, shown in Los Angeles time.
+
+async function createAppointment(page: Page, a: { email: string; service: string; cats: string; date: string; time: string; endDate?: string; endTime?: string; phone?: string }) {
+  await page.getByRole("button", { name: "New appointment" }).click();
+  const dialog = page.getByRole("dialog", { name: "New appointment" });
+  await dialog.getByLabel("Customer e-mail").fill(a.email);
+  await dialog.getByLabel("Service").selectOption({ label: a.service });
+  await dialog.getByLabel("Cat name(s)").fill(a.cats);
+  await dialog.getByLabel(/^(Date|Check-in date)$/).fill(a.date);
+  await dialog.getByLabel(/^(Time|Check-in time)$/).fill(a.time);
+  if (a.endDate && a.endTime) {
+    await dialog.getByLabel("Check-out date").fill(a.endDate);
+    await dialog.getByLabel("Check-out time").fill(a.endTime);
+  }
+  if (a.phone) await dialog.getByLabel(/Mobile for reminders/).fill(a.phone);
+  await dialog.getByRole("button", { name: "Create appointment" }).click();
+  await expect(page.getByText("Appointment created").first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test("staff create two appointments; the customer sees exactly those, reminds, reschedules and cancels", async ({ browser }, testInfo) => {
+  test.slow();
+  const customer = uniqueEmail(testInfo, "owner");
+  const adminEmail = E2E_ADMIN_EMAILS[testInfo.project.name === "mobile" ? 10 : 11]!;
+
+  const staffPage = await (await browser.newContext()).newPage();
+  await signInAs(staffPage, adminEmail);
+  await staffPage.goto("/admin/bookings");
+  await expect(staffPage.getByRole("heading", { name: "Appointments" })).toBeVisible();
+  await createAppointment(staffPage, { email: customer, service: "Full Grooming", cats: "Miso", date: "2027-07-14", time: "10:30", phone: "(949) 555-2368" });
+  await createAppointment(staffPage, {
+    email: customer,
+    service: "Cat Boarding",
+    cats: "Miso and Tofu",
+    date: "2027-08-02",
+    time: "09:00",
+    endDate: "2027-08-09",
+    endTime: "12:00",
+  });
+  // The day view lists what starts that day, in Los Angeles time.
+  await staffPage.goto("/admin/bookings?day=2027-07-14");
+  const staffItem = staffPage.getByRole("listitem").filter({ hasText: customer });
+  await expect(staffItem).toContainText("10:30 AM · Full Grooming · Miso");
+
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/appointments");
+  await expect(page.getByRole("heading", { name: "Sign in to see your appointments" })).toBeVisible();
+  await signInAs(page, customer);
+  await page.goto("/appointments");
+
+  const rows = page.locator(testInfo.project.name === "mobile" ? "ul[aria-label='Upcoming appointments'] > li" : "table tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("Full Grooming");
+  await expect(rows.nth(0)).toContainText("Wed, Jul 14, 2027");
+  await expect(rows.nth(0)).toContainText("10:30 AM");
+  await expect(rows.nth(1)).toContainText("Cat Boarding");
+  await expect(rows.nth(1)).toContainText("Mon, Aug 2, 2027");
+  await expect(rows.nth(1)).toContainText("9:00 AM");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  // Reminder by SMS (the simulated provider records it); a second within the hour is refused.
+  await rows.nth(0).getByRole("button", { name: /Send reminder/ }).click();
+  const reminder = page.getByRole("dialog", { name: "Send a reminder" });
+  await expect(reminder.getByLabel("Mobile number")).toHaveValue("(949) 555-2368");
+  await reminder.getByRole("button", { name: "Send reminder" }).click();
+  await expect(page.getByText("Reminder Sent")).toBeVisible();
+  await rows.nth(0).getByRole("button", { name: /Send reminder/ }).click();
+  await reminder.getByRole("button", { name: "Send reminder" }).click();
+  await expect(page.getByText(/A reminder was sent for this appointment recently/)).toBeVisible();
+
+  // A new time is a request: Pending until staff confirm.
+  await rows.nth(0).getByRole("button", { name: /^Edit/ }).click();
+  const edit = page.getByRole("dialog", { name: "Request a different time" });
+  await edit.getByLabel("New time").fill("14:00");
+  await edit.getByRole("button", { name: "Request this time" }).click();
+  await expect(rows.nth(0)).toContainText("Pending");
+  await expect(rows.nth(0)).toContainText("Requested: Wed, Jul 14, 2027 at 2:00 PM");
+
+  // Cancel the stay after confirming.
+  await rows.nth(1).getByRole("button", { name: /^Cancel/ }).click();
+  await page.getByRole("dialog", { name: "Cancel this appointment?" }).getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(rows.nth(1)).toContainText("Cancelled");
+
+  // Trips: the stay is the overnight one; cancelled stays drop out, so create another and check it is upcoming.
+  await createAppointment(staffPage, {
+    email: customer,
+    service: "Long-Term Boarding",
+    cats: "Tofu",
+    date: "2027-09-06",
+    time: "09:00",
+    endDate: "2027-09-20",
+    endTime: "12:00",
+  });
+  await page.goto("/trips");
+  const upcoming = page.getByRole("region", { name: "Upcoming" });
+  await expect(upcoming.getByText("Long-Term Boarding")).toBeVisible();
+  await expect(upcoming.getByText("Check-in: Mon, Sep 6, 2027 at 9:00 AM")).toBeVisible();
+  await expect(upcoming.getByText("Cat Boarding")).toHaveCount(0);
+
+  // Staff see the customer's request and confirm it.
+  await staffPage.goto("/admin/bookings?day=2027-07-14");
+  await expect(staffItem).toContainText("Customer asks for Wed, Jul 14, 2027 at 2:00 PM");
+  await staffItem.getByRole("button", { name: "Confirm new time" }).click();
+  await expect(staffPage.getByText("New time confirmed")).toBeVisible();
+  await page.goto("/appointments");
+  await expect(rows.nth(0)).toContainText("2:00 PM");
+  await expect(rows.nth(0)).toContainText("Confirmed");
+});
+
+test("a visitor without a session cannot send reminders", async ({ request }) => {
+  const res = await request.post("/api/appointments/send-sms-reminder", {
+    data: { appointmentId: "00000000-0000-4000-8000-000000000000", phoneNumber: "+19495552368", message: "hi" },
+  });
+  expect(res.status()).toBe(401);
+  expect((await res.json()).error.code).toBe("AUTH_REQUIRED");
+});
