@@ -58,6 +58,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
+      // Many specs submit callbacks to this one server; the site-wide hourly cap is tested in integration tests.
+      CALLBACK_GLOBAL_PER_HOUR: "1000",
     },
   },
 });

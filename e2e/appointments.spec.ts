@@ -27,7 +27,7 @@ async function createAppointment(page: Page, a: { email: string; service: string
 test("staff create two appointments; the customer sees exactly those, reminds, reschedules and cancels", async ({ browser }, testInfo) => {
   test.slow();
   const customer = uniqueEmail(testInfo, "owner");
-  const adminEmail = E2E_ADMIN_EMAILS[testInfo.project.name === "mobile" ? 10 : 11]!;
+  const adminEmail = E2E_ADMIN_EMAILS[testInfo.project.name === "mobile" ? 12 : 13]!;
 
   const staffPage = await (await browser.newContext()).newPage();
   await signInAs(staffPage, adminEmail);

@@ -64,9 +64,10 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
 
   return (
     <div>
+      <h1 className="mb-4 text-3xl">Bookings</h1>
       <BookingsNav />
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl">Appointments</h1>
+        <h2 className="text-2xl">Appointments</h2>
         <Button onClick={() => setCreating(true)}>New appointment</Button>
       </div>
 
