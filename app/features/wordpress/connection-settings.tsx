@@ -64,7 +64,8 @@ export function ConnectionSettings({ onAuthRequired, onSaved }: { onAuthRequired
     };
   }, [onAuthRequired]);
 
-  const anyEmpty = !credentials.url.trim() || !credentials.username.trim() || !credentials.password;
+  // Disabled while a field is empty; blanks-only values get the spec's 'Missing Information' on click.
+  const anyEmpty = !credentials.url || !credentials.username || !credentials.password;
   const set = (field: keyof Credentials) => (e: React.ChangeEvent<HTMLInputElement>) => setCredentials((c) => ({ ...c, [field]: e.target.value }));
 
   const check = (purpose: "testing" | "saving") => {
