@@ -1,8 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
+import { E2E_ADMIN_EMAILS, E2E_PORT, SMTP_PORT } from "./e2e/support/mail";
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export { E2E_PORT };
 const dataDir = path.join(os.tmpdir(), `cat-hotel-e2e-${process.pid}`);
 
 // Debian's Chromium: Playwright never downloads a browser on our machines.
@@ -21,6 +22,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "./e2e",
+  // A real SMTP listener for the sign-in mails (e2e/support/mail.ts).
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -49,6 +52,12 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
+    },
   },
 });

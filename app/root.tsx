@@ -3,6 +3,7 @@ import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/not-found";
+import { AuthProvider } from "./features/auth/auth-provider";
 import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -19,7 +20,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        {/* auth: one session state for the whole app; its toasts use the Toaster below */}
+        <AuthProvider>{children}</AuthProvider>
         <Toaster position="top-center" richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -34,6 +34,31 @@ CREATE TABLE "appointments" (
 	CONSTRAINT "appointments_reminder_phone" CHECK ("appointments"."reminder_phone" is null or "appointments"."reminder_phone" ~ '^\+1[2-9][0-9]{2}[2-9][0-9]{6}$')
 );
 --> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"idle_expires_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "sessions_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "verifications" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"email" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"code_attempts" integer DEFAULT 0 NOT NULL,
+	"redirect_to" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
+	CONSTRAINT "verifications_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "verifications_redirect_relative" CHECK ("verifications"."redirect_to" is null or ("verifications"."redirect_to" like '/%' and "verifications"."redirect_to" not like '//%'))
+);
+--> statement-breakpoint
 CREATE TABLE "call_me_back_form" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"phone_number" text NOT NULL,
@@ -120,12 +145,40 @@ CREATE TABLE "telephony_events" (
 	CONSTRAINT "telephony_events_provider" CHECK ("telephony_events"."provider" in ('twilio','simulated'))
 );
 --> statement-breakpoint
+CREATE TABLE "newsletter_signups" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"email" text NOT NULL,
+	"consent_text" text NOT NULL,
+	"consented_at" timestamp with time zone NOT NULL,
+	"source_page" text NOT NULL,
+	"unsubscribe_token_hash" text NOT NULL,
+	"unsubscribed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "voucher_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text NOT NULL,
+	"consent_text" text NOT NULL,
+	"consented_at" timestamp with time zone NOT NULL,
+	"source_page" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "appointment_reminders" ADD CONSTRAINT "appointment_reminders_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "appointment_reminders_appointment" ON "appointment_reminders" USING btree ("appointment_id","created_at");--> statement-breakpoint
 CREATE INDEX "appointments_customer_email" ON "appointments" USING btree ("customer_email","starts_at");--> statement-breakpoint
 CREATE INDEX "appointments_starts_at" ON "appointments" USING btree ("starts_at");--> statement-breakpoint
+CREATE INDEX "sessions_user_id" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "verifications_email" ON "verifications" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "call_me_back_form_created_at" ON "call_me_back_form" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "call_me_back_form_phone_created_at" ON "call_me_back_form" USING btree ("phone_number","created_at");--> statement-breakpoint
 CREATE INDEX "rate_limit_events_key_created_at" ON "rate_limit_events" USING btree ("key","created_at");--> statement-breakpoint
-CREATE INDEX "telephony_events_created_at" ON "telephony_events" USING btree ("created_at");
+CREATE INDEX "telephony_events_created_at" ON "telephony_events" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_signups_email" ON "newsletter_signups" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_signups_unsubscribe_token_hash" ON "newsletter_signups" USING btree ("unsubscribe_token_hash");--> statement-breakpoint
+CREATE INDEX "voucher_requests_created_at" ON "voucher_requests" USING btree ("created_at");

@@ -1,12 +1,16 @@
+import compression from "compression";
 import express, { type RequestHandler } from "express";
 import crypto from "node:crypto";
 import path from "node:path";
+import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { apiRouter } from "./api/router";
 import type { AppContext } from "./context";
+import { refuseCrossSite } from "./http/csrf";
 import { apiErrorHandler, apiNotFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { prerenderedPages } from "./http/static-pages";
+import { redactSecrets } from "./logger";
 
 export interface AppOptions {
   /** The React Router request handler; absent in API-only tests. */
@@ -32,9 +36,21 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
       },
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      // Sign-in links carry their token in the query string: it must not reach the logs.
+      serializers: {
+        req: pino.stdSerializers.wrapRequestSerializer((req) => {
+          req.url = redactSecrets(req.url);
+          if (req.query && typeof req.query === "object" && "token" in req.query) req.query = { ...req.query, token: "[redacted]" };
+          return req;
+        }),
+      },
     }),
   );
   app.use(securityHeaders({ isProduction: ctx.env.isProduction }));
+  // gzip for HTML, JSON and assets: on a phone connection it is most of the page's load time.
+  app.use(compression());
+  // Before any route that changes state: the API and page actions alike.
+  app.use(refuseCrossSite({ publicSiteUrl: ctx.env.PUBLIC_SITE_URL }));
 
   app.get("/healthz", async (req, res) => {
     try {

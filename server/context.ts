@@ -8,8 +8,8 @@ export interface AppContext {
   env: Env;
   logger: Logger;
   database: Database;
-  /** Outbound calls and SMS; created from the environment when absent (tests pass one in). */
-  telephony?: Telephony;
+  /** Outbound calls and SMS: Twilio, or the simulated provider (one instance for the whole app). */
+  telephony: Telephony;
 }
 
 /** What route loaders and actions receive as `context` (a type alias, so it fits React Router's index signature). */

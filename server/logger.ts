@@ -21,3 +21,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
   }, destination);
 }
+
+/** Hides `token=` values in a URL that is about to be logged (sign-in links carry one). */
+export function redactSecrets(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+}

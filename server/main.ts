@@ -6,6 +6,7 @@ import type { RequestContext } from "./context";
 import { openDatabase } from "./db/client";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./logger";
+import { createTelephony } from "./telephony/telephony";
 
 export interface StartOptions {
   /** The environment as the operator set it (the launcher sets NODE_ENV for React's runtime). */
@@ -50,8 +51,11 @@ export async function start({ configEnv, vite }: StartOptions) {
     }),
   });
 
+  const telephony = createTelephony(env, database.db, logger);
+  if (telephony.provider === "simulated") logger.info("telephony: Twilio is not configured; calls and SMS are simulated");
+
   const app = createApp(
-    { env, logger, database },
+    { env, logger, database, telephony },
     vite ? { pageHandler, devMiddleware: vite.middlewares } : { pageHandler, clientDir: "build/client" },
   );
 

@@ -1,26 +1,100 @@
-import { useState } from "react";
+import fraunces700 from "@fontsource/fraunces/files/fraunces-latin-700-normal.woff2?url";
+import nunito from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import { business } from "~/content/business";
-import { Button } from "~/components/ui/button";
-import { CallbackDialog } from "~/features/callback/callback-dialog";
-import { callbackBusinessPhone } from "~/features/callback/business-phone";
+import { CookieNotice } from "~/features/cookies/cookie-notice";
+import { DonationSection } from "~/features/donation/donation-section";
+import { FloatingBookButton } from "~/features/booking/floating-book-button";
+import { AboutSection } from "~/features/home/about-section";
+import { GuaranteeSection } from "~/features/home/guarantee-section";
+import { HelpSection } from "~/features/home/help-section";
+import { Hero } from "~/features/home/hero";
+import { HomeDialogsProvider } from "~/features/home/home-dialogs";
+import { MapSection } from "~/features/home/map-section";
+import { ReviewsSection } from "~/features/home/reviews-section";
+import { ServicesSection } from "~/features/home/services-section";
+import { SiteFooter } from "~/features/home/site-footer";
+import { SiteHeader } from "~/features/home/site-header";
+import { jsonForScript, localBusinessJsonLd } from "~/features/home/structured-data";
+import { VideoSection } from "~/features/home/video-section";
+import { NewsletterSignup } from "~/features/leads/newsletter-signup";
+import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${business.name} | Cat Boarding & Grooming in Laguna Niguel, CA` },
-  { name: "description", content: "Cat-only boarding and grooming in Laguna Niguel, Orange County." },
-];
+/** The public origin comes from the server's configuration at request time (see ADR 0020). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: context.env.PUBLIC_SITE_URL.replace(/\/+$/, "") };
+}
 
-export default function Home() {
-  const [callbackOpen, setCallbackOpen] = useState(false);
+// The fonts of the first screen start loading with the HTML, not after the stylesheet: the
+// text then swaps before the first paint instead of shifting the hero once painted.
+export const links: Route.LinksFunction = () =>
+  [nunito, fraunces700].map((href) => ({ rel: "preload", as: "font", type: "font/woff2", href, crossOrigin: "anonymous" as const }));
+
+const title = `${business.name} | Cat Boarding & Grooming in Laguna Niguel, CA`;
+const description =
+  "Cat-only boarding and grooming in Laguna Niguel, Orange County: private rooms, gentle groomers, 24/7 supervised care. First night free for new customers.";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const siteUrl = loaderData?.siteUrl ?? "";
+  const url = `${siteUrl}/`;
+  const image = `${siteUrl}${business.ogImage.src}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: business.name },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(business.ogImage.width) },
+    { property: "og:image:height", content: String(business.ogImage.height) },
+    { property: "og:image:alt", content: `${business.name} — ${business.tagline}` },
+    { property: "og:locale", content: "en_US" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
   return (
-    <main className="mx-auto flex min-h-screen max-w-3xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <p className="rounded-full bg-accent-100 px-4 py-1 text-sm font-bold text-accent-700">{business.tagline}</p>
-      <h1 className="text-4xl sm:text-5xl">{business.name}</h1>
-      <p className="text-lg text-muted">Cat-only boarding and grooming in Laguna Niguel, Orange County.</p>
-      <Button aria-haspopup="dialog" onClick={() => setCallbackOpen(true)}>
-        {callbackBusinessPhone.display}
-      </Button>
-      <CallbackDialog open={callbackOpen} onOpenChange={setCallbackOpen} />
-    </main>
+    <HomeDialogsProvider>
+      {/* Page headings in one weight (700): the first screen then needs a single display font file. */}
+      <div className="contents [&_:is(h1,h2,h3)]:font-bold">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main">
+          <Hero />
+          <ServicesSection />
+          <AboutSection />
+          <ReviewsSection />
+          <GuaranteeSection />
+          <VideoSection />
+          <DonationSection />
+          <NewsletterSignup />
+          <MapSection />
+          <HelpSection />
+        </main>
+        <SiteFooter />
+        <FloatingBookButton />
+        <CookieNotice />
+      </div>
+      <script
+        type="application/ld+json"
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+        // Built from our own content module, with '<' escaped.
+        dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd(loaderData.siteUrl)) }}
+      />
+    </HomeDialogsProvider>
   );
 }

@@ -1,12 +1,21 @@
 import { Router } from "express";
+import { requireAdminApi } from "../auth/guards.server";
+import { authRouter } from "../auth/router";
 import { callbackRouter } from "../callback/router";
 import type { AppContext } from "../context";
+import { leadsRouter } from "../leads/router";
 import { wordpressRouter } from "../wordpress/router";
+import { adminRouter } from "./admin-router";
 
 /** The JSON API. Each domain mounts its own router here. */
 export function apiRouter(ctx: AppContext): Router {
   const router = Router();
+  // First, so that everything under /api/admin, whichever router serves it, is admin-only.
+  router.use("/admin", requireAdminApi(ctx));
+  router.use("/admin", adminRouter(ctx));
+  router.use("/auth", authRouter(ctx));
   router.use(callbackRouter(ctx));
+  router.use(leadsRouter(ctx));
   // POST /wordpress-test-runner: admin-only (requireAdminApi inside, ADR 0060).
   router.use(wordpressRouter(ctx));
   return router;

@@ -91,7 +91,7 @@ describe("POST /api/callback with the simulated provider", () => {
     expect(res.status).toBe(403);
     const foreign = await post(server, { phoneNumber: nextNumber() }, { origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
-    expect((await foreign.json()).error.code).toBe("CROSS_SITE");
+    expect((await foreign.json()).error.code).toBe("CROSS_SITE_REQUEST");
     const own = await post(server, { phoneNumber: nextNumber() }, { origin: server.url });
     expect(own.status).toBe(200);
   });

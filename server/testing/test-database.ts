@@ -29,6 +29,13 @@ export async function createTestDatabase(): Promise<Database> {
       await database.close();
       const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL });
       await dropper.connect();
+      // pg's Pool.end() resolves before its connections have finished closing; a forced drop would
+      // kill them mid-goodbye and surface as an uncaught error. Wait (briefly) for them to go.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
+import { createTelephony } from "../telephony/telephony";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_TESTS } from "~/features/wordpress/api-tests";
@@ -214,7 +215,7 @@ describe.skipIf(!run)("WordPress test runner against a real WordPress", () => {
   it("the router validates the body with the spec's messages", async () => {
     const app = express();
     app.use(express.json());
-    app.use("/api", wordpressRouter({ env, logger, database }));
+    app.use("/api", wordpressRouter({ env, logger, database, telephony: createTelephony(env, database.db, logger) }));
     app.use(apiErrorHandler(logger));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));

@@ -1,15 +1,24 @@
+import { useLocation } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { AUTH_TEXT } from "./messages";
+import { SignInForm } from "./sign-in-form";
 
-/**
- * Placeholder so the callback dialog can open the sign-in modal; the sign-in feature replaces
- * this file with the real form (same path, same props).
- */
-export function SignInDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export interface SignInDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where to return after sign-in; defaults to the page the dialog was opened on. */
+  redirectTo?: string;
+}
+
+/** The sign-in form in a modal ('Sign In or Join' in the header, 'Book Appointment Online' after a callback). */
+export function SignInDialog({ open, onOpenChange, redirectTo }: SignInDialogProps) {
+  const location = useLocation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent width="sm">
-        <DialogTitle>Log In or Create Account</DialogTitle>
-        <DialogDescription>Sign-in by e-mail link is coming soon.</DialogDescription>
+      <DialogContent width="md">
+        <DialogTitle>{AUTH_TEXT.pageTitle}</DialogTitle>
+        <DialogDescription className="mb-5">Sign in or join with your e-mail address: we'll send you a magic link.</DialogDescription>
+        <SignInForm redirectTo={redirectTo ?? `${location.pathname}${location.search}`} onSignedIn={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { SignInDialog } from "~/features/auth/sign-in-dialog";
-import { callbackBusinessPhone } from "./business-phone";
+import { business } from "~/content/business";
 import { CallbackError, requestCall } from "./request-call";
 import {
   CALLBACK_CONSENT_TEXT,
@@ -108,8 +108,8 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
               </DialogDescription>
               <p className="mt-4 text-sm text-muted">
                 No call after a minute? Call us directly at{" "}
-                <a className="font-bold whitespace-nowrap text-brand-700 underline" href={`tel:${callbackBusinessPhone.tel}`}>
-                  {callbackBusinessPhone.display}
+                <a className="font-bold whitespace-nowrap text-brand-700 underline" href={`tel:${business.phone.tel}`}>
+                  {business.phone.display}
                 </a>
                 .
               </p>
@@ -125,9 +125,9 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
               <DialogTitle className="pr-0 text-center">Talk to Our Cat Care Team</DialogTitle>
               <a
                 className="mt-2 font-display text-2xl font-bold tracking-wide text-brand-700 underline-offset-4 hover:underline"
-                href={`tel:${callbackBusinessPhone.tel}`}
+                href={`tel:${business.phone.tel}`}
               >
-                {callbackBusinessPhone.display}
+                {business.phone.display}
               </a>
               <DialogDescription className="mt-1 font-bold text-accent-700">Call Now To Book An Appointment</DialogDescription>
 

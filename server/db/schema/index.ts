@@ -3,3 +3,5 @@ export * from "./core";
 export * from "./rate-limit";
 export * from "./appointments";
 export * from "./telephony";
+export * from "./auth";
+export * from "./leads";

@@ -1,0 +1,86 @@
+import { requireUser } from "@server/auth/guards.server";
+import { toSnapshot } from "@server/auth/snapshot";
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { business } from "~/content/business";
+import { AuthCard, AuthShell } from "~/features/auth/auth-shell";
+import { useAuth } from "~/features/auth/auth-provider";
+import { formatDate, formatDateTime } from "~/features/auth/format";
+import { AUTH_TEXT } from "~/features/auth/messages";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Your account | ${business.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = await requireUser(request, context);
+  return { auth: toSnapshot(auth) };
+}
+
+export default function AccountPage() {
+  const { user, isAdmin, loading, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  // Signed out elsewhere (another tab): this page is no longer theirs to see.
+  useEffect(() => {
+    if (!loading && !user && !signingOut) navigate("/auth", { replace: true });
+  }, [loading, user, signingOut, navigate]);
+
+  async function onSignOut() {
+    setSigningOut(true);
+    const { error } = await signOut();
+    if (error) {
+      setSigningOut(false);
+      toast.error(AUTH_TEXT.errorToastTitle, { description: error.message });
+      return;
+    }
+    navigate("/", { replace: true });
+  }
+
+  return (
+    <AuthShell>
+      <AuthCard>
+        <h1 className="text-3xl">Your account</h1>
+        {!user ? (
+          <div className="flex min-h-40 items-center justify-center gap-3 text-brand-800">
+            <Spinner />
+            <p className="font-semibold">{AUTH_TEXT.loading}</p>
+          </div>
+        ) : (
+          <>
+            <dl className="mt-6 divide-y divide-brand-100 rounded-2xl border border-brand-100">
+              <div className="grid gap-1 p-4 sm:grid-cols-3">
+                <dt className="text-sm font-bold text-brand-900">E-mail</dt>
+                <dd className="break-all sm:col-span-2">{user.email}</dd>
+              </div>
+              <div className="grid gap-1 p-4 sm:grid-cols-3">
+                <dt className="text-sm font-bold text-brand-900">Joined</dt>
+                <dd className="sm:col-span-2">{formatDate(user.created_at)}</dd>
+              </div>
+              <div className="grid gap-1 p-4 sm:grid-cols-3">
+                <dt className="text-sm font-bold text-brand-900">Last sign-in</dt>
+                <dd className="sm:col-span-2">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : "—"}</dd>
+              </div>
+            </dl>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+              {isAdmin && (
+                <Button asChild variant="outline" className="sm:flex-1">
+                  <Link to="/admin">Admin dashboard</Link>
+                </Button>
+              )}
+              <Button variant="primary" className="sm:flex-1" onClick={onSignOut} disabled={signingOut || loading}>
+                {signingOut ? "Signing out..." : "Sign Out"}
+              </Button>
+            </div>
+          </>
+        )}
+      </AuthCard>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,79 @@
+import { requireAdmin } from "@server/auth/guards.server";
+import { toSnapshot } from "@server/auth/snapshot";
+import { useEffect } from "react";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { Spinner } from "~/components/ui/spinner";
+import { business } from "~/content/business";
+import { useAuth } from "~/features/auth/auth-provider";
+import { AUTH_TEXT } from "~/features/auth/messages";
+import { cn } from "~/lib/cn";
+import type { Route } from "./+types/layout";
+import { ADMIN_SECTIONS, adminMeta } from "./shared";
+
+export const meta: Route.MetaFunction = () => adminMeta("Admin");
+
+/**
+ * The guard of /admin/*. The server decides (here, and again in every child loader and action,
+ * since a child can be requested on its own); the browser follows along when the state changes
+ * later, e.g. a sign-out in another tab.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = await requireAdmin(request, context);
+  return { auth: toSnapshot(auth) };
+}
+
+export default function AdminLayout() {
+  const { user, isAdmin, loading } = useAuth();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (loading) return;
+    if (!user) navigate("/auth", { replace: true });
+    else if (!isAdmin) navigate("/", { replace: true });
+  }, [loading, user, isAdmin, navigate]);
+
+  if (loading || !user || !isAdmin) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center gap-3 bg-cream text-brand-800">
+        <Spinner />
+        <p className="font-semibold">{AUTH_TEXT.loadingAdmin}</p>
+      </div>
+    );
+  }
+
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    cn("rounded-full px-3 py-1.5 text-sm font-bold whitespace-nowrap transition-colors", isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-600");
+
+  return (
+    <div className="min-h-dvh bg-cream">
+      <header className="bg-brand-800 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <Link to="/admin" className="font-display text-lg font-bold text-white">
+            {business.shortName} <span className="font-sans text-sm font-semibold text-accent-300">Admin</span>
+          </Link>
+          <nav aria-label="Admin" className="-mx-1 flex flex-1 gap-1 overflow-x-auto px-1">
+            <NavLink to="/admin" end className={navClass}>
+              Dashboard
+            </NavLink>
+            {ADMIN_SECTIONS.map((s) => (
+              <NavLink key={s.to} to={s.to} className={navClass}>
+                {s.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="flex items-center gap-3 text-sm">
+            <Link to="/account" className="max-w-48 truncate font-semibold text-brand-100 underline-offset-2 hover:underline">
+              {user.email}
+            </Link>
+            <Link to="/" className="font-semibold text-accent-300 underline-offset-2 hover:underline">
+              View site
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { business } from "~/content/business";
+
+/** Every admin page: out of search engines. (React Router uses the deepest route's meta, so each page sets it.) */
+export const adminMeta = (title: string) => [
+  { title: `${title} | Admin | ${business.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const ADMIN_SECTIONS = [
+  { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/content", label: "Content" },
+  { to: "/admin/analytics", label: "Analytics" },
+  { to: "/admin/integrations", label: "WordPress" },
+] as const;
+
+export function adminSectionLabel(pathname: string): string {
+  return ADMIN_SECTIONS.find((s) => pathname.startsWith(s.to))?.label ?? "Admin";
+}

@@ -1,0 +1,58 @@
+import { getOptionalUser } from "@server/auth/guards.server";
+import { useEffect } from "react";
+import { redirect, useNavigate } from "react-router";
+import { Spinner } from "~/components/ui/spinner";
+import { business } from "~/content/business";
+import { AuthCard, AuthShell } from "~/features/auth/auth-shell";
+import { useAuth } from "~/features/auth/auth-provider";
+import { AUTH_TEXT } from "~/features/auth/messages";
+import { landingPath, safeRedirectPath } from "~/features/auth/redirect";
+import { SignInForm } from "~/features/auth/sign-in-form";
+import { SIGNED_OUT } from "~/features/auth/types";
+import type { Route } from "./+types/auth";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${AUTH_TEXT.pageTitle} | ${business.name}` },
+  { name: "description", content: `Sign in or create your ${business.name} account with a magic link: no password needed.` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const auth = await getOptionalUser(request, context);
+  // Signed in already: admins to /admin, others to / (or back to where a guard sent them from).
+  if (auth) throw redirect(landingPath(redirectTo, auth.isAdmin));
+  return { auth: SIGNED_OUT, redirectTo };
+}
+
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
+  const { user, isAdmin, loading } = useAuth();
+  const navigate = useNavigate();
+  const { redirectTo } = loaderData;
+
+  // Signed in meanwhile, e.g. through the link in another tab.
+  useEffect(() => {
+    if (!loading && user) navigate(landingPath(redirectTo, isAdmin), { replace: true });
+  }, [loading, user, isAdmin, redirectTo, navigate]);
+
+  return (
+    <AuthShell>
+      <AuthCard>
+        {loading || user ? (
+          <div className="flex min-h-64 items-center justify-center gap-3 text-brand-800">
+            <Spinner />
+            <p className="font-semibold">{AUTH_TEXT.loading}</p>
+          </div>
+        ) : (
+          <>
+            <h1 id="sign-in-title" className="text-3xl">
+              {AUTH_TEXT.pageTitle}
+            </h1>
+            <p className="mt-2 mb-6 text-muted">Enter your e-mail address and we'll send you a magic link to sign in or join.</p>
+            <SignInForm redirectTo={redirectTo ?? undefined} labelledBy="sign-in-title" />
+          </>
+        )}
+      </AuthCard>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,40 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test as base } from "@playwright/test";
+
+/**
+ * The home page embeds a map and (after a click) a video from third parties. Tests never reach
+ * the internet: those two origins are answered here with an empty page, at the network edge.
+ */
+export const test = base.extend<{ home: Page }>({
+  home: async ({ page }, use) => {
+    await page.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>embed</title>" }),
+    );
+    await use(page);
+  },
+});
+export { expect };
+
+export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** Opens the home page with the cookie notice already answered, unless asked otherwise. */
+export async function openHome(page: Page, { cookiesAnswered = true } = {}) {
+  if (cookiesAnswered) await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+  await page.goto("/");
+  // Hydrated: React Router has registered the route modules.
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Distance from the viewport top to a section's top, once scrolling has settled. */
+export async function expectSectionAtOffset(page: Page, id: string, offset = 80) {
+  await expect
+    .poll(async () => Math.round(await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, id)), {
+      timeout: 5000,
+    })
+    .toBe(offset);
+}

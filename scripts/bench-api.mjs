@@ -1,0 +1,230 @@
+// API benchmark: the callback endpoint under load on PostgreSQL, next to pgbench doing the same insert
+// on the same server in the same run; then the time from a sign-in-link request to the mail arriving.
+// Prints figures; it asserts nothing. Everything runs on this machine (loopback only).
+//
+//   npm run bench:api [-- --no-build] [--rate 200] [--seconds 15] [--concurrency 32]
+import { spawn, execFileSync } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
+import { performance } from "node:perf_hooks";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const RATE = option("rate", 200);
+const SECONDS = option("seconds", 15);
+const CONCURRENCY = option("concurrency", 32);
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = "cathotel_bench";
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const ms = (n) => `${n.toFixed(1)} ms`;
+
+/** A distinct valid North American number per request: 949-2XX-XXXX (area 949, exchange 200-999). */
+let counter = 0;
+function nextNumber() {
+  const n = counter++;
+  const exchange = 200 + Math.floor(n / 10_000) % 800;
+  return `949${exchange}${String(n % 10_000).padStart(4, "0")}`;
+}
+/** A distinct client address per request, as a proxy would pass it on. */
+const clientIp = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+async function recreateDatabase() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.query(`create database ${DB_NAME}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+}
+
+async function startServer(port, databaseUrl, smtpPort) {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LOG_LEVEL: "warn",
+      // The benchmark measures the endpoint, not the abuse limits.
+      CALLBACK_PER_IP_PER_HOUR: "1000000",
+      CALLBACK_GLOBAL_PER_HOUR: "100000000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return child;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error("server did not start");
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function postCallback(port, n) {
+  const body = JSON.stringify({ phoneNumber: nextNumber(), sourcePage: "/bench" });
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/callback",
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-forwarded-for": clientIp(n) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+      },
+    );
+    req.on("error", () => resolve({ status: 0, ms: performance.now() - started }));
+    req.end(body);
+  });
+}
+
+/** Open loop: requests start on schedule whether or not earlier ones have finished. */
+async function fixedRate(port, seconds = SECONDS) {
+  const total = RATE * seconds;
+  const interval = 1000 / RATE;
+  const start = performance.now();
+  const pending = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(postCallback(port, i));
+  }
+  const results = await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  return { results, elapsed };
+}
+
+/** Closed loop: CONCURRENCY clients send back to back; the throughput ceiling. */
+async function maxThroughput(port) {
+  const end = performance.now() + SECONDS * 1000;
+  const results = [];
+  let n = 1_000_000;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) results.push(await postCallback(port, n++));
+    }),
+  );
+  return { results, elapsed: (performance.now() - start) / 1000 };
+}
+
+function summarize(label, { results, elapsed }) {
+  const ok = results.filter((r) => r.status === 200);
+  const sorted = ok.map((r) => r.ms).sort((a, b) => a - b);
+  const other = results.length - ok.length;
+  const rps = ok.length / elapsed;
+  console.log(
+    `${label.padEnd(34)} ${String(ok.length).padStart(6)} ok ${String(other).padStart(5)} other  ${rps.toFixed(0).padStart(6)} req/s  p50 ${ms(quantile(sorted, 0.5))}  p99 ${ms(quantile(sorted, 0.99))}  max ${ms(sorted.at(-1) ?? NaN)}`,
+  );
+  return rps;
+}
+
+function pgbench(databaseUrl) {
+  const script = path.join(os.tmpdir(), "bench-callback-insert.sql");
+  // The same row the endpoint stores for a lead.
+  fs.writeFileSync(
+    script,
+    [
+      "\\set n random(2000000, 9999999)",
+      "INSERT INTO call_me_back_form (phone_number, source_page, consent_text, ip_hash, user_agent) VALUES ('+1949' || :n, '/bench', 'consent', 'hash', 'pgbench') RETURNING id;",
+      "",
+    ].join("\n"),
+  );
+  const out = execFileSync("pgbench", ["-n", "-f", script, "-c", String(CONCURRENCY), "-j", "2", "-T", String(SECONDS), databaseUrl], { encoding: "utf8" });
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+  const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+  console.log(`${"pgbench (same insert, same server)".padEnd(34)} ${tps.toFixed(0).padStart(27)} tx/s   avg ${latency} ms`);
+  return tps;
+}
+
+async function magicLinkToMail(port, smtp) {
+  const times = [];
+  for (let i = 0; i < 10; i++) {
+    const email = `bench-${Date.now()}-${i}@example.com`;
+    const arrived = new Promise((resolve) => smtp.waiters.set(email, resolve));
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/magic-link`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: `http://127.0.0.1:${port}`, "x-forwarded-for": clientIp(5_000_000 + i) },
+      body: JSON.stringify({ email }),
+    });
+    if (!res.ok) throw new Error(`magic-link request answered ${res.status}`);
+    await arrived;
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${"sign-in link -> mail received".padEnd(34)} n=10  p50 ${ms(quantile(times, 0.5))}  max ${ms(times.at(-1))}`);
+}
+
+function startSmtp() {
+  const waiters = new Map();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        for (const rcpt of session.envelope.rcptTo) waiters.get(rcpt.address)?.();
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, port: server.server.address().port, waiters })));
+}
+
+async function main() {
+  if (!args.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  const databaseUrl = await recreateDatabase();
+  const smtp = await startSmtp();
+  const port = await freePort();
+  const server = await startServer(port, databaseUrl, smtp.port);
+  try {
+    console.log(`\nCallback endpoint on PostgreSQL (simulated telephony), ${os.cpus().length} cores, ${SECONDS} s per phase\n`);
+    await fixedRate(port, 2); // warm-up: JIT, connection pool
+    summarize(`POST /api/callback at ${RATE} req/s`, await fixedRate(port));
+    const api = summarize(`POST /api/callback, ${CONCURRENCY} clients`, await maxThroughput(port));
+    const raw = pgbench(databaseUrl);
+    console.log(`\nratio callback endpoint / pgbench: ${(api / raw).toFixed(2)}\n`);
+    await magicLinkToMail(port, smtp);
+  } finally {
+    server.kill("SIGTERM");
+    smtp.server.close();
+    agent.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

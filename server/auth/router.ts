@@ -1,0 +1,55 @@
+import { type Response, Router } from "express";
+import type { AppContext } from "../context";
+import { createMailer } from "../mail/mailer";
+import { clearedSessionCookie, readSessionToken, sessionCookie } from "./cookies";
+import { authenticate } from "./current";
+import { type SignedIn, requestSignIn, signInWithCode } from "./sign-in";
+import { deleteSession } from "./sessions";
+import { toSnapshot } from "./snapshot";
+
+/** Sets the session cookie and answers what the browser needs to update its state. */
+export function sendSignedIn(ctx: AppContext, res: Response, signedIn: SignedIn) {
+  res.append("Set-Cookie", sessionCookie(ctx.env, signedIn.token, signedIn.absoluteExpiresAt));
+  res.json({ redirectTo: signedIn.redirectTo });
+}
+
+/**
+ * /api/auth: the spec's calls 1-3 (send a sign-in link; get the session; sign out) plus the typed
+ * code. The link itself is used by the /auth/verify page's own action (app/routes/auth.verify.tsx).
+ */
+export function authRouter(ctx: AppContext): Router {
+  const router = Router();
+  const mailer = createMailer(ctx.env, ctx.logger);
+  const deps = { db: ctx.database.db, env: ctx.env, logger: ctx.logger };
+
+  router.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
+  router.get("/session", async (req, res) => {
+    const auth = await authenticate({ ...deps, logger: req.log }, req.headers.cookie);
+    // A cookie that no longer opens a session is removed, so the browser stops sending it.
+    if (!auth && readSessionToken(ctx.env, req.headers.cookie)) res.append("Set-Cookie", clearedSessionCookie(ctx.env));
+    res.json(toSnapshot(auth));
+  });
+
+  router.post("/magic-link", async (req, res) => {
+    await requestSignIn({ ...deps, logger: req.log, mailer }, { email: req.body?.email, redirectTo: req.body?.redirectTo, ip: req.ip ?? "unknown" });
+    res.json({ ok: true });
+  });
+
+  router.post("/verify-code", async (req, res) => {
+    const signedIn = await signInWithCode({ ...deps, logger: req.log }, { email: req.body?.email, code: req.body?.code, ip: req.ip ?? "unknown" });
+    sendSignedIn(ctx, res, signedIn);
+  });
+
+  router.post("/sign-out", async (req, res) => {
+    const token = readSessionToken(ctx.env, req.headers.cookie);
+    if (token) await deleteSession(deps.db, token);
+    res.append("Set-Cookie", clearedSessionCookie(ctx.env));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,135 @@
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import type { RequestContext } from "../context";
+import type { Database } from "../db/client";
+import { userRoles, users, verifications } from "../db/schema/index";
+import { loadEnv } from "../env";
+import { createLogger } from "../logger";
+import { createTestDatabase } from "../testing/test-database";
+import { verifyLinkAction } from "./verify-link.server";
+import { createSession } from "./sessions";
+import { hashToken, randomToken } from "./tokens";
+
+let database: Database;
+let context: RequestContext;
+const cookies: Record<"customer" | "admin", string> = { customer: "", admin: "" };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+  context = { env, db: database.db, logger: createLogger("silent"), cspNonce: "" };
+  for (const who of ["customer", "admin"] as const) {
+    const [user] = await database.db.insert(users).values({ email: `${who}@example.com` }).returning();
+    if (who === "admin") await database.db.insert(userRoles).values({ userId: user!.id, role: "admin" });
+    cookies[who] = `cat_hotel_session=${(await createSession(database.db, user!.id)).token}`;
+  }
+});
+afterAll(() => database.close());
+
+/** Every route module under /admin, read from app/routes.ts: routes added later are checked too. */
+function adminRouteFiles(entries: RouteConfigEntry[], parentPath = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const full = entry.index ? parentPath : [parentPath, entry.path].filter(Boolean).join("/");
+    const own = full === "admin" || full.startsWith("admin/") ? [{ path: `/${full}`, file: entry.file }] : [];
+    return [...own, ...adminRouteFiles(entry.children ?? [], full)];
+  });
+}
+
+type Handler = (args: { request: Request; context: RequestContext; params: Record<string, string> }) => Promise<unknown>;
+
+async function outcome(handler: Handler, url: string, cookie?: string, method = "GET") {
+  const request = new Request(`http://localhost${url}`, { method, headers: cookie ? { cookie } : {} });
+  try {
+    await handler({ request, context, params: {} });
+    return "allowed";
+  } catch (thrown) {
+    if (thrown instanceof Response) return `${thrown.status} ${thrown.headers.get("location")}`;
+    throw thrown;
+  }
+}
+
+describe("the admin pages", () => {
+  const admin = adminRouteFiles(routes);
+
+  it("are all found in the route config", () => {
+    expect(admin.map((r) => r.path)).toEqual(expect.arrayContaining(["/admin", "/admin/bookings", "/admin/content", "/admin/analytics"]));
+  });
+
+  it("each guard their loader and action on the server: visitors to /auth, non-admins to /", async () => {
+    for (const { path: url, file } of admin) {
+      const mod = (await import(/* @vite-ignore */ path.resolve("app", file))) as { loader?: Handler; action?: Handler };
+      expect(mod.loader, `${file} needs a loader that calls requireAdmin`).toBeTypeOf("function");
+      for (const [name, handler, method] of [
+        ["loader", mod.loader, "GET"],
+        ["action", mod.action, "POST"],
+      ] as const) {
+        if (!handler) continue;
+        expect(await outcome(handler, url, undefined, method), `${file} ${name}, visitor`).toBe(`302 /auth?redirectTo=${encodeURIComponent(url)}`);
+        expect(await outcome(handler, url, cookies.customer, method), `${file} ${name}, non-admin`).toBe("302 /");
+        expect(await outcome(handler, url, cookies.admin, method), `${file} ${name}, admin`).toBe("allowed");
+      }
+    }
+  });
+});
+
+describe("the other signed-in pages", () => {
+  it("/account sends visitors to /auth and back", async () => {
+    const { loader } = (await import("~/routes/account")) as unknown as { loader: Handler };
+    expect(await outcome(loader, "/account")).toBe("302 /auth?redirectTo=%2Faccount");
+    expect(await outcome(loader, "/account", cookies.customer)).toBe("allowed");
+  });
+
+  it("/auth sends signed-in visitors on: admins to /admin, others to / or where they were going", async () => {
+    const { loader } = (await import("~/routes/auth")) as unknown as { loader: Handler };
+    expect(await outcome(loader, "/auth")).toBe("allowed");
+    expect(await outcome(loader, "/auth", cookies.customer)).toBe("302 /");
+    expect(await outcome(loader, "/auth", cookies.admin)).toBe("302 /admin");
+    expect(await outcome(loader, "/auth?redirectTo=%2Faccount", cookies.customer)).toBe("302 /account");
+    expect(await outcome(loader, "/auth?redirectTo=https%3A%2F%2Fevil.example", cookies.customer)).toBe("302 /");
+  });
+
+  it("/dev/outbox exists only in development without SMTP", async () => {
+    const { loader } = (await import("~/routes/dev.outbox")) as unknown as { loader: Handler };
+    const call = (env: Record<string, string>) =>
+      loader({ request: new Request("http://localhost/dev/outbox"), params: {}, context: { ...context, env: loadEnv({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", ...env }) } }).then(
+        () => 200,
+        (e: { init?: { status?: number } }) => e.init?.status,
+      );
+    expect(await call({})).toBe(200);
+    expect(await call({ SMTP_URL: "smtp://127.0.0.1:2525" })).toBe(404);
+  });
+});
+
+describe("the link page's action", () => {
+  async function linkFor(email: string, expiresInMs = 600_000) {
+    const token = randomToken();
+    await database.db.insert(verifications).values({ email, tokenHash: hashToken(token), codeHash: "00", expiresAt: new Date(Date.now() + expiresInMs) });
+    return token;
+  }
+  const post = (token: string, headers: Record<string, string> = {}) =>
+    new Request(`http://localhost/auth/verify?token=${token}`, { method: "POST", body: new URLSearchParams({ token }), headers });
+
+  it("signs in with the session cookie set, once", async () => {
+    const token = await linkFor("clicker@example.com");
+    const first = await verifyLinkAction(post(token), context);
+    expect(first.data).toEqual({ ok: true, redirectTo: "/", email: "clicker@example.com" });
+    expect(new Headers(first.init?.headers).get("set-cookie")).toMatch(/^cat_hotel_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
+    const second = await verifyLinkAction(post(token), context);
+    expect([second.init?.status, second.data]).toEqual([400, { ok: false, code: "LINK_USED", message: "This sign-in link has already been used. Please request a new one." }]);
+  });
+
+  it("says clearly when the link has expired", async () => {
+    const token = await linkFor("slow@example.com", -1000);
+    const res = await verifyLinkAction(post(token), context);
+    expect(res.data).toMatchObject({ ok: false, code: "LINK_EXPIRED", message: expect.stringContaining("expired") });
+  });
+
+  it("sets a __Host- cookie with Secure in production", async () => {
+    const token = await linkFor("prod@example.com");
+    const prodEnv = { ...context.env, isProduction: true };
+    const res = await verifyLinkAction(post(token), { ...context, env: prodEnv });
+    expect(new Headers(res.init?.headers).get("set-cookie")).toMatch(/^__Host-cat_hotel_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+  });
+});

@@ -1,0 +1,234 @@
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { users, verifications } from "../db/schema/index";
+import type { Env } from "../env";
+import { AppError } from "../http/errors";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import { signInMail } from "../mail/templates/sign-in";
+import { consumeRateLimits } from "../rate-limit/rate-limit";
+import { landingPath, safeRedirectPath } from "~/features/auth/redirect";
+import { grantAdmin, isAdmin } from "./roles";
+import { createSession } from "./sessions";
+import { CODE_LENGTH, hashCode, hashToken, randomCode, randomToken, safeEqualHex } from "./tokens";
+
+const minute = 60_000;
+
+/** A link and its code work this long. */
+export const LINK_TTL_MS = 10 * minute;
+/** Wrong codes allowed per e-mail before that e-mail's code stops working. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** The abuse limits (security bar): shared by all server processes because they live in the database. */
+export const SIGN_IN_LIMITS = {
+  perEmail: { limit: 1, windowMs: minute },
+  perIpHourly: { limit: 20, windowMs: 60 * minute },
+  globalHourly: { limit: 500, windowMs: 60 * minute },
+  codePerIpHourly: { limit: 30, windowMs: 60 * minute },
+  codePerEmailHourly: { limit: 10, windowMs: 60 * minute },
+} as const;
+
+export type SignInEnv = Pick<Env, "PUBLIC_SITE_URL" | "SESSION_SECRET" | "ADMIN_EMAILS" | "isProduction">;
+
+export interface SignInDeps {
+  db: Db;
+  env: SignInEnv;
+  logger: Logger;
+}
+
+// Error messages are shown to people as they are; the client keys the spec's texts on "rate limit".
+export const SIGN_IN_MESSAGES = {
+  invalidEmail: "Please enter a valid email address.",
+  rateLimited: "Email rate limit exceeded. Please wait before asking for another link.",
+  mailFailed: "We could not send the e-mail just now. Please try again in a minute.",
+  linkInvalid: "This sign-in link is not valid. Please request a new one.",
+  linkUsed: "This sign-in link has already been used. Please request a new one.",
+  linkExpired: "This sign-in link has expired (links work for 10 minutes). Please request a new one.",
+  codeFormat: `Please enter the ${CODE_LENGTH}-digit code from the e-mail.`,
+  codeWrong: "That code is not correct. Please check the e-mail and try again.",
+  codeUnavailable: "This code has expired or was already used. Please request a new link.",
+  codeLocked: "Too many wrong codes. Please request a new link.",
+  codeTooMany: "Too many attempts. Please wait a few minutes before trying another code.",
+} as const;
+
+export const emailSchema = z
+  .string({ error: SIGN_IN_MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, SIGN_IN_MESSAGES.invalidEmail)
+  .pipe(z.email({ error: SIGN_IN_MESSAGES.invalidEmail }));
+
+function normaliseEmail(value: unknown): string {
+  const parsed = emailSchema.safeParse(value);
+  if (!parsed.success) throw new AppError(400, "INVALID_EMAIL", SIGN_IN_MESSAGES.invalidEmail);
+  return parsed.data;
+}
+
+/** Keys the code HMAC; production requires SESSION_SECRET (server/env.ts). */
+const codeSecret = (env: SignInEnv) => env.SESSION_SECRET ?? "development-only-code-secret";
+
+export interface SignInRequest {
+  email: unknown;
+  /** The page to return to after sign-in; only same-site paths are kept. */
+  redirectTo?: unknown;
+  ip: string;
+}
+
+/**
+ * Step 1: mails a link and a code. The answer is the same whether or not the address has an
+ * account (the user row is created when the link is used), so it tells nobody who is a customer.
+ */
+export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, request: SignInRequest, now = new Date()): Promise<void> {
+  const { db, env, mailer, logger } = deps;
+  const email = normaliseEmail(request.email);
+  const limited = await consumeRateLimits(
+    db,
+    [
+      { key: `sign-in:email:${email}`, ...SIGN_IN_LIMITS.perEmail },
+      { key: `sign-in:ip:${request.ip}`, ...SIGN_IN_LIMITS.perIpHourly },
+      { key: "sign-in:global", ...SIGN_IN_LIMITS.globalHourly },
+    ],
+    now,
+  );
+  if (!limited.allowed) {
+    throw new AppError(429, "RATE_LIMITED", SIGN_IN_MESSAGES.rateLimited, { retryAfterSeconds: Math.ceil(limited.retryAfterMs / 1000) });
+  }
+
+  const id = crypto.randomUUID();
+  const token = randomToken();
+  const code = randomCode();
+  await db.transaction(async (tx) => {
+    // One live request per address: a new mail replaces the previous link and code.
+    await tx.delete(verifications).where(and(eq(verifications.email, email), isNull(verifications.consumedAt)));
+    // Tidy: rows a day past their expiry are of no use, not even for explaining an old link.
+    await tx.delete(verifications).where(lt(verifications.expiresAt, new Date(now.getTime() - 24 * 60 * minute)));
+    await tx.insert(verifications).values({
+      id,
+      email,
+      tokenHash: hashToken(token),
+      codeHash: hashCode(code, id, codeSecret(env)),
+      redirectTo: safeRedirectPath(request.redirectTo),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LINK_TTL_MS),
+    });
+  });
+
+  const link = `${env.PUBLIC_SITE_URL}/auth/verify?token=${token}`;
+  try {
+    await mailer.send(signInMail({ to: email, link, code, validMinutes: LINK_TTL_MS / minute, siteUrl: env.PUBLIC_SITE_URL }));
+  } catch (err) {
+    logger.error({ err, verificationId: id }, "could not send the sign-in mail");
+    await db.delete(verifications).where(eq(verifications.id, id));
+    throw new AppError(502, "MAIL_FAILED", SIGN_IN_MESSAGES.mailFailed);
+  }
+  logger.info({ verificationId: id }, "sign-in mail sent");
+}
+
+export interface SignedIn {
+  /** The new session's cookie token (never stored). */
+  token: string;
+  userId: string;
+  email: string;
+  isAdmin: boolean;
+  absoluteExpiresAt: Date;
+  /** Where to go now: the page the visitor started from, else /admin for admins and / for others. */
+  redirectTo: string;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Creates or finds the user, applies ADMIN_EMAILS, and opens a session, inside the consuming transaction. */
+async function completeSignIn(tx: Tx, deps: SignInDeps, email: string, redirectTo: string | null, now: Date): Promise<SignedIn> {
+  const [user] = await tx
+    .insert(users)
+    .values({ email, emailConfirmedAt: now, lastSignInAt: now, createdAt: now })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { lastSignInAt: now, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, excluded.email_confirmed_at)` },
+    })
+    .returning({ id: users.id });
+  if (deps.env.ADMIN_EMAILS.includes(email)) await grantAdmin(tx, user!.id);
+  const { token, session } = await createSession(tx, user!.id, now);
+  const admin = await isAdmin(tx, user!.id, deps.logger);
+  return { token, userId: user!.id, email, isAdmin: admin, absoluteExpiresAt: session.absoluteExpiresAt, redirectTo: landingPath(redirectTo, admin) };
+}
+
+/**
+ * Step 2 by link. A single conditional UPDATE marks the row used; under any number of concurrent
+ * requests exactly one of them gets the row back and signs in.
+ */
+export async function signInWithLink(deps: SignInDeps, token: unknown, now = new Date()): Promise<SignedIn> {
+  if (typeof token !== "string" || token.length === 0 || token.length > 100) {
+    throw new AppError(400, "LINK_INVALID", SIGN_IN_MESSAGES.linkInvalid);
+  }
+  const tokenHash = hashToken(token);
+  const signedIn = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(verifications)
+      .set({ consumedAt: now })
+      .where(and(eq(verifications.tokenHash, tokenHash), isNull(verifications.consumedAt), gt(verifications.expiresAt, now)))
+      .returning({ email: verifications.email, redirectTo: verifications.redirectTo });
+    return row ? completeSignIn(tx, deps, row.email, row.redirectTo, now) : null;
+  });
+  if (signedIn) return signedIn;
+
+  // Only to explain the refusal; nothing is changed here.
+  const [row] = await deps.db
+    .select({ consumedAt: verifications.consumedAt, expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) throw new AppError(400, "LINK_INVALID", SIGN_IN_MESSAGES.linkInvalid);
+  if (row.consumedAt) throw new AppError(400, "LINK_USED", SIGN_IN_MESSAGES.linkUsed);
+  throw new AppError(400, "LINK_EXPIRED", SIGN_IN_MESSAGES.linkExpired);
+}
+
+/**
+ * Step 2 by typed code (another device). Each attempt is counted before the code is compared, so
+ * concurrent guesses cannot exceed MAX_CODE_ATTEMPTS; hourly caps per address and per IP on top.
+ */
+export async function signInWithCode(deps: SignInDeps, input: { email: unknown; code: unknown; ip: string }, now = new Date()): Promise<SignedIn> {
+  const email = normaliseEmail(input.email);
+  const code = typeof input.code === "string" ? input.code.replace(/\s+/g, "") : "";
+  if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) throw new AppError(400, "CODE_INVALID", SIGN_IN_MESSAGES.codeFormat);
+
+  const limited = await consumeRateLimits(
+    deps.db,
+    [
+      { key: `sign-in-code:email:${email}`, ...SIGN_IN_LIMITS.codePerEmailHourly },
+      { key: `sign-in-code:ip:${input.ip}`, ...SIGN_IN_LIMITS.codePerIpHourly },
+    ],
+    now,
+  );
+  if (!limited.allowed) throw new AppError(429, "CODE_TOO_MANY", SIGN_IN_MESSAGES.codeTooMany);
+
+  const live = deps.db
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(and(eq(verifications.email, email), isNull(verifications.consumedAt), gt(verifications.expiresAt, now)))
+    .orderBy(desc(verifications.createdAt))
+    .limit(1);
+  const [attempt] = await deps.db
+    .update(verifications)
+    .set({ codeAttempts: sql`${verifications.codeAttempts} + 1` })
+    .where(and(inArray(verifications.id, live), lt(verifications.codeAttempts, MAX_CODE_ATTEMPTS)))
+    .returning({ id: verifications.id, codeHash: verifications.codeHash, attempts: verifications.codeAttempts });
+  if (!attempt) throw new AppError(400, "CODE_UNAVAILABLE", SIGN_IN_MESSAGES.codeUnavailable);
+  if (!safeEqualHex(hashCode(code, attempt.id, codeSecret(deps.env)), attempt.codeHash)) {
+    if (attempt.attempts >= MAX_CODE_ATTEMPTS) throw new AppError(400, "CODE_LOCKED", SIGN_IN_MESSAGES.codeLocked);
+    throw new AppError(400, "CODE_WRONG", SIGN_IN_MESSAGES.codeWrong);
+  }
+
+  const signedIn = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(verifications)
+      .set({ consumedAt: now })
+      .where(and(eq(verifications.id, attempt.id), isNull(verifications.consumedAt), gt(verifications.expiresAt, now)))
+      .returning({ email: verifications.email, redirectTo: verifications.redirectTo });
+    return row ? completeSignIn(tx, deps, row.email, row.redirectTo, now) : null;
+  });
+  if (!signedIn) throw new AppError(400, "CODE_UNAVAILABLE", SIGN_IN_MESSAGES.codeUnavailable);
+  return signedIn;
+}

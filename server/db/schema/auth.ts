@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./core";
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A signed-in browser. The cookie holds a 256-bit random token; only its SHA-256 is stored, so a
+ * leaked table signs nobody in. A session ends at `idle_expires_at` (pushed forward while in use,
+ * never past `expires_at`) or at `expires_at`, whichever comes first, or when its row is deleted.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    lastSeenAt: at("last_seen_at").notNull().defaultNow(),
+    idleExpiresAt: at("idle_expires_at").notNull(),
+    expiresAt: at("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_id").on(t.userId)],
+);
+
+/**
+ * One sign-in request: the e-mail carries both a link token (256-bit) and a short typed code.
+ * Both are stored only as hashes. Consumed once, atomically (`consumed_at` is set by a single
+ * conditional UPDATE); wrong codes count in `code_attempts`.
+ */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Lower-cased; the user row is created (or found) only when the link or code is used.
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    codeHash: text("code_hash").notNull(),
+    codeAttempts: integer("code_attempts").notNull().default(0),
+    // A same-site path such as /admin-backup; null means "by role" (admin: /admin, others: /).
+    redirectTo: text("redirect_to"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    consumedAt: at("consumed_at"),
+  },
+  (t) => [
+    index("verifications_email").on(t.email),
+    check("verifications_redirect_relative", sql`${t.redirectTo} is null or (${t.redirectTo} like '/%' and ${t.redirectTo} not like '//%')`),
+  ],
+);

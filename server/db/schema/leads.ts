@@ -1,0 +1,44 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A free-night voucher request, with the consent exactly as the visitor saw it. */
+export const voucherRequests = pgTable(
+  "voucher_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    // +1 followed by 10 digits.
+    phone: text("phone").notNull(),
+    consentText: text("consent_text").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    sourcePage: text("source_page").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("voucher_requests_created_at").on(t.createdAt)],
+);
+
+/**
+ * Newsletter sign-ups. One active row per address: signing up again refreshes the consent
+ * instead of adding a duplicate, and re-subscribes an address that had unsubscribed.
+ */
+export const newsletterSignups = pgTable(
+  "newsletter_signups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Stored lower-cased and trimmed (by the shared schema), so dedup does not depend on how it was typed.
+    email: text("email").notNull(),
+    consentText: text("consent_text").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    sourcePage: text("source_page").notNull(),
+    // SHA-256 of the unsubscribe token; the token itself is only ever in the e-mailed link.
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_signups_email").on(t.email),
+    uniqueIndex("newsletter_signups_unsubscribe_token_hash").on(t.unsubscribeTokenHash),
+  ],
+);

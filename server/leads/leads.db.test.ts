@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT } from "~/features/leads/schema";
+import type { Database } from "../db/client";
+import { newsletterSignups, voucherRequests } from "../db/schema/index";
+import { createTestDatabase } from "../testing/test-database";
+import { type TestServer, startTestServer } from "../testing/test-server";
+import { hashToken, signUpForNewsletter, unsubscribe } from "./leads";
+
+let database: Database;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startTestServer(database);
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+
+const voucher = {
+  name: "Ana Cat",
+  email: "Ana@Example.com",
+  phone: "(949) 555-0199",
+  consent: true,
+  consentText: VOUCHER_CONSENT_TEXT,
+  sourcePage: "/",
+};
+
+describe("POST /api/leads/voucher", () => {
+  it("stores the request with the consent text and time", async () => {
+    const before = Date.now();
+    const res = await post("/leads/voucher", voucher, { "x-forwarded-for": "203.0.113.1" });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ ok: true });
+    const rows = await database.db.select().from(voucherRequests);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({
+      name: "Ana Cat",
+      email: "ana@example.com",
+      phone: "+19495550199",
+      consentText: "I agree to receive promotional emails from the Laguna Niguel Cat Hotel.",
+      sourcePage: "/",
+    });
+    expect(row.consentedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("answers invalid input with 400 and a message a person can act on, storing nothing", async () => {
+    const count = (await database.db.select().from(voucherRequests)).length;
+    const res = await post("/leads/voucher", { ...voucher, consent: false });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: { code: "INVALID_INPUT", message: "Please agree to receive promotional emails", details: { field: "consent" } },
+    });
+    const bad = await post("/leads/voucher", "just a string");
+    expect(bad.status).toBe(400);
+    expect((await database.db.select().from(voucherRequests)).length).toBe(count);
+  });
+
+  it("refuses a cross-site post", async () => {
+    const res = await post("/leads/voucher", voucher, { "sec-fetch-site": "cross-site" });
+    expect(res.status).toBe(403);
+    const foreign = await post("/leads/voucher", voucher, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+  });
+
+  it("rate-limits per IP (loopback proxy headers are trusted)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post("/leads/voucher", voucher, { "x-forwarded-for": "198.51.100.7" })).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    const other = await post("/leads/voucher", voucher, { "x-forwarded-for": "198.51.100.8" });
+    expect(other.status).toBe(201);
+  });
+});
+
+describe("POST /api/leads/newsletter", () => {
+  it("stores one row per address, with consent and a hashed unsubscribe token", async () => {
+    const body = { email: "Kitty@Example.com", consentText: NEWSLETTER_CONSENT_TEXT, sourcePage: "/" };
+    expect((await post("/leads/newsletter", body)).status).toBe(201);
+    expect((await post("/leads/newsletter", { ...body, email: "kitty@example.com " })).status).toBe(201);
+    const rows = await database.db.select().from(newsletterSignups);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: "kitty@example.com", consentText: NEWSLETTER_CONSENT_TEXT, unsubscribedAt: null });
+    expect(rows[0]!.unsubscribeTokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("refuses an address without a domain", async () => {
+    const res = await post("/leads/newsletter", { email: "kitty@", consentText: NEWSLETTER_CONSENT_TEXT });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe("Please enter a valid email");
+  });
+
+  it("unsubscribes by token, idempotently, and a new signup re-subscribes", async () => {
+    const first = await signUpForNewsletter(
+      database.db,
+      { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT },
+      "192.0.2.5",
+    );
+    expect(first.unsubscribeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const token = first.unsubscribeToken!;
+    const [stored] = await database.db.select().from(newsletterSignups).where(eqEmail("leaving@example.com"));
+    expect(stored!.unsubscribeTokenHash).toBe(hashToken(token));
+    expect(stored!.unsubscribeTokenHash).not.toContain(token);
+
+    expect(await unsubscribe(database.db, token)).toEqual({ email: "leaving@example.com" });
+    const [after] = await database.db.select().from(newsletterSignups).where(eqEmail("leaving@example.com"));
+    expect(after!.unsubscribedAt).toBeInstanceOf(Date);
+    await unsubscribe(database.db, token);
+    await expect(unsubscribe(database.db, "A".repeat(43))).rejects.toMatchObject({ status: 404 });
+
+    const again = await signUpForNewsletter(
+      database.db,
+      { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT },
+      "192.0.2.5",
+    );
+    // The address keeps its link; the row is active again.
+    expect(again.unsubscribeToken).toBeNull();
+    const [back] = await database.db.select().from(newsletterSignups).where(eqEmail("leaving@example.com"));
+    expect(back!.unsubscribedAt).toBeNull();
+  });
+});
+
+const eqEmail = (email: string) => eq(newsletterSignups.email, email);

@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import type { z } from "zod";
+import {
+  type NewsletterSignupInput,
+  type VoucherRequestInput,
+  newsletterSignupSchema,
+  unsubscribeTokenSchema,
+  voucherRequestSchema,
+} from "~/features/leads/schema";
+import type { Db } from "../db/client";
+import { newsletterSignups, voucherRequests } from "../db/schema/index";
+import { AppError } from "../http/errors";
+import { consumeRateLimits } from "../rate-limit/rate-limit";
+
+const HOUR = 60 * 60 * 1000;
+
+/** Per-IP and global caps: enough for a family sharing a connection, not for a script. */
+const limits = {
+  voucher: (ip: string) => [
+    { key: `leads:voucher:ip:${ip}`, limit: 5, windowMs: HOUR },
+    { key: "leads:voucher:global", limit: 500, windowMs: HOUR },
+  ],
+  newsletter: (ip: string, email: string) => [
+    { key: `leads:newsletter:ip:${ip}`, limit: 10, windowMs: HOUR },
+    { key: `leads:newsletter:email:${email}`, limit: 3, windowMs: HOUR },
+    { key: "leads:newsletter:global", limit: 1000, windowMs: HOUR },
+  ],
+};
+
+function requireValid<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(400, "INVALID_INPUT", issue?.message ?? "Please check the form and try again.", {
+      field: issue?.path.join("."),
+    });
+  }
+  return parsed.data;
+}
+
+async function requireWithinLimits(db: Db, rules: Parameters<typeof consumeRateLimits>[1], now: Date) {
+  const result = await consumeRateLimits(db, rules, now);
+  if (!result.allowed) {
+    throw new AppError(429, "RATE_LIMITED", "Too many requests. Please wait a little and try again.", {
+      retryAfterSeconds: Math.ceil(result.retryAfterMs / 1000),
+    });
+  }
+}
+
+export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+export async function createVoucherRequest(db: Db, input: VoucherRequestInput | unknown, ip: string, now = new Date()) {
+  const data = requireValid(voucherRequestSchema, input);
+  await requireWithinLimits(db, limits.voucher(ip), now);
+  const [row] = await db
+    .insert(voucherRequests)
+    .values({
+      name: data.name,
+      email: data.email,
+      phone: data.phone,
+      consentText: data.consentText,
+      consentedAt: now,
+      sourcePage: data.sourcePage,
+      createdAt: now,
+    })
+    .returning({ id: voucherRequests.id });
+  return { id: row!.id };
+}
+
+/**
+ * Stores a sign-up. The answer is the same whether the address was new or known, so the
+ * endpoint does not reveal who is subscribed. `unsubscribeToken` is set only when a new
+ * token was made (for the welcome e-mail's link); it is never sent to the browser.
+ */
+export async function signUpForNewsletter(db: Db, input: NewsletterSignupInput | unknown, ip: string, now = new Date()) {
+  const data = requireValid(newsletterSignupSchema, input);
+  await requireWithinLimits(db, limits.newsletter(ip, data.email), now);
+  const token = crypto.randomBytes(32).toString("base64url");
+  const inserted = await db
+    .insert(newsletterSignups)
+    .values({
+      email: data.email,
+      consentText: data.consentText,
+      consentedAt: now,
+      sourcePage: data.sourcePage,
+      unsubscribeTokenHash: hashToken(token),
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: newsletterSignups.email,
+      // Signing up again renews the consent and re-subscribes; the existing link keeps working.
+      set: { consentText: data.consentText, consentedAt: now, sourcePage: data.sourcePage, unsubscribedAt: null },
+    })
+    .returning({ id: newsletterSignups.id, tokenHash: newsletterSignups.unsubscribeTokenHash });
+  const row = inserted[0]!;
+  return { id: row.id, unsubscribeToken: row.tokenHash === hashToken(token) ? token : null };
+}
+
+export async function findSignupByUnsubscribeToken(db: Db, token: string) {
+  const parsed = unsubscribeTokenSchema.safeParse(token);
+  if (!parsed.success) return null;
+  const [row] = await db
+    .select({ id: newsletterSignups.id, email: newsletterSignups.email, unsubscribedAt: newsletterSignups.unsubscribedAt })
+    .from(newsletterSignups)
+    .where(eq(newsletterSignups.unsubscribeTokenHash, hashToken(parsed.data)));
+  return row ?? null;
+}
+
+/** Idempotent: unsubscribing twice keeps the first time. */
+export async function unsubscribe(db: Db, token: string, now = new Date()) {
+  const signup = await findSignupByUnsubscribeToken(db, token);
+  if (!signup) throw new AppError(404, "UNKNOWN_TOKEN", "This unsubscribe link is not valid.");
+  if (!signup.unsubscribedAt) {
+    await db.update(newsletterSignups).set({ unsubscribedAt: now }).where(eq(newsletterSignups.id, signup.id));
+  }
+  return { email: signup.email };
+}
+
+/** Masks an address for display on the unsubscribe page: a***@example.com. */
+export const maskEmail = (email: string) => email.replace(/^(.)[^@]*(@.*)$/, "$1***$2");

@@ -1,0 +1,42 @@
+import { type Request, Router } from "express";
+import type { AppContext } from "../context";
+import { AppError } from "../http/errors";
+import { createVoucherRequest, signUpForNewsletter } from "./leads";
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/** Forms post from our own pages only; a browser tells us when a request comes from another site. */
+function requireSameSite(req: Request) {
+  const site = req.get("sec-fetch-site");
+  const origin = req.get("origin");
+  if (site === "cross-site" || (origin !== undefined && hostOf(origin) !== req.get("host"))) {
+    throw new AppError(403, "CROSS_SITE", "This form can only be sent from our website.");
+  }
+}
+
+export function leadsRouter(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post("/leads/voucher", async (req, res) => {
+    requireSameSite(req);
+    const { id } = await createVoucherRequest(ctx.database.db, req.body, req.ip ?? "unknown");
+    req.log.info({ leadId: id }, "voucher request stored");
+    res.status(201).json({ ok: true });
+  });
+
+  router.post("/leads/newsletter", async (req, res) => {
+    requireSameSite(req);
+    const { id } = await signUpForNewsletter(ctx.database.db, req.body, req.ip ?? "unknown");
+    req.log.info({ signupId: id }, "newsletter signup stored");
+    // Welcome e-mail with the unsubscribe link: sent once the mail module offers templates.
+    res.status(201).json({ ok: true });
+  });
+
+  return router;
+}
