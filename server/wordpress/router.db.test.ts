@@ -80,6 +80,9 @@ describe("POST /api/wordpress-test-runner is admin-only", () => {
     expect(JSON.stringify(loaded)).not.toContain("abcd efgh");
     const bad = await post("/api/wordpress-test-runner", { action: "save_credentials", credentials: { url: "ftp://x", username: "a", password: "b" } }, admin);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toContain("Please enter a valid WordPress site URL (including https:// or http://)");
+    expect(await bad.json()).toEqual({
+      error: { code: "VALIDATION_FAILED", message: "credentials.url: Please enter a valid WordPress site URL (including https:// or http://)" },
+    });
+    expect((await post("/api/wordpress-test-runner", { action: "drop_tables" }, admin)).status).toBe(400);
   });
 });
