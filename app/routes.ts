@@ -21,10 +21,12 @@ export default [
     route("bookings", "routes/admin/bookings.tsx"),
     route("content", "routes/admin/coming-soon.tsx", { id: "admin-content" }),
     route("analytics", "routes/admin/coming-soon.tsx", { id: "admin-analytics" }),
+    route("integrations", "routes/admin/integrations.tsx"),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   // -- end auth --
   route("appointments", "routes/appointments.tsx"),
   route("trips", "routes/trips.tsx"),
+  route("admin-backup", "routes/admin-backup.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

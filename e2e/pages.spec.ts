@@ -6,7 +6,7 @@ const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 768;
 const PUBLIC_PAGES = ["/", "/cat-boarding-laguna-niguel", "/book-online", "/home-backup-27.05.25", "/privacy-policy", "/terms", "/cookie-policy"];
 
 /** The rest of the spec's route table, as a signed-out visitor meets it (guarded pages redirect to /auth). */
-const ROUTE_TABLE_PAGES = ["/auth", "/account", "/trips", "/appointments", "/admin"];
+const ROUTE_TABLE_PAGES = ["/auth", "/account", "/trips", "/appointments", "/admin", "/admin-backup"];
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -5,7 +5,7 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 const INDEXABLE = ["/", "/cat-boarding-laguna-niguel", "/book-online", "/privacy-policy", "/terms", "/cookie-policy"];
 const NOINDEX = ["/home-backup-27.05.25"];
 /** Noindex pages built on other branches; move them into NOINDEX once merged. */
-const NOINDEX_ROUTE_TABLE = ["/auth", "/account", "/appointments", "/trips", "/admin"];
+const NOINDEX_ROUTE_TABLE = ["/auth", "/account", "/appointments", "/trips", "/admin", "/admin-backup"];
 
 const attr = (tag: string, name: string) => tag.match(new RegExp(`${name}="([^"]*)"`))?.[1];
 

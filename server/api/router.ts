@@ -1,11 +1,12 @@
 import { Router } from "express";
+import { adminAppointmentsRouter, appointmentsRouter } from "../appointments/router";
 import { requireAdminApi } from "../auth/guards.server";
 import { authRouter } from "../auth/router";
 import { callbackRouter } from "../callback/router";
 import type { AppContext } from "../context";
-import { adminAppointmentsRouter, appointmentsRouter } from "../appointments/router";
-import { adminRouter } from "./admin-router";
 import { leadsRouter } from "../leads/router";
+import { wordpressRouter } from "../wordpress/router";
+import { adminRouter } from "./admin-router";
 
 /** The JSON API. Each domain mounts its own router here. */
 export function apiRouter(ctx: AppContext): Router {
@@ -18,5 +19,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use(callbackRouter(ctx));
   router.use(appointmentsRouter(ctx));
   router.use(leadsRouter(ctx));
+  // POST /wordpress-test-runner: admin-only (requireAdminApi inside, ADR 0060).
+  router.use(wordpressRouter(ctx));
   return router;
 }

@@ -56,6 +56,23 @@ export default function AdminDashboard() {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="admin-tools" className="mt-10">
+        <h2 id="admin-tools" className="text-2xl">Testing tools</h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          <li>
+            <Link to="/admin/integrations" className="block rounded-xl border border-brand-100 bg-white px-4 py-3 font-bold text-brand-800 hover:border-brand-300">
+              WordPress API Testing
+              <span className="block text-sm font-normal text-muted">Connection settings, settings validator and the 33 REST API tests.</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin-backup" className="block rounded-xl border border-brand-100 bg-white px-4 py-3 font-bold text-brand-800 hover:border-brand-300">
+              Testing Dashboard
+              <span className="block text-sm font-normal text-muted">Sign-in status, authentication tests and database-save checks.</span>
+            </Link>
+          </li>
+        </ul>
+      </section>
     </>
   );
 }

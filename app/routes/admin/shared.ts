@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/bookings", label: "Bookings" },
   { to: "/admin/content", label: "Content" },
   { to: "/admin/analytics", label: "Analytics" },
+  { to: "/admin/integrations", label: "WordPress" },
 ] as const;
 
 export function adminSectionLabel(pathname: string): string {

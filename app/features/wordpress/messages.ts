@@ -1,0 +1,25 @@
+/** The WordPress tooling's visible strings. Those quoted in the spec (section 8) are word for word. */
+export const WP_TEXT = {
+  authRequiredTitle: "Authentication Required",
+  authRequiredSave: "Please sign in to save your WordPress settings.",
+  authRequiredOther: "Please sign in with an admin account to use the WordPress tools.",
+  authNotice:
+    "Authentication required: sign in with an admin account to load, save and test the WordPress connection and run the API tests.",
+  loadErrorTitle: "Load Error",
+  loadError: "Could not load saved settings. Using defaults.",
+  saveErrorTitle: "Save Error",
+  saveError: (message: string) => `Failed to save settings: ${message}`,
+  savedTitle: "Settings Saved",
+  saved: "Your WordPress connection settings were saved.",
+  connectionFailedTitle: "Connection Failed",
+  connectionErrorTitle: "Connection Error",
+  connectionSuccessTitle: "Connection Successful",
+  validationFailedTitle: "Validation Failed",
+  testPassedTitle: "Test Passed",
+  testFailedTitle: "Test Failed",
+  testPassed: (name: string, ms: number) => `${name} passed in ${ms}ms`,
+  testFailed: (name: string, ms: number, reason: string | null) => `${name} failed in ${ms}ms${reason ? `: ${reason}` : ""}`,
+  testErrorTitle: "Test Error",
+  seedingFailedTitle: "Seeding Failed",
+  configCheckFailedTitle: "Configuration Check Failed",
+} as const;

@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { Toaster, toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ConnectionSettings } from "./connection-settings";
+import { PASSWORD_MASK, type ValidationReport } from "./schema";
+import { SettingsValidator } from "./settings-validator";
+import { WordPressDashboard } from "./wordpress-dashboard";
+
+type Reply = { status: number; body: unknown };
+let replies: Record<string, Reply | (() => Promise<Reply>)>;
+let requests: { action: string; body: Record<string, unknown> }[];
+
+beforeEach(() => {
+  requests = [];
+  replies = {
+    load_credentials: { status: 200, body: { success: true, credentials: null, connection_info: null } },
+  };
+  vi.stubGlobal("fetch", async (_input: string, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? "{}")) as { action: string };
+    requests.push({ action: body.action, body });
+    const found = replies[body.action];
+    const reply = typeof found === "function" ? await found() : (found ?? { status: 500, body: { error: { code: "INTERNAL", message: "Something broke." } } });
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { "content-type": "application/json" } });
+  });
+});
+afterEach(() => {
+  act(() => void toast.dismiss());
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderWithRouter(element: React.ReactNode) {
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <>
+          {element}
+          <Toaster />
+        </>
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={["/"]} />);
+}
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe("ConnectionSettings", () => {
+  it("keeps Test and Save disabled until every field has a value, and checks the URL", async () => {
+    renderWithRouter(<ConnectionSettings onAuthRequired={() => {}} />);
+    const test = await screen.findByRole("button", { name: "Test Connection" });
+    const save = screen.getByRole("button", { name: "Save Settings" });
+    expect((test as HTMLButtonElement).disabled).toBe(true);
+    fill("WordPress Site URL", "ftp://wp.example.com");
+    fill("Username", "admin");
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fill("Application Password", "abcd efgh");
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(save);
+    expect(await screen.findByText("Invalid URL")).toBeTruthy();
+    expect(screen.getByText("Please enter a valid WordPress site URL (including https:// or http://)")).toBeTruthy();
+    fill("Username", "   ");
+    fill("WordPress Site URL", "https://wp.example.com");
+    fireEvent.click(test);
+    expect(await screen.findByText("Please fill in all connection details before testing.")).toBeTruthy();
+    expect(requests.map((r) => r.action)).toEqual(["load_credentials"]);
+  });
+
+  it("shows the saved settings with the password masked, and the connection's role, title and version", async () => {
+    replies.load_credentials = {
+      status: 200,
+      body: {
+        success: true,
+        credentials: { url: "https://wp.example.com", username: "admin", password: PASSWORD_MASK },
+        connection_info: { connection_name: "wp.example.com", last_tested_at: null, last_test_status: "passed" },
+      },
+    };
+    replies.test_credentials = {
+      status: 200,
+      body: { success: true, message: "Connected to Cats as admin (administrator).", userRole: "administrator", siteTitle: "Cats", wpVersion: "6.1.1" },
+    };
+    renderWithRouter(<ConnectionSettings onAuthRequired={() => {}} />);
+    expect(await screen.findByDisplayValue("https://wp.example.com")).toBeTruthy();
+    expect((screen.getByLabelText("Application Password") as HTMLInputElement).value).toBe(PASSWORD_MASK);
+    expect(within(screen.getByTestId("connection-info")).getByText("passed")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Test Connection" }));
+    const result = await screen.findByTestId("connection-result");
+    expect(within(result).getByText("administrator")).toBeTruthy();
+    expect(within(result).getByText("6.1.1")).toBeTruthy();
+    expect(requests[1]?.body).toEqual({ action: "test_credentials", credentials: { url: "https://wp.example.com", username: "admin", password: PASSWORD_MASK } });
+  });
+
+  it("Load Error on a failed load; Connection Failed with the site's message; Save Error with the server's message", async () => {
+    replies.load_credentials = { status: 500, body: { error: { code: "INTERNAL", message: "db down" } } };
+    replies.test_credentials = { status: 200, body: { success: false, code: "AUTH_FAILED", message: "Authentication failed: wrong password.", userRole: null, siteTitle: null, wpVersion: null } };
+    replies.save_credentials = { status: 400, body: { error: { code: "VALIDATION_FAILED", message: "url: too long" } } };
+    renderWithRouter(<ConnectionSettings onAuthRequired={() => {}} />);
+    expect(await screen.findByText("Could not load saved settings. Using defaults.")).toBeTruthy();
+    fill("WordPress Site URL", "https://wp.example.com");
+    fill("Username", "admin");
+    fill("Application Password", "x");
+    fireEvent.click(screen.getByRole("button", { name: "Test Connection" }));
+    expect(await screen.findByText("Connection Failed")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Failed to save settings: url: too long")).toBeTruthy();
+  });
+
+  it("a save refused for lack of sign-in raises the amber notice and 'Authentication Required'", async () => {
+    replies.load_credentials = { status: 401, body: { error: { code: "AUTH_REQUIRED", message: "Authentication required. Please sign in." } } };
+    replies.save_credentials = { status: 401, body: { error: { code: "AUTH_REQUIRED", message: "Authentication required. Please sign in." } } };
+    replies.check_status = replies.load_credentials;
+    replies.seed_test_configurations = replies.load_credentials;
+    renderWithRouter(<WordPressDashboard />);
+    expect(await screen.findByTestId("wordpress-auth-notice")).toBeTruthy();
+    fill("WordPress Site URL", "https://wp.example.com");
+    fill("Username", "admin");
+    fill("Application Password", "x");
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(await screen.findByText("Please sign in to save your WordPress settings.")).toBeTruthy();
+    expect(screen.getAllByText("Authentication Required").length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText("Load Error")).toBeNull();
+  }, 20_000);
+});
+
+const report = (score: number): ValidationReport => ({
+  overall_score: score,
+  passed_tests: 10,
+  failed_tests: 1,
+  warning_tests: 2,
+  started_at: "2026-01-01T00:00:00Z",
+  completed_at: "2026-01-01T00:00:03Z",
+  categories: {
+    credentials: [{ test_name: "Authentication", message: "Signed in as admin", status: "passed", response_time: 40, score: 10 }],
+    api_endpoints: [],
+    database: [],
+    performance: [],
+    security: [{ test_name: "HTTPS", message: "The site is not served over HTTPS.", status: "warning", response_time: null, score: 5 }],
+  },
+  recommendations: ["Serve the WordPress site over HTTPS."],
+});
+
+describe("SettingsValidator", () => {
+  it("walks six stages 0.8 s apart, holds at 90 % until the report arrives, then shows 100 % and a coloured score", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    let answer: (r: Reply) => void = () => {};
+    replies.validate_settings = () => new Promise<Reply>((resolve) => (answer = resolve));
+    renderWithRouter(<SettingsValidator onAuthRequired={() => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: "Validate Settings" }));
+    await act(async () => {});
+    const stage = () => screen.getByTestId("validator-stage").textContent;
+    const progress = () => screen.getByTestId("validator-progress").textContent;
+    expect([stage(), progress()]).toEqual(["Validating credentials...", "17%"]);
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await act(async () => void (await vi.advanceTimersByTimeAsync(800)));
+      seen.push(`${stage()} ${progress()}`);
+    }
+    expect(seen).toEqual([
+      "Testing API endpoints... 33%",
+      "Checking database... 50%",
+      "Measuring performance... 67%",
+      "Reviewing security... 83%",
+      "Generating report... 90%",
+    ]);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(5_000)));
+    expect(progress()).toBe("90%");
+    await act(async () => answer({ status: 200, body: { success: true, report: report(76) } }));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+    expect(progress()).toBe("100%");
+    expect(screen.getByTestId("overall-score").getAttribute("data-tone")).toBe("yellow");
+    expect(screen.getByText("Serve the WordPress site over HTTPS.")).toBeTruthy();
+  });
+});

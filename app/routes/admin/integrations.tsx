@@ -1,0 +1,15 @@
+import { requireAdmin } from "@server/auth/guards.server";
+import { WordPressDashboard } from "~/features/wordpress/wordpress-dashboard";
+import type { Route } from "./+types/integrations";
+import { adminMeta } from "./shared";
+
+export const meta: Route.MetaFunction = () => adminMeta("WordPress API Testing");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export default function AdminIntegrations() {
+  return <WordPressDashboard />;
+}

@@ -1,0 +1,159 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+import { signInAs, uniqueEmail } from "./support/auth";
+import { E2E_ADMIN_EMAILS } from "./support/mail";
+
+/**
+ * The admin testing tools: /admin-backup (four panels) and /admin/integrations, as a visitor, a
+ * customer and an admin. WordPress is an address our SSRF filter refuses at once (192.0.2.1, a
+ * documentation range): the real-WordPress path is covered by the runner's integration tests.
+ */
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+const adminEmail = (project: string, n: 0 | 1) => E2E_ADMIN_EMAILS[(project === "mobile" ? 8 : 10) + n]!;
+
+test("a visitor: /admin/integrations sends them to /auth; /admin-backup's panels say sign-in is needed", async ({ page }) => {
+  await page.goto("/admin/integrations");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fintegrations/);
+
+  await page.goto("/admin-backup");
+  await expect(page.getByRole("heading", { name: "Testing Dashboard" })).toBeVisible();
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+
+  const status = page.getByTestId("auth-status-panel");
+  await expect(status.getByLabel("Email")).toHaveValue("hello@example.com");
+  await expect(status.getByRole("button", { name: "Send Magic Link" })).toBeEnabled();
+  await expect(status.getByText("signs you in without a password")).toBeVisible();
+  await status.getByLabel("Email").fill("");
+  await expect(status.getByRole("button", { name: "Send Magic Link" })).toBeDisabled();
+
+  const save = page.getByTestId("save-validator");
+  await expect(save.getByRole("link", { name: "Sign In to Continue" })).toHaveAttribute("href", "/auth");
+  await expect(save.getByRole("button", { name: "Check Auth Status" })).toBeVisible();
+  await expect(page.getByTestId("wordpress-auth-notice")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const runner = page.getByTestId("auth-test-runner");
+  await runner.getByRole("button", { name: "Run Authentication Tests" }).click();
+  await expect(runner.getByTestId("auth-report")).toBeVisible();
+  await expect(runner.getByTestId("test-message").filter({ hasText: "No active session found - user is not authenticated" })).toBeVisible();
+  await expect(runner.getByTestId("test-message").filter({ hasText: "User validation failed - no authenticated user found" })).toBeVisible();
+  await expect(runner.getByTestId("test-message").filter({ hasText: "Invalid or expired token: Authentication required. Please sign in." })).toBeVisible();
+  await expect(runner.getByTestId("test-message").filter({ hasText: "Auth state shows no authenticated user" })).toBeVisible();
+  await expect(runner.getByTestId("summary")).toContainText("0%");
+  await expect(runner.getByTestId("auth-report")).toHaveValue(/Success rate: 0%/);
+
+  // Signed out, the run stops at the fifth check.
+  await save.getByRole("button", { name: "Run All Tests" }).click();
+  await expect(save.getByTestId("save-validator-banner")).toContainText("Authentication required", { timeout: 10_000 });
+  await expect(save.locator('[data-testid="test-item"][data-status="failed"]')).toHaveCount(5);
+  await expect(save.locator('[data-testid="test-item"][data-status="pending"]')).toHaveCount(2);
+
+  // Saving the WordPress settings: the spec's 'Authentication Required' toast.
+  await page.getByLabel("WordPress Site URL", { exact: true }).fill("https://192.0.2.1");
+  await page.getByLabel("Username", { exact: true }).fill("admin");
+  await page.getByLabel("Application Password", { exact: true }).fill("abcd efgh");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Please sign in to save your WordPress settings.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a customer: kept out of /admin; on /admin-backup the token is valid but the admin-only checks fail", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, "tooling-customer");
+  await signInAs(page, email, "/admin-backup");
+  await page.goto("/admin/integrations");
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/admin-backup");
+  const status = page.getByTestId("auth-status-panel");
+  await expect(status.getByText(email)).toBeVisible();
+  await expect(status.getByText("AUTHENTICATED")).toBeVisible();
+  await expect(page.getByTestId("save-validator-signed-in")).toContainText(email);
+
+  // The save validator runs by itself a second after sign-in and goes to the end.
+  const save = page.getByTestId("save-validator");
+  await expect(save.getByTestId("save-validator-banner")).toContainText("Please check the failed tests' details", { timeout: 15_000 });
+  await expect(save.getByTestId("test-message").filter({ hasText: "Database error: This needs an admin account." })).toBeVisible();
+  await expect(save.locator('[data-testid="test-item"][data-status="passed"]')).toHaveCount(2);
+  await expect(save.locator('[data-testid="test-item"][data-status="failed"]')).toHaveCount(5);
+
+  const runner = page.getByTestId("auth-test-runner");
+  await runner.getByRole("button", { name: "Run Authentication Tests" }).click();
+  await expect(runner.getByTestId("auth-report")).toHaveValue(/Success rate: 100%/);
+  await expect(page.getByTestId("wordpress-auth-notice")).toContainText("not an admin");
+  await expectNoAxeViolations(page);
+});
+
+test("an admin: from the dashboard to the WordPress tools; settings saved, tested, validated in stages, a test run", async ({ page }, testInfo) => {
+  await signInAs(page, adminEmail(testInfo.project.name, 0), "/admin");
+  await page.goto("/admin");
+  await page.getByRole("link", { name: /WordPress API Testing/ }).first().click();
+  await expect(page).toHaveURL(/\/admin\/integrations$/);
+  await expect(page.getByRole("heading", { name: "WordPress API Testing", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("test-configurations")).toBeVisible();
+  await expect(page.getByTestId("test-configurations").locator("li")).toHaveCount(6);
+
+  const test_ = page.getByRole("button", { name: "Test Connection" });
+  // The other project's run may have saved a connection already: empty a field either way.
+  await expect(page.getByLabel("Username", { exact: true })).toBeEditable();
+  await page.getByLabel("Username", { exact: true }).fill("");
+  await expect(test_).toBeDisabled();
+  await page.getByLabel("WordPress Site URL", { exact: true }).fill("https://192.0.2.1");
+  await page.getByLabel("Username", { exact: true }).fill("admin");
+  await page.getByLabel("Application Password", { exact: true }).fill("abcd efgh ijkl mnop");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings Saved", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Application Password", { exact: true })).toHaveValue("••••••••••••••••");
+  await expect(page.getByTestId("connection-info")).toContainText("Not tested yet");
+
+  await test_.click();
+  await expect(page.getByText("Connection Failed", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("connection-result")).toContainText("Could not reach the WordPress site");
+  await expect(page.getByTestId("connection-info")).toContainText("failed");
+
+  await page.getByRole("button", { name: "Validate Settings" }).click();
+  await expect(page.getByTestId("validator-stage")).toHaveText("Validating credentials...");
+  await expect(page.getByTestId("validator-stage")).toHaveText("Testing API endpoints...");
+  await expect(page.getByTestId("validator-progress")).toHaveText("100%", { timeout: 30_000 });
+  await expect(page.getByTestId("overall-score")).toHaveAttribute("data-tone", "red");
+  await expect(page.getByTestId("overall-score")).toHaveClass(/text-red-700/);
+
+  await page.getByRole("button", { name: "Run API Root" }).click();
+  await expect(page.getByText("Test Failed", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/API Root failed in \d+ms/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("an admin on /admin-backup: every auth test passes and the save round trip works", async ({ page }, testInfo) => {
+  const email = adminEmail(testInfo.project.name, 1);
+  await signInAs(page, email, "/admin-backup");
+  await page.goto("/admin-backup");
+  // Give the saved connection something to round-trip.
+  const dashboard = page.getByTestId("wordpress-dashboard");
+  await dashboard.getByLabel("WordPress Site URL", { exact: true }).fill("https://192.0.2.1");
+  await dashboard.getByLabel("Username", { exact: true }).fill("admin");
+  await dashboard.getByLabel("Application Password", { exact: true }).fill("abcd efgh ijkl mnop");
+  await dashboard.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings Saved", { exact: true })).toBeVisible();
+
+  const save = page.getByTestId("save-validator");
+  await save.getByRole("button", { name: "Run All Tests" }).click();
+  await expect(save.getByTestId("save-validator-banner")).toContainText("All tests passed", { timeout: 15_000 });
+  await expect(save.locator('[data-testid="test-item"][data-status="passed"]')).toHaveCount(7);
+
+  const runner = page.getByTestId("auth-test-runner");
+  await runner.getByRole("button", { name: "Run Authentication Tests" }).click();
+  await expect(runner.getByTestId("auth-report")).toHaveValue(/Passed: 4\nFailed: 0\nTotal: 4\nSuccess rate: 100%/);
+  await runner.getByRole("button", { name: "Reset Tests" }).click();
+  await expect(runner.getByTestId("auth-report")).toHaveCount(0);
+  await expect(runner.getByText("Not started")).toHaveCount(4);
+
+  await page.getByTestId("auth-status-panel").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByText("You have been signed out successfully.")).toBeVisible();
+  await expect(page.getByTestId("auth-status-panel").getByRole("button", { name: "Send Magic Link" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
