@@ -25,6 +25,9 @@ export default defineConfig({
   // A real SMTP listener for the sign-in mails (e2e/support/mail.ts).
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
+  // Two cores run the server, the browsers and the tests at once: leave room for a slow moment.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
