@@ -1,4 +1,5 @@
 import { type SQL, and, eq, gte, ilike, like, lt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   type FollowUpKind,
   type InboxLead,
@@ -47,7 +48,7 @@ const anyOf = (conditions: (SQL | undefined | false)[]): SQL | undefined => {
 };
 
 /** The ISO instant a timestamp column is shown as, the same on both database drivers. */
-const iso = (column: SQL | typeof callMeBackForm.createdAt) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: SQL | AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type Filters = Omit<LeadsQuery, "page">;
 
@@ -107,7 +108,7 @@ function partFor(kind: LeadKind, f: Filters): SQL | null {
     null::text as name, ${t.email} as email, null::text as phone,
     null::text as call_status, null::text as call_error, null::text as call_sid,
     null::text as staff_status, null::text as staff_note, ${t.sourcePage} as source_page,
-    ${t.consentText} as consent_text, ${iso(sql`${t.unsubscribedAt}`)} as unsubscribed_at_iso
+    ${t.consentText} as consent_text, ${iso(t.unsubscribedAt)} as unsubscribed_at_iso
     from ${t} ${where ? sql`where ${where}` : sql``}`;
 }
 
