@@ -74,12 +74,12 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <Form method="get" className="mt-6 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]" aria-label="Filter leads">
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6">
-          <div className="lg:col-span-2">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+          <div className="col-span-2">
             <Label htmlFor="leads-q">Search</Label>
             <Input id="leads-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="Phone, email or name" maxLength={100} />
           </div>
-          <div>
+          <div className="col-span-2 sm:col-span-1">
             <Label htmlFor="leads-kind">Type</Label>
             <select id="leads-kind" name="kind" defaultValue={query.kind ?? ""} className={selectClass}>
               <option value="">All types</option>
@@ -90,7 +90,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
-          <div>
+          <div className="col-span-2 sm:col-span-1">
             <Label htmlFor="leads-status">Status</Label>
             <select id="leads-status" name="staffStatus" defaultValue={query.staffStatus ?? ""} className={selectClass}>
               <option value="">Any status</option>
@@ -101,7 +101,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
-          <div className="sm:col-span-2 lg:col-span-2">
+          <div className="col-span-2">
             <Label htmlFor="leads-call">Call outcome</Label>
             <select id="leads-call" name="callStatus" defaultValue={query.callStatus ?? ""} className={selectClass}>
               <option value="">Any outcome</option>
@@ -120,7 +120,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
             <Label htmlFor="leads-to">To</Label>
             <Input id="leads-to" name="to" type="date" defaultValue={query.to ?? ""} />
           </div>
-          <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+          <div className="col-span-2 flex items-end gap-2 lg:col-span-4">
             <Button type="submit">Apply filters</Button>
             {filtered ? (
               <Button asChild variant="ghost">
