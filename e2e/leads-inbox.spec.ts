@@ -20,6 +20,8 @@ async function search(page: Page, text: string) {
 }
 
 test("leads from the home page reach the admin inbox, where staff set a status and a note", async ({ home: page }, testInfo) => {
+  // The whole journey (three forms, a sign-in by mail, four inbox views, three axe scans) in one test.
+  test.setTimeout(90_000);
   const project = testInfo.project.name;
   const tag = `${project}-${Date.now().toString(36)}`;
   const digits = `714249${project === "mobile" ? 4 : 5}101`;
