@@ -19,6 +19,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
+    route("bookings/leads", "routes/admin/leads.tsx"),
     route("content", "routes/admin/coming-soon.tsx", { id: "admin-content" }),
     route("analytics", "routes/admin/coming-soon.tsx", { id: "admin-analytics" }),
     route("integrations", "routes/admin/integrations.tsx"),

@@ -164,7 +164,11 @@ CREATE TABLE "voucher_requests" (
 	"consent_text" text NOT NULL,
 	"consented_at" timestamp with time zone NOT NULL,
 	"source_page" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"staff_status" text DEFAULT 'new' NOT NULL,
+	"staff_note" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "voucher_requests_staff_status" CHECK ("voucher_requests"."staff_status" in ('new','contacted','booked','closed'))
 );
 --> statement-breakpoint
 ALTER TABLE "appointment_reminders" ADD CONSTRAINT "appointment_reminders_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

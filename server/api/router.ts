@@ -4,6 +4,7 @@ import { requireAdminApi } from "../auth/guards.server";
 import { authRouter } from "../auth/router";
 import { callbackRouter } from "../callback/router";
 import type { AppContext } from "../context";
+import { adminLeadsRouter } from "../leads/admin-router";
 import { leadsRouter } from "../leads/router";
 import { wordpressRouter } from "../wordpress/router";
 import { adminRouter } from "./admin-router";
@@ -15,6 +16,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use("/admin", requireAdminApi(ctx));
   router.use("/admin", adminRouter(ctx));
   router.use("/admin/appointments", adminAppointmentsRouter(ctx));
+  router.use("/admin/leads", adminLeadsRouter(ctx));
   router.use("/auth", authRouter(ctx));
   router.use(callbackRouter(ctx));
   router.use(appointmentsRouter(ctx));

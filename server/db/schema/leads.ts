@@ -1,4 +1,6 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { callbackStaffStatuses } from "./core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -14,9 +16,16 @@ export const voucherRequests = pgTable(
     consentText: text("consent_text").notNull(),
     consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
     sourcePage: text("source_page").notNull(),
+    // Where staff are with the lead: the same steps as a callback request (the admin leads inbox).
+    staffStatus: text("staff_status", { enum: callbackStaffStatuses }).notNull().default("new"),
+    staffNote: text("staff_note"),
     createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("voucher_requests_created_at").on(t.createdAt)],
+  (t) => [
+    index("voucher_requests_created_at").on(t.createdAt),
+    check("voucher_requests_staff_status", sql`${t.staffStatus} in ('new','contacted','booked','closed')`),
+  ],
 );
 
 /**

@@ -1,0 +1,139 @@
+import { useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/input";
+import { callbackStaffStatusValues } from "~/features/callback/schema";
+import { formatUsPhone } from "~/features/appointments/view";
+import { type InboxLead, callStatusLabels, leadKindLabels, staffStatusLabels } from "~/features/leads/inbox-schema";
+import { ApiError, apiFetch } from "~/lib/api-client";
+import { formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
+import { cn } from "~/lib/cn";
+
+export const selectClass = "h-11 w-full rounded-xl border border-brand-200 bg-white px-3 text-base text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-300";
+
+export function ReceivedAt({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {formatBusinessDate(date)}, {formatBusinessTime(date)}
+    </time>
+  );
+}
+
+const kindStyles: Record<InboxLead["kind"], string> = {
+  callback: "bg-brand-100 text-brand-900",
+  voucher: "bg-accent-100 text-accent-700",
+  newsletter: "bg-blue-100 text-blue-900",
+};
+
+export function KindBadge({ kind }: { kind: InboxLead["kind"] }) {
+  return <span className={cn("inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap", kindStyles[kind])}>{leadKindLabels[kind]}</span>;
+}
+
+/** Who the lead is: name, address and number as staff need them to call or write back. */
+export function LeadContact({ lead }: { lead: InboxLead }) {
+  return (
+    <div className="min-w-0 space-y-0.5">
+      {lead.name ? <p className="font-bold break-words">{lead.name}</p> : null}
+      {lead.phone ? (
+        <p>
+          <a href={`tel:${lead.phone}`} className="font-semibold text-brand-800 underline underline-offset-2">
+            {formatUsPhone(lead.phone)}
+          </a>{" "}
+          <span className="font-mono text-sm text-muted">{lead.phone}</span>
+        </p>
+      ) : null}
+      {lead.email ? (
+        <p className="break-all">
+          <a href={`mailto:${lead.email}`} className="text-brand-800 underline underline-offset-2">
+            {lead.email}
+          </a>
+        </p>
+      ) : null}
+      {lead.unsubscribedAt ? <p className="text-sm font-semibold text-accent-700">Unsubscribed</p> : null}
+    </div>
+  );
+}
+
+const callStyles: Record<NonNullable<InboxLead["callStatus"]>, string> = {
+  pending: "bg-gray-200 text-gray-800",
+  placed: "bg-brand-100 text-brand-900",
+  simulated: "bg-blue-100 text-blue-900",
+  failed: "bg-red-100 text-red-800",
+  paused: "bg-accent-100 text-accent-700",
+};
+
+/** What happened to the call: staff follow up every failed or paused one by hand. */
+export function CallOutcome({ lead }: { lead: InboxLead }) {
+  if (!lead.callStatus) return <span className="text-muted">—</span>;
+  return (
+    <div className="space-y-1">
+      <span className={cn("inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap", callStyles[lead.callStatus])}>
+        {callStatusLabels[lead.callStatus]}
+      </span>
+      {lead.callError ? <p className="text-sm break-words text-red-800">{lead.callError}</p> : null}
+      {lead.callSid ? <p className="font-mono text-xs break-all text-muted">{lead.callSid}</p> : null}
+    </div>
+  );
+}
+
+/** The staff status and note of a callback or voucher request, saved with one button. */
+export function FollowUpEditor({ lead }: { lead: InboxLead }) {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const [status, setStatus] = useState(lead.staffStatus ?? "new");
+  const [note, setNote] = useState(lead.staffNote ?? "");
+  const [busy, setBusy] = useState(false);
+  if (lead.kind === "newsletter") return <span className="text-sm text-muted">Mailing list only</span>;
+
+  const dirty = status !== (lead.staffStatus ?? "new") || note.trim() !== (lead.staffNote ?? "");
+  const who = lead.name ?? (lead.phone ? formatUsPhone(lead.phone) : lead.email ?? "this lead");
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await apiFetch(`/api/admin/leads/${lead.kind}/${lead.id}`, { method: "PATCH", body: { staffStatus: status, staffNote: note } });
+      toast.success("Lead updated", { description: `${who}: ${staffStatusLabels[status]}` });
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error("Error", { description: error instanceof ApiError ? error.message : "Something went wrong. Please try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} className="space-y-2" aria-label={`Follow-up for ${who}`}>
+      <div>
+        <Label htmlFor={`${id}-status`} className="text-xs">
+          Status
+        </Label>
+        <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className={cn(selectClass, "h-10 text-sm")}>
+          {callbackStaffStatusValues.map((s) => (
+            <option key={s} value={s}>
+              {staffStatusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-note`} className="text-xs">
+          Note
+        </Label>
+        <textarea
+          id={`${id}-note`}
+          value={note}
+          maxLength={2000}
+          rows={2}
+          onChange={(e) => setNote(e.target.value)}
+          className="w-full rounded-xl border border-brand-200 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-300"
+        />
+      </div>
+      <Button type="submit" size="sm" disabled={busy || !dirty}>
+        {busy ? "Saving..." : "Save"}
+      </Button>
+    </form>
+  );
+}

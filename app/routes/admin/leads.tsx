@@ -1,0 +1,270 @@
+import { Form, Link } from "react-router";
+import { requireAdmin } from "@server/auth/guards.server";
+import { listLeads } from "@server/leads/inbox";
+import { twilioConfigured } from "@server/telephony/telephony";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { BookingsNav } from "~/features/admin/bookings-nav";
+import { CallOutcome, FollowUpEditor, KindBadge, LeadContact, ReceivedAt, selectClass } from "~/features/admin/leads/lead-parts";
+import { callbackCallStatusValues, callbackStaffStatusValues } from "~/features/callback/schema";
+import {
+  INBOX_PAGE_SIZE,
+  type LeadsQuery,
+  callStatusLabels,
+  leadKindLabels,
+  leadKinds,
+  leadsQuerySchema,
+  staffStatusLabels,
+} from "~/features/leads/inbox-schema";
+import type { Route } from "./+types/leads";
+import { adminMeta } from "./shared";
+
+export const meta: Route.MetaFunction = () => adminMeta("Leads inbox");
+
+const FILTER_KEYS = ["kind", "staffStatus", "callStatus", "q", "from", "to"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = leadsQuerySchema.safeParse(params);
+  // A hand-edited address with a bad filter shows everything and says so, rather than an error page.
+  const query: LeadsQuery = parsed.success ? parsed.data : leadsQuerySchema.parse({});
+  const { leads, total } = await listLeads(context.db, query);
+  return {
+    leads,
+    total,
+    query,
+    filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? "These filters are not valid."),
+    callsSimulated: !twilioConfigured(context.env),
+  };
+}
+
+/** The current filters as a query string, with `extra` on top (paging, the export's kind). */
+function searchWith(query: LeadsQuery, extra: Record<string, string>): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = query[key];
+    if (value) params.set(key, value);
+  }
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params.toString();
+}
+
+export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
+  const { leads, total, query, filterError, callsSimulated } = loaderData;
+  const filtered = FILTER_KEYS.some((key) => query[key]);
+  const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const first = (query.page - 1) * INBOX_PAGE_SIZE + 1;
+  const last = first + leads.length - 1;
+
+  return (
+    <div>
+      <BookingsNav />
+      <h1 className="text-3xl">Leads inbox</h1>
+      <p className="mt-1 text-muted">Callback requests, free-night voucher requests and newsletter signups, newest first.</p>
+
+      {callsSimulated ? (
+        <div role="note" aria-label="Calls are simulated" className="mt-4 rounded-[var(--radius-card)] border-2 border-accent-500 bg-accent-100 p-4 text-brand-950">
+          <p className="font-bold">Calls are simulated</p>
+          <p className="text-sm">
+            Twilio is not configured, so callback requests are stored but no phone rings. Call these people back yourself, and add
+            the Twilio settings to place calls automatically.
+          </p>
+        </div>
+      ) : null}
+
+      <Form method="get" className="mt-6 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]" aria-label="Filter leads">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+          <div className="col-span-2">
+            <Label htmlFor="leads-q">Search</Label>
+            <Input id="leads-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="Phone, email or name" maxLength={100} />
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <Label htmlFor="leads-kind">Type</Label>
+            <select id="leads-kind" name="kind" defaultValue={query.kind ?? ""} className={selectClass}>
+              <option value="">All types</option>
+              {leadKinds.map((k) => (
+                <option key={k} value={k}>
+                  {leadKindLabels[k]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <Label htmlFor="leads-status">Status</Label>
+            <select id="leads-status" name="staffStatus" defaultValue={query.staffStatus ?? ""} className={selectClass}>
+              <option value="">Any status</option>
+              {callbackStaffStatusValues.map((s) => (
+                <option key={s} value={s}>
+                  {staffStatusLabels[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-span-2">
+            <Label htmlFor="leads-call">Call outcome</Label>
+            <select id="leads-call" name="callStatus" defaultValue={query.callStatus ?? ""} className={selectClass}>
+              <option value="">Any outcome</option>
+              {callbackCallStatusValues.map((s) => (
+                <option key={s} value={s}>
+                  {callStatusLabels[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <Label htmlFor="leads-from">From</Label>
+            <Input id="leads-from" name="from" type="date" defaultValue={query.from ?? ""} />
+          </div>
+          <div>
+            <Label htmlFor="leads-to">To</Label>
+            <Input id="leads-to" name="to" type="date" defaultValue={query.to ?? ""} />
+          </div>
+          <div className="col-span-2 flex items-end gap-2 lg:col-span-4">
+            <Button type="submit">Apply filters</Button>
+            {filtered ? (
+              <Button asChild variant="ghost">
+                <Link to="/admin/bookings/leads">Clear filters</Link>
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </Form>
+      {filterError ? (
+        <p role="alert" className="mt-3 font-semibold text-red-700">
+          {filterError} Showing all leads.
+        </p>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <span className="text-sm font-bold text-brand-900">Export CSV:</span>
+        {leadKinds.map((kind) => (
+          <a
+            key={kind}
+            href={`/api/admin/leads/export.csv?${searchWith(query, { kind })}`}
+            download
+            className="rounded-full border-2 border-brand-700 bg-white px-3 py-1 text-sm font-bold text-brand-800 hover:bg-brand-50"
+          >
+            {kind === "callback" ? "Callbacks" : kind === "voucher" ? "Vouchers" : "Newsletter"}
+          </a>
+        ))}
+      </div>
+
+      <section className="mt-4" aria-labelledby="leads-results">
+        <h2 id="leads-results" className="sr-only">
+          Leads
+        </h2>
+        {total === 0 ? (
+          <div className="rounded-[var(--radius-card)] bg-white p-6 text-center shadow-[var(--shadow-card)]">
+            <p className="text-lg font-bold text-brand-900">{filtered ? "No leads match these filters." : "No leads yet."}</p>
+            <p className="mt-1 text-muted">
+              {filtered
+                ? "Try a wider date range or clear the filters."
+                : "Callback requests, voucher requests and newsletter signups from the website will appear here."}
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-muted" aria-live="polite">
+              {leads.length ? `Showing ${first}–${last} of ${total} ${total === 1 ? "lead" : "leads"}` : `Page ${query.page} is past the last page (${total} leads).`}
+            </p>
+
+            {/* Mobile: one card per lead. */}
+            <ul className="space-y-3 md:hidden">
+              {leads.map((lead) => (
+                <li key={`${lead.kind}-${lead.id}`} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <KindBadge kind={lead.kind} />
+                    <span className="text-sm text-muted">
+                      <ReceivedAt iso={lead.createdAt} />
+                    </span>
+                  </div>
+                  <div className="mt-3">
+                    <LeadContact lead={lead} />
+                  </div>
+                  {lead.callStatus ? (
+                    <div className="mt-3">
+                      <CallOutcome lead={lead} />
+                    </div>
+                  ) : null}
+                  <div className="mt-3 border-t border-brand-100 pt-3">
+                    <FollowUpEditor lead={lead} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+
+            {/* Desktop: a table. */}
+            <div className="hidden overflow-x-auto rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] md:block">
+              <table className="w-full text-left align-top">
+                <caption className="sr-only">Leads, newest first</caption>
+                <thead className="border-b border-brand-100 bg-brand-50 text-sm text-brand-900">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Received
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Type
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Contact
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Call
+                    </th>
+                    <th scope="col" className="w-64 px-4 py-3">
+                      Follow-up
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {leads.map((lead) => (
+                    <tr key={`${lead.kind}-${lead.id}`} className="border-b border-brand-100 align-top last:border-0">
+                      <td className="px-4 py-3 text-sm">
+                        <ReceivedAt iso={lead.createdAt} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <KindBadge kind={lead.kind} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <LeadContact lead={lead} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <CallOutcome lead={lead} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <FollowUpEditor lead={lead} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+
+            {pages > 1 ? (
+              <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+                {query.page > 1 ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`?${searchWith(query, { page: String(query.page - 1) })}`}>Previous page</Link>
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <span className="text-sm text-muted">
+                  Page {query.page} of {pages}
+                </span>
+                {query.page < pages ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`?${searchWith(query, { page: String(query.page + 1) })}`}>Next page</Link>
+                  </Button>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
