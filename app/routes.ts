@@ -20,7 +20,7 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("content", "routes/admin/coming-soon.tsx", { id: "admin-content" }),
-    route("analytics", "routes/admin/coming-soon.tsx", { id: "admin-analytics" }),
+    route("analytics", "routes/admin/analytics.tsx"),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   // -- end auth --

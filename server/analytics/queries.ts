@@ -34,9 +34,14 @@ function instants(range: AnalyticsRange) {
 
 type Row = { bucket: string; key: string; n: number };
 
+/** Both drivers (node-postgres and PGlite) answer a raw query with `{ rows }`. */
+async function select(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await db.execute(query)) as { rows?: Record<string, unknown>[] };
+  return result.rows ?? [];
+}
+
 async function rows(db: Db, query: SQL): Promise<Row[]> {
-  const result = await db.execute(query);
-  return (result.rows as Record<string, unknown>[]).map((r) => ({ bucket: String(r.bucket), key: String(r.key ?? ""), n: Number(r.n) }));
+  return (await select(db, query)).map((r) => ({ bucket: String(r.bucket), key: String(r.key ?? ""), n: Number(r.n) }));
 }
 
 function toSeries<K extends string>(buckets: string[], keys: readonly K[], counted: Row[], keyOf: (row: Row) => K | undefined): TimeSeries<K> {
@@ -73,7 +78,7 @@ export async function analyticsSummary(db: Db, input: unknown): Promise<Analytic
     rows(db, countsByBucket("call_me_back_form", "created_at", range)),
     rows(db, countsByBucket("voucher_requests", "created_at", range)),
     rows(db, countsByBucket("newsletter_signups", "created_at", range)),
-    db.execute(sql`select call_status as outcome, count(*)::int as n from call_me_back_form
+    select(db, sql`select call_status as outcome, count(*)::int as n from call_me_back_form
       where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz group by 1`),
     // Sessions are the only record of a sign-in; one that was signed out or expired is gone (see the page's note).
     rows(db, countsByBucket("sessions", "created_at", range)),
@@ -83,7 +88,7 @@ export async function analyticsSummary(db: Db, input: unknown): Promise<Analytic
       sql`select to_char(date_trunc(${sql.raw(`'${range.group}'`)}, day::timestamp), 'YYYY-MM-DD') as bucket, '' as key, sum(count)::int as n
         from page_view_counts where day >= ${range.from}::date and day <= ${range.to}::date group by 1`,
     ),
-    db.execute(sql`select path, sum(count)::int as n from page_view_counts
+    select(db, sql`select path, sum(count)::int as n from page_view_counts
       where day >= ${range.from}::date and day <= ${range.to}::date group by path order by n desc, path limit ${TOP_PATHS}`),
   ]);
 
@@ -92,7 +97,7 @@ export async function analyticsSummary(db: Db, input: unknown): Promise<Analytic
     ...vouchers.map((r) => ({ ...r, key: "vouchers" })),
     ...signups.map((r) => ({ ...r, key: "signups" })),
   ];
-  const outcomeCounts = new Map((outcomes.rows as { outcome: string; n: unknown }[]).map((r) => [r.outcome, Number(r.n)]));
+  const outcomeCounts = new Map(outcomes.map((r) => [String(r.outcome), Number(r.n)]));
 
   return {
     range,
@@ -101,6 +106,6 @@ export async function analyticsSummary(db: Db, input: unknown): Promise<Analytic
     signIns: toSeries(buckets, ["signIns"] as const, signIns, () => "signIns"),
     appointments: toSeries(buckets, APPOINTMENT_STATUSES, appointments, (r) => APPOINTMENT_STATUSES.find((s) => s === r.key)),
     pageViews: toSeries(buckets, ["views"] as const, views, () => "views"),
-    topPaths: (topPaths.rows as { path: string; n: unknown }[]).map((r) => ({ path: r.path, views: Number(r.n) })),
+    topPaths: topPaths.map((r) => ({ path: String(r.path), views: Number(r.n) })),
   };
 }
