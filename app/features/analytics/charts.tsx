@@ -109,7 +109,7 @@ export function TimeSeriesChart<K extends string>({
         <tbody>
           {series.rows.map((row, i) => (
             <tr key={row.bucket}>
-              <th scope="row" className="font-normal">
+              <th scope="row" className="font-normal whitespace-nowrap">
                 {bucketLabel(row.bucket, group)}
               </th>
               {series.keys.map((k) => (
