@@ -3,6 +3,7 @@ import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/not-found";
+import { usePageViewBeacon } from "./features/analytics/page-view-beacon";
 import { AuthProvider } from "./features/auth/auth-provider";
 import { useNonce } from "./lib/nonce";
 
@@ -31,6 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  usePageViewBeacon();
   return <Outlet />;
 }
 

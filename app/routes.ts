@@ -21,8 +21,8 @@ export default [
     route("bookings", "routes/admin/bookings.tsx"),
     route("bookings/leads", "routes/admin/leads.tsx"),
     route("content", "routes/admin/coming-soon.tsx", { id: "admin-content" }),
-    route("analytics", "routes/admin/coming-soon.tsx", { id: "admin-analytics" }),
     route("integrations", "routes/admin/integrations.tsx"),
+    route("analytics", "routes/admin/analytics.tsx"),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   // -- end auth --

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { adminAnalyticsRouter, pageViewsRouter } from "../analytics/router";
 import { adminAppointmentsRouter, appointmentsRouter } from "../appointments/router";
 import { requireAdminApi } from "../auth/guards.server";
 import { authRouter } from "../auth/router";
@@ -17,11 +18,13 @@ export function apiRouter(ctx: AppContext): Router {
   router.use("/admin", adminRouter(ctx));
   router.use("/admin/appointments", adminAppointmentsRouter(ctx));
   router.use("/admin/leads", adminLeadsRouter(ctx));
+  router.use("/admin/analytics", adminAnalyticsRouter(ctx));
   router.use("/auth", authRouter(ctx));
   router.use(callbackRouter(ctx));
   router.use(appointmentsRouter(ctx));
   router.use(leadsRouter(ctx));
   // POST /wordpress-test-runner: admin-only (requireAdminApi inside, ADR 0060).
   router.use(wordpressRouter(ctx));
+  router.use(pageViewsRouter(ctx));
   return router;
 }

@@ -1,0 +1,143 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+import { formatDay } from "../app/features/analytics/charts";
+import { businessDate } from "../app/lib/business-time";
+import { signInAs } from "./support/auth";
+import { E2E_ADMIN_EMAILS } from "./support/mail";
+
+// The home page frames a map; tests never reach the internet, so that origin gets an empty page.
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>embed</title>" }),
+  );
+  // Own client address per project: the lead forms limit each address per hour.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${testInfo.project.name === "mobile" ? 71 : 72}` });
+  await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+});
+
+async function openHome(page: Page) {
+  const beacon = page.waitForResponse((r) => r.url().endsWith("/api/page-views"));
+  await page.goto("/");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  expect((await beacon).status()).toBe(204);
+}
+
+/** A number no other run used in the last 15 minutes (the callback rule refuses a repeat). */
+const callbackDigits = (project: string) => `949249${project === "mobile" ? 6 : 7}${String(Math.floor(Date.now() / 1000) % 1000).padStart(3, "0")}`;
+
+/** The number in a table's row for `label`, column `column` (0 = the first number after the row header). */
+async function cellNumber(page: Page, table: string, label: string | RegExp, column = 0): Promise<number> {
+  const row = page.getByRole("table", { name: table }).getByRole("row", { name: label });
+  return Number(await row.getByRole("cell").nth(column).innerText());
+}
+
+test("leads, sign-ins and page views of today show in the admin's charts and tables", async ({ page }, testInfo) => {
+  test.slow();
+  const project = testInfo.project.name;
+  await openHome(page);
+
+  // A callback request: through the dialog where the header offers it (desktop); a phone's header
+  // dials directly, so there the request goes to the same public endpoint the dialog uses.
+  if (project === "desktop") {
+    await page.getByRole("button", { name: "(949) 555-0100" }).click();
+    const callback = page.getByRole("dialog");
+    await callback.getByLabel("Your phone number").fill(callbackDigits(project));
+    await callback.getByRole("button", { name: "Click To Connect Your Call" }).click();
+    await expect(callback.getByRole("heading", { name: "Call Initiated!" })).toBeVisible();
+    await page.keyboard.press("Escape");
+  } else {
+    const res = await page.request.post("/api/callback", { data: { phoneNumber: callbackDigits(project), sourcePage: "/" } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  // A free-night voucher.
+  await page.getByRole("button", { name: "Claim Your Free Night" }).first().click();
+  const voucher = page.getByRole("dialog", { name: "Claim Your Free Night" });
+  await voucher.getByLabel("Full name").fill("Ana Cat");
+  await voucher.getByLabel("Email", { exact: true }).fill(`ana+${project}${Date.now()}@example.com`);
+  await voucher.getByLabel("Phone").fill("(949) 555-0142");
+  await voucher.getByRole("checkbox").check();
+  await voucher.getByRole("button", { name: "Send My Voucher" }).click();
+  await expect(page.getByText("Your free night voucher is on its way!")).toBeVisible();
+  await expect(voucher).toHaveCount(0);
+
+  // A newsletter sign-up.
+  const field = page.getByRole("textbox", { name: "Email address" });
+  await field.scrollIntoViewIfNeeded();
+  await field.fill(`kitty+${project}${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByText("Thank you for subscribing!")).toBeVisible();
+
+  // Two more pages.
+  for (const path of ["/cat-boarding-laguna-niguel", "/book-online"]) {
+    const beacon = page.waitForResponse((r) => r.url().endsWith("/api/page-views"));
+    await page.goto(path);
+    expect((await beacon).status()).toBe(204);
+  }
+
+  await signInAs(page, E2E_ADMIN_EMAILS[project === "mobile" ? 6 : 7]!, "/admin");
+  let adminBeacons = 0;
+  page.on("request", (r) => r.url().endsWith("/api/page-views") && adminBeacons++);
+  await page.goto("/admin");
+  await page.getByRole("link", { name: /Analytics/ }).first().click();
+  await expect(page).toHaveURL(/\/admin\/analytics$/);
+  await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
+
+  await page.getByRole("link", { name: "Last 7 days" }).click();
+  await expect(page).toHaveURL(/days=7/);
+  const today = new RegExp(`^${formatDay(businessDate(new Date()))}\\b`);
+  const leads = "Leads per day by kind";
+  expect(await cellNumber(page, leads, today, 0)).toBeGreaterThanOrEqual(1); // callbacks
+  expect(await cellNumber(page, leads, today, 1)).toBeGreaterThanOrEqual(1); // vouchers
+  expect(await cellNumber(page, leads, today, 2)).toBeGreaterThanOrEqual(1); // sign-ups
+  expect(await cellNumber(page, "Callback requests by call outcome", "Simulated")).toBeGreaterThanOrEqual(1);
+  expect(await cellNumber(page, "Sign-ins per day", today)).toBeGreaterThanOrEqual(1);
+  expect(await cellNumber(page, "Page views per day", today)).toBeGreaterThanOrEqual(3);
+  for (const path of ["/", "/cat-boarding-laguna-niguel", "/book-online"]) {
+    expect(await cellNumber(page, "Most viewed pages", new RegExp(`^${path} \\d`))).toBeGreaterThanOrEqual(1);
+  }
+  // Staff pages are never counted, not even sent.
+  await expect(page.getByRole("table", { name: "Most viewed pages" }).getByRole("row", { name: /^\/admin/ })).toHaveCount(0);
+  expect(adminBeacons).toBe(0);
+  await expect(page.getByText("No leads in this period.")).toHaveCount(0);
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  // Nothing spills sideways at this width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  if (process.env.ANALYTICS_SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.ANALYTICS_SCREENSHOT_DIR}/analytics-${project}.png`, fullPage: true });
+
+  // By week, then a custom range with nothing in it, then one that is refused.
+  await page.getByLabel("Group by").selectOption("week");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("table", { name: "Leads per week by kind" })).toBeVisible();
+  await page.getByRole("textbox", { name: "From", exact: true }).fill("2020-01-01");
+  await page.getByRole("textbox", { name: "To", exact: true }).fill("2020-01-31");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByText("No leads in this period.")).toBeVisible();
+  await expect(page.getByText("No page views in this period.").first()).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.goto("/admin/analytics?from=2026-01-10&to=2026-01-01");
+  await expect(page.getByRole("alert")).toContainText("The start date must be on or before the end date.");
+});
+
+test("a browser that sends Do-Not-Track or Global Privacy Control sends no beacon", async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
+  let beacons = 0;
+  page.on("request", (r) => r.url().endsWith("/api/page-views") && beacons++);
+  await page.goto("/terms");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.goto("/privacy-policy");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForTimeout(300);
+  expect(beacons).toBe(0);
+});
+
+test("the analytics API answers a visitor 401 and a customer 403", async ({ page }, testInfo) => {
+  expect((await page.request.get("/api/admin/analytics")).status()).toBe(401);
+  await signInAs(page, `viewer-${testInfo.project.name}-${Date.now().toString(36)}@e2e.test`);
+  expect((await page.request.get("/api/admin/analytics?days=7")).status()).toBe(403);
+  await page.goto("/admin/analytics");
+  await expect(page).toHaveURL(/\/$/);
+});
