@@ -105,10 +105,11 @@ export function FollowUpEditor({ lead }: { lead: InboxLead }) {
   }
 
   return (
-    <form onSubmit={save} className="space-y-2" aria-label={`Follow-up for ${who}`}>
+    // Not a named form: a name would make each a landmark, and leads can share a name.
+    <form onSubmit={save} className="space-y-2">
       <div>
         <Label htmlFor={`${id}-status`} className="text-xs">
-          Status
+          Status<span className="sr-only"> for {who}</span>
         </Label>
         <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className={cn(selectClass, "h-10 text-sm")}>
           {callbackStaffStatusValues.map((s) => (
@@ -120,7 +121,7 @@ export function FollowUpEditor({ lead }: { lead: InboxLead }) {
       </div>
       <div>
         <Label htmlFor={`${id}-note`} className="text-xs">
-          Note
+          Note<span className="sr-only"> for {who}</span>
         </Label>
         <textarea
           id={`${id}-note`}
