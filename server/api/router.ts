@@ -5,6 +5,7 @@ import { callbackRouter } from "../callback/router";
 import type { AppContext } from "../context";
 import { adminAppointmentsRouter, appointmentsRouter } from "../appointments/router";
 import { adminRouter } from "./admin-router";
+import { adminContentRouter } from "../content/router";
 import { leadsRouter } from "../leads/router";
 
 /** The JSON API. Each domain mounts its own router here. */
@@ -14,6 +15,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use("/admin", requireAdminApi(ctx));
   router.use("/admin", adminRouter(ctx));
   router.use("/admin/appointments", adminAppointmentsRouter(ctx));
+  router.use("/admin/content", adminContentRouter(ctx));
   router.use("/auth", authRouter(ctx));
   router.use(callbackRouter(ctx));
   router.use(appointmentsRouter(ctx));

@@ -1,14 +1,15 @@
-import { business } from "~/content/business";
-import { services } from "~/content/services";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { scrollToSection, sectionIds } from "./scroll-to-section";
-
-const boarding = services.filter((s) => s.serviceType === "PetBoarding");
-const groomingAndCare = services.filter((s) => s.serviceType !== "PetBoarding");
 
 const heading = "font-display text-lg font-bold text-white";
 const link = "text-brand-100 hover:text-white hover:underline";
 
 export function SiteFooter() {
+  const { business, services } = useSiteContent();
+  const boarding = services.filter((s) => s.serviceType === "PetBoarding");
+  const groomingAndCare = services.filter(
+    (s) => s.serviceType !== "PetBoarding",
+  );
   const toSection = (id: string) => (event: React.MouseEvent) => {
     event.preventDefault();
     scrollToSection(id);
@@ -21,7 +22,8 @@ export function SiteFooter() {
           <address className="mt-3 not-italic">
             {business.address.street}
             <br />
-            {business.address.city}, {business.address.region} {business.address.postalCode}
+            {business.address.city}, {business.address.region}{" "}
+            {business.address.postalCode}
             <br />
             <a className={link} href={`tel:${business.phone.tel}`}>
               {business.phone.display}
@@ -31,10 +33,18 @@ export function SiteFooter() {
               {business.email}
             </a>
           </address>
-          <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-2" aria-label="Social media">
+          <ul
+            className="mt-4 flex flex-wrap gap-x-4 gap-y-2"
+            aria-label="Social media"
+          >
             {business.social.map((s) => (
               <li key={s.name}>
-                <a className={link} href={s.url} target="_blank" rel="noopener noreferrer">
+                <a
+                  className={link}
+                  href={s.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {s.name}
                 </a>
               </li>
@@ -46,7 +56,11 @@ export function SiteFooter() {
           <ul className="mt-3 grid gap-2">
             {boarding.map((s) => (
               <li key={s.title}>
-                <a className={link} href={`#${sectionIds.services}`} onClick={toSection(sectionIds.services)}>
+                <a
+                  className={link}
+                  href={`#${sectionIds.services}`}
+                  onClick={toSection(sectionIds.services)}
+                >
                   {s.title}
                 </a>
               </li>
@@ -58,7 +72,11 @@ export function SiteFooter() {
           <ul className="mt-3 grid gap-2">
             {groomingAndCare.map((s) => (
               <li key={s.title}>
-                <a className={link} href={`#${sectionIds.services}`} onClick={toSection(sectionIds.services)}>
+                <a
+                  className={link}
+                  href={`#${sectionIds.services}`}
+                  onClick={toSection(sectionIds.services)}
+                >
                   {s.title}
                 </a>
               </li>
@@ -70,7 +88,11 @@ export function SiteFooter() {
             <p className={heading}>Help</p>
             <ul className="mt-3 grid gap-2">
               <li>
-                <a className={link} href={`#${sectionIds.help}`} onClick={toSection(sectionIds.help)}>
+                <a
+                  className={link}
+                  href={`#${sectionIds.help}`}
+                  onClick={toSection(sectionIds.help)}
+                >
                   Help &amp; Support
                 </a>
               </li>
@@ -85,7 +107,11 @@ export function SiteFooter() {
                 </a>
               </li>
               <li>
-                <a className={link} href={`#${sectionIds.donate}`} onClick={toSection(sectionIds.donate)}>
+                <a
+                  className={link}
+                  href={`#${sectionIds.donate}`}
+                  onClick={toSection(sectionIds.donate)}
+                >
                   Donate
                 </a>
               </li>

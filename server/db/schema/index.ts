@@ -5,3 +5,4 @@ export * from "./appointments";
 export * from "./telephony";
 export * from "./auth";
 export * from "./leads";
+export * from "./content";
