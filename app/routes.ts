@@ -19,7 +19,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
-    route("content", "routes/admin/coming-soon.tsx", { id: "admin-content" }),
+    route("content", "routes/admin/content.tsx"),
     route("analytics", "routes/admin/coming-soon.tsx", { id: "admin-analytics" }),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
