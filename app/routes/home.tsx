@@ -18,10 +18,7 @@ import { ReviewsSection } from "~/features/home/reviews-section";
 import { ServicesSection } from "~/features/home/services-section";
 import { SiteFooter } from "~/features/home/site-footer";
 import { SiteHeader } from "~/features/home/site-header";
-import {
-  jsonForScript,
-  localBusinessJsonLd,
-} from "~/features/home/structured-data";
+import { jsonForScript, localBusinessJsonLd } from "~/features/home/structured-data";
 import { VideoSection } from "~/features/home/video-section";
 import { NewsletterSignup } from "~/features/leads/newsletter-signup";
 import { useNonce } from "~/lib/nonce";
@@ -30,42 +27,22 @@ import type { Route } from "./+types/home";
 /**
  * The public origin comes from the server's configuration at request time (see ADR 0020), and
  * the texts from the published site content (cached briefly, refreshed at once on publish).
- * `?preview=<revision id>` shows a draft laid over it, for admins only; others get the live page.
+ * `?preview=<revision id>` lays a draft over it, for admins only; anyone else gets the live page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const siteUrl = context.env.PUBLIC_SITE_URL.replace(/\/+$/, "");
-  const previewId = Number(
-    new URL(request.url).searchParams.get("preview") ?? "",
-  );
-  if (
-    Number.isSafeInteger(previewId) &&
-    previewId > 0 &&
-    (await getOptionalUser(request, context))?.isAdmin
-  ) {
-    const content = await loadPreviewContent(
-      context.db,
-      previewId,
-      context.logger,
-    );
+  const previewId = Number(new URL(request.url).searchParams.get("preview") ?? "");
+  if (Number.isSafeInteger(previewId) && previewId > 0 && (await getOptionalUser(request, context))?.isAdmin) {
+    const content = await loadPreviewContent(context.db, previewId, context.logger);
     if (content) return { siteUrl, content, previewId };
   }
-  return {
-    siteUrl,
-    content: await loadSiteContent(context.db, context.logger),
-    previewId: null,
-  };
+  return { siteUrl, content: await loadSiteContent(context.db, context.logger), previewId: null };
 }
 
 // The fonts of the first screen start loading with the HTML, not after the stylesheet: the
 // text then swaps before the first paint instead of shifting the hero once painted.
 export const links: Route.LinksFunction = () =>
-  [nunito, fraunces700].map((href) => ({
-    rel: "preload",
-    as: "font",
-    type: "font/woff2",
-    href,
-    crossOrigin: "anonymous" as const,
-  }));
+  [nunito, fraunces700].map((href) => ({ rel: "preload", as: "font", type: "font/woff2", href, crossOrigin: "anonymous" as const }));
 
 const title = `${business.name} | Cat Boarding & Grooming in Laguna Niguel, CA`;
 const description =
@@ -87,18 +64,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:image", content: image },
     { property: "og:image:width", content: String(business.ogImage.width) },
     { property: "og:image:height", content: String(business.ogImage.height) },
-    {
-      property: "og:image:alt",
-      content: `${business.name} — ${business.tagline}`,
-    },
+    { property: "og:image:alt", content: `${business.name} — ${business.tagline}` },
     { property: "og:locale", content: "en_US" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
-    ...(loaderData?.previewId
-      ? [{ name: "robots", content: "noindex, nofollow" }]
-      : []),
+    ...(loaderData?.previewId ? [{ name: "robots", content: "noindex, nofollow" }] : []),
   ];
 };
 
@@ -106,47 +78,41 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   return (
     <SiteContentProvider value={loaderData.content}>
-      <HomeDialogsProvider>
-        {/* Page headings in one weight (700): the first screen then needs a single display font file. */}
-        <div className="contents [&_:is(h1,h2,h3)]:font-bold">
-          <a
-            href="#main"
-            className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-          >
-            Skip to content
-          </a>
-          {loaderData.previewId !== null && (
-            <PreviewBanner revisionId={loaderData.previewId} />
-          )}
-          <SiteHeader />
-          <main id="main">
-            <Hero />
-            <ServicesSection />
-            <AboutSection />
-            <ReviewsSection />
-            <GuaranteeSection />
-            <VideoSection />
-            <DonationSection />
-            <NewsletterSignup />
-            <MapSection />
-            <HelpSection />
-          </main>
-          <SiteFooter />
-          <FloatingBookButton />
-          <CookieNotice />
-        </div>
-        <script
-          type="application/ld+json"
-          nonce={nonce || undefined}
-          suppressHydrationWarning
-          // Built from our own content module, with '<' escaped.
-          dangerouslySetInnerHTML={{
-            __html: jsonForScript(
-              localBusinessJsonLd(loaderData.siteUrl, loaderData.content),
-            ),
-          }}
-        />
-      </HomeDialogsProvider>
+    <HomeDialogsProvider>
+      {/* Page headings in one weight (700): the first screen then needs a single display font file. */}
+      <div className="contents [&_:is(h1,h2,h3)]:font-bold">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        {loaderData.previewId !== null && <PreviewBanner revisionId={loaderData.previewId} />}
+        <SiteHeader />
+        <main id="main">
+          <Hero />
+          <ServicesSection />
+          <AboutSection />
+          <ReviewsSection />
+          <GuaranteeSection />
+          <VideoSection />
+          <DonationSection />
+          <NewsletterSignup />
+          <MapSection />
+          <HelpSection />
+        </main>
+        <SiteFooter />
+        <FloatingBookButton />
+        <CookieNotice />
+      </div>
+      <script
+        type="application/ld+json"
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+        // Built from our own content module, with '<' escaped.
+        dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd(loaderData.siteUrl, loaderData.content)) }}
+      />
+    </HomeDialogsProvider>
     </SiteContentProvider>
   );
 }

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  defaultEditableContent,
-  defaultSiteContent,
-} from "~/features/content/site-content";
+import { defaultEditableContent, defaultSiteContent } from "~/features/content/site-content";
 import { sessionCookieName } from "../auth/cookies";
 import { grantAdmin } from "../auth/roles";
 import { createSession } from "../auth/sessions";
@@ -10,15 +7,7 @@ import type { Database } from "../db/client";
 import { siteContentRevisions, users } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
-import {
-  contentHistory,
-  invalidateSiteContentCache,
-  loadPreviewContent,
-  loadSiteContent,
-  publishValue,
-  revertTo,
-  saveDraft,
-} from "./content";
+import { contentHistory, invalidateSiteContentCache, loadPreviewContent, loadSiteContent, publishValue, revertTo, saveDraft } from "./content";
 
 let database: Database;
 let server: TestServer;
@@ -77,27 +66,15 @@ describe("site content storage", () => {
   it("shows the defaults, then a published edit at once; a draft changes nothing until published", async () => {
     expect(await loadSiteContent(database.db)).toEqual(defaultSiteContent);
 
-    const draft = await saveDraft(
-      database.db,
-      "business",
-      business("(949) 555-0199"),
-      "owner@cathotel.test",
-    );
-    expect(
-      (await loadSiteContent(database.db)).business.groomingPhone.display,
-    ).toBe("(949) 555-0101");
+    const draft = await saveDraft(database.db, "business", business("(949) 555-0199"), "owner@cathotel.test");
+    expect((await loadSiteContent(database.db)).business.groomingPhone.display).toBe("(949) 555-0101");
     const preview = await loadPreviewContent(database.db, draft.id);
     expect(preview?.business.groomingPhone).toEqual({
       display: "(949) 555-0199",
       tel: "+19495550199",
     });
 
-    await publishValue(
-      database.db,
-      "business",
-      business("(949) 555-0199"),
-      "owner@cathotel.test",
-    );
+    await publishValue(database.db, "business", business("(949) 555-0199"), "owner@cathotel.test");
     const live = await loadSiteContent(database.db);
     expect(live.business.groomingPhone).toEqual({
       display: "(949) 555-0199",
@@ -108,37 +85,16 @@ describe("site content storage", () => {
   });
 
   it("reverts to an earlier revision or to the defaults by publishing a copy, and keeps the history", async () => {
-    const first = await publishValue(
-      database.db,
-      "business",
-      business("(949) 555-0111"),
-      "a@cathotel.test",
-    );
-    await publishValue(
-      database.db,
-      "business",
-      business("(949) 555-0122"),
-      "b@cathotel.test",
-    );
-    expect(
-      (await loadSiteContent(database.db)).business.groomingPhone.display,
-    ).toBe("(949) 555-0122");
+    const first = await publishValue(database.db, "business", business("(949) 555-0111"), "a@cathotel.test");
+    await publishValue(database.db, "business", business("(949) 555-0122"), "b@cathotel.test");
+    expect((await loadSiteContent(database.db)).business.groomingPhone.display).toBe("(949) 555-0122");
 
-    const back = await revertTo(
-      database.db,
-      "business",
-      first.id,
-      "c@cathotel.test",
-    );
+    const back = await revertTo(database.db, "business", first.id, "c@cathotel.test");
     expect(back.sourceRevisionId).toBe(first.id);
-    expect(
-      (await loadSiteContent(database.db)).business.groomingPhone.display,
-    ).toBe("(949) 555-0111");
+    expect((await loadSiteContent(database.db)).business.groomingPhone.display).toBe("(949) 555-0111");
 
     await revertTo(database.db, "business", null, "c@cathotel.test");
-    expect((await loadSiteContent(database.db)).business).toEqual(
-      defaultSiteContent.business,
-    );
+    expect((await loadSiteContent(database.db)).business).toEqual(defaultSiteContent.business);
 
     const history = await contentHistory(database.db, "business");
     expect(history.map((r) => [r.status, r.createdBy])).toEqual([
@@ -151,22 +107,11 @@ describe("site content storage", () => {
   });
 
   it("lays edited service texts over the module by title", async () => {
-    const services = defaultEditableContent.services.map((s) =>
-      s.title === "Cat Adoption"
-        ? { ...s, longDescription: "Rescues welcome." }
-        : s,
-    );
-    await publishValue(
-      database.db,
-      "services",
-      services,
-      "owner@cathotel.test",
-    );
+    const services = defaultEditableContent.services.map((s) => (s.title === "Cat Adoption" ? { ...s, longDescription: "Rescues welcome." } : s));
+    await publishValue(database.db, "services", services, "owner@cathotel.test");
     const live = await loadSiteContent(database.db);
     expect(live.services).toHaveLength(9);
-    expect(live.services.find((s) => s.title === "Cat Adoption")).toMatchObject(
-      { longDescription: "Rescues welcome.", icon: "heart" },
-    );
+    expect(live.services.find((s) => s.title === "Cat Adoption")).toMatchObject({ longDescription: "Rescues welcome.", icon: "heart" });
   });
 });
 
@@ -190,27 +135,17 @@ describe("the content API", () => {
       status: "published",
       sourceRevisionId: revision.id,
     });
-    expect(
-      (await (await call("/", adminCookie)).json()).content.business
-        .groomingPhone,
-    ).toBe("(949) 555-0177");
+    expect((await (await call("/", adminCookie)).json()).content.business.groomingPhone).toBe("(949) 555-0177");
 
     const history = await (await call("/business/history", adminCookie)).json();
-    expect(history.revisions.map((r: { status: string }) => r.status)).toEqual([
-      "published",
-      "draft",
-    ]);
-    expect(Date.parse(history.revisions[0].createdAt)).toBeGreaterThan(
-      Date.now() - 60_000,
-    );
+    expect(history.revisions.map((r: { status: string }) => r.status)).toEqual(["published", "draft"]);
+    expect(Date.parse(history.revisions[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
 
     const reverted = await call("/business/revert", adminCookie, {
       revisionId: null,
     });
     expect(reverted.status).toBe(201);
-    expect(
-      (await loadSiteContent(database.db)).business.groomingPhone.display,
-    ).toBe("(949) 555-0101");
+    expect((await loadSiteContent(database.db)).business.groomingPhone.display).toBe("(949) 555-0101");
   });
 
   it("refuses style values outside the bounds with clear messages", async () => {
@@ -236,28 +171,18 @@ describe("the content API", () => {
       });
     }
     // The bounds themselves are allowed.
-    for (const edge of [
-      { fontSize: 10, letterSpacing: -2, fontWeight: 300 },
-      { fontSize: 72, letterSpacing: 10, fontWeight: 900 },
-      { letterSpacing: 1.3 },
-    ]) {
+    for (const edge of [{ fontSize: 10, letterSpacing: -2, fontWeight: 300 }, { fontSize: 72, letterSpacing: 10, fontWeight: 900 }, { letterSpacing: 1.3 }]) {
       const res = await call("/style/publish", adminCookie, {
         value: { ...style, headings: { ...style.headings, ...edge } },
       });
       expect(res.status).toBe(201);
     }
-    expect(await database.db.select().from(siteContentRevisions)).toHaveLength(
-      3,
-    );
+    expect(await database.db.select().from(siteContentRevisions)).toHaveLength(3);
   });
 
   it("refuses bad business and services values and unknown keys with 400, never a 500", async () => {
     const bad = [
-      [
-        "/business/publish",
-        { value: business("12345") },
-        "Grooming phone must be a 10-digit US phone number",
-      ],
+      ["/business/publish", { value: business("12345") }, "Grooming phone must be a 10-digit US phone number"],
       [
         "/business/publish",
         {
@@ -274,9 +199,7 @@ describe("the content API", () => {
       [
         "/services/publish",
         {
-          value: [
-            { title: "Dog Walking", description: "x", longDescription: "y" },
-          ],
+          value: [{ title: "Dog Walking", description: "x", longDescription: "y" }],
         },
         'There is no service called "Dog Walking".',
       ],

@@ -1,16 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import {
-  type ContentOverrides,
-  type SiteContent,
-  buildSiteContent,
-  editableWithOverrides,
-} from "~/features/content/site-content";
-import {
-  CONTENT_KEYS,
-  type ContentKey,
-  type EditableContent,
-  contentSchemas,
-} from "~/features/content/schema";
+import { type ContentOverrides, editableWithOverrides } from "~/features/content/overrides";
+import { type SiteContent, buildSiteContent } from "~/features/content/site-content";
+import { CONTENT_KEYS, type ContentKey, type EditableContent, contentSchemas } from "~/features/content/schema";
 import type { Db } from "../db/client";
 import { siteContentRevisions } from "../db/schema/index";
 import { AppError } from "../http/errors";
@@ -43,12 +34,7 @@ async function publishedOverrides(db: Db): Promise<ContentOverrides> {
       value: siteContentRevisions.value,
     })
     .from(siteContentRevisions)
-    .where(
-      and(
-        eq(siteContentRevisions.status, "published"),
-        inArray(siteContentRevisions.key, [...CONTENT_KEYS]),
-      ),
-    )
+    .where(and(eq(siteContentRevisions.status, "published"), inArray(siteContentRevisions.key, [...CONTENT_KEYS])))
     .orderBy(siteContentRevisions.key, desc(siteContentRevisions.id));
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
@@ -56,24 +42,18 @@ async function publishedOverrides(db: Db): Promise<ContentOverrides> {
 async function loadCached(db: Db, logger?: Logger, now = Date.now()) {
   if (cache && now - cache.loadedAt < CONTENT_CACHE_TTL_MS) return cache;
   const overrides = await publishedOverrides(db);
-  const onInvalid = (key: ContentKey) =>
-    logger?.warn(
-      { key },
-      "a published content value no longer fits its schema; showing the defaults",
-    );
+  const onInvalid = (key: ContentKey) => logger?.warn({ key }, "a published content value no longer fits its schema; showing the defaults");
+  const editable = editableWithOverrides(overrides, onInvalid);
   cache = {
-    content: buildSiteContent(overrides, onInvalid),
-    editable: editableWithOverrides(overrides),
+    content: buildSiteContent(editable),
+    editable,
     loadedAt: now,
   };
   return cache;
 }
 
 /** What the public pages show: the content modules' defaults with the published edits laid over them. */
-export async function loadSiteContent(
-  db: Db,
-  logger?: Logger,
-): Promise<SiteContent> {
+export async function loadSiteContent(db: Db, logger?: Logger): Promise<SiteContent> {
   return (await loadCached(db, logger)).content;
 }
 
@@ -83,45 +63,25 @@ export async function loadEditableContent(db: Db): Promise<EditableContent> {
 }
 
 /** The published content with one draft laid over it: an admin's preview. */
-export async function loadPreviewContent(
-  db: Db,
-  revisionId: number,
-  logger?: Logger,
-): Promise<SiteContent | null> {
-  const [revision] = await db
-    .select()
-    .from(siteContentRevisions)
-    .where(eq(siteContentRevisions.id, revisionId));
+export async function loadPreviewContent(db: Db, revisionId: number, logger?: Logger): Promise<SiteContent | null> {
+  const [revision] = await db.select().from(siteContentRevisions).where(eq(siteContentRevisions.id, revisionId));
   if (!revision) return null;
   const overrides = await publishedOverrides(db);
-  return buildSiteContent(
-    { ...overrides, [revision.key]: revision.value },
-    (key) => logger?.warn({ key }, "preview value no longer fits"),
+  const editable = editableWithOverrides({ ...overrides, [revision.key]: revision.value }, (key) =>
+    logger?.warn({ key }, "a previewed content value no longer fits its schema"),
   );
+  return buildSiteContent(editable);
 }
 
-function validate<K extends ContentKey>(
-  key: K,
-  value: unknown,
-): EditableContent[K] {
+function validate<K extends ContentKey>(key: K, value: unknown): EditableContent[K] {
   const parsed = parseBody(contentSchemas[key], value) as EditableContent[K];
   if (key === "services") {
     // Titles are the services' ids: each must name an existing service, once.
     const known = new Set(buildSiteContent().services.map((s) => s.title));
     const titles = (parsed as EditableContent["services"]).map((s) => s.title);
     const unknown = titles.find((t) => !known.has(t));
-    if (unknown !== undefined)
-      throw new AppError(
-        400,
-        "VALIDATION_FAILED",
-        `There is no service called "${unknown}".`,
-      );
-    if (new Set(titles).size !== titles.length)
-      throw new AppError(
-        400,
-        "VALIDATION_FAILED",
-        "Each service may appear only once.",
-      );
+    if (unknown !== undefined) throw new AppError(400, "VALIDATION_FAILED", `There is no service called "${unknown}".`);
+    if (new Set(titles).size !== titles.length) throw new AppError(400, "VALIDATION_FAILED", "Each service may appear only once.");
   }
   return parsed;
 }
@@ -149,12 +109,7 @@ async function insertRevision(
 }
 
 /** Stores an edit as a draft (for the preview); the public pages do not change. */
-export async function saveDraft(
-  db: Db,
-  key: ContentKey,
-  value: unknown,
-  email: string,
-): Promise<ContentRevision> {
+export async function saveDraft(db: Db, key: ContentKey, value: unknown, email: string): Promise<ContentRevision> {
   return insertRevision(db, {
     key,
     value: validate(key, value),
@@ -164,12 +119,7 @@ export async function saveDraft(
 }
 
 /** Publishes an edit: it is live at once in this process. */
-export async function publishValue(
-  db: Db,
-  key: ContentKey,
-  value: unknown,
-  email: string,
-): Promise<ContentRevision> {
+export async function publishValue(db: Db, key: ContentKey, value: unknown, email: string): Promise<ContentRevision> {
   return insertRevision(db, {
     key,
     value: validate(key, value),
@@ -178,40 +128,19 @@ export async function publishValue(
   });
 }
 
-async function findRevision(
-  db: Db,
-  key: ContentKey,
-  id: number,
-): Promise<ContentRevision> {
+async function findRevision(db: Db, key: ContentKey, id: number): Promise<ContentRevision> {
   const [row] = await db
     .select()
     .from(siteContentRevisions)
-    .where(
-      and(eq(siteContentRevisions.id, id), eq(siteContentRevisions.key, key)),
-    );
-  if (!row)
-    throw new AppError(
-      404,
-      "REVISION_NOT_FOUND",
-      "That revision does not exist (any more).",
-    );
+    .where(and(eq(siteContentRevisions.id, id), eq(siteContentRevisions.key, key)));
+  if (!row) throw new AppError(404, "REVISION_NOT_FOUND", "That revision does not exist (any more).");
   return row;
 }
 
 /** Publishes a saved draft (as a published copy recording who published it and when). */
-export async function publishDraft(
-  db: Db,
-  key: ContentKey,
-  revisionId: number,
-  email: string,
-): Promise<ContentRevision> {
+export async function publishDraft(db: Db, key: ContentKey, revisionId: number, email: string): Promise<ContentRevision> {
   const draft = await findRevision(db, key, revisionId);
-  if (draft.status !== "draft")
-    throw new AppError(
-      409,
-      "NOT_A_DRAFT",
-      "Only a draft can be published; to go back to this version use Revert.",
-    );
+  if (draft.status !== "draft") throw new AppError(409, "NOT_A_DRAFT", "Only a draft can be published; to go back to this version use Revert.");
   return insertRevision(db, {
     key,
     value: validate(key, draft.value),
@@ -225,12 +154,7 @@ export async function publishDraft(
  * Makes an earlier revision (or, with null, the content module's defaults) live again by
  * publishing a copy of it, so the history keeps every step.
  */
-export async function revertTo(
-  db: Db,
-  key: ContentKey,
-  revisionId: number | null,
-  email: string,
-): Promise<ContentRevision> {
+export async function revertTo(db: Db, key: ContentKey, revisionId: number | null, email: string): Promise<ContentRevision> {
   if (revisionId === null)
     return insertRevision(db, {
       key,
@@ -251,15 +175,6 @@ export async function revertTo(
 }
 
 /** The newest revisions of a key, newest first. */
-export async function contentHistory(
-  db: Db,
-  key: ContentKey,
-  limit = 50,
-): Promise<ContentRevision[]> {
-  return db
-    .select()
-    .from(siteContentRevisions)
-    .where(eq(siteContentRevisions.key, key))
-    .orderBy(desc(siteContentRevisions.id))
-    .limit(limit);
+export async function contentHistory(db: Db, key: ContentKey, limit = 50): Promise<ContentRevision[]> {
+  return db.select().from(siteContentRevisions).where(eq(siteContentRevisions.key, key)).orderBy(desc(siteContentRevisions.id)).limit(limit);
 }

@@ -1,10 +1,5 @@
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import type { HomeDialogExtras } from "~/features/home/home-dialogs";
 import { type CustomerType, rememberCustomerType } from "./customer-type";
 
@@ -12,10 +7,7 @@ export function CustomerTypeDialog({
   open,
   onOpenChange,
   openDialog,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-} & HomeDialogExtras) {
+}: { open: boolean; onOpenChange: (open: boolean) => void } & HomeDialogExtras) {
   const choose = (type: CustomerType) => {
     rememberCustomerType(type);
     openDialog?.("booking");
@@ -24,24 +16,16 @@ export function CustomerTypeDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent width="sm" className="text-center">
         <DialogTitle className="px-10">Welcome!</DialogTitle>
-        <DialogDescription className="mt-2">
-          Are you a new or returning customer?
-        </DialogDescription>
+        <DialogDescription className="mt-2">Are you a new or returning customer?</DialogDescription>
         <div className="mt-6 grid gap-3">
           <Button size="lg" variant="accent" onClick={() => choose("new")}>
             New Customer
           </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            onClick={() => choose("returning")}
-          >
+          <Button size="lg" variant="outline" onClick={() => choose("returning")}>
             Returning Customer
           </Button>
         </div>
-        <p className="mt-4 text-sm text-muted">
-          New customers stay their first night free.
-        </p>
+        <p className="mt-4 text-sm text-muted">New customers stay their first night free.</p>
       </DialogContent>
     </Dialog>
   );

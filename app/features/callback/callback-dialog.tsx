@@ -1,12 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { SignInDialog } from "~/features/auth/sign-in-dialog";
 import { useSiteContent } from "~/features/content/site-content-context";
@@ -28,12 +23,7 @@ export interface CallbackDialogProps {
 
 function PhoneIcon({ className }: { className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="currentColor"
-    >
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="currentColor">
       <path d="M6.6 10.8a15.1 15.1 0 006.6 6.6l2.2-2.2a1 1 0 011-.25 11.4 11.4 0 003.6.57 1 1 0 011 1V20a1 1 0 01-1 1A17 17 0 013 4a1 1 0 011-1h3.5a1 1 0 011 1c0 1.25.2 2.45.57 3.57a1 1 0 01-.25 1z" />
     </svg>
   );
@@ -76,22 +66,14 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
     setError(null);
     setSubmitting(true);
     try {
-      const { callSid: sid } = await requestCall(
-        digits,
-        window.location.pathname,
-      );
+      const { callSid: sid } = await requestCall(digits, window.location.pathname);
       setCallSid(sid);
       toast.success("Call Request Received", {
-        description:
-          "We're connecting your call now. Please wait for your phone to ring.",
+        description: "We're connecting your call now. Please wait for your phone to ring.",
         duration: 10_000,
       });
     } catch (caught) {
-      fail(
-        caught instanceof CallbackError
-          ? caught.message
-          : callbackMessages.fallback,
-      );
+      fail(caught instanceof CallbackError ? caught.message : callbackMessages.fallback);
     } finally {
       setSubmitting(false);
     }
@@ -114,62 +96,41 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
           onInteractOutside={(e) => submitting && e.preventDefault()}
         >
           {/* The phone's speaker notch. */}
-          <span
-            aria-hidden="true"
-            className="absolute top-2 left-1/2 h-1.5 w-16 -translate-x-1/2 rounded-full bg-brand-950/80"
-          />
+          <span aria-hidden="true" className="absolute top-2 left-1/2 h-1.5 w-16 -translate-x-1/2 rounded-full bg-brand-950/80" />
 
           {callSid ? (
             <div className="flex flex-col items-center text-center">
               <span className="mb-4 flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
                 <PhoneIcon className="h-8 w-8 motion-safe:animate-pulse" />
               </span>
-              <DialogTitle className="pr-0 text-center">
-                Call Initiated!
-              </DialogTitle>
+              <DialogTitle className="pr-0 text-center">Call Initiated!</DialogTitle>
               <DialogDescription className="mt-2 text-ink">
-                Your phone will ring shortly. Answer it and we will connect you
-                with our team.
+                Your phone will ring shortly. Answer it and we will connect you with our team.
               </DialogDescription>
               <p className="mt-4 text-sm text-muted">
                 No call after a minute? Call us directly at{" "}
-                <a
-                  className="font-bold whitespace-nowrap text-brand-700 underline"
-                  href={`tel:${business.phone.tel}`}
-                >
+                <a className="font-bold whitespace-nowrap text-brand-700 underline" href={`tel:${business.phone.tel}`}>
                   {business.phone.display}
                 </a>
                 .
               </p>
-              <Button
-                className="mt-6 w-full"
-                variant="accent"
-                onClick={openSignIn}
-              >
+              <Button className="mt-6 w-full" variant="accent" onClick={openSignIn}>
                 Book Appointment Online
               </Button>
             </div>
           ) : (
-            <form
-              noValidate
-              onSubmit={submit}
-              className="flex flex-col items-center text-center"
-            >
+            <form noValidate onSubmit={submit} className="flex flex-col items-center text-center">
               <span className="mb-3 flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white">
                 <PhoneIcon className="h-7 w-7" />
               </span>
-              <DialogTitle className="pr-0 text-center">
-                Talk to Our Cat Care Team
-              </DialogTitle>
+              <DialogTitle className="pr-0 text-center">Talk to Our Cat Care Team</DialogTitle>
               <a
                 className="mt-2 font-display text-2xl font-bold tracking-wide text-brand-700 underline-offset-4 hover:underline"
                 href={`tel:${business.phone.tel}`}
               >
                 {business.phone.display}
               </a>
-              <DialogDescription className="mt-1 font-bold text-accent-700">
-                Call Now To Book An Appointment
-              </DialogDescription>
+              <DialogDescription className="mt-1 font-bold text-accent-700">Call Now To Book An Appointment</DialogDescription>
 
               <div className="mt-6 w-full text-left">
                 <Label htmlFor={inputId}>Your phone number</Label>
@@ -185,26 +146,16 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
                   onChange={(e) => setDigits(phoneDigits(e.target.value))}
                   disabled={submitting}
                   aria-invalid={error ? true : undefined}
-                  aria-describedby={
-                    error ? `${errorId} ${consentId}` : consentId
-                  }
+                  aria-describedby={error ? `${errorId} ${consentId}` : consentId}
                   className="h-13 text-center text-xl tracking-wider"
                 />
                 <FieldError id={errorId}>{error}</FieldError>
               </div>
 
-              <Button
-                type="submit"
-                size="lg"
-                className="mt-5 h-auto min-h-13 w-full py-2 text-base leading-tight sm:text-lg"
-                disabled={submitting || digits.length !== PHONE_MAX_DIGITS}
-              >
+              <Button type="submit" size="lg" className="mt-5 h-auto min-h-13 w-full py-2 text-base leading-tight sm:text-lg" disabled={submitting || digits.length !== PHONE_MAX_DIGITS}>
                 {submitting ? "Connecting..." : "Click To Connect Your Call"}
               </Button>
-              <p
-                id={consentId}
-                className="mt-4 text-left text-xs leading-relaxed text-muted"
-              >
+              <p id={consentId} className="mt-4 text-left text-xs leading-relaxed text-muted">
                 {CALLBACK_CONSENT_TEXT}
               </p>
             </form>

@@ -1,8 +1,4 @@
-import {
-  type CallbackResponse,
-  callbackMessages,
-  callbackResponseSchema,
-} from "./schema";
+import { type CallbackResponse, callbackMessages, callbackResponseSchema } from "./schema";
 
 /** A failure whose message can be shown to the visitor as it is. */
 export class CallbackError extends Error {}
@@ -11,18 +7,12 @@ export class CallbackError extends Error {}
  * Asks the server to store the number and place the call (the spec's calls 5 and 6 in one
  * request, so a call is never attempted for a number that was not saved).
  */
-export async function requestCall(
-  digits: string,
-  sourcePage: string,
-): Promise<CallbackResponse> {
+export async function requestCall(digits: string, sourcePage: string): Promise<CallbackResponse> {
   let res: Response;
   try {
     res = await fetch("/api/callback", {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-      },
+      headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ phoneNumber: `+1${digits}`, sourcePage }),
     });
   } catch {
@@ -30,16 +20,10 @@ export async function requestCall(
   }
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    const message = (body as { error?: { message?: unknown } } | null)?.error
-      ?.message;
-    throw new CallbackError(
-      typeof message === "string" && message
-        ? message
-        : callbackMessages.fallback,
-    );
+    const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+    throw new CallbackError(typeof message === "string" && message ? message : callbackMessages.fallback);
   }
   const parsed = callbackResponseSchema.safeParse(body);
-  if (!parsed.success)
-    throw new CallbackError(callbackMessages.invalidResponse);
+  if (!parsed.success) throw new CallbackError(callbackMessages.invalidResponse);
   return parsed.data;
 }

@@ -1,12 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  callbackRequestSchema,
-  formatPhone,
-  nanpRejection,
-  normalizeNanp,
-  phoneDigits,
-} from "./schema";
+import { callbackRequestSchema, formatPhone, nanpRejection, normalizeNanp, phoneDigits } from "./schema";
 
 describe("phone input", () => {
   it("keeps digits only, at most 10", () => {
@@ -50,47 +44,23 @@ describe("the North American number rule", () => {
   });
 
   it("normalises the usual ways of writing a number and nothing else", () => {
-    for (const input of [
-      "9492491234",
-      "949-249-1234",
-      "(949) 249-1234",
-      "949.249.1234",
-      "+1 949 249 1234",
-      "1-949-249-1234",
-      "+19492491234",
-    ]) {
+    for (const input of ["9492491234", "949-249-1234", "(949) 249-1234", "949.249.1234", "+1 949 249 1234", "1-949-249-1234", "+19492491234"]) {
       expect(normalizeNanp(input)).toBe("+19492491234");
     }
-    for (const input of [
-      "+2 949 249 1234",
-      "9492491234x",
-      "949 249 12345",
-      "+1+19492491234",
-      "٩٤٩٢٤٩١٢٣٤",
-    ]) {
+    for (const input of ["+2 949 249 1234", "9492491234x", "949 249 12345", "+1+19492491234", "٩٤٩٢٤٩١٢٣٤"]) {
       expect(normalizeNanp(input)).toBeNull();
     }
   });
 
   it("accepts an arbitrary string only as +1 and a valid 10-digit number", () => {
-    const digitsLike = fc.stringMatching(
-      /^\+?1?[ ().-]?[0-9]{3}[ ().-]{0,2}[0-9]{3}[ .-]?[0-9]{4}$/,
-    );
+    const digitsLike = fc.stringMatching(/^\+?1?[ ().-]?[0-9]{3}[ ().-]{0,2}[0-9]{3}[ .-]?[0-9]{4}$/);
     fc.assert(
-      fc.property(
-        fc.oneof(fc.string(), fc.string({ unit: "binary" }), digitsLike),
-        (input) => {
-          const result = callbackRequestSchema.safeParse({
-            phoneNumber: input,
-          });
-          if (!result.success) return true;
-          const stored = result.data.phoneNumber;
-          return (
-            /^\+1[2-9][0-9]{2}[2-9][0-9]{6}$/.test(stored) &&
-            nanpRejection(stored.slice(2)) === null
-          );
-        },
-      ),
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: "binary" }), digitsLike), (input) => {
+        const result = callbackRequestSchema.safeParse({ phoneNumber: input });
+        if (!result.success) return true;
+        const stored = result.data.phoneNumber;
+        return /^\+1[2-9][0-9]{2}[2-9][0-9]{6}$/.test(stored) && nanpRejection(stored.slice(2)) === null;
+      }),
       { numRuns: 2000 },
     );
   });

@@ -44,44 +44,11 @@ export function formatPhone(digits: string): string {
 /** Reserved or special-purpose area codes: never a person waiting for our call. */
 const NON_GEOGRAPHIC_AREA_CODES = new Set([
   // Toll-free (8YY) and the codes reserved for toll-free growth.
-  "800",
-  "822",
-  "833",
-  "844",
-  "855",
-  "866",
-  "877",
-  "880",
-  "881",
-  "882",
-  "883",
-  "884",
-  "885",
-  "886",
-  "887",
-  "888",
-  "889",
+  "800", "822", "833", "844", "855", "866", "877", "880", "881", "882", "883", "884", "885", "886", "887", "888", "889",
   // Premium-rate and carrier service codes (N00), inbound international.
-  "500",
-  "600",
-  "700",
-  "900",
-  "456",
+  "500", "600", "700", "900", "456",
   // Personal communications service codes (non-geographic, follow-me numbers).
-  "521",
-  "522",
-  "523",
-  "524",
-  "525",
-  "526",
-  "527",
-  "528",
-  "529",
-  "533",
-  "544",
-  "566",
-  "577",
-  "588",
+  "521", "522", "523", "524", "525", "526", "527", "528", "529", "533", "544", "566", "577", "588",
 ]);
 
 /**
@@ -90,36 +57,11 @@ const NON_GEOGRAPHIC_AREA_CODES = new Set([
  * US territories (340, 670, 671, 684, 787, 939) are kept.
  */
 const INTERNATIONAL_AREA_CODES = new Set([
-  "242",
-  "246",
-  "264",
-  "268",
-  "284",
-  "345",
-  "441",
-  "473",
-  "649",
-  "658",
-  "664",
-  "721",
-  "758",
-  "767",
-  "784",
-  "809",
-  "829",
-  "849",
-  "868",
-  "869",
-  "876",
+  "242", "246", "264", "268", "284", "345", "441", "473", "649", "658", "664", "721", "758", "767", "784", "809", "829",
+  "849", "868", "869", "876",
 ]);
 
-export type PhoneRejection =
-  | "length"
-  | "area-code"
-  | "exchange"
-  | "fictional"
-  | "toll-free-or-premium"
-  | "international";
+export type PhoneRejection = "length" | "area-code" | "exchange" | "fictional" | "toll-free-or-premium" | "international";
 
 /**
  * Checks a 10-digit North American number (NPA-NXX-XXXX). Returns why it is refused, or
@@ -131,20 +73,13 @@ export function nanpRejection(digits: string): PhoneRejection | null {
   const exchange = digits.slice(3, 6);
   const line = digits.slice(6);
   // Area code NXX: N is 2-9; N11 are service codes; N9X, 37X and 96X are reserved for expansion.
-  if (
-    !/^[2-9]/.test(area) ||
-    area.slice(1) === "11" ||
-    area[1] === "9" ||
-    /^(37|96)/.test(area)
-  )
-    return "area-code";
+  if (!/^[2-9]/.test(area) || area.slice(1) === "11" || area[1] === "9" || /^(37|96)/.test(area)) return "area-code";
   if (NON_GEOGRAPHIC_AREA_CODES.has(area)) return "toll-free-or-premium";
   if (INTERNATIONAL_AREA_CODES.has(area)) return "international";
   // Exchange NXX: N is 2-9 and N11 are service codes (411, 911...).
   if (!/^[2-9]/.test(exchange) || exchange.slice(1) === "11") return "exchange";
   // 555 is directory assistance (555-1212) and the 555-01XX range reserved for fiction.
-  if (exchange === "555")
-    return line.startsWith("01") ? "fictional" : "exchange";
+  if (exchange === "555") return line.startsWith("01") ? "fictional" : "exchange";
   // 976 was the premium-rate exchange in most area codes.
   if (exchange === "976") return "toll-free-or-premium";
   return null;
@@ -170,10 +105,7 @@ export const callbackRequestSchema = z.object({
     .transform((value, ctx) => {
       const normalized = normalizeNanp(value);
       if (normalized === null) {
-        ctx.addIssue({
-          code: "custom",
-          message: callbackMessages.invalidPhone,
-        });
+        ctx.addIssue({ code: "custom", message: callbackMessages.invalidPhone });
         return z.NEVER;
       }
       return normalized;
@@ -196,19 +128,8 @@ export const callbackResponseSchema = z.object({
 export type CallbackResponse = z.infer<typeof callbackResponseSchema>;
 
 /** Staff's view of a callback lead (the admin inbox). */
-export const callbackCallStatusValues = [
-  "pending",
-  "placed",
-  "simulated",
-  "failed",
-  "paused",
-] as const;
-export const callbackStaffStatusValues = [
-  "new",
-  "contacted",
-  "booked",
-  "closed",
-] as const;
+export const callbackCallStatusValues = ["pending", "placed", "simulated", "failed", "paused"] as const;
+export const callbackStaffStatusValues = ["new", "contacted", "booked", "closed"] as const;
 
 /** Inbox filters, as they arrive in a query string. */
 export const callbackListQuerySchema = z.object({
@@ -233,7 +154,5 @@ export const callbackUpdateSchema = z
     staffStatus: z.enum(callbackStaffStatusValues).optional(),
     staffNote: z.string().trim().max(2000).optional(),
   })
-  .refine((v) => v.staffStatus !== undefined || v.staffNote !== undefined, {
-    message: "Nothing to update.",
-  });
+  .refine((v) => v.staffStatus !== undefined || v.staffNote !== undefined, { message: "Nothing to update." });
 export type CallbackUpdate = z.input<typeof callbackUpdateSchema>;

@@ -10,9 +10,7 @@ describe("form paths", () => {
     const next = setAtPath(value, "hours.0.time", "10-4");
     expect(getAtPath(next, "hours.0.time")).toBe("10-4");
     expect(value.hours[0]!.time).toBe("9-5");
-    expect(
-      getAtPath(setAtPath(value, "address.city", "Dana Point"), "address.city"),
-    ).toBe("Dana Point");
+    expect(getAtPath(setAtPath(value, "address.city", "Dana Point"), "address.city")).toBe("Dana Point");
   });
 });
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  businessContentSchema,
-  styleContentSchema,
-  telFromDisplay,
-  textStyleSchema,
-} from "./schema";
+import { businessContentSchema, styleContentSchema, telFromDisplay, textStyleSchema } from "./schema";
 import { defaultEditableContent } from "./site-content";
 
 const ok = { fontSize: 32, letterSpacing: 0, align: "left", fontWeight: 700 };
@@ -24,44 +19,24 @@ describe("the style editor's bounds", () => {
     ]) {
       expect(message(style)).toBeNull();
     }
-    expect(
-      styleContentSchema.safeParse({ headings: null, promo: null }).success,
-    ).toBe(true);
+    expect(styleContentSchema.safeParse({ headings: null, promo: null }).success).toBe(true);
   });
 
   it("refuses values outside them with messages that name the bounds", () => {
-    expect(message({ ...ok, fontSize: 9.9 })).toBe(
-      "Font size must be between 10 and 72",
-    );
-    expect(message({ ...ok, fontSize: 100 })).toBe(
-      "Font size must be between 10 and 72",
-    );
-    expect(message({ ...ok, letterSpacing: -3 })).toBe(
-      "Letter spacing must be between -2 and 10",
-    );
-    expect(message({ ...ok, letterSpacing: 0.05 })).toBe(
-      "Letter spacing must be in steps of 0.1",
-    );
-    expect(message({ ...ok, fontWeight: 950 })).toBe(
-      "Font weight must be between 300 and 900",
-    );
-    expect(message({ ...ok, fontWeight: 450 })).toBe(
-      "Font weight must be a multiple of 100",
-    );
-    expect(message({ ...ok, align: "justify" })).toBe(
-      "Alignment must be left, center or right",
-    );
-    expect(message({ ...ok, fontSize: Number.NaN })).toBe(
-      "Font size must be a number",
-    );
+    expect(message({ ...ok, fontSize: 9.9 })).toBe("Font size must be between 10 and 72");
+    expect(message({ ...ok, fontSize: 100 })).toBe("Font size must be between 10 and 72");
+    expect(message({ ...ok, letterSpacing: -3 })).toBe("Letter spacing must be between -2 and 10");
+    expect(message({ ...ok, letterSpacing: 0.05 })).toBe("Letter spacing must be in steps of 0.1");
+    expect(message({ ...ok, fontWeight: 950 })).toBe("Font weight must be between 300 and 900");
+    expect(message({ ...ok, fontWeight: 450 })).toBe("Font weight must be a multiple of 100");
+    expect(message({ ...ok, align: "justify" })).toBe("Alignment must be left, center or right");
+    expect(message({ ...ok, fontSize: Number.NaN })).toBe("Font size must be a number");
   });
 });
 
 describe("the business profile", () => {
   it("accepts the module's defaults and derives the dialled number", () => {
-    expect(
-      businessContentSchema.safeParse(defaultEditableContent.business).success,
-    ).toBe(true);
+    expect(businessContentSchema.safeParse(defaultEditableContent.business).success).toBe(true);
     expect(telFromDisplay("(949) 555-0199")).toBe("+19495550199");
     expect(telFromDisplay("1-949-555-0199")).toBe("+19495550199");
   });

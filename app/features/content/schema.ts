@@ -7,11 +7,7 @@ import { z } from "zod";
  */
 
 const text = (label: string, max = 300) =>
-  z
-    .string(`${label} is required`)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  z.string(`${label} is required`).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 const httpsUrl = (label: string) =>
   z
@@ -33,18 +29,14 @@ const phone = (label: string) =>
     .string(`${label} is required`)
     .trim()
     .refine(
-      (value) =>
-        /^\D*1?\D*(\d\D*){10}$/.test(value) &&
-        value.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "").length === 10,
+      (value) => /^\D*1?\D*(\d\D*){10}$/.test(value) && value.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "").length === 10,
       `${label} must be a 10-digit US phone number`,
     );
 
 export const businessContentSchema = z.object({
   phone: phone("Main phone"),
   groomingPhone: phone("Grooming phone"),
-  email: z
-    .email("E-mail must be a valid e-mail address")
-    .max(200, "E-mail must be at most 200 characters"),
+  email: z.email("E-mail must be a valid e-mail address").max(200, "E-mail must be at most 200 characters"),
   address: z.object({
     street: text("Street", 200),
     city: text("City", 100),
@@ -89,9 +81,7 @@ export const servicesContentSchema = z
 export type ServicesContent = z.infer<typeof servicesContentSchema>;
 
 export const faqContentSchema = z
-  .array(
-    z.object({ question: text("Question", 200), answer: text("Answer", 1000) }),
-  )
+  .array(z.object({ question: text("Question", 200), answer: text("Answer", 1000) }))
   .min(1, "Keep at least one question")
   .max(30, "At most 30 questions");
 export type FaqContent = z.infer<typeof faqContentSchema>;
@@ -112,8 +102,7 @@ export const STYLE_BOUNDS = {
 } as const;
 export const TEXT_ALIGNMENTS = ["left", "center", "right"] as const;
 
-const isMultipleOf = (value: number, step: number) =>
-  Math.abs(value / step - Math.round(value / step)) < 1e-6;
+const isMultipleOf = (value: number, step: number) => Math.abs(value / step - Math.round(value / step)) < 1e-6;
 
 export const textStyleSchema = z.object({
   fontSize: z
@@ -122,27 +111,15 @@ export const textStyleSchema = z.object({
     .max(STYLE_BOUNDS.fontSize.max, "Font size must be between 10 and 72"),
   letterSpacing: z
     .number("Letter spacing must be a number")
-    .min(
-      STYLE_BOUNDS.letterSpacing.min,
-      "Letter spacing must be between -2 and 10",
-    )
-    .max(
-      STYLE_BOUNDS.letterSpacing.max,
-      "Letter spacing must be between -2 and 10",
-    )
-    .refine(
-      (v) => isMultipleOf(v, STYLE_BOUNDS.letterSpacing.step),
-      "Letter spacing must be in steps of 0.1",
-    ),
+    .min(STYLE_BOUNDS.letterSpacing.min, "Letter spacing must be between -2 and 10")
+    .max(STYLE_BOUNDS.letterSpacing.max, "Letter spacing must be between -2 and 10")
+    .refine((v) => isMultipleOf(v, STYLE_BOUNDS.letterSpacing.step), "Letter spacing must be in steps of 0.1"),
   align: z.enum(TEXT_ALIGNMENTS, "Alignment must be left, center or right"),
   fontWeight: z
     .number("Font weight must be a number")
     .min(STYLE_BOUNDS.fontWeight.min, "Font weight must be between 300 and 900")
     .max(STYLE_BOUNDS.fontWeight.max, "Font weight must be between 300 and 900")
-    .refine(
-      (v) => isMultipleOf(v, STYLE_BOUNDS.fontWeight.step),
-      "Font weight must be a multiple of 100",
-    ),
+    .refine((v) => isMultipleOf(v, STYLE_BOUNDS.fontWeight.step), "Font weight must be a multiple of 100"),
 });
 export type TextStyle = z.infer<typeof textStyleSchema>;
 
@@ -161,13 +138,7 @@ export const contentSchemas = {
   style: styleContentSchema,
 } as const;
 
-export const CONTENT_KEYS = [
-  "business",
-  "services",
-  "faq",
-  "promo",
-  "style",
-] as const;
+export const CONTENT_KEYS = ["business", "services", "faq", "promo", "style"] as const;
 export type ContentKey = (typeof CONTENT_KEYS)[number];
 export const contentKeySchema = z.enum(CONTENT_KEYS, "Unknown content section");
 
@@ -179,8 +150,4 @@ export interface EditableContent {
   style: StyleContent;
 }
 
-/** "(949) 555-0100" → "+19495550100" (the schema has checked it is 10 digits, optionally after a 1). */
-export function telFromDisplay(display: string): string {
-  const digits = display.replace(/\D/g, "");
-  return `+1${digits.length === 11 ? digits.slice(1) : digits}`;
-}
+export { telFromDisplay } from "./phone";

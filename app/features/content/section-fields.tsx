@@ -42,18 +42,9 @@ export function TextField<T>({
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>
       {multiline ? (
-        <textarea
-          {...common}
-          rows={3}
-          className={textareaClass}
-          onChange={(e) => onChange(setAtPath(value, path, e.target.value))}
-        />
+        <textarea {...common} rows={3} className={textareaClass} onChange={(e) => onChange(setAtPath(value, path, e.target.value))} />
       ) : (
-        <Input
-          {...common}
-          type={type}
-          onChange={(e) => onChange(setAtPath(value, path, e.target.value))}
-        />
+        <Input {...common} type={type} onChange={(e) => onChange(setAtPath(value, path, e.target.value))} />
       )}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
@@ -86,10 +77,7 @@ export function ListField<T, Item extends Record<string, string>>({
       <FieldError id={`field-${path || "list"}-error`}>{errors[path || "_"]}</FieldError>
       <ol className="grid gap-4">
         {items.map((_, index) => (
-          <li
-            key={index}
-            className="grid gap-3 border-b border-brand-50 pb-4 last:border-b-0 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-          >
+          <li key={index} className="grid gap-3 border-b border-brand-50 pb-4 last:border-b-0 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
             {fields.map((f) => (
               <TextField
                 key={f.key}
@@ -123,15 +111,7 @@ export function ListField<T, Item extends Record<string, string>>({
         ))}
       </ol>
       {items.length < max && (
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="mt-3"
-          onClick={() =>
-            onChange(setAtPath(value, path, [...items, { ...blank }]))
-          }
-        >
+        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => onChange(setAtPath(value, path, [...items, { ...blank }]))}>
           Add {legend.toLowerCase().replace(/s$/, "")}
         </Button>
       )}
@@ -148,10 +128,7 @@ export interface StyleDraft {
   fontWeight: string;
 }
 
-export const styleDraftFrom = (
-  style: TextStyle | null,
-  fallback: Omit<TextStyle, "align"> & { align?: TextStyle["align"] },
-): StyleDraft => ({
+export const styleDraftFrom = (style: TextStyle | null, fallback: Omit<TextStyle, "align"> & { align?: TextStyle["align"] }): StyleDraft => ({
   enabled: style !== null,
   fontSize: String(style?.fontSize ?? fallback.fontSize),
   letterSpacing: String(style?.letterSpacing ?? fallback.letterSpacing),
@@ -159,8 +136,7 @@ export const styleDraftFrom = (
   fontWeight: String(style?.fontWeight ?? fallback.fontWeight),
 });
 
-const toNumber = (raw: string) =>
-  raw.trim() === "" ? Number.NaN : Number(raw);
+const toNumber = (raw: string) => (raw.trim() === "" ? Number.NaN : Number(raw));
 
 export const styleFromDraft = (draft: StyleDraft): unknown =>
   draft.enabled
@@ -190,12 +166,7 @@ export function StyleGroup({
 }) {
   const id = (field: string) => `style-${name}-${field}`;
   const error = (field: string) => errors[`${name}.${field}`];
-  const number = (
-    field: "fontSize" | "letterSpacing" | "fontWeight",
-    label: string,
-    bounds: { min: number; max: number; step?: number },
-    unit: string,
-  ) => (
+  const number = (field: "fontSize" | "letterSpacing" | "fontWeight", label: string, bounds: { min: number; max: number; step?: number }, unit: string) => (
     <div>
       <Label htmlFor={id(field)}>
         {label}{" "}
@@ -235,18 +206,8 @@ export function StyleGroup({
       </label>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {number("fontSize", "Font size", STYLE_BOUNDS.fontSize, " px")}
-        {number(
-          "letterSpacing",
-          "Letter spacing",
-          STYLE_BOUNDS.letterSpacing,
-          " px, steps of 0.1",
-        )}
-        {number(
-          "fontWeight",
-          "Font weight",
-          STYLE_BOUNDS.fontWeight,
-          ", steps of 100",
-        )}
+        {number("letterSpacing", "Letter spacing", STYLE_BOUNDS.letterSpacing, " px, steps of 0.1")}
+        {number("fontWeight", "Font weight", STYLE_BOUNDS.fontWeight, ", steps of 100")}
         <div>
           <Label htmlFor={id("align")}>Alignment</Label>
           <select
@@ -270,20 +231,12 @@ export function StyleGroup({
           <FieldError id={`${id("align")}-error`}>{error("align")}</FieldError>
         </div>
       </div>
-      <div
-        className="mt-4 rounded-xl bg-cream p-4"
-        aria-label={`${legend} preview`}
-      >
-        <p className="text-xs font-bold tracking-wide text-muted uppercase">
-          Preview
-        </p>
+      <div className="mt-4 rounded-xl bg-cream p-4" aria-label={`${legend} preview`}>
+        <p className="text-xs font-bold tracking-wide text-muted uppercase">Preview</p>
         <p
           className={cn("mt-1 font-display text-3xl text-brand-900")}
           style={
-            preview &&
-            Number.isFinite(preview.fontSize) &&
-            Number.isFinite(preview.letterSpacing) &&
-            Number.isFinite(preview.fontWeight)
+            preview && Number.isFinite(preview.fontSize) && Number.isFinite(preview.letterSpacing) && Number.isFinite(preview.fontWeight)
               ? {
                   fontSize: `${Math.min(Math.max(preview.fontSize, 10), 72)}px`,
                   letterSpacing: `${preview.letterSpacing}px`,

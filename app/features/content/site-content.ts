@@ -2,27 +2,11 @@ import { type Business, business as defaultBusiness } from "~/content/business";
 import { homeCopy } from "~/content/copy";
 import { type FaqItem, faq as defaultFaq } from "~/content/help";
 import { type Service, services as defaultServices } from "~/content/services";
-import {
-  type BusinessContent,
-  type ContentKey,
-  type EditableContent,
-  type PromoContent,
-  type StyleContent,
-  contentSchemas,
-  telFromDisplay,
-} from "./schema";
+import { telFromDisplay } from "./phone";
+// Types only: the public pages import this module, and zod must not reach their JavaScript (ADR 0022).
+import type { BusinessContent, EditableContent, PromoContent, StyleContent } from "./schema";
 
-type EditedBusinessFields =
-  | "phone"
-  | "groomingPhone"
-  | "email"
-  | "address"
-  | "hours"
-  | "lunch"
-  | "phoneSupport"
-  | "booking"
-  | "social"
-  | "taxId";
+type EditedBusinessFields = "phone" | "groomingPhone" | "email" | "address" | "hours" | "lunch" | "phoneSupport" | "booking" | "social" | "taxId";
 
 /** The business profile as the pages use it: the module's facts with the editable fields widened to strings. */
 export type SiteBusiness = Omit<Business, EditedBusinessFields> & {
@@ -113,45 +97,15 @@ function servicesFrom(edit: EditableContent["services"]): Service[] {
   });
 }
 
-export type ContentOverrides = Partial<{ [K in ContentKey]: unknown }>;
-
-/**
- * The effective content: defaults, with each override that still passes its schema laid over
- * them. An override that no longer fits (the schema changed since it was stored) is ignored,
- * so a stored value can never break a public page; `onInvalid` reports it.
- */
-export function buildSiteContent(
-  overrides: ContentOverrides = {},
-  onInvalid?: (key: ContentKey) => void,
-): SiteContent {
-  const editable = editableWithOverrides(overrides, onInvalid);
+/** The effective content: the editable values (already validated) laid over the content modules. */
+export function buildSiteContent(editable: Partial<EditableContent> = {}): SiteContent {
+  const value = { ...defaultEditableContent, ...editable };
   return {
-    business: businessFrom(editable.business),
-    services: servicesFrom(editable.services),
-    faq: editable.faq,
-    promo: editable.promo,
-    style: editable.style,
-  };
-}
-
-export function editableWithOverrides(
-  overrides: ContentOverrides,
-  onInvalid?: (key: ContentKey) => void,
-): EditableContent {
-  const pick = <K extends ContentKey>(key: K): EditableContent[K] => {
-    const raw = overrides[key];
-    if (raw === undefined || raw === null) return defaultEditableContent[key];
-    const parsed = contentSchemas[key].safeParse(raw);
-    if (parsed.success) return parsed.data as EditableContent[K];
-    onInvalid?.(key);
-    return defaultEditableContent[key];
-  };
-  return {
-    business: pick("business"),
-    services: pick("services"),
-    faq: pick("faq"),
-    promo: pick("promo"),
-    style: pick("style"),
+    business: businessFrom(value.business),
+    services: servicesFrom(value.services),
+    faq: value.faq,
+    promo: value.promo,
+    style: value.style,
   };
 }
 

@@ -8,18 +8,10 @@ export function GuaranteeSection() {
   const { openDialog, preload } = useHomeDialogs();
   const copy = homeCopy.guarantee;
   return (
-    <Section
-      id="guarantee"
-      eyebrow="Peace of mind"
-      heading={copy.heading}
-      tone="brand"
-    >
+    <Section id="guarantee" eyebrow="Peace of mind" heading={copy.heading} tone="brand">
       <ul className="grid gap-5 md:grid-cols-3">
         {copy.items.map((item) => (
-          <li
-            key={item.title}
-            className="rounded-[var(--radius-card)] bg-white/10 p-7 ring-1 ring-white/15"
-          >
+          <li key={item.title} className="rounded-[var(--radius-card)] bg-white/10 p-7 ring-1 ring-white/15">
             <span className="grid h-12 w-12 place-items-center rounded-2xl bg-accent-500 text-brand-950">
               <Icon name={item.icon} className="h-6 w-6" />
             </span>
@@ -29,12 +21,7 @@ export function GuaranteeSection() {
         ))}
       </ul>
       <div className="mt-10 text-center">
-        <Button
-          size="lg"
-          variant="accent"
-          onClick={() => openDialog("voucher")}
-          onPointerEnter={() => preload("voucher")}
-        >
+        <Button size="lg" variant="accent" onClick={() => openDialog("voucher")} onPointerEnter={() => preload("voucher")}>
           <Icon name="gift" />
           {copy.voucherCta}
         </Button>

@@ -1,16 +1,4 @@
-import {
-  type ComponentType,
-  type ReactNode,
-  Suspense,
-  createContext,
-  lazy,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentType, type ReactNode, Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { readCustomerType } from "~/features/booking/customer-type";
 
 interface DialogProps {
@@ -23,36 +11,14 @@ interface DialogProps {
  * chunk loads on first use (or on hover/focus of its trigger, see `preload`).
  */
 const loaders = {
-  menu: () =>
-    import("./mobile-drawer").then((m) => ({ default: m.MobileDrawer })),
-  callback: () =>
-    import("~/features/callback/callback-dialog").then((m) => ({
-      default: m.CallbackDialog,
-    })),
-  signIn: () =>
-    import("~/features/auth/sign-in-dialog").then((m) => ({
-      default: m.SignInDialog,
-    })),
-  share: () =>
-    import("~/features/share/share-dialog").then((m) => ({
-      default: m.ShareDialog,
-    })),
-  customerType: () =>
-    import("~/features/booking/customer-type-dialog").then((m) => ({
-      default: m.CustomerTypeDialog,
-    })),
-  booking: () =>
-    import("~/features/booking/booking-dialog").then((m) => ({
-      default: m.BookingDialog,
-    })),
-  voucher: () =>
-    import("~/features/leads/voucher-dialog").then((m) => ({
-      default: m.VoucherDialog,
-    })),
-} satisfies Record<
-  string,
-  () => Promise<{ default: ComponentType<DialogProps & HomeDialogExtras> }>
->;
+  menu: () => import("./mobile-drawer").then((m) => ({ default: m.MobileDrawer })),
+  callback: () => import("~/features/callback/callback-dialog").then((m) => ({ default: m.CallbackDialog })),
+  signIn: () => import("~/features/auth/sign-in-dialog").then((m) => ({ default: m.SignInDialog })),
+  share: () => import("~/features/share/share-dialog").then((m) => ({ default: m.ShareDialog })),
+  customerType: () => import("~/features/booking/customer-type-dialog").then((m) => ({ default: m.CustomerTypeDialog })),
+  booking: () => import("~/features/booking/booking-dialog").then((m) => ({ default: m.BookingDialog })),
+  voucher: () => import("~/features/leads/voucher-dialog").then((m) => ({ default: m.VoucherDialog })),
+} satisfies Record<string, () => Promise<{ default: ComponentType<DialogProps & HomeDialogExtras> }>>;
 
 export type HomeDialogName = keyof typeof loaders;
 
@@ -64,8 +30,7 @@ export interface HomeDialogExtras {
 
 type DialogComponent = ComponentType<DialogProps & HomeDialogExtras>;
 const components = {} as Record<HomeDialogName, DialogComponent>;
-for (const name of Object.keys(loaders) as HomeDialogName[])
-  components[name] = lazy(loaders[name]);
+for (const name of Object.keys(loaders) as HomeDialogName[]) components[name] = lazy(loaders[name]);
 
 interface HomeDialogsApi {
   openDialog: (name: HomeDialogName) => void;
@@ -78,17 +43,14 @@ const HomeDialogsContext = createContext<HomeDialogsApi | null>(null);
 
 export function useHomeDialogs(): HomeDialogsApi {
   const api = useContext(HomeDialogsContext);
-  if (!api)
-    throw new Error("useHomeDialogs must be used inside HomeDialogsProvider");
+  if (!api) throw new Error("useHomeDialogs must be used inside HomeDialogsProvider");
   return api;
 }
 
 export function HomeDialogsProvider({ children }: { children: ReactNode }) {
   const [openName, setOpenName] = useState<HomeDialogName | null>(null);
   // Once loaded, a dialog stays mounted so closing never re-suspends it.
-  const [mounted, setMounted] = useState<ReadonlySet<HomeDialogName>>(
-    () => new Set(),
-  );
+  const [mounted, setMounted] = useState<ReadonlySet<HomeDialogName>>(() => new Set());
 
   // The control that opened the first dialog of a chain (e.g. customer type, then booking).
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -96,8 +58,7 @@ export function HomeDialogsProvider({ children }: { children: ReactNode }) {
   const openDialog = useCallback((name: HomeDialogName) => {
     const active = document.activeElement;
     // Opened from inside another dialog: keep the first opener.
-    if (active instanceof HTMLElement && !active.closest("[role=dialog]"))
-      returnFocusTo.current = active;
+    if (active instanceof HTMLElement && !active.closest("[role=dialog]")) returnFocusTo.current = active;
     setMounted((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
     setOpenName(name);
   }, []);
@@ -110,8 +71,7 @@ export function HomeDialogsProvider({ children }: { children: ReactNode }) {
     if (!target) return;
     const timer = setTimeout(() => {
       const active = document.activeElement;
-      if ((!active || active === document.body) && target.isConnected)
-        target.focus({ preventScroll: true });
+      if ((!active || active === document.body) && target.isConnected) target.focus({ preventScroll: true });
       returnFocusTo.current = null;
     }, 0);
     return () => clearTimeout(timer);
@@ -120,8 +80,7 @@ export function HomeDialogsProvider({ children }: { children: ReactNode }) {
   const api = useMemo<HomeDialogsApi>(
     () => ({
       openDialog,
-      startBooking: () =>
-        openDialog(readCustomerType() ? "booking" : "customerType"),
+      startBooking: () => openDialog(readCustomerType() ? "booking" : "customerType"),
       preload: (name) => void loaders[name](),
     }),
     [openDialog],
@@ -136,11 +95,7 @@ export function HomeDialogsProvider({ children }: { children: ReactNode }) {
           <Suspense key={name} fallback={null}>
             <Component
               open={openName === name}
-              onOpenChange={(open) =>
-                setOpenName((current) =>
-                  open ? name : current === name ? null : current,
-                )
-              }
+              onOpenChange={(open) => setOpenName((current) => (open ? name : current === name ? null : current))}
               openDialog={openDialog}
               startBooking={api.startBooking}
             />

@@ -6,12 +6,7 @@ import { reviewImage, reviews } from "~/content/reviews";
 /** Slides this far outside the visible ones get their image; the rest stay empty boxes. */
 const PRELOAD_AROUND = 3;
 
-const OPTIONS: EmblaOptionsType = {
-  align: "start",
-  containScroll: "trimSnaps",
-  slidesToScroll: 1,
-  inViewThreshold: 0.9,
-};
+const OPTIONS: EmblaOptionsType = { align: "start", containScroll: "trimSnaps", slidesToScroll: 1, inViewThreshold: 0.9 };
 
 /**
  * Embla is fetched only when the carousel comes near the viewport (or is touched or focused):
@@ -26,12 +21,9 @@ function useDeferredEmbla() {
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport || wanted) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((e) => e.isIntersecting) && setWanted(true),
-      {
-        rootMargin: "600px 0px",
-      },
-    );
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setWanted(true), {
+      rootMargin: "600px 0px",
+    });
     observer.observe(viewport);
     return () => observer.disconnect();
   }, [wanted]);
@@ -58,10 +50,7 @@ function useDeferredEmbla() {
 /** 50 review cards: previous/next buttons, arrow keys and swipe; only nearby images load. */
 export function ReviewsCarousel() {
   const { viewportRef, api, want } = useDeferredEmbla();
-  const [visible, setVisible] = useState<{ first: number; last: number }>({
-    first: 0,
-    last: 0,
-  });
+  const [visible, setVisible] = useState<{ first: number; last: number }>({ first: 0, last: 0 });
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(true);
 
@@ -69,8 +58,7 @@ export function ReviewsCarousel() {
     if (!api) return;
     const inView = api.slidesInView();
     // While moving, slidesInView can be momentarily empty; keep the last known range.
-    if (inView.length > 0)
-      setVisible({ first: Math.min(...inView), last: Math.max(...inView) });
+    if (inView.length > 0) setVisible({ first: Math.min(...inView), last: Math.max(...inView) });
     setCanPrev(api.canScrollPrev());
     setCanNext(api.canScrollNext());
   }, [api]);
@@ -82,10 +70,7 @@ export function ReviewsCarousel() {
     api.on("select", update).on("slidesInView", update).on("reInit", update);
     return () => {
       cancelAnimationFrame(frame);
-      api
-        .off("select", update)
-        .off("slidesInView", update)
-        .off("reInit", update);
+      api.off("select", update).off("slidesInView", update).off("reInit", update);
     };
   }, [api, update]);
 
@@ -145,10 +130,7 @@ export function ReviewsCarousel() {
                     className="h-auto w-full rounded-[1.75rem] shadow-card"
                   />
                 ) : (
-                  <div
-                    aria-hidden="true"
-                    className="aspect-[3/2] w-full rounded-[1.75rem] bg-brand-50"
-                  />
+                  <div aria-hidden="true" className="aspect-[3/2] w-full rounded-[1.75rem] bg-brand-50" />
                 )}
               </li>
             );
@@ -165,11 +147,7 @@ export function ReviewsCarousel() {
         >
           <Icon name="chevronLeft" className="h-6 w-6" />
         </button>
-        <p
-          aria-live="polite"
-          className="min-w-40 text-center font-bold text-brand-900"
-          data-testid="reviews-status"
-        >
+        <p aria-live="polite" className="min-w-40 text-center font-bold text-brand-900" data-testid="reviews-status">
           {status}
         </p>
         <button

@@ -5,12 +5,7 @@ import { sectionIds } from "./scroll-to-section";
 
 export function ReviewsSection() {
   return (
-    <Section
-      id={sectionIds.reviews}
-      eyebrow="Reviews"
-      heading={homeCopy.reviews.heading}
-      lead={homeCopy.reviews.lead}
-    >
+    <Section id={sectionIds.reviews} eyebrow="Reviews" heading={homeCopy.reviews.heading} lead={homeCopy.reviews.lead}>
       <ReviewsCarousel />
     </Section>
   );

@@ -1,8 +1,5 @@
 import type { ReactNode } from "react";
-import {
-  textStyleCss,
-  useSiteContent,
-} from "~/features/content/site-content-context";
+import { textStyleCss, useSiteContent } from "~/features/content/site-content-context";
 import { cn } from "~/lib/cn";
 
 /** A page section with an anchor id, a heading and an optional lead paragraph. */
@@ -39,35 +36,14 @@ export function Section({
       <div className="mx-auto max-w-6xl">
         <div className="mx-auto mb-10 max-w-2xl text-center md:mb-14">
           {eyebrow && (
-            <p
-              className={cn(
-                "mb-2 text-sm font-extrabold tracking-widest uppercase",
-                tone === "brand" ? "text-accent-300" : "text-accent-700",
-              )}
-            >
+            <p className={cn("mb-2 text-sm font-extrabold tracking-widest uppercase", tone === "brand" ? "text-accent-300" : "text-accent-700")}>
               {eyebrow}
             </p>
           )}
-          <h2
-            id={headingId}
-            className={cn(
-              "text-3xl md:text-4xl",
-              tone === "brand" && "text-white",
-            )}
-            style={textStyleCss(style.headings)}
-          >
+          <h2 id={headingId} className={cn("text-3xl md:text-4xl", tone === "brand" && "text-white")} style={textStyleCss(style.headings)}>
             {heading}
           </h2>
-          {lead && (
-            <p
-              className={cn(
-                "mt-3 text-lg",
-                tone === "brand" ? "text-brand-100" : "text-muted",
-              )}
-            >
-              {lead}
-            </p>
-          )}
+          {lead && <p className={cn("mt-3 text-lg", tone === "brand" ? "text-brand-100" : "text-muted")}>{lead}</p>}
         </div>
         {children}
       </div>

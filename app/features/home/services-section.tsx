@@ -9,26 +9,15 @@ export function ServicesSection() {
   const copy = homeCopy.services;
   const { services } = useSiteContent();
   return (
-    <Section
-      id={sectionIds.services}
-      eyebrow="Boarding · Grooming · Care"
-      heading={copy.heading}
-      lead={copy.lead}
-      tone="white"
-    >
+    <Section id={sectionIds.services} eyebrow="Boarding · Grooming · Care" heading={copy.heading} lead={copy.lead} tone="white">
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {services.map((service) => (
-          <li
-            key={service.title}
-            className="group flex flex-col rounded-[var(--radius-card)] border border-brand-100 bg-cream p-6 transition-shadow hover:shadow-card"
-          >
+          <li key={service.title} className="group flex flex-col rounded-[var(--radius-card)] border border-brand-100 bg-cream p-6 transition-shadow hover:shadow-card">
             <div className="flex items-center justify-between">
               <span className="grid h-12 w-12 place-items-center rounded-2xl bg-brand-700 text-white">
                 <Icon name={service.icon} className="h-6 w-6" />
               </span>
-              <span className="rounded-full bg-white px-3 py-1 text-xs font-bold text-brand-700">
-                {service.category}
-              </span>
+              <span className="rounded-full bg-white px-3 py-1 text-xs font-bold text-brand-700">{service.category}</span>
             </div>
             <h3 className="mt-4 text-xl">{service.title}</h3>
             <p className="mt-2 font-semibold text-ink">{service.description}</p>
@@ -44,41 +33,23 @@ export function ServicesSection() {
           <h3 className="text-2xl">{vaccinationRequirements.title}</h3>
           <ul className="mt-3 grid gap-2">
             <li className="flex gap-2">
-              <Icon
-                name="check"
-                className="mt-0.5 h-5 w-5 shrink-0 text-brand-700"
-              />
+              <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
               <span>
                 <strong>Required:</strong> {vaccinationRequirements.required}
               </span>
             </li>
             <li className="flex gap-2">
-              <Icon
-                name="check"
-                className="mt-0.5 h-5 w-5 shrink-0 text-brand-700"
-              />
+              <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
               <span>
-                <strong>Recommended:</strong>{" "}
-                {vaccinationRequirements.recommended}
+                <strong>Recommended:</strong> {vaccinationRequirements.recommended}
               </span>
             </li>
           </ul>
-          <p className="mt-3 text-sm text-muted">
-            {vaccinationRequirements.note}
-          </p>
+          <p className="mt-3 text-sm text-muted">{vaccinationRequirements.note}</p>
         </div>
         <div className="hidden gap-3 md:grid">
           {copy.images.map((img) => (
-            <img
-              key={img.src}
-              src={img.src}
-              width={img.width}
-              height={img.height}
-              alt={img.alt}
-              loading="lazy"
-              decoding="async"
-              className="h-auto w-48 rounded-2xl"
-            />
+            <img key={img.src} src={img.src} width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" className="h-auto w-48 rounded-2xl" />
           ))}
         </div>
       </div>

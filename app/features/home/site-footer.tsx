@@ -1,15 +1,14 @@
 import { useSiteContent } from "~/features/content/site-content-context";
 import { scrollToSection, sectionIds } from "./scroll-to-section";
 
+
 const heading = "font-display text-lg font-bold text-white";
 const link = "text-brand-100 hover:text-white hover:underline";
 
 export function SiteFooter() {
   const { business, services } = useSiteContent();
   const boarding = services.filter((s) => s.serviceType === "PetBoarding");
-  const groomingAndCare = services.filter(
-    (s) => s.serviceType !== "PetBoarding",
-  );
+  const groomingAndCare = services.filter((s) => s.serviceType !== "PetBoarding");
   const toSection = (id: string) => (event: React.MouseEvent) => {
     event.preventDefault();
     scrollToSection(id);
@@ -22,8 +21,7 @@ export function SiteFooter() {
           <address className="mt-3 not-italic">
             {business.address.street}
             <br />
-            {business.address.city}, {business.address.region}{" "}
-            {business.address.postalCode}
+            {business.address.city}, {business.address.region} {business.address.postalCode}
             <br />
             <a className={link} href={`tel:${business.phone.tel}`}>
               {business.phone.display}
@@ -33,18 +31,10 @@ export function SiteFooter() {
               {business.email}
             </a>
           </address>
-          <ul
-            className="mt-4 flex flex-wrap gap-x-4 gap-y-2"
-            aria-label="Social media"
-          >
+          <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-2" aria-label="Social media">
             {business.social.map((s) => (
               <li key={s.name}>
-                <a
-                  className={link}
-                  href={s.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
+                <a className={link} href={s.url} target="_blank" rel="noopener noreferrer">
                   {s.name}
                 </a>
               </li>
@@ -56,11 +46,7 @@ export function SiteFooter() {
           <ul className="mt-3 grid gap-2">
             {boarding.map((s) => (
               <li key={s.title}>
-                <a
-                  className={link}
-                  href={`#${sectionIds.services}`}
-                  onClick={toSection(sectionIds.services)}
-                >
+                <a className={link} href={`#${sectionIds.services}`} onClick={toSection(sectionIds.services)}>
                   {s.title}
                 </a>
               </li>
@@ -72,11 +58,7 @@ export function SiteFooter() {
           <ul className="mt-3 grid gap-2">
             {groomingAndCare.map((s) => (
               <li key={s.title}>
-                <a
-                  className={link}
-                  href={`#${sectionIds.services}`}
-                  onClick={toSection(sectionIds.services)}
-                >
+                <a className={link} href={`#${sectionIds.services}`} onClick={toSection(sectionIds.services)}>
                   {s.title}
                 </a>
               </li>
@@ -88,11 +70,7 @@ export function SiteFooter() {
             <p className={heading}>Help</p>
             <ul className="mt-3 grid gap-2">
               <li>
-                <a
-                  className={link}
-                  href={`#${sectionIds.help}`}
-                  onClick={toSection(sectionIds.help)}
-                >
+                <a className={link} href={`#${sectionIds.help}`} onClick={toSection(sectionIds.help)}>
                   Help &amp; Support
                 </a>
               </li>
@@ -107,11 +85,7 @@ export function SiteFooter() {
                 </a>
               </li>
               <li>
-                <a
-                  className={link}
-                  href={`#${sectionIds.donate}`}
-                  onClick={toSection(sectionIds.donate)}
-                >
+                <a className={link} href={`#${sectionIds.donate}`} onClick={toSection(sectionIds.donate)}>
                   Donate
                 </a>
               </li>

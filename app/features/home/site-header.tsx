@@ -14,15 +14,7 @@ const menu = [
   { label: "Help", id: sectionIds.help },
 ] as const;
 
-function SectionLink({
-  id,
-  className,
-  children,
-}: {
-  id: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
+function SectionLink({ id, className, children }: { id: string; className?: string; children: React.ReactNode }) {
   return (
     <a
       href={`#${id}`}
@@ -52,27 +44,16 @@ function Logo() {
   const { business } = useSiteContent();
   return (
     <a href="/" className="flex min-w-0 items-center gap-3 rounded-xl">
-      <img
-        src={business.logo.src}
-        width={business.logo.width}
-        height={business.logo.height}
-        alt=""
-        className="h-11 w-11 shrink-0 md:h-12 md:w-12"
-      />
+      <img src={business.logo.src} width={business.logo.width} height={business.logo.height} alt="" className="h-11 w-11 shrink-0 md:h-12 md:w-12" />
       <span className="flex min-w-0 flex-col leading-tight">
-        <span className="max-w-36 font-display text-[0.95rem] leading-tight font-bold text-brand-900 md:max-w-none md:text-xl">
-          {business.name}
-        </span>
-        <span className="hidden text-sm font-bold text-accent-700 md:block">
-          {business.tagline}
-        </span>
+        <span className="max-w-36 font-display text-[0.95rem] leading-tight font-bold text-brand-900 md:max-w-none md:text-xl">{business.name}</span>
+        <span className="hidden text-sm font-bold text-accent-700 md:block">{business.tagline}</span>
       </span>
     </a>
   );
 }
 
-const topLink =
-  "rounded-md px-2 py-1 text-sm font-semibold text-brand-50 hover:bg-white/10 hover:text-white";
+const topLink = "rounded-md px-2 py-1 text-sm font-semibold text-brand-50 hover:bg-white/10 hover:text-white";
 
 export function SiteHeader() {
   const { business } = useSiteContent();
@@ -84,9 +65,7 @@ export function SiteHeader() {
       <div className="hidden bg-brand-900 md:block">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-6 py-1.5">
           <nav aria-label="Menu" className="flex items-center gap-1">
-            <span className="mr-2 text-xs font-bold tracking-widest text-brand-200 uppercase">
-              Menu
-            </span>
+            <span className="mr-2 text-xs font-bold tracking-widest text-brand-200 uppercase">Menu</span>
             {menu.map((m) => (
               <SectionLink key={m.id} id={m.id} className={topLink}>
                 {m.label}
@@ -97,22 +76,12 @@ export function SiteHeader() {
             </a>
           </nav>
           <nav aria-label="Account" className="flex items-center gap-1">
-            <button
-              type="button"
-              className={topLink}
-              onClick={() => openDialog("signIn")}
-              onPointerEnter={() => preload("signIn")}
-            >
+            <button type="button" className={topLink} onClick={() => openDialog("signIn")} onPointerEnter={() => preload("signIn")}>
               <span className="inline-flex items-center gap-1.5">
                 <Icon name="user" className="h-4 w-4" /> Sign In or Join
               </span>
             </button>
-            <button
-              type="button"
-              className={topLink}
-              onClick={() => openDialog("share")}
-              onPointerEnter={() => preload("share")}
-            >
+            <button type="button" className={topLink} onClick={() => openDialog("share")} onPointerEnter={() => preload("share")}>
               <span className="inline-flex items-center gap-1.5">
                 <Icon name="share" className="h-4 w-4" /> Share
               </span>
@@ -129,9 +98,7 @@ export function SiteHeader() {
         data-scrolled={scrolled}
         className={cn(
           "sticky top-0 z-40 border-b transition-colors duration-200",
-          scrolled
-            ? "border-brand-100 bg-white/80 shadow-sm backdrop-blur-md"
-            : "border-transparent bg-white",
+          scrolled ? "border-brand-100 bg-white/80 shadow-sm backdrop-blur-md" : "border-transparent bg-white",
         )}
       >
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 md:h-20 md:px-6">
@@ -143,29 +110,18 @@ export function SiteHeader() {
               onClick={() => scrollToSection(sectionIds.map)}
               className="flex max-w-56 items-start gap-2 rounded-xl px-2 py-1 text-left text-sm text-muted hover:bg-brand-50"
             >
-              <Icon
-                name="pin"
-                className="mt-0.5 h-5 w-5 shrink-0 text-brand-600 lg:h-4 lg:w-4"
-              />
+              <Icon name="pin" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600 lg:h-4 lg:w-4" />
               {/* Between 768 and 1024 px only the pin shows; the address stays its accessible name. */}
               <span className="sr-only lg:not-sr-only">
                 <span className="sr-only">Our address: </span>
                 {formatAddress()}
               </span>
             </button>
-            <Button
-              variant="outline"
-              onClick={() => openDialog("callback")}
-              onPointerEnter={() => preload("callback")}
-            >
+            <Button variant="outline" onClick={() => openDialog("callback")} onPointerEnter={() => preload("callback")}>
               <Icon name="phone" className="h-4 w-4" />
               {business.phone.display}
             </Button>
-            <Button
-              variant="accent"
-              onClick={startBooking}
-              onPointerEnter={() => preload("customerType")}
-            >
+            <Button variant="accent" onClick={startBooking} onPointerEnter={() => preload("customerType")}>
               Book Now
             </Button>
           </div>
@@ -178,12 +134,7 @@ export function SiteHeader() {
             >
               <Icon name="phone" />
             </a>
-            <Button
-              variant="accent"
-              size="sm"
-              className="h-11 px-4"
-              onClick={startBooking}
-            >
+            <Button variant="accent" size="sm" className="h-11 px-4" onClick={startBooking}>
               Book
             </Button>
             <button

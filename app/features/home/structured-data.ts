@@ -1,22 +1,9 @@
-import {
-  type SiteContent,
-  defaultSiteContent,
-} from "~/features/content/site-content";
+import { type SiteContent, defaultSiteContent } from "~/features/content/site-content";
 
 /** schema.org LocalBusiness for the home page (JSON-LD). */
-export function localBusinessJsonLd(
-  siteUrl: string,
-  {
-    business,
-    services,
-  }: Pick<SiteContent, "business" | "services"> = defaultSiteContent,
-) {
-  const offer = (name: string, description: string) => ({
-    "@type": "Offer",
-    itemOffered: { "@type": "Service", name, description },
-  });
-  const byType = (type: string) =>
-    services.filter((s) => s.serviceType === type || s.category === type);
+export function localBusinessJsonLd(siteUrl: string, { business, services }: Pick<SiteContent, "business" | "services"> = defaultSiteContent) {
+  const offer = (name: string, description: string) => ({ "@type": "Offer", itemOffered: { "@type": "Service", name, description } });
+  const byType = (type: string) => services.filter((s) => s.serviceType === type || s.category === type);
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -38,11 +25,7 @@ export function localBusinessJsonLd(
       postalCode: business.address.postalCode,
       addressCountry: business.address.country,
     },
-    geo: {
-      "@type": "GeoCoordinates",
-      latitude: business.geo.latitude,
-      longitude: business.geo.longitude,
-    },
+    geo: { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude },
     openingHoursSpecification: business.openingHoursSpecification.map((h) => ({
       "@type": "OpeningHoursSpecification",
       dayOfWeek: h.days,
@@ -50,35 +33,19 @@ export function localBusinessJsonLd(
       closes: h.closes,
     })),
     areaServed: business.serviceAreas.map((name) =>
-      name.startsWith("All ")
-        ? { "@type": "AdministrativeArea", name: "Orange County, CA" }
-        : { "@type": "City", name: `${name}, CA` },
+      name.startsWith("All ") ? { "@type": "AdministrativeArea", name: "Orange County, CA" } : { "@type": "City", name: `${name}, CA` },
     ),
     sameAs: business.social.map((s) => s.url),
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: "Cat boarding, grooming and adoption",
       itemListElement: [
-        {
-          "@type": "OfferCatalog",
-          name: "Cat Boarding",
-          itemListElement: byType("PetBoarding").map((s) =>
-            offer(s.title, s.description),
-          ),
-        },
-        {
-          "@type": "OfferCatalog",
-          name: "Cat Grooming",
-          itemListElement: byType("PetGrooming").map((s) =>
-            offer(s.title, s.description),
-          ),
-        },
+        { "@type": "OfferCatalog", name: "Cat Boarding", itemListElement: byType("PetBoarding").map((s) => offer(s.title, s.description)) },
+        { "@type": "OfferCatalog", name: "Cat Grooming", itemListElement: byType("PetGrooming").map((s) => offer(s.title, s.description)) },
         {
           "@type": "OfferCatalog",
           name: "Cat Adoption",
-          itemListElement: services
-            .filter((s) => s.icon === "heart")
-            .map((s) => offer(s.title, s.description)),
+          itemListElement: services.filter((s) => s.icon === "heart").map((s) => offer(s.title, s.description)),
         },
       ],
     },
@@ -86,5 +53,4 @@ export function localBusinessJsonLd(
 }
 
 /** JSON for a <script> element: '<' escaped so the text can never close the tag. */
-export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, "\\u003c");
+export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");

@@ -5,20 +5,14 @@ import { homeCopy } from "~/content/copy";
 import { Section } from "./section";
 
 /** Autoplay off and controls on, as the spec asks: the visitor starts the video in the player. */
-export const videoEmbedUrl = (id: string) =>
-  `https://www.youtube-nocookie.com/embed/${id}?autoplay=0&controls=1&rel=0`;
+export const videoEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}?autoplay=0&controls=1&rel=0`;
 
 /** A poster with a play button; the third-party player loads only after a click. */
 export function VideoSection() {
   const [showPlayer, setShowPlayer] = useState(false);
   const { video } = business;
   return (
-    <Section
-      id="video"
-      eyebrow="Playroom"
-      heading={homeCopy.video.heading}
-      lead={homeCopy.video.lead}
-    >
+    <Section id="video" eyebrow="Playroom" heading={homeCopy.video.heading} lead={homeCopy.video.lead}>
       <div className="relative mx-auto aspect-video max-w-4xl overflow-hidden rounded-[2rem] bg-brand-900 shadow-card">
         {showPlayer ? (
           <iframe
@@ -30,11 +24,7 @@ export function VideoSection() {
             allowFullScreen
           />
         ) : (
-          <button
-            type="button"
-            onClick={() => setShowPlayer(true)}
-            className="group absolute inset-0 h-full w-full"
-          >
+          <button type="button" onClick={() => setShowPlayer(true)} className="group absolute inset-0 h-full w-full">
             <img
               src={video.poster.src}
               width={video.poster.width}
