@@ -41,13 +41,13 @@ function useScrolled() {
 }
 
 function Logo() {
-  const { business } = useSiteContent();
+  const { business, promo } = useSiteContent();
   return (
     <a href="/" className="flex min-w-0 items-center gap-3 rounded-xl">
       <img src={business.logo.src} width={business.logo.width} height={business.logo.height} alt="" className="h-11 w-11 shrink-0 md:h-12 md:w-12" />
       <span className="flex min-w-0 flex-col leading-tight">
         <span className="max-w-36 font-display text-[0.95rem] leading-tight font-bold text-brand-900 md:max-w-none md:text-xl">{business.name}</span>
-        <span className="hidden text-sm font-bold text-accent-700 md:block">{business.tagline}</span>
+        <span className="hidden text-sm font-bold text-accent-700 md:block">{promo.tagline}</span>
       </span>
     </a>
   );
