@@ -20,7 +20,7 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("bookings/leads", "routes/admin/leads.tsx"),
-    route("content", "routes/admin/coming-soon.tsx", { id: "admin-content" }),
+    route("content", "routes/admin/content.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
   ]),

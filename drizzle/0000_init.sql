@@ -67,6 +67,17 @@ CREATE TABLE "verifications" (
 	CONSTRAINT "verifications_redirect_relative" CHECK ("verifications"."redirect_to" is null or ("verifications"."redirect_to" like '/%' and "verifications"."redirect_to" not like '//%'))
 );
 --> statement-breakpoint
+CREATE TABLE "site_content_revisions" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "site_content_revisions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"key" text NOT NULL,
+	"value" jsonb,
+	"status" text NOT NULL,
+	"source_revision_id" integer,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "site_content_revisions_status" CHECK ("site_content_revisions"."status" in ('draft', 'published'))
+);
+--> statement-breakpoint
 CREATE TABLE "call_me_back_form" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"phone_number" text NOT NULL,
@@ -187,6 +198,7 @@ CREATE INDEX "appointments_customer_email" ON "appointments" USING btree ("custo
 CREATE INDEX "appointments_starts_at" ON "appointments" USING btree ("starts_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_id" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verifications_email" ON "verifications" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "site_content_revisions_key_status_id" ON "site_content_revisions" USING btree ("key","status","id");--> statement-breakpoint
 CREATE INDEX "call_me_back_form_created_at" ON "call_me_back_form" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "call_me_back_form_phone_created_at" ON "call_me_back_form" USING btree ("phone_number","created_at");--> statement-breakpoint
 CREATE INDEX "rate_limit_events_key_created_at" ON "rate_limit_events" USING btree ("key","created_at");--> statement-breakpoint

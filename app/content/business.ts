@@ -81,5 +81,5 @@ export const business = {
 
 export type Business = typeof business;
 
-export const formatAddress = (a: Business["address"] = business.address) =>
+export const formatAddress = (a: { street: string; city: string; region: string; postalCode: string } = business.address) =>
   `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;

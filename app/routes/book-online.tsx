@@ -1,3 +1,5 @@
+import { loadSiteContent } from "@server/content/content";
+import { SiteContentProvider } from "~/features/content/site-content-context";
 import { bookOnlineCopy, landingCopy } from "~/content/landing";
 import { AboutSection, ServicesSection, SiteFooter } from "~/features/landing/home-parts";
 import { Scheduler } from "~/features/landing/scheduler";
@@ -10,8 +12,8 @@ import { resolveSiteUrl } from "~/features/seo/site-url";
 import type { Route } from "./+types/book-online";
 
 /** Rendered per request: the scheduler URL is run-time configuration (SCHEDULER_EMBED_URL). */
-export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: resolveSiteUrl(context), schedulerUrl: context.env.SCHEDULER_EMBED_URL ?? null };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: resolveSiteUrl(context), schedulerUrl: context.env.SCHEDULER_EMBED_URL ?? null, content: await loadSiteContent(context.db, context.logger) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function BookOnline({ loaderData }: Route.ComponentProps) {
   const copy = bookOnlineCopy;
   return (
-    <>
+    <SiteContentProvider value={loaderData.content}>
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -58,6 +60,6 @@ export default function BookOnline({ loaderData }: Route.ComponentProps) {
         <AboutSection />
       </main>
       <SiteFooter />
-    </>
+    </SiteContentProvider>
   );
 }

@@ -1,3 +1,5 @@
+import { loadSiteContent } from "@server/content/content";
+import { SiteContentProvider } from "~/features/content/site-content-context";
 import { landingCopy } from "~/content/landing";
 import { Faq } from "~/features/landing/faq";
 import { Gallery } from "~/features/landing/gallery";
@@ -20,7 +22,8 @@ const crumbs: readonly Crumb[] = [
   { name: landingCopy.breadcrumb, path: LANDING_PATH },
 ];
 
-export const loader = ({ context }: Route.LoaderArgs) => seoLoaderData(context);
+// The texts come from the published site content, so edits show here at once.
+export const loader = async ({ context }: Route.LoaderArgs) => ({ ...seoLoaderData(context), content: await loadSiteContent(context.db, context.logger) });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const siteUrl = loaderData?.siteUrl ?? "";
@@ -33,9 +36,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-export default function LagunaNiguelLanding() {
+export default function LagunaNiguelLanding({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <SiteContentProvider value={loaderData.content}>
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -66,6 +69,6 @@ export default function LagunaNiguelLanding() {
         </LandingSection>
       </main>
       <SiteFooter />
-    </>
+    </SiteContentProvider>
   );
 }

@@ -1,3 +1,5 @@
+import { loadSiteContent } from "@server/content/content";
+import { SiteContentProvider } from "~/features/content/site-content-context";
 import { backupHomeCopy } from "~/content/landing";
 import { AboutSection } from "~/features/home/about-section";
 import { GuaranteeSection } from "~/features/home/guarantee-section";
@@ -20,7 +22,8 @@ const crumbs = [
   { name: backupHomeCopy.breadcrumb, path: BACKUP_HOME_PATH },
 ];
 
-export const loader = ({ context }: Route.LoaderArgs) => seoLoaderData(context);
+// The texts come from the published site content, so edits show here at once.
+export const loader = async ({ context }: Route.LoaderArgs) => ({ ...seoLoaderData(context), content: await loadSiteContent(context.db, context.logger) });
 
 /** An older copy of the home page, kept reachable but out of search results (noindex, nofollow). */
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -32,8 +35,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     noindex: true,
   });
 
-export default function HomeBackup() {
+export default function HomeBackup({ loaderData }: Route.ComponentProps) {
   return (
+    <SiteContentProvider value={loaderData.content}>
     <HomeDialogsProvider>
       <SiteHeader />
       <main id="main">
@@ -50,5 +54,6 @@ export default function HomeBackup() {
       </main>
       <SiteFooter />
     </HomeDialogsProvider>
+    </SiteContentProvider>
   );
 }

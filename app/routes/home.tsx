@@ -1,6 +1,10 @@
 import fraunces700 from "@fontsource/fraunces/files/fraunces-latin-700-normal.woff2?url";
 import nunito from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
+import { getOptionalUser } from "@server/auth/guards.server";
+import { loadPreviewContent, loadSiteContent } from "@server/content/content";
 import { business } from "~/content/business";
+import { PreviewBanner } from "~/features/content/preview-banner";
+import { SiteContentProvider } from "~/features/content/site-content-context";
 import { CookieNotice } from "~/features/cookies/cookie-notice";
 import { DonationSection } from "~/features/donation/donation-section";
 import { FloatingBookButton } from "~/features/booking/floating-book-button";
@@ -20,9 +24,19 @@ import { NewsletterSignup } from "~/features/leads/newsletter-signup";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/home";
 
-/** The public origin comes from the server's configuration at request time (see ADR 0020). */
-export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.env.PUBLIC_SITE_URL.replace(/\/+$/, "") };
+/**
+ * The public origin comes from the server's configuration at request time (see ADR 0020), and
+ * the texts from the published site content (cached briefly, refreshed at once on publish).
+ * `?preview=<revision id>` lays a draft over it, for admins only; anyone else gets the live page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const siteUrl = context.env.PUBLIC_SITE_URL.replace(/\/+$/, "");
+  const previewId = Number(new URL(request.url).searchParams.get("preview") ?? "");
+  if (Number.isSafeInteger(previewId) && previewId > 0 && (await getOptionalUser(request, context))?.isAdmin) {
+    const content = await loadPreviewContent(context.db, previewId, context.logger);
+    if (content) return { siteUrl, content, previewId };
+  }
+  return { siteUrl, content: await loadSiteContent(context.db, context.logger), previewId: null };
 }
 
 // The fonts of the first screen start loading with the HTML, not after the stylesheet: the
@@ -56,12 +70,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
+    ...(loaderData?.previewId ? [{ name: "robots", content: "noindex, nofollow" }] : []),
   ];
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   return (
+    <SiteContentProvider value={loaderData.content}>
     <HomeDialogsProvider>
       {/* Page headings in one weight (700): the first screen then needs a single display font file. */}
       <div className="contents [&_:is(h1,h2,h3)]:font-bold">
@@ -71,6 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         >
           Skip to content
         </a>
+        {loaderData.previewId !== null && <PreviewBanner revisionId={loaderData.previewId} />}
         <SiteHeader />
         <main id="main">
           <Hero />
@@ -93,8 +110,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         nonce={nonce || undefined}
         suppressHydrationWarning
         // Built from our own content module, with '<' escaped.
-        dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd(loaderData.siteUrl)) }}
+        dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd(loaderData.siteUrl, loaderData.content)) }}
       />
     </HomeDialogsProvider>
+    </SiteContentProvider>
   );
 }

@@ -2,15 +2,16 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Icon } from "~/components/icons";
-import { business } from "~/content/business";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { readCustomerType } from "./customer-type";
 
 type Step = { kind: "select" } | { kind: "opened"; label: string; url: string };
 
-const choices = [
-  { label: "Book a Cat Room", detail: "Overnight stay", url: business.booking.roomUrl, icon: "bed" },
-  { label: "Book a Groom", detail: "Full grooming service", url: business.booking.groomUrl, icon: "scissors" },
-] as const;
+const choicesFor = (booking: { roomUrl: string; groomUrl: string }) =>
+  [
+    { label: "Book a Cat Room", detail: "Overnight stay", url: booking.roomUrl, icon: "bed" },
+    { label: "Book a Groom", detail: "Full grooming service", url: booking.groomUrl, icon: "scissors" },
+  ] as const;
 
 /**
  * 'Book Your Kitty Service': each choice opens the external booking page in a new tab. The
@@ -18,6 +19,7 @@ const choices = [
  */
 export function BookingDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [step, setStep] = useState<Step>({ kind: "select" });
+  const choices = choicesFor(useSiteContent().business.booking);
   const isNew = open && readCustomerType() === "new";
 
   const change = (next: boolean) => {

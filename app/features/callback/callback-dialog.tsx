@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { SignInDialog } from "~/features/auth/sign-in-dialog";
-import { business } from "~/content/business";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { CallbackError, requestCall } from "./request-call";
 import {
   CALLBACK_CONSENT_TEXT,
@@ -31,6 +31,7 @@ function PhoneIcon({ className }: { className?: string }) {
 
 /** The callback request, drawn as a phone: the visitor leaves a number and we ring them now. */
 export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
+  const { business } = useSiteContent();
   const [digits, setDigits] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [callSid, setCallSid] = useState<string | null>(null);

@@ -1,11 +1,11 @@
 import { Icon } from "~/components/icons";
-import { business } from "~/content/business";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { homeCopy } from "~/content/copy";
-import { faq } from "~/content/help";
 import { Section } from "./section";
 import { sectionIds } from "./scroll-to-section";
 
 export function HelpSection() {
+  const { business, faq } = useSiteContent();
   return (
     <Section id={sectionIds.help} eyebrow="We're here for you" heading={homeCopy.help.heading} lead={homeCopy.help.lead}>
       <div className="grid gap-5 md:grid-cols-3">

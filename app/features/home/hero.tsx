@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { business } from "~/content/business";
+import { textStyleCss, useSiteContent } from "~/features/content/site-content-context";
 import { homeCopy } from "~/content/copy";
 import { reviews } from "~/content/reviews";
 import { useHomeDialogs } from "./home-dialogs";
@@ -10,6 +10,7 @@ const averageRating = (reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.l
 export function Hero() {
   const { startBooking, openDialog, preload } = useHomeDialogs();
   const copy = homeCopy.hero;
+  const { business, promo, style } = useSiteContent();
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden px-4 pt-8 pb-16 md:px-6 md:pt-16 md:pb-24">
       <div aria-hidden="true" className="absolute -top-32 -right-32 h-96 w-96 rounded-full bg-brand-100/70 blur-3xl" />
@@ -17,12 +18,12 @@ export function Hero() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-accent-100 px-4 py-1.5 text-sm font-bold text-accent-700">
             <Icon name="moon" className="h-4 w-4" />
-            {business.tagline}
+            {promo.tagline}
           </p>
-          <h1 id="hero-heading" className="mt-5 text-4xl leading-tight md:text-5xl lg:text-6xl">
-            {copy.title}
+          <h1 id="hero-heading" className="mt-5 text-4xl leading-tight md:text-5xl lg:text-6xl" style={textStyleCss(style.promo)}>
+            {promo.title}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-muted md:text-xl">{copy.lead}</p>
+          <p className="mt-5 max-w-xl text-lg text-muted md:text-xl">{promo.lead}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button size="lg" variant="accent" onClick={startBooking} onPointerEnter={() => preload("customerType")}>
               <Icon name="calendar" />

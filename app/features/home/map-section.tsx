@@ -1,10 +1,12 @@
 import { Icon } from "~/components/icons";
-import { business, formatAddress } from "~/content/business";
+import { formatAddress } from "~/content/business";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { homeCopy } from "~/content/copy";
 import { Section } from "./section";
 import { sectionIds } from "./scroll-to-section";
 
 export function MapSection() {
+  const { business } = useSiteContent();
   return (
     <Section id={sectionIds.map} eyebrow="Location" heading={homeCopy.map.heading} lead={homeCopy.map.lead} tone="white">
       <div className="grid gap-6 md:grid-cols-[1fr_2fr]">

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Icon } from "~/components/icons";
-import { business } from "~/content/business";
+import { useSiteContent } from "~/features/content/site-content-context";
 import type { HomeDialogExtras } from "./home-dialogs";
 import { scrollToSection, sectionIds } from "./scroll-to-section";
 
@@ -16,6 +16,7 @@ const item =
 
 /** The mobile menu: a left drawer, modal (focus trapped and returned, Escape closes). */
 export function MobileDrawer({ open, onOpenChange, openDialog, startBooking }: { open: boolean; onOpenChange: (open: boolean) => void } & HomeDialogExtras) {
+  const { business } = useSiteContent();
   const goTo = (id: string) => {
     onOpenChange(false);
     // Scroll once the drawer has released the page's scroll lock.

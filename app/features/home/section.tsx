@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { textStyleCss, useSiteContent } from "~/features/content/site-content-context";
 import { cn } from "~/lib/cn";
 
 /** A page section with an anchor id, a heading and an optional lead paragraph. */
@@ -20,6 +21,7 @@ export function Section({
   tone?: "plain" | "white" | "brand";
 }) {
   const headingId = `${id}-heading`;
+  const { style } = useSiteContent();
   return (
     <section
       id={id}
@@ -38,7 +40,7 @@ export function Section({
               {eyebrow}
             </p>
           )}
-          <h2 id={headingId} className={cn("text-3xl md:text-4xl", tone === "brand" && "text-white")}>
+          <h2 id={headingId} className={cn("text-3xl md:text-4xl", tone === "brand" && "text-white")} style={textStyleCss(style.headings)}>
             {heading}
           </h2>
           {lead && <p className={cn("mt-3 text-lg", tone === "brand" ? "text-brand-100" : "text-muted")}>{lead}</p>}

@@ -1,11 +1,13 @@
 import { Icon } from "~/components/icons";
 import { homeCopy } from "~/content/copy";
-import { services, vaccinationRequirements } from "~/content/services";
+import { vaccinationRequirements } from "~/content/services";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { Section } from "./section";
 import { sectionIds } from "./scroll-to-section";
 
 export function ServicesSection() {
   const copy = homeCopy.services;
+  const { services } = useSiteContent();
   return (
     <Section id={sectionIds.services} eyebrow="Boarding · Grooming · Care" heading={copy.heading} lead={copy.lead} tone="white">
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,14 +1,14 @@
-import { business } from "~/content/business";
-import { services } from "~/content/services";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { scrollToSection, sectionIds } from "./scroll-to-section";
 
-const boarding = services.filter((s) => s.serviceType === "PetBoarding");
-const groomingAndCare = services.filter((s) => s.serviceType !== "PetBoarding");
 
 const heading = "font-display text-lg font-bold text-white";
 const link = "text-brand-100 hover:text-white hover:underline";
 
 export function SiteFooter() {
+  const { business, services } = useSiteContent();
+  const boarding = services.filter((s) => s.serviceType === "PetBoarding");
+  const groomingAndCare = services.filter((s) => s.serviceType !== "PetBoarding");
   const toSection = (id: string) => (event: React.MouseEvent) => {
     event.preventDefault();
     scrollToSection(id);

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { business, formatAddress } from "~/content/business";
+import { formatAddress } from "~/content/business";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { cn } from "~/lib/cn";
 import { useHomeDialogs } from "./home-dialogs";
 import { scrollToSection, sectionIds } from "./scroll-to-section";
@@ -40,12 +41,13 @@ function useScrolled() {
 }
 
 function Logo() {
+  const { business, promo } = useSiteContent();
   return (
     <a href="/" className="flex min-w-0 items-center gap-3 rounded-xl">
       <img src={business.logo.src} width={business.logo.width} height={business.logo.height} alt="" className="h-11 w-11 shrink-0 md:h-12 md:w-12" />
       <span className="flex min-w-0 flex-col leading-tight">
         <span className="max-w-36 font-display text-[0.95rem] leading-tight font-bold text-brand-900 md:max-w-none md:text-xl">{business.name}</span>
-        <span className="hidden text-sm font-bold text-accent-700 md:block">{business.tagline}</span>
+        <span className="hidden text-sm font-bold text-accent-700 md:block">{promo.tagline}</span>
       </span>
     </a>
   );
@@ -54,6 +56,7 @@ function Logo() {
 const topLink = "rounded-md px-2 py-1 text-sm font-semibold text-brand-50 hover:bg-white/10 hover:text-white";
 
 export function SiteHeader() {
+  const { business } = useSiteContent();
   const scrolled = useScrolled();
   const { openDialog, startBooking, preload } = useHomeDialogs();
 

@@ -1,8 +1,7 @@
-import { business } from "~/content/business";
-import { services } from "~/content/services";
+import { type SiteContent, defaultSiteContent } from "~/features/content/site-content";
 
 /** schema.org LocalBusiness for the home page (JSON-LD). */
-export function localBusinessJsonLd(siteUrl: string) {
+export function localBusinessJsonLd(siteUrl: string, { business, services }: Pick<SiteContent, "business" | "services"> = defaultSiteContent) {
   const offer = (name: string, description: string) => ({ "@type": "Offer", itemOffered: { "@type": "Service", name, description } });
   const byType = (type: string) => services.filter((s) => s.serviceType === type || s.category === type);
   return {

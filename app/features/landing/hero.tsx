@@ -1,8 +1,9 @@
-import { business } from "~/content/business";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { landingCopy } from "~/content/landing";
 import { BOOK_ONLINE_PATH } from "~/features/seo/pages";
 
 export function LandingHero() {
+  const { business } = useSiteContent();
   const copy = landingCopy.hero;
   return (
     <div className="grid items-center gap-8 md:grid-cols-[3fr_2fr]">

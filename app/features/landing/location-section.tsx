@@ -1,9 +1,11 @@
-import { business, formatAddress } from "~/content/business";
+import { formatAddress } from "~/content/business";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { landingCopy } from "~/content/landing";
 import { LandingSection } from "./landing-section";
 
 /** Where we are, with the map: 300 px high on mobile, 400 px from the tablet width up. */
 export function LocationSection() {
+  const { business } = useSiteContent();
   const copy = landingCopy.location;
   return (
     <LandingSection id="location" heading={copy.heading} lead={copy.lead} tone="white">

@@ -1,4 +1,4 @@
-import { business } from "~/content/business";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { bookOnlineCopy } from "~/content/landing";
 import { useNonce } from "~/lib/nonce";
 
@@ -10,6 +10,7 @@ const FORM_EMBED_SCRIPT = "https://link.msgsndr.com/js/form_embed.js";
  * configured scheduler the visitor gets clear ways to book instead of an empty frame.
  */
 export function Scheduler({ url }: { url: string | null }) {
+  const { business } = useSiteContent();
   const nonce = useNonce();
   const copy = bookOnlineCopy;
   if (!url) {

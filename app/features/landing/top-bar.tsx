@@ -1,4 +1,4 @@
-import { business } from "~/content/business";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { BOOK_ONLINE_PATH } from "~/features/seo/pages";
 
 const phoneIcon = "M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2";
@@ -12,6 +12,7 @@ const Icon = ({ d }: { d: string }) => (
 
 /** The landing page's sticky bar: the logo home, a call link and the appointment-scheduler button. */
 export function TopBar({ scheduleLabel, scheduleHref = BOOK_ONLINE_PATH }: { scheduleLabel: string; scheduleHref?: string }) {
+  const { business } = useSiteContent();
   return (
     <header className="sticky top-0 z-40 border-b border-brand-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 md:px-6">

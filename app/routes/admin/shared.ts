@@ -13,6 +13,3 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/integrations", label: "WordPress" },
 ] as const;
 
-export function adminSectionLabel(pathname: string): string {
-  return ADMIN_SECTIONS.find((s) => pathname.startsWith(s.to))?.label ?? "Admin";
-}

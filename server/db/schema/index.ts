@@ -6,3 +6,4 @@ export * from "./telephony";
 export * from "./auth";
 export * from "./leads";
 export * from "./analytics";
+export * from "./content";

@@ -1,0 +1,112 @@
+import { type Business, business as defaultBusiness } from "~/content/business";
+import { homeCopy } from "~/content/copy";
+import { type FaqItem, faq as defaultFaq } from "~/content/help";
+import { type Service, services as defaultServices } from "~/content/services";
+import { telFromDisplay } from "./phone";
+// Types only: the public pages import this module, and zod must not reach their JavaScript (ADR 0022).
+import type { BusinessContent, EditableContent, PromoContent, StyleContent } from "./schema";
+
+type EditedBusinessFields = "phone" | "groomingPhone" | "email" | "address" | "hours" | "lunch" | "phoneSupport" | "booking" | "social" | "taxId";
+
+/** The business profile as the pages use it: the module's facts with the editable fields widened to strings. */
+export type SiteBusiness = Omit<Business, EditedBusinessFields> & {
+  phone: { display: string; tel: string };
+  groomingPhone: { display: string; tel: string };
+  email: string;
+  address: {
+    street: string;
+    city: string;
+    region: string;
+    postalCode: string;
+    country: string;
+  };
+  hours: readonly { days: string; time: string }[];
+  lunch: string;
+  phoneSupport: string;
+  booking: { roomUrl: string; groomUrl: string };
+  social: readonly { name: string; url: string }[];
+  taxId: string;
+};
+
+/** Everything the public pages read from the editable content. */
+export interface SiteContent {
+  business: SiteBusiness;
+  services: readonly Service[];
+  faq: readonly FaqItem[];
+  promo: PromoContent;
+  style: StyleContent;
+}
+
+/** The editable values as the content modules define them (what "Revert to defaults" restores). */
+export const defaultEditableContent: EditableContent = {
+  business: {
+    phone: defaultBusiness.phone.display,
+    groomingPhone: defaultBusiness.groomingPhone.display,
+    email: defaultBusiness.email,
+    address: {
+      street: defaultBusiness.address.street,
+      city: defaultBusiness.address.city,
+      region: defaultBusiness.address.region,
+      postalCode: defaultBusiness.address.postalCode,
+    },
+    hours: defaultBusiness.hours.map((h) => ({ ...h })),
+    lunch: defaultBusiness.lunch,
+    phoneSupport: defaultBusiness.phoneSupport,
+    booking: { ...defaultBusiness.booking },
+    social: defaultBusiness.social.map((s) => ({ ...s })),
+    taxId: defaultBusiness.taxId,
+  },
+  services: defaultServices.map(({ title, description, longDescription }) => ({
+    title,
+    description,
+    longDescription,
+  })),
+  faq: defaultFaq.map((f) => ({ ...f })),
+  promo: {
+    tagline: defaultBusiness.tagline,
+    title: homeCopy.hero.title,
+    lead: homeCopy.hero.lead,
+  },
+  style: { headings: null, promo: null },
+};
+
+function businessFrom(edit: BusinessContent): SiteBusiness {
+  return {
+    ...defaultBusiness,
+    ...edit,
+    phone: { display: edit.phone, tel: telFromDisplay(edit.phone) },
+    groomingPhone: {
+      display: edit.groomingPhone,
+      tel: telFromDisplay(edit.groomingPhone),
+    },
+    address: { ...edit.address, country: defaultBusiness.address.country },
+  };
+}
+
+/** Lays the edited values over the module's services, matched by title (a service is never added or removed here). */
+function servicesFrom(edit: EditableContent["services"]): Service[] {
+  return defaultServices.map((service) => {
+    const edited = edit.find((e) => e.title === service.title);
+    return edited
+      ? {
+          ...service,
+          description: edited.description,
+          longDescription: edited.longDescription,
+        }
+      : service;
+  });
+}
+
+/** The effective content: the editable values (already validated) laid over the content modules. */
+export function buildSiteContent(editable: Partial<EditableContent> = {}): SiteContent {
+  const value = { ...defaultEditableContent, ...editable };
+  return {
+    business: businessFrom(value.business),
+    services: servicesFrom(value.services),
+    faq: value.faq,
+    promo: value.promo,
+    style: value.style,
+  };
+}
+
+export const defaultSiteContent: SiteContent = buildSiteContent();

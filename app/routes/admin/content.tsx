@@ -1,0 +1,376 @@
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { requireAdmin } from "@server/auth/guards.server";
+import { contentHistory, loadEditableContent } from "@server/content/content";
+import { type RevisionView, revisionView } from "@server/content/router";
+import { Button } from "~/components/ui/button";
+import { type FieldErrors, fieldErrors } from "~/features/content/form-state";
+import { CONTENT_KEYS, type ContentKey, type EditableContent, contentSchemas } from "~/features/content/schema";
+import { ListField, type StyleDraft, StyleGroup, TextField, styleDraftFrom, styleFromDraft } from "~/features/content/section-fields";
+import { ApiError, apiFetch } from "~/lib/api-client";
+import { cn } from "~/lib/cn";
+import type { Route } from "./+types/content";
+import { adminMeta } from "./shared";
+
+export const meta: Route.MetaFunction = () => adminMeta("Content");
+
+const SECTION_LABELS: Record<ContentKey, string> = {
+  business: "Business profile",
+  services: "Services",
+  faq: "FAQ",
+  promo: "Promo texts",
+  style: "Style",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const requested = new URL(request.url).searchParams.get("section");
+  const section = CONTENT_KEYS.find((k) => k === requested) ?? "business";
+  const [content, history] = await Promise.all([loadEditableContent(context.db), contentHistory(context.db, section)]);
+  return { section, content, history: history.map(revisionView) };
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+
+export default function AdminContent({ loaderData }: Route.ComponentProps) {
+  const { section, content, history } = loaderData;
+  return (
+    <div>
+      <h1 className="text-3xl">Content</h1>
+      <p className="mt-2 max-w-2xl text-muted">
+        Edit the texts of the public pages. Save a draft to preview it, then publish: visitors see the change at once. Every version is kept below and can be
+        made live again.
+      </p>
+      <nav aria-label="Content sections" className="mt-6 flex flex-wrap gap-2">
+        {CONTENT_KEYS.map((key) => (
+          <Link
+            key={key}
+            to={`?section=${key}`}
+            aria-current={key === section ? "page" : undefined}
+            className={cn(
+              "rounded-full px-4 py-2 text-sm font-bold",
+              key === section ? "bg-brand-700 text-white" : "bg-white text-brand-800 shadow-sm hover:bg-brand-50",
+            )}
+          >
+            {SECTION_LABELS[key]}
+          </Link>
+        ))}
+      </nav>
+      {/* key: switching sections starts from that section's published value. */}
+      <SectionEditor key={section} section={section} initial={content[section]} history={history} />
+    </div>
+  );
+}
+
+type StyleDrafts = { headings: StyleDraft; promo: StyleDraft };
+
+function SectionEditor<K extends ContentKey>({ section, initial, history }: { section: K; initial: EditableContent[K]; history: RevisionView[] }) {
+  const revalidator = useRevalidator();
+  const [value, setValue] = useState<EditableContent[K]>(initial);
+  const [styles, setStyles] = useState<StyleDrafts>(() => {
+    const s = initial as EditableContent["style"];
+    return section === "style"
+      ? {
+          headings: styleDraftFrom(s.headings, {
+            fontSize: 36,
+            letterSpacing: 0,
+            fontWeight: 700,
+          }),
+          promo: styleDraftFrom(s.promo, {
+            fontSize: 56,
+            letterSpacing: 0,
+            fontWeight: 700,
+            align: "left",
+          }),
+        }
+      : {
+          headings: styleDraftFrom(null, {
+            fontSize: 36,
+            letterSpacing: 0,
+            fontWeight: 700,
+          }),
+          promo: styleDraftFrom(null, {
+            fontSize: 56,
+            letterSpacing: 0,
+            fontWeight: 700,
+          }),
+        };
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<RevisionView | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const current = (): unknown =>
+    section === "style"
+      ? {
+          headings: styleFromDraft(styles.headings),
+          promo: styleFromDraft(styles.promo),
+        }
+      : value;
+
+  /** Checks the form with the same schema as the server; false (with messages shown) when it does not pass. */
+  const check = (): boolean => {
+    const result = contentSchemas[section].safeParse(current());
+    if (result.success) {
+      setErrors({});
+      setFormError(null);
+      return true;
+    }
+    setErrors(fieldErrors(result.error));
+    setFormError(result.error.issues[0]?.message ?? "Please correct the highlighted fields.");
+    return false;
+  };
+
+  async function run(done: string, call: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await call();
+      toast.success(done);
+      await revalidator.revalidate();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
+      setFormError(message);
+      toast.error("Not saved", { description: message, duration: 6000 });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const saveDraft = () => {
+    if (!check()) return;
+    return run("Draft saved — open the preview to check it", async () => {
+      const { revision } = await apiFetch<{ revision: RevisionView }>(`/api/admin/content/${section}/drafts`, { body: { value: current() } });
+      setDraft(revision);
+    });
+  };
+  const publish = () => {
+    if (!check()) return;
+    return run("Published — the public pages show it now", async () => {
+      await apiFetch(`/api/admin/content/${section}/publish`, {
+        body: { value: current() },
+      });
+      setDraft(null);
+    });
+  };
+  const publishDraft = (id: number) =>
+    run("Draft published — the public pages show it now", async () => {
+      await apiFetch(`/api/admin/content/${section}/publish`, {
+        body: { revisionId: id },
+      });
+      setDraft(null);
+    });
+  const revert = (id: number | null) =>
+    run(id === null ? "Reverted to the original texts" : `Version #${id} is live again`, async () => {
+      await apiFetch(`/api/admin/content/${section}/revert`, {
+        body: { revisionId: id },
+      });
+      // The form shows what is live after the revert.
+      window.location.reload();
+    });
+
+  const fields = { value, onChange: setValue, errors };
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <form
+        noValidate
+        aria-label={SECTION_LABELS[section]}
+        className="grid gap-5 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] sm:p-6"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void publish();
+        }}
+      >
+        <h2 className="text-2xl">{SECTION_LABELS[section]}</h2>
+        {section === "business" && <BusinessFields {...(fields as unknown as FieldsOf<"business">)} />}
+        {section === "services" && <ServicesFields {...(fields as unknown as FieldsOf<"services">)} />}
+        {section === "faq" && (
+          <ListField
+            {...(fields as unknown as FieldsOf<"faq">)}
+            path=""
+            legend="Questions"
+            itemLabel={(i) => `Question ${i + 1}`}
+            fields={[
+              { key: "question", label: "Question" },
+              { key: "answer", label: "Answer", multiline: true },
+            ]}
+            blank={{ question: "", answer: "" }}
+            max={30}
+          />
+        )}
+        {section === "promo" && <PromoFields {...(fields as unknown as FieldsOf<"promo">)} />}
+        {section === "style" && (
+          <>
+            <StyleGroup
+              name="headings"
+              legend="Section headings"
+              draft={styles.headings}
+              onChange={(d) => setStyles({ ...styles, headings: d })}
+              errors={errors}
+              sample="Our Services"
+            />
+            <StyleGroup
+              name="promo"
+              legend="Promo headline (first screen)"
+              draft={styles.promo}
+              onChange={(d) => setStyles({ ...styles, promo: d })}
+              errors={errors}
+              sample="A calm, cat-only hotel"
+            />
+          </>
+        )}
+        {formError && (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-semibold text-red-800">
+            {formError}
+          </p>
+        )}
+        {draft && (
+          <div className="flex flex-wrap items-center gap-3 rounded-xl bg-accent-100 px-4 py-3" role="status">
+            <span className="font-semibold text-brand-900">Draft #{draft.id} saved.</span>
+            <a href={`/?preview=${draft.id}`} target="_blank" rel="noreferrer" className="font-bold text-brand-700 underline underline-offset-4">
+              Preview draft #{draft.id}
+            </a>
+            <Button type="button" size="sm" disabled={busy} onClick={() => void publishDraft(draft.id)}>
+              Publish draft #{draft.id}
+            </Button>
+          </div>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <Button type="button" variant="outline" disabled={busy} onClick={() => void saveDraft()}>
+            Save draft &amp; preview
+          </Button>
+          <Button type="submit" disabled={busy}>
+            Publish
+          </Button>
+        </div>
+      </form>
+      <History history={history} busy={busy} onRevert={revert} />
+    </div>
+  );
+}
+
+type FieldsOf<K extends ContentKey> = {
+  value: EditableContent[K];
+  onChange: (next: EditableContent[K]) => void;
+  errors: FieldErrors;
+};
+
+function BusinessFields(props: FieldsOf<"business">) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...props} path="phone" label="Main phone (boarding)" type="tel" />
+        <TextField {...props} path="groomingPhone" label="Grooming phone" type="tel" />
+        <TextField {...props} path="email" label="E-mail" type="email" />
+        <TextField {...props} path="taxId" label="Tax ID text" />
+        <TextField {...props} path="address.street" label="Street" className="sm:col-span-2" />
+        <TextField {...props} path="address.city" label="City" />
+        <div className="grid grid-cols-2 gap-4">
+          <TextField {...props} path="address.region" label="State" />
+          <TextField {...props} path="address.postalCode" label="ZIP code" />
+        </div>
+        <TextField {...props} path="lunch" label="Lunch break" />
+        <TextField {...props} path="phoneSupport" label="Phone support hours" />
+        <TextField {...props} path="booking.roomUrl" label="Room booking URL" type="url" />
+        <TextField {...props} path="booking.groomUrl" label="Grooming booking URL" type="url" />
+      </div>
+      <ListField
+        {...props}
+        path="hours"
+        legend="Opening hours"
+        itemLabel={(i) => `Line ${i + 1}`}
+        fields={[
+          { key: "days", label: "Days" },
+          { key: "time", label: "Hours" },
+        ]}
+        blank={{ days: "", time: "" }}
+        max={10}
+      />
+      <ListField
+        {...props}
+        path="social"
+        legend="Social links"
+        itemLabel={(i) => `Link ${i + 1}`}
+        fields={[
+          { key: "name", label: "Network" },
+          { key: "url", label: "URL" },
+        ]}
+        blank={{ name: "", url: "" }}
+        max={10}
+      />
+    </>
+  );
+}
+
+function ServicesFields(props: FieldsOf<"services">) {
+  return (
+    <div className="grid gap-4">
+      {props.value.map((service, i) => (
+        <fieldset key={service.title} className="grid gap-3 rounded-2xl border border-brand-100 p-4">
+          <legend className="px-1 font-bold text-brand-900">{service.title}</legend>
+          <TextField {...props} path={`${i}.description`} label={`${service.title}: description`} />
+          <TextField {...props} path={`${i}.longDescription`} label={`${service.title}: long description`} multiline />
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+function PromoFields(props: FieldsOf<"promo">) {
+  return (
+    <div className="grid gap-4">
+      <TextField {...props} path="tagline" label="Tagline (header and first screen)" />
+      <TextField {...props} path="title" label="Headline" />
+      <TextField {...props} path="lead" label="Lead paragraph" multiline />
+    </div>
+  );
+}
+
+function History({ history, busy, onRevert }: { history: RevisionView[]; busy: boolean; onRevert: (id: number | null) => void }) {
+  const liveId = history.find((r) => r.status === "published")?.id;
+  return (
+    <section aria-labelledby="history-heading" className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]">
+      <h2 id="history-heading" className="text-xl">
+        History
+      </h2>
+      {history.length === 0 ? (
+        <p className="mt-2 text-muted">No edits yet: the pages show the original texts.</p>
+      ) : (
+        <ol className="mt-3 grid gap-3">
+          {history.map((r) => (
+            <li key={r.id} className="border-b border-brand-50 pb-3 text-sm last:border-b-0">
+              <p className="font-bold text-brand-900">
+                #{r.id} · {r.status === "draft" ? "Draft" : r.value === null ? "Original texts published" : "Published"}
+                {r.id === liveId && <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">Live</span>}
+              </p>
+              <p className="text-muted">
+                {r.createdBy} · {when(r.createdAt)}
+                {r.sourceRevisionId !== null && ` · copy of #${r.sourceRevisionId}`}
+              </p>
+              <div className="mt-1 flex flex-wrap gap-3">
+                {r.status === "draft" && (
+                  <a href={`/?preview=${r.id}`} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
+                    Preview
+                  </a>
+                )}
+                {r.id !== liveId && (
+                  <button type="button" disabled={busy} className="font-semibold text-brand-700 underline disabled:opacity-50" onClick={() => onRevert(r.id)}>
+                    Revert to #{r.id}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Button type="button" variant="outline" size="sm" className="mt-4" disabled={busy || history.length === 0} onClick={() => onRevert(null)}>
+        Revert to original texts
+      </Button>
+    </section>
+  );
+}
