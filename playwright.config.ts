@@ -63,6 +63,8 @@ export default defineConfig({
       ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
       // Many specs submit callbacks to this one server; the site-wide hourly cap is tested in integration tests.
       CALLBACK_GLOBAL_PER_HOUR: "1000",
+      // Every sign-in in the suite comes from 127.0.0.1; the per-address minute rule stays as in production.
+      SIGN_IN_MAILS_PER_IP_PER_HOUR: "1000",
     },
   },
 });

@@ -1,5 +1,15 @@
 import { business } from "../app/content/business";
 import { expect, expectNoAxeViolations, expectSectionAtOffset, isMobile, openHome, test } from "./home-fixtures";
+import type { Locator } from "@playwright/test";
+
+/** Clicks until the button disables itself at the end of the carousel; it may do so between a check and a click. */
+async function clickUntilDisabled(button: Locator) {
+  for (let i = 0; i < 60 && !(await button.isDisabled()); i++) {
+    await button.click({ timeout: 5000 }).catch(async (error: unknown) => {
+      if (!(await button.isDisabled())) throw error;
+    });
+  }
+}
 
 test.describe("home page", () => {
   test("SEO: title, description, canonical, social cards and valid LocalBusiness JSON-LD", async ({ home: page }) => {
@@ -98,7 +108,7 @@ test.describe("home page", () => {
 
     await next.click();
     await expect(status).toHaveText(perView === 1 ? "Review 2 of 50" : "Reviews 2–4 of 50");
-    for (let i = 0; i < 60 && !(await next.isDisabled()); i++) await next.click({ timeout: 2000 });
+    await clickUntilDisabled(next);
     await expect(next).toBeDisabled();
     await expect(status).toHaveText(last);
     await expect(carousel.locator("li").nth(49).locator("img")).toHaveAttribute("src", "/images/reviews/review-50.svg");
@@ -109,7 +119,7 @@ test.describe("home page", () => {
     await expect(status).toHaveText(perView === 1 ? "Review 49 of 50" : "Reviews 47–49 of 50");
     await page.keyboard.press("ArrowRight");
     await expect(status).toHaveText(last);
-    for (let i = 0; i < 60 && !(await prev.isDisabled()); i++) await prev.click({ timeout: 2000 });
+    await clickUntilDisabled(prev);
     await expect(status).toHaveText(first);
   });
 

@@ -53,6 +53,9 @@ const envSchema = z
     ),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
     // Callback abuse limits (the same number is never called twice within 15 minutes, fixed).
+    // Sign-in mails: one per address per minute (fixed); per client address and site-wide per hour.
+    SIGN_IN_MAILS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+    SIGN_IN_MAILS_PER_HOUR: z.coerce.number().int().positive().default(500),
     CALLBACK_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(5),
     CALLBACK_GLOBAL_PER_HOUR: z.coerce.number().int().positive().default(30),
     // The appointment scheduler shown on /book-online; the CSP frames only this one origin.

@@ -24,13 +24,17 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** The abuse limits (security bar): shared by all server processes because they live in the database. */
 export const SIGN_IN_LIMITS = {
   perEmail: { limit: 1, windowMs: minute },
-  perIpHourly: { limit: 20, windowMs: 60 * minute },
-  globalHourly: { limit: 500, windowMs: 60 * minute },
+  // Limits for these two come from the environment (defaults 20 and 500, server/env.ts).
+  perIpHourly: { windowMs: 60 * minute },
+  globalHourly: { windowMs: 60 * minute },
   codePerIpHourly: { limit: 30, windowMs: 60 * minute },
   codePerEmailHourly: { limit: 10, windowMs: 60 * minute },
 } as const;
 
-export type SignInEnv = Pick<Env, "PUBLIC_SITE_URL" | "SESSION_SECRET" | "ADMIN_EMAILS" | "isProduction">;
+export type SignInEnv = Pick<
+  Env,
+  "PUBLIC_SITE_URL" | "SESSION_SECRET" | "ADMIN_EMAILS" | "isProduction" | "SIGN_IN_MAILS_PER_IP_PER_HOUR" | "SIGN_IN_MAILS_PER_HOUR"
+>;
 
 export interface SignInDeps {
   db: Db;
@@ -87,8 +91,8 @@ export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, reque
     db,
     [
       { key: `sign-in:email:${email}`, ...SIGN_IN_LIMITS.perEmail },
-      { key: `sign-in:ip:${request.ip}`, ...SIGN_IN_LIMITS.perIpHourly },
-      { key: "sign-in:global", ...SIGN_IN_LIMITS.globalHourly },
+      { key: `sign-in:ip:${request.ip}`, ...SIGN_IN_LIMITS.perIpHourly, limit: env.SIGN_IN_MAILS_PER_IP_PER_HOUR },
+      { key: "sign-in:global", ...SIGN_IN_LIMITS.globalHourly, limit: env.SIGN_IN_MAILS_PER_HOUR },
     ],
     now,
   );
