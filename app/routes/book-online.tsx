@@ -1,11 +1,11 @@
 import { loadSiteContent } from "@server/content/content";
 import { SiteContentProvider } from "~/features/content/site-content-context";
+import { localBusinessJsonLd } from "~/features/home/structured-data";
 import { bookOnlineCopy, landingCopy } from "~/content/landing";
 import { AboutSection, ServicesSection, SiteFooter } from "~/features/landing/home-parts";
 import { Scheduler } from "~/features/landing/scheduler";
 import { TopBar } from "~/features/landing/top-bar";
 import { VoucherButton } from "~/features/landing/voucher-button";
-import { businessJsonLd } from "~/features/seo/json-ld";
 import { BOOK_ONLINE_PATH } from "~/features/seo/pages";
 import { seoMeta } from "~/features/seo/seo";
 import { resolveSiteUrl } from "~/features/seo/site-url";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     path: BOOK_ONLINE_PATH,
     title: bookOnlineCopy.title,
     description: bookOnlineCopy.description,
-    jsonLd: [businessJsonLd(siteUrl)],
+    jsonLd: [localBusinessJsonLd(siteUrl, loaderData?.content)],
   });
 };
 

@@ -1,5 +1,6 @@
 import { loadSiteContent } from "@server/content/content";
 import { SiteContentProvider } from "~/features/content/site-content-context";
+import { localBusinessJsonLd } from "~/features/home/structured-data";
 import { landingCopy } from "~/content/landing";
 import { Faq } from "~/features/landing/faq";
 import { Gallery } from "~/features/landing/gallery";
@@ -11,7 +12,7 @@ import { PromoCard } from "~/features/landing/promo-card";
 import { BookingSteps } from "~/features/landing/booking-steps";
 import { TopBar } from "~/features/landing/top-bar";
 import { Breadcrumb } from "~/features/seo/breadcrumb";
-import { breadcrumbJsonLd, businessJsonLd, faqJsonLd, type Crumb } from "~/features/seo/json-ld";
+import { breadcrumbJsonLd, faqJsonLd, type Crumb } from "~/features/seo/json-ld";
 import { seoLoaderData } from "~/features/seo/loader";
 import { LANDING_PATH } from "~/features/seo/pages";
 import { seoMeta } from "~/features/seo/seo";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     path: LANDING_PATH,
     title: landingCopy.title,
     description: landingCopy.description,
-    jsonLd: [breadcrumbJsonLd(siteUrl, crumbs), businessJsonLd(siteUrl), faqJsonLd(landingCopy.faq.items)],
+    jsonLd: [breadcrumbJsonLd(siteUrl, crumbs), localBusinessJsonLd(siteUrl, loaderData?.content), faqJsonLd(landingCopy.faq.items)],
   });
 };
 

@@ -137,20 +137,25 @@ function requireStaff(actor: Actor) {
   if (!actor.isAdmin) throw new AppError(403, "FORBIDDEN", "Only staff can do this.");
 }
 
+/** The columns staff set from the form, the same for a new appointment and an edit. */
+function staffFields(input: AppointmentInput) {
+  return {
+    customerEmail: input.customerEmail.trim().toLowerCase(),
+    serviceId: input.serviceId,
+    catNames: input.catNames,
+    ...times(input),
+    reminderPhone: input.reminderPhone ?? null,
+    notes: input.notes,
+    autoReminder: input.autoReminder,
+  };
+}
+
 export async function createAppointment(db: Db, actor: Actor, input: AppointmentInput, now = new Date()) {
   requireStaff(actor);
-  const { startsAt, endsAt } = times(input);
   const [row] = await db
     .insert(appointments)
     .values({
-      customerEmail: input.customerEmail.trim().toLowerCase(),
-      serviceId: input.serviceId,
-      catNames: input.catNames,
-      startsAt,
-      endsAt,
-      reminderPhone: input.reminderPhone ?? null,
-      notes: input.notes,
-      autoReminder: input.autoReminder,
+      ...staffFields(input),
       status: "Confirmed",
       createdBy: actor.email,
       updatedBy: actor.email,
@@ -164,18 +169,10 @@ export async function createAppointment(db: Db, actor: Actor, input: Appointment
 export async function updateAppointment(db: Db, actor: Actor, id: string, input: AppointmentInput, now = new Date()) {
   requireStaff(actor);
   await findForActor(db, actor, id);
-  const { startsAt, endsAt } = times(input);
   const [row] = await db
     .update(appointments)
     .set({
-      customerEmail: input.customerEmail.trim().toLowerCase(),
-      serviceId: input.serviceId,
-      catNames: input.catNames,
-      startsAt,
-      endsAt,
-      reminderPhone: input.reminderPhone ?? null,
-      notes: input.notes,
-      autoReminder: input.autoReminder,
+      ...staffFields(input),
       // A new time means a new day-before reminder.
       autoReminderSentAt: null,
       updatedBy: actor.email,
