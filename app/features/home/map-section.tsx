@@ -32,25 +32,41 @@ export function MapSection() {
               {business.email}
             </a>
           </p>
-          <a
-            href={business.map.directionsUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-auto inline-flex h-11 items-center justify-center rounded-full bg-brand-700 px-5 font-bold text-white hover:bg-brand-800"
-          >
-            Get Directions<span className="sr-only"> to {formatAddress()} (opens in a new tab)</span>
-          </a>
+          <DirectionsLink />
         </address>
-        <div className="h-[300px] overflow-hidden rounded-[var(--radius-card)] bg-brand-50 shadow-card md:h-[400px]">
-          <iframe
-            src={business.map.embedUrl}
-            title={business.map.title}
-            loading="lazy"
-            referrerPolicy="strict-origin-when-cross-origin"
-            className="h-full w-full border-0"
-          />
-        </div>
+        <MapEmbed />
       </div>
     </Section>
+  );
+}
+
+/** Opens directions to the hotel in a new tab. */
+export function DirectionsLink() {
+  const { business } = useSiteContent();
+  return (
+    <a
+      href={business.map.directionsUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="mt-auto inline-flex h-11 items-center justify-center rounded-full bg-brand-700 px-5 font-bold text-white hover:bg-brand-800"
+    >
+      Get Directions<span className="sr-only"> to {formatAddress(business.address)} (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** The embedded map: 300 px high on phones, 400 px from the tablet width up; loaded when near. */
+export function MapEmbed() {
+  const { business } = useSiteContent();
+  return (
+    <div className="h-[300px] overflow-hidden rounded-[var(--radius-card)] bg-brand-50 shadow-card md:h-[400px]" data-testid="map-area">
+      <iframe
+        src={business.map.embedUrl}
+        title={business.map.title}
+        loading="lazy"
+        referrerPolicy="strict-origin-when-cross-origin"
+        className="h-full w-full border-0"
+      />
+    </div>
   );
 }

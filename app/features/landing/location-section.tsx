@@ -1,6 +1,6 @@
-import { formatAddress } from "~/content/business";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { landingCopy } from "~/content/landing";
+import { DirectionsLink, MapEmbed } from "~/features/home/map-section";
 import { LandingSection } from "./landing-section";
 
 /** Where we are, with the map: 300 px high on mobile, 400 px from the tablet width up. */
@@ -27,24 +27,9 @@ export function LocationSection() {
               </li>
             ))}
           </ul>
-          <a
-            href={business.map.directionsUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-auto inline-flex h-11 items-center justify-center rounded-full bg-brand-700 px-5 font-bold text-white hover:bg-brand-800"
-          >
-            Get Directions<span className="sr-only"> to {formatAddress()} (opens in a new tab)</span>
-          </a>
+          <DirectionsLink />
         </div>
-        <div className="h-[300px] overflow-hidden rounded-[var(--radius-card)] bg-brand-50 shadow-card md:h-[400px]" data-testid="map-area">
-          <iframe
-            src={business.map.embedUrl}
-            title={business.map.title}
-            loading="lazy"
-            referrerPolicy="strict-origin-when-cross-origin"
-            className="h-full w-full border-0"
-          />
-        </div>
+        <MapEmbed />
       </div>
     </LandingSection>
   );
