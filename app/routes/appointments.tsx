@@ -1,33 +1,20 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { getOptionalUser } from "@server/auth/guards.server";
+import { customerViews } from "@server/appointments/customer-views";
 import { listCustomerAppointments } from "@server/appointments/appointments";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { CancelDialog, ProposeChangeDialog, ReminderDialog } from "~/features/appointments/appointment-dialogs";
 import { AppointmentsTable } from "~/features/appointments/appointments-table";
-import { serviceTitle } from "~/features/appointments/service-catalogue";
-import { type AppointmentView, toAppointmentView } from "~/features/appointments/view";
+import type { AppointmentView } from "~/features/appointments/view";
+import { noindexMeta } from "~/features/seo/seo";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { Route } from "./+types/appointments";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `My Appointments | ${business.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => noindexMeta(`My Appointments | ${business.name}`);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request, context);
-  if (!user) return { signedIn: false as const };
-  const { upcoming, past } = await listCustomerAppointments(context.db, { email: user.user.email, isAdmin: false });
-  return {
-    signedIn: true as const,
-    email: user.user.email,
-    upcoming: upcoming.map((a) => toAppointmentView(a, serviceTitle)),
-    past: past.map((a) => toAppointmentView(a, serviceTitle)),
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => customerViews(request, context, listCustomerAppointments);
 
 export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
   return (

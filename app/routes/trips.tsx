@@ -1,28 +1,16 @@
 import { Link } from "react-router";
-import { getOptionalUser } from "@server/auth/guards.server";
+import { customerViews } from "@server/appointments/customer-views";
 import { listCustomerTrips } from "@server/appointments/appointments";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { StatusBadge } from "~/features/appointments/status-badge";
-import { serviceTitle } from "~/features/appointments/service-catalogue";
-import { type AppointmentView, toAppointmentView } from "~/features/appointments/view";
+import type { AppointmentView } from "~/features/appointments/view";
+import { noindexMeta } from "~/features/seo/seo";
 import type { Route } from "./+types/trips";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `My Trips | ${business.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => noindexMeta(`My Trips | ${business.name}`);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request, context);
-  if (!user) return { signedIn: false as const };
-  const { upcoming, past } = await listCustomerTrips(context.db, { email: user.user.email, isAdmin: false });
-  return {
-    signedIn: true as const,
-    upcoming: upcoming.map((a) => toAppointmentView(a, serviceTitle)),
-    past: past.map((a) => toAppointmentView(a, serviceTitle)),
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => customerViews(request, context, listCustomerTrips);
 
 function TripList({ title, trips }: { title: string; trips: AppointmentView[] }) {
   const id = `${title.toLowerCase()}-trips`;
