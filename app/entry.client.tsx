@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { HydratedMarker } from "./islands/hydrated-marker";
 import { showMountFailure } from "./lib/mount-failure";
 
 startTransition(() => {
@@ -9,6 +10,7 @@ startTransition(() => {
       document,
       <StrictMode>
         <HydratedRouter />
+        <HydratedMarker />
       </StrictMode>,
     );
   } catch (error) {

@@ -4,6 +4,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { pageScripts } from "./islands/page-scripts";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -17,6 +18,10 @@ export default function handleRequest(
 ) {
   // Prerendering at build time has no request context and so no nonce; the server adds one when serving.
   const nonce = loadContext?.cspNonce;
+  // A page the router does not hydrate needs no copy of its loader data for the router.
+  const leafId = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
+  if (pageScripts(leafId, leafId ? routerContext.routeModules[leafId]?.handle : undefined).kind !== "router")
+    routerContext = { ...routerContext, serverHandoffStream: undefined };
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

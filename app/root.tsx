@@ -1,16 +1,24 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
-import { Toaster } from "sonner";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useNavigate } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AppToaster } from "./components/app-toaster";
 import { NotFound } from "./components/not-found";
+import { inlinePageViewScript } from "./features/analytics/page-view";
 import { usePageViewBeacon } from "./features/analytics/page-view-beacon";
 import { AuthProvider } from "./features/auth/auth-provider";
+import { useLoaderAuthSnapshot } from "./features/auth/loader-snapshot";
+import { pageScripts } from "./islands/page-scripts";
+import { NavigateContext } from "./lib/navigation";
+import { markToasterMounted } from "./lib/toast";
 import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const leaf = useMatches().at(-1);
+  const scripts = pageScripts(leaf?.id, leaf?.handle);
+  const navigate = useNavigate();
   return (
     <html lang="en">
       <head>
@@ -19,13 +27,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1f5e59" />
         <Meta />
         <Links />
+        {scripts.kind === "island" &&
+          [scripts.src, ...scripts.preload].map((href) => <link key={href} rel="modulepreload" href={href} crossOrigin="" />)}
       </head>
       <body>
-        {/* auth: one session state for the whole app; its toasts use the Toaster below */}
-        <AuthProvider>{children}</AuthProvider>
-        <Toaster position="top-center" richColors closeButton />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* auth: one session state for the whole app; its toasts use the AppToaster below */}
+        <NavigateContext.Provider value={navigate}>
+          <AuthProvider seed={useLoaderAuthSnapshot()}>{children}</AuthProvider>
+        </NavigateContext.Provider>
+        {scripts.kind === "router" && (
+          <>
+            <AppToaster onMounted={markToasterMounted} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
+        {scripts.kind === "island" && <script type="module" src={scripts.src} nonce={nonce || undefined} />}
+        {scripts.kind === "none" && <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: inlinePageViewScript }} />}
       </body>
     </html>
   );

@@ -18,7 +18,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 async function openHome(page: Page) {
   const beacon = page.waitForResponse((r) => r.url().endsWith("/api/page-views"));
   await page.goto("/");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   expect((await beacon).status()).toBe(204);
 }
 
@@ -127,9 +127,9 @@ test("a browser that sends Do-Not-Track or Global Privacy Control sends no beaco
   let beacons = 0;
   page.on("request", (r) => r.url().endsWith("/api/page-views") && beacons++);
   await page.goto("/terms");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.goto("/privacy-policy");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.waitForTimeout(300);
   expect(beacons).toBe(0);
 });

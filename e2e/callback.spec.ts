@@ -15,7 +15,7 @@ const numberFor = (project: string, n: number) => `949249${project === "mobile" 
 
 async function openDialog(page: Page) {
   await page.goto("/");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.getByRole("button", { name: "(949) 555-0100" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Call Now To Book An Appointment")).toBeVisible();

@@ -28,8 +28,8 @@ test("pages hydrate under the CSP: inline scripts carry the nonce", async ({ pag
   const response = await page.goto("/");
   const csp = response?.headers()["content-security-policy"] ?? "";
   expect(csp).toContain("frame-ancestors 'self'");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.goto("/missing");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   expect(violations).toEqual([]);
 });

@@ -231,7 +231,7 @@ test.describe("cookie notice", () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(new Date(start.getTime() + 1000));
     await page.goto("/");
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     const notice = page.getByRole("region", { name: "Cookie notice" });
     await page.clock.runFor(900);
     await expect(notice).toHaveCount(0);
@@ -263,7 +263,7 @@ test.describe("cookie notice", () => {
   test("is not shown before the delay, and Opt out hides it only until the next visit", async ({ home: page }) => {
     await page.goto("/");
     const notice = page.getByRole("region", { name: "Cookie notice" });
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     await expect(notice).toHaveCount(0);
     await expect(notice).toBeVisible({ timeout: 3000 });
     await notice.getByRole("button", { name: "Opt out" }).click();

@@ -21,8 +21,8 @@ export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 7
 export async function openHome(page: Page, { cookiesAnswered = true } = {}) {
   if (cookiesAnswered) await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
   await page.goto("/");
-  // Hydrated: React Router has registered the route modules.
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  // Hydrated: the page marks <html data-hydrated> (app/islands/hydrated-marker.tsx).
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 }
 
 export async function expectNoAxeViolations(page: Page) {

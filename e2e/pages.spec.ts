@@ -3,7 +3,10 @@ import { type Page, expect, test } from "@playwright/test";
 
 const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 768;
 
-const PUBLIC_PAGES = ["/", "/cat-boarding-laguna-niguel", "/book-online", "/home-backup-27.05.25", "/privacy-policy", "/terms", "/cookie-policy"];
+const INTERACTIVE_PAGES = ["/", "/cat-boarding-laguna-niguel", "/book-online", "/home-backup-27.05.25"];
+/** Static documents, served without a JavaScript bundle (`hydration: "none"`). */
+const DOCUMENT_PAGES = ["/privacy-policy", "/terms", "/cookie-policy"];
+const PUBLIC_PAGES = [...INTERACTIVE_PAGES, ...DOCUMENT_PAGES];
 
 /** The rest of the spec's route table, as a signed-out visitor meets it (guarded pages redirect to /auth). */
 const ROUTE_TABLE_PAGES = ["/auth", "/account", "/trips", "/appointments", "/admin", "/admin-backup"];
@@ -19,10 +22,24 @@ for (const path of PUBLIC_PAGES) {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    if (INTERACTIVE_PAGES.includes(path)) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     await expectNoAxeViolations(page);
   });
 }
+
+test("the legal documents load no JavaScript bundle, and their links work without one", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  for (const path of DOCUMENT_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  expect(scripts).toEqual([]);
+  await page.getByRole("navigation", { name: "On this page" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/cookie-policy#.+/);
+});
 
 for (const path of ROUTE_TABLE_PAGES) {
   test(`${path} renders`, async ({ page }) => {
@@ -35,7 +52,7 @@ for (const path of ROUTE_TABLE_PAGES) {
 test.describe("Laguna Niguel landing page", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/cat-boarding-laguna-niguel");
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   });
 
   test("breadcrumb: home, then Laguna Niguel, CA as the current page", async ({ page }) => {

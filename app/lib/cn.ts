@@ -1,7 +1,8 @@
-import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
+import { clsx } from "clsx";
 
-/** Joins class names, letting later Tailwind utilities override earlier ones. */
-export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
-}
+/**
+ * Joins class names. There is no Tailwind class merging (it would cost every page ~8 KB of
+ * JavaScript): components offer variants instead, and callers add only classes that do not
+ * compete with the component's own (margins, width, layout).
+ */
+export const cn = clsx;

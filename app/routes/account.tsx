@@ -2,7 +2,7 @@ import { requireUser } from "@server/auth/guards.server";
 import { toSnapshot } from "@server/auth/snapshot";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { business } from "~/content/business";

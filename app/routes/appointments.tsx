@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { customerViews } from "@server/appointments/customer-views";
 import { listCustomerAppointments } from "@server/appointments/appointments";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { verifyLinkAction } from "@server/auth/verify-link.server";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { AuthCard, AuthShell } from "~/features/auth/auth-shell";

@@ -3,24 +3,11 @@ import nunito from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.w
 import { getOptionalUser } from "@server/auth/guards.server";
 import { loadPreviewContent, loadSiteContent } from "@server/content/content";
 import { business } from "~/content/business";
-import { PreviewBanner } from "~/features/content/preview-banner";
-import { SiteContentProvider } from "~/features/content/site-content-context";
-import { CookieNotice } from "~/features/cookies/cookie-notice";
-import { DonationSection } from "~/features/donation/donation-section";
-import { FloatingBookButton } from "~/features/booking/floating-book-button";
-import { AboutSection } from "~/features/home/about-section";
-import { GuaranteeSection } from "~/features/home/guarantee-section";
-import { HelpSection } from "~/features/home/help-section";
-import { Hero } from "~/features/home/hero";
-import { HomeDialogsProvider } from "~/features/home/home-dialogs";
-import { MapSection } from "~/features/home/map-section";
-import { ReviewsSection } from "~/features/home/reviews-section";
-import { ServicesSection } from "~/features/home/services-section";
-import { SiteFooter } from "~/features/home/site-footer";
-import { SiteHeader } from "~/features/home/site-header";
-import { jsonForScript, localBusinessJsonLd } from "~/features/home/structured-data";
-import { VideoSection } from "~/features/home/video-section";
-import { NewsletterSignup } from "~/features/leads/newsletter-signup";
+import { localBusinessJsonLd } from "~/features/home/structured-data";
+import { HomePage } from "~/features/home/home-page";
+import { type PageHandle } from "~/islands/page-scripts";
+import { IslandRoot } from "~/islands/island-root";
+import { jsonForScript } from "~/lib/json-for-script";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/home";
 
@@ -73,46 +60,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     ...(loaderData?.previewId ? [{ name: "robots", content: "noindex, nofollow" }] : []),
   ];
 };
+export const handle: PageHandle = { hydration: "island" };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
+  const { content, previewId } = loaderData;
   return (
-    <SiteContentProvider value={loaderData.content}>
-    <HomeDialogsProvider>
-      {/* Page headings in one weight (700): the first screen then needs a single display font file. */}
-      <div className="contents [&_:is(h1,h2,h3)]:font-bold">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          Skip to content
-        </a>
-        {loaderData.previewId !== null && <PreviewBanner revisionId={loaderData.previewId} />}
-        <SiteHeader />
-        <main id="main">
-          <Hero />
-          <ServicesSection />
-          <AboutSection />
-          <ReviewsSection />
-          <GuaranteeSection />
-          <VideoSection />
-          <DonationSection />
-          <NewsletterSignup />
-          <MapSection />
-          <HelpSection />
-        </main>
-        <SiteFooter />
-        <FloatingBookButton />
-        <CookieNotice />
-      </div>
+    <>
+      <IslandRoot props={{ content, previewId }}>
+        <HomePage content={content} previewId={previewId} />
+      </IslandRoot>
       <script
         type="application/ld+json"
         nonce={nonce || undefined}
         suppressHydrationWarning
         // Built from our own content module, with '<' escaped.
-        dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd(loaderData.siteUrl, loaderData.content)) }}
+        dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd(loaderData.siteUrl, content)) }}
       />
-    </HomeDialogsProvider>
-    </SiteContentProvider>
+    </>
   );
 }

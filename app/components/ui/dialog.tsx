@@ -12,22 +12,31 @@ export const DialogClose = DialogPrimitive.Close;
 
 const widths = { sm: "max-w-sm", md: "max-w-md", lg: "max-w-lg", xl: "max-w-2xl" } as const;
 
+/** The dialog's look: the site's card, or the call-request phone (its own width). */
+const frames = {
+  card: "rounded-[var(--radius-card)] bg-white p-6 shadow-2xl",
+  phone:
+    "max-w-[22rem] rounded-[2.75rem] border-[10px] border-brand-950 bg-gradient-to-b from-brand-50 to-white px-6 pt-10 pb-8 shadow-[0_30px_60px_-15px_rgb(11_37_36/0.6)]",
+} as const;
+
 export function DialogContent({
   className,
   children,
   width = "md",
+  frame = "card",
   hideClose = false,
   closeLabel = "Close",
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { width?: keyof typeof widths; hideClose?: boolean; closeLabel?: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { width?: keyof typeof widths; frame?: keyof typeof frames; hideClose?: boolean; closeLabel?: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-brand-950/60 backdrop-blur-sm" />
       <DialogPrimitive.Content
         className={cn(
           "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2",
-          "overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-2xl focus:outline-none",
-          widths[width],
+          "overflow-y-auto focus:outline-none",
+          frames[frame],
+          frame === "card" && widths[width],
           className,
         )}
         {...props}

@@ -1,12 +1,14 @@
 import { type ComponentProps, forwardRef } from "react";
 import { cn } from "~/lib/cn";
 
-export const Input = forwardRef<HTMLInputElement, ComponentProps<"input">>(function Input({ className, ...props }, ref) {
+/** `large`: a taller field with large text, for the one field a dialog is about. */
+export const Input = forwardRef<HTMLInputElement, ComponentProps<"input"> & { large?: boolean }>(function Input({ className, large = false, ...props }, ref) {
   return (
     <input
       ref={ref}
       className={cn(
-        "h-11 w-full rounded-xl border border-brand-200 bg-white px-4 text-base text-ink placeholder:text-muted",
+        "w-full rounded-xl border border-brand-200 bg-white px-4 text-ink placeholder:text-muted",
+        large ? "h-13 text-xl" : "h-11 text-base",
         "focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-300",
         "aria-invalid:border-red-600 disabled:opacity-60",
         className,

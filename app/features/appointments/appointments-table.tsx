@@ -26,7 +26,7 @@ function Actions({ appointment: a, sendingId, onRemind, onEdit, onCancel }: Omit
       <Button size="sm" variant="ghost" onClick={() => onEdit(a)} aria-label={`Edit ${a.serviceTitle} on ${a.date}`}>
         Edit
       </Button>
-      <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => onCancel(a)} aria-label={`Cancel ${a.serviceTitle} on ${a.date}`}>
+      <Button size="sm" variant="ghost-danger" onClick={() => onCancel(a)} aria-label={`Cancel ${a.serviceTitle} on ${a.date}`}>
         Cancel
       </Button>
     </div>

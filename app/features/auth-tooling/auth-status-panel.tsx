@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Badge, Notice, Panel } from "~/components/ui/panel";

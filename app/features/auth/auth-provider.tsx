@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useMatches } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { type AuthError, authApi } from "./api";
 import { AUTH_TEXT } from "./messages";
 import { type AuthSnapshot, SIGNED_OUT } from "./types";
@@ -31,21 +30,10 @@ const CHANNEL = "cat-hotel-auth";
 type AuthEvent = "signed-in" | "signed-out";
 
 /**
- * A loader that has checked the session may return `{ auth: toSnapshot(auth) }`
- * (server/auth/snapshot.ts); the page then renders with the right state from the first byte
- * instead of "loading". The deepest route that does so wins.
+ * `seed`: the session as the server rendered the page with it (see `useLoaderAuthSnapshot`), so
+ * the page starts in the right state instead of "loading"; without it the session is asked for.
  */
-function useLoaderSnapshot(): AuthSnapshot | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const data = matches[i]?.data;
-    if (data && typeof data === "object" && "auth" in data && data.auth) return data.auth as AuthSnapshot;
-  }
-  return undefined;
-}
-
-export function AuthProvider({ children }: { children: React.ReactNode }) {
-  const seed = useLoaderSnapshot();
+export function AuthProvider({ seed, children }: { seed?: AuthSnapshot; children: React.ReactNode }) {
   const [state, setState] = useState<Session>(() => (seed ? { ...seed, loading: false } : { ...SIGNED_OUT, loading: true }));
   // A page load or navigation brings a fresher server answer: adopt it (React's "state from props" pattern).
   const [lastSeed, setLastSeed] = useState(seed);

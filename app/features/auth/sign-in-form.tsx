@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { useAppNavigate } from "~/lib/navigation";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { useAuth } from "./auth-provider";
@@ -77,9 +77,9 @@ export function SignInForm({ redirectTo, onSignedIn, labelledBy }: SignInFormPro
       </p>
       <p className="text-center text-xs leading-relaxed text-muted">
         By continuing, you agree to our Terms of Service and{" "}
-        <Link to="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-2">
+        <a href="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-2">
           Privacy Policy
-        </Link>
+        </a>
         , and to our use of cookies to keep you signed in.
       </p>
     </form>
@@ -96,7 +96,7 @@ function CheckEmailPanel({
   onRestart: () => void;
 }) {
   const { verifyCode } = useAuth();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -144,7 +144,7 @@ function CheckEmailPanel({
             maxLength={6}
             required
             placeholder="123456"
-            className="text-center font-mono text-lg tracking-[0.3em]"
+            className="text-center font-mono tracking-[0.3em]"
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
             aria-invalid={error ? true : undefined}

@@ -15,8 +15,8 @@ export function CustomerTypeDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent width="sm" className="text-center">
-        <DialogTitle className="px-10">Welcome!</DialogTitle>
-        <DialogDescription className="mt-2">Are you a new or returning customer?</DialogDescription>
+        <DialogTitle className="pl-10">Welcome!</DialogTitle>
+        <DialogDescription>Are you a new or returning customer?</DialogDescription>
         <div className="mt-6 grid gap-3">
           <Button size="lg" variant="accent" onClick={() => choose("new")}>
             New Customer

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { SignInDialog } from "~/features/auth/sign-in-dialog";
 import { useSiteContent } from "~/features/content/site-content-context";
@@ -88,9 +89,8 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
     <>
       <Dialog open={open} onOpenChange={changeOpen}>
         <DialogContent
-          width="sm"
+          frame="phone"
           closeLabel="Close call request"
-          className="max-w-[22rem] rounded-[2.75rem] border-[10px] border-brand-950 bg-gradient-to-b from-brand-50 to-white px-6 pt-10 pb-8 shadow-[0_30px_60px_-15px_rgb(11_37_36/0.6)]"
           onEscapeKeyDown={(e) => submitting && e.preventDefault()}
           onPointerDownOutside={(e) => submitting && e.preventDefault()}
           onInteractOutside={(e) => submitting && e.preventDefault()}
@@ -103,10 +103,10 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
               <span className="mb-4 flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
                 <PhoneIcon className="h-8 w-8 motion-safe:animate-pulse" />
               </span>
-              <DialogTitle className="pr-0 text-center">Call Initiated!</DialogTitle>
-              <DialogDescription className="mt-2 text-ink">
+              <DialogPrimitive.Title className="font-display text-2xl text-brand-900">Call Initiated!</DialogPrimitive.Title>
+              <DialogPrimitive.Description className="mt-2 text-ink">
                 Your phone will ring shortly. Answer it and we will connect you with our team.
-              </DialogDescription>
+              </DialogPrimitive.Description>
               <p className="mt-4 text-sm text-muted">
                 No call after a minute? Call us directly at{" "}
                 <a className="font-bold whitespace-nowrap text-brand-700 underline" href={`tel:${business.phone.tel}`}>
@@ -123,14 +123,14 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
               <span className="mb-3 flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white">
                 <PhoneIcon className="h-7 w-7" />
               </span>
-              <DialogTitle className="pr-0 text-center">Talk to Our Cat Care Team</DialogTitle>
+              <DialogPrimitive.Title className="font-display text-2xl text-brand-900">Talk to Our Cat Care Team</DialogPrimitive.Title>
               <a
                 className="mt-2 font-display text-2xl font-bold tracking-wide text-brand-700 underline-offset-4 hover:underline"
                 href={`tel:${business.phone.tel}`}
               >
                 {business.phone.display}
               </a>
-              <DialogDescription className="mt-1 font-bold text-accent-700">Call Now To Book An Appointment</DialogDescription>
+              <DialogPrimitive.Description className="mt-1 font-bold text-accent-700">Call Now To Book An Appointment</DialogPrimitive.Description>
 
               <div className="mt-6 w-full text-left">
                 <Label htmlFor={inputId}>Your phone number</Label>
@@ -147,12 +147,13 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
                   disabled={submitting}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${errorId} ${consentId}` : consentId}
-                  className="h-13 text-center text-xl tracking-wider"
+                  large
+                  className="text-center tracking-wider"
                 />
                 <FieldError id={errorId}>{error}</FieldError>
               </div>
 
-              <Button type="submit" size="lg" className="mt-5 h-auto min-h-13 w-full py-2 text-base leading-tight sm:text-lg" disabled={submitting || digits.length !== PHONE_MAX_DIGITS}>
+              <Button type="submit" size="lg-wrapping" className="mt-5 w-full" disabled={submitting || digits.length !== PHONE_MAX_DIGITS}>
                 {submitting ? "Connecting..." : "Click To Connect Your Call"}
               </Button>
               <p id={consentId} className="mt-4 text-left text-xs leading-relaxed text-muted">

@@ -91,9 +91,8 @@ export function ListField<T, Item extends Record<string, string>>({
             ))}
             <Button
               type="button"
-              variant="ghost"
+              variant="ghost-danger"
               size="sm"
-              className="text-red-700"
               aria-label={`Remove ${itemLabel(index)}`}
               onClick={() =>
                 onChange(

@@ -134,7 +134,7 @@ export function SiteHeader() {
             >
               <Icon name="phone" />
             </a>
-            <Button variant="accent" size="sm" className="h-11 px-4" onClick={startBooking}>
+            <Button variant="accent" size="compact" onClick={startBooking}>
               Book
             </Button>
             <button

@@ -52,5 +52,3 @@ export function localBusinessJsonLd(siteUrl: string, { business, services }: Pic
   };
 }
 
-/** JSON for a <script> element: '<' escaped so the text can never close the tag. */
-export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");

@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { business } from "~/content/business";
 import type { LegalDocument } from "~/content/legal";
+import { defaultSiteContent } from "~/features/content/site-content";
+import { SiteContentProvider } from "~/features/content/site-content-context";
 import { SiteFooter } from "~/features/landing/home-parts";
 import { Breadcrumb } from "~/features/seo/breadcrumb";
 import { breadcrumbJsonLd, webPageJsonLd } from "~/features/seo/json-ld";
@@ -29,7 +31,7 @@ const formatDate = (iso: string) =>
 export function LegalPage({ doc }: { doc: LegalDocument }) {
   const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
   return (
-    <>
+    <SiteContentProvider value={defaultSiteContent}>
       <header className="border-b border-brand-100 bg-white">
         <div className="mx-auto flex h-16 max-w-3xl items-center px-4 md:px-6">
           <a href="/" className="flex items-center gap-2 font-display text-lg font-bold text-brand-900">
@@ -82,6 +84,6 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
         ))}
       </main>
       <SiteFooter />
-    </>
+    </SiteContentProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { toDataURL } from "qrcode";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Icon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Badge, Panel } from "~/components/ui/panel";
 import { API_TESTS, API_TEST_CATEGORIES, type ApiTestDefinition } from "./api-tests";

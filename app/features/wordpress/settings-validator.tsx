@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Badge, type BadgeTone, Panel } from "~/components/ui/panel";
 import { cn } from "~/lib/cn";

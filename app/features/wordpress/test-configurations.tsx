@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Badge, Panel } from "~/components/ui/panel";
 import { Spinner } from "~/components/ui/spinner";

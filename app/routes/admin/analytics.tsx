@@ -70,13 +70,13 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
         <Form method="get" className="mt-4 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap" aria-label="Custom date range">
-          <div>
+          <div className="sm:w-44">
             <Label htmlFor="range-from">From</Label>
-            <Input id="range-from" name="from" type="date" required defaultValue={choice.from} key={`from-${choice.from}`} className="sm:w-44" />
+            <Input id="range-from" name="from" type="date" required defaultValue={choice.from} key={`from-${choice.from}`} />
           </div>
-          <div>
+          <div className="sm:w-44">
             <Label htmlFor="range-to">To</Label>
-            <Input id="range-to" name="to" type="date" required defaultValue={choice.to} key={`to-${choice.to}`} className="sm:w-44" />
+            <Input id="range-to" name="to" type="date" required defaultValue={choice.to} key={`to-${choice.to}`} />
           </div>
           <div>
             <Label htmlFor="range-group">Group by</Label>

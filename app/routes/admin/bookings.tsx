@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useRevalidator, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { requireAdmin } from "@server/auth/guards.server";
 import { listForDay } from "@server/appointments/appointments";
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "@server/db/schema/index";
@@ -72,9 +72,9 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
       </div>
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter appointments">
-        <div>
+        <div className="w-44">
           <Label htmlFor="filter-day">Day</Label>
-          <Input id="filter-day" name="day" type="date" defaultValue={day} className="w-44" />
+          <Input id="filter-day" name="day" type="date" defaultValue={day} />
         </div>
         <div>
           <Label htmlFor="filter-status">Status</Label>
@@ -130,7 +130,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
                       <Button size="sm" variant="ghost" disabled={busy} onClick={() => act(a, "status", { status: "Completed" }, "Marked completed")}>
                         Mark completed
                       </Button>
-                      <Button size="sm" variant="ghost" className="text-red-700" disabled={busy} onClick={() => act(a, "status", { status: "Cancelled" }, "Appointment cancelled")}>
+                      <Button size="sm" variant="ghost-danger" disabled={busy} onClick={() => act(a, "status", { status: "Cancelled" }, "Appointment cancelled")}>
                         Cancel
                       </Button>
                     </>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { requireAdmin } from "@server/auth/guards.server";
 import { contentHistory, loadEditableContent } from "@server/content/content";
 import { type RevisionView, revisionView } from "@server/content/router";

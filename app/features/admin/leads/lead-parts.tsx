@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import { callbackStaffStatusValues } from "~/features/callback/schema";
@@ -108,7 +108,7 @@ export function FollowUpEditor({ lead }: { lead: InboxLead }) {
     // Not a named form: a name would make each a landmark, and leads can share a name.
     <form onSubmit={save} className="space-y-2">
       <div>
-        <Label htmlFor={`${id}-status`} className="text-xs">
+        <Label htmlFor={`${id}-status`}>
           Status<span className="sr-only"> for {who}</span>
         </Label>
         <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className={cn(selectClass, "h-10 text-sm")}>
@@ -120,7 +120,7 @@ export function FollowUpEditor({ lead }: { lead: InboxLead }) {
         </select>
       </div>
       <div>
-        <Label htmlFor={`${id}-note`} className="text-xs">
+        <Label htmlFor={`${id}-note`}>
           Note<span className="sr-only"> for {who}</span>
         </Label>
         <textarea

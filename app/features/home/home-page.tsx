@@ -1,0 +1,60 @@
+import type { SiteContent } from "~/features/content/site-content";
+import { PreviewBanner } from "~/features/content/preview-banner";
+import { SiteContentProvider } from "~/features/content/site-content-context";
+import { CookieNotice } from "~/features/cookies/cookie-notice";
+import { DonationSection } from "~/features/donation/donation-section";
+import { FloatingBookButton } from "~/features/booking/floating-book-button";
+import { AboutSection } from "./about-section";
+import { GuaranteeSection } from "./guarantee-section";
+import { HelpSection } from "./help-section";
+import { Hero } from "./hero";
+import { HomeDialogsProvider } from "./home-dialogs";
+import { MapSection } from "./map-section";
+import { ReviewsSection } from "./reviews-section";
+import { ServicesSection } from "./services-section";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import { VideoSection } from "./video-section";
+import { NewsletterSignup } from "~/features/leads/newsletter-signup";
+
+export interface HomePageProps {
+  content: SiteContent;
+  /** An admin's draft preview, or null for the live page. */
+  previewId: number | null;
+}
+
+/** The home page's tree: rendered by its route, hydrated as an island (app/islands/home.client.tsx). */
+export function HomePage({ content, previewId }: HomePageProps) {
+  return (
+    <SiteContentProvider value={content}>
+      <HomeDialogsProvider>
+        {/* Page headings in one weight (700): the first screen then needs a single display font file. */}
+        <div className="contents [&_:is(h1,h2,h3)]:font-bold">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          >
+            Skip to content
+          </a>
+          {previewId !== null && <PreviewBanner revisionId={previewId} />}
+          <SiteHeader />
+          <main id="main">
+            <Hero />
+            <ServicesSection />
+            <AboutSection />
+            <ReviewsSection />
+            <GuaranteeSection />
+            <VideoSection />
+            <DonationSection />
+            <NewsletterSignup />
+            <MapSection />
+            <HelpSection />
+          </main>
+          <SiteFooter />
+          <FloatingBookButton />
+          <CookieNotice />
+        </div>
+      </HomeDialogsProvider>
+    </SiteContentProvider>
+  );
+}

@@ -1,0 +1,45 @@
+import { bookOnlineCopy, landingCopy } from "~/content/landing";
+import type { SiteContent } from "~/features/content/site-content";
+import { SiteContentProvider } from "~/features/content/site-content-context";
+import { AboutSection, ServicesSection, SiteFooter } from "./home-parts";
+import { Scheduler } from "./scheduler";
+import { TopBar } from "./top-bar";
+import { VoucherButton } from "./voucher-button";
+
+/** The online-booking page's tree: rendered by its route, hydrated as an island. */
+export function BookOnlinePage({ content, schedulerUrl }: { content: SiteContent; schedulerUrl: string | null }) {
+  const copy = bookOnlineCopy;
+  return (
+    <SiteContentProvider value={content}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <aside aria-label="Offer" className="bg-brand-900 px-4 py-2 text-center text-brand-50">
+        <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm font-bold md:text-base">
+          {copy.promo.text}
+          <VoucherButton variant="accent" size="sm">
+            {copy.promo.cta}
+          </VoucherButton>
+        </p>
+      </aside>
+      <TopBar scheduleLabel={landingCopy.topBar.scheduleLabel} scheduleHref="#scheduler" />
+      <main id="main">
+        <section id="scheduler" aria-labelledby="scheduler-heading" className="scroll-mt-20 px-4 py-10 md:px-6 md:py-14">
+          <div className="mx-auto mb-8 max-w-2xl text-center">
+            <h1 id="scheduler-heading" className="text-4xl md:text-5xl">
+              {copy.heading}
+            </h1>
+            <p className="mt-3 text-lg text-muted">{copy.lead}</p>
+          </div>
+          <Scheduler url={schedulerUrl} />
+        </section>
+        <ServicesSection />
+        <AboutSection />
+      </main>
+      <SiteFooter />
+    </SiteContentProvider>
+  );
+}

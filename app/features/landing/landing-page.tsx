@@ -1,0 +1,52 @@
+import { landingCopy } from "~/content/landing";
+import type { SiteContent } from "~/features/content/site-content";
+import { SiteContentProvider } from "~/features/content/site-content-context";
+import { Breadcrumb } from "~/features/seo/breadcrumb";
+import type { Crumb } from "~/features/seo/json-ld";
+import { BookingSteps } from "./booking-steps";
+import { Faq } from "./faq";
+import { Gallery } from "./gallery";
+import { LandingHero } from "./hero";
+import { AboutSection, ServicesSection, SiteFooter, VideoSection } from "./home-parts";
+import { LandingSection } from "./landing-section";
+import { LocationSection } from "./location-section";
+import { PromoCard } from "./promo-card";
+import { TopBar } from "./top-bar";
+
+/** The Laguna Niguel landing page's tree: rendered by its route, hydrated as an island. */
+export function LandingPage({ content, crumbs }: { content: SiteContent; crumbs: readonly Crumb[] }) {
+  return (
+    <SiteContentProvider value={content}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <TopBar scheduleLabel={landingCopy.topBar.scheduleLabel} />
+      <main id="main">
+        <div className="px-4 pt-6 pb-12 md:px-6 md:pt-8 md:pb-16">
+          <div className="mx-auto max-w-6xl">
+            <Breadcrumb crumbs={crumbs} className="mb-6" />
+            <LandingHero />
+          </div>
+        </div>
+        {landingCopy.galleries.map((gallery, i) => (
+          <LandingSection key={gallery.id} id={gallery.id} heading={gallery.heading} lead={gallery.lead} tone={i % 2 === 0 ? "white" : "plain"}>
+            <Gallery label={gallery.heading} photos={gallery.photos} />
+          </LandingSection>
+        ))}
+        <LocationSection />
+        <ServicesSection />
+        <PromoCard />
+        <BookingSteps />
+        <VideoSection />
+        <AboutSection />
+        <LandingSection id="faq" heading={landingCopy.faq.heading} tone="white">
+          <Faq items={landingCopy.faq.items} />
+        </LandingSection>
+      </main>
+      <SiteFooter />
+    </SiteContentProvider>
+  );
+}

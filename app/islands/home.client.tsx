@@ -1,0 +1,4 @@
+import { HomePage } from "~/features/home/home-page";
+import { hydrateIsland } from "./hydrate-island";
+
+hydrateIsland(HomePage);
