@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useNavigate } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AppToaster } from "./components/app-toaster";
@@ -8,7 +8,7 @@ import { usePageViewBeacon } from "./features/analytics/page-view-beacon";
 import { AuthProvider } from "./features/auth/auth-provider";
 import { useLoaderAuthSnapshot } from "./features/auth/loader-snapshot";
 import { pageScripts } from "./islands/page-scripts";
-import { NavigateContext } from "./lib/navigation";
+import { RouterNavigation } from "./lib/router-navigation";
 import { markToasterMounted } from "./lib/toast";
 import { useNonce } from "./lib/nonce";
 
@@ -18,7 +18,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const leaf = useMatches().at(-1);
   const scripts = pageScripts(leaf?.id, leaf?.handle);
-  const navigate = useNavigate();
   return (
     <html lang="en">
       <head>
@@ -32,9 +31,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {/* auth: one session state for the whole app; its toasts use the AppToaster below */}
-        <NavigateContext.Provider value={navigate}>
+        <RouterNavigation>
           <AuthProvider seed={useLoaderAuthSnapshot()}>{children}</AuthProvider>
-        </NavigateContext.Provider>
+        </RouterNavigation>
         {scripts.kind === "router" && (
           <>
             <AppToaster onMounted={markToasterMounted} />

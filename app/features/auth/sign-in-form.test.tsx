@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, useLocation } from "react-router";
-import { Toaster } from "sonner";
+import { AppToaster } from "~/components/app-toaster";
+import { RouterNavigation } from "~/lib/router-navigation";
+import { markToasterMounted } from "~/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider } from "./auth-provider";
 import { SignInDialog } from "./sign-in-dialog";
@@ -40,11 +42,13 @@ function renderAt(element: React.ReactNode, path = "/auth") {
     {
       path: "/",
       Component: () => (
-        <AuthProvider>
-          <Where />
-          {element}
-          <Toaster />
-        </AuthProvider>
+        <RouterNavigation>
+          <AuthProvider>
+            <Where />
+            {element}
+            <AppToaster onMounted={markToasterMounted} />
+          </AuthProvider>
+        </RouterNavigation>
       ),
       children: [{ path: "*", Component: () => null }],
     },
@@ -106,11 +110,13 @@ describe("SignInForm", () => {
 describe("SignInDialog", () => {
   it("opens with the spec's title and returns to the page it was opened on", async () => {
     replies["/api/auth/magic-link"] = { status: 200, body: { ok: true } };
+    // The browser's address (the router keeps it in step; an island has only it).
+    window.history.replaceState(null, "", "/appointments?view=upcoming");
     renderAt(<SignInDialog open onOpenChange={() => {}} />, "/appointments");
     expect(await screen.findByRole("dialog", { name: "Log In or Create Account" })).toBeTruthy();
     await submitEmail();
     await screen.findByRole("heading", { name: "Check your email" });
-    expect(requests.find((r) => r.path === "/api/auth/magic-link")?.body).toEqual({ email: "cat@example.com", redirectTo: "/appointments" });
+    expect(requests.find((r) => r.path === "/api/auth/magic-link")?.body).toEqual({ email: "cat@example.com", redirectTo: "/appointments?view=upcoming" });
   });
 });
 

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
+import { AppToaster } from "~/components/app-toaster";
+import { markToasterMounted } from "~/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConnectionSettings } from "./connection-settings";
 import { PASSWORD_MASK, type ValidationReport } from "./schema";
@@ -39,7 +41,7 @@ function renderWithRouter(element: React.ReactNode) {
       Component: () => (
         <>
           {element}
-          <Toaster />
+          <AppToaster onMounted={markToasterMounted} />
         </>
       ),
     },
