@@ -7,7 +7,7 @@ import { inlinePageViewScript } from "./features/analytics/page-view";
 import { usePageViewBeacon } from "./features/analytics/page-view-beacon";
 import { AuthProvider } from "./features/auth/auth-provider";
 import { useLoaderAuthSnapshot } from "./features/auth/loader-snapshot";
-import { pageScripts } from "./islands/page-scripts";
+import { islandLoaderScript, pageScripts } from "./islands/page-scripts";
 import { RouterNavigation } from "./lib/router-navigation";
 import { markToasterMounted } from "./lib/toast";
 import { useNonce } from "./lib/nonce";
@@ -26,8 +26,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1f5e59" />
         <Meta />
         <Links />
-        {scripts.kind === "island" &&
-          [scripts.src, ...scripts.preload].map((href) => <link key={href} rel="modulepreload" href={href} crossOrigin="" />)}
       </head>
       <body>
         {/* auth: one session state for the whole app; its toasts use the AppToaster below */}
@@ -41,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         )}
-        {scripts.kind === "island" && <script type="module" src={scripts.src} nonce={nonce || undefined} />}
+        {scripts.kind === "island" && <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: islandLoaderScript(scripts) }} />}
         {scripts.kind === "none" && <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: inlinePageViewScript }} />}
       </body>
     </html>

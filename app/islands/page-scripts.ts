@@ -24,3 +24,17 @@ export function pageScripts(routeId: string | undefined, handle: unknown): PageS
 
 export const ISLAND_ROOT_ID = "island-root";
 export const ISLAND_PROPS_ID = "island-props";
+
+/**
+ * Starts an island once the first frame is painted: the HTML, the stylesheet, the fonts and the
+ * hero go first on a slow connection, then every chunk of the island is fetched at once
+ * (modulepreload for the whole tree, so there is no import waterfall).
+ */
+export function islandLoaderScript({ src, preload }: { src: string; preload: string[] }): string {
+  const files = JSON.stringify(preload).replace(/</g, "\\u003c");
+  return (
+    `requestAnimationFrame(function(){setTimeout(function(){` +
+    `${files}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
+    `import(${JSON.stringify(src)})})})`
+  );
+}
