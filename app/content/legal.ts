@@ -33,7 +33,7 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: "What we collect and why",
       list: [
-        "Sign-in e-mail address: when you sign in or create an account we store your e-mail address, when it was confirmed and when you last signed in, so we can send you a one-time sign-in link and show your appointments. Sign-in links and codes are stored only in a scrambled (hashed) form and stop working after 10 minutes or after one use.",
+        "Sign-in e-mail address: when you sign in or create an account we store your e-mail address, when it was confirmed and when you last signed in, so we can send you a one-time sign-in link and show your appointments. Sign-in links and codes are stored only in a scrambled (hashed) form and stop working after 10 minutes or after one use. For each sign-in we also record its time and whether the link or the code was used, to count sign-ins in our statistics.",
         "Session cookie: after you sign in, a cookie keeps you signed in. It holds a random identifier; we keep a hashed copy to recognise it. Signing out deletes the session.",
         "Callback phone number: when you ask us to call you, we store the phone number you typed (as +1 and 10 digits) and ask our telephony provider to connect the call. We use it only to make that call and to prevent abuse, such as calling the same number repeatedly.",
         "Free-night voucher request: your full name, e-mail, phone number, the wording of the consent you gave, when you gave it and the page you sent it from, so we can send your voucher and promotional e-mails you agreed to.",
@@ -57,6 +57,7 @@ export const privacyPolicy: LegalDocument = {
       heading: "How long we keep it",
       list: [
         "Account e-mail: while your account exists; ask us and we delete the account.",
+        "Sign-in records (time and method): while your account exists; when it is deleted they keep no link to you and only count towards totals.",
         "Sign-in links and codes: until used or 10 minutes after they were sent, whichever comes first.",
         "Sessions: until you sign out or the session expires.",
         "Callback phone numbers: 12 months, then deleted.",
