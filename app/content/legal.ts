@@ -19,9 +19,19 @@ export interface LegalDocument {
 /** Change this date whenever the wording of a legal page changes. */
 export const LEGAL_UPDATED = "2026-11-21";
 
-const contactLine = `${business.name}, ${formatAddress()} · ${business.email} · ${business.phone.display}`;
+/**
+ * The contact details the documents print. The pages pass the published business profile
+ * (server/content/content.ts), so an edit in /admin/content shows here as on the home page.
+ */
+export interface LegalContact {
+  email: string;
+  phone: { display: string };
+  address: { street: string; city: string; region: string; postalCode: string };
+}
 
-export const privacyPolicy: LegalDocument = {
+const contactLineOf = (contact: LegalContact) => `${business.name}, ${formatAddress(contact.address)} · ${contact.email} · ${contact.phone.display}`;
+
+export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
   path: "/privacy-policy",
   title: "Privacy Policy",
   description: `What personal information the ${business.name} website collects, why, who processes it, how long we keep it, and your California privacy rights.`,
@@ -70,7 +80,7 @@ export const privacyPolicy: LegalDocument = {
       heading: "Your California privacy rights (CCPA/CPRA)",
       paragraphs: [
         "If you live in California you have the right to know what personal information we collect, use and disclose; to get a copy of it; to have it corrected; to have it deleted; to limit the use of sensitive personal information (we collect none); and to opt out of the sale or sharing of personal information (we do not sell or share it). We will not treat you differently for using these rights.",
-        `To use a right, e-mail ${business.email} or call ${business.phone.display}, and tell us the e-mail address or phone number you used with us. We confirm that the request is yours by writing to that address or number, and answer within 45 days. You may let an authorised agent ask for you; we will ask for proof of the authorisation.`,
+        `To use a right, e-mail ${contact.email} or call ${contact.phone.display}, and tell us the e-mail address or phone number you used with us. We confirm that the request is yours by writing to that address or number, and answer within 45 days. You may let an authorised agent ask for you; we will ask for proof of the authorisation.`,
       ],
     },
     {
@@ -95,13 +105,13 @@ export const privacyPolicy: LegalDocument = {
       heading: "Changes and contact",
       paragraphs: [
         "If we change this policy we update the date at the top of this page. For any privacy question, contact us:",
-        contactLine,
+        contactLineOf(contact),
       ],
     },
   ],
-};
+});
 
-export const termsOfService: LegalDocument = {
+export const termsOfService = (contact: LegalContact): LegalDocument => ({
   path: "/terms",
   title: "Terms of Service",
   description: `The terms for using the ${business.name} website, signing in, requesting callbacks and booking cat boarding and grooming.`,
@@ -159,12 +169,12 @@ export const termsOfService: LegalDocument = {
     },
     {
       heading: "Changes and contact",
-      paragraphs: ["If we change these terms we update the date at the top of this page. Questions? Contact us:", contactLine],
+      paragraphs: ["If we change these terms we update the date at the top of this page. Questions? Contact us:", contactLineOf(contact)],
     },
   ],
-};
+});
 
-export const cookiePolicy: LegalDocument = {
+export const cookiePolicy = (contact: LegalContact): LegalDocument => ({
   path: "/cookie-policy",
   title: "Cookie Policy",
   description: `Which cookies and browser storage the ${business.name} website uses — only what it needs to work — and how to control them.`,
@@ -200,9 +210,7 @@ export const cookiePolicy: LegalDocument = {
     },
     {
       heading: "Contact",
-      paragraphs: ["Questions about this policy? Contact us:", contactLine],
+      paragraphs: ["Questions about this policy? Contact us:", contactLineOf(contact)],
     },
   ],
-};
-
-export const legalDocuments = [privacyPolicy, termsOfService, cookiePolicy] as const;
+});

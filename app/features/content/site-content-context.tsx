@@ -6,7 +6,7 @@ const SiteContentContext = createContext<SiteContent>(defaultSiteContent);
 
 /**
  * The published (or, for an admin's preview, draft) content of the page, from its loader.
- * Pages without the provider (the prerendered legal pages) read the content module's defaults.
+ * Pages without the provider (sign-in, account, admin) read the content module's defaults.
  */
 export function SiteContentProvider({ value, children }: { value: SiteContent; children: React.ReactNode }) {
   return <SiteContentContext.Provider value={value}>{children}</SiteContentContext.Provider>;
