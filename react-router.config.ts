@@ -1,14 +1,8 @@
 import type { Config } from "@react-router/dev/config";
 
 export default {
+  // Every page is rendered per request, none prerendered at build time: the pages show the
+  // published site content (the legal pages print the business's contact details, ADR 0103) and
+  // PUBLIC_SITE_URL, both known only at run time (ADR 0020).
   ssr: true,
-  // Pages that are identical for every visitor and need nothing from the server's configuration
-  // can be rendered once at build time; their inline scripts get the per-request CSP nonce when
-  // served (server/http/static-pages.ts). The home page is rendered per request instead: its
-  // canonical URL and structured data use PUBLIC_SITE_URL, known only at run time (ADR 0020).
-  async prerender() {
-    // The legal pages are static documents; their canonical URLs use PUBLIC_SITE_URL as set
-    // when building (README), so a production build must be made with it.
-    return ["/privacy-policy", "/terms", "/cookie-policy"];
-  },
 } satisfies Config;

@@ -63,8 +63,8 @@ const port = await freePort();
 const origin = `http://localhost:${port}`;
 
 if (!args.includes("--no-build")) {
-  console.error(`Building (PUBLIC_SITE_URL=${origin}, so prerendered canonical URLs match the served origin)…`);
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, PUBLIC_SITE_URL: origin } });
+  console.error("Building…");
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -9,7 +9,6 @@ import type { AppContext } from "./context";
 import { refuseCrossSite } from "./http/csrf";
 import { apiErrorHandler, apiNotFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
-import { prerenderedPages } from "./http/static-pages";
 import { redactSecrets } from "./logger";
 
 export interface AppOptions {
@@ -68,7 +67,6 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   if (options.clientDir) {
     const clientDir = path.resolve(options.clientDir);
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(prerenderedPages(clientDir));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
   if (options.pageHandler) app.use(options.pageHandler);

@@ -81,5 +81,6 @@ export const business = {
 
 export type Business = typeof business;
 
-export const formatAddress = (a: { street: string; city: string; region: string; postalCode: string } = business.address) =>
+/** One line; pass the published address (useSiteContent), not the module's default. */
+export const formatAddress = (a: { street: string; city: string; region: string; postalCode: string }) =>
   `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;

@@ -19,9 +19,19 @@ export interface LegalDocument {
 /** Change this date whenever the wording of a legal page changes. */
 export const LEGAL_UPDATED = "2026-11-21";
 
-const contactLine = `${business.name}, ${formatAddress()} · ${business.email} · ${business.phone.display}`;
+/**
+ * The contact details the documents print. The pages pass the published business profile
+ * (server/content/content.ts), so an edit in /admin/content shows here as on the home page.
+ */
+export interface LegalContact {
+  email: string;
+  phone: { display: string };
+  address: { street: string; city: string; region: string; postalCode: string };
+}
 
-export const privacyPolicy: LegalDocument = {
+const contactLineOf = (contact: LegalContact) => `${business.name}, ${formatAddress(contact.address)} · ${contact.email} · ${contact.phone.display}`;
+
+export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
   path: "/privacy-policy",
   title: "Privacy Policy",
   description: `What personal information the ${business.name} website collects, why, who processes it, how long we keep it, and your California privacy rights.`,
@@ -33,7 +43,7 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: "What we collect and why",
       list: [
-        "Sign-in e-mail address: when you sign in or create an account we store your e-mail address, when it was confirmed and when you last signed in, so we can send you a one-time sign-in link and show your appointments. Sign-in links and codes are stored only in a scrambled (hashed) form and stop working after 10 minutes or after one use.",
+        "Sign-in e-mail address: when you sign in or create an account we store your e-mail address, when it was confirmed and when you last signed in, so we can send you a one-time sign-in link and show your appointments. Sign-in links and codes are stored only in a scrambled (hashed) form and stop working after 10 minutes or after one use. For each sign-in we also record its time and whether the link or the code was used, to count sign-ins in our statistics.",
         "Session cookie: after you sign in, a cookie keeps you signed in. It holds a random identifier; we keep a hashed copy to recognise it. Signing out deletes the session.",
         "Callback phone number: when you ask us to call you, we store the phone number you typed (as +1 and 10 digits) and ask our telephony provider to connect the call. We use it only to make that call and to prevent abuse, such as calling the same number repeatedly.",
         "Free-night voucher request: your full name, e-mail, phone number, the wording of the consent you gave, when you gave it and the page you sent it from, so we can send your voucher and promotional e-mails you agreed to.",
@@ -57,6 +67,7 @@ export const privacyPolicy: LegalDocument = {
       heading: "How long we keep it",
       list: [
         "Account e-mail: while your account exists; ask us and we delete the account.",
+        "Sign-in records (time and method): while your account exists; when it is deleted they keep no link to you and only count towards totals.",
         "Sign-in links and codes: until used or 10 minutes after they were sent, whichever comes first.",
         "Sessions: until you sign out or the session expires.",
         "Callback phone numbers: 12 months, then deleted.",
@@ -69,7 +80,7 @@ export const privacyPolicy: LegalDocument = {
       heading: "Your California privacy rights (CCPA/CPRA)",
       paragraphs: [
         "If you live in California you have the right to know what personal information we collect, use and disclose; to get a copy of it; to have it corrected; to have it deleted; to limit the use of sensitive personal information (we collect none); and to opt out of the sale or sharing of personal information (we do not sell or share it). We will not treat you differently for using these rights.",
-        `To use a right, e-mail ${business.email} or call ${business.phone.display}, and tell us the e-mail address or phone number you used with us. We confirm that the request is yours by writing to that address or number, and answer within 45 days. You may let an authorised agent ask for you; we will ask for proof of the authorisation.`,
+        `To use a right, e-mail ${contact.email} or call ${contact.phone.display}, and tell us the e-mail address or phone number you used with us. We confirm that the request is yours by writing to that address or number, and answer within 45 days. You may let an authorised agent ask for you; we will ask for proof of the authorisation.`,
       ],
     },
     {
@@ -94,13 +105,13 @@ export const privacyPolicy: LegalDocument = {
       heading: "Changes and contact",
       paragraphs: [
         "If we change this policy we update the date at the top of this page. For any privacy question, contact us:",
-        contactLine,
+        contactLineOf(contact),
       ],
     },
   ],
-};
+});
 
-export const termsOfService: LegalDocument = {
+export const termsOfService = (contact: LegalContact): LegalDocument => ({
   path: "/terms",
   title: "Terms of Service",
   description: `The terms for using the ${business.name} website, signing in, requesting callbacks and booking cat boarding and grooming.`,
@@ -158,12 +169,12 @@ export const termsOfService: LegalDocument = {
     },
     {
       heading: "Changes and contact",
-      paragraphs: ["If we change these terms we update the date at the top of this page. Questions? Contact us:", contactLine],
+      paragraphs: ["If we change these terms we update the date at the top of this page. Questions? Contact us:", contactLineOf(contact)],
     },
   ],
-};
+});
 
-export const cookiePolicy: LegalDocument = {
+export const cookiePolicy = (contact: LegalContact): LegalDocument => ({
   path: "/cookie-policy",
   title: "Cookie Policy",
   description: `Which cookies and browser storage the ${business.name} website uses — only what it needs to work — and how to control them.`,
@@ -199,9 +210,7 @@ export const cookiePolicy: LegalDocument = {
     },
     {
       heading: "Contact",
-      paragraphs: ["Questions about this policy? Contact us:", contactLine],
+      paragraphs: ["Questions about this policy? Contact us:", contactLineOf(contact)],
     },
   ],
-};
-
-export const legalDocuments = [privacyPolicy, termsOfService, cookiePolicy] as const;
+});

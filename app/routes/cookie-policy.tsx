@@ -1,17 +1,21 @@
+import { loadSiteContent } from "@server/content/content";
 import { cookiePolicy } from "~/content/legal";
-import { LegalPage, legalMeta } from "~/features/legal/legal-page";
+import { type LegalPageData, LegalPage, legalMeta } from "~/features/legal/legal-page";
 import { seoLoaderData } from "~/features/seo/loader";
 import type { PageHandle } from "~/islands/page-scripts";
 import type { Route } from "./+types/cookie-policy";
 
-// Prerendered at build time (react-router.config.ts): the site URL comes from the build's PUBLIC_SITE_URL.
-export const loader = ({ context }: Route.LoaderArgs) => seoLoaderData(context);
+// Rendered per request, not prerendered: the contact details are the published ones (ADR 0103).
+export const loader = async ({ context }: Route.LoaderArgs): Promise<LegalPageData> => ({
+  ...seoLoaderData(context),
+  content: await loadSiteContent(context.db, context.logger),
+});
 
 /** A static document: served without any JavaScript bundle. */
 export const handle: PageHandle = { hydration: "none" };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => legalMeta(cookiePolicy, loaderData?.siteUrl ?? "");
+export const meta: Route.MetaFunction = ({ loaderData }) => legalMeta(cookiePolicy, loaderData);
 
-export default function CookiePolicyRoute() {
-  return <LegalPage doc={cookiePolicy} />;
+export default function CookiePolicyRoute({ loaderData }: Route.ComponentProps) {
+  return <LegalPage documentFor={cookiePolicy} content={loaderData.content} />;
 }

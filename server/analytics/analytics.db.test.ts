@@ -1,11 +1,17 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businessDate } from "~/lib/business-time";
 import type { Database } from "../db/client";
-import { appointments, callMeBackForm, newsletterSignups, pageViewCounts, users, voucherRequests } from "../db/schema/index";
+import { appointments, callMeBackForm, newsletterSignups, pageViewCounts, sessions, signIns, users, voucherRequests } from "../db/schema/index";
 import { grantAdmin } from "../auth/roles";
-import { createSession } from "../auth/sessions";
+import { SESSION_ABSOLUTE_MS, createSession, deleteSession, findSession } from "../auth/sessions";
+import { requestSignIn, signInWithCode, signInWithLink } from "../auth/sign-in";
+import { loadEnv } from "../env";
+import { createLogger } from "../logger";
+import { createMailer } from "../mail/mailer";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
+import { signInDetails, startTestSmtp } from "../testing/test-smtp";
 import { PAGE_VIEWS_PER_IP_PER_10_MINUTES, recordPageView } from "./page-views";
 import { analyticsSummary } from "./queries";
 
@@ -57,9 +63,11 @@ beforeAll(async () => {
     .values([{ email: "boss@example.com" }, { email: "cat@example.com" }, { email: "reader@example.com" }])
     .returning();
   await grantAdmin(db, admin!.id);
-  // Sign-ins for the report (the session's creation is the sign-in).
-  await createSession(db, reader!.id, SUNDAY_2359_LA);
-  await createSession(db, reader!.id, MONDAY_0000_LA);
+  // Sign-ins for the report, as the sign-in log records them (real sign-ins are tested below).
+  await db.insert(signIns).values([
+    { userId: reader!.id, method: "link", signedInAt: SUNDAY_2359_LA },
+    { userId: reader!.id, method: "code", signedInAt: MONDAY_0000_LA },
+  ]);
   // Sessions for the API tests, signed in now (outside the range above).
   cookies.admin = `cat_hotel_session=${(await createSession(db, admin!.id)).token}`;
   cookies.customer = `cat_hotel_session=${(await createSession(db, customer!.id)).token}`;
@@ -118,6 +126,7 @@ describe("analytics aggregates by Los Angeles day", () => {
       { bucket: "2026-01-19", values: { views: 2 } },
     ]);
     expect(s.appointments.rows.map((r) => r.values.Completed)).toEqual([0, 2]);
+    expect(s.signIns.rows.map((r) => r.values.signIns)).toEqual([1, 1]);
   });
 
   it("is empty, with every bucket at zero, for a range with no data", async () => {
@@ -236,5 +245,67 @@ describe("the analytics API is admin-only", () => {
     const bad = await fetch(`${server.url}/api/admin/analytics?from=2026-01-10&to=2026-01-01`, { headers: { cookie: cookies.admin } });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toBe("The start date must be on or before the end date.");
+  });
+});
+
+describe("sign-ins are counted from the sign-in log", () => {
+  it("counts two link sign-ins and one code sign-in today, and keeps counting them after their sessions are gone", async () => {
+    const smtp = await startTestSmtp();
+    try {
+      const env = loadEnv({ NODE_ENV: "test", SMTP_URL: smtp.url });
+      const logger = createLogger("silent");
+      const deps = { db: database.db, env, logger, mailer: createMailer(env, logger) };
+      const mail = async (email: string, at: Date, ip: string) => {
+        const since = smtp.mails.length;
+        await requestSignIn(deps, { email, ip }, at);
+        return signInDetails(await smtp.waitForMail(email, { since }));
+      };
+
+      // Three sign-ins within a minute of each other; a minute before Los Angeles midnight they
+      // move back a few minutes so that "today" holds them all.
+      let first = new Date();
+      if (businessDate(new Date(first.getTime() + 2 * 60_000)) !== businessDate(first)) first = new Date(first.getTime() - 3 * 60_000);
+      const second = new Date(first.getTime() + 61_000); // one mail per address per minute
+      const today = businessDate(first);
+      const todayCount = async () => {
+        const s = await analyticsSummary(database.db, { from: today, to: today });
+        return s.signIns.rows[0]!.values.signIns;
+      };
+
+      // The same customer twice by link, another by code (as on a second device).
+      const byLink1 = await signInWithLink(deps, (await mail("twice@example.com", first, "203.0.113.21")).token, first);
+      const byLink2 = await signInWithLink(deps, (await mail("twice@example.com", second, "203.0.113.22")).token, second);
+      const { code } = await mail("other-device@example.com", first, "203.0.113.23");
+      const byCode = await signInWithCode(deps, { email: "other-device@example.com", code, ip: "203.0.113.23" }, first);
+      expect(await todayCount()).toBe(3);
+
+      // What the log keeps: the time, the account and the method, nothing else.
+      const logged = await database.db
+        .select()
+        .from(signIns)
+        .where(inArray(signIns.userId, [byLink1.userId, byCode.userId]))
+        .orderBy(signIns.id);
+      expect(logged.map(({ id: _id, ...row }) => row)).toEqual([
+        { userId: byLink1.userId, method: "link", signedInAt: first },
+        { userId: byLink2.userId, method: "link", signedInAt: second },
+        { userId: byCode.userId, method: "code", signedInAt: first },
+      ]);
+
+      // Sign-out deletes one session; the other two expire and are deleted on their next use.
+      await deleteSession(database.db, byLink1.token);
+      const afterExpiry = new Date(second.getTime() + SESSION_ABSOLUTE_MS + 1);
+      expect(await findSession(database.db, byLink2.token, afterExpiry)).toBeNull();
+      expect(await findSession(database.db, byCode.token, afterExpiry)).toBeNull();
+      expect(await database.db.select().from(sessions).where(inArray(sessions.userId, [byLink1.userId, byCode.userId]))).toEqual([]);
+      expect(await todayCount()).toBe(3);
+
+      // A refused sign-in (the link was already used) logs nothing.
+      const { token } = await mail("twice@example.com", new Date(second.getTime() + 61_000), "203.0.113.24");
+      await signInWithLink(deps, token, new Date(second.getTime() + 61_000));
+      await expect(signInWithLink(deps, token, new Date(second.getTime() + 62_000))).rejects.toMatchObject({ code: "LINK_USED" });
+      expect(await database.db.select().from(signIns).where(eq(signIns.userId, byLink1.userId))).toHaveLength(3);
+    } finally {
+      await smtp.close();
+    }
   });
 });

@@ -80,8 +80,8 @@ export async function analyticsSummary(db: Db, input: unknown): Promise<Analytic
     rows(db, countsByBucket("newsletter_signups", "created_at", range)),
     select(db, sql`select call_status as outcome, count(*)::int as n from call_me_back_form
       where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz group by 1`),
-    // Sessions are the only record of a sign-in; one that was signed out or expired is gone (see the page's note).
-    rows(db, countsByBucket("sessions", "created_at", range)),
+    // The sign-in log, not sessions: sign-out and expiry delete sessions, never log rows.
+    rows(db, countsByBucket("sign_ins", "signed_in_at", range)),
     rows(db, countsByBucket("appointments", "starts_at", range, "status")),
     rows(
       db,

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { users, verifications } from "../db/schema/index";
+import { type SignInMethod, signIns, users, verifications } from "../db/schema/index";
 import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
@@ -143,8 +143,18 @@ export interface SignedIn {
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Creates or finds the user, applies ADMIN_EMAILS, and opens a session, inside the consuming transaction. */
-async function completeSignIn(tx: Tx, deps: SignInDeps, email: string, redirectTo: string | null, now: Date): Promise<SignedIn> {
+/**
+ * Creates or finds the user, applies ADMIN_EMAILS, opens a session and logs the sign-in, inside the
+ * consuming transaction: a sign-in is logged exactly when its session exists.
+ */
+async function completeSignIn(
+  tx: Tx,
+  deps: SignInDeps,
+  verified: { email: string; redirectTo: string | null },
+  method: SignInMethod,
+  now: Date,
+): Promise<SignedIn> {
+  const { email, redirectTo } = verified;
   const [user] = await tx
     .insert(users)
     .values({ email, emailConfirmedAt: now, lastSignInAt: now, createdAt: now })
@@ -155,6 +165,7 @@ async function completeSignIn(tx: Tx, deps: SignInDeps, email: string, redirectT
     .returning({ id: users.id });
   if (deps.env.ADMIN_EMAILS.includes(email)) await grantAdmin(tx, user!.id);
   const { token, session } = await createSession(tx, user!.id, now);
+  await tx.insert(signIns).values({ userId: user!.id, method, signedInAt: now });
   const admin = await isAdmin(tx, user!.id, deps.logger);
   return { token, userId: user!.id, email, isAdmin: admin, absoluteExpiresAt: session.absoluteExpiresAt, redirectTo: landingPath(redirectTo, admin) };
 }
@@ -174,7 +185,7 @@ export async function signInWithLink(deps: SignInDeps, token: unknown, now = new
       .set({ consumedAt: now })
       .where(and(eq(verifications.tokenHash, tokenHash), isNull(verifications.consumedAt), gt(verifications.expiresAt, now)))
       .returning({ email: verifications.email, redirectTo: verifications.redirectTo });
-    return row ? completeSignIn(tx, deps, row.email, row.redirectTo, now) : null;
+    return row ? completeSignIn(tx, deps, row, "link", now) : null;
   });
   if (signedIn) return signedIn;
 
@@ -231,7 +242,7 @@ export async function signInWithCode(deps: SignInDeps, input: { email: unknown; 
       .set({ consumedAt: now })
       .where(and(eq(verifications.id, attempt.id), isNull(verifications.consumedAt), gt(verifications.expiresAt, now)))
       .returning({ email: verifications.email, redirectTo: verifications.redirectTo });
-    return row ? completeSignIn(tx, deps, row.email, row.redirectTo, now) : null;
+    return row ? completeSignIn(tx, deps, row, "code", now) : null;
   });
   if (!signedIn) throw new AppError(400, "CODE_UNAVAILABLE", SIGN_IN_MESSAGES.codeUnavailable);
   return signedIn;

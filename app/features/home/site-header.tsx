@@ -114,7 +114,7 @@ export function SiteHeader() {
               {/* Between 768 and 1024 px only the pin shows; the address stays its accessible name. */}
               <span className="sr-only lg:not-sr-only">
                 <span className="sr-only">Our address: </span>
-                {formatAddress()}
+                {formatAddress(business.address)}
               </span>
             </button>
             <Button variant="outline" onClick={() => openDialog("callback")} onPointerEnter={() => preload("callback")}>

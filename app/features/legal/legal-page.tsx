@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { business } from "~/content/business";
-import type { LegalDocument } from "~/content/legal";
-import { defaultSiteContent } from "~/features/content/site-content";
+import type { LegalContact, LegalDocument } from "~/content/legal";
+import type { SiteContent } from "~/features/content/site-content";
 import { SiteContentProvider } from "~/features/content/site-content-context";
 import { SiteFooter } from "~/features/landing/home-parts";
 import { Breadcrumb } from "~/features/seo/breadcrumb";
@@ -13,7 +13,19 @@ const crumbsOf = (doc: LegalDocument) => [
   { name: doc.title, path: doc.path },
 ];
 
-export function legalMeta(doc: LegalDocument, siteUrl: string): MetaDescriptor[] {
+/** A legal document, written around the business's contact details. */
+export type LegalDocumentFor = (contact: LegalContact) => LegalDocument;
+
+/** What each legal page's loader returns: the site URL for the tags, the published content for the texts. */
+export interface LegalPageData {
+  siteUrl: string;
+  content: SiteContent;
+}
+
+export function legalMeta(documentFor: LegalDocumentFor, data: LegalPageData | undefined): MetaDescriptor[] {
+  // The tags carry no contact details, so the module's defaults serve when the loader failed.
+  const doc = documentFor(data?.content.business ?? business);
+  const siteUrl = data?.siteUrl ?? "";
   return seoMeta({
     siteUrl,
     path: doc.path,
@@ -27,11 +39,15 @@ export function legalMeta(doc: LegalDocument, siteUrl: string): MetaDescriptor[]
 const formatDate = (iso: string) =>
   new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
-/** A plain, readable legal document: one column, dated, with a table of contents. */
-export function LegalPage({ doc }: { doc: LegalDocument }) {
+/**
+ * A plain, readable legal document: one column, dated, with a table of contents. Its contact
+ * lines and the footer show the published business profile, like the rest of the site.
+ */
+export function LegalPage({ documentFor, content }: { documentFor: LegalDocumentFor; content: SiteContent }) {
+  const doc = documentFor(content.business);
   const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
   return (
-    <SiteContentProvider value={defaultSiteContent}>
+    <SiteContentProvider value={content}>
       <header className="border-b border-brand-100 bg-white">
         <div className="mx-auto flex h-16 max-w-3xl items-center px-4 md:px-6">
           <a href="/" className="flex items-center gap-2 font-display text-lg font-bold text-brand-900">

@@ -7,7 +7,7 @@ describe("resolveSiteUrl", () => {
       "https://cats.example",
     );
   });
-  it("falls back to the build environment when there is no context (prerendering)", () => {
+  it("falls back to the process environment when there is no request context", () => {
     expect(resolveSiteUrl(undefined, { PUBLIC_SITE_URL: "https://build.example" })).toBe("https://build.example");
     expect(resolveSiteUrl({}, { PUBLIC_SITE_URL: "https://build.example" })).toBe("https://build.example");
   });

@@ -1,9 +1,9 @@
 /**
  * The site's public origin, for canonical URLs, Open Graph tags, the sitemap and JSON-LD.
  *
- * Server-rendered requests read it from the validated configuration (`context.env`). Prerendered
- * pages are rendered at build time, when no request context exists: there the build's own
- * environment (`PUBLIC_SITE_URL`) decides, so a production build must be made with it set.
+ * Server-rendered requests (every page) read it from the validated configuration (`context.env`).
+ * Without a request context (a page prerendered at build time, should one ever be) the build's own
+ * environment (`PUBLIC_SITE_URL`) decides.
  */
 export const FALLBACK_SITE_URL = "http://localhost:3000";
 

@@ -118,7 +118,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             empty="No callback requests in this period."
           />
         </ChartCard>
-        <ChartCard id="chart-sign-ins" title="Sign-ins" note="Sign-ins whose session is still open or recent; signing out removes a session.">
+        <ChartCard id="chart-sign-ins" title="Sign-ins" note="Every successful sign-in, by e-mail link or code.">
           <TimeSeriesChart series={summary.signIns} style={SIGN_INS} group={group} caption={`Sign-ins per ${group}`} empty="No sign-ins in this period." />
         </ChartCard>
         <ChartCard id="chart-appointments" title="Appointments by status" note="By the day the appointment starts.">

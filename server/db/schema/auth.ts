@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -48,5 +48,30 @@ export const verifications = pgTable(
   (t) => [
     index("verifications_email").on(t.email),
     check("verifications_redirect_relative", sql`${t.redirectTo} is null or (${t.redirectTo} like '/%' and ${t.redirectTo} not like '//%')`),
+  ],
+);
+
+export const SIGN_IN_METHODS = ["link", "code"] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/**
+ * One row per successful sign-in, written in the transaction that opens its session: the record
+ * the Analytics page counts. Sessions cannot serve (sign-out and expiry delete them), nor can
+ * `users.last_sign_in_at` (one value per person). Only the time, the account and the method are
+ * kept: no IP, no browser, no e-mail address. Deleting an account keeps its sign-ins for the
+ * counts but drops the link to it (`user_id` becomes null).
+ */
+export const signIns = pgTable(
+  "sign_ins",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    method: text("method", { enum: SIGN_IN_METHODS }).notNull(),
+    signedInAt: at("signed_in_at").notNull().defaultNow(),
+  },
+  (t) => [
+    // The Analytics query reads a range of days.
+    index("sign_ins_signed_in_at").on(t.signedInAt),
+    check("sign_ins_method_known", sql`${t.method} in ('link', 'code')`),
   ],
 );

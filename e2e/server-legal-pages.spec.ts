@@ -1,0 +1,107 @@
+import { expect, test } from "@playwright/test";
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { signInDetails } from "../server/testing/test-smtp";
+import { SMTP_PORT, waitForMail } from "./support/mail";
+
+// A server process of its own (production build, fresh data folder): this test publishes a new main
+// phone number, which the specs on the shared e2e server assert on the home page.
+const port = Number(process.env.E2E_PORT ?? 4173) + 110;
+const origin = `http://localhost:${port}`;
+const LEGAL_PAGES = ["/privacy-policy", "/terms", "/cookie-policy"];
+const NEW_PHONE = "(949) 555-0188";
+const NEW_EMAIL = "front-desk@cathotel.test";
+
+let server: ChildProcess | undefined;
+test.afterAll(() => {
+  server?.kill("SIGKILL");
+});
+
+async function waitForHealthy() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server on ${port} did not become healthy`);
+}
+
+/** Every executable script tag's nonce (JSON-LD is data, which CSP does not govern), and the one the response's CSP allows. */
+function nonces(html: string, csp: string) {
+  return {
+    allowed: csp.match(/'nonce-([^']+)'/)?.[1],
+    scripts: [...html.matchAll(/<script\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => !tag.includes('type="application/ld+json"'))
+      .map((tag) => tag.match(/ nonce="([^"]*)"/)?.[1] ?? "(none)"),
+  };
+}
+
+test("contact details published in /admin/content show on the legal pages at once, under the request's CSP nonce", async ({ playwright, browser }) => {
+  test.setTimeout(120_000);
+  const admin = `legal-admin-${Date.now().toString(36)}@e2e.test`;
+  server = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "legal-e2e-")),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ADMIN_EMAILS: admin,
+    },
+    stdio: "ignore",
+  });
+  await waitForHealthy();
+  const api = await playwright.request.newContext({ baseURL: origin });
+
+  const before = await (await api.get("/privacy-policy")).text();
+  expect(before).toContain("(949) 555-0100");
+
+  // An admin signs in with the mailed code and publishes a new main phone and e-mail.
+  const since = Date.now() - 1000;
+  expect((await api.post("/api/auth/magic-link", { data: { email: admin } })).status()).toBe(200);
+  const { code } = signInDetails(await waitForMail(admin, since));
+  expect((await api.post("/api/auth/verify-code", { data: { email: admin, code } })).status()).toBe(200);
+  const { content } = (await (await api.get("/api/admin/content")).json()) as { content: { business: Record<string, unknown> } };
+  const published = await api.post("/api/admin/content/business/publish", { data: { value: { ...content.business, phone: NEW_PHONE, email: NEW_EMAIL } } });
+  expect(published.status(), await published.text()).toBe(201);
+
+  for (const pagePath of LEGAL_PAGES) {
+    const response = await api.get(pagePath);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html, pagePath).toContain(NEW_PHONE);
+    expect(html, pagePath).toContain(NEW_EMAIL);
+    expect(html, pagePath).not.toContain("(949) 555-0100");
+    expect(html, pagePath).not.toContain("hello@example.com");
+    const { allowed, scripts } = nonces(html, response.headers()["content-security-policy"] ?? "");
+    expect(allowed, pagePath).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+    expect(scripts.length, pagePath).toBeGreaterThan(0);
+    expect(new Set(scripts), pagePath).toEqual(new Set([allowed]));
+  }
+  // A fresh nonce per response, as on every other page.
+  expect(nonces(await (await api.get("/terms")).text(), "").scripts[0]).not.toBe(nonces(await (await api.get("/terms")).text(), "").scripts[0]);
+
+  // In a browser: the page's one inline script (the page-view beacon; no bundle) runs under the CSP,
+  // and the page shows the published details.
+  const page = await browser.newPage();
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const beacon = page.waitForRequest((request) => request.url().endsWith("/api/page-views"));
+  await page.goto(`${origin}/privacy-policy`);
+  expect((await beacon).postData()).toBe("/privacy-policy");
+  const contact = page.getByRole("region", { name: "Changes and contact" });
+  await expect(contact.getByText(`${NEW_EMAIL} · ${NEW_PHONE}`)).toBeVisible();
+  await expect(page.locator("footer").getByRole("link", { name: NEW_EMAIL })).toHaveAttribute("href", `mailto:${NEW_EMAIL}`);
+  expect(violations).toEqual([]);
+  await page.close();
+  await api.dispose();
+});
