@@ -1,3 +1,4 @@
+import { SkipLink } from "~/components/skip-link";
 import type { SiteContent } from "~/features/content/site-content";
 import { PreviewBanner } from "~/features/content/preview-banner";
 import { SiteContentProvider } from "~/features/content/site-content-context";
@@ -30,12 +31,7 @@ export function HomePage({ content, previewId }: HomePageProps) {
       <HomeDialogsProvider>
         {/* Page headings in one weight (700): the first screen then needs a single display font file. */}
         <div className="contents [&_:is(h1,h2,h3)]:font-bold">
-          <a
-            href="#main"
-            className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-          >
-            Skip to content
-          </a>
+          <SkipLink />
           {previewId !== null && <PreviewBanner revisionId={previewId} />}
           <SiteHeader />
           <main id="main">

@@ -1,3 +1,4 @@
+import { SkipLink } from "~/components/skip-link";
 import { bookOnlineCopy, landingCopy } from "~/content/landing";
 import type { SiteContent } from "~/features/content/site-content";
 import { SiteContentProvider } from "~/features/content/site-content-context";
@@ -11,12 +12,7 @@ export function BookOnlinePage({ content, schedulerUrl }: { content: SiteContent
   const copy = bookOnlineCopy;
   return (
     <SiteContentProvider value={content}>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <aside aria-label="Offer" className="bg-brand-900 px-4 py-2 text-center text-brand-50">
         <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm font-bold md:text-base">
           {copy.promo.text}

@@ -1,3 +1,4 @@
+import { SkipLink } from "~/components/skip-link";
 import { landingCopy } from "~/content/landing";
 import type { SiteContent } from "~/features/content/site-content";
 import { SiteContentProvider } from "~/features/content/site-content-context";
@@ -17,12 +18,7 @@ import { TopBar } from "./top-bar";
 export function LandingPage({ content, crumbs }: { content: SiteContent; crumbs: readonly Crumb[] }) {
   return (
     <SiteContentProvider value={content}>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-white px-4 py-2 font-bold text-brand-900 shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <TopBar scheduleLabel={landingCopy.topBar.scheduleLabel} />
       <main id="main">
         <div className="px-4 pt-6 pb-12 md:px-6 md:pt-8 md:pb-16">
