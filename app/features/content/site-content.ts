@@ -31,14 +31,13 @@ export type SiteBusiness = Omit<Business, EditedBusinessFields> & {
   taxId: string;
 };
 
-/** A review as the carousel shows it: an image of the review, with its words as the alternative text. */
+/**
+ * A review as the carousel shows it: an image of the review, with its words as the alternative
+ * text. Nothing else: every visible review travels in the home page's loader data (ADR 0022).
+ */
 export interface SiteReview {
   id: string;
-  author: string;
-  location: string;
   rating: number;
-  date: string;
-  text: string;
   image: PageImage & { alt: string };
 }
 
@@ -124,9 +123,9 @@ function servicesFrom(edit: EditableContent["services"]): Service[] {
 }
 
 /** An uploaded image, else the review's drawn card (the schema makes sure one of them exists). */
-export function siteReview({ hidden: _hidden, imageId, ...review }: ReviewContent): SiteReview {
-  const image = imageId ? uploadedImage(imageId, "review") : { src: reviewCardSrc(review.id), ...REVIEW_CARD };
-  return { ...review, image: { ...image, alt: reviewAlt(review) } };
+export function siteReview(review: ReviewContent): SiteReview {
+  const image = review.imageId ? uploadedImage(review.imageId, "review") : { src: reviewCardSrc(review.id), ...REVIEW_CARD };
+  return { id: review.id, rating: review.rating, image: { ...image, alt: reviewAlt(review) } };
 }
 
 export function siteTeamMember({ imageId, ...member }: TeamMemberContent): SiteTeamMember {
