@@ -42,6 +42,8 @@ export function ImageUpload({
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState("");
   const [uploadError, setUploadError] = useState<string | null>(null);
+  // The form's "Upload an image …" message is answered by a successful upload, until the next check.
+  const [uploadedFor, setUploadedFor] = useState<string | undefined>(undefined);
 
   async function upload(input: HTMLInputElement) {
     const file = input.files?.[0];
@@ -59,6 +61,7 @@ export function ImageUpload({
     try {
       const { image } = await apiFetch<{ image: UploadedImageView }>(`/api/admin/media?purpose=${purpose}`, { body: file });
       onUploaded(image.id);
+      setUploadedFor(error);
       setStatus("Uploaded. Save a draft or publish to use it.");
     } catch (e) {
       setStatus("");
@@ -69,7 +72,7 @@ export function ImageUpload({
     }
   }
 
-  const shownError = uploadError ?? error;
+  const shownError = uploadError ?? (error !== uploadedFor ? error : undefined);
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
