@@ -198,10 +198,31 @@ CREATE TABLE "voucher_requests" (
 	CONSTRAINT "voucher_requests_staff_status" CHECK ("voucher_requests"."staff_status" in ('new','contacted','booked','closed'))
 );
 --> statement-breakpoint
+CREATE TABLE "media_image_variants" (
+	"image_id" uuid NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	CONSTRAINT "media_image_variants_image_id_width_pk" PRIMARY KEY("image_id","width")
+);
+--> statement-breakpoint
+CREATE TABLE "media_images" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"purpose" text NOT NULL,
+	"source_type" text NOT NULL,
+	"source_width" integer NOT NULL,
+	"source_height" integer NOT NULL,
+	"source_bytes" integer NOT NULL,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "media_images_purpose" CHECK ("media_images"."purpose" in ('review', 'team'))
+);
+--> statement-breakpoint
 ALTER TABLE "appointment_reminders" ADD CONSTRAINT "appointment_reminders_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_ins" ADD CONSTRAINT "sign_ins_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "media_image_variants" ADD CONSTRAINT "media_image_variants_image_id_media_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."media_images"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "appointment_reminders_appointment" ON "appointment_reminders" USING btree ("appointment_id","created_at");--> statement-breakpoint
 CREATE INDEX "appointments_customer_email" ON "appointments" USING btree ("customer_email","starts_at");--> statement-breakpoint
 CREATE INDEX "appointments_starts_at" ON "appointments" USING btree ("starts_at");--> statement-breakpoint

@@ -10,6 +10,7 @@ import { refuseCrossSite } from "./http/csrf";
 import { apiErrorHandler, apiNotFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { redactSecrets } from "./logger";
+import { mediaFilesRouter } from "./media/router";
 
 export interface AppOptions {
   /** The React Router request handler; absent in API-only tests. */
@@ -62,6 +63,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   });
 
   app.use("/api", express.json({ limit: ctx.env.MAX_BODY_BYTES }), apiRouter(ctx), apiNotFound, apiErrorHandler(ctx.logger));
+  // Images uploaded in the admin area, from the database (ADR 0101).
+  app.use("/media", mediaFilesRouter(ctx));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {

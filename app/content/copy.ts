@@ -25,7 +25,11 @@ export const homeCopy = {
       "Every guest is looked after by trained caretakers who know cats: their quiet signals, their routines and their need for a calm, predictable day.",
     ],
   },
-  reviews: { heading: "What Cat Parents Say", lead: "Fifty reviews from families who trust us with their cats." },
+  reviews: {
+    heading: "What Cat Parents Say",
+    // The owners choose which reviews show (admin content), so the count follows them.
+    lead: (count: number) => `${count === 1 ? "A review" : `${count} reviews`} from families who trust us with their cats.`,
+  },
   guarantee: {
     heading: "Our Promise To You",
     items: [

@@ -9,17 +9,25 @@ export class ApiError extends Error {
   }
 }
 
+/** The request's body and its type: a file (an image upload) is sent as it is, anything else as JSON. */
+function requestBody(body: unknown): { body?: BodyInit; contentType?: string } {
+  if (body === undefined) return {};
+  if (body instanceof Blob) return { body, contentType: body.type || "application/octet-stream" };
+  return { body: JSON.stringify(body), contentType: "application/json" };
+}
+
 /**
  * Calls our JSON API and returns the parsed body; a non-2xx answer throws ApiError carrying the
  * server's code and human message, so callers can show it as is.
  */
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   let response: Response;
+  const { body, contentType } = requestBody(init.body);
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      headers: contentType ? { accept: "application/json", "content-type": contentType } : { accept: "application/json" },
+      body,
       credentials: "same-origin",
       signal: init.signal,
     });

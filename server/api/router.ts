@@ -8,6 +8,7 @@ import { adminContentRouter } from "../content/router";
 import type { AppContext } from "../context";
 import { adminLeadsRouter } from "../leads/admin-router";
 import { leadsRouter } from "../leads/router";
+import { adminMediaRouter } from "../media/router";
 import { wordpressRouter } from "../wordpress/router";
 import { adminRouter } from "./admin-router";
 
@@ -21,6 +22,7 @@ export function apiRouter(ctx: AppContext): Router {
   router.use("/admin/leads", adminLeadsRouter(ctx));
   router.use("/admin/analytics", adminAnalyticsRouter(ctx));
   router.use("/admin/content", adminContentRouter(ctx));
+  router.use("/admin/media", adminMediaRouter(ctx));
   router.use("/auth", authRouter(ctx));
   router.use(callbackRouter(ctx));
   router.use(appointmentsRouter(ctx));

@@ -7,6 +7,7 @@ import { siteContentRevisions } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { parseBody } from "../http/validation";
+import { missingImages } from "../media/store";
 
 export type ContentRevision = typeof siteContentRevisions.$inferSelect;
 
@@ -73,7 +74,7 @@ export async function loadPreviewContent(db: Db, revisionId: number, logger?: Lo
   return buildSiteContent(editable);
 }
 
-function validate<K extends ContentKey>(key: K, value: unknown): EditableContent[K] {
+async function validate<K extends ContentKey>(db: Db, key: K, value: unknown): Promise<EditableContent[K]> {
   const parsed = parseBody(contentSchemas[key], value) as EditableContent[K];
   if (key === "services") {
     // Titles are the services' ids: each must name an existing service, once.
@@ -83,7 +84,24 @@ function validate<K extends ContentKey>(key: K, value: unknown): EditableContent
     if (unknown !== undefined) throw new AppError(400, "VALIDATION_FAILED", `There is no service called "${unknown}".`);
     if (new Set(titles).size !== titles.length) throw new AppError(400, "VALIDATION_FAILED", "Each service may appear only once.");
   }
+  if (key === "reviews") {
+    const reviews = parsed as EditableContent["reviews"];
+    await requireUploadedImages(db, "review", reviews, (r) => `the review by ${r.author}`);
+  }
+  if (key === "team") {
+    const team = parsed as EditableContent["team"];
+    await requireUploadedImages(db, "team", team, (m) => `${m.name}'s photo`);
+  }
   return parsed;
+}
+
+/** Every image an edit refers to must be an upload of the right kind, or the public page would show a broken image. */
+async function requireUploadedImages<T extends { imageId: string | null }>(db: Db, purpose: "review" | "team", items: readonly T[], name: (item: T) => string) {
+  const ids = items.map((i) => i.imageId).filter((id): id is string => id !== null);
+  const [missing] = await missingImages(db, purpose, ids);
+  if (missing === undefined) return;
+  const item = items.find((i) => i.imageId === missing)!;
+  throw new AppError(400, "IMAGE_NOT_FOUND", `The image for ${name(item)} was not found. Please upload it again.`);
 }
 
 async function insertRevision(
@@ -112,7 +130,7 @@ async function insertRevision(
 export async function saveDraft(db: Db, key: ContentKey, value: unknown, email: string): Promise<ContentRevision> {
   return insertRevision(db, {
     key,
-    value: validate(key, value),
+    value: await validate(db, key, value),
     status: "draft",
     createdBy: email,
   });
@@ -122,7 +140,7 @@ export async function saveDraft(db: Db, key: ContentKey, value: unknown, email: 
 export async function publishValue(db: Db, key: ContentKey, value: unknown, email: string): Promise<ContentRevision> {
   return insertRevision(db, {
     key,
-    value: validate(key, value),
+    value: await validate(db, key, value),
     status: "published",
     createdBy: email,
   });
@@ -143,7 +161,7 @@ export async function publishDraft(db: Db, key: ContentKey, revisionId: number, 
   if (draft.status !== "draft") throw new AppError(409, "NOT_A_DRAFT", "Only a draft can be published; to go back to this version use Revert.");
   return insertRevision(db, {
     key,
-    value: validate(key, draft.value),
+    value: await validate(db, key, draft.value),
     status: "published",
     createdBy: email,
     sourceRevisionId: draft.id,
@@ -164,7 +182,7 @@ export async function revertTo(db: Db, key: ContentKey, revisionId: number | nul
     });
   const earlier = await findRevision(db, key, revisionId);
   // A stored value that no longer fits the schema cannot be made live again.
-  const value = earlier.value === null ? null : validate(key, earlier.value);
+  const value = earlier.value === null ? null : await validate(db, key, earlier.value);
   return insertRevision(db, {
     key,
     value,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getAtPath, setAtPath } from "./form-state";
+import { getAtPath, moveItem, setAtPath } from "./form-state";
 
 describe("form paths", () => {
   it("reads and replaces nested leaves without touching the original", () => {
@@ -20,5 +20,15 @@ describe("a list at the root of a section", () => {
     expect(getAtPath(faq, "")).toBe(faq);
     expect(setAtPath(faq, "0.answer", "B")).toEqual([{ question: "Q", answer: "B" }]);
     expect(setAtPath(faq, "", [])).toEqual([]);
+  });
+});
+
+describe("moving an item of a list", () => {
+  it("moves it up or down by one, or to either end, without touching the original", () => {
+    const list = ["a", "b", "c", "d"];
+    expect(moveItem(list, 2, 1)).toEqual(["a", "c", "b", "d"]);
+    expect(moveItem(list, 0, 1)).toEqual(["b", "a", "c", "d"]);
+    expect(moveItem(list, 3, 0)).toEqual(["d", "a", "b", "c"]);
+    expect(list).toEqual(["a", "b", "c", "d"]);
   });
 });

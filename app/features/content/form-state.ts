@@ -24,3 +24,14 @@ export function getAtPath(value: unknown, path: string): unknown {
   if (path === "") return value;
   return path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
 }
+
+/** A copy of `items` with the item at `from` moved to `to` (both within the list). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const copy = [...items];
+  const [item] = copy.splice(from, 1);
+  copy.splice(to, 0, item!);
+  return copy;
+}
+
+/** A short id for an item added in a form ("new-k3x9q2"); the schema refuses duplicates. */
+export const newItemId = () => `new-${Math.random().toString(36).slice(2, 10)}`;

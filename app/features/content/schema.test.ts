@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { businessContentSchema, styleContentSchema, telFromDisplay, textStyleSchema } from "./schema";
+import { fieldErrors } from "./form-state";
+import { businessContentSchema, reviewsContentSchema, styleContentSchema, teamContentSchema, telFromDisplay, textStyleSchema } from "./schema";
 import { defaultEditableContent } from "./site-content";
 
 const ok = { fontSize: 32, letterSpacing: 0, align: "left", fontWeight: 700 };
@@ -55,5 +56,44 @@ describe("the business profile", () => {
       "Main phone must be a 10-digit US phone number",
       "Room booking URL must be a full web address starting with https://",
     ]);
+  });
+});
+
+describe("the reviews", () => {
+  const reviews = defaultEditableContent.reviews;
+  const errorsOf = (value: unknown) => {
+    const result = reviewsContentSchema.safeParse(value);
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  it("accepts the 50 samples, hidden ones, a new order, and an added review with an uploaded image", () => {
+    expect(reviews).toHaveLength(50);
+    expect(errorsOf(reviews)).toEqual({});
+    const added = { ...reviews[0]!, id: "new-k3x9q2", imageId: "6f1c1a52-6a0e-4d5e-9a43-3f2b8c6d0e11" };
+    expect(errorsOf([added, ...[...reviews].reverse().map((r, i) => ({ ...r, hidden: i % 2 === 0 }))])).toEqual({});
+  });
+
+  it("puts each message under the field it is about, so the form can show it there", () => {
+    const value = [{ ...reviews[0]!, author: "", rating: 0 }, { ...reviews[1]!, id: "new-1", author: "Sam", imageId: null }, { ...reviews[2]!, id: reviews[0]!.id }];
+    expect(errorsOf(value)).toEqual({
+      "0.author": "Author is required",
+      "0.rating": "Rating must be 1 to 5 stars",
+      "1.imageId": "Upload an image for the review by Sam",
+      "2.id": `Each review needs its own id ("${reviews[0]!.id}" is used twice)`,
+    });
+    expect(errorsOf(reviews.map((r) => ({ ...r, hidden: true })))).toEqual({ _: "Keep at least one review visible" });
+    expect(errorsOf([{ ...reviews[0]!, imageId: "https://evil.example/x.png" }])).toEqual({ "0.imageId": "The image reference is not valid; upload the image again" });
+  });
+});
+
+describe("the team", () => {
+  it("accepts the samples and refuses an added member without a photo, by the member's name", () => {
+    const team = defaultEditableContent.team;
+    expect(teamContentSchema.safeParse(team).success).toBe(true);
+    const result = teamContentSchema.safeParse([...team, { id: "new-ana", name: "Ana Ruiz", role: "Groomer", imageId: null }]);
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({ "3.imageId": "Upload a photo of Ana Ruiz" });
+    expect(teamContentSchema.safeParse(Array.from({ length: 13 }, (_, i) => ({ ...team[0]!, id: `m${i}` }))).error?.issues[0]?.message).toBe(
+      "At most 12 team members",
+    );
   });
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { hasReviewCard } from "~/content/reviews";
+import { samplePortrait } from "~/content/team";
 
 /**
  * What the owners may edit on the public pages, one zod schema per content key. Shared by the
@@ -130,15 +132,84 @@ export const styleContentSchema = z.object({
 });
 export type StyleContent = z.infer<typeof styleContentSchema>;
 
+/** Ids of reviews and team members: the samples' ("07", "maria"), or made by the form for added ones. */
+const itemId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "An id is 1 to 40 lower-case letters, digits or dashes");
+
+/** An image uploaded through /api/admin/media; null keeps the drawn sample art. */
+const uploadedImageId = z.uuid("The image reference is not valid; upload the image again").nullable();
+
+function refuseDuplicateIds(items: readonly { id: string }[], ctx: z.RefinementCtx, what: string) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `Each ${what} needs its own id ("${item.id}" is used twice)` });
+    seen.add(item.id);
+  });
+}
+
+export const MAX_REVIEWS = 100;
+export const reviewSchema = z.object({
+  id: itemId,
+  author: text("Author", 60),
+  location: text("Location", 60),
+  rating: z.number("Rating must be a number").int("Rating must be a whole number of stars").min(1, "Rating must be 1 to 5 stars").max(5, "Rating must be 1 to 5 stars"),
+  date: text("Date", 40),
+  text: text("Review text", 600),
+  hidden: z.boolean("Hidden must be true or false"),
+  imageId: uploadedImageId,
+});
+export type ReviewContent = z.infer<typeof reviewSchema>;
+
+/** The carousel's reviews in their order; hidden ones stay here (to show again later) but not on the page. */
+export const reviewsContentSchema = z
+  .array(reviewSchema)
+  .min(1, "Keep at least one review")
+  .max(MAX_REVIEWS, `At most ${MAX_REVIEWS} reviews`)
+  .superRefine((reviews, ctx) => {
+    refuseDuplicateIds(reviews, ctx, "review");
+    if (reviews.every((r) => r.hidden)) ctx.addIssue({ code: "custom", path: [], message: "Keep at least one review visible" });
+    reviews.forEach((review, index) => {
+      // The carousel shows images of the reviews: an added review has no drawn card to fall back on.
+      if (review.imageId === null && !hasReviewCard(review.id))
+        ctx.addIssue({ code: "custom", path: [index, "imageId"], message: `Upload an image for the review by ${review.author.trim() || "the new reviewer"}` });
+    });
+  });
+export type ReviewsContent = z.infer<typeof reviewsContentSchema>;
+
+export const MAX_TEAM_MEMBERS = 12;
+export const teamMemberSchema = z.object({
+  id: itemId,
+  name: text("Name", 80),
+  role: text("Role", 80),
+  imageId: uploadedImageId,
+});
+export type TeamMemberContent = z.infer<typeof teamMemberSchema>;
+
+export const teamContentSchema = z
+  .array(teamMemberSchema)
+  .min(1, "Keep at least one team member")
+  .max(MAX_TEAM_MEMBERS, `At most ${MAX_TEAM_MEMBERS} team members`)
+  .superRefine((members, ctx) => {
+    refuseDuplicateIds(members, ctx, "team member");
+    members.forEach((member, index) => {
+      if (member.imageId === null && samplePortrait(member.id) === undefined)
+        ctx.addIssue({ code: "custom", path: [index, "imageId"], message: `Upload a photo of ${member.name.trim() || "the new team member"}` });
+    });
+  });
+export type TeamContent = z.infer<typeof teamContentSchema>;
+
 export const contentSchemas = {
   business: businessContentSchema,
   services: servicesContentSchema,
   faq: faqContentSchema,
   promo: promoContentSchema,
   style: styleContentSchema,
+  reviews: reviewsContentSchema,
+  team: teamContentSchema,
 } as const;
 
-export const CONTENT_KEYS = ["business", "services", "faq", "promo", "style"] as const;
+export const CONTENT_KEYS = ["business", "services", "faq", "promo", "style", "reviews", "team"] as const;
 export type ContentKey = (typeof CONTENT_KEYS)[number];
 export const contentKeySchema = z.enum(CONTENT_KEYS, "Unknown content section");
 
@@ -148,6 +219,8 @@ export interface EditableContent {
   faq: FaqContent;
   promo: PromoContent;
   style: StyleContent;
+  reviews: ReviewsContent;
+  team: TeamContent;
 }
 
 export { telFromDisplay } from "./phone";

@@ -1,10 +1,13 @@
 import { type Business, business as defaultBusiness } from "~/content/business";
 import { homeCopy } from "~/content/copy";
 import { type FaqItem, faq as defaultFaq } from "~/content/help";
+import { REVIEW_CARD, reviewAlt, reviewCardSrc, reviews as defaultReviews } from "~/content/reviews";
 import { type Service, services as defaultServices } from "~/content/services";
+import { PORTRAIT, samplePortrait, team as defaultTeam } from "~/content/team";
+import { type PageImage, uploadedImage } from "~/features/media/images";
 import { telFromDisplay } from "./phone";
 // Types only: the public pages import this module, and zod must not reach their JavaScript (ADR 0022).
-import type { BusinessContent, EditableContent, PromoContent, StyleContent } from "./schema";
+import type { BusinessContent, EditableContent, PromoContent, ReviewContent, StyleContent, TeamMemberContent } from "./schema";
 
 type EditedBusinessFields = "phone" | "groomingPhone" | "email" | "address" | "hours" | "lunch" | "phoneSupport" | "booking" | "social" | "taxId";
 
@@ -28,6 +31,23 @@ export type SiteBusiness = Omit<Business, EditedBusinessFields> & {
   taxId: string;
 };
 
+/**
+ * A review as the carousel shows it: an image of the review, with its words as the alternative
+ * text. Nothing else: every visible review travels in the home page's loader data (ADR 0022).
+ */
+export interface SiteReview {
+  id: string;
+  rating: number;
+  image: PageImage & { alt: string };
+}
+
+export interface SiteTeamMember {
+  id: string;
+  name: string;
+  role: string;
+  image: PageImage & { alt: string };
+}
+
 /** Everything the public pages read from the editable content. */
 export interface SiteContent {
   business: SiteBusiness;
@@ -35,6 +55,9 @@ export interface SiteContent {
   faq: readonly FaqItem[];
   promo: PromoContent;
   style: StyleContent;
+  /** The visible reviews, in the order the owners chose. */
+  reviews: readonly SiteReview[];
+  team: readonly SiteTeamMember[];
 }
 
 /** The editable values as the content modules define them (what "Revert to defaults" restores). */
@@ -68,6 +91,8 @@ export const defaultEditableContent: EditableContent = {
     lead: homeCopy.hero.lead,
   },
   style: { headings: null, promo: null },
+  reviews: defaultReviews.map((r) => ({ ...r, hidden: false, imageId: null })),
+  team: defaultTeam.map(({ id, name, role }) => ({ id, name, role, imageId: null })),
 };
 
 function businessFrom(edit: BusinessContent): SiteBusiness {
@@ -97,6 +122,17 @@ function servicesFrom(edit: EditableContent["services"]): Service[] {
   });
 }
 
+/** An uploaded image, else the review's drawn card (the schema makes sure one of them exists). */
+export function siteReview(review: ReviewContent): SiteReview {
+  const image = review.imageId ? uploadedImage(review.imageId, "review") : { src: reviewCardSrc(review.id), ...REVIEW_CARD };
+  return { id: review.id, rating: review.rating, image: { ...image, alt: reviewAlt(review) } };
+}
+
+export function siteTeamMember({ imageId, ...member }: TeamMemberContent): SiteTeamMember {
+  const image = imageId ? uploadedImage(imageId, "team") : { src: samplePortrait(member.id) ?? "", ...PORTRAIT };
+  return { ...member, image: { ...image, alt: `Portrait of ${member.name}` } };
+}
+
 /** The effective content: the editable values (already validated) laid over the content modules. */
 export function buildSiteContent(editable: Partial<EditableContent> = {}): SiteContent {
   const value = { ...defaultEditableContent, ...editable };
@@ -106,6 +142,8 @@ export function buildSiteContent(editable: Partial<EditableContent> = {}): SiteC
     faq: value.faq,
     promo: value.promo,
     style: value.style,
+    reviews: value.reviews.filter((r) => !r.hidden).map(siteReview),
+    team: value.team.map(siteTeamMember),
   };
 }
 

@@ -2,15 +2,13 @@ import { Icon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { textStyleCss, useSiteContent } from "~/features/content/site-content-context";
 import { homeCopy } from "~/content/copy";
-import { reviews } from "~/content/reviews";
 import { useHomeDialogs } from "./home-dialogs";
-
-const averageRating = (reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length).toFixed(1);
 
 export function Hero() {
   const { startBooking, openDialog, preload } = useHomeDialogs();
   const copy = homeCopy.hero;
-  const { business, promo, style } = useSiteContent();
+  const { business, promo, style, reviews } = useSiteContent();
+  const averageRating = (reviews.reduce((sum, r) => sum + r.rating, 0) / Math.max(reviews.length, 1)).toFixed(1);
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden px-4 pt-8 pb-16 md:px-6 md:pt-16 md:pb-24">
       <div aria-hidden="true" className="absolute -top-32 -right-32 h-96 w-96 rounded-full bg-brand-100/70 blur-3xl" />

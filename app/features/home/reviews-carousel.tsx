@@ -1,7 +1,7 @@
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icons";
-import { reviewImage, reviews } from "~/content/reviews";
+import { useSiteContent } from "~/features/content/site-content-context";
 
 /** Slides this far outside the visible ones get their image; the rest stay empty boxes. */
 const PRELOAD_AROUND = 3;
@@ -47,8 +47,9 @@ function useDeferredEmbla() {
   return { viewportRef, api, want };
 }
 
-/** 50 review cards: previous/next buttons, arrow keys and swipe; only nearby images load. */
+/** The published review cards (50 samples): previous/next buttons, arrow keys and swipe; only nearby images load. */
 export function ReviewsCarousel() {
+  const { reviews } = useSiteContent();
   const { viewportRef, api, want } = useDeferredEmbla();
   const [visible, setVisible] = useState<{ first: number; last: number }>({ first: 0, last: 0 });
   const [canPrev, setCanPrev] = useState(false);
@@ -109,7 +110,7 @@ export function ReviewsCarousel() {
       <div ref={viewportRef} className="-mx-2 overflow-hidden px-2 py-3">
         <ul className="-ml-4 flex touch-pan-y">
           {reviews.map((review, index) => {
-            const image = reviewImage(review);
+            const { image } = review;
             const near = index >= loadFrom && index <= loadTo;
             return (
               <li
@@ -121,6 +122,8 @@ export function ReviewsCarousel() {
                 {near ? (
                   <img
                     src={image.src}
+                    srcSet={image.srcSet}
+                    sizes={image.sizes}
                     width={image.width}
                     height={image.height}
                     alt={image.alt}

@@ -7,7 +7,9 @@ import { type RevisionView, revisionView } from "@server/content/router";
 import { Button } from "~/components/ui/button";
 import { type FieldErrors, fieldErrors } from "~/features/content/form-state";
 import { CONTENT_KEYS, type ContentKey, type EditableContent, contentSchemas } from "~/features/content/schema";
+import { ReviewsFields } from "~/features/content/reviews-fields";
 import { ListField, type StyleDraft, StyleGroup, TextField, styleDraftFrom, styleFromDraft } from "~/features/content/section-fields";
+import { TeamFields } from "~/features/content/team-fields";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/content";
@@ -21,6 +23,8 @@ const SECTION_LABELS: Record<ContentKey, string> = {
   faq: "FAQ",
   promo: "Promo texts",
   style: "Style",
+  reviews: "Reviews",
+  team: "Team",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,8 +47,8 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
     <div>
       <h1 className="text-3xl">Content</h1>
       <p className="mt-2 max-w-2xl text-muted">
-        Edit the texts of the public pages. Save a draft to preview it, then publish: visitors see the change at once. Every version is kept below and can be
-        made live again.
+        Edit the texts, reviews and team of the public pages. Save a draft to preview it, then publish: visitors see the change at once. Every version is kept
+        in the history and can be made live again.
       </p>
       <nav aria-label="Content sections" className="mt-6 flex flex-wrap gap-2">
         {CONTENT_KEYS.map((key) => (
@@ -180,7 +184,7 @@ function SectionEditor<K extends ContentKey>({ section, initial, history }: { se
       <form
         noValidate
         aria-label={SECTION_LABELS[section]}
-        className="grid gap-5 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] sm:p-6"
+        className="grid min-w-0 grid-cols-1 gap-5 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] sm:p-6"
         onSubmit={(e) => {
           e.preventDefault();
           void publish();
@@ -204,6 +208,8 @@ function SectionEditor<K extends ContentKey>({ section, initial, history }: { se
           />
         )}
         {section === "promo" && <PromoFields {...(fields as unknown as FieldsOf<"promo">)} />}
+        {section === "reviews" && <ReviewsFields {...(fields as unknown as FieldsOf<"reviews">)} />}
+        {section === "team" && <TeamFields {...(fields as unknown as FieldsOf<"team">)} />}
         {section === "style" && (
           <>
             <StyleGroup

@@ -7,3 +7,4 @@ export * from "./auth";
 export * from "./leads";
 export * from "./analytics";
 export * from "./content";
+export * from "./media";

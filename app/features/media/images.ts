@@ -1,0 +1,75 @@
+/**
+ * Uploaded images: which sizes each kind of image is made in, and their addresses. Shared by the
+ * upload API (which makes the sizes), the admin forms and the public pages (which link them), so
+ * it stays free of anything heavy: the public pages' JavaScript includes it.
+ */
+
+export const IMAGE_PURPOSES = ["review", "team"] as const;
+export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+export interface ImageRecipe {
+  /** contain: the whole upload fits the box on white (a review's words must stay readable); cover: cropped to fill it. */
+  fit: "contain" | "cover";
+  /** The sizes made, smallest first; the first is the `src` and sets the element's width and height. */
+  variants: readonly ImageSize[];
+  /** The `sizes` attribute: how wide the image shows at each screen width. */
+  sizes: string;
+}
+
+export const IMAGE_RECIPES: Record<ImagePurpose, ImageRecipe> = {
+  // The carousel's cards are 3:2 like the drawn ones: a third of the 72rem column on wide screens,
+  // half from 640 px, the full width below.
+  review: {
+    fit: "contain",
+    variants: [
+      { width: 600, height: 400 },
+      { width: 1200, height: 800 },
+    ],
+    sizes: "(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw",
+  },
+  // Round portraits: 80 px on phones, 128 px from 640 px (About section).
+  team: {
+    fit: "cover",
+    variants: [
+      { width: 160, height: 160 },
+      { width: 320, height: 320 },
+    ],
+    sizes: "(min-width: 640px) 128px, 80px",
+  },
+};
+
+/** What an upload must be. The server enforces these; the form checks the first two before sending. */
+export const UPLOAD_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ["image/jpeg", "image/png", "image/webp"],
+  minSide: 300,
+  maxSide: 8000,
+} as const;
+
+export const mediaUrl = (imageId: string, width: number) => `/media/${imageId}-${width}.webp`;
+
+/** What an <img> needs: one source and, for uploads, the larger sizes for sharp screens. */
+export interface PageImage {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  width: number;
+  height: number;
+}
+
+export function uploadedImage(imageId: string, purpose: ImagePurpose): PageImage {
+  const recipe = IMAGE_RECIPES[purpose];
+  const [first] = recipe.variants;
+  return {
+    src: mediaUrl(imageId, first!.width),
+    srcSet: recipe.variants.map((v) => `${mediaUrl(imageId, v.width)} ${v.width}w`).join(", "),
+    sizes: recipe.sizes,
+    width: first!.width,
+    height: first!.height,
+  };
+}

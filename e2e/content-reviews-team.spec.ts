@@ -1,0 +1,133 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test as base } from "@playwright/test";
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { signInAs } from "./support/auth";
+import { E2E_ADMIN_EMAILS, E2E_PORT, SMTP_PORT } from "./support/mail";
+
+/**
+ * Hiding a review and renaming a team member change what every visitor sees, and other specs
+ * assert the 50 reviews and the three sample names on the shared server. So this spec runs its
+ * own server (same build, fresh embedded database, the shared test SMTP) per worker.
+ */
+const test = base.extend<object, { ownServer: { url: string } }>({
+  ownServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const port = E2E_PORT + 120 + workerInfo.parallelIndex;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-people-e2e-"));
+      const server: ChildProcess = spawn(process.execPath, ["server.js"], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          NODE_ENV: "",
+          PUBLIC_SITE_URL: "",
+          LOG_LEVEL: "warn",
+          SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+          ADMIN_EMAILS: [E2E_ADMIN_EMAILS[16], E2E_ADMIN_EMAILS[17]].join(","),
+        },
+        stdio: "ignore",
+      });
+      const url = `http://localhost:${port}`;
+      try {
+        await waitForHealthy(url);
+        await use({ url });
+      } finally {
+        server.kill("SIGTERM");
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ ownServer }, use) => use(ownServer.url),
+});
+
+async function waitForHealthy(url: string) {
+  for (let i = 0; i < 450; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${url} did not become healthy`);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test("an admin hides and reorders reviews and edits the team; visitors see it on the home and landing pages", async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(150_000);
+  // Third-party embeds (map, video) are never fetched in tests.
+  await page.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "" }));
+  await signInAs(page, E2E_ADMIN_EMAILS[testInfo.project.name === "mobile" ? 16 : 17]!);
+  const visitorContext = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+  const visitor = await visitorContext.newPage();
+  await visitor.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "" }));
+
+  try {
+    // Reviews: hide the second (David R.), move the third (Sarah L.) up, publish.
+    await page.goto("/admin/content?section=reviews");
+    await expect(page.getByRole("heading", { name: "Reviews", level: 2 })).toBeVisible();
+    await page.getByRole("button", { name: "Edit review 1 by Jennifer M." }).click();
+    await expect(page.getByLabel("Review text")).toHaveValue(/^Mochi came home relaxed/);
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page);
+
+    await page.getByRole("checkbox", { name: "Hide review 2 by David R." }).check();
+    const moveUp = page.getByRole("button", { name: "Move up: review 3 by Sarah L." });
+    await moveUp.click();
+    // The moved review's button keeps the focus, under its new position.
+    await expect(page.getByRole("button", { name: "Move up: review 2 by Sarah L." })).toBeFocused();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByText("Published — the public pages show it now")).toBeVisible();
+
+    await visitor.goto("/");
+    const carousel = visitor.getByRole("region", { name: "Customer reviews" });
+    await expect(visitor.getByTestId("reviews-status")).toHaveText(/ of 49$/);
+    await expect(carousel.locator("li").nth(0).locator("img")).toHaveAttribute("alt", /— Jennifer M\., Laguna Niguel$/);
+    await expect(carousel.locator("li").nth(1).locator("img")).toHaveAttribute("alt", /— Sarah L\., Anaheim$/);
+    await expect(carousel.locator('img[alt*="David R."]')).toHaveCount(0);
+    await expect(visitor.getByText("49 reviews from families who trust us with their cats.")).toBeVisible();
+
+    // Team: rename the second member, give the third a new photo, publish.
+    await page.goto("/admin/content?section=team");
+    const second = page.getByRole("group", { name: "Team member 2" });
+    await second.getByLabel("Name").fill("James Carterson");
+    const third = page.getByRole("group", { name: "Team member 3" });
+    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#d96d1f" } })
+      .jpeg()
+      .toBuffer();
+    // A file that is not an image is refused with the server's words before anything changes.
+    await third.getByLabel("Photo").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+    await expect(third.getByText("Only JPEG, PNG and WebP images can be uploaded; this file is none of them.")).toBeVisible();
+    await third.getByLabel("Photo").setInputFiles({ name: "priya.jpg", mimeType: "image/jpeg", buffer: photo });
+    await expect(third.getByText("Uploaded. Save a draft or publish to use it.")).toBeVisible();
+    await expect(third.locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}-160\.webp$/);
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page);
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByText("Published — the public pages show it now")).toBeVisible();
+
+    await visitor.goto("/cat-boarding-laguna-niguel");
+    await expect(visitor.getByText("James Carterson", { exact: true })).toBeVisible();
+    await expect(visitor.getByText("James Carter", { exact: true })).toHaveCount(0);
+    const portrait = visitor.getByRole("img", { name: "Portrait of Priya Shah" });
+    await portrait.scrollIntoViewIfNeeded();
+    await expect(portrait).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}-160\.webp$/);
+    await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  } finally {
+    await visitorContext.close();
+  }
+});

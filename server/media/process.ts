@@ -1,0 +1,92 @@
+import sharp, { type Metadata } from "sharp";
+import { IMAGE_RECIPES, type ImagePurpose, UPLOAD_LIMITS } from "~/features/media/images";
+import { AppError } from "../http/errors";
+
+// Each request decodes at most one image at a time; libvips' own cache would only hold memory.
+sharp.cache(false);
+
+type UploadType = (typeof UPLOAD_LIMITS.types)[number];
+
+/** What the first bytes say the file is; the name and the Content-Type header are not trusted. */
+export function sniffImageType(bytes: Buffer): UploadType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") return "image/webp";
+  return null;
+}
+
+const SHARP_FORMAT: Record<UploadType, string> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" };
+
+// Decoding never goes past what the dimension rule allows, whatever a file claims later on.
+const MAX_PIXELS = UPLOAD_LIMITS.maxSide * UPLOAD_LIMITS.maxSide;
+
+export interface ProcessedImage {
+  sourceType: UploadType;
+  sourceWidth: number;
+  sourceHeight: number;
+  sourceBytes: number;
+  variants: { width: number; height: number; bytes: Buffer }[];
+}
+
+const unreadable = () =>
+  new AppError(400, "IMAGE_UNREADABLE", "The image could not be read: the file may be damaged or incomplete. Please export it again and retry.");
+
+export const TOO_BIG_MESSAGE = `The image is larger than ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB. Please choose a smaller file.`;
+
+/**
+ * Checks an upload (type by its bytes, size, pixel dimensions) and makes the WebP sizes its
+ * purpose needs. Metadata (EXIF, including any location) is dropped; the orientation is applied.
+ * Every refusal is a 400 AppError with a message the admin can act on.
+ */
+export async function processUpload(bytes: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> {
+  if (bytes.length === 0) throw new AppError(400, "IMAGE_MISSING", "No image arrived. Choose a JPEG, PNG or WebP file to upload.");
+  if (bytes.length > UPLOAD_LIMITS.maxBytes) throw new AppError(413, "IMAGE_TOO_BIG", TOO_BIG_MESSAGE);
+  const type = sniffImageType(bytes);
+  if (!type) throw new AppError(400, "UNSUPPORTED_IMAGE_TYPE", "Only JPEG, PNG and WebP images can be uploaded; this file is none of them.");
+
+  // The header only: nothing is decoded until the dimensions have passed.
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  if (metadata.format !== SHARP_FORMAT[type]) throw unreadable();
+  const { width, height } = metadata.autoOrient;
+  if (!width || !height) throw unreadable();
+  if (width > UPLOAD_LIMITS.maxSide || height > UPLOAD_LIMITS.maxSide)
+    throw new AppError(
+      400,
+      "IMAGE_DIMENSIONS_TOO_LARGE",
+      `The image is ${width}×${height} pixels; at most ${UPLOAD_LIMITS.maxSide} pixels on each side are accepted. Please make it smaller.`,
+    );
+  if (width < UPLOAD_LIMITS.minSide || height < UPLOAD_LIMITS.minSide)
+    throw new AppError(
+      400,
+      "IMAGE_DIMENSIONS_TOO_SMALL",
+      `The image is ${width}×${height} pixels; it needs at least ${UPLOAD_LIMITS.minSide} pixels on each side to look sharp.`,
+    );
+
+  const recipe = IMAGE_RECIPES[purpose];
+  try {
+    const variants = [];
+    for (const size of recipe.variants) {
+      const output = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "warning" })
+        .autoOrient()
+        .resize({
+          ...size,
+          fit: recipe.fit,
+          // A portrait keeps the face; a review is never cropped.
+          position: recipe.fit === "cover" ? sharp.strategy.attention : "centre",
+          background: "#ffffff",
+        })
+        .flatten({ background: "#ffffff" })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ width: output.info.width, height: output.info.height, bytes: output.data });
+    }
+    return { sourceType: type, sourceWidth: width, sourceHeight: height, sourceBytes: bytes.length, variants };
+  } catch {
+    throw unreadable();
+  }
+}
