@@ -1,18 +1,24 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { islands } from "./vite-plugins/islands.ts";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
 };
 
+// Route modules import `virtual:island-assets` (empty outside a build).
+const plugins = [islands()];
+
 // Tests named *.db.test.ts touch the database and run twice: on embedded PGlite and on a PostgreSQL server.
 export default defineConfig({
   resolve: { alias },
+  plugins,
   test: {
     projects: [
       {
         resolve: { alias },
+        plugins,
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
@@ -21,10 +27,12 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins,
         test: { name: "pglite", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "pglite" }, testTimeout: 20_000, hookTimeout: 30_000 },
       },
       {
         resolve: { alias },
+        plugins,
         test: { name: "postgres", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "postgres" }, testTimeout: 20_000, hookTimeout: 30_000 },
       },
     ],
