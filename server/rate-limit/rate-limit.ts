@@ -19,7 +19,7 @@ export interface RateLimitRule {
 }
 
 /** Above this, a sliding rule's row of event times grows too long to rewrite on every request. */
-export const SLIDING_LIMIT_MAX = 100;
+const SLIDING_LIMIT_MAX = 100;
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs: number; key: string };
 
