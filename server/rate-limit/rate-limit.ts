@@ -1,4 +1,4 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimitRecentEvents, rateLimitWindowCounts } from "../db/schema/index";
 
@@ -131,6 +131,15 @@ export async function consumeRateLimits(db: Db, rules: RateLimitRule[], now = ne
 
 /** Deletes the rows whose window has passed; run periodically (startRateLimitPruning), not on the hot path. */
 export async function pruneRateLimits(db: Db, now = new Date()) {
+  // Requests only ever count in the current window, so nobody else locks a past window's counter.
   await db.delete(rateLimitWindowCounts).where(lt(rateLimitWindowCounts.expiresAt, now));
-  await db.delete(rateLimitRecentEvents).where(lt(rateLimitRecentEvents.expiresAt, now));
+  // An expired sliding row is still reused when its key comes back. Skipping the rows a request
+  // holds means the prune never waits for a request, so it cannot deadlock with one that holds
+  // such a row and waits for another the prune has taken.
+  const expired = db
+    .select({ key: rateLimitRecentEvents.key })
+    .from(rateLimitRecentEvents)
+    .where(lt(rateLimitRecentEvents.expiresAt, now))
+    .for("update", { skipLocked: true });
+  await db.delete(rateLimitRecentEvents).where(inArray(rateLimitRecentEvents.key, expired));
 }
