@@ -152,10 +152,19 @@ CREATE TABLE "wordpress_connections" (
 	CONSTRAINT "wordpress_connections_connection_name_unique" UNIQUE("connection_name")
 );
 --> statement-breakpoint
-CREATE TABLE "rate_limit_events" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+CREATE TABLE "rate_limit_recent_events" (
+	"key" text PRIMARY KEY NOT NULL,
+	"event_times" timestamp with time zone[] NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rate_limit_window_counts" (
 	"key" text NOT NULL,
-	"created_at" timestamp with time zone NOT NULL
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "rate_limit_window_counts_key_window_start_pk" PRIMARY KEY("key","window_start"),
+	CONSTRAINT "rate_limit_window_counts_count" CHECK ("rate_limit_window_counts"."count" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "telephony_events" (
@@ -232,7 +241,6 @@ CREATE INDEX "verifications_email" ON "verifications" USING btree ("email");--> 
 CREATE INDEX "site_content_revisions_key_status_id" ON "site_content_revisions" USING btree ("key","status","id");--> statement-breakpoint
 CREATE INDEX "call_me_back_form_created_at" ON "call_me_back_form" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "call_me_back_form_phone_created_at" ON "call_me_back_form" USING btree ("phone_number","created_at");--> statement-breakpoint
-CREATE INDEX "rate_limit_events_key_created_at" ON "rate_limit_events" USING btree ("key","created_at");--> statement-breakpoint
 CREATE INDEX "telephony_events_created_at" ON "telephony_events" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_signups_email" ON "newsletter_signups" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_signups_unsubscribe_token_hash" ON "newsletter_signups" USING btree ("unsubscribe_token_hash");--> statement-breakpoint

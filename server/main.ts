@@ -7,6 +7,7 @@ import type { RequestContext } from "./context";
 import { openDatabase } from "./db/client";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./logger";
+import { startRateLimitPruning } from "./rate-limit/prune-job";
 import { createTelephony } from "./telephony/telephony";
 
 export interface StartOptions {
@@ -61,6 +62,7 @@ export async function start({ configEnv, vite }: StartOptions) {
   );
 
   const stopReminders = startReminderJob({ db: database.db, sms: telephony, logger });
+  const stopRateLimitPruning = startRateLimitPruning({ db: database.db, logger });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -84,6 +86,7 @@ export async function start({ configEnv, vite }: StartOptions) {
     }, 10_000);
     force.unref();
     stopReminders();
+    stopRateLimitPruning();
     server.close(async () => {
       try {
         await vite?.close();

@@ -33,7 +33,12 @@ export async function recordPageView(
   if (typeof input.path !== "string" || !isCountedPath(input.path)) {
     throw new AppError(400, "PATH_NOT_COUNTED", "This path is not counted.");
   }
-  const limit = await consumeRateLimits(db, [{ key: ipKey(input.ip), limit: PAGE_VIEWS_PER_IP_PER_10_MINUTES, windowMs: 10 * 60_000 }], now);
+  // A cap on junk, not a promise to anyone: counted per clock 10 minutes (ADR 0102).
+  const limit = await consumeRateLimits(
+    db,
+    [{ key: ipKey(input.ip), limit: PAGE_VIEWS_PER_IP_PER_10_MINUTES, windowMs: 10 * 60_000, window: "fixed" }],
+    now,
+  );
   if (!limit.allowed) throw new AppError(429, "RATE_LIMITED", "Too many page views from this address; please slow down.");
   await db
     .insert(pageViewCounts)

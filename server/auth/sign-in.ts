@@ -21,14 +21,18 @@ export const LINK_TTL_MS = 10 * minute;
 /** Wrong codes allowed per e-mail before that e-mail's code stops working. */
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** The abuse limits (security bar): shared by all server processes because they live in the database. */
+/**
+ * The abuse limits (security bar): shared by all server processes because they live in the database.
+ * "One mail per address per minute" holds over any minute (sliding); the rest are hourly caps
+ * counted per clock hour (ADR 0102).
+ */
 export const SIGN_IN_LIMITS = {
-  perEmail: { limit: 1, windowMs: minute },
+  perEmail: { limit: 1, windowMs: minute, window: "sliding" },
   // Limits for these two come from the environment (defaults 20 and 500, server/env.ts).
-  perIpHourly: { windowMs: 60 * minute },
-  globalHourly: { windowMs: 60 * minute },
-  codePerIpHourly: { limit: 30, windowMs: 60 * minute },
-  codePerEmailHourly: { limit: 10, windowMs: 60 * minute },
+  perIpHourly: { windowMs: 60 * minute, window: "fixed" },
+  globalHourly: { windowMs: 60 * minute, window: "fixed" },
+  codePerIpHourly: { limit: 30, windowMs: 60 * minute, window: "fixed" },
+  codePerEmailHourly: { limit: 10, windowMs: 60 * minute, window: "fixed" },
 } as const;
 
 export type SignInEnv = Pick<

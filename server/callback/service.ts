@@ -52,8 +52,9 @@ export async function requestCallback(deps: CallbackDeps, input: CallbackInput, 
     limit = await consumeRateLimits(
       db,
       [
-        { key: `callback:number:${input.phoneNumber}`, limit: 1, windowMs: NUMBER_COOLDOWN_MS },
-        { key: `callback:ip:${ipHash}`, limit: env.CALLBACK_PER_IP_PER_HOUR, windowMs: HOUR_MS },
+        // "Once per 15 minutes" must hold over any 15 minutes, so this one slides (ADR 0102).
+        { key: `callback:number:${input.phoneNumber}`, limit: 1, windowMs: NUMBER_COOLDOWN_MS, window: "sliding" },
+        { key: `callback:ip:${ipHash}`, limit: env.CALLBACK_PER_IP_PER_HOUR, windowMs: HOUR_MS, window: "fixed" },
       ],
       now,
     );
@@ -112,7 +113,12 @@ export async function requestCallback(deps: CallbackDeps, input: CallbackInput, 
     }
   };
 
-  const global = await consumeRateLimits(db, [{ key: "callback:global", limit: env.CALLBACK_GLOBAL_PER_HOUR, windowMs: HOUR_MS }], now);
+  // Every request shares this key: a per-hour counter, one row update (ADR 0102).
+  const global = await consumeRateLimits(
+    db,
+    [{ key: "callback:global", limit: env.CALLBACK_GLOBAL_PER_HOUR, windowMs: HOUR_MS, window: "fixed" }],
+    now,
+  );
   if (!global.allowed) {
     await recordOutcome({ callStatus: "paused", callError: "global hourly call cap reached" });
     logger.warn({ leadId }, "callback: global hourly cap reached; calls paused, lead stored");

@@ -11,20 +11,23 @@ import {
 import type { Db } from "../db/client";
 import { newsletterSignups, voucherRequests } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { consumeRateLimits } from "../rate-limit/rate-limit";
+import { type RateLimitRule, consumeRateLimits } from "../rate-limit/rate-limit";
 
 const HOUR = 60 * 60 * 1000;
 
-/** Per-IP and global caps: enough for a family sharing a connection, not for a script. */
+/**
+ * Per-IP and global caps: enough for a family sharing a connection, not for a script. Counted per
+ * clock hour (ADR 0102).
+ */
 const limits = {
-  voucher: (ip: string) => [
-    { key: `leads:voucher:ip:${ip}`, limit: 5, windowMs: HOUR },
-    { key: "leads:voucher:global", limit: 500, windowMs: HOUR },
+  voucher: (ip: string): RateLimitRule[] => [
+    { key: `leads:voucher:ip:${ip}`, limit: 5, windowMs: HOUR, window: "fixed" },
+    { key: "leads:voucher:global", limit: 500, windowMs: HOUR, window: "fixed" },
   ],
-  newsletter: (ip: string, email: string) => [
-    { key: `leads:newsletter:ip:${ip}`, limit: 10, windowMs: HOUR },
-    { key: `leads:newsletter:email:${email}`, limit: 3, windowMs: HOUR },
-    { key: "leads:newsletter:global", limit: 1000, windowMs: HOUR },
+  newsletter: (ip: string, email: string): RateLimitRule[] => [
+    { key: `leads:newsletter:ip:${ip}`, limit: 10, windowMs: HOUR, window: "fixed" },
+    { key: `leads:newsletter:email:${email}`, limit: 3, windowMs: HOUR, window: "fixed" },
+    { key: "leads:newsletter:global", limit: 1000, windowMs: HOUR, window: "fixed" },
   ],
 };
 
@@ -39,7 +42,7 @@ function requireValid<T extends z.ZodType>(schema: T, input: unknown): z.output<
   return parsed.data;
 }
 
-async function requireWithinLimits(db: Db, rules: Parameters<typeof consumeRateLimits>[1], now: Date) {
+async function requireWithinLimits(db: Db, rules: RateLimitRule[], now: Date) {
   const result = await consumeRateLimits(db, rules, now);
   if (!result.allowed) {
     throw new AppError(429, "RATE_LIMITED", "Too many requests. Please wait a little and try again.", {

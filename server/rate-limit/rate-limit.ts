@@ -1,58 +1,145 @@
-import { and, count, eq, gt, lt, min, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { rateLimitEvents } from "../db/schema/index";
+import { rateLimitRecentEvents, rateLimitWindowCounts } from "../db/schema/index";
 
 export interface RateLimitRule {
   /** What is limited, e.g. `magic-link:email:a@b.c` or `callback:ip:1.2.3.4`. */
   key: string;
   limit: number;
   windowMs: number;
+  /**
+   * How the window is counted (ADR 0102 says which rules use which):
+   * - "sliding": at most `limit` events in any span of `windowMs` ("once per 15 minutes" means it).
+   *   Keeps each event's time, so only for small limits (at most SLIDING_LIMIT_MAX).
+   * - "fixed": at most `limit` events per clock-aligned window of `windowMs` (e.g. each clock hour);
+   *   one counter per window whatever the limit, so for caps and for keys that many requests share.
+   *   Across a window boundary up to twice the limit can pass in a short time.
+   */
+  window: "sliding" | "fixed";
 }
+
+/** Above this, a sliding rule's row of event times grows too long to rewrite on every request. */
+const SLIDING_LIMIT_MAX = 100;
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs: number; key: string };
 
+type Refusal = Extract<RateLimitResult, { allowed: false }>;
+
 class Refused extends Error {
-  constructor(readonly result: RateLimitResult) {
+  constructor(readonly refusal: Refusal) {
     super("rate limit refused");
   }
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A rule is counted either inside the all-or-nothing transaction or, alone, as one statement. */
+type Queryable = Db | Tx;
 
-async function take(tx: Tx, rule: RateLimitRule, now: Date) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${rule.key}, 0))`);
-  const [row] = await tx
-    .select({ used: count(), oldest: min(rateLimitEvents.createdAt) })
-    .from(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.key, rule.key), gt(rateLimitEvents.createdAt, new Date(now.getTime() - rule.windowMs))));
-  if (row && row.used >= rule.limit) {
-    const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
-    throw new Refused({ allowed: false, key: rule.key, retryAfterMs: Math.max(0, oldest + rule.windowMs - now.getTime()) });
-  }
-  await tx.insert(rateLimitEvents).values({ key: rule.key, createdAt: now });
+const timestamptz = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/**
+ * One conditional upsert: adds one to this window's counter unless it has reached the limit. The
+ * row lock the upsert takes makes concurrent requests, in any process, queue for the counter, and
+ * each sees the count the previous one left; no separate lock or COUNT.
+ */
+async function takeFixed(db: Queryable, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
+  const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  const windowEnd = new Date(windowStart + rule.windowMs);
+  const counted = await db
+    .insert(rateLimitWindowCounts)
+    .values({ key: rule.key, windowStart: new Date(windowStart), count: 1, expiresAt: windowEnd })
+    .onConflictDoUpdate({
+      target: [rateLimitWindowCounts.key, rateLimitWindowCounts.windowStart],
+      set: { count: sql`${rateLimitWindowCounts.count} + 1` },
+      setWhere: sql`${rateLimitWindowCounts.count} < ${rule.limit}`,
+    })
+    .returning({ count: rateLimitWindowCounts.count });
+  if (counted.length > 0) return null;
+  return { allowed: false, key: rule.key, retryAfterMs: windowEnd.getTime() - now.getTime() };
 }
 
 /**
- * Counts one event against each rule's sliding window, as a single decision: if any rule
- * refuses, none is counted. Stored in the database so every server process shares the
- * limits; each key is locked for the transaction, so concurrent requests cannot both take
- * the last slot.
+ * One conditional upsert on the key's row of event times: drops the times that have left the
+ * window and appends this one, unless `limit` times remain inside it. Exact for any span of the
+ * window, and serialised per key by the row lock like the fixed counters.
+ */
+async function takeSliding(db: Queryable, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
+  const windowOpened = new Date(now.getTime() - rule.windowMs);
+  const expiresAt = new Date(now.getTime() + rule.windowMs);
+  const stored = rateLimitRecentEvents.eventTimes;
+  const timesInWindow = sql`array(select t from unnest(${stored}) as t where t > ${timestamptz(windowOpened)} order by t)`;
+  const counted = await db
+    .insert(rateLimitRecentEvents)
+    .values({ key: rule.key, eventTimes: [now], expiresAt })
+    .onConflictDoUpdate({
+      target: rateLimitRecentEvents.key,
+      set: { eventTimes: sql`${timesInWindow} || ${timestamptz(now)}`, expiresAt },
+      setWhere: sql`cardinality(${timesInWindow}) < ${rule.limit}`,
+    })
+    .returning({ key: rateLimitRecentEvents.key });
+  if (counted.length > 0) return null;
+
+  // Refused: the oldest time still inside the window is the next to leave it.
+  const [row] = await db
+    .select({ eventTimes: rateLimitRecentEvents.eventTimes })
+    .from(rateLimitRecentEvents)
+    .where(eq(rateLimitRecentEvents.key, rule.key));
+  const inWindow = (row?.eventTimes ?? []).map((t) => new Date(t).getTime()).filter((t) => t > windowOpened.getTime());
+  const oldest = inWindow.length > 0 ? Math.min(...inWindow) : now.getTime();
+  return { allowed: false, key: rule.key, retryAfterMs: Math.max(0, oldest + rule.windowMs - now.getTime()) };
+}
+
+function take(db: Queryable, rule: RateLimitRule, now: Date) {
+  return rule.window === "sliding" ? takeSliding(db, rule, now) : takeFixed(db, rule, now);
+}
+
+function checkRule(rule: RateLimitRule) {
+  // A limit below 1 would refuse everything; the first event of a window is always inserted.
+  if (!Number.isInteger(rule.limit) || rule.limit < 1) throw new Error(`rate limit ${rule.key}: the limit must be a positive integer`);
+  if (rule.window === "sliding" && rule.limit > SLIDING_LIMIT_MAX) {
+    throw new Error(`rate limit ${rule.key}: a sliding window keeps every event; use a fixed window above ${SLIDING_LIMIT_MAX}`);
+  }
+}
+
+/**
+ * Counts one event against each rule, as a single decision: if any rule refuses, none is counted
+ * (the transaction is rolled back). Stored in the database so every server process shares the
+ * limits, and never more than the limit: each rule is one conditional upsert whose row lock orders
+ * concurrent requests on the same key (ADR 0102).
  */
 export async function consumeRateLimits(db: Db, rules: RateLimitRule[], now = new Date()): Promise<RateLimitResult> {
-  // A fixed lock order keeps two requests with overlapping keys from deadlocking.
-  const ordered = [...rules].sort((a, b) => a.key.localeCompare(b.key));
+  rules.forEach(checkRule);
+  // One statement is atomic on its own: no transaction round trips for the common single rule.
+  if (rules.length === 1) return (await take(db, rules[0]!, now)) ?? { allowed: true };
+
+  // One order of row locks for every process (code-point order, not the locale's) keeps two
+  // requests with overlapping keys from deadlocking.
+  const ordered = [...rules].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   try {
     await db.transaction(async (tx) => {
-      for (const rule of ordered) await take(tx, rule, now);
+      for (const rule of ordered) {
+        const refusal = await take(tx, rule, now);
+        if (refusal) throw new Refused(refusal);
+      }
     });
     return { allowed: true };
   } catch (error) {
-    if (error instanceof Refused) return error.result;
+    if (error instanceof Refused) return error.refusal;
     throw error;
   }
 }
 
-/** Removes events older than any window we use; for a periodic job, not the hot path. */
-export async function pruneRateLimitEvents(db: Db, olderThanMs = 24 * 60 * 60 * 1000, now = new Date()) {
-  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - olderThanMs)));
+/** Deletes the rows whose window has passed; run periodically (startRateLimitPruning), not on the hot path. */
+export async function pruneRateLimits(db: Db, now = new Date()) {
+  // Requests only ever count in the current window, so nobody else locks a past window's counter.
+  await db.delete(rateLimitWindowCounts).where(lt(rateLimitWindowCounts.expiresAt, now));
+  // An expired sliding row is still reused when its key comes back. Skipping the rows a request
+  // holds means the prune never waits for a request, so it cannot deadlock with one that holds
+  // such a row and waits for another the prune has taken.
+  const expired = db
+    .select({ key: rateLimitRecentEvents.key })
+    .from(rateLimitRecentEvents)
+    .where(lt(rateLimitRecentEvents.expiresAt, now))
+    .for("update", { skipLocked: true });
+  await db.delete(rateLimitRecentEvents).where(inArray(rateLimitRecentEvents.key, expired));
 }
