@@ -1,13 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { signInDetails } from "../server/testing/test-smtp";
 import { signInAs, uniqueEmail } from "./support/auth";
 import { E2E_ADMIN_EMAILS, waitForMail } from "./support/mail";
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
-}
+import { expectNoAxeViolations } from "./support/axe";
 
 const sessionCookieOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === "cat_hotel_session");
 

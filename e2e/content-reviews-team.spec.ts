@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test as base } from "@playwright/test";
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -7,6 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { signInAs } from "./support/auth";
 import { E2E_ADMIN_EMAILS, E2E_PORT, SMTP_PORT } from "./support/mail";
+import { expectNoAxeViolations } from "./support/axe";
 
 /**
  * Hiding a review and renaming a team member change what every visitor sees, and other specs
@@ -56,11 +56,6 @@ async function waitForHealthy(url: string) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server at ${url} did not become healthy`);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page) {

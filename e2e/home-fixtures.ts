@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test as base } from "@playwright/test";
 
 /**
@@ -14,6 +13,7 @@ export const test = base.extend<{ home: Page }>({
   },
 });
 export { expect };
+export { expectNoAxeViolations } from "./support/axe";
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
@@ -23,11 +23,6 @@ export async function openHome(page: Page, { cookiesAnswered = true } = {}) {
   await page.goto("/");
   // Hydrated: the page marks <html data-hydrated> (app/islands/hydrated-marker.tsx).
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
-}
-
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** Distance from the viewport top to a section's top, once scrolling has settled. */

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 
 const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 768;
 
@@ -10,11 +10,6 @@ const PUBLIC_PAGES = [...INTERACTIVE_PAGES, ...DOCUMENT_PAGES];
 
 /** The rest of the spec's route table, as a signed-out visitor meets it (guarded pages redirect to /auth). */
 const ROUTE_TABLE_PAGES = ["/auth", "/account", "/trips", "/appointments", "/admin", "/admin-backup"];
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 for (const path of PUBLIC_PAGES) {
   test(`${path} renders with one h1 and passes axe`, async ({ page }) => {

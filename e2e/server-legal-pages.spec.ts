@@ -8,7 +8,8 @@ import { SMTP_PORT, waitForMail } from "./support/mail";
 
 // A server process of its own (production build, fresh data folder): this test publishes a new main
 // phone number, which the specs on the shared e2e server assert on the home page.
-const port = Number(process.env.E2E_PORT ?? 4173) + 110;
+// Ports: +100 process, +110 dev outbox, +120.. content, +140 this spec (the server project runs specs in parallel).
+const port = Number(process.env.E2E_PORT ?? 4173) + 140;
 const origin = `http://localhost:${port}`;
 const LEGAL_PAGES = ["/privacy-policy", "/terms", "/cookie-policy"];
 const NEW_PHONE = "(949) 555-0188";

@@ -1,18 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInAs, uniqueEmail } from "./support/auth";
 import { E2E_ADMIN_EMAILS } from "./support/mail";
+import { expectNoAxeViolations } from "./support/axe";
 
 /**
  * The admin testing tools: /admin-backup (four panels) and /admin/integrations, as a visitor, a
  * customer and an admin. WordPress is an address our SSRF filter refuses at once (192.0.2.1, a
  * documentation range): the real-WordPress path is covered by the runner's integration tests.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 const adminEmail = (project: string, n: 0 | 1) => E2E_ADMIN_EMAILS[(project === "mobile" ? 8 : 10) + n]!;
 
