@@ -140,6 +140,8 @@ test.describe("Laguna Niguel landing page", () => {
 
 test("the variant home page offers clear booking links when no scheduler is configured", async ({ page }) => {
   await page.goto("/book-online");
+  // Buttons work once the page is hydrated (links work before).
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await expect(page.getByTestId("scheduler-frame")).toHaveCount(0);
   const fallback = page.getByTestId("scheduler-fallback");
   await expect(fallback.getByRole("link", { name: /Book a Cat Room/ })).toHaveAttribute("target", "_blank");
