@@ -3,6 +3,7 @@ import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { formatBusinessTime } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
+import { startPeriodicJob } from "../periodic-job";
 import { type Appointment, type SmsSender, runAutomaticReminders } from "./appointments";
 
 export const dayBeforeReminderText = (a: Appointment) =>
@@ -14,21 +15,9 @@ export const dayBeforeReminderText = (a: Appointment) =>
  * neither skips nor repeats a reminder; several server processes may run this at once.
  */
 export function startReminderJob(deps: { db: Db; sms: SmsSender; logger: Logger }, everyMs = 10 * 60_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const { due, sent } = await runAutomaticReminders(deps.db, deps.sms, dayBeforeReminderText);
-      if (due > 0) deps.logger.info({ due, sent }, "day-before reminders");
-    } catch (err) {
-      deps.logger.error({ err }, "day-before reminder run failed");
-    } finally {
-      running = false;
-    }
+  const run = async () => {
+    const { due, sent } = await runAutomaticReminders(deps.db, deps.sms, dayBeforeReminderText);
+    if (due > 0) deps.logger.info({ due, sent }, "day-before reminders");
   };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  return startPeriodicJob(run, { everyMs, logger: deps.logger, failureMessage: "day-before reminder run failed" });
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
+import { startPeriodicJob } from "../periodic-job";
 import { pruneRateLimits } from "./rate-limit";
 
 /**
@@ -8,20 +9,5 @@ import { pruneRateLimits } from "./rate-limit";
  * deleted by whichever gets there first.
  */
 export function startRateLimitPruning(deps: { db: Db; logger: Logger }, everyMs = 10 * 60_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await pruneRateLimits(deps.db);
-    } catch (err) {
-      deps.logger.error({ err }, "rate limit pruning failed");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  return startPeriodicJob(() => pruneRateLimits(deps.db), { everyMs, logger: deps.logger, failureMessage: "rate limit pruning failed" });
 }
