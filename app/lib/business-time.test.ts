@@ -6,6 +6,7 @@ import {
   formatBusinessDate,
   formatBusinessTime,
   nextBusinessDate,
+  addBusinessDays,
 } from "./business-time";
 
 describe("business time (America/Los_Angeles)", () => {
@@ -48,5 +49,7 @@ describe("business time (America/Los_Angeles)", () => {
   it("finds the next calendar day across month and year ends", () => {
     expect(nextBusinessDate("2026-12-31")).toBe("2027-01-01");
     expect(nextBusinessDate("2028-02-28")).toBe("2028-02-29");
+    expect(addBusinessDays("2026-11-24", 40)).toBe("2027-01-03");
+    expect(addBusinessDays("2027-03-01", -1)).toBe("2027-02-28");
   });
 });

@@ -77,9 +77,11 @@ export const formatBusinessDate = (instant: Date) => displayDate.format(instant)
 /** "10:30 AM" */
 export const formatBusinessTime = (instant: Date) => displayTime.format(instant);
 
-/** The next calendar day in Los Angeles after the given one ("2026-12-31" -> "2027-01-01"). */
-export function nextBusinessDate(date: string): string {
+/** The calendar day `days` after the given one ("2026-12-31", 1 -> "2027-01-01"; negative goes back). */
+export function addBusinessDays(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  return next.toISOString().slice(0, 10);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/** The next calendar day in Los Angeles after the given one ("2026-12-31" -> "2027-01-01"). */
+export const nextBusinessDate = (date: string): string => addBusinessDays(date, 1);

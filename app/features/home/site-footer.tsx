@@ -85,6 +85,16 @@ export function SiteFooter() {
                 </a>
               </li>
               <li>
+                <a className={link} href="/terms">
+                  Terms of Service
+                </a>
+              </li>
+              <li>
+                <a className={link} href="/cookie-policy">
+                  Cookie Policy
+                </a>
+              </li>
+              <li>
                 <a className={link} href={`#${sectionIds.donate}`} onClick={toSection(sectionIds.donate)}>
                   Donate
                 </a>
