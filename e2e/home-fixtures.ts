@@ -1,12 +1,16 @@
 import type { Page } from "@playwright/test";
 import { expect, test as base } from "./support/auth";
+import { freshClientIp } from "./support/identities";
 
 /**
  * The home page embeds a map and (after a click) a video from third parties. Tests never reach
  * the internet: those two origins are answered here with an empty page, at the network edge.
+ * Each test comes from a client address of its own, so the lead forms' per-address hourly limits
+ * count only its own requests.
  */
 export const test = base.extend<{ home: Page }>({
   home: async ({ page }, use) => {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": freshClientIp() });
     await page.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>embed</title>" }),
     );
