@@ -52,6 +52,8 @@ test("a call is initiated, then the same number is refused within 15 minutes", a
 
   await expect(dialog.getByRole("heading", { name: "Call Initiated!" })).toBeVisible();
   await expect(dialog.getByText("Your phone will ring shortly.", { exact: false })).toBeVisible();
+  // The e2e server has no Twilio settings: the visitor is told that no phone rings.
+  await expect(dialog.getByRole("note", { name: "Demo mode" })).toContainText("no phone will ring");
   await expect(dialog.getByRole("link", { name: "(949) 555-0100" })).toHaveAttribute("href", "tel:+19495550100");
   await expect(page.getByText("Call Request Received")).toBeVisible();
   await expect(page.getByText("We're connecting your call now. Please wait for your phone to ring.")).toBeVisible();

@@ -18,6 +18,8 @@ export interface LegalDocument {
 
 /** Change this date whenever the wording of a legal page changes. */
 export const LEGAL_UPDATED = "2026-11-21";
+/** The privacy policy now says how page views are counted. */
+const PRIVACY_UPDATED = "2026-11-24";
 
 /**
  * The contact details the documents print. The pages pass the published business profile
@@ -35,7 +37,7 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
   path: "/privacy-policy",
   title: "Privacy Policy",
   description: `What personal information the ${business.name} website collects, why, who processes it, how long we keep it, and your California privacy rights.`,
-  updated: LEGAL_UPDATED,
+  updated: PRIVACY_UPDATED,
   intro: [
     `This policy explains what the ${business.name} ("we", "us") collects through this website, why, and what you can ask us to do with it. We collect only what we need to answer you, book your cat's stay and keep the site secure. We do not sell or share your personal information for advertising, and we do not use advertising or analytics trackers.`,
   ],
@@ -49,6 +51,7 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
         "Free-night voucher request: your full name, e-mail, phone number, the wording of the consent you gave, when you gave it and the page you sent it from, so we can send your voucher and promotional e-mails you agreed to.",
         "Newsletter sign-up: your e-mail address, the consent wording and its time, so we can send the newsletter you asked for. Every newsletter has an unsubscribe link.",
         "The cookiesAccepted flag: when you accept the cookie notice, your browser stores the value \"true\" under the name cookiesAccepted (browser storage, not sent to us) so the notice does not appear again.",
+        "Page view counts: each page you open adds one to that page's count for the day. The count is all we keep: no cookie, no identifier and no IP address goes with it, and a browser that sends Do Not Track or Global Privacy Control is not counted at all.",
         "Technical data: like every web server, ours records the IP address, time, requested page and browser type of each request in short-lived logs, and counts recent requests per IP address, e-mail address or phone number to enforce rate limits. We use this only to keep the service running and secure.",
       ],
     },

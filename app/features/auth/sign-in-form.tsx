@@ -76,11 +76,19 @@ export function SignInForm({ redirectTo, onSignedIn, labelledBy }: SignInFormPro
         We'll e-mail you a link that signs you in — no password needed. New here? The same link creates your account.
       </p>
       <p className="text-center text-xs leading-relaxed text-muted">
-        By continuing, you agree to our Terms of Service and{" "}
+        By continuing, you agree to our{" "}
+        <a href="/terms" className="font-semibold text-brand-700 underline underline-offset-2">
+          Terms of Service
+        </a>{" "}
+        and{" "}
         <a href="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-2">
           Privacy Policy
         </a>
-        , and to our use of cookies to keep you signed in.
+        , and to our use of{" "}
+        <a href="/cookie-policy" className="font-semibold text-brand-700 underline underline-offset-2">
+          cookies
+        </a>{" "}
+        to keep you signed in.
       </p>
     </form>
   );

@@ -8,6 +8,7 @@ import { SignInDialog } from "~/features/auth/sign-in-dialog";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { CallbackError, requestCall } from "./request-call";
 import {
+  type CallbackResponse,
   CALLBACK_CONSENT_TEXT,
   PHONE_INPUT_MAX_LENGTH,
   PHONE_MAX_DIGITS,
@@ -35,7 +36,7 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
   const { business } = useSiteContent();
   const [digits, setDigits] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [callSid, setCallSid] = useState<string | null>(null);
+  const [call, setCall] = useState<CallbackResponse | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
   const inputId = useId();
@@ -47,7 +48,7 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
     if (!next) {
       setDigits("");
       setError(null);
-      setCallSid(null);
+      setCall(null);
     }
     onOpenChange(next);
   };
@@ -67,8 +68,7 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
     setError(null);
     setSubmitting(true);
     try {
-      const { callSid: sid } = await requestCall(digits, window.location.pathname);
-      setCallSid(sid);
+      setCall(await requestCall(digits, window.location.pathname));
       toast.success("Call Request Received", {
         description: "We're connecting your call now. Please wait for your phone to ring.",
         duration: 10_000,
@@ -98,7 +98,7 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
           {/* The phone's speaker notch. */}
           <span aria-hidden="true" className="absolute top-2 left-1/2 h-1.5 w-16 -translate-x-1/2 rounded-full bg-brand-950/80" />
 
-          {callSid ? (
+          {call ? (
             <div className="flex flex-col items-center text-center">
               <span className="mb-4 flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
                 <PhoneIcon className="h-8 w-8 motion-safe:animate-pulse" />
@@ -107,6 +107,12 @@ export function CallbackDialog({ open, onOpenChange }: CallbackDialogProps) {
               <DialogPrimitive.Description className="mt-2 text-ink">
                 Your phone will ring shortly. Answer it and we will connect you with our team.
               </DialogPrimitive.Description>
+              {call.status === "simulated" ? (
+                // No telephony provider is configured (a demo or development server): say so rather than promise a ring.
+                <p role="note" aria-label="Demo mode" className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  Demo mode: this site has no phone line connected, so no phone will ring. Your number was saved for our team.
+                </p>
+              ) : null}
               <p className="mt-4 text-sm text-muted">
                 No call after a minute? Call us directly at{" "}
                 <a className="font-bold whitespace-nowrap text-brand-700 underline" href={`tel:${business.phone.tel}`}>

@@ -5,7 +5,7 @@ export class CallbackError extends Error {}
 
 /**
  * Asks the server to store the number and place the call in one request, so a call is
- * never attempted for a number that was not saved).
+ * never attempted for a number that was not saved.
  */
 export async function requestCall(digits: string, sourcePage: string): Promise<CallbackResponse> {
   let res: Response;

@@ -40,7 +40,7 @@ export function CookieNotice() {
       className="fixed bottom-4 left-4 z-30 w-[calc(100vw-7rem)] max-w-sm rounded-2xl border border-brand-100 bg-white p-4 shadow-2xl md:bottom-6 md:left-6"
     >
       <p className="text-sm text-ink">
-        We use cookies to keep the site working and to understand how it is used.{" "}
+        We use a cookie only to keep you signed in, and count page views without cookies.{" "}
         <a href="/privacy-policy" className="font-bold text-brand-700 underline">
           Privacy Policy
         </a>

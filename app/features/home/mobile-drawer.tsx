@@ -1,5 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Icon } from "~/components/icons";
+import { useAuth } from "~/features/auth/auth-provider";
 import { useSiteContent } from "~/features/content/site-content-context";
 import type { HomeDialogExtras } from "./home-dialogs";
 import { scrollToSection, sectionIds } from "./scroll-to-section";
@@ -17,6 +18,7 @@ const item =
 /** The mobile menu: a left drawer, modal (focus trapped and returned, Escape closes). */
 export function MobileDrawer({ open, onOpenChange, openDialog, startBooking }: { open: boolean; onOpenChange: (open: boolean) => void } & HomeDialogExtras) {
   const { business } = useSiteContent();
+  const { user, isAdmin, signOut } = useAuth();
   const goTo = (id: string) => {
     onOpenChange(false);
     // Scroll once the drawer has released the page's scroll lock.
@@ -43,14 +45,46 @@ export function MobileDrawer({ open, onOpenChange, openDialog, startBooking }: {
               <Icon name="phone" />
               Call {business.phone.display}
             </a>
-            <button type="button" className={item} onClick={() => openDialog?.("signIn")}>
-              <Icon name="user" className="h-5 w-5 text-brand-600" />
-              Sign In or Join
-            </button>
+            {user ? null : (
+              <button type="button" className={item} onClick={() => openDialog?.("signIn")}>
+                <Icon name="user" className="h-5 w-5 text-brand-600" />
+                Sign In or Join
+              </button>
+            )}
             <a href="/appointments" className={item}>
               <Icon name="calendar" className="h-5 w-5 text-brand-600" />
               My Appointments
             </a>
+            {user ? (
+              <>
+                <p className="mt-2 truncate px-4 text-sm text-muted">Signed in as {user.email}</p>
+                <a href="/trips" className={item}>
+                  <Icon name="calendar" className="h-5 w-5 text-brand-600" />
+                  My Trips
+                </a>
+                <a href="/account" className={item}>
+                  <Icon name="user" className="h-5 w-5 text-brand-600" />
+                  Account
+                </a>
+                {isAdmin ? (
+                  <a href="/admin" className={item}>
+                    <Icon name="shield" className="h-5 w-5 text-brand-600" />
+                    Admin
+                  </a>
+                ) : null}
+                <button
+                  type="button"
+                  className={item}
+                  onClick={() => {
+                    onOpenChange(false);
+                    void signOut();
+                  }}
+                >
+                  <Icon name="close" className="h-5 w-5 text-brand-600" />
+                  Sign out
+                </button>
+              </>
+            ) : null}
           </nav>
           <DialogPrimitive.Close className={`${item} mt-4 justify-center border-2 border-brand-200`}>
             <Icon name="close" />

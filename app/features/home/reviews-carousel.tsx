@@ -51,6 +51,13 @@ function useDeferredEmbla() {
 export function ReviewsCarousel() {
   const { reviews } = useSiteContent();
   const { viewportRef, api, want } = useDeferredEmbla();
+  // A press that comes before Embla has loaded is kept and carried out once it has: never a lost tap.
+  const pending = useRef<((api: EmblaCarouselType) => void) | null>(null);
+  const act = (action: (api: EmblaCarouselType) => void) => {
+    if (api) return action(api);
+    pending.current = action;
+    want();
+  };
   const [visible, setVisible] = useState<{ first: number; last: number }>({ first: 0, last: 0 });
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(true);
@@ -75,6 +82,13 @@ export function ReviewsCarousel() {
     };
   }, [api, update]);
 
+  // After the subscriptions above, so the status follows the kept press.
+  useEffect(() => {
+    if (!api || !pending.current) return;
+    pending.current(api);
+    pending.current = null;
+  }, [api]);
+
   // Arrow keys move one step; Home and End jump to either end of the 50 reviews.
   const keyActions: Record<string, (api: EmblaCarouselType) => void> = {
     ArrowLeft: (a) => a.scrollPrev(),
@@ -84,9 +98,9 @@ export function ReviewsCarousel() {
   };
   const onKeyDown = (event: React.KeyboardEvent) => {
     const action = keyActions[event.key];
-    if (!action || !api) return;
+    if (!action) return;
     event.preventDefault();
-    action(api);
+    act(action);
   };
 
   // Before hydration, assume up to three slides show.
@@ -147,7 +161,7 @@ export function ReviewsCarousel() {
       <div className="mt-6 flex items-center justify-center gap-4">
         <button
           type="button"
-          onClick={() => api?.scrollPrev()}
+          onClick={() => act((a) => a.scrollPrev())}
           disabled={!canPrev}
           aria-label="Previous reviews"
           className="grid h-12 w-12 place-items-center rounded-full border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50 disabled:opacity-40"
@@ -159,7 +173,7 @@ export function ReviewsCarousel() {
         </p>
         <button
           type="button"
-          onClick={() => api?.scrollNext()}
+          onClick={() => act((a) => a.scrollNext())}
           disabled={!canNext}
           aria-label="Next reviews"
           className="grid h-12 w-12 place-items-center rounded-full border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50 disabled:opacity-40"

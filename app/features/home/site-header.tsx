@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Icon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { formatAddress } from "~/content/business";
+import { useAuth } from "~/features/auth/auth-provider";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { cn } from "~/lib/cn";
 import { useHomeDialogs } from "./home-dialogs";
@@ -55,6 +56,46 @@ function Logo() {
 
 const topLink = "rounded-md px-2 py-1 text-sm font-semibold text-brand-50 hover:bg-white/10 hover:text-white";
 
+/**
+ * The top bar's account links: 'Sign In or Join' for visitors (and while the session is being read, as
+ * the server renders it), the account's pages and Sign out once signed in.
+ */
+function AccountLinks({ onSignIn, onPreload }: { onSignIn: () => void; onPreload: () => void }) {
+  const { user, isAdmin, signOut } = useAuth();
+  if (!user) {
+    return (
+      <button type="button" className={topLink} onClick={onSignIn} onPointerEnter={onPreload}>
+        <span className="inline-flex items-center gap-1.5">
+          <Icon name="user" className="h-4 w-4" /> Sign In or Join
+        </span>
+      </button>
+    );
+  }
+  return (
+    <>
+      <span className="hidden max-w-48 truncate px-2 text-xs text-brand-200 xl:inline" data-testid="signed-in-email">
+        {user.email}
+      </span>
+      <a href="/trips" className={`${topLink} hidden lg:inline`}>
+        My Trips
+      </a>
+      <a href="/account" className={topLink} title={`Signed in as ${user.email}`}>
+        <span className="inline-flex items-center gap-1.5">
+          <Icon name="user" className="h-4 w-4" /> Account
+        </span>
+      </a>
+      {isAdmin ? (
+        <a href="/admin" className={topLink}>
+          Admin
+        </a>
+      ) : null}
+      <button type="button" className={topLink} onClick={() => void signOut()}>
+        Sign out
+      </button>
+    </>
+  );
+}
+
 export function SiteHeader() {
   const { business } = useSiteContent();
   const scrolled = useScrolled();
@@ -76,11 +117,7 @@ export function SiteHeader() {
             </a>
           </nav>
           <nav aria-label="Account" className="flex items-center gap-1">
-            <button type="button" className={topLink} onClick={() => openDialog("signIn")} onPointerEnter={() => preload("signIn")}>
-              <span className="inline-flex items-center gap-1.5">
-                <Icon name="user" className="h-4 w-4" /> Sign In or Join
-              </span>
-            </button>
+            <AccountLinks onSignIn={() => openDialog("signIn")} onPreload={() => preload("signIn")} />
             <button type="button" className={topLink} onClick={() => openDialog("share")} onPointerEnter={() => preload("share")}>
               <span className="inline-flex items-center gap-1.5">
                 <Icon name="share" className="h-4 w-4" /> Share

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // A relative path: drizzle-kit reads these files without the app's aliases.
+import type { AppointmentStatus } from "../../../app/features/appointments/statuses";
+
 export { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../app/features/appointments/statuses";
 
 export const appointments = pgTable(
