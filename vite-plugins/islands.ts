@@ -6,6 +6,30 @@ import { ISLAND_ENTRIES } from "../app/islands/entries.ts";
 const VIRTUAL_ID = "virtual:island-assets";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
+type ModuleInfoLike = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+
+/** The import path from `entry` to the react-router package, if the module graph has one (breadth first: the shortest). */
+function routerImportChain(entry: string, info: (id: string) => ModuleInfoLike): string[] | null {
+  const isRouter = (id: string) => /[\\/]node_modules[\\/](react-router|@react-router[\\/][^\\/]+)[\\/]/.test(id);
+  const from = new Map<string, string | null>([[entry, null]]);
+  const queue = [entry];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (isRouter(id)) {
+      const chain: string[] = [];
+      for (let at: string | null = id; at; at = from.get(at) ?? null) chain.unshift(at);
+      return chain;
+    }
+    const module = info(id);
+    for (const next of [...(module?.importedIds ?? []), ...(module?.dynamicallyImportedIds ?? [])])
+      if (!from.has(next)) {
+        from.set(next, id);
+        queue.push(next);
+      }
+  }
+  return null;
+}
+
 /**
  * Builds each page island (app/islands/*.client.tsx) as its own entry of the client build and
  * tells the server build their hashed file names, through `virtual:island-assets`:
@@ -31,6 +55,19 @@ export function islands(): Plugin {
       if (!isBuild || this.environment.config.consumer !== "client") return;
       for (const [routeId, file] of Object.entries(ISLAND_ENTRIES))
         this.emitFile({ type: "chunk", id: path.join(root, file), name: `island-${routeId.replace(/\W+/g, "-")}` });
+    },
+    buildEnd(error) {
+      if (error || !isBuild || this.environment.config.consumer !== "client") return;
+      // An island runs without the router runtime: Link, Form, useFetcher or any router hook in its
+      // module graph would fail only at hydration. Refuse the build instead, naming the import chain.
+      for (const file of Object.values(ISLAND_ENTRIES)) {
+        const chain = routerImportChain(path.join(root, file), (id) => this.getModuleInfo(id));
+        if (chain)
+          this.error(
+            `The island ${file} reaches react-router through ${chain.map((id) => path.relative(root, id)).join(" -> ")}. ` +
+              "Islands have no router: use plain links and NavigateContext (ADR 0104), or hydrate the page with the router.",
+          );
+      }
     },
     generateBundle(_options, bundle) {
       if (!isBuild || this.environment.config.consumer !== "client") return;
