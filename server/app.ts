@@ -7,7 +7,8 @@ import { pinoHttp } from "pino-http";
 import { apiRouter } from "./api/router";
 import type { AppContext } from "./context";
 import { refuseCrossSite } from "./http/csrf";
-import { apiErrorHandler, apiNotFound } from "./http/errors";
+import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable";
+import { apiErrorHandler, apiNotFound, pageErrorHandler } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { redactSecrets } from "./logger";
 import { mediaFilesRouter } from "./media/router";
@@ -57,8 +58,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
       await ctx.database.ping();
       res.json({ status: "ok", database: ctx.database.kind });
     } catch (err) {
-      req.log.error({ err }, "health check failed");
-      res.status(503).json({ status: "unavailable", database: ctx.database.kind });
+      req.log.error({ err }, "health check failed: the database is unreachable");
+      res.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      res.status(503).json({ status: "unavailable", database: ctx.database.kind, reason: "the database is unreachable" });
     }
   });
 
@@ -73,5 +75,6 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
   if (options.pageHandler) app.use(options.pageHandler);
+  app.use(pageErrorHandler(ctx.logger));
   return app;
 }

@@ -32,7 +32,7 @@ export async function start({ configEnv, vite }: StartOptions) {
 
   let database;
   try {
-    database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+    database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, logger } : { dataDir: env.DATA_DIR });
   } catch (error) {
     logger.fatal({ err: error }, `Cannot open the database: ${(error as Error).message}`);
     process.exit(1);
@@ -50,6 +50,7 @@ export async function start({ configEnv, vite }: StartOptions) {
       db: database.db,
       logger: req.log,
       cspNonce: res.locals.cspNonce,
+      failures: { databaseUnavailable: false },
     }),
   });
 
