@@ -37,7 +37,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = createPool(options.url, options.poolSize ?? 10, options.logger);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migratePg(drizzlePg(pool), { migrationsFolder });
+      await migrateUnderLock(pool);
     } catch (error) {
       await pool.end();
       throw error;
@@ -88,4 +88,33 @@ function createPool(url: string, max: number, logger: ErrorLog | undefined): pg.
   // An idle connection's error is also re-emitted by the pool: already logged above.
   pool.on("error", () => {});
   return pool;
+}
+
+/** Any fixed number, the same in every process of this app: the session lock migrations run under. */
+const MIGRATION_LOCK_KEY = 7_240_311_020_001n;
+
+/**
+ * Applies pending migrations while holding a session advisory lock on one dedicated connection, so
+ * instances starting together on the same database take turns: the first applies them, the others
+ * find nothing left to do (without it, two concurrent `create table`s collide in the catalog:
+ * "duplicate key value violates unique constraint pg_type_typname_nsp_index"). The lock goes with
+ * the connection, so a process that dies while holding it does not block the others.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // A connection that failed here is closed rather than reused, which also drops any lock it held.
+    client.release(broken);
+  }
 }
