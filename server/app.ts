@@ -6,6 +6,7 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { apiRouter } from "./api/router";
 import type { AppContext } from "./context";
+import { capRequestBodies } from "./http/body-limit";
 import { refuseCrossSite } from "./http/csrf";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable";
 import { apiErrorHandler, apiNotFound, pageErrorHandler } from "./http/errors";
@@ -52,6 +53,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.use(compression());
   // Before any route that changes state: the API and page actions alike.
   app.use(refuseCrossSite({ publicSiteUrl: ctx.env.PUBLIC_SITE_URL }));
+  // Every body, API and page actions alike: a declared length over the cap is refused before it is
+  // read; bodies without one are counted as they are read (the parsers' limit, the page handler).
+  app.use(capRequestBodies({ maxBytes: ctx.env.MAX_BODY_BYTES, ownCaps: ["/api/admin/media"] }));
 
   app.get("/healthz", async (req, res) => {
     try {

@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
@@ -6,6 +5,7 @@ import { startReminderJob } from "./appointments/reminder-job";
 import type { RequestContext } from "./context";
 import { openDatabase } from "./db/client";
 import { EnvError, loadEnv } from "./env";
+import { createPageHandler } from "./http/page-handler";
 import { createLogger } from "./logger";
 import { startRateLimitPruning } from "./rate-limit/prune-job";
 import { createTelephony } from "./telephony/telephony";
@@ -42,9 +42,10 @@ export async function start({ configEnv, vite }: StartOptions) {
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build");
 
-  const pageHandler = createRequestHandler({
+  const pageHandler = createPageHandler({
     build,
     mode: vite ? "development" : "production",
+    maxBodyBytes: env.MAX_BODY_BYTES,
     getLoadContext: (req, res): RequestContext => ({
       env,
       db: database.db,

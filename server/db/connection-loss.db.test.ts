@@ -14,8 +14,8 @@ describe.skipIf(testDatabaseKind !== "postgres")("when PostgreSQL drops the serv
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const [row] = (await database.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
-    name = row!.name;
+    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    name = result.rows[0]!.name;
     admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
     await admin.connect();
     server = await startTestServer(database);
