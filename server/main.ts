@@ -2,6 +2,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
 import { startReminderJob } from "./appointments/reminder-job";
+import { startCallbackRecovery } from "./callback/recovery-job";
 import type { RequestContext } from "./context";
 import { openDatabase } from "./db/client";
 import { EnvError, loadEnv } from "./env";
@@ -65,6 +66,7 @@ export async function start({ configEnv, vite }: StartOptions) {
 
   const stopReminders = startReminderJob({ db: database.db, sms: telephony, logger });
   const stopRateLimitPruning = startRateLimitPruning({ db: database.db, logger });
+  const stopCallbackRecovery = startCallbackRecovery({ db: database.db, env, logger, telephony });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -89,6 +91,7 @@ export async function start({ configEnv, vite }: StartOptions) {
     force.unref();
     stopReminders();
     stopRateLimitPruning();
+    stopCallbackRecovery();
     server.close(async () => {
       try {
         await vite?.close();

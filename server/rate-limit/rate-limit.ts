@@ -129,6 +129,18 @@ export async function consumeRateLimits(db: Db, rules: RateLimitRule[], now = ne
   }
 }
 
+/**
+ * Takes back one event a sliding rule counted at `at` (consumeRateLimits with the same `now`):
+ * for a promise like "once per 15 minutes" that must only hold for something that happened, when
+ * the thing it was counted for did not happen after all.
+ */
+export async function releaseSlidingEvent(db: Db, key: string, at: Date) {
+  await db
+    .update(rateLimitRecentEvents)
+    .set({ eventTimes: sql`array_remove(${rateLimitRecentEvents.eventTimes}, ${timestamptz(at)})` })
+    .where(eq(rateLimitRecentEvents.key, key));
+}
+
 /** Deletes the rows whose window has passed; run periodically (startRateLimitPruning), not on the hot path. */
 export async function pruneRateLimits(db: Db, now = new Date()) {
   // Requests only ever count in the current window, so nobody else locks a past window's counter.
