@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import { CALLBACK_CONSENT_TEXT, type CallbackResponse, callbackMessages, formatPhone } from "~/features/callback/schema";
 import type { Db } from "../db/client";
