@@ -69,9 +69,13 @@ export async function loadConnectionSecret(db: Db, ring: SecretKeyRing, name = D
   return { id: row.id, url: row.url, username: row.username, keyId: row.keyId, info: toInfo(row), password };
 }
 
+export const SITE_CHANGED_MESSAGE =
+  "Enter the application password for this site and user: the saved password is only used with the site URL and username it was saved with.";
+
 /**
- * Creates or replaces the saved connection. `password` undefined keeps the stored one
- * (the form sent back the mask); that needs an existing row.
+ * Creates or replaces the saved connection. `password` undefined keeps the stored one (the form
+ * sent back the mask); that needs an existing row with the same URL and username, so a changed
+ * URL or username always comes with its own password and the old one is replaced.
  */
 export async function saveConnection(
   db: Db,
@@ -86,6 +90,10 @@ export async function saveConnection(
     sealed = sealSecret(ring, input.password, passwordAssociatedData(id));
   } else if (!existing) {
     throw new AppError(400, "PASSWORD_REQUIRED", "Enter the application password: none is saved yet.");
+  } else if (existing.url !== input.url || existing.username !== input.username) {
+    // The saved password belongs to the site and user it was saved with: carried over to another
+    // URL, the next connection test would send it there.
+    throw new AppError(400, "PASSWORD_REQUIRED", SITE_CHANGED_MESSAGE);
   }
   const now = new Date();
   const changed = !existing || existing.url !== input.url || existing.username !== input.username || sealed !== undefined;
@@ -133,9 +141,7 @@ export async function resolveCredentials(
   const saved = await findConnection(db);
   const sameConnection = saved && saved.url === credentials.url && saved.username === credentials.username;
   if (credentials.password !== mask) return { credentials, savedId: sameConnection ? saved.id : undefined };
-  if (!sameConnection) {
-    throw new AppError(400, "PASSWORD_REQUIRED", "Enter the application password for this site and user.");
-  }
+  if (!sameConnection) throw new AppError(400, "PASSWORD_REQUIRED", SITE_CHANGED_MESSAGE);
   const secret = await loadConnectionSecret(db, ring);
   return { credentials: { ...credentials, password: secret.password }, savedId: saved.id };
 }
