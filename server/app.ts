@@ -26,7 +26,8 @@ export interface AppOptions {
 export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Whose X-Forwarded-For names the client (TRUST_PROXY; by default only a proxy on this machine).
+  app.set("trust proxy", ctx.env.TRUST_PROXY);
 
   app.use(
     pinoHttp({

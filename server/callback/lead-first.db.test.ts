@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { callMeBackForm } from "../db/schema/index";
 import { createLogger } from "../logger";
+import { storedRateLimitKey } from "../rate-limit/rate-limit";
 import { createTelephony } from "../telephony/telephony";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
@@ -88,7 +89,7 @@ describe("a visitor whose request failed can retry and is told the truth", () =>
   it("when calls are paused: the lead is kept as paused and the number is not held", async () => {
     const paused = await startTestServer(database, { BUSINESS_PHONE, CALLBACK_GLOBAL_PER_HOUR: "1", CALLBACK_PER_IP_PER_HOUR: "1000" });
     try {
-      await database.db.execute(sql`delete from rate_limit_window_counts where key = 'callback:global'`);
+      await database.db.execute(sql`delete from rate_limit_window_counts where key = ${storedRateLimitKey("callback:global")}`);
       await post(nextNumber()); // uses the one call of this hour
       const digits = nextNumber();
       const res = await fetch(`${paused.url}/api/callback`, {
@@ -99,7 +100,7 @@ describe("a visitor whose request failed can retry and is told the truth", () =>
       expect(res.status).toBe(503);
       expect((await res.json()).error.code).toBe("CALLS_PAUSED");
       expect(await leadsFor(`+1${digits}`)).toMatchObject([{ callStatus: "paused" }]);
-      await database.db.execute(sql`delete from rate_limit_window_counts where key = 'callback:global'`);
+      await database.db.execute(sql`delete from rate_limit_window_counts where key = ${storedRateLimitKey("callback:global")}`);
       expect((await post(digits)).status).toBe(200);
     } finally {
       await paused.close();

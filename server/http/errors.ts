@@ -16,7 +16,18 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /** For a 429 or 503: when the client may try again, in seconds (the Retry-After header). */
+  retryAfterSeconds?: number;
+
+  retryAfter(ms: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(ms / 1000));
+    return this;
+  }
 }
+
+/** Without a better figure, a refusal asks the client to wait a minute. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 export interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, unknown> };
@@ -41,7 +52,12 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     if (err instanceof AppError) {
-      if (err.status === 503) retryLater(res);
+      // Every 429 and 503 says when to come back.
+      if (err.status === 429 || err.status === 503) {
+        const fromDetails = err.details?.retryAfterSeconds;
+        const seconds = err.retryAfterSeconds ?? (typeof fromDetails === "number" ? fromDetails : undefined);
+        retryLater(res, seconds ?? (err.status === 503 ? DATABASE_RETRY_AFTER_SECONDS : DEFAULT_RETRY_AFTER_SECONDS));
+      }
       res.status(err.status).json(errorBody(err.code, err.message, err.details));
       return;
     }
