@@ -35,8 +35,11 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.strict,
   },
   {
-    // Imports flow one way: browser code never pulls in server modules (types are fine).
-    files: ["app/components/**", "app/lib/**", "app/content/**"],
+    // Imports flow one way: browser code never pulls in server modules (types are fine). Route modules
+    // may, for their loaders and actions; the build fails if such an import reaches the browser
+    // (vite-plugins/server-only.ts).
+    files: ["app/**"],
+    ignores: ["app/routes/**", "app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { islands } from "./vite-plugins/islands.ts";
+import { serverOnly } from "./vite-plugins/server-only.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -14,5 +15,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The whole Node server (Express, API, database) is the SSR entry, so the
   // route modules and the API share one instance of every server module.
   build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" } : { target: "es2022" },
-  plugins: [tailwindcss(), reactRouter(), islands()],
+  plugins: [tailwindcss(), reactRouter(), islands(), serverOnly()],
 }));

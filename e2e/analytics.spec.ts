@@ -1,17 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatDay } from "../app/features/analytics/charts";
 import { businessDate } from "../app/lib/business-time";
-import { signInAs } from "./support/auth";
-import { E2E_ADMIN_EMAILS } from "./support/mail";
+import { expect, test } from "./support/auth";
+import { freshClientIp, freshPhoneDigits } from "./support/identities";
 
 // The home page frames a map; tests never reach the internet, so that origin gets an empty page.
-test.beforeEach(async ({ page }, testInfo) => {
+test.beforeEach(async ({ page }) => {
   await page.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>embed</title>" }),
   );
-  // Own client address per project: the lead forms limit each address per hour.
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${testInfo.project.name === "mobile" ? 71 : 72}` });
+  // Own client address per attempt: the lead forms limit each address per hour.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": freshClientIp() });
   await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
 });
 
@@ -22,18 +22,16 @@ async function openHome(page: Page) {
   expect((await beacon).status()).toBe(204);
 }
 
-/** A number no other run used in the last 15 minutes (the callback rule refuses a repeat). */
-const callbackDigits = (project: string) => `949249${project === "mobile" ? 6 : 7}${String(Math.floor(Date.now() / 1000) % 1000).padStart(3, "0")}`;
-
 /** The number in a table's row for `label`, column `column` (0 = the first number after the row header). */
 async function cellNumber(page: Page, table: string, label: string | RegExp, column = 0): Promise<number> {
   const row = page.getByRole("table", { name: table }).getByRole("row", { name: label });
   return Number(await row.getByRole("cell").nth(column).innerText());
 }
 
-test("leads, sign-ins and page views of today show in the admin's charts and tables", async ({ page }, testInfo) => {
+test("leads, sign-ins and page views of today show in the admin's charts and tables", async ({ page, signIn }, testInfo) => {
   test.slow();
   const project = testInfo.project.name;
+  const callbackDigits = freshPhoneDigits();
   await openHome(page);
 
   // A callback request: through the dialog where the header offers it (desktop); a phone's header
@@ -41,12 +39,12 @@ test("leads, sign-ins and page views of today show in the admin's charts and tab
   if (project === "desktop") {
     await page.getByRole("button", { name: "(949) 555-0100" }).click();
     const callback = page.getByRole("dialog");
-    await callback.getByLabel("Your phone number").fill(callbackDigits(project));
+    await callback.getByLabel("Your phone number").fill(callbackDigits);
     await callback.getByRole("button", { name: "Click To Connect Your Call" }).click();
     await expect(callback.getByRole("heading", { name: "Call Initiated!" })).toBeVisible();
     await page.keyboard.press("Escape");
   } else {
-    const res = await page.request.post("/api/callback", { data: { phoneNumber: callbackDigits(project), sourcePage: "/" } });
+    const res = await page.request.post("/api/callback", { data: { phoneNumber: callbackDigits, sourcePage: "/" } });
     expect(res.status(), await res.text()).toBe(200);
   }
 
@@ -75,7 +73,7 @@ test("leads, sign-ins and page views of today show in the admin's charts and tab
     expect((await beacon).status()).toBe(204);
   }
 
-  await signInAs(page, E2E_ADMIN_EMAILS[project === "mobile" ? 6 : 7]!, "/admin");
+  await signIn(page, { as: "admin", redirectTo: "/admin" });
   let adminBeacons = 0;
   page.on("request", (r) => r.url().endsWith("/api/page-views") && adminBeacons++);
   await page.goto("/admin");
@@ -136,9 +134,9 @@ test("a browser that sends Do-Not-Track or Global Privacy Control sends no beaco
   expect(beacons).toBe(0);
 });
 
-test("the analytics API answers a visitor 401 and a customer 403", async ({ page }, testInfo) => {
+test("the analytics API answers a visitor 401 and a customer 403", async ({ page, signIn }) => {
   expect((await page.request.get("/api/admin/analytics")).status()).toBe(401);
-  await signInAs(page, `viewer-${testInfo.project.name}-${Date.now().toString(36)}@e2e.test`);
+  await signIn(page);
   expect((await page.request.get("/api/admin/analytics?days=7")).status()).toBe(403);
   await page.goto("/admin/analytics");
   await expect(page).toHaveURL(/\/$/);

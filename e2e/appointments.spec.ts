@@ -1,10 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
-import { signInAs, uniqueEmail } from "./support/auth";
-import { E2E_ADMIN_EMAILS } from "./support/mail";
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test } from "./support/auth";
+import { businessDayAhead } from "./support/dates";
+import { uniqueEmail } from "./support/identities";
 
 // Staff create appointments for a customer's e-mail; the customer signs in and manages them.
-// Dates are chosen far ahead and outside daylight-saving changes, shown in Los Angeles time.
+// Dates are weeks ahead of today (Los Angeles time), in the order the test needs them; the times are
+// daytime, which no daylight-saving change skips or repeats.
 
 async function createAppointment(page: Page, a: { email: string; service: string; cats: string; date: string; time: string; endDate?: string; endTime?: string; phone?: string }) {
   await page.getByRole("button", { name: "New appointment" }).click();
@@ -24,27 +26,29 @@ async function createAppointment(page: Page, a: { email: string; service: string
   await expect(dialog).toBeHidden();
 }
 
-test("staff create two appointments; the customer sees exactly those, reminds, reschedules and cancels", async ({ browser }, testInfo) => {
+test("staff create two appointments; the customer sees exactly those, reminds, reschedules and cancels", async ({ browser, signIn }, testInfo) => {
   test.slow();
   const customer = uniqueEmail(testInfo, "owner");
-  const adminEmail = E2E_ADMIN_EMAILS[testInfo.project.name === "mobile" ? 12 : 13]!;
+  const groom = businessDayAhead(30);
+  const stay = { in: businessDayAhead(49), out: businessDayAhead(56) };
+  const longStay = { in: businessDayAhead(84), out: businessDayAhead(98) };
 
   const staffPage = await (await browser.newContext()).newPage();
-  await signInAs(staffPage, adminEmail);
+  await signIn(staffPage, { as: "admin" });
   await staffPage.goto("/admin/bookings");
   await expect(staffPage.getByRole("heading", { name: "Appointments" })).toBeVisible();
-  await createAppointment(staffPage, { email: customer, service: "Full Grooming", cats: "Miso", date: "2027-07-14", time: "10:30", phone: "(949) 555-2368" });
+  await createAppointment(staffPage, { email: customer, service: "Full Grooming", cats: "Miso", date: groom.iso, time: "10:30", phone: "(949) 555-2368" });
   await createAppointment(staffPage, {
     email: customer,
     service: "Cat Boarding",
     cats: "Miso and Tofu",
-    date: "2027-08-02",
+    date: stay.in.iso,
     time: "09:00",
-    endDate: "2027-08-09",
+    endDate: stay.out.iso,
     endTime: "12:00",
   });
   // The day view lists what starts that day, in Los Angeles time.
-  await staffPage.goto("/admin/bookings?day=2027-07-14");
+  await staffPage.goto(`/admin/bookings?day=${groom.iso}`);
   const staffItem = staffPage.getByRole("listitem").filter({ hasText: customer });
   await expect(staffItem).toContainText("10:30 AM · Full Grooming · Miso");
 
@@ -57,10 +61,10 @@ test("staff create two appointments; the customer sees exactly those, reminds, r
   const rows = page.locator(testInfo.project.name === "mobile" ? "ul[aria-label='Upcoming appointments'] > li" : "table tbody tr");
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText("Full Grooming");
-  await expect(rows.nth(0)).toContainText("Wed, Jul 14, 2027");
+  await expect(rows.nth(0)).toContainText(groom.label);
   await expect(rows.nth(0)).toContainText("10:30 AM");
   await expect(rows.nth(1)).toContainText("Cat Boarding");
-  await expect(rows.nth(1)).toContainText("Mon, Aug 2, 2027");
+  await expect(rows.nth(1)).toContainText(stay.in.label);
   await expect(rows.nth(1)).toContainText("9:00 AM");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
@@ -80,7 +84,7 @@ test("staff create two appointments; the customer sees exactly those, reminds, r
   await edit.getByLabel("New time").fill("14:00");
   await edit.getByRole("button", { name: "Request this time" }).click();
   await expect(rows.nth(0)).toContainText("Pending");
-  await expect(rows.nth(0)).toContainText("Requested: Wed, Jul 14, 2027 at 2:00 PM");
+  await expect(rows.nth(0)).toContainText(`Requested: ${groom.label} at 2:00 PM`);
 
   // Cancel the stay after confirming.
   await rows.nth(1).getByRole("button", { name: /^Cancel/ }).click();
@@ -92,20 +96,20 @@ test("staff create two appointments; the customer sees exactly those, reminds, r
     email: customer,
     service: "Long-Term Boarding",
     cats: "Tofu",
-    date: "2027-09-06",
+    date: longStay.in.iso,
     time: "09:00",
-    endDate: "2027-09-20",
+    endDate: longStay.out.iso,
     endTime: "12:00",
   });
   await page.goto("/trips");
   const upcoming = page.getByRole("region", { name: "Upcoming" });
   await expect(upcoming.getByText("Long-Term Boarding")).toBeVisible();
-  await expect(upcoming.getByText("Check-in: Mon, Sep 6, 2027 at 9:00 AM")).toBeVisible();
+  await expect(upcoming.getByText(`Check-in: ${longStay.in.label} at 9:00 AM`)).toBeVisible();
   await expect(upcoming.getByText("Cat Boarding")).toHaveCount(0);
 
   // Staff see the customer's request and confirm it.
-  await staffPage.goto("/admin/bookings?day=2027-07-14");
-  await expect(staffItem).toContainText("Customer asks for Wed, Jul 14, 2027 at 2:00 PM");
+  await staffPage.goto(`/admin/bookings?day=${groom.iso}`);
+  await expect(staffItem).toContainText(`Customer asks for ${groom.label} at 2:00 PM`);
   await staffItem.getByRole("button", { name: "Confirm new time" }).click();
   await expect(staffPage.getByText("New time confirmed")).toBeVisible();
   await page.goto("/appointments");

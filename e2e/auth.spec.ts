@@ -1,7 +1,8 @@
 import { type Page, expect, test } from "@playwright/test";
 import { signInDetails } from "../server/testing/test-smtp";
-import { signInAs, uniqueEmail } from "./support/auth";
-import { E2E_ADMIN_EMAILS, waitForMail } from "./support/mail";
+import { signInAs } from "./support/auth";
+import { claimAdminEmail, uniqueEmail } from "./support/identities";
+import { waitForMail } from "./support/mail";
 import { expectNoAxeViolations } from "./support/axe";
 
 const sessionCookieOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === "cat_hotel_session");
@@ -42,8 +43,8 @@ test("a visitor asks for a link on /auth, gets it by e-mail, and ends up signed 
   await expect(page).toHaveURL("/");
 });
 
-test("an admin who signs in lands on /admin and sees the dashboard", async ({ page }, testInfo) => {
-  const email = E2E_ADMIN_EMAILS[testInfo.project.name === "mobile" ? 0 : 1]!;
+test("an admin who signs in lands on /admin and sees the dashboard", async ({ page }) => {
+  const email = claimAdminEmail();
   await page.goto("/auth");
   const since = Date.now() - 1000;
   await page.getByLabel("Email").fill(email);

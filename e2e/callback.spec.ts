@@ -1,17 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
+import { freshClientIp, freshPhoneDigits } from "./support/identities";
 
-// Each test gets its own client address (the server trusts X-Forwarded-For from loopback), so the
-// per-IP hourly cap of one test never refuses another's requests.
-let ipSeq = 0;
+// Each attempt gets its own client address and numbers, so the per-IP hourly cap and the 15-minute
+// per-number rule refuse only what a test asks them to.
 test.beforeEach(async ({ page }, testInfo) => {
   // On phones the header's phone is a tel: link (as the spec says); the callback dialog opens from the desktop header.
   test.skip(testInfo.project.name === "mobile", "the callback dialog opens from the desktop header");
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${(testInfo.workerIndex * 40 + ++ipSeq) % 250}` });
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": freshClientIp() });
 });
-
-/** A number unique to this project and test, so the 15-minute per-number rule is exercised on purpose only. */
-const numberFor = (project: string, n: number) => `949249${project === "mobile" ? 2 : 3}${String(n).padStart(3, "0")}`;
 
 async function openDialog(page: Page) {
   await page.goto("/");
@@ -46,9 +43,9 @@ test("keeps digits only, formats them, and enables the button at exactly 10 digi
   await expect(page.getByRole("dialog").getByLabel("Your phone number")).toHaveValue("");
 });
 
-test("a call is initiated, then the same number is refused within 15 minutes", async ({ page }, testInfo) => {
+test("a call is initiated, then the same number is refused within 15 minutes", async ({ page }) => {
   test.slow();
-  const digits = numberFor(testInfo.project.name, 1);
+  const digits = freshPhoneDigits();
   let dialog = await openDialog(page);
   await dialog.getByLabel("Your phone number").fill(digits);
   await dialog.getByRole("button", { name: "Click To Connect Your Call" }).click();
@@ -70,9 +67,9 @@ test("a call is initiated, then the same number is refused within 15 minutes", a
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
-test("'Book Appointment Online' opens the sign-in modal", async ({ page }, testInfo) => {
+test("'Book Appointment Online' opens the sign-in modal", async ({ page }) => {
   const dialog = await openDialog(page);
-  await dialog.getByLabel("Your phone number").fill(numberFor(testInfo.project.name, 2));
+  await dialog.getByLabel("Your phone number").fill(freshPhoneDigits());
   await dialog.getByRole("button", { name: "Click To Connect Your Call" }).click();
   await dialog.getByRole("button", { name: "Book Appointment Online" }).click();
   await expect(page.getByRole("dialog", { name: "Log In or Create Account" })).toBeVisible();
@@ -92,7 +89,7 @@ test("the open dialog passes axe", async ({ page }) => {
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
-test("shows 'Connecting...' while the request is in flight and cannot be closed until it ends", async ({ page }, testInfo) => {
+test("shows 'Connecting...' while the request is in flight and cannot be closed until it ends", async ({ page }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   // Hold the real request back (it still reaches our server), to observe the busy state.
@@ -101,7 +98,7 @@ test("shows 'Connecting...' while the request is in flight and cannot be closed 
     await route.continue();
   });
   const dialog = await openDialog(page);
-  await dialog.getByLabel("Your phone number").fill(numberFor(testInfo.project.name, 3));
+  await dialog.getByLabel("Your phone number").fill(freshPhoneDigits());
   await dialog.getByRole("button", { name: "Click To Connect Your Call" }).click();
 
   const busy = dialog.getByRole("button", { name: "Connecting..." });

@@ -1,72 +1,39 @@
-import { type Page, expect, test as base } from "@playwright/test";
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInAs } from "./support/auth";
-import { E2E_ADMIN_EMAILS, E2E_PORT, SMTP_PORT } from "./support/mail";
+import { expect, test as base } from "./support/auth";
+import { startExtraServer } from "./support/server";
 import { expectNoAxeViolations } from "./support/axe";
 
 /**
  * Hiding a review and renaming a team member change what every visitor sees, and other specs
- * assert the 50 reviews and the three sample names on the shared server. So this spec runs its
- * own server (same build, fresh embedded database, the shared test SMTP) per worker.
+ * assert the 50 reviews and the three sample names on the shared server. So each attempt of this
+ * spec runs its own server (same build, fresh embedded database, the shared test SMTP).
  */
-const test = base.extend<object, { ownServer: { url: string } }>({
+const test = base.extend<{ ownServer: { url: string } }>({
   ownServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use, workerInfo) => {
-      const port = E2E_PORT + 120 + workerInfo.parallelIndex;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-people-e2e-"));
-      const server: ChildProcess = spawn(process.execPath, ["server.js"], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          NODE_ENV: "",
-          PUBLIC_SITE_URL: "",
-          LOG_LEVEL: "warn",
-          SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-          ADMIN_EMAILS: [E2E_ADMIN_EMAILS[16], E2E_ADMIN_EMAILS[17]].join(","),
-        },
-        stdio: "ignore",
-      });
-      const url = `http://localhost:${port}`;
+    async ({}, use) => {
+      const server = await startExtraServer();
       try {
-        await waitForHealthy(url);
-        await use({ url });
+        await use({ url: server.url });
       } finally {
-        server.kill("SIGTERM");
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        await server.stop("SIGTERM");
       }
     },
-    { scope: "worker", timeout: 120_000 },
+    { timeout: 120_000 },
   ],
   baseURL: async ({ ownServer }, use) => use(ownServer.url),
 });
-
-async function waitForHealthy(url: string) {
-  for (let i = 0; i < 450; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server at ${url} did not become healthy`);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
-test("an admin hides and reorders reviews and edits the team; visitors see it on the home and landing pages", async ({ page, browser, baseURL }, testInfo) => {
+test("an admin hides and reorders reviews and edits the team; visitors see it on the home and landing pages", async ({ page, browser, baseURL, signIn }) => {
   test.setTimeout(150_000);
   // Third-party embeds (map, video) are never fetched in tests.
   await page.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "" }));
-  await signInAs(page, E2E_ADMIN_EMAILS[testInfo.project.name === "mobile" ? 16 : 17]!);
+  await signIn(page, { as: "admin" });
   const visitorContext = await browser.newContext({ baseURL, viewport: page.viewportSize() });
   const visitor = await visitorContext.newPage();
   await visitor.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "" }));

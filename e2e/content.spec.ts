@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
-import { signInAs } from "./support/auth";
-import { E2E_ADMIN_EMAILS } from "./support/mail";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/auth";
 
 // Other specs read the home page on the same server and assert the main phone number and the
 // services' short descriptions, so this one edits texts nobody else asserts (the grooming phone
@@ -25,10 +24,10 @@ async function revertAll(page: Page) {
   }
 }
 
-test("an admin edits, previews, publishes and reverts; visitors see each published state at once", async ({ page, browser }, testInfo) => {
+test("an admin edits, previews, publishes and reverts; visitors see each published state at once", async ({ page, browser, signIn }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "edits shared site content: run once");
   test.slow();
-  await signInAs(page, E2E_ADMIN_EMAILS[4]!);
+  const admin = await signIn(page, { as: "admin" });
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
 
@@ -70,7 +69,7 @@ test("an admin edits, previews, publishes and reverts; visitors see each publish
     await expect(servicesSection(visitor).getByText(ADOPTION_NEW)).toBeVisible();
 
     // The history says who and when; reverting restores the original texts for visitors.
-    await expect(page.getByRole("region", { name: "History" }).getByText(E2E_ADMIN_EMAILS[4]!).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "History" }).getByText(admin).first()).toBeVisible();
     await page.getByRole("button", { name: "Revert to original texts" }).click();
     await expect(page.getByLabel("Cat Adoption: long description")).toHaveValue(new RegExp(`^${ADOPTION_DEFAULT}`));
     await page.goto("/admin/content?section=business");

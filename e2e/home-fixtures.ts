@@ -1,4 +1,5 @@
-import { type Page, expect, test as base } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test as base } from "./support/auth";
 
 /**
  * The home page embeds a map and (after a click) a video from third parties. Tests never reach

@@ -1,12 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, isMobile, openHome, test } from "./home-fixtures";
-import { signInAs } from "./support/auth";
-import { E2E_ADMIN_EMAILS } from "./support/mail";
+import { formatPhoneDigits, freshClientIp, freshPhoneDigits } from "./support/identities";
 
 // A client address of our own (the server trusts X-Forwarded-For from loopback), so the per-IP
 // hourly caps of other specs never refuse these requests.
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.101.${testInfo.workerIndex * 10 + (testInfo.project.name === "mobile" ? 1 : 2)}` });
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": freshClientIp() });
 });
 
 /** The lead as the inbox shows it: a card on a phone, a table row on a desktop. */
@@ -19,12 +18,12 @@ async function search(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/[+.]/g, "\\$&")}`));
 }
 
-test("leads from the home page reach the admin inbox, where staff set a status and a note", async ({ home: page }, testInfo) => {
+test("leads from the home page reach the admin inbox, where staff set a status and a note", async ({ home: page, signIn }, testInfo) => {
   // The whole journey (three forms, a sign-in by mail, four inbox views, three axe scans) in one test.
   test.setTimeout(90_000);
   const project = testInfo.project.name;
   const tag = `${project}-${Date.now().toString(36)}`;
-  const digits = `714249${project === "mobile" ? 4 : 5}101`;
+  const digits = freshPhoneDigits("714");
   const e164 = `+1${digits}`;
   const voucherEmail = `voucher-${tag}@example.com`;
   const newsletterEmail = `news-${tag}@example.com`;
@@ -62,7 +61,7 @@ test("leads from the home page reach the admin inbox, where staff set a status a
   await expect(page.getByText("Thank you for subscribing!")).toBeVisible();
 
   // 2. Staff open the inbox.
-  await signInAs(page, E2E_ADMIN_EMAILS[project === "mobile" ? 14 : 15]!);
+  await signIn(page, { as: "admin" });
   await page.goto("/admin/bookings/leads");
   await expect(page.getByRole("heading", { level: 1, name: "Leads inbox" })).toBeVisible();
   await expect(page.getByRole("note", { name: "Calls are simulated" })).toContainText("Twilio is not configured");
@@ -73,7 +72,7 @@ test("leads from the home page reach the admin inbox, where staff set a status a
   const callback = leadItem(page, e164);
   await expect(callback).toHaveCount(1);
   await expect(callback).toContainText("Callback request");
-  await expect(callback).toContainText(`(714) 249-${digits.slice(6)}`);
+  await expect(callback).toContainText(formatPhoneDigits(digits));
   await expect(callback).toContainText("Call simulated");
   await expect(callback.getByRole("link", { name: /\(714\)/ })).toHaveAttribute("href", `tel:${e164}`);
 

@@ -8,9 +8,6 @@ const INTERACTIVE_PAGES = ["/", "/cat-boarding-laguna-niguel", "/book-online", "
 const DOCUMENT_PAGES = ["/privacy-policy", "/terms", "/cookie-policy"];
 const PUBLIC_PAGES = [...INTERACTIVE_PAGES, ...DOCUMENT_PAGES];
 
-/** The rest of the spec's route table, as a signed-out visitor meets it (guarded pages redirect to /auth). */
-const ROUTE_TABLE_PAGES = ["/auth", "/account", "/trips", "/appointments", "/admin", "/admin-backup"];
-
 for (const path of PUBLIC_PAGES) {
   test(`${path} renders with one h1 and passes axe`, async ({ page }) => {
     const response = await page.goto(path);
@@ -36,10 +33,22 @@ test("the legal documents load no JavaScript bundle, and their links work withou
   await expect(page).toHaveURL(/\/cookie-policy#.+/);
 });
 
-for (const path of ROUTE_TABLE_PAGES) {
-  test(`${path} renders`, async ({ page }) => {
+/** Where a signed-out visitor ends up on the rest of the route table, and what that page says. */
+const SIGNED_OUT_LANDINGS: { path: string; url: string; heading: string }[] = [
+  { path: "/auth", url: "/auth", heading: "Log In or Create Account" },
+  { path: "/account", url: "/auth?redirectTo=%2Faccount", heading: "Log In or Create Account" },
+  { path: "/trips", url: "/trips", heading: "Sign in to see your trips" },
+  { path: "/appointments", url: "/appointments", heading: "Sign in to see your appointments" },
+  { path: "/admin", url: "/auth?redirectTo=%2Fadmin", heading: "Log In or Create Account" },
+  { path: "/admin-backup", url: "/admin-backup", heading: "Testing Dashboard" },
+];
+
+for (const { path, url, heading } of SIGNED_OUT_LANDINGS) {
+  test(`${path} as a signed-out visitor leads to ${url}`, async ({ page }) => {
     const response = await page.goto(path);
-    expect(response?.status()).toBeLessThan(400);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(url);
+    await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 }
@@ -157,15 +166,24 @@ test("the backup home page carries its date in the breadcrumb", async ({ page })
 });
 
 test("legal pages are dated and linked from each other's footer", async ({ page }) => {
-  for (const [path, title] of [
+  const LEGAL = [
     ["/privacy-policy", "Privacy Policy"],
     ["/terms", "Terms of Service"],
     ["/cookie-policy", "Cookie Policy"],
-  ] as const) {
+  ] as const;
+  for (const [path, title] of LEGAL) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText(/Last updated:/)).toBeVisible();
+    const footer = page.getByRole("contentinfo");
+    for (const [otherPath, otherTitle] of LEGAL.filter(([p]) => p !== path)) {
+      await expect(footer.getByRole("link", { name: otherTitle, exact: true })).toHaveAttribute("href", otherPath);
+    }
   }
+  // Following a footer link opens that document.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service", exact: true }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
   await page.goto("/privacy-policy");
   await expect(page.getByRole("heading", { name: "Your California privacy rights (CCPA/CPRA)" })).toBeVisible();
 });

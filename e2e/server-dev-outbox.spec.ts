@@ -1,40 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { type ExtraServer, startExtraServer } from "./support/server";
 
-// Generous waits: a fresh embedded database takes a while to initialise on a busy machine.
-// A server started the way the README's `npm start` does (no configuration at all), on a port of its own.
-const port = Number(process.env.E2E_PORT ?? 4173) + 110;
-const base = `http://localhost:${port}`;
-let server: ChildProcess | undefined;
-
-test.afterEach(() => {
-  server?.kill("SIGKILL");
+let server: ExtraServer | undefined;
+test.afterEach(async () => {
+  await server?.stop();
   server = undefined;
 });
 
-async function waitForHealthy() {
-  for (let i = 0; i < 450; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server on ${port} did not become healthy`);
-}
-
 test("without any configuration, a newcomer signs in through the local outbox on /dev/outbox", async ({ page }) => {
   test.setTimeout(150_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-e2e-"));
-  server = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "", SMTP_URL: "", PUBLIC_SITE_URL: "", ADMIN_EMAILS: "", LOG_LEVEL: "warn" },
-    stdio: "ignore",
-  });
-  await waitForHealthy();
+  // Started the way the README's `npm start` does: no mail server, no site URL, no admins.
+  server = await startExtraServer({ env: { SMTP_URL: "", ADMIN_EMAILS: "" } });
+  const base = server.url;
 
   await page.goto(`${base}/auth`);
   await page.getByLabel("Email").fill("newcomer@example.com");

@@ -1,36 +1,20 @@
 import { expect, test } from "@playwright/test";
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { signInDetails } from "../server/testing/test-smtp";
-import { SMTP_PORT, waitForMail } from "./support/mail";
+import { claimAdminEmail } from "./support/identities";
+import { waitForMail } from "./support/mail";
+import { type ExtraServer, startExtraServer } from "./support/server";
 
 // A server process of its own (production build, fresh data folder): this test publishes a new main
 // phone number, which the specs on the shared e2e server assert on the home page.
-// Ports: +100 process, +110 dev outbox, +120.. content, +140 this spec (the server project runs specs in parallel).
-const port = Number(process.env.E2E_PORT ?? 4173) + 140;
-const origin = `http://localhost:${port}`;
 const LEGAL_PAGES = ["/privacy-policy", "/terms", "/cookie-policy"];
 const NEW_PHONE = "(949) 555-0188";
 const NEW_EMAIL = "front-desk@cathotel.test";
 
-let server: ChildProcess | undefined;
-test.afterAll(() => {
-  server?.kill("SIGKILL");
+let server: ExtraServer | undefined;
+test.afterEach(async () => {
+  await server?.stop();
+  server = undefined;
 });
-
-async function waitForHealthy() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server on ${port} did not become healthy`);
-}
 
 /** Every executable script tag's nonce (JSON-LD is data, which CSP does not govern), and the one the response's CSP allows. */
 function nonces(html: string, csp: string) {
@@ -45,20 +29,9 @@ function nonces(html: string, csp: string) {
 
 test("contact details published in /admin/content show on the legal pages at once, under the request's CSP nonce", async ({ playwright, browser }) => {
   test.setTimeout(120_000);
-  const admin = `legal-admin-${Date.now().toString(36)}@e2e.test`;
-  server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "legal-e2e-")),
-      LOG_LEVEL: "warn",
-      NODE_ENV: "",
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      ADMIN_EMAILS: admin,
-    },
-    stdio: "ignore",
-  });
-  await waitForHealthy();
+  const admin = claimAdminEmail();
+  server = await startExtraServer();
+  const origin = server.url;
   const api = await playwright.request.newContext({ baseURL: origin });
 
   const before = await (await api.get("/privacy-policy")).text();

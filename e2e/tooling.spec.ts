@@ -1,6 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { signInAs, uniqueEmail } from "./support/auth";
-import { E2E_ADMIN_EMAILS } from "./support/mail";
+import { expect, test } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
 /**
@@ -8,8 +6,6 @@ import { expectNoAxeViolations } from "./support/axe";
  * customer and an admin. WordPress is an address our SSRF filter refuses at once (192.0.2.1, a
  * documentation range): the real-WordPress path is covered by the runner's integration tests.
  */
-
-const adminEmail = (project: string, n: 0 | 1) => E2E_ADMIN_EMAILS[(project === "mobile" ? 8 : 10) + n]!;
 
 test("a visitor: /admin/integrations sends them to /auth; /admin-backup's panels say sign-in is needed", async ({ page }) => {
   await page.goto("/admin/integrations");
@@ -57,9 +53,8 @@ test("a visitor: /admin/integrations sends them to /auth; /admin-backup's panels
   await expectNoAxeViolations(page);
 });
 
-test("a customer: kept out of /admin; on /admin-backup the token is valid but the admin-only checks fail", async ({ page }, testInfo) => {
-  const email = uniqueEmail(testInfo, "tooling-customer");
-  await signInAs(page, email, "/admin-backup");
+test("a customer: kept out of /admin; on /admin-backup the token is valid but the admin-only checks fail", async ({ page, signIn }) => {
+  const email = await signIn(page, { redirectTo: "/admin-backup" });
   await page.goto("/admin/integrations");
   await expect(page).toHaveURL(/\/$/);
 
@@ -83,8 +78,10 @@ test("a customer: kept out of /admin; on /admin-backup the token is valid but th
   await expectNoAxeViolations(page);
 });
 
-test("an admin: from the dashboard to the WordPress tools; settings saved, tested, validated in stages, a test run", async ({ page }, testInfo) => {
-  await signInAs(page, adminEmail(testInfo.project.name, 0), "/admin");
+test("an admin: from the dashboard to the WordPress tools; settings saved, tested, validated in stages, a test run", async ({ page, signIn }) => {
+  // Fake timers from the start (they run with real time until paused), so the validator's stages can be stepped.
+  await page.clock.install();
+  await signIn(page, { as: "admin", redirectTo: "/admin" });
   await page.goto("/admin");
   await page.getByRole("link", { name: /WordPress API Testing/ }).first().click();
   await expect(page).toHaveURL(/\/admin\/integrations$/);
@@ -110,9 +107,18 @@ test("an admin: from the dashboard to the WordPress tools; settings saved, teste
   await expect(page.getByTestId("connection-result")).toContainText("Could not reach the WordPress site");
   await expect(page.getByTestId("connection-info")).toContainText("failed");
 
+  // The stages pace what the admin sees, 0.8 s each: the page's clock is held still, so each stage
+  // stays on screen until the test moves time on, however busy the machine is.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
   await page.getByRole("button", { name: "Validate Settings" }).click();
   await expect(page.getByTestId("validator-stage")).toHaveText("Validating credentials...");
+  await expect(page.getByTestId("validator-progress")).toHaveText("17%");
+  await page.clock.runFor(800);
   await expect(page.getByTestId("validator-stage")).toHaveText("Testing API endpoints...");
+  await expect(page.getByTestId("validator-progress")).toHaveText("33%");
+  await page.clock.runFor(4 * 800);
+  await expect(page.getByTestId("validator-stage")).toHaveText("Generating report...");
+  await page.clock.resume();
   await expect(page.getByTestId("validator-progress")).toHaveText("100%", { timeout: 30_000 });
   await expect(page.getByTestId("overall-score")).toHaveAttribute("data-tone", "red");
   await expect(page.getByTestId("overall-score")).toHaveClass(/text-red-700/);
@@ -123,9 +129,8 @@ test("an admin: from the dashboard to the WordPress tools; settings saved, teste
   await expectNoAxeViolations(page);
 });
 
-test("an admin on /admin-backup: every auth test passes and the save round trip works", async ({ page }, testInfo) => {
-  const email = adminEmail(testInfo.project.name, 1);
-  await signInAs(page, email, "/admin-backup");
+test("an admin on /admin-backup: every auth test passes and the save round trip works", async ({ page, signIn }) => {
+  await signIn(page, { as: "admin", redirectTo: "/admin-backup" });
   await page.goto("/admin-backup");
   // Give the saved connection something to round-trip.
   const dashboard = page.getByTestId("wordpress-dashboard");

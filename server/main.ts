@@ -73,6 +73,11 @@ export async function start({ configEnv, vite }: StartOptions) {
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ port, database: database.kind }, `Serving on http://localhost:${port}`);
   });
+  // Keep idle connections open longer than the proxies and clients that reuse them (load balancers
+  // commonly wait 60 s): a client that sends on a connection the server is just closing gets a reset
+  // (ECONNRESET) instead of an answer, which Node's 5 s default made likely between a user's steps.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("error", (error) => {
     logger.fatal({ err: error }, `Cannot listen on port ${env.PORT}: ${error.message}`);
     void database.close().finally(() => process.exit(1));

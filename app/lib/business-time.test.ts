@@ -6,6 +6,12 @@ import {
   formatBusinessDate,
   formatBusinessTime,
   nextBusinessDate,
+  addBusinessDays,
+  businessYear,
+  formatBusinessDateTime,
+  formatBusinessLongDate,
+  formatBusinessLongDateTime,
+  formatBusinessMonth,
 } from "./business-time";
 
 describe("business time (America/Los_Angeles)", () => {
@@ -43,10 +49,22 @@ describe("business time (America/Los_Angeles)", () => {
     const instant = new Date("2026-03-08T17:00:00Z");
     expect(formatBusinessDate(instant)).toBe("Sun, Mar 8, 2026");
     expect(formatBusinessTime(instant)).toBe("10:00 AM");
+    expect(formatBusinessDateTime(instant)).toBe("Mar 8, 2026, 10:00 AM");
+    expect(formatBusinessLongDate(instant)).toBe("March 8, 2026");
+    expect(formatBusinessLongDateTime(instant)).toBe("March 8, 2026 at 10:00 AM (Pacific)");
+  });
+
+  it("gives the month and year of Los Angeles, not of UTC, around midnight", () => {
+    // 00:30 UTC on New Year's Day is still New Year's Eve in Los Angeles.
+    const instant = new Date("2027-01-01T00:30:00Z");
+    expect(businessYear(instant)).toBe("2026");
+    expect(formatBusinessMonth(instant)).toBe("December 2026");
   });
 
   it("finds the next calendar day across month and year ends", () => {
     expect(nextBusinessDate("2026-12-31")).toBe("2027-01-01");
     expect(nextBusinessDate("2028-02-28")).toBe("2028-02-29");
+    expect(addBusinessDays("2026-11-24", 40)).toBe("2027-01-03");
+    expect(addBusinessDays("2027-03-01", -1)).toBe("2027-02-28");
   });
 });

@@ -72,14 +72,34 @@ const displayDate = new Intl.DateTimeFormat("en-US", {
 });
 const displayTime = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, hour: "numeric", minute: "2-digit" });
 
+const mediumDateTime = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
+const longDate = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, dateStyle: "long" });
+const longDateTime = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, dateStyle: "long", timeStyle: "short" });
+const monthYear = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, month: "long", year: "numeric" });
+
+// Every formatter names the zone and the locale, so the server and any browser print the same text
+// (a browser elsewhere would otherwise hydrate other words than the server sent).
+
 /** "Sun, Mar 8, 2026" */
 export const formatBusinessDate = (instant: Date) => displayDate.format(instant);
 /** "10:30 AM" */
 export const formatBusinessTime = (instant: Date) => displayTime.format(instant);
+/** "Mar 8, 2026, 10:30 AM": when something happened, on staff screens. */
+export const formatBusinessDateTime = (instant: Date) => mediumDateTime.format(instant);
+/** "March 8, 2026" */
+export const formatBusinessLongDate = (instant: Date) => longDate.format(instant);
+/** "March 8, 2026 at 10:30 AM (Pacific)" */
+export const formatBusinessLongDateTime = (instant: Date) => `${longDateTime.format(instant)} (Pacific)`;
+/** "March 2026" */
+export const formatBusinessMonth = (instant: Date) => monthYear.format(instant);
+/** "2026": the year in Los Angeles. */
+export const businessYear = (instant: Date) => businessDate(instant).slice(0, 4);
+
+/** The calendar day `days` after the given one ("2026-12-31", 1 -> "2027-01-01"; negative goes back). */
+export function addBusinessDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
 
 /** The next calendar day in Los Angeles after the given one ("2026-12-31" -> "2027-01-01"). */
-export function nextBusinessDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  return next.toISOString().slice(0, 10);
-}
+export const nextBusinessDate = (date: string): string => addBusinessDays(date, 1);

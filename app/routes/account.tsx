@@ -8,7 +8,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { business } from "~/content/business";
 import { AuthCard, AuthShell } from "~/features/auth/auth-shell";
 import { useAuth } from "~/features/auth/auth-provider";
-import { formatDate, formatDateTime } from "~/features/auth/format";
+import { formatBusinessLongDate, formatBusinessLongDateTime } from "~/lib/business-time";
 import { AUTH_TEXT } from "~/features/auth/messages";
 import type { Route } from "./+types/account";
 
@@ -61,11 +61,11 @@ export default function AccountPage() {
               </div>
               <div className="grid gap-1 p-4 sm:grid-cols-3">
                 <dt className="text-sm font-bold text-brand-900">Joined</dt>
-                <dd className="sm:col-span-2">{formatDate(user.created_at)}</dd>
+                <dd className="sm:col-span-2">{formatBusinessLongDate(new Date(user.created_at))}</dd>
               </div>
               <div className="grid gap-1 p-4 sm:grid-cols-3">
                 <dt className="text-sm font-bold text-brand-900">Last sign-in</dt>
-                <dd className="sm:col-span-2">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : "—"}</dd>
+                <dd className="sm:col-span-2">{user.last_sign_in_at ? formatBusinessLongDateTime(new Date(user.last_sign_in_at)) : "—"}</dd>
               </div>
             </dl>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">

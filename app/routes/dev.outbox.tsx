@@ -2,7 +2,7 @@ import { readOutbox } from "@server/mail/mailer";
 import { data } from "react-router";
 import { business } from "~/content/business";
 import { AuthShell } from "~/features/auth/auth-shell";
-import { formatDateTime } from "~/features/auth/format";
+import { formatBusinessLongDateTime } from "~/lib/business-time";
 import type { Route } from "./+types/dev.outbox";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,7 +35,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
             <li key={mail.id} className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] sm:p-6">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-lg">{mail.subject}</h2>
-                <span className="text-sm text-muted">{formatDateTime(mail.createdAt)}</span>
+                <span className="text-sm text-muted">{formatBusinessLongDateTime(new Date(mail.createdAt))}</span>
               </div>
               <p className="text-sm text-muted">To: {mail.to}</p>
               <div className="mt-3 flex flex-wrap gap-2">

@@ -1,4 +1,5 @@
 import { Form, data } from "react-router";
+import { loadSiteContent } from "@server/content/content";
 import { findSignupByUnsubscribeToken, maskEmail, unsubscribe } from "@server/leads/leads";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
@@ -12,9 +13,10 @@ export const meta: Route.MetaFunction = () => [
 /** Opening the link changes nothing (mail scanners fetch links); the button's POST unsubscribes. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const signup = await findSignupByUnsubscribeToken(context.db, token);
-  if (!signup) return data({ state: "invalid" as const, token: "", email: "" }, { status: 404 });
-  return { state: signup.unsubscribedAt ? ("done" as const) : ("confirm" as const), token, email: maskEmail(signup.email) };
+  const [signup, { business: published }] = await Promise.all([findSignupByUnsubscribeToken(context.db, token), loadSiteContent(context.db, context.logger)]);
+  const contactEmail = published.email;
+  if (!signup) return data({ state: "invalid" as const, token: "", email: "", contactEmail }, { status: 404 });
+  return { state: signup.unsubscribedAt ? ("done" as const) : ("confirm" as const), token, email: maskEmail(signup.email), contactEmail };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,8 +38,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <h1 className="text-3xl">This unsubscribe link is not valid</h1>
           <p className="text-muted">
             It may have been copied incompletely. Write to{" "}
-            <a className="font-bold text-brand-700 underline" href={`mailto:${business.email}`}>
-              {business.email}
+            <a className="font-bold text-brand-700 underline" href={`mailto:${loaderData.contactEmail}`}>
+              {loaderData.contactEmail}
             </a>{" "}
             and we will remove you by hand.
           </p>

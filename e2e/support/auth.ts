@@ -1,11 +1,7 @@
-import { type Page, type TestInfo, expect } from "@playwright/test";
+import { type Page, expect, test as base } from "@playwright/test";
 import { signInDetails } from "../../server/testing/test-smtp";
+import { claimAdminEmail, uniqueEmail } from "./identities";
 import { waitForMail } from "./mail";
-
-/** A fresh address for this test and project (one mail per address per minute). */
-export function uniqueEmail(testInfo: TestInfo, name: string): string {
-  return `${name}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now().toString(36)}@e2e.test`.toLowerCase();
-}
 
 /** Asks for a sign-in mail for `email` without the UI and returns its link and code. */
 export async function requestSignInMail(page: Page, email: string, redirectTo?: string) {
@@ -17,8 +13,7 @@ export async function requestSignInMail(page: Page, email: string, redirectTo?: 
 
 /**
  * Signs `page`'s browser context in as `email` through the real flow (mail over SMTP, our verify
- * page, its button). Other suites can use this to reach pages that need a user or an admin
- * (see E2E_ADMIN_EMAILS). Resolves on the page the sign-in lands on.
+ * page, its button). Resolves on the page the sign-in lands on.
  */
 export async function signInAs(page: Page, email: string, redirectTo?: string) {
   const { link } = await requestSignInMail(page, email, redirectTo);
@@ -26,3 +21,29 @@ export async function signInAs(page: Page, email: string, redirectTo?: string) {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Signed In", { exact: true })).toBeVisible();
 }
+
+export interface SignInOptions {
+  /** An admin (an address from the server's ADMIN_EMAILS) or a customer (default). */
+  as?: "admin" | "customer";
+  /** Where the link leads after signing in. */
+  redirectTo?: string;
+}
+
+/** Signs a page in as a new identity and resolves with its e-mail address. */
+export type SignIn = (page: Page, options?: SignInOptions) => Promise<string>;
+
+/**
+ * The one way a test signs in when sign-in is not what it tests: a fresh identity on every call (so a
+ * retry or a repeat never meets the one-mail-per-minute rule), through the real mail and verify page.
+ */
+export const test = base.extend<{ signIn: SignIn }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+  signIn: async ({}, use, testInfo) => {
+    await use(async (page, { as = "customer", redirectTo } = {}) => {
+      const email = as === "admin" ? claimAdminEmail() : uniqueEmail(testInfo, "customer");
+      await signInAs(page, email, redirectTo);
+      return email;
+    });
+  },
+});
+export { expect };

@@ -9,9 +9,6 @@ export const SMTP_PORT = E2E_PORT + 25;
 /** Where the listener writes each received mail as JSON, for the test workers to read. */
 export const MAIL_DIR = path.join(os.tmpdir(), `cat-hotel-e2e-mail-${E2E_PORT}`);
 
-/** Addresses the e2e server makes admins at sign-in (ADMIN_EMAILS). Use a different one per test: one mail per address per minute. */
-export const E2E_ADMIN_EMAILS = Array.from({ length: 24 }, (_, i) => `admin${i + 1}@e2e.test`);
-
 /** The newest mail to `to` that arrived after `since`. */
 export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;

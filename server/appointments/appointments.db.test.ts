@@ -20,6 +20,8 @@ import {
   runAutomaticReminders,
   sendReminder,
 } from "./appointments";
+import { loadEditableContent, publishValue } from "../content/content";
+import { runDayBeforeReminders } from "./reminder-job";
 
 let database: Database;
 beforeAll(async () => {
@@ -131,5 +133,17 @@ describe("appointments", () => {
     expect(await smsTo("+19495557777")).toEqual([{ to: "+19495557777", body: text() }]);
     const records = await db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, due.id));
     expect(records).toHaveLength(1);
+  });
+
+  it("words the day-before reminder with the phone number the owners published", async () => {
+    const { db } = database;
+    const { business } = await loadEditableContent(db);
+    await publishValue(db, "business", { ...business, phone: "(949) 249-0188" }, "owner@cathotel.test");
+    const evening = new Date("2026-12-16T02:00:00Z"); // Dec 15, 6 pm in Los Angeles
+    await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", serviceId: "grooming", date: "2026-12-16", time: "10:00", reminderPhone: "+19495556666", autoReminder: true }, now);
+    await runDayBeforeReminders({ db, sms: simulatedSms(), logger: createLogger("silent") }, evening);
+    const [sms] = await smsTo("+19495556666");
+    expect(sms?.body).toContain("Questions? Call (949) 249-0188.");
+    expect(sms?.body).toContain("tomorrow at 10:00 AM");
   });
 });

@@ -3,11 +3,15 @@ import type { Database } from "../db/client";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
 import { sessionCookieFor } from "../testing/sessions";
+import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDate } from "~/lib/business-time";
 
 let database: Database;
 let server: TestServer;
 const cookies = { staff: "", alice: "", mallory: "" };
 let appointmentId = "";
+// The server reads the real clock: a day two months ahead in Los Angeles is always "in the future".
+const day = addBusinessDays(businessDate(new Date()), 60);
+const dayLabel = formatBusinessDate(businessLocalToUtc(day, "12:00"));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -34,13 +38,13 @@ describe("appointments API", () => {
       customerEmail: "Alice@Example.com",
       serviceId: "full-grooming",
       catNames: "Miso",
-      date: "2027-07-14",
+      date: day,
       time: "10:30",
       reminderPhone: "+19495552368",
     });
     expect(res.status).toBe(201);
     const { appointment } = await res.json();
-    expect(appointment).toMatchObject({ serviceTitle: "Full Grooming", date: "Wed, Jul 14, 2027", time: "10:30 AM", status: "Confirmed" });
+    expect(appointment).toMatchObject({ serviceTitle: "Full Grooming", date: dayLabel, time: "10:30 AM", status: "Confirmed" });
     appointmentId = appointment.id;
   });
 
@@ -53,20 +57,20 @@ describe("appointments API", () => {
   it("gives another customer 404 for every action on the appointment, and changes nothing", async () => {
     const attempts = [
       call("POST", "/api/appointments/send-sms-reminder", cookies.mallory, { appointmentId, phoneNumber: "+19495552368", message: "hi" }),
-      call("POST", `/api/appointments/${appointmentId}/propose`, cookies.mallory, { date: "2027-07-15", time: "09:00" }),
+      call("POST", `/api/appointments/${appointmentId}/propose`, cookies.mallory, { date: addBusinessDays(day, 1), time: "09:00" }),
       call("POST", `/api/appointments/${appointmentId}/cancel`, cookies.mallory, {}),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(404);
       expect((await res.json()).error.code).toBe("NOT_FOUND");
     }
-    const staffView = await (await call("GET", "/api/admin/appointments?day=2027-07-14", cookies.staff)).json();
+    const staffView = await (await call("GET", `/api/admin/appointments?day=${day}`, cookies.staff)).json();
     expect(staffView.appointments).toMatchObject([{ id: appointmentId, status: "Confirmed", proposed: null }]);
   });
 
   it("refuses the staff API to customers (403) and visitors (401)", async () => {
     const paths: [string, string][] = [
-      ["GET", "/api/admin/appointments?day=2027-07-14"],
+      ["GET", `/api/admin/appointments?day=${day}`],
       ["POST", "/api/admin/appointments"],
       ["PUT", `/api/admin/appointments/${appointmentId}`],
       ["POST", `/api/admin/appointments/${appointmentId}/confirm`],

@@ -15,7 +15,7 @@ export function sendSignedIn(ctx: AppContext, res: Response, signedIn: SignedIn)
 }
 
 /**
- * /api/auth: the spec's calls 1-3 (send a sign-in link; get the session; sign out) plus the typed
+ * /api/auth: send a sign-in link, read the session and sign out, plus the typed
  * code. The link itself is used by the /auth/verify page's own action (app/routes/auth.verify.tsx).
  */
 export function authRouter(ctx: AppContext): Router {

@@ -175,9 +175,17 @@ describe("using the link", () => {
     expect((await signInWithLink(deps, (await mailFor("owner@example.com")).token, later(1))).redirectTo).toBe("/admin");
   });
 
-  it("makes the ADMIN_EMAILS addresses admins at sign-in", async () => {
-    const [owner] = await database.db.select().from(users).where(eq(users.email, "owner@example.com"));
-    expect(await database.db.select().from(userRoles).where(eq(userRoles.userId, owner!.id))).toMatchObject([{ role: "admin" }]);
+  it("makes the ADMIN_EMAILS addresses admins at sign-in, and no one else", async () => {
+    // Its own address in ADMIN_EMAILS, so this test does not lean on another test's sign-in.
+    const adminDeps = { ...deps, env: { ...deps.env, ADMIN_EMAILS: ["boss@example.com"] } };
+    const roleOf = async (email: string) => {
+      const [user] = await database.db.select().from(users).where(eq(users.email, email));
+      return (await database.db.select().from(userRoles).where(eq(userRoles.userId, user!.id))).map((r) => r.role);
+    };
+    await signInWithLink(adminDeps, (await mailFor("boss@example.com")).token, later(1));
+    await signInWithLink(adminDeps, (await mailFor("clerk@example.com")).token, later(1));
+    expect(await roleOf("boss@example.com")).toEqual(["admin"]);
+    expect(await roleOf("clerk@example.com")).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 import { businessDate, businessTime, formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
+import type { AppointmentStatus } from "./statuses";
 
 /** What the browser gets for one appointment: already in Los Angeles time, no internal fields. */
 export interface AppointmentView {
   id: string;
   serviceTitle: string;
   catNames: string;
-  status: "Confirmed" | "Pending" | "Cancelled" | "Completed";
+  status: AppointmentStatus;
   date: string;
   time: string;
   /** YYYY-MM-DD / HH:MM, to pre-fill edit forms. */

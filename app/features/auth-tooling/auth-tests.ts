@@ -41,7 +41,7 @@ export interface ServiceError {
 export interface AuthTestDeps {
   getSession(): Promise<{ session: { user: AuthUserLike; expires_at: number } | null; error: ServiceError | null }>;
   getUser(): Promise<{ user: AuthUserLike | null; error: ServiceError | null }>;
-  /** An authenticated request that reads wordpress_connections (spec call 9). */
+  /** An authenticated request that reads wordpress_connections (the WordPress runner's check_status action). */
   verifyToken(): Promise<{ error: ServiceError | null }>;
   /** Resolves with the state the auth listener reports next. */
   nextAuthState(): Promise<{ user: AuthUserLike | null }>;

@@ -11,15 +11,15 @@ export interface Session extends AuthSnapshot {
 
 export interface AuthContextValue extends Session {
   isAuthenticated: boolean;
-  /** Mails a sign-in link and code (spec call 1). `redirectTo`: a path on this site to return to. */
+  /** Mails a sign-in link and code (POST /api/auth/magic-link). `redirectTo`: a path on this site to return to. */
   signIn(email: string, options?: { redirectTo?: string }): Promise<{ error: AuthError | null }>;
   /** Signs in with the code from the mail; on success the state updates and 'Signed In' shows. */
   verifyCode(email: string, code: string): Promise<{ error: AuthError | null; redirectTo?: string }>;
   /** For the /auth/verify page once its action has signed this browser in. */
   completeSignIn(): Promise<void>;
-  /** Deletes the server session (spec call 3); 'Signed Out' shows. */
+  /** Deletes the server session (POST /api/auth/sign-out); 'Signed Out' shows. */
   signOut(): Promise<{ error: AuthError | null }>;
-  /** Re-reads the session from the server (spec call 2). */
+  /** Re-reads the session from the server (GET /api/auth/session). */
   refresh(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-/** Every visible auth string from the specification (section 8), in one place. */
+/** Every visible sign-in string, in one place: the product's wording, kept word for word. */
 export const AUTH_TEXT = {
   pageTitle: "Log In or Create Account",
   loading: "Loading...",

@@ -4,8 +4,8 @@ import { type CallbackResponse, callbackMessages, callbackResponseSchema } from 
 export class CallbackError extends Error {}
 
 /**
- * Asks the server to store the number and place the call (the spec's calls 5 and 6 in one
- * request, so a call is never attempted for a number that was not saved).
+ * Asks the server to store the number and place the call in one request, so a call is
+ * never attempted for a number that was not saved).
  */
 export async function requestCall(digits: string, sourcePage: string): Promise<CallbackResponse> {
   let res: Response;

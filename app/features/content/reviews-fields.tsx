@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { hasReviewCard } from "~/content/reviews";
 import { Button } from "~/components/ui/button";
 import { FieldError, Label } from "~/components/ui/input";
+import { formatBusinessMonth } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import { newItemId, setAtPath } from "./form-state";
 import { ImageUpload } from "./image-upload";
@@ -12,7 +13,7 @@ import { siteReview } from "./site-content";
 
 const reviewName = (review: ReviewContent, index: number) => `review ${index + 1} by ${review.author.trim() || "a new reviewer"}`;
 
-const thisMonth = () => new Date().toLocaleDateString("en-US", { month: "long", year: "numeric" });
+const thisMonth = () => formatBusinessMonth(new Date());
 
 /** The indexes of the reviews that have a message from the form's check: those open by themselves. */
 const indexesWithErrors = (errors: FieldsProps<unknown>["errors"]) =>

@@ -1,13 +1,14 @@
 import { Icon, type IconName } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { business } from "~/content/business";
 import { donation } from "~/content/donation";
+import { useSiteContent } from "~/features/content/site-content-context";
 import { Section } from "~/features/home/section";
 import { sectionIds } from "~/features/home/scroll-to-section";
 import { useDonate } from "./use-donate";
 
 export function DonationSection() {
   const { processing, donate } = useDonate();
+  const { business } = useSiteContent();
   return (
     <Section id={sectionIds.donate} eyebrow="Community programmes" heading={donation.heading} lead={donation.intro} tone="white">
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">

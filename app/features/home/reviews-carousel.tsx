@@ -47,7 +47,7 @@ function useDeferredEmbla() {
   return { viewportRef, api, want };
 }
 
-/** The published review cards (50 samples): previous/next buttons, arrow keys and swipe; only nearby images load. */
+/** The published review cards (50 samples): previous/next buttons, arrow, Home and End keys, and swipe; only nearby images load. */
 export function ReviewsCarousel() {
   const { reviews } = useSiteContent();
   const { viewportRef, api, want } = useDeferredEmbla();
@@ -75,14 +75,18 @@ export function ReviewsCarousel() {
     };
   }, [api, update]);
 
+  // Arrow keys move one step; Home and End jump to either end of the 50 reviews.
+  const keyActions: Record<string, (api: EmblaCarouselType) => void> = {
+    ArrowLeft: (a) => a.scrollPrev(),
+    ArrowRight: (a) => a.scrollNext(),
+    Home: (a) => a.scrollTo(0),
+    End: (a) => a.scrollTo(a.scrollSnapList().length - 1),
+  };
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      api?.scrollPrev();
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      api?.scrollNext();
-    }
+    const action = keyActions[event.key];
+    if (!action || !api) return;
+    event.preventDefault();
+    action(api);
   };
 
   // Before hydration, assume up to three slides show.

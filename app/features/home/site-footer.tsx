@@ -1,4 +1,5 @@
 import { useSiteContent } from "~/features/content/site-content-context";
+import { businessYear } from "~/lib/business-time";
 import { scrollToSection, sectionIds } from "./scroll-to-section";
 
 
@@ -85,6 +86,16 @@ export function SiteFooter() {
                 </a>
               </li>
               <li>
+                <a className={link} href="/terms">
+                  Terms of Service
+                </a>
+              </li>
+              <li>
+                <a className={link} href="/cookie-policy">
+                  Cookie Policy
+                </a>
+              </li>
+              <li>
                 <a className={link} href={`#${sectionIds.donate}`} onClick={toSection(sectionIds.donate)}>
                   Donate
                 </a>
@@ -96,7 +107,7 @@ export function SiteFooter() {
         </div>
       </div>
       <p className="mx-auto mt-12 max-w-6xl border-t border-white/10 pt-6 text-sm text-brand-200">
-        © {new Date().getFullYear()} {business.name}. All rights reserved.
+        © {businessYear(new Date())} {business.name}. All rights reserved.
       </p>
     </footer>
   );

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Badge, Notice, Panel } from "~/components/ui/panel";
 import { Spinner } from "~/components/ui/spinner";
+import { formatBusinessDateTime } from "~/lib/business-time";
 import { WP_TEXT } from "./messages";
 import { type RunnerOutcome, callRunner } from "./runner-client";
 import {
@@ -25,7 +26,7 @@ const EMPTY: Credentials = { url: "", username: "", password: "" };
 export function formatWhen(iso: string | null): string {
   if (!iso) return "Never";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return Number.isNaN(date.getTime()) ? iso : formatBusinessDateTime(date);
 }
 
 /** Client-side checks before a test or save, with the spec's texts; null when the fields are fine. */

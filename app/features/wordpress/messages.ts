@@ -1,4 +1,4 @@
-/** The WordPress tooling's visible strings. Those quoted in the spec (section 8) are word for word. */
+/** The WordPress tooling's visible strings. The product's wording, kept word for word. */
 export const WP_TEXT = {
   authRequiredTitle: "Authentication Required",
   authRequiredSave: "Please sign in to save your WordPress settings.",

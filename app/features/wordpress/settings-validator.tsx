@@ -2,6 +2,7 @@ import { useCallback, useId, useState } from "react";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Badge, type BadgeTone, Panel } from "~/components/ui/panel";
+import { formatBusinessDateTime } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import { WP_TEXT } from "./messages";
 import { type RunnerOutcome, callRunner } from "./runner-client";
@@ -69,7 +70,7 @@ export function ValidationReportView({ report }: { report: ValidationReport }) {
         </ul>
       </div>
       <p className="text-xs text-muted">
-        Started {new Date(report.started_at).toLocaleString("en-US")} · completed {new Date(report.completed_at).toLocaleString("en-US")}
+        Started {formatBusinessDateTime(new Date(report.started_at))} · completed {formatBusinessDateTime(new Date(report.completed_at))}
       </p>
       {VALIDATION_CATEGORIES.map((category) => {
         const items = report.categories[category] ?? [];

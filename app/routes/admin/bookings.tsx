@@ -3,7 +3,7 @@ import { Form, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import { requireAdmin } from "@server/auth/guards.server";
 import { listForDay } from "@server/appointments/appointments";
-import { APPOINTMENT_STATUSES, type AppointmentStatus } from "@server/db/schema/index";
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from "~/features/appointments/statuses";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/input";

@@ -11,6 +11,7 @@ import { ReviewsFields } from "~/features/content/reviews-fields";
 import { ListField, type StyleDraft, StyleGroup, TextField, styleDraftFrom, styleFromDraft } from "~/features/content/section-fields";
 import { TeamFields } from "~/features/content/team-fields";
 import { ApiError, apiFetch } from "~/lib/api-client";
+import { formatBusinessDateTime } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/content";
 import { adminMeta } from "./shared";
@@ -35,11 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { section, content, history: history.map(revisionView) };
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+const when = (iso: string) => formatBusinessDateTime(new Date(iso));
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const { section, content, history } = loaderData;

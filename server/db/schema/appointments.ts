@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-export const APPOINTMENT_STATUSES = ["Confirmed", "Pending", "Cancelled", "Completed"] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+// A relative path: drizzle-kit reads these files without the app's aliases.
+import type { AppointmentStatus } from "../../../app/features/appointments/statuses";
+export { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../app/features/appointments/statuses";
 
 export const appointments = pgTable(
   "appointments",
