@@ -108,6 +108,35 @@ describe("a visitor whose request failed can retry and is told the truth", () =>
   });
 });
 
+describe("a failure after the lead is stored", () => {
+  it("keeps the lead pending, tells the visitor it was saved, and the recovery job calls it once", async () => {
+    const digits = nextNumber();
+    // The per-number cooldown's table is gone for a moment: the lead is stored, its call cannot be decided.
+    await database.db.execute(sql`alter table rate_limit_recent_events rename to rate_limit_recent_events_away`);
+    let res: Response;
+    try {
+      res = await post(digits);
+    } finally {
+      await database.db.execute(sql`alter table rate_limit_recent_events_away rename to rate_limit_recent_events`);
+    }
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect((await res.json()).error).toEqual({
+      code: "CALL_DELAYED",
+      message: "We saved your number and will call you back shortly. You can also call us at (949) 249-7700.",
+    });
+    const [lead] = await leadsFor(`+1${digits}`);
+    expect(lead).toMatchObject({ callStatus: "pending" });
+    expect(callsTo(`+1${digits}`)).toBe(0);
+
+    const later = new Date(lead!.createdAt.getTime() + PENDING_GRACE_MS + 1000);
+    await recoverUnsettledLeads(deps, later);
+    await recoverUnsettledLeads(deps, later);
+    expect(await leadsFor(`+1${digits}`)).toMatchObject([{ callStatus: "placed" }]);
+    expect(callsTo(`+1${digits}`)).toBe(1);
+  });
+});
+
 async function insertLead(phone: string, fields: Partial<typeof callMeBackForm.$inferInsert>) {
   const [row] = await database.db
     .insert(callMeBackForm)
