@@ -1,7 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadKeyRing, sealSecret } from "../crypto/secret-box";
 import type { Database } from "../db/client";
+import { wordpressConnections } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
 import { type TestSmtp, signInDetails, startTestSmtp } from "../testing/test-smtp";
@@ -129,6 +132,32 @@ describe("POST /api/wordpress-test-runner is admin-only", () => {
     const sent = otherHostRequests.flatMap((r) => (r.authorization ? [Buffer.from(r.authorization.replace(/^Basic /, ""), "base64").toString()] : []));
     expect(sent.length).toBeGreaterThan(0);
     for (const credentials of sent) expect(credentials).toBe("admin:new pass word");
+  });
+
+  it("a stored password opens only for the URL and username it was sealed with (older rows: for their row)", async () => {
+    const runner = (body: unknown) => post("/api/wordpress-test-runner", body, admin);
+    const mask = "••••••••••••••••";
+    const [row] = await database.db.select().from(wordpressConnections);
+    if (!row) throw new Error("no saved row");
+    // As if the URL had been changed behind the password's back (a bug, or a row from before the rule above).
+    await database.db.update(wordpressConnections).set({ url: "https://elsewhere.example" }).where(eq(wordpressConnections.id, row.id));
+    const before = otherHostRequests.length;
+    const tested = await runner({ action: "test_credentials", credentials: { url: "https://elsewhere.example", username: "admin", password: mask } });
+    expect(tested.status).toBe(409);
+    expect((await tested.json()).error.code).toBe("CREDENTIALS_UNREADABLE");
+    expect(otherHostRequests.length).toBe(before);
+
+    // A row sealed before the binding (bound to its id only) still opens, for whatever URL it holds.
+    const ring = loadKeyRing(server.env);
+    const legacy = sealSecret(ring, "legacy pass", `wordpress_connections:${row.id}:password`);
+    await database.db
+      .update(wordpressConnections)
+      .set({ url: otherHostUrl, passwordCiphertext: legacy.sealed, keyId: legacy.keyId })
+      .where(eq(wordpressConnections.id, row.id));
+    const since = otherHostRequests.length;
+    await runner({ action: "test_credentials", credentials: { url: otherHostUrl, username: "admin", password: mask } });
+    const sent = otherHostRequests.slice(since).flatMap((r) => (r.authorization ? [Buffer.from(r.authorization.replace(/^Basic /, ""), "base64").toString()] : []));
+    expect(sent).toEqual(["admin:legacy pass"]);
   });
 });
 
