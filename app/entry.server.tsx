@@ -2,12 +2,30 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@server/db/unavailable";
+import { errorPageHtml, pageMessages } from "@server/http/error-page";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { pageScripts } from "./islands/page-scripts";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader or action throws passes here first (before the document is rendered): one
+ * caused by a database outage marks the request, so the answer is a 503 page, not the error boundary's 500.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const loadContext = context as Partial<AppLoadContext> | undefined;
+  if (isDatabaseUnavailable(error)) {
+    if (loadContext?.failures) loadContext.failures.databaseUnavailable = true;
+    loadContext?.logger?.warn({ err: error }, "page: database unavailable");
+    return;
+  }
+  if (loadContext?.logger) loadContext.logger.error({ err: error }, "page: unhandled error");
+  else console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -16,6 +34,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (loadContext?.failures?.databaseUnavailable) {
+    const { title, message } = pageMessages.unavailable;
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+    return new Response(errorPageHtml(503, title, message), { status: 503, headers: responseHeaders });
+  }
   // Prerendering at build time has no request context and so no nonce; the server adds one when serving.
   const nonce = loadContext?.cspNonce;
   // A page the router does not hydrate needs no copy of its loader data for the router.

@@ -6,8 +6,10 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { apiRouter } from "./api/router";
 import type { AppContext } from "./context";
+import { capRequestBodies } from "./http/body-limit";
 import { refuseCrossSite } from "./http/csrf";
-import { apiErrorHandler, apiNotFound } from "./http/errors";
+import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable";
+import { apiErrorHandler, apiNotFound, pageErrorHandler } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { redactSecrets } from "./logger";
 import { mediaFilesRouter } from "./media/router";
@@ -24,7 +26,8 @@ export interface AppOptions {
 export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Whose X-Forwarded-For names the client (TRUST_PROXY; by default only a proxy on this machine).
+  app.set("trust proxy", ctx.env.TRUST_PROXY);
 
   app.use(
     pinoHttp({
@@ -51,14 +54,18 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.use(compression());
   // Before any route that changes state: the API and page actions alike.
   app.use(refuseCrossSite({ publicSiteUrl: ctx.env.PUBLIC_SITE_URL }));
+  // Every body, API and page actions alike: a declared length over the cap is refused before it is
+  // read; bodies without one are counted as they are read (the parsers' limit, the page handler).
+  app.use(capRequestBodies({ maxBytes: ctx.env.MAX_BODY_BYTES, ownCaps: ["/api/admin/media"] }));
 
   app.get("/healthz", async (req, res) => {
     try {
       await ctx.database.ping();
       res.json({ status: "ok", database: ctx.database.kind });
     } catch (err) {
-      req.log.error({ err }, "health check failed");
-      res.status(503).json({ status: "unavailable", database: ctx.database.kind });
+      req.log.error({ err }, "health check failed: the database is unreachable");
+      res.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      res.status(503).json({ status: "unavailable", database: ctx.database.kind, reason: "the database is unreachable" });
     }
   });
 
@@ -73,5 +80,6 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
   if (options.pageHandler) app.use(options.pageHandler);
+  app.use(pageErrorHandler(ctx.logger));
   return app;
 }

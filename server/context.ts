@@ -18,6 +18,12 @@ export type RequestContext = {
   db: Db;
   logger: Logger;
   cspNonce: string;
+  /**
+   * Filled in by the server entry's error handler while the request runs, read when the document is
+   * rendered: a loader or action that met a database outage turns the page into a 503 (absent in tests
+   * that call loaders directly).
+   */
+  failures?: { databaseUnavailable: boolean };
 };
 
 declare module "react-router" {

@@ -38,4 +38,14 @@ describe("loadEnv", () => {
     const env = loadEnv({ SESSION_SECRET: "s".repeat(40), TWILIO_AUTH_TOKEN: "secret" });
     expect(Object.keys(browserEnv(env))).toEqual(["PUBLIC_SITE_URL"]);
   });
+
+  it("reads TRUST_PROXY as a hop count or a list of addresses and ranges; loopback by default", () => {
+    expect(loadEnv({}).TRUST_PROXY).toEqual(["loopback"]);
+    expect(loadEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, 2001:db8::1, fd00::/8" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "2001:db8::1", "fd00::/8"]);
+    for (const bad of ["true", "everyone", "10.0.0.0/33", "1.2.3", "fd00::/129", "10.0.0.1/8/2", "-1", ","]) {
+      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { EMBED_ORIGINS } from "./http/security-headers";
 
@@ -27,6 +28,41 @@ const hostList = z
       .filter(Boolean),
   );
 
+/** The names Express's `trust proxy` understands for address ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For is believed (Express's `trust proxy`): a number of hops in front of
+ * the server, or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal,
+ * uniquelocal. Never "everything": the client address decides the per-client limits.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default("loopback")
+  .transform((value, ctx) => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+    const bad = entries.filter((e) => !isAddressOrRange(e));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a number of proxy hops (e.g. 1) or a comma-separated list of addresses, CIDR ranges or loopback/linklocal/uniquelocal${bad.length ? `; not understood: ${bad.join(", ")}` : ""}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -51,6 +87,7 @@ const envSchema = z
         .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)")
         .optional(),
     ),
+    TRUST_PROXY: trustProxy,
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
     // Callback abuse limits (the same number is never called twice within 15 minutes, fixed).
     // Sign-in mails: one per address per minute (fixed); per client address and site-wide per hour.

@@ -1,11 +1,12 @@
-import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
 import { startReminderJob } from "./appointments/reminder-job";
+import { startCallbackRecovery } from "./callback/recovery-job";
 import type { RequestContext } from "./context";
 import { openDatabase } from "./db/client";
 import { EnvError, loadEnv } from "./env";
+import { createPageHandler } from "./http/page-handler";
 import { createLogger } from "./logger";
 import { startRateLimitPruning } from "./rate-limit/prune-job";
 import { createTelephony } from "./telephony/telephony";
@@ -32,7 +33,7 @@ export async function start({ configEnv, vite }: StartOptions) {
 
   let database;
   try {
-    database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+    database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, logger } : { dataDir: env.DATA_DIR });
   } catch (error) {
     logger.fatal({ err: error }, `Cannot open the database: ${(error as Error).message}`);
     process.exit(1);
@@ -42,14 +43,16 @@ export async function start({ configEnv, vite }: StartOptions) {
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build");
 
-  const pageHandler = createRequestHandler({
+  const pageHandler = createPageHandler({
     build,
     mode: vite ? "development" : "production",
+    maxBodyBytes: env.MAX_BODY_BYTES,
     getLoadContext: (req, res): RequestContext => ({
       env,
       db: database.db,
       logger: req.log,
       cspNonce: res.locals.cspNonce,
+      failures: { databaseUnavailable: false },
     }),
   });
 
@@ -63,6 +66,7 @@ export async function start({ configEnv, vite }: StartOptions) {
 
   const stopReminders = startReminderJob({ db: database.db, sms: telephony, logger });
   const stopRateLimitPruning = startRateLimitPruning({ db: database.db, logger });
+  const stopCallbackRecovery = startCallbackRecovery({ db: database.db, env, logger, telephony });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -92,6 +96,7 @@ export async function start({ configEnv, vite }: StartOptions) {
     force.unref();
     stopReminders();
     stopRateLimitPruning();
+    stopCallbackRecovery();
     server.close(async () => {
       try {
         await vite?.close();

@@ -39,7 +39,7 @@ export async function recordPageView(
     [{ key: ipKey(input.ip), limit: PAGE_VIEWS_PER_IP_PER_10_MINUTES, windowMs: 10 * 60_000, window: "fixed" }],
     now,
   );
-  if (!limit.allowed) throw new AppError(429, "RATE_LIMITED", "Too many page views from this address; please slow down.");
+  if (!limit.allowed) throw new AppError(429, "RATE_LIMITED", "Too many page views from this address; please slow down.").retryAfter(limit.retryAfterMs);
   await db
     .insert(pageViewCounts)
     .values({ day: businessDate(now), path: input.path, count: 1 })

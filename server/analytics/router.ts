@@ -2,6 +2,7 @@ import express, { Router } from "express";
 import type { AppContext } from "../context";
 import { optedOut, recordPageView } from "./page-views";
 import { analyticsSummary } from "./queries";
+import { rateLimitClient } from "../http/client-address";
 
 /**
  * POST /api/page-views: the browser's beacon. The body is the path alone, as text/plain (what
@@ -15,7 +16,7 @@ export function pageViewsRouter(ctx: AppContext): Router {
     const path = typeof body === "string" ? body.trim() : (body as { path?: unknown } | undefined)?.path;
     await recordPageView(ctx.database.db, {
       path,
-      ip: req.ip ?? "unknown",
+      ip: rateLimitClient(req.ip),
       optedOut: optedOut({ dnt: req.get("dnt"), secGpc: req.get("sec-gpc") }),
     });
     res.status(204).end();

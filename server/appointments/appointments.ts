@@ -111,7 +111,9 @@ export async function sendReminder(db: Db, sms: SmsSender, actor: Actor, input: 
   );
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
-    throw new AppError(429, "REMINDER_RATE_LIMITED", `A reminder was sent for this appointment recently. You can send another in ${minutes} minutes.`);
+    throw new AppError(429, "REMINDER_RATE_LIMITED", `A reminder was sent for this appointment recently. You can send another in ${minutes} minutes.`).retryAfter(
+      limit.retryAfterMs,
+    );
   }
   return deliver(db, sms, row, { kind: "manual", phoneNumber: input.phoneNumber, message: input.message, sentBy: actor.email });
 }

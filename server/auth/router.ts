@@ -6,6 +6,7 @@ import { authenticate } from "./current";
 import { type SignedIn, requestSignIn, signInWithCode } from "./sign-in";
 import { deleteSession } from "./sessions";
 import { toSnapshot } from "./snapshot";
+import { rateLimitClient } from "../http/client-address";
 
 /** Sets the session cookie and answers what the browser needs to update its state. */
 export function sendSignedIn(ctx: AppContext, res: Response, signedIn: SignedIn) {
@@ -35,12 +36,12 @@ export function authRouter(ctx: AppContext): Router {
   });
 
   router.post("/magic-link", async (req, res) => {
-    await requestSignIn({ ...deps, logger: req.log, mailer }, { email: req.body?.email, redirectTo: req.body?.redirectTo, ip: req.ip ?? "unknown" });
+    await requestSignIn({ ...deps, logger: req.log, mailer }, { email: req.body?.email, redirectTo: req.body?.redirectTo, ip: rateLimitClient(req.ip) });
     res.json({ ok: true });
   });
 
   router.post("/verify-code", async (req, res) => {
-    const signedIn = await signInWithCode({ ...deps, logger: req.log }, { email: req.body?.email, code: req.body?.code, ip: req.ip ?? "unknown" });
+    const signedIn = await signInWithCode({ ...deps, logger: req.log }, { email: req.body?.email, code: req.body?.code, ip: rateLimitClient(req.ip) });
     sendSignedIn(ctx, res, signedIn);
   });
 

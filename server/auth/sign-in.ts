@@ -221,7 +221,7 @@ export async function signInWithCode(deps: SignInDeps, input: { email: unknown; 
     ],
     now,
   );
-  if (!limited.allowed) throw new AppError(429, "CODE_TOO_MANY", SIGN_IN_MESSAGES.codeTooMany);
+  if (!limited.allowed) throw new AppError(429, "CODE_TOO_MANY", SIGN_IN_MESSAGES.codeTooMany).retryAfter(limited.retryAfterMs);
 
   const live = deps.db
     .select({ id: verifications.id })

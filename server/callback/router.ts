@@ -3,6 +3,7 @@ import { callbackMessages, callbackRequestSchema } from "~/features/callback/sch
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
 import { requestCallback } from "./service";
+import { rateLimitClient } from "../http/client-address";
 
 /** POST /api/callback: open to anonymous visitors; stores the lead, then places the call. */
 export function callbackRouter(ctx: AppContext): Router {
@@ -15,7 +16,7 @@ export function callbackRouter(ctx: AppContext): Router {
 
     const result = await requestCallback(
       { db: ctx.database.db, env: ctx.env, logger: req.log, telephony },
-      { ...parsed.data, ip: req.ip ?? "unknown", userAgent: req.get("user-agent") },
+      { ...parsed.data, ip: rateLimitClient(req.ip), userAgent: req.get("user-agent") },
     );
     res.json(result);
   });

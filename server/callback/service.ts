@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import { CALLBACK_CONSENT_TEXT, type CallbackResponse, callbackMessages, formatPhone } from "~/features/callback/schema";
 import type { Db } from "../db/client";
@@ -6,7 +6,7 @@ import { callMeBackForm } from "../db/schema/index";
 import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
-import { consumeRateLimits } from "../rate-limit/rate-limit";
+import { consumeRateLimits, type RateLimitRule, releaseSlidingEvent } from "../rate-limit/rate-limit";
 import { TelephonyError, type Telephony } from "../telephony/telephony";
 
 export const NUMBER_COOLDOWN_MS = 15 * 60_000;
@@ -36,51 +36,164 @@ export function hashIp(ip: string, env: Env): string {
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 const businessPhone = (env: Env) => formatPhone(env.BUSINESS_PHONE.replace(/^\+1/, ""));
 
+const numberRule = (phoneNumber: string): RateLimitRule => ({
+  key: `callback:number:${phoneNumber}`,
+  limit: 1,
+  // "Once per 15 minutes" must hold over any 15 minutes, so this one slides (ADR 0102).
+  windowMs: NUMBER_COOLDOWN_MS,
+  window: "sliding",
+});
+
+/** How a stored lead's call went; the request and the recovery job each turn it into their own answer. */
+export type CallOutcome =
+  | { kind: "called"; sid: string; status: "placed" | "simulated" }
+  /** A call to this number was placed (or is being placed) for another lead within 15 minutes. */
+  | { kind: "recently-called"; retryAfterMs: number }
+  | { kind: "paused" }
+  | { kind: "call-failed"; code: "CALL_FAILED" | "INVALID_CALL_RESPONSE"; publicMessage: string }
+  /** The database failed before the call: the lead stays `pending` and the recovery job calls later. */
+  | { kind: "deferred" }
+  /** Another process claimed the lead first and is calling. */
+  | { kind: "claimed-elsewhere" };
+
+type Lead = { id: string; phoneNumber: string };
+
+async function setCallStatus(deps: CallbackDeps, leadId: string, outcome: Partial<typeof callMeBackForm.$inferInsert>) {
+  try {
+    await deps.db
+      .update(callMeBackForm)
+      .set({ ...outcome, updatedAt: sql`now()` })
+      .where(eq(callMeBackForm.id, leadId));
+  } catch (error) {
+    // The lead itself is stored; only its outcome is missing (the recovery job settles what it can).
+    deps.logger.error({ err: error, leadId, outcome: outcome.callStatus }, "callback: could not record the call outcome");
+  }
+}
+
+/** Best effort: a cooldown left in place only delays a retry, it never calls anyone. */
+async function releaseCooldown(deps: CallbackDeps, lead: Lead, takenAt: Date) {
+  try {
+    await releaseSlidingEvent(deps.db, numberRule(lead.phoneNumber).key, takenAt);
+  } catch (error) {
+    deps.logger.warn({ err: error, leadId: lead.id }, "callback: could not release the number's cooldown");
+  }
+}
+
 /**
- * The callback flow, in the order the lead must survive it:
- * 1. the per-number and per-IP limits (a refusal stores nothing: the earlier request is the lead);
- * 2. the lead is stored — if that fails nothing is called;
- * 3. the global cap: above it the lead stays stored as `paused` and nobody is called;
+ * Calls a stored lead, in the order that keeps every promise true:
+ * 1. the per-number cooldown ("we already received a call request ... wait for our call"), taken
+ *    only now that the lead is stored, and given back below whenever no call results;
+ * 2. the global cap: above it the lead is `paused` and nobody is called;
+ * 3. the claim `pending` -> `calling` (skipped when the recovery job already claimed it): one
+ *    conditional update, so two processes never both call one lead;
  * 4. the call; its outcome (placed, simulated, failed with the reason) is written to the lead.
+ * A database failure before the claim leaves (or puts back) the lead `pending` for the recovery job.
+ */
+export async function callStoredLead(deps: CallbackDeps, lead: Lead, options: { claimed: boolean }, now = new Date()): Promise<CallOutcome> {
+  const { db, env, logger, telephony } = deps;
+  const deferred = async (error: unknown, what: string): Promise<CallOutcome> => {
+    logger.error({ err: error, leadId: lead.id }, `callback: ${what}; the lead stays pending for the recovery job`);
+    if (options.claimed) await setCallStatus(deps, lead.id, { callStatus: "pending" });
+    return { kind: "deferred" };
+  };
+
+  let cooldown;
+  try {
+    cooldown = await consumeRateLimits(db, [numberRule(lead.phoneNumber)], now);
+  } catch (error) {
+    return deferred(error, "the number's cooldown could not be checked");
+  }
+  if (!cooldown.allowed) return { kind: "recently-called", retryAfterMs: cooldown.retryAfterMs };
+
+  let global;
+  try {
+    // Every request shares this key: a per-hour counter, one row update (ADR 0102).
+    global = await consumeRateLimits(db, [{ key: "callback:global", limit: env.CALLBACK_GLOBAL_PER_HOUR, windowMs: HOUR_MS, window: "fixed" }], now);
+  } catch (error) {
+    await releaseCooldown(deps, lead, now);
+    return deferred(error, "the global call cap could not be checked");
+  }
+  if (!global.allowed) {
+    await releaseCooldown(deps, lead, now);
+    await setCallStatus(deps, lead.id, { callStatus: "paused", callError: "global hourly call cap reached" });
+    logger.warn({ leadId: lead.id }, "callback: global hourly cap reached; calls paused, lead stored");
+    return { kind: "paused" };
+  }
+
+  if (!options.claimed) {
+    let claimed;
+    try {
+      claimed = await db
+        .update(callMeBackForm)
+        .set({ callStatus: "calling", updatedAt: sql`now()` })
+        .where(and(eq(callMeBackForm.id, lead.id), eq(callMeBackForm.callStatus, "pending")))
+        .returning({ id: callMeBackForm.id });
+    } catch (error) {
+      await releaseCooldown(deps, lead, now);
+      return deferred(error, "the lead could not be claimed for calling");
+    }
+    if (claimed.length === 0) {
+      await releaseCooldown(deps, lead, now);
+      return { kind: "claimed-elsewhere" };
+    }
+  }
+
+  let sid: string | undefined;
+  try {
+    ({ sid } = await telephony.placeCall({ to: lead.phoneNumber, connectTo: env.BUSINESS_PHONE }));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // No call was placed: the number's "wait for our call" would not be true, so it is given back.
+    await releaseCooldown(deps, lead, now);
+    await setCallStatus(deps, lead.id, { callStatus: "failed", callError: reason.slice(0, 1000) });
+    logger.error({ err: error, leadId: lead.id }, "callback: the call could not be placed");
+    const publicMessage = error instanceof TelephonyError ? error.publicMessage : undefined;
+    return { kind: "call-failed", code: "CALL_FAILED", publicMessage: publicMessage ?? callbackMessages.callFailed };
+  }
+  if (!sid) {
+    // The provider may have placed it; the cooldown stays so the number is not rung twice.
+    await setCallStatus(deps, lead.id, { callStatus: "failed", callError: "the call service returned no call id" });
+    logger.error({ leadId: lead.id }, "callback: the call service returned no call id");
+    return { kind: "call-failed", code: "INVALID_CALL_RESPONSE", publicMessage: callbackMessages.invalidResponse };
+  }
+
+  const status = telephony.provider === "simulated" ? "simulated" : "placed";
+  await setCallStatus(deps, lead.id, { callStatus: status, callSid: sid, callError: null });
+  logger.info({ leadId: lead.id, status }, "callback: call started");
+  return { kind: "called", sid, status };
+}
+
+const inMinutes = (ms: number) => {
+  const wait = minutes(ms);
+  return `${wait} minute${wait === 1 ? "" : "s"}`;
+};
+
+/**
+ * The callback request: the per-IP limit (abuse; its refusal stores nothing), then the lead is
+ * stored before anything that depends on it, then callStoredLead. A request that fails before the
+ * lead is stored has taken no "wait for our call" cooldown, so the visitor can simply retry.
  */
 export async function requestCallback(deps: CallbackDeps, input: CallbackInput, now = new Date()): Promise<CallbackResponse> {
-  const { db, env, logger, telephony } = deps;
+  const { db, env, logger } = deps;
   const ipHash = hashIp(input.ip, env);
 
   let limit;
   try {
-    limit = await consumeRateLimits(
-      db,
-      [
-        // "Once per 15 minutes" must hold over any 15 minutes, so this one slides (ADR 0102).
-        { key: `callback:number:${input.phoneNumber}`, limit: 1, windowMs: NUMBER_COOLDOWN_MS, window: "sliding" },
-        { key: `callback:ip:${ipHash}`, limit: env.CALLBACK_PER_IP_PER_HOUR, windowMs: HOUR_MS, window: "fixed" },
-      ],
-      now,
-    );
+    limit = await consumeRateLimits(db, [{ key: `callback:ip:${ipHash}`, limit: env.CALLBACK_PER_IP_PER_HOUR, windowMs: HOUR_MS, window: "fixed" }], now);
   } catch (error) {
     logger.error({ err: error }, "callback: rate limit check failed");
     throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
   }
   if (!limit.allowed) {
-    const wait = minutes(limit.retryAfterMs);
-    if (limit.key.startsWith("callback:number:")) {
-      throw new AppError(
-        429,
-        "NUMBER_RECENTLY_CALLED",
-        `We already received a call request for this number in the last 15 minutes. Please wait for our call, or try again in ${wait} minute${wait === 1 ? "" : "s"}.`,
-        { retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000) },
-      );
-    }
     throw new AppError(
       429,
       "TOO_MANY_CALL_REQUESTS",
-      `Too many call requests from your connection. Please try again in ${wait} minute${wait === 1 ? "" : "s"}, or call us at ${businessPhone(env)}.`,
+      `Too many call requests from your connection. Please try again in ${inMinutes(limit.retryAfterMs)}, or call us at ${businessPhone(env)}.`,
       { retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000) },
     );
   }
 
-  let leadId: string;
+  let lead: Lead;
   try {
     const [row] = await db
       .insert(callMeBackForm)
@@ -93,60 +206,45 @@ export async function requestCallback(deps: CallbackDeps, input: CallbackInput, 
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: callMeBackForm.id });
+      .returning({ id: callMeBackForm.id, phoneNumber: callMeBackForm.phoneNumber });
     if (!row) throw new Error("insert returned no row");
-    leadId = row.id;
+    lead = row;
   } catch (error) {
     logger.error({ err: error }, "callback: could not store the lead");
     throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
   }
 
-  const recordOutcome = async (outcome: Partial<typeof callMeBackForm.$inferInsert>) => {
-    try {
+  const outcome = await callStoredLead(deps, lead, { claimed: false }, now);
+  switch (outcome.kind) {
+    case "called":
+      return { callSid: outcome.sid, status: outcome.status };
+    case "recently-called":
+      // The earlier request is the lead; this one is a repeat. If it cannot be removed now, the
+      // recovery job finds the number's cooldown taken and marks it for staff instead of calling.
       await db
-        .update(callMeBackForm)
-        .set({ ...outcome, updatedAt: sql`now()` })
-        .where(eq(callMeBackForm.id, leadId));
-    } catch (error) {
-      // The lead itself is stored; only its outcome is missing. Staff still see it as pending.
-      logger.error({ err: error, leadId, outcome: outcome.callStatus }, "callback: could not record the call outcome");
-    }
-  };
-
-  // Every request shares this key: a per-hour counter, one row update (ADR 0102).
-  const global = await consumeRateLimits(
-    db,
-    [{ key: "callback:global", limit: env.CALLBACK_GLOBAL_PER_HOUR, windowMs: HOUR_MS, window: "fixed" }],
-    now,
-  );
-  if (!global.allowed) {
-    await recordOutcome({ callStatus: "paused", callError: "global hourly call cap reached" });
-    logger.warn({ leadId }, "callback: global hourly cap reached; calls paused, lead stored");
-    throw new AppError(
-      503,
-      "CALLS_PAUSED",
-      `We saved your number and will call you back as soon as we can: our lines are very busy right now. You can also call us at ${businessPhone(env)}.`,
-    );
+        .delete(callMeBackForm)
+        .where(and(eq(callMeBackForm.id, lead.id), eq(callMeBackForm.callStatus, "pending")))
+        .catch((error: unknown) => logger.warn({ err: error, leadId: lead.id }, "callback: could not remove a repeated request"));
+      throw new AppError(
+        429,
+        "NUMBER_RECENTLY_CALLED",
+        `We already received a call request for this number in the last 15 minutes. Please wait for our call, or try again in ${inMinutes(outcome.retryAfterMs)}.`,
+        { retryAfterSeconds: Math.ceil(outcome.retryAfterMs / 1000) },
+      );
+    case "paused":
+      throw new AppError(
+        503,
+        "CALLS_PAUSED",
+        `We saved your number and will call you back as soon as we can: our lines are very busy right now. You can also call us at ${businessPhone(env)}.`,
+      );
+    case "deferred":
+    case "claimed-elsewhere":
+      throw new AppError(
+        503,
+        "CALL_DELAYED",
+        `We saved your number and will call you back shortly. You can also call us at ${businessPhone(env)}.`,
+      );
+    case "call-failed":
+      throw new AppError(502, outcome.code, outcome.publicMessage);
   }
-
-  let sid: string | undefined;
-  try {
-    ({ sid } = await telephony.placeCall({ to: input.phoneNumber, connectTo: env.BUSINESS_PHONE }));
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    await recordOutcome({ callStatus: "failed", callError: reason.slice(0, 1000) });
-    logger.error({ err: error, leadId }, "callback: the call could not be placed");
-    const publicMessage = error instanceof TelephonyError ? error.publicMessage : undefined;
-    throw new AppError(502, "CALL_FAILED", publicMessage ?? callbackMessages.callFailed);
-  }
-  if (!sid) {
-    await recordOutcome({ callStatus: "failed", callError: "the call service returned no call id" });
-    logger.error({ leadId }, "callback: the call service returned no call id");
-    throw new AppError(502, "INVALID_CALL_RESPONSE", callbackMessages.invalidResponse);
-  }
-
-  const status = telephony.provider === "simulated" ? "simulated" : "placed";
-  await recordOutcome({ callStatus: status, callSid: sid, callError: null });
-  logger.info({ leadId, status }, "callback: call started");
-  return { callSid: sid, status };
 }

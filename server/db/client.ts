@@ -23,18 +23,21 @@ export interface Database {
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 
+/** Where a lost connection is reported; nothing is reported when absent (it is still handled). */
+type ErrorLog = { warn(obj: object, msg: string): void };
+
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+  | { url: string; poolSize?: number; logger?: ErrorLog }
   /** dataDir undefined: an in-memory PGlite (tests). */
   | { dataDir?: string };
 
 /** Opens the database and applies pending migrations before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = createPool(options.url, options.poolSize ?? 10, options.logger);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migratePg(drizzlePg(pool), { migrationsFolder });
+      await migrateUnderLock(pool);
     } catch (error) {
       await pool.end();
       throw error;
@@ -67,5 +70,51 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/**
+ * A pool that survives the server dropping its connections (a restart, a failover,
+ * pg_terminate_backend): a connection that errors, idle or checked out, is logged and discarded,
+ * and the next query opens a new one. Without these listeners the 'error' event is unhandled and
+ * ends the process. A connection attempt gives up after 5 s, so a request in an outage is answered
+ * (503) rather than left hanging.
+ */
+function createPool(url: string, max: number, logger: ErrorLog | undefined): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, keepAlive: true });
+  // Every connection keeps its own listener, idle or checked out (inside a transaction the pool has
+  // none on it); the pool discards a connection that errored instead of handing it out again.
+  pool.on("connect", (client) => client.on("error", (err) => logger?.warn({ err }, "database connection lost; it will be replaced")));
+  // An idle connection's error is also re-emitted by the pool: already logged above.
+  pool.on("error", () => {});
+  return pool;
+}
+
+/** Any fixed number, the same in every process of this app: the session lock migrations run under. */
+const MIGRATION_LOCK_KEY = 7_240_311_020_001n;
+
+/**
+ * Applies pending migrations while holding a session advisory lock on one dedicated connection, so
+ * instances starting together on the same database take turns: the first applies them, the others
+ * find nothing left to do (without it, two concurrent `create table`s collide in the catalog:
+ * "duplicate key value violates unique constraint pg_type_typname_nsp_index"). The lock goes with
+ * the connection, so a process that dies while holding it does not block the others.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // A connection that failed here is closed rather than reused, which also drops any lock it held.
+    client.release(broken);
   }
 }

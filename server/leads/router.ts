@@ -2,6 +2,7 @@ import { type Request, Router } from "express";
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
 import { createVoucherRequest, signUpForNewsletter } from "./leads";
+import { rateLimitClient } from "../http/client-address";
 
 function hostOf(origin: string): string | null {
   try {
@@ -25,14 +26,14 @@ export function leadsRouter(ctx: AppContext): Router {
 
   router.post("/leads/voucher", async (req, res) => {
     requireSameSite(req);
-    const { id } = await createVoucherRequest(ctx.database.db, req.body, req.ip ?? "unknown");
+    const { id } = await createVoucherRequest(ctx.database.db, req.body, rateLimitClient(req.ip));
     req.log.info({ leadId: id }, "voucher request stored");
     res.status(201).json({ ok: true });
   });
 
   router.post("/leads/newsletter", async (req, res) => {
     requireSameSite(req);
-    const { id } = await signUpForNewsletter(ctx.database.db, req.body, req.ip ?? "unknown");
+    const { id } = await signUpForNewsletter(ctx.database.db, req.body, rateLimitClient(req.ip));
     req.log.info({ signupId: id }, "newsletter signup stored");
     // Welcome e-mail with the unsubscribe link: sent once the mail module offers templates.
     res.status(201).json({ ok: true });

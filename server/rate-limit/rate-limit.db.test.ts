@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { rateLimitRecentEvents, rateLimitWindowCounts } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
-import { type RateLimitRule, consumeRateLimits, pruneRateLimits } from "./rate-limit";
+import { type RateLimitRule, consumeRateLimits, pruneRateLimits, storedRateLimitKey } from "./rate-limit";
 
 let database: Database;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ const consume = (rules: RateLimitRule[], now: Date) => consumeRateLimits(databas
 const allowedCount = (results: { allowed: boolean }[]) => results.filter((r) => r.allowed).length;
 
 async function storedCount(key: string) {
-  const rows = await database.db.select().from(rateLimitWindowCounts).where(eq(rateLimitWindowCounts.key, key));
+  const rows = await database.db.select().from(rateLimitWindowCounts).where(eq(rateLimitWindowCounts.key, storedRateLimitKey(key)));
   return rows.reduce((sum, row) => sum + row.count, 0);
 }
 
@@ -44,7 +44,7 @@ describe("a sliding window", () => {
   it("keeps only the event times still inside the window", async () => {
     const rule: RateLimitRule = { key: "s3", limit: 3, windowMs: 10 * minute, window: "sliding" };
     for (const m of [0, 5, 12]) await consume([rule], at(m));
-    const [row] = await database.db.select().from(rateLimitRecentEvents).where(eq(rateLimitRecentEvents.key, "s3"));
+    const [row] = await database.db.select().from(rateLimitRecentEvents).where(eq(rateLimitRecentEvents.key, storedRateLimitKey("s3")));
     expect(row?.eventTimes.map((t) => new Date(t).toISOString())).toEqual([at(5).toISOString(), at(12).toISOString()]);
     expect(row?.expiresAt).toEqual(at(22));
   });
@@ -86,7 +86,7 @@ describe("several rules", () => {
     }
     expect(await consume([{ ...perNumber, key: "m1:n9" }, perIp], at(3))).toMatchObject({ allowed: false, key: "m1:ip" });
     // The per-IP refusal undid the per-number event taken before it in the same transaction.
-    expect(await database.db.select().from(rateLimitRecentEvents).where(eq(rateLimitRecentEvents.key, "m1:n9"))).toEqual([]);
+    expect(await database.db.select().from(rateLimitRecentEvents).where(eq(rateLimitRecentEvents.key, storedRateLimitKey("m1:n9")))).toEqual([]);
     expect((await consume([{ ...perNumber, key: "m1:n9" }], at(3))).allowed).toBe(true);
   });
 
@@ -111,7 +111,7 @@ describe("concurrent requests", () => {
     const rule: RateLimitRule = { key: "c2", limit: 10, windowMs: minute, window: "sliding" };
     const results = await Promise.all(Array.from({ length: 50 }, () => consume([rule], at(0))));
     expect(allowedCount(results)).toBe(10);
-    const [row] = await database.db.select().from(rateLimitRecentEvents).where(eq(rateLimitRecentEvents.key, "c2"));
+    const [row] = await database.db.select().from(rateLimitRecentEvents).where(eq(rateLimitRecentEvents.key, storedRateLimitKey("c2")));
     expect(row?.eventTimes).toHaveLength(10);
   });
 
@@ -148,9 +148,23 @@ describe("pruneRateLimits", () => {
     await pruneRateLimits(database.db, at(5));
     const counters = await database.db.select({ key: rateLimitWindowCounts.key }).from(rateLimitWindowCounts);
     const logs = await database.db.select({ key: rateLimitRecentEvents.key }).from(rateLimitRecentEvents);
-    expect(counters.map((r) => r.key)).toContain("p1:live");
-    expect(counters.map((r) => r.key)).not.toContain("p1:old");
-    expect(logs.map((r) => r.key)).toContain("p1:live-sliding");
-    expect(logs.map((r) => r.key)).not.toContain("p1:old-sliding");
+    expect(counters.map((r) => r.key)).toContain(storedRateLimitKey("p1:live"));
+    expect(counters.map((r) => r.key)).not.toContain(storedRateLimitKey("p1:old"));
+    expect(logs.map((r) => r.key)).toContain(storedRateLimitKey("p1:live-sliding"));
+    expect(logs.map((r) => r.key)).not.toContain(storedRateLimitKey("p1:old-sliding"));
+  });
+});
+
+describe("what is stored", () => {
+  it("is a hash of each key: no e-mail address, phone number or client address in the tables", async () => {
+    await consume([{ key: "sign-in:email:someone@example.com", limit: 1, windowMs: minute, window: "sliding" }], at(0));
+    await consume([{ key: "callback:ip:2001:db8:1:2::/64", limit: 5, windowMs: 60 * minute, window: "fixed" }], at(0));
+    const stored = [
+      ...(await database.db.select({ key: rateLimitWindowCounts.key }).from(rateLimitWindowCounts)),
+      ...(await database.db.select({ key: rateLimitRecentEvents.key }).from(rateLimitRecentEvents)),
+    ].map((r) => r.key);
+    expect(stored).toContain(storedRateLimitKey("sign-in:email:someone@example.com"));
+    for (const key of stored) expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toMatch(/example\.com|2001:db8/);
   });
 });

@@ -1,4 +1,5 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
+import crypto from "node:crypto";
 import type { Db } from "../db/client";
 import { rateLimitRecentEvents, rateLimitWindowCounts } from "../db/schema/index";
 
@@ -35,6 +36,14 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A rule is counted either inside the all-or-nothing transaction or, alone, as one statement. */
 type Queryable = Db | Tx;
 
+/**
+ * What is stored for a key: its SHA-256, so the tables hold no e-mail addresses, phone numbers or
+ * client addresses, while equal keys still meet on one row (in every process).
+ */
+export function storedRateLimitKey(key: string): string {
+  return crypto.createHash("sha256").update(key).digest("hex");
+}
+
 const timestamptz = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
@@ -47,7 +56,7 @@ async function takeFixed(db: Queryable, rule: RateLimitRule, now: Date): Promise
   const windowEnd = new Date(windowStart + rule.windowMs);
   const counted = await db
     .insert(rateLimitWindowCounts)
-    .values({ key: rule.key, windowStart: new Date(windowStart), count: 1, expiresAt: windowEnd })
+    .values({ key: storedRateLimitKey(rule.key), windowStart: new Date(windowStart), count: 1, expiresAt: windowEnd })
     .onConflictDoUpdate({
       target: [rateLimitWindowCounts.key, rateLimitWindowCounts.windowStart],
       set: { count: sql`${rateLimitWindowCounts.count} + 1` },
@@ -70,7 +79,7 @@ async function takeSliding(db: Queryable, rule: RateLimitRule, now: Date): Promi
   const timesInWindow = sql`array(select t from unnest(${stored}) as t where t > ${timestamptz(windowOpened)} order by t)`;
   const counted = await db
     .insert(rateLimitRecentEvents)
-    .values({ key: rule.key, eventTimes: [now], expiresAt })
+    .values({ key: storedRateLimitKey(rule.key), eventTimes: [now], expiresAt })
     .onConflictDoUpdate({
       target: rateLimitRecentEvents.key,
       set: { eventTimes: sql`${timesInWindow} || ${timestamptz(now)}`, expiresAt },
@@ -83,7 +92,7 @@ async function takeSliding(db: Queryable, rule: RateLimitRule, now: Date): Promi
   const [row] = await db
     .select({ eventTimes: rateLimitRecentEvents.eventTimes })
     .from(rateLimitRecentEvents)
-    .where(eq(rateLimitRecentEvents.key, rule.key));
+    .where(eq(rateLimitRecentEvents.key, storedRateLimitKey(rule.key)));
   const inWindow = (row?.eventTimes ?? []).map((t) => new Date(t).getTime()).filter((t) => t > windowOpened.getTime());
   const oldest = inWindow.length > 0 ? Math.min(...inWindow) : now.getTime();
   return { allowed: false, key: rule.key, retryAfterMs: Math.max(0, oldest + rule.windowMs - now.getTime()) };
@@ -127,6 +136,18 @@ export async function consumeRateLimits(db: Db, rules: RateLimitRule[], now = ne
     if (error instanceof Refused) return error.refusal;
     throw error;
   }
+}
+
+/**
+ * Takes back one event a sliding rule counted at `at` (consumeRateLimits with the same `now`):
+ * for a promise like "once per 15 minutes" that must only hold for something that happened, when
+ * the thing it was counted for did not happen after all.
+ */
+export async function releaseSlidingEvent(db: Db, key: string, at: Date) {
+  await db
+    .update(rateLimitRecentEvents)
+    .set({ eventTimes: sql`array_remove(${rateLimitRecentEvents.eventTimes}, ${timestamptz(at)})` })
+    .where(eq(rateLimitRecentEvents.key, storedRateLimitKey(key)));
 }
 
 /** Deletes the rows whose window has passed; run periodically (startRateLimitPruning), not on the hot path. */

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { createApp } from "../app";
+import { type AppOptions, createApp } from "../app";
 import type { Database } from "../db/client";
 import { type Env, loadEnv } from "../env";
 import { createLogger } from "../logger";
@@ -18,12 +18,12 @@ export interface TestServer {
 export async function startTestServer(
   database: Database,
   envOverrides: Record<string, string> = {},
-  options: { telephony?: TelephonyOptions } = {},
+  options: { telephony?: TelephonyOptions; app?: AppOptions } = {},
 ): Promise<TestServer> {
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
   const logger = createLogger(env.LOG_LEVEL);
   const telephony = createTelephony(env, database.db, logger, options.telephony);
-  const app = createApp({ env, logger, database, telephony });
+  const app = createApp({ env, logger, database, telephony }, options.app);
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;

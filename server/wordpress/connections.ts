@@ -21,9 +21,34 @@ export interface SavedConnection {
   keyId: string;
 }
 
-/** Binds a sealed password to one row: copied into another row, it no longer opens. */
-export function passwordAssociatedData(connectionId: string): string {
+/**
+ * Binds a sealed password to one row and to the site URL and username it was saved for: copied into
+ * another row, or left behind when the row's URL or username changes, it no longer opens.
+ */
+export function passwordAssociatedData(connectionId: string, site: { url: string; username: string }): string {
+  return `wordpress_connections:${connectionId}:password:${JSON.stringify([site.url, site.username])}`;
+}
+
+/** How passwords sealed before the binding to the site were bound: to the row only. */
+function legacyPasswordAssociatedData(connectionId: string): string {
   return `wordpress_connections:${connectionId}:password`;
+}
+
+/**
+ * Opens a row's password for the URL and username the row holds now. Rows sealed before the site
+ * binding open with the row-only binding; the next save with a password seals them the new way.
+ */
+export function openConnectionPassword(ring: SecretKeyRing, row: { id: string; url: string; username: string; passwordCiphertext: string }): string {
+  try {
+    return openSecret(ring, row.passwordCiphertext, passwordAssociatedData(row.id, row));
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    try {
+      return openSecret(ring, row.passwordCiphertext, legacyPasswordAssociatedData(row.id));
+    } catch {
+      throw error;
+    }
+  }
 }
 
 function toInfo(row: { connectionName: string; lastTestedAt: Date | null; lastTestStatus: string | null }): ConnectionInfo {
@@ -59,7 +84,7 @@ export async function loadConnectionSecret(db: Db, ring: SecretKeyRing, name = D
   }
   let password: string;
   try {
-    password = openSecret(ring, row.passwordCiphertext, passwordAssociatedData(row.id));
+    password = openConnectionPassword(ring, row);
   } catch (error) {
     if (error instanceof SecretBoxError) {
       throw new AppError(409, "CREDENTIALS_UNREADABLE", `The saved application password cannot be decrypted (${error.message}) Enter it again and save.`);
@@ -69,9 +94,13 @@ export async function loadConnectionSecret(db: Db, ring: SecretKeyRing, name = D
   return { id: row.id, url: row.url, username: row.username, keyId: row.keyId, info: toInfo(row), password };
 }
 
+export const SITE_CHANGED_MESSAGE =
+  "Enter the application password for this site and user: the saved password is only used with the site URL and username it was saved with.";
+
 /**
- * Creates or replaces the saved connection. `password` undefined keeps the stored one
- * (the form sent back the mask); that needs an existing row.
+ * Creates or replaces the saved connection. `password` undefined keeps the stored one (the form
+ * sent back the mask); that needs an existing row with the same URL and username, so a changed
+ * URL or username always comes with its own password and the old one is replaced.
  */
 export async function saveConnection(
   db: Db,
@@ -83,9 +112,13 @@ export async function saveConnection(
   const id = existing?.id ?? crypto.randomUUID();
   let sealed: { sealed: string; keyId: string } | undefined;
   if (input.password !== undefined) {
-    sealed = sealSecret(ring, input.password, passwordAssociatedData(id));
+    sealed = sealSecret(ring, input.password, passwordAssociatedData(id, input));
   } else if (!existing) {
     throw new AppError(400, "PASSWORD_REQUIRED", "Enter the application password: none is saved yet.");
+  } else if (existing.url !== input.url || existing.username !== input.username) {
+    // The saved password belongs to the site and user it was saved with: carried over to another
+    // URL, the next connection test would send it there.
+    throw new AppError(400, "PASSWORD_REQUIRED", SITE_CHANGED_MESSAGE);
   }
   const now = new Date();
   const changed = !existing || existing.url !== input.url || existing.username !== input.username || sealed !== undefined;
@@ -133,9 +166,7 @@ export async function resolveCredentials(
   const saved = await findConnection(db);
   const sameConnection = saved && saved.url === credentials.url && saved.username === credentials.username;
   if (credentials.password !== mask) return { credentials, savedId: sameConnection ? saved.id : undefined };
-  if (!sameConnection) {
-    throw new AppError(400, "PASSWORD_REQUIRED", "Enter the application password for this site and user.");
-  }
+  if (!sameConnection) throw new AppError(400, "PASSWORD_REQUIRED", SITE_CHANGED_MESSAGE);
   const secret = await loadConnectionSecret(db, ring);
   return { credentials: { ...credentials, password: secret.password }, savedId: saved.id };
 }

@@ -1,5 +1,10 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadKeyRing, sealSecret } from "../crypto/secret-box";
 import type { Database } from "../db/client";
+import { wordpressConnections } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
 import { type TestSmtp, signInDetails, startTestSmtp } from "../testing/test-smtp";
@@ -9,13 +14,24 @@ let server: TestServer;
 let smtp: TestSmtp;
 /** One sign-in per address per minute: the admin's cookie is shared by the tests below (in order). */
 let admin = "";
+/** Another host an attacker would point the connection at: it records what it is sent. */
+let otherHost: http.Server;
+let otherHostUrl = "";
+const otherHostRequests: { url: string; authorization?: string }[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await startTestSmtp();
-  server = await startTestServer(database, { SMTP_URL: smtp.url, ADMIN_EMAILS: "boss@example.com" });
+  otherHost = http.createServer((req, res) => {
+    otherHostRequests.push({ url: req.url ?? "", authorization: req.headers.authorization });
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ name: "Other", namespaces: ["wp/v2"] }));
+  });
+  await new Promise<void>((resolve) => otherHost.listen(0, "127.0.0.1", resolve));
+  otherHostUrl = `http://127.0.0.1:${(otherHost.address() as AddressInfo).port}`;
+  server = await startTestServer(database, { SMTP_URL: smtp.url, ADMIN_EMAILS: "boss@example.com", WORDPRESS_ALLOWED_HOSTS: "127.0.0.1" });
 });
 afterAll(async () => {
+  await new Promise((resolve) => otherHost.close(resolve));
   await server.close();
   await smtp.close();
   await database.close();
@@ -85,4 +101,63 @@ describe("POST /api/wordpress-test-runner is admin-only", () => {
     });
     expect((await post("/api/wordpress-test-runner", { action: "drop_tables" }, admin)).status).toBe(400);
   });
+
+  it("never lets the saved password follow a new URL or username: the mask is refused there, and nothing is sent", async () => {
+    const runner = (body: unknown) => post("/api/wordpress-test-runner", body, admin);
+    const mask = "••••••••••••••••";
+    // The connection saved above: https://wp.example.com, admin, "abcd efgh ijkl".
+    for (const credentials of [
+      { url: otherHostUrl, username: "admin", password: mask },
+      { url: "https://wp.example.com", username: "someone-else", password: mask },
+    ]) {
+      const saved = await runner({ action: "save_credentials", credentials });
+      expect(saved.status).toBe(400);
+      expect((await saved.json()).error.code).toBe("PASSWORD_REQUIRED");
+      const tested = await runner({ action: "test_credentials", credentials });
+      expect(tested.status).toBe(400);
+      expect((await tested.json()).error.code).toBe("PASSWORD_REQUIRED");
+    }
+    const loaded = await (await runner({ action: "load_credentials" })).json();
+    expect(loaded.credentials).toEqual({ url: "https://wp.example.com", username: "admin", password: mask });
+    expect(otherHostRequests).toEqual([]);
+
+    // Unchanged URL and username: the mask still means "keep the saved password".
+    const kept = await runner({ action: "save_credentials", credentials: { url: "https://wp.example.com/", username: "admin", password: mask } });
+    expect(kept.status).toBe(200);
+
+    // A new URL with its own password replaces the old one; testing it sends only that password.
+    const moved = await runner({ action: "save_credentials", credentials: { url: otherHostUrl, username: "admin", password: "new pass word" } });
+    expect(moved.status).toBe(200);
+    await runner({ action: "test_credentials", credentials: { url: otherHostUrl, username: "admin", password: mask } });
+    const sent = otherHostRequests.flatMap((r) => (r.authorization ? [Buffer.from(r.authorization.replace(/^Basic /, ""), "base64").toString()] : []));
+    expect(sent.length).toBeGreaterThan(0);
+    for (const credentials of sent) expect(credentials).toBe("admin:new pass word");
+  });
+
+  it("a stored password opens only for the URL and username it was sealed with (older rows: for their row)", async () => {
+    const runner = (body: unknown) => post("/api/wordpress-test-runner", body, admin);
+    const mask = "••••••••••••••••";
+    const [row] = await database.db.select().from(wordpressConnections);
+    if (!row) throw new Error("no saved row");
+    // As if the URL had been changed behind the password's back (a bug, or a row from before the rule above).
+    await database.db.update(wordpressConnections).set({ url: "https://elsewhere.example" }).where(eq(wordpressConnections.id, row.id));
+    const before = otherHostRequests.length;
+    const tested = await runner({ action: "test_credentials", credentials: { url: "https://elsewhere.example", username: "admin", password: mask } });
+    expect(tested.status).toBe(409);
+    expect((await tested.json()).error.code).toBe("CREDENTIALS_UNREADABLE");
+    expect(otherHostRequests.length).toBe(before);
+
+    // A row sealed before the binding (bound to its id only) still opens, for whatever URL it holds.
+    const ring = loadKeyRing(server.env);
+    const legacy = sealSecret(ring, "legacy pass", `wordpress_connections:${row.id}:password`);
+    await database.db
+      .update(wordpressConnections)
+      .set({ url: otherHostUrl, passwordCiphertext: legacy.sealed, keyId: legacy.keyId })
+      .where(eq(wordpressConnections.id, row.id));
+    const since = otherHostRequests.length;
+    await runner({ action: "test_credentials", credentials: { url: otherHostUrl, username: "admin", password: mask } });
+    const sent = otherHostRequests.slice(since).flatMap((r) => (r.authorization ? [Buffer.from(r.authorization.replace(/^Basic /, ""), "base64").toString()] : []));
+    expect(sent).toEqual(["admin:legacy pass"]);
+  });
 });
+

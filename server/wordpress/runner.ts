@@ -9,7 +9,6 @@ import {
   type RunnerRequest,
   type ValidationReport,
 } from "~/features/wordpress/schema";
-import { openSecret } from "../crypto/secret-box";
 import type { Db } from "../db/client";
 import { testConfigurations, wordpressConnections } from "../db/schema/index";
 import type { Env } from "../env";
@@ -19,7 +18,7 @@ import { runApiTest } from "./api-test-runner";
 import {
   findConnection,
   loadConnectionSecret,
-  passwordAssociatedData,
+  openConnectionPassword,
   recordConnectionTest,
   resolveCredentials,
   saveConnection,
@@ -193,7 +192,7 @@ export async function checkStatus(db: Db, env: Env, logger: Logger, _input: unkn
       .from(wordpressConnections)
       .where(eq(wordpressConnections.id, saved.id));
     try {
-      openSecret(services.keyRing, row?.sealed ?? "", passwordAssociatedData(saved.id));
+      openConnectionPassword(services.keyRing, { ...saved, passwordCiphertext: row?.sealed ?? "" });
       passwordReadable = true;
     } catch {
       passwordReadable = false;

@@ -128,7 +128,7 @@ export const callbackResponseSchema = z.object({
 export type CallbackResponse = z.infer<typeof callbackResponseSchema>;
 
 /** Staff's view of a callback lead (the admin inbox). */
-export const callbackCallStatusValues = ["pending", "placed", "simulated", "failed", "paused"] as const;
+export const callbackCallStatusValues = ["pending", "calling", "placed", "simulated", "failed", "paused"] as const;
 export const callbackStaffStatusValues = ["new", "contacted", "booked", "closed"] as const;
 
 /** Inbox filters, as they arrive in a query string. */

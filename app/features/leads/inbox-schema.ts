@@ -26,6 +26,7 @@ export const staffStatusLabels: Record<(typeof callbackStaffStatusValues)[number
 };
 export const callStatusLabels: Record<(typeof callbackCallStatusValues)[number], string> = {
   pending: "Call pending",
+  calling: "Calling now",
   placed: "Call placed",
   simulated: "Call simulated",
   failed: "Call failed",

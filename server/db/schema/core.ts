@@ -35,8 +35,11 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_known", sql`${t.role} in ('admin')`)],
 );
 
-/** What happened to the call a callback request asked for (see server/callback/service.ts). */
-export const callbackCallStatuses = ["pending", "placed", "simulated", "failed", "paused"] as const;
+/**
+ * What happened to the call a callback request asked for (see server/callback/service.ts): `pending`
+ * until one process claims it as `calling`, then placed, simulated, failed (with the reason) or paused.
+ */
+export const callbackCallStatuses = ["pending", "calling", "placed", "simulated", "failed", "paused"] as const;
 /** Where staff are with the lead. */
 export const callbackStaffStatuses = ["new", "contacted", "booked", "closed"] as const;
 
@@ -62,10 +65,12 @@ export const callMeBackForm = pgTable(
   },
   (t) => [
     check("call_me_back_form_phone_e164_nanp", sql`${t.phoneNumber} ~ '^\\+1[2-9][0-9]{2}[2-9][0-9]{6}$'`),
-    check("call_me_back_form_call_status", sql`${t.callStatus} in ('pending','placed','simulated','failed','paused')`),
+    check("call_me_back_form_call_status", sql`${t.callStatus} in ('pending','calling','placed','simulated','failed','paused')`),
     check("call_me_back_form_staff_status", sql`${t.staffStatus} in ('new','contacted','booked','closed')`),
     index("call_me_back_form_created_at").on(t.createdAt),
     index("call_me_back_form_phone_created_at").on(t.phoneNumber, t.createdAt),
+    // What the recovery job looks for: leads whose call was never settled.
+    index("call_me_back_form_unsettled").on(t.createdAt).where(sql`${t.callStatus} in ('pending','calling')`),
   ],
 );
 

@@ -58,6 +58,7 @@ export function LeadContact({ lead }: { lead: InboxLead }) {
 
 const callStyles: Record<NonNullable<InboxLead["callStatus"]>, string> = {
   pending: "bg-gray-200 text-gray-800",
+  calling: "bg-gray-200 text-gray-800",
   placed: "bg-brand-100 text-brand-900",
   simulated: "bg-blue-100 text-blue-900",
   failed: "bg-red-100 text-red-800",

@@ -1,0 +1,3 @@
+ALTER TABLE "call_me_back_form" DROP CONSTRAINT "call_me_back_form_call_status";--> statement-breakpoint
+CREATE INDEX "call_me_back_form_unsettled" ON "call_me_back_form" USING btree ("created_at") WHERE "call_me_back_form"."call_status" in ('pending','calling');--> statement-breakpoint
+ALTER TABLE "call_me_back_form" ADD CONSTRAINT "call_me_back_form_call_status" CHECK ("call_me_back_form"."call_status" in ('pending','calling','placed','simulated','failed','paused'));
