@@ -25,6 +25,26 @@ export async function isAdmin(db: Pick<Db, "select">, userId: string, logger?: L
 
 type Executor = Pick<Db, "insert" | "delete" | "select">;
 
+/**
+ * Whether `email` belongs to an admin: listed in ADMIN_EMAILS, or a user holding the role. Used before
+ * sign-in (no session yet); an error reading the roles counts as "not admin".
+ */
+export async function isAdminAddress(db: Pick<Db, "select">, adminEmails: readonly string[], email: string, logger?: Logger): Promise<boolean> {
+  if (adminEmails.includes(email)) return true;
+  try {
+    const rows = await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(users.email, email), eq(userRoles.role, ADMIN_ROLE)))
+      .limit(1);
+    return rows.length === 1;
+  } catch (err) {
+    logger?.error({ err }, "could not read user_roles; treating the address as not an admin's");
+    return false;
+  }
+}
+
 export async function grantAdmin(db: Executor, userId: string): Promise<void> {
   await db.insert(userRoles).values({ userId, role: ADMIN_ROLE }).onConflictDoNothing();
 }

@@ -10,6 +10,7 @@ import { createTestDatabase } from "../testing/test-database";
 import { type TestSmtp, signInDetails, startTestSmtp } from "../testing/test-smtp";
 import { authenticate } from "./current";
 import { LINK_TTL_MS, MAX_CODE_ATTEMPTS, SIGN_IN_MESSAGES, requestSignIn, signInWithCode, signInWithLink } from "./sign-in";
+import { grantAdmin } from "./roles";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, createSession, findSession } from "./sessions";
 
 let database: Database;
@@ -102,6 +103,19 @@ describe("the sign-in mail", () => {
     const error = await rejection(requestSignIn(deps, { email: "ip20@example.com", ip }, later(1000)));
     expect(error.message).toContain("rate limit");
     await expect(requestSignIn(deps, { email: "ip20@example.com", ip }, later(61 * 60_000))).resolves.toBeUndefined();
+  });
+
+  it("lets the owners sign in while the site-wide hourly cap refuses everyone else", async () => {
+    const capped = { ...deps, env: { ...deps.env, SIGN_IN_MAILS_PER_HOUR: 3, ADMIN_EMAILS: ["chief@example.com"] } };
+    const hour = later(10 * 24 * 60 * 60_000); // a clock hour no other test has used
+    // An admin by role (granted through the CLI or an earlier ADMIN_EMAILS entry), not by the list.
+    const [roleAdmin] = await database.db.insert(users).values({ email: "manager@example.com" }).returning();
+    await grantAdmin(database.db, roleAdmin!.id);
+    for (let i = 0; i < 3; i++) await requestSignIn(capped, { email: `crowd${i}@example.com`, ip: freshIp() }, hour);
+    expect((await rejection(requestSignIn(capped, { email: "crowd3@example.com", ip: freshIp() }, hour))).code).toBe("RATE_LIMITED");
+    await expect(requestSignIn(capped, { email: "chief@example.com", ip: freshIp() }, hour)).resolves.toBeUndefined();
+    await expect(requestSignIn(capped, { email: "Manager@Example.com", ip: freshIp() }, hour)).resolves.toBeUndefined();
+    expect((await rejection(requestSignIn(capped, { email: "crowd4@example.com", ip: freshIp() }, hour))).code).toBe("RATE_LIMITED");
   });
 
   it("refuses a malformed address with a message a person can act on", async () => {

@@ -1,0 +1,284 @@
+// Fault benchmark: two production server processes on one PostgreSQL take callback and voucher requests
+// at a steady rate for 60 s while the database connections are cut five times and PostgreSQL restarts
+// once. Prints what was acknowledged, stored and lost, duplicate calls, process exits and the longest
+// time without service. It asserts nothing. The PostgreSQL is one this script starts in a temporary
+// folder (on a free loopback port), so the machine's own server is never touched.
+//
+//   npm run bench:faults [-- --no-build] [--seconds 60] [--rate 20]
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import { VOUCHER_CONSENT_TEXT } from "~/features/leads/schema";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const SECONDS = option("seconds", 60);
+const RATE = option("rate", 20);
+const CUTS = 5;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// --- A PostgreSQL of our own --------------------------------------------------------------------------
+
+function postgresBinDir(): string {
+  const versions = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) if (fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)) return `/usr/lib/postgresql/${v}/bin`;
+  throw new Error("initdb not found: install PostgreSQL (Debian: postgresql)");
+}
+
+/** PostgreSQL refuses to run as root: as root, its tools run as the postgres user. */
+function asPostgres(command: string, commandArgs: string[]) {
+  const isRoot = process.getuid?.() === 0;
+  const [file, fileArgs] = isRoot ? ["runuser", ["-u", "postgres", "--", command, ...commandArgs]] : [command, commandArgs];
+  return execFileSync(file, fileArgs, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+async function startPostgres() {
+  const bin = postgresBinDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cathotel-faults-pg-"));
+  if (process.getuid?.() === 0) execFileSync("chown", ["postgres:postgres", dir]);
+  const port = await freePort();
+  const dataDir = path.join(dir, "data");
+  asPostgres(`${bin}/initdb`, ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
+  const pgCtl = (...more: string[]) =>
+    asPostgres(`${bin}/pg_ctl`, ["-D", dataDir, "-l", path.join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "-w", ...more]);
+  pgCtl("start");
+  return {
+    url: (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    restart: () => pgCtl("-m", "fast", "restart"),
+    stop: () => {
+      try {
+        pgCtl("-m", "immediate", "stop");
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+// --- The servers ---------------------------------------------------------------------------------------
+
+function startSmtp() {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => callback());
+    },
+  });
+  return new Promise<{ port: number; close: () => void }>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ port: (server.server.address() as net.AddressInfo).port, close: () => server.close() })),
+  );
+}
+
+async function startServer(port: number, databaseUrl: string, smtpPort: number, exits: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+      ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LOG_LEVEL: "error",
+      // The benchmark measures faults, not the abuse limits.
+      CALLBACK_PER_IP_PER_HOUR: "1000000",
+      CALLBACK_GLOBAL_PER_HOUR: "100000000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  child.on("exit", (code, signal) => exits.push(`port ${port}: exit ${code ?? signal}`));
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await sleep(200);
+  }
+  child.kill();
+  throw new Error(`server on ${port} did not start`);
+}
+
+// --- The load --------------------------------------------------------------------------------------------
+
+let sequence = 0;
+/** A distinct callable number per request (area 949, exchanges 200-999 but 555). */
+function nextNumber() {
+  const n = sequence++;
+  let exchange = 200 + (Math.floor(n / 10_000) % 800);
+  if (exchange === 555 || exchange % 100 === 11) exchange += 1;
+  return `949${exchange}${String(n % 10_000).padStart(4, "0")}`;
+}
+
+interface Outcome {
+  kind: "callback" | "voucher";
+  key: string;
+  at: number;
+  status: number;
+  code?: string;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function post(port: number, urlPath: string, body: unknown, ip: string): Promise<{ status: number; code?: string }> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: urlPath,
+        method: "POST",
+        agent,
+        timeout: 15_000,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text), "x-forwarded-for": ip },
+      },
+      (res) => {
+        let data = "";
+        res.on("data", (d) => (data += d));
+        res.on("end", () => {
+          let code: string | undefined;
+          try {
+            code = JSON.parse(data)?.error?.code;
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, code });
+        });
+      },
+    );
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve({ status: 0 }));
+    req.end(text);
+  });
+}
+
+/** Stored for sure: a callback answered 200, or 503 CALL_DELAYED ("we saved your number"); a voucher 201. */
+const acknowledged = (o: Outcome) => (o.kind === "callback" ? o.status === 200 || o.code === "CALL_DELAYED" : o.status === 201);
+
+async function main() {
+  if (!args.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  const postgres = await startPostgres();
+  const smtp = await startSmtp();
+  const admin = new pg.Client({ connectionString: postgres.url("postgres") });
+  await admin.connect();
+  await admin.query("create database cathotel_faults");
+  await admin.end();
+  const databaseUrl = postgres.url("cathotel_faults");
+
+  const exits: string[] = [];
+  const ports = [await freePort(), await freePort()];
+  // Both start together on the empty database: the migrations take turns under their lock.
+  const servers = await Promise.all(ports.map((port) => startServer(port, databaseUrl, smtp.port, exits)));
+  const startExits = exits.length;
+
+  const outcomes: Outcome[] = [];
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  const total = RATE * SECONDS;
+  const faults: string[] = [];
+  const faultTimes = [...Array.from({ length: CUTS }, (_, i) => ((i + 1) * SECONDS) / (CUTS + 2)), ((CUTS + 1) * SECONDS) / (CUTS + 2)];
+  const faultsDone = (async () => {
+    for (const [i, t] of faultTimes.entries()) {
+      await sleep(Math.max(0, start + t * 1000 - performance.now()));
+      try {
+        if (i < CUTS) {
+          const c = new pg.Client({ connectionString: postgres.url("postgres") });
+          await c.connect();
+          const { rowCount } = await c.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = 'cathotel_faults'");
+          await c.end();
+          faults.push(`${t.toFixed(0)} s: cut ${rowCount} connections`);
+        } else {
+          const before = performance.now();
+          postgres.restart();
+          faults.push(`${t.toFixed(0)} s: PostgreSQL restarted (${((performance.now() - before) / 1000).toFixed(1)} s down)`);
+        }
+      } catch (error) {
+        faults.push(`${t.toFixed(0)} s: fault failed: ${(error as Error).message}`);
+      }
+    }
+  })();
+
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const port = ports[i % 2]!;
+    const ip = `10.9.${(i >> 8) & 255}.${i & 255}`;
+    const at = (performance.now() - start) / 1000;
+    if (i % 2 === 0) {
+      const digits = nextNumber();
+      pending.push(post(port, "/api/callback", { phoneNumber: digits, sourcePage: "/bench" }, ip).then((r) => void outcomes.push({ kind: "callback", key: `+1${digits}`, at, ...r })));
+    } else {
+      const email = `faults-${i}@example.com`;
+      const body = { name: "Fault Bench", email, phone: "+19492497788", consent: true, consentText: VOUCHER_CONSENT_TEXT, sourcePage: "/bench" };
+      pending.push(post(port, "/api/leads/voucher", body, ip).then((r) => void outcomes.push({ kind: "voucher", key: email, at, ...r })));
+    }
+  }
+  await Promise.all(pending);
+  await faultsDone;
+
+  // What the database holds, read after the run.
+  const check = new pg.Client({ connectionString: databaseUrl });
+  await check.connect();
+  const storedCallbacks = new Set((await check.query<{ phone_number: string }>("select phone_number from call_me_back_form where source_page = '/bench'")).rows.map((r) => r.phone_number));
+  const storedVouchers = new Set((await check.query<{ email: string }>("select email from voucher_requests")).rows.map((r) => r.email));
+  const duplicateCalls = (await check.query<{ n: string }>("select count(*) - count(distinct \"to\") as n from telephony_events where kind = 'call'")).rows[0]!.n;
+  const pendingLeads = (await check.query<{ status: string; n: string }>("select call_status as status, count(*) as n from call_me_back_form group by 1 order by 1")).rows;
+  await check.end();
+
+  const acked = outcomes.filter(acknowledged);
+  const lost = acked.filter((o) => !(o.kind === "callback" ? storedCallbacks : storedVouchers).has(o.key));
+  const successTimes = acked.map((o) => o.at).sort((a, b) => a - b);
+  let longestGap = successTimes.length ? successTimes[0]! : SECONDS;
+  for (let i = 1; i < successTimes.length; i++) longestGap = Math.max(longestGap, successTimes[i]! - successTimes[i - 1]!);
+  longestGap = Math.max(longestGap, SECONDS - (successTimes.at(-1) ?? 0));
+  const byStatus = new Map<string, number>();
+  for (const o of outcomes) byStatus.set(`${o.kind} ${o.status}${o.code ? ` ${o.code}` : ""}`, (byStatus.get(`${o.kind} ${o.status}${o.code ? ` ${o.code}` : ""}`) ?? 0) + 1);
+
+  console.log(`\nFault benchmark: 2 production processes, one PostgreSQL, ${RATE} requests/s for ${SECONDS} s (half callbacks, half vouchers)`);
+  for (const f of faults) console.log(`  fault   ${f}`);
+  for (const [k, n] of [...byStatus].sort()) console.log(`  answer  ${k.padEnd(34)} ${n}`);
+  console.log(`  leads by call status afterwards: ${pendingLeads.map((r) => `${r.status} ${r.n}`).join(", ")}`);
+  console.log("");
+  console.log(`  requests sent              ${outcomes.length}`);
+  console.log(`  acknowledged leads         ${acked.length}`);
+  console.log(`  stored leads               ${storedCallbacks.size + storedVouchers.size}`);
+  console.log(`  lost leads                 ${lost.length}   (acknowledged but not stored; must be 0)`);
+  console.log(`  duplicate calls            ${duplicateCalls}   (must be 0)`);
+  console.log(`  process exits              ${exits.length - startExits}   (must be 0)`);
+  console.log(`  longest time without service  ${longestGap.toFixed(1)} s`);
+
+  for (const s of servers) s.kill("SIGTERM");
+  await sleep(1000);
+  smtp.close();
+  postgres.stop();
+  agent.destroy();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
