@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, isMobile, openHome, test } from "./home-fixtures";
 import { formatPhoneDigits, freshClientIp, freshPhoneDigits } from "./support/identities";
+import { waitForMail } from "./support/mail";
 
 // A client address of our own (the server trusts X-Forwarded-For from loopback), so the per-IP
 // hourly caps of other specs never refuse these requests.
@@ -51,8 +52,14 @@ test("leads from the home page reach the admin inbox, where staff set a status a
   await voucher.getByLabel("Email", { exact: true }).fill(voucherEmail);
   await voucher.getByLabel("Phone").fill("(714) 249-7788");
   await voucher.getByRole("checkbox").check();
+  const voucherSentAt = Date.now() - 1000;
   await voucher.getByRole("button", { name: "Send My Voucher" }).click();
   await expect(page.getByText("Your free night voucher is on its way!")).toBeVisible();
+  // The toast is true: the voucher mail has arrived, with its code.
+  const voucherMail = await waitForMail(voucherEmail, voucherSentAt);
+  const voucherCode = /voucher (FN-[A-Z0-9]{6})$/.exec(voucherMail.subject)?.[1];
+  expect(voucherCode, voucherMail.subject).toBeDefined();
+  expect(voucherMail.text).toContain(`Hello Inbox Tester ${tag},`);
 
   const newsletter = page.getByRole("textbox", { name: "Email address" });
   await newsletter.scrollIntoViewIfNeeded();
@@ -105,6 +112,8 @@ test("leads from the home page reach the admin inbox, where staff set a status a
   await expect(voucherLead).toContainText("Free-night voucher");
   await expect(voucherLead).toContainText(`Inbox Tester ${tag}`);
   await expect(voucherLead).toContainText("+17142497788");
+  await expect(voucherLead).toContainText("Voucher e-mailed");
+  await expect(voucherLead).toContainText(voucherCode!);
   await voucherLead.getByLabel("Status").selectOption("booked");
   await voucherLead.getByLabel("Note").fill("Voucher sent by e-mail");
   await voucherLead.getByRole("button", { name: "Save" }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/auth";
+import { freshClientIp } from "./support/identities";
 
 /**
  * A visitor far from Los Angeles, with another language: every page must hydrate into exactly what the
@@ -30,6 +31,8 @@ async function visit(page: Page, path: string) {
 }
 
 test.beforeEach(async ({ page }) => {
+  // A client address of its own: the page-view beacon's per-address limit counts only this test's pages.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": freshClientIp() });
   // Third-party embeds are never fetched in tests.
   await page.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "" }));
 });

@@ -1,6 +1,7 @@
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
 import type { Telephony } from "./telephony/telephony";
 
 /** Everything a request handler may need, created once at start-up and passed down explicitly. */
@@ -10,6 +11,8 @@ export interface AppContext {
   database: Database;
   /** Outbound calls and SMS: Twilio, or the simulated provider (one instance for the whole app). */
   telephony: Telephony;
+  /** Outbound mail: SMTP, or the local outbox without SMTP_URL (one instance for the whole app). */
+  mailer: Mailer;
 }
 
 /** What route loaders and actions receive as `context` (a type alias, so it fits React Router's index signature). */

@@ -10,6 +10,7 @@ import { createPageHandler } from "./http/page-handler";
 import { createLogger } from "./logger";
 import { startRateLimitPruning } from "./rate-limit/prune-job";
 import { createTelephony } from "./telephony/telephony";
+import { createMailer } from "./mail/mailer";
 
 export interface StartOptions {
   /** The environment as the operator set it (the launcher sets NODE_ENV for React's runtime). */
@@ -59,8 +60,9 @@ export async function start({ configEnv, vite }: StartOptions) {
   const telephony = createTelephony(env, database.db, logger);
   if (telephony.provider === "simulated") logger.info("telephony: Twilio is not configured; calls and SMS are simulated");
 
+  const mailer = createMailer(env, logger);
   const app = createApp(
-    { env, logger, database, telephony },
+    { env, logger, database, telephony, mailer },
     vite ? { pageHandler, devMiddleware: vite.middlewares } : { pageHandler, clientDir: "build/client" },
   );
 

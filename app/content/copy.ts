@@ -64,6 +64,8 @@ export const homeCopy = {
     description: "New customers stay their first night free. Leave your details and we will send your voucher.",
     consent: "I agree to receive promotional emails from the Laguna Niguel Cat Hotel.",
     success: "Your free night voucher is on its way!",
-    successDescription: "Check your inbox — we'll be in touch shortly.",
+    successDescription: "Check your inbox: we've e-mailed your voucher code.",
+    savedNotMailed: "We have your request",
+    savedNotMailedDescription: "We could not e-mail your voucher just now; our team will send it to you shortly.",
   },
 } as const;

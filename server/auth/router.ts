@@ -1,6 +1,5 @@
 import { type Response, Router } from "express";
 import type { AppContext } from "../context";
-import { createMailer } from "../mail/mailer";
 import { clearedSessionCookie, readSessionToken, sessionCookie } from "./cookies";
 import { authenticate } from "./current";
 import { type SignedIn, requestSignIn, signInWithCode } from "./sign-in";
@@ -20,7 +19,7 @@ export function sendSignedIn(ctx: AppContext, res: Response, signedIn: SignedIn)
  */
 export function authRouter(ctx: AppContext): Router {
   const router = Router();
-  const mailer = createMailer(ctx.env, ctx.logger);
+  const { mailer } = ctx;
   const deps = { db: ctx.database.db, env: ctx.env, logger: ctx.logger };
 
   router.use((_req, res, next) => {

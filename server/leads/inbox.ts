@@ -76,7 +76,8 @@ function partFor(kind: LeadKind, f: Filters): SQL | null {
       null::text as name, null::text as email, ${t.phoneNumber} as phone,
       ${t.callStatus} as call_status, ${t.callError} as call_error, ${t.callSid} as call_sid,
       ${t.staffStatus} as staff_status, ${t.staffNote} as staff_note, ${t.sourcePage} as source_page,
-      ${t.consentText} as consent_text, null::text as unsubscribed_at_iso
+      ${t.consentText} as consent_text, null::text as unsubscribed_at_iso,
+      null::text as voucher_code, null::text as mail_status
       from ${t} ${where ? sql`where ${where}` : sql``}`;
   }
 
@@ -92,7 +93,8 @@ function partFor(kind: LeadKind, f: Filters): SQL | null {
       ${t.name} as name, ${t.email} as email, ${t.phone} as phone,
       null::text as call_status, null::text as call_error, null::text as call_sid,
       ${t.staffStatus} as staff_status, ${t.staffNote} as staff_note, ${t.sourcePage} as source_page,
-      ${t.consentText} as consent_text, null::text as unsubscribed_at_iso
+      ${t.consentText} as consent_text, null::text as unsubscribed_at_iso,
+      ${t.voucherCode} as voucher_code, ${t.mailStatus} as mail_status
       from ${t} ${where ? sql`where ${where}` : sql``}`;
   }
 
@@ -108,7 +110,8 @@ function partFor(kind: LeadKind, f: Filters): SQL | null {
     null::text as name, ${t.email} as email, null::text as phone,
     null::text as call_status, null::text as call_error, null::text as call_sid,
     null::text as staff_status, null::text as staff_note, ${t.sourcePage} as source_page,
-    ${t.consentText} as consent_text, ${iso(t.unsubscribedAt)} as unsubscribed_at_iso
+    ${t.consentText} as consent_text, ${iso(t.unsubscribedAt)} as unsubscribed_at_iso,
+    null::text as voucher_code, null::text as mail_status
     from ${t} ${where ? sql`where ${where}` : sql``}`;
 }
 
@@ -132,6 +135,8 @@ interface Row {
   source_page: string | null;
   consent_text: string | null;
   unsubscribed_at_iso: string | null;
+  voucher_code: string | null;
+  mail_status: InboxLead["voucherMail"];
 }
 
 const toLead = (r: Row): InboxLead => ({
@@ -149,6 +154,8 @@ const toLead = (r: Row): InboxLead => ({
   sourcePage: r.source_page,
   consentText: r.consent_text,
   unsubscribedAt: r.unsubscribed_at_iso,
+  voucherCode: r.voucher_code,
+  voucherMail: r.mail_status,
 });
 
 /** Both drivers answer `execute` with `{ rows }`. */

@@ -5,17 +5,21 @@ import type { Database } from "../db/client";
 import { newsletterSignups, voucherRequests } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
+import { type TestSmtp, startTestSmtp } from "../testing/test-smtp";
 import { hashToken, signUpForNewsletter, unsubscribe } from "./leads";
 
 let database: Database;
 let server: TestServer;
+let smtp: TestSmtp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await startTestServer(database);
+  smtp = await startTestSmtp();
+  server = await startTestServer(database, { SMTP_URL: smtp.url, PUBLIC_SITE_URL: "https://cats.example" });
 });
 afterAll(async () => {
   await server.close();
+  await smtp.close();
   await database.close();
 });
 
@@ -40,7 +44,7 @@ describe("POST /api/leads/voucher", () => {
     const before = Date.now();
     const res = await post("/leads/voucher", voucher, { "x-forwarded-for": "203.0.113.1" });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ ok: true });
+    expect(await res.json()).toEqual({ ok: true, mailed: true });
     const rows = await database.db.select().from(voucherRequests);
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
@@ -52,6 +56,36 @@ describe("POST /api/leads/voucher", () => {
       sourcePage: "/",
     });
     expect(row.consentedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("e-mails the voucher code at once, and records that it went out", async () => {
+    const since = smtp.mails.length;
+    const res = await post("/leads/voucher", { ...voucher, email: "miso@example.com" }, { "x-forwarded-for": "203.0.113.2" });
+    expect(await res.json()).toEqual({ ok: true, mailed: true });
+    const [row] = await database.db.select().from(voucherRequests).where(eq(voucherRequests.email, "miso@example.com"));
+    expect(row).toMatchObject({ mailStatus: "sent", voucherCode: expect.stringMatching(/^FN-[2-9A-HJ-NP-Z]{6}$/) });
+    const mail = await smtp.waitForMail("miso@example.com", { since });
+    expect(mail.subject).toBe(`Your free night at Laguna Niguel Cat Hotel: voucher ${row!.voucherCode}`);
+    expect(mail.text).toContain("Hello Ana Cat,");
+    expect(mail.text).toContain("call us at (949) 555-0100");
+    expect(mail.text).toContain("https://cats.example");
+  });
+
+  it("keeps the request and says so when the mail server is down", async () => {
+    const offline = await startTestServer(database, { SMTP_URL: "smtp://127.0.0.1:9" });
+    try {
+      const res = await fetch(`${offline.url}/api/leads/voucher`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.3" },
+        body: JSON.stringify({ ...voucher, email: "tofu@example.com" }),
+      });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toEqual({ ok: true, mailed: false });
+      const [row] = await database.db.select().from(voucherRequests).where(eq(voucherRequests.email, "tofu@example.com"));
+      expect(row).toMatchObject({ mailStatus: "failed", mailedAt: null });
+    } finally {
+      await offline.close();
+    }
   });
 
   it("answers invalid input with 400 and a message a person can act on, storing nothing", async () => {

@@ -10,7 +10,11 @@ import {
 } from "~/features/leads/schema";
 import type { Db } from "../db/client";
 import { newsletterSignups, voucherRequests } from "../db/schema/index";
+import { loadSiteContent } from "../content/content";
 import { AppError } from "../http/errors";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import { voucherMail } from "../mail/templates/voucher";
 import { type RateLimitRule, consumeRateLimits } from "../rate-limit/rate-limit";
 
 const HOUR = 60 * 60 * 1000;
@@ -53,6 +57,12 @@ async function requireWithinLimits(db: Db, rules: RateLimitRule[], now: Date) {
 
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
+/** "FN-7KQ2MX": short enough to read out on the phone, without the look-alikes 0/O and 1/I. */
+function newVoucherCode(): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  return `FN-${Array.from(crypto.randomBytes(6), (b) => alphabet[b % alphabet.length]).join("")}`;
+}
+
 export async function createVoucherRequest(db: Db, input: VoucherRequestInput | unknown, ip: string, now = new Date()) {
   const data = requireValid(voucherRequestSchema, input);
   await requireWithinLimits(db, limits.voucher(ip), now);
@@ -65,10 +75,35 @@ export async function createVoucherRequest(db: Db, input: VoucherRequestInput | 
       consentText: data.consentText,
       consentedAt: now,
       sourcePage: data.sourcePage,
+      voucherCode: newVoucherCode(),
       createdAt: now,
     })
     .returning({ id: voucherRequests.id });
   return { id: row!.id };
+}
+
+/**
+ * E-mails the voucher of a stored request and records the outcome with the lead (staff see a failed
+ * send in the leads inbox). Resolves whether the mail went out; a mail server that is down never loses
+ * the request, which is already stored.
+ */
+export async function sendVoucherMail(deps: { db: Db; mailer: Mailer; logger: Logger; siteUrl: string }, id: string, now = new Date()): Promise<boolean> {
+  const { db, mailer, logger, siteUrl } = deps;
+  const [lead] = await db.select().from(voucherRequests).where(eq(voucherRequests.id, id));
+  if (!lead?.voucherCode) throw new AppError(404, "NOT_FOUND", "This voucher request does not exist.");
+  const { business } = await loadSiteContent(db, logger);
+  let sent = true;
+  try {
+    await mailer.send(voucherMail({ to: lead.email, name: lead.name, code: lead.voucherCode, business, siteUrl }));
+  } catch (err) {
+    sent = false;
+    logger.error({ err, leadId: id }, "could not send the voucher mail");
+  }
+  await db
+    .update(voucherRequests)
+    .set({ mailStatus: sent ? "sent" : "failed", mailedAt: sent ? now : null, updatedAt: now })
+    .where(eq(voucherRequests.id, id));
+  return sent;
 }
 
 /**

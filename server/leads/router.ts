@@ -1,7 +1,7 @@
 import { type Request, Router } from "express";
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
-import { createVoucherRequest, signUpForNewsletter } from "./leads";
+import { createVoucherRequest, sendVoucherMail, signUpForNewsletter } from "./leads";
 import { rateLimitClient } from "../http/client-address";
 
 function hostOf(origin: string): string | null {
@@ -28,7 +28,9 @@ export function leadsRouter(ctx: AppContext): Router {
     requireSameSite(req);
     const { id } = await createVoucherRequest(ctx.database.db, req.body, rateLimitClient(req.ip));
     req.log.info({ leadId: id }, "voucher request stored");
-    res.status(201).json({ ok: true });
+    const mailed = await sendVoucherMail({ db: ctx.database.db, mailer: ctx.mailer, logger: req.log, siteUrl: ctx.env.PUBLIC_SITE_URL }, id);
+    // The lead is kept either way; `mailed` tells the visitor whether the voucher is in their inbox.
+    res.status(201).json({ ok: true, mailed });
   });
 
   router.post("/leads/newsletter", async (req, res) => {

@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { type Env, loadEnv } from "../env";
 import { createLogger } from "../logger";
 import { createTelephony, type TelephonyOptions } from "../telephony/telephony";
+import { createMailer } from "../mail/mailer";
 
 export interface TestServer {
   url: string;
@@ -23,7 +24,7 @@ export async function startTestServer(
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
   const logger = createLogger(env.LOG_LEVEL);
   const telephony = createTelephony(env, database.db, logger, options.telephony);
-  const app = createApp({ env, logger, database, telephony }, options.app);
+  const app = createApp({ env, logger, database, telephony, mailer: createMailer(env, logger) }, options.app);
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;

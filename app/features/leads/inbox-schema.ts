@@ -89,6 +89,9 @@ export interface InboxLead {
   sourcePage: string | null;
   consentText: string | null;
   unsubscribedAt: string | null;
+  /** Vouchers: the code e-mailed, and whether that mail went out (null: not tried, as for older requests). */
+  voucherCode: string | null;
+  voucherMail: "sent" | "failed" | null;
 }
 
 export interface InboxPage {

@@ -1,5 +1,8 @@
-/** Posts a lead to our API. Resolves on success; rejects with a message a person can act on. */
-export async function postLead(path: "voucher" | "newsletter", body: unknown): Promise<void> {
+/**
+ * Posts a lead to our API. Resolves on success with whether a mail went out (the voucher is e-mailed at
+ * once); rejects with a message a person can act on.
+ */
+export async function postLead(path: "voucher" | "newsletter", body: unknown): Promise<{ mailed: boolean }> {
   let response: Response;
   try {
     response = await fetch(`/api/leads/${path}`, {
@@ -10,8 +13,8 @@ export async function postLead(path: "voucher" | "newsletter", body: unknown): P
   } catch {
     throw new Error("We could not reach our server. Please check your connection and try again.");
   }
-  if (response.ok) return;
   const payload: unknown = await response.json().catch(() => null);
+  if (response.ok) return { mailed: Boolean(payload && typeof payload === "object" && "mailed" in payload && payload.mailed === true) };
   const message =
     payload && typeof payload === "object" && "error" in payload && payload.error && typeof payload.error === "object" && "message" in payload.error
       ? String(payload.error.message)

@@ -34,7 +34,9 @@ export function VoucherDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       toast.error("We could not send your request", { description: (outcome.reason as Error).message });
       return;
     }
-    toast.success(copy.success, { description: copy.successDescription });
+    // Say what happened: the voucher is in their inbox, or the request is kept and staff will follow up.
+    if (outcome.value.mailed) toast.success(copy.success, { description: copy.successDescription });
+    else toast.success(copy.savedNotMailed, { description: copy.savedNotMailedDescription });
     setFields(empty);
     onOpenChange(false);
   };

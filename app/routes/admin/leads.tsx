@@ -5,7 +5,7 @@ import { twilioConfigured } from "@server/telephony/telephony";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { BookingsNav } from "~/features/admin/bookings-nav";
-import { CallOutcome, FollowUpEditor, KindBadge, LeadContact, ReceivedAt, selectClass } from "~/features/admin/leads/lead-parts";
+import { LeadOutcome, FollowUpEditor, KindBadge, LeadContact, ReceivedAt, selectClass } from "~/features/admin/leads/lead-parts";
 import { callbackCallStatusValues, callbackStaffStatusValues } from "~/features/callback/schema";
 import {
   INBOX_PAGE_SIZE,
@@ -182,9 +182,9 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
                   <div className="mt-3">
                     <LeadContact lead={lead} />
                   </div>
-                  {lead.callStatus ? (
+                  {lead.callStatus || lead.voucherMail ? (
                     <div className="mt-3">
-                      <CallOutcome lead={lead} />
+                      <LeadOutcome lead={lead} />
                     </div>
                   ) : null}
                   <div className="mt-3 border-t border-brand-100 pt-3">
@@ -210,7 +210,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
                       Contact
                     </th>
                     <th scope="col" className="px-4 py-3">
-                      Call
+                      Outcome
                     </th>
                     <th scope="col" className="w-64 px-4 py-3">
                       Follow-up
@@ -230,7 +230,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
                         <LeadContact lead={lead} />
                       </td>
                       <td className="px-4 py-3">
-                        <CallOutcome lead={lead} />
+                        <LeadOutcome lead={lead} />
                       </td>
                       <td className="px-4 py-3">
                         <FollowUpEditor lead={lead} />

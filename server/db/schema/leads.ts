@@ -19,11 +19,16 @@ export const voucherRequests = pgTable(
     // Where staff are with the lead: the same steps as a callback request (the admin leads inbox).
     staffStatus: text("staff_status", { enum: callbackStaffStatuses }).notNull().default("new"),
     staffNote: text("staff_note"),
+    // The code printed in the voucher e-mail, and whether that e-mail went out (null: not tried yet).
+    voucherCode: text("voucher_code"),
+    mailStatus: text("mail_status", { enum: ["sent", "failed"] }),
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("voucher_requests_created_at").on(t.createdAt),
+    check("voucher_requests_mail_status", sql`${t.mailStatus} in ('sent','failed')`),
     check("voucher_requests_staff_status", sql`${t.staffStatus} in ('new','contacted','booked','closed')`),
   ],
 );

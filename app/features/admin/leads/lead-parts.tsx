@@ -65,8 +65,20 @@ const callStyles: Record<NonNullable<InboxLead["callStatus"]>, string> = {
   paused: "bg-accent-100 text-accent-700",
 };
 
-/** What happened to the call: staff follow up every failed or paused one by hand. */
-export function CallOutcome({ lead }: { lead: InboxLead }) {
+/** What happened to the call, or to the voucher e-mail: staff follow up every failed or paused one by hand. */
+export function LeadOutcome({ lead }: { lead: InboxLead }) {
+  if (lead.kind === "voucher" && lead.voucherMail) {
+    const sent = lead.voucherMail === "sent";
+    return (
+      <div className="space-y-1">
+        <span className={cn("inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap", sent ? "bg-brand-100 text-brand-900" : "bg-red-100 text-red-800")}>
+          {sent ? "Voucher e-mailed" : "Voucher e-mail failed"}
+        </span>
+        {lead.voucherCode ? <p className="font-mono text-xs text-muted">{lead.voucherCode}</p> : null}
+        {sent ? null : <p className="text-sm text-red-800">Send the code to the customer by hand.</p>}
+      </div>
+    );
+  }
   if (!lead.callStatus) return <span className="text-muted">—</span>;
   return (
     <div className="space-y-1">
