@@ -54,7 +54,7 @@ function Logo() {
   );
 }
 
-const topLink = "rounded-md px-2 py-1 text-sm font-semibold text-brand-50 hover:bg-white/10 hover:text-white";
+const topLink = "rounded-md px-2 py-1 text-sm font-semibold whitespace-nowrap text-brand-50 hover:bg-white/10 hover:text-white";
 
 /**
  * The top bar's account links: 'Sign In or Join' for visitors (and while the session is being read, as
@@ -120,12 +120,13 @@ export function SiteHeader() {
             <AccountLinks onSignIn={() => openDialog("signIn")} onPreload={() => preload("signIn")} />
             <button type="button" className={topLink} onClick={() => openDialog("share")} onPointerEnter={() => preload("share")}>
               <span className="inline-flex items-center gap-1.5">
-                <Icon name="share" className="h-4 w-4" /> Share
+                {/* Below 1024 px the icons speak for Share and Help, so a signed-in bar fits on one line. */}
+                <Icon name="share" className="h-4 w-4" /> <span className="sr-only lg:not-sr-only">Share</span>
               </span>
             </button>
             <SectionLink id={sectionIds.help} className={topLink}>
               <span className="inline-flex items-center gap-1.5">
-                <Icon name="help" className="h-4 w-4" /> Help
+                <Icon name="help" className="h-4 w-4" /> <span className="sr-only lg:not-sr-only">Help</span>
               </span>
             </SectionLink>
           </nav>
