@@ -67,6 +67,11 @@ test("an admin who signs in lands on /admin and sees the dashboard", async ({ pa
     await expect(main.getByRole("link", { name: new RegExp(tile) })).toHaveAttribute("href", path);
   }
   await expectNoAxeViolations(page);
+  // Every admin section is in sight, on a phone too (none hidden off to the side).
+  const adminNav = page.getByRole("navigation", { name: "Admin" });
+  for (const name of ["Dashboard", "Bookings", "Content", "Analytics", "WordPress"]) {
+    await expect(adminNav.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
+  }
 
   await main.getByRole("link", { name: /Bookings/ }).click();
   await expect(page).toHaveURL("/admin/bookings");

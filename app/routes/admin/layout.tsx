@@ -51,7 +51,8 @@ export default function AdminLayout() {
           <Link to="/admin" className="font-display text-lg font-bold text-white">
             {business.shortName} <span className="font-sans text-sm font-semibold text-accent-300">Admin</span>
           </Link>
-          <nav aria-label="Admin" className="-mx-1 flex flex-1 gap-1 overflow-x-auto px-1">
+          {/* On a phone the sections wrap onto a second row: every one stays in sight, none hides off-screen. */}
+          <nav aria-label="Admin" className="-mx-1 flex w-full flex-wrap gap-1 px-1 sm:w-auto sm:flex-1">
             <NavLink to="/admin" end className={navClass}>
               Dashboard
             </NavLink>
