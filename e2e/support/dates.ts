@@ -3,7 +3,7 @@ import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDate }
 /**
  * A calendar day `daysAhead` days after today in the business's time zone, by the same clock the
  * server reads, so a test about "later than today" stays true whenever it runs: its ISO form for a
- * date field ("2027-07-14") and the label the pages show ("Wed, Jul 14, 2027").
+ * date field (YYYY-MM-DD) and the label the pages show (as "Sun, Mar 8, 2026").
  */
 export function businessDayAhead(daysAhead: number): { iso: string; label: string } {
   const iso = addBusinessDays(businessDate(new Date()), daysAhead);
