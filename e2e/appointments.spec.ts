@@ -49,7 +49,7 @@ test("staff create two appointments; the customer sees exactly those, reminds, r
   });
   // The day view lists what starts that day, in Los Angeles time.
   await staffPage.goto(`/admin/bookings?day=${groom.iso}`);
-  const staffItem = staffPage.getByRole("listitem").filter({ hasText: customer });
+  const staffItem = staffPage.getByRole("region", { name: "Appointments on this day" }).getByRole("listitem").filter({ hasText: customer });
   await expect(staffItem).toContainText("10:30 AM · Full Grooming · Miso");
 
   const page = await (await browser.newContext()).newPage();
@@ -107,8 +107,15 @@ test("staff create two appointments; the customer sees exactly those, reminds, r
   await expect(upcoming.getByText(`Check-in: ${longStay.in.label} at 9:00 AM`)).toBeVisible();
   await expect(upcoming.getByText("Cat Boarding")).toHaveCount(0);
 
-  // Staff see the customer's request and confirm it.
-  await staffPage.goto(`/admin/bookings?day=${groom.iso}`);
+  // Staff find the request in the queue beside the day view, and the groom among the next 30 days;
+  // the request opens its day, where they confirm it.
+  await staffPage.goto("/admin/bookings");
+  const requests = staffPage.getByRole("region", { name: /^Change requests/ });
+  await expect(requests.getByRole("listitem").filter({ hasText: customer })).toContainText(`Customer asks for ${groom.label} at 2:00 PM`);
+  await expect(staffPage.getByRole("region", { name: /^Next 30 days/ }).getByRole("listitem").filter({ hasText: customer })).toContainText("Full Grooming");
+  expect((await new AxeBuilder({ page: staffPage }).analyze()).violations).toEqual([]);
+  await requests.getByRole("link").filter({ hasText: customer }).click();
+  await expect(staffPage).toHaveURL(new RegExp(`day=${groom.iso}`));
   await expect(staffItem).toContainText(`Customer asks for ${groom.label} at 2:00 PM`);
   await staffItem.getByRole("button", { name: "Confirm new time" }).click();
   await expect(staffPage.getByText("New time confirmed")).toBeVisible();

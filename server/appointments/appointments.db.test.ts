@@ -15,10 +15,13 @@ import {
   createAppointment,
   listCustomerAppointments,
   listCustomerTrips,
+  listChangeRequests,
   listForDay,
+  listUpcoming,
   proposeChange,
   runAutomaticReminders,
   sendReminder,
+  setStatus,
 } from "./appointments";
 import { loadEditableContent, publishValue } from "../content/content";
 import { runDayBeforeReminders } from "./reminder-job";
@@ -133,6 +136,27 @@ describe("appointments", () => {
     expect(await smsTo("+19495557777")).toEqual([{ to: "+19495557777", body: text() }]);
     const records = await db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, due.id));
     expect(records).toHaveLength(1);
+  });
+
+  it("gives staff the next 30 days (not cancelled) and every unanswered change request", async () => {
+    const { db } = database;
+    const at = new Date("2026-06-01T19:00:00Z"); // June 1, noon in Los Angeles
+    const make = (customerEmail: string, date: string, time = "10:00") => createAppointment(db, staff, { ...base, customerEmail, date, time }, at);
+    const soon = await make("overview-soon@example.com", "2026-06-03");
+    const lastDay = await make("overview-last@example.com", "2026-07-01", "16:00"); // the 30th day ahead
+    await make("overview-later@example.com", "2026-07-02", "09:00");
+    const dropped = await make("overview-cancelled@example.com", "2026-06-10");
+    await setStatus(db, staff, dropped.id, "Cancelled", at);
+    const asked = await make("overview-asks@example.com", "2026-06-20");
+    await proposeChange(db, { email: "overview-asks@example.com", isAdmin: false }, asked.id, { date: "2026-06-21", time: "11:00" }, at);
+
+    const upcoming = (await listUpcoming(db, staff, at)).map((a) => a.customerEmail).filter((e) => e.startsWith("overview-"));
+    expect(upcoming).toEqual(["overview-soon@example.com", "overview-asks@example.com", "overview-last@example.com"]);
+    const requests = (await listChangeRequests(db, staff)).map((a) => a.id);
+    expect(requests).toContain(asked.id);
+    expect(requests).not.toContain(soon.id);
+    expect(requests).not.toContain(lastDay.id);
+    await expectCode(listUpcoming(db, alice, at), 403, "FORBIDDEN");
   });
 
   it("words the day-before reminder with the phone number the owners published", async () => {

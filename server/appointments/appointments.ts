@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type AppointmentInput, type proposeChangeInput, type reminderInput } from "~/features/appointments/schema";
-import { businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
+import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { type AppointmentStatus, appointmentReminders, appointments } from "../db/schema/index";
 import { AppError } from "../http/errors";
@@ -233,6 +233,35 @@ export async function listForDay(db: Db, actor: Actor, day: string, status?: App
     .from(appointments)
     .where(and(gte(appointments.startsAt, from), lt(appointments.startsAt, to), status ? eq(appointments.status, status) : undefined))
     .orderBy(asc(appointments.startsAt));
+}
+
+/** At most this many rows in each overview list; the day view shows everything of a day. */
+const OVERVIEW_LIMIT = 200;
+
+/**
+ * Staff's overview beside the day view: what starts from now to the end of the `days`-th day ahead
+ * (Los Angeles calendar days), cancelled ones left out, soonest first.
+ */
+export async function listUpcoming(db: Db, actor: Actor, now = new Date(), days = 30) {
+  requireStaff(actor);
+  const to = businessLocalToUtc(addBusinessDays(businessDate(now), days + 1), "00:00");
+  return db
+    .select()
+    .from(appointments)
+    .where(and(gte(appointments.startsAt, now), lt(appointments.startsAt, to), ne(appointments.status, "Cancelled")))
+    .orderBy(asc(appointments.startsAt))
+    .limit(OVERVIEW_LIMIT);
+}
+
+/** Every change a customer asked for that staff have not answered yet, the soonest asked-for time first. */
+export async function listChangeRequests(db: Db, actor: Actor) {
+  requireStaff(actor);
+  return db
+    .select()
+    .from(appointments)
+    .where(and(isNotNull(appointments.proposedStartsAt), ne(appointments.status, "Cancelled")))
+    .orderBy(asc(appointments.proposedStartsAt))
+    .limit(OVERVIEW_LIMIT);
 }
 
 // ---- the day-before reminder job ---------------------------------------------------------------

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Form, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import { requireAdmin } from "@server/auth/guards.server";
-import { listForDay } from "@server/appointments/appointments";
-import { APPOINTMENT_STATUSES, type AppointmentStatus } from "~/features/appointments/statuses";
+import { listChangeRequests, listForDay, listUpcoming } from "@server/appointments/appointments";
+import { APPOINTMENT_STATUSES } from "~/features/appointments/statuses";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/input";
@@ -26,12 +26,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(url.searchParams.get("day") ?? "") ? url.searchParams.get("day")! : businessDate(new Date());
   const statusParam = url.searchParams.get("status");
   const status = APPOINTMENT_STATUSES.find((s) => s === statusParam);
-  const rows = await listForDay(context.db, { email: admin.user.email, isAdmin: true }, day, status);
-  return { day, status: status ?? "", appointments: rows.map((a) => toAppointmentView(a, serviceTitle)) };
+  const staff = { email: admin.user.email, isAdmin: true };
+  const [rows, upcoming, requests] = await Promise.all([listForDay(context.db, staff, day, status), listUpcoming(context.db, staff), listChangeRequests(context.db, staff)]);
+  const view = (a: (typeof rows)[number]) => toAppointmentView(a, serviceTitle);
+  return { day, status: status ?? "", appointments: rows.map(view), upcoming: upcoming.map(view), requests: requests.map(view) };
+}
+
+/** One line of an overview list; it opens the appointment's day, where staff act on it. */
+function OverviewItem({ a, children }: { a: AppointmentView; children?: React.ReactNode }) {
+  return (
+    <li>
+      <Link to={`?day=${a.localDate}`} className="block rounded-xl px-3 py-2 hover:bg-brand-50">
+        <span className="flex flex-wrap items-center justify-between gap-2">
+          <span className="font-semibold">
+            {a.date} · {a.time} · {a.serviceTitle}
+            {a.catNames ? ` · ${a.catNames}` : ""}
+          </span>
+          <StatusBadge status={a.status} />
+        </span>
+        <span className="block text-sm break-words text-muted">{a.customerEmail}</span>
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+function Overview({ title, empty, items, render }: { title: string; empty: string; items: AppointmentView[]; render?: (a: AppointmentView) => React.ReactNode }) {
+  const id = `overview-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
+      <h2 id={id} className="text-xl">
+        {title} <span className="text-base font-normal text-muted">({items.length})</span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-muted">{empty}</p>
+      ) : (
+        <ul className="mt-2 max-h-96 space-y-1 overflow-y-auto">
+          {items.map((a) => (
+            <OverviewItem key={a.id} a={a}>
+              {render?.(a)}
+            </OverviewItem>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 export default function AdminAppointments({ loaderData }: Route.ComponentProps) {
-  const { day, status, appointments } = loaderData;
+  const { day, status, appointments, upcoming, requests } = loaderData;
   const revalidator = useRevalidator();
   const [, setSearchParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
@@ -90,7 +133,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
         </Button>
       </Form>
 
-      <section className="mt-6" aria-live="polite">
+      <section className="mt-6" aria-live="polite" aria-label="Appointments on this day">
         {appointments.length === 0 ? (
           <p className="rounded-[var(--radius-card)] bg-white p-6 text-muted shadow-[var(--shadow-card)]">No appointments on this day.</p>
         ) : (
@@ -114,7 +157,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
                       </p>
                     ) : null}
                   </div>
-                  <StatusBadge status={a.status as AppointmentStatus} />
+                  <StatusBadge status={a.status} />
                 </div>
                 <div className="mt-3 flex flex-wrap gap-2">
                   {a.proposed ? (
@@ -141,6 +184,22 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
           </ul>
         )}
       </section>
+
+      <div className="mt-10 grid gap-6 lg:grid-cols-2">
+        <Overview
+          title="Change requests"
+          empty="No customer is waiting for an answer."
+          items={requests}
+          render={(a) =>
+            a.proposed ? (
+              <span className="mt-1 block text-sm font-semibold text-accent-700">
+                Customer asks for {a.proposed.date} at {a.proposed.time}
+              </span>
+            ) : null
+          }
+        />
+        <Overview title="Next 30 days" empty="Nothing booked in the next 30 days." items={upcoming} />
+      </div>
 
       <Dialog open={creating} onOpenChange={setCreating}>
         <DialogContent width="xl">
