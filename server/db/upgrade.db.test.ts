@@ -3,14 +3,13 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { type Database, openDatabase } from "./client";
-import { TEST_POSTGRES_URL, testDatabaseKind } from "../testing/test-database";
+import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
 
 /**
  * A database that a deployed release migrated with the first migration only, holding a lead of each
@@ -67,28 +66,22 @@ describe("upgrading a database made by the first release", () => {
   });
 
   it.skipIf(testDatabaseKind !== "postgres")("PostgreSQL: the database keeps its rows", async () => {
-    const name = `test_upgrade_${crypto.randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(TEST_POSTGRES_URL);
-    url.pathname = `/${name}`;
+    const empty = await createEmptyPostgresDatabase("test_upgrade");
     try {
-      const old = new pg.Client({ connectionString: url.toString() });
+      const old = new pg.Client({ connectionString: empty.url });
       await old.connect();
       await migratePg(drizzlePg(old), { migrationsFolder: firstReleaseMigrations() });
       await old.query(FIRST_RELEASE_SQL);
       await old.end();
 
-      const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+      const database = await openDatabase({ url: empty.url, poolSize: 2 });
       try {
         await expectRowsKept(database);
       } finally {
         await database.close();
       }
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await empty.drop();
     }
   });
 });

@@ -41,3 +41,20 @@ export async function createTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/** An empty database on the PostgreSQL server, not migrated (for tests of migrating itself), and its removal. */
+export async function createEmptyPostgresDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
