@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./form-state";
-import { businessContentSchema, reviewsContentSchema, styleContentSchema, teamContentSchema, telFromDisplay, textStyleSchema } from "./schema";
+import { businessContentSchema, reviewsContentSchema, styleContentSchema, teamContentSchema, textStyleSchema } from "./schema";
+import { telFromDisplay } from "~/lib/phone";
 import { defaultEditableContent } from "./site-content";
 
 const ok = { fontSize: 32, letterSpacing: 0, align: "left", fontWeight: 700 };

@@ -223,4 +223,3 @@ export interface EditableContent {
   team: TeamContent;
 }
 
-export { telFromDisplay } from "./phone";

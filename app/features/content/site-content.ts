@@ -5,7 +5,7 @@ import { REVIEW_CARD, reviewAlt, reviewCardSrc, reviews as defaultReviews } from
 import { type Service, services as defaultServices } from "~/content/services";
 import { PORTRAIT, samplePortrait, team as defaultTeam } from "~/content/team";
 import { type PageImage, uploadedImage } from "~/features/media/images";
-import { telFromDisplay } from "./phone";
+import { telFromDisplay } from "~/lib/phone";
 // Types only: the public pages import this module, and zod must not reach their JavaScript (ADR 0022).
 import type { BusinessContent, EditableContent, PromoContent, ReviewContent, StyleContent, TeamMemberContent } from "./schema";
 

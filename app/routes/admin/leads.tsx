@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
-import { listLeads } from "@server/leads/inbox";
+import { formDataOf, submitForm } from "@server/http/form-action";
+import { listLeads, updateLead } from "@server/leads/inbox";
 import { twilioConfigured } from "@server/telephony/telephony";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
@@ -12,6 +13,7 @@ import {
   type LeadsQuery,
   callStatusLabels,
   leadKindLabels,
+  leadFollowUpForm,
   leadKinds,
   leadsQuerySchema,
   staffStatusLabels,
@@ -20,6 +22,15 @@ import type { Route } from "./+types/leads";
 import { adminMeta } from "./shared";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads inbox");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  return submitForm(await formDataOf(request), leadFollowUpForm, async ({ kind, leadId, staffStatus, staffNote }) => {
+    await updateLead(context.db, kind, leadId, { staffStatus, staffNote });
+    context.logger.info({ admin: admin.user.id, kind, leadId }, "lead updated");
+    return { kind: "success", title: "Lead updated", description: staffStatusLabels[staffStatus] };
+  });
+}
 
 const FILTER_KEYS = ["kind", "staffStatus", "callStatus", "q", "from", "to"] as const;
 
