@@ -52,9 +52,12 @@ export function useZodForm<S extends z.ZodType<FormShape, FormShape>>(
   });
 }
 
-/** Shows each reply's notice once, as a toast, and calls `onSuccess` after a change went through. */
+/**
+ * Shows each new reply's notice once, as a toast, and calls `onSuccess` after a change went through.
+ * A reply already there when the component mounts (a keyed fetcher keeps its last answer) is old news.
+ */
 export function useNotice(reply: FormReply | undefined, onSuccess?: () => void) {
-  const shown = useRef<FormReply | undefined>(undefined);
+  const shown = useRef<FormReply | undefined>(reply);
   const succeeded = useEffectEvent(() => onSuccess?.());
   useEffect(() => {
     if (!reply || shown.current === reply) return;

@@ -12,6 +12,7 @@ import { appointmentIdForm, proposeChangeForm, reminderInput } from "~/features/
 import type { AppointmentView } from "~/features/appointments/view";
 import { noindexMeta } from "~/features/seo/seo";
 import { type FormReply, useNotice } from "~/lib/forms";
+import { ActionNotice } from "~/components/action-notice";
 import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`My Appointments | ${business.name}`);
@@ -65,6 +66,7 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <h1 className="text-3xl sm:text-4xl">My Appointments</h1>
+      <ActionNotice className="mt-4" />
       {loaderData.signedIn ? <SignedIn {...loaderData} /> : <SignedOut />}
     </main>
   );

@@ -31,7 +31,8 @@ export async function submitForm<S extends z.ZodType>(
   if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
   try {
     const notice = (await change(submission.value)) ?? undefined;
-    return data<FormReply>({ result: submission.reply({ resetForm: true }), notice });
+    // Conform's reset reply carries no status: the page needs to know the change went through.
+    return data<FormReply>({ result: { ...submission.reply({ resetForm: true }), status: "success" }, notice });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return refusal(submission.reply({ formErrors: [error.message] }), error, options);
@@ -40,18 +41,18 @@ export async function submitForm<S extends z.ZodType>(
 
 /**
  * The same for an editor whose value is a structure rather than flat fields (the Content editor's
- * nested lists): the page posts JSON, the schema checks it, and errors are keyed by the field's
- * dotted path ("address.city", "hours.0.days"), as the editor names its fields.
+ * nested lists): the page posts its value as JSON in the form field `payload` (still a form, as
+ * every page action reads), the schema checks it, and errors are keyed by the field's dotted path
+ * ("address.city", "hours.0.days"), as the editor names its fields.
  */
 export async function submitJson<S extends z.ZodType>(
-  request: Request,
+  formData: FormData,
   schema: S,
   /** The notice, and anything else the page needs from the change (such as the id of a saved draft). */
   change: (value: z.output<S>) => Promise<(Notice & Record<string, unknown>) | void>,
   options: { errorTitle?: string } = {},
 ) {
-  const body: unknown = await request.json().catch(() => undefined);
-  const parsed = schema.safeParse(body);
+  const parsed = schema.safeParse(parseJson(formData.get("payload")));
   if (!parsed.success) {
     const error = pathErrors(parsed.error.issues.map((i) => [i.path.join("."), i.message]));
     const notice: Notice = { kind: "error", title: options.errorTitle ?? "Error", description: parsed.error.issues[0]?.message };
@@ -67,6 +68,15 @@ export async function submitJson<S extends z.ZodType>(
     const fields = (error.details?.fields ?? {}) as Record<string, string>;
     const result: SubmissionResult<string[]> = { status: "error", error: { "": [error.message], ...pathErrors(Object.entries(fields)) } };
     return refusal(result, error, options);
+  }
+}
+
+function parseJson(payload: FormDataEntryValue | null): unknown {
+  if (typeof payload !== "string") return undefined;
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return undefined;
   }
 }
 

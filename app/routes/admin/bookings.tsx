@@ -16,6 +16,7 @@ import { formatUsPhone } from "~/lib/phone";
 import { type FormReply, useNotice } from "~/lib/forms";
 import { businessDate } from "~/lib/business-time";
 import { BookingsNav } from "~/features/admin/bookings-nav";
+import { ActionNotice } from "~/components/action-notice";
 import type { Route } from "./+types/bookings";
 import { adminMeta } from "./shared";
 
@@ -121,6 +122,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
     <div>
       <h1 className="mb-4 text-3xl">Bookings</h1>
       <BookingsNav />
+      <ActionNotice className="mt-4" />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="text-2xl">Appointments</h2>
         <Button onClick={() => setCreating(true)}>New appointment</Button>

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards.server";
 import { contentHistory, loadEditableContent, publishDraft, publishValue, revertTo, saveDraft } from "@server/content/content";
 import { type RevisionView, revisionView } from "@server/content/router";
-import { submitJson } from "@server/http/form-action";
+import { formDataOf, submitJson } from "@server/http/form-action";
 import { Button } from "~/components/ui/button";
 import { type FieldErrors, fieldErrors } from "~/features/content/form-state";
 import { CONTENT_KEYS, type ContentKey, type EditableContent, contentKeySchema, contentSchemas } from "~/features/content/schema";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = admin.user.email;
   const db = context.db;
   return submitJson(
-    request,
+    await formDataOf(request),
     contentChange,
     async (change) => {
       const live = "the public pages show it now";
@@ -195,7 +195,7 @@ function SectionEditor<K extends ContentKey>({
     setFormError(reply.result.status === "error" ? (reply.notice?.description ?? "Please correct the highlighted fields.") : null);
     if (reply.result.status === "success") setDraft(reply.draftId ?? null);
   }
-  const post = (change: Record<string, unknown>) => void fetcher.submit({ section, ...change }, { method: "post", encType: "application/json" });
+  const post = (change: Record<string, unknown>) => void fetcher.submit({ payload: JSON.stringify({ section, ...change }) }, { method: "post" });
   const saveDraft = () => check() && post({ intent: "draft", value: current() });
   const publish = () => check() && post({ intent: "publish", value: current() });
   const publishDraft = (id: number) => post({ intent: "publish-draft", revisionId: id });

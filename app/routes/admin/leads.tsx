@@ -18,6 +18,7 @@ import {
   leadsQuerySchema,
   staffStatusLabels,
 } from "~/features/leads/inbox-schema";
+import { ActionNotice } from "~/components/action-notice";
 import type { Route } from "./+types/leads";
 import { adminMeta } from "./shared";
 
@@ -72,6 +73,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
     <div>
       <BookingsNav />
       <h1 className="text-3xl">Leads inbox</h1>
+      <ActionNotice className="mt-4" />
       <p className="mt-1 text-muted">Callback requests, free-night voucher requests and newsletter signups, newest first.</p>
 
       {callsSimulated ? (

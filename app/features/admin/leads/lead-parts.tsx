@@ -1,4 +1,5 @@
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
@@ -93,10 +94,12 @@ export function LeadOutcome({ lead }: { lead: InboxLead }) {
 
 /** The staff status and note of a callback or voucher request, saved with one button. */
 export function FollowUpEditor({ lead }: { lead: InboxLead }) {
-  const fetcher = useFetcher<FormReply>({ key: `lead-${lead.kind}-${lead.id}` });
+  // The inbox draws each lead twice (a table for wide screens, a list for narrow ones): each copy is its own form.
+  const formId = useId();
+  const fetcher = useFetcher<FormReply>({ key: formId });
   useNotice(fetcher.data);
   const [form, fields] = useZodForm(leadFollowUpForm, {
-    id: `lead-${lead.kind}-${lead.id}`,
+    id: formId,
     lastResult: fetcher.data?.result,
     defaultValue: { staffStatus: lead.staffStatus ?? "new", staffNote: lead.staffNote ?? "" },
   });
@@ -135,7 +138,7 @@ export function FollowUpEditor({ lead }: { lead: InboxLead }) {
         <FieldError id={fields.staffNote.errorId}>{fields.staffNote.errors?.[0]}</FieldError>
       </div>
       <FormError id={form.errorId} errors={form.errors} />
-      <Button type="submit" size="sm" disabled={busy || !form.dirty}>
+      <Button type="submit" size="sm" disabled={busy}>
         {busy ? "Saving..." : "Save"}
       </Button>
     </fetcher.Form>
