@@ -13,8 +13,8 @@ export interface FieldsProps<T> {
 const textareaClass =
   "w-full rounded-xl border border-brand-200 bg-white px-4 py-2.5 text-base text-ink focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:border-red-600";
 
-/** A field opened by a link to its id stands out. */
-const targetClass = "target:border-accent-500 target:ring-4 target:ring-accent-300";
+/** A field opened by a link to its id stands out, scrolled with its label and hint in sight. */
+const targetClass = "scroll-mt-32 target:border-accent-500 target:ring-4 target:ring-accent-300";
 
 /** One text field bound to a path of the section's value. */
 export function TextField<T>({
