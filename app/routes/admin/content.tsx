@@ -307,6 +307,7 @@ function BusinessFields(props: FieldsOf<"business">) {
         <TextField {...props} path="phoneSupport" label="Phone support hours" />
         <TextField {...props} path="booking.roomUrl" label="Room booking URL" type="url" />
         <TextField {...props} path="booking.groomUrl" label="Grooming booking URL" type="url" />
+        <TextField {...props} path="playroomVideo" label="Playroom video" hint="The YouTube link of the playroom tour (or its 11-character id). Leave it empty to show the picture of the playroom without a video." className="sm:col-span-2" />
       </div>
       <ListField
         {...props}
