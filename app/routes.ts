@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -14,7 +14,6 @@ export default [
   // -- auth (issue 3) --
   route("auth", "routes/auth.tsx"),
   route("auth/verify", "routes/auth.verify.tsx"),
-  route("account", "routes/account.tsx"),
   // Every route under /admin calls requireAdmin in its loader and action (server/auth/guards.server.ts).
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -26,8 +25,12 @@ export default [
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   // -- end auth --
-  route("appointments", "routes/appointments.tsx"),
-  route("trips", "routes/trips.tsx"),
+  // The customer's own pages share an error boundary that keeps them inside the site.
+  layout("routes/customer-layout.tsx", [
+    route("account", "routes/account.tsx"),
+    route("appointments", "routes/appointments.tsx"),
+    route("trips", "routes/trips.tsx"),
+  ]),
   route("admin-backup", "routes/admin-backup.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -57,6 +57,14 @@ describe("the admin pages", () => {
     expect(admin.map((r) => r.path)).toEqual(expect.arrayContaining(["/admin", "/admin/bookings", "/admin/content", "/admin/analytics"]));
   });
 
+  it("each show their own failures inside the admin layout (an ErrorBoundary per page, none on the layout)", async () => {
+    for (const { path: url, file } of admin) {
+      const mod = (await import(/* @vite-ignore */ path.resolve("app", file))) as { ErrorBoundary?: unknown };
+      if (file.endsWith("layout.tsx")) expect(mod.ErrorBoundary, `${file}: a boundary here would hide the admin menu`).toBeUndefined();
+      else expect(mod.ErrorBoundary, `${url} (${file}) needs export { AdminErrorBoundary as ErrorBoundary }`).toBeTypeOf("function");
+    }
+  });
+
   it("each guard their loader and action on the server: visitors to /auth, non-admins to /", async () => {
     for (const { path: url, file } of admin) {
       const mod = (await import(/* @vite-ignore */ path.resolve("app", file))) as { loader?: Handler; action?: Handler };

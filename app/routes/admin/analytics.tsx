@@ -11,6 +11,8 @@ import { cn } from "~/lib/cn";
 import type { Route } from "./+types/analytics";
 import { adminMeta } from "./shared";
 
+export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
+
 export const meta: Route.MetaFunction = () => adminMeta("Analytics");
 
 export async function loader({ request, context }: Route.LoaderArgs) {

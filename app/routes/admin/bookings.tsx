@@ -20,6 +20,8 @@ import { ActionNotice } from "~/components/action-notice";
 import type { Route } from "./+types/bookings";
 import { adminMeta } from "./shared";
 
+export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
+
 export const meta: Route.MetaFunction = () => adminMeta("Bookings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -17,6 +17,8 @@ import { cn } from "~/lib/cn";
 import type { Route } from "./+types/content";
 import { adminMeta } from "./shared";
 
+export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
+
 export const meta: Route.MetaFunction = () => adminMeta("Content");
 
 const SECTION_LABELS: Record<ContentKey, string> = {

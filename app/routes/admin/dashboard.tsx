@@ -7,6 +7,8 @@ import { useAuth } from "~/features/auth/auth-provider";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "./shared";
 
+export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
+
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {

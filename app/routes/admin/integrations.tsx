@@ -3,6 +3,8 @@ import { WordPressDashboard } from "~/features/wordpress/wordpress-dashboard";
 import type { Route } from "./+types/integrations";
 import { adminMeta } from "./shared";
 
+export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
+
 export const meta: Route.MetaFunction = () => adminMeta("WordPress API Testing");
 
 export async function loader({ request, context }: Route.LoaderArgs) {

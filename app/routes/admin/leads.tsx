@@ -22,6 +22,8 @@ import { ActionNotice } from "~/components/action-notice";
 import type { Route } from "./+types/leads";
 import { adminMeta } from "./shared";
 
+export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
+
 export const meta: Route.MetaFunction = () => adminMeta("Leads inbox");
 
 export async function action({ request, context }: Route.ActionArgs) {
