@@ -44,3 +44,14 @@ test("an admin also finds the admin area there", async ({ home: page, signIn }) 
   await area.getByRole("link", { name: "Admin" }).click();
   await expect(page).toHaveURL(/\/admin$/);
 });
+
+test("a visitor's page view asks the server nothing about a session", async ({ home: page }) => {
+  const sessionRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/auth/session") sessionRequests.push(request.url());
+  });
+  await openHome(page);
+  const area = await accountArea(page);
+  await expect(area.getByRole("button", { name: "Sign In or Join" })).toBeVisible();
+  expect(sessionRequests).toEqual([]);
+});

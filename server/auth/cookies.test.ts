@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { redactSecrets } from "../logger";
-import { readCookie, sessionCookie } from "./cookies";
+import { readCookie, sessionCookies } from "./cookies";
 
 describe("cookies", () => {
   it("reads one cookie among several", () => {
@@ -9,11 +9,17 @@ describe("cookies", () => {
     expect(readCookie(undefined, "cat_hotel_session")).toBeNull();
   });
 
-  it("are HttpOnly and Lax everywhere, Secure with the __Host- prefix in production", () => {
+  it("are HttpOnly and Lax everywhere, Secure with the __Host- prefix in production; the hint beside it holds no secret", () => {
     const now = new Date(0);
     const expires = new Date(30 * 24 * 3600 * 1000);
-    expect(sessionCookie({ isProduction: false }, "t", expires, now)).toBe("cat_hotel_session=t; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000");
-    expect(sessionCookie({ isProduction: true }, "t", expires, now)).toBe("__Host-cat_hotel_session=t; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure");
+    expect(sessionCookies({ isProduction: false }, "t", expires, now)).toEqual([
+      "cat_hotel_session=t; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000",
+      "cat_hotel_signed_in=1; Path=/; SameSite=Lax; Max-Age=2592000",
+    ]);
+    expect(sessionCookies({ isProduction: true }, "t", expires, now)).toEqual([
+      "__Host-cat_hotel_session=t; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure",
+      "cat_hotel_signed_in=1; Path=/; SameSite=Lax; Max-Age=2592000; Secure",
+    ]);
   });
 });
 

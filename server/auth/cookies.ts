@@ -16,13 +16,25 @@ function attributes(env: CookieEnv, maxAgeSeconds: number): string {
   return parts.join("; ");
 }
 
-/** The cookie lives until the session's absolute expiry; the server enforces the idle one. */
-export function sessionCookie(env: CookieEnv, token: string, absoluteExpiresAt: Date, now = new Date()): string {
-  return `${sessionCookieName(env)}=${token}; ${attributes(env, (absoluteExpiresAt.getTime() - now.getTime()) / 1000)}`;
+/**
+ * A cookie the page's script may read, holding no secret: only that this browser has a session.
+ * Island pages (served the same to everyone) ask the server who is signed in only when it is
+ * there, so a visitor's page view costs no session request. The session cookie stays the proof.
+ */
+export const SIGNED_IN_HINT_COOKIE = "cat_hotel_signed_in";
+
+function hintAttributes(env: CookieEnv, maxAgeSeconds: number): string {
+  return attributes(env, maxAgeSeconds).replace("HttpOnly; ", "");
 }
 
-export function clearedSessionCookie(env: CookieEnv): string {
-  return `${sessionCookieName(env)}=; ${attributes(env, 0)}`;
+/** The session cookie and its hint; both live until the session's absolute expiry (the server enforces the idle one). */
+export function sessionCookies(env: CookieEnv, token: string, absoluteExpiresAt: Date, now = new Date()): string[] {
+  const maxAge = (absoluteExpiresAt.getTime() - now.getTime()) / 1000;
+  return [`${sessionCookieName(env)}=${token}; ${attributes(env, maxAge)}`, `${SIGNED_IN_HINT_COOKIE}=1; ${hintAttributes(env, maxAge)}`];
+}
+
+export function clearedSessionCookies(env: CookieEnv): string[] {
+  return [`${sessionCookieName(env)}=; ${attributes(env, 0)}`, `${SIGNED_IN_HINT_COOKIE}=; ${hintAttributes(env, 0)}`];
 }
 
 /** One cookie's value from a Cookie header; null when absent. */

@@ -1,6 +1,6 @@
 import { type Response, Router } from "express";
 import type { AppContext } from "../context";
-import { clearedSessionCookie, readSessionToken, sessionCookie } from "./cookies";
+import { SIGNED_IN_HINT_COOKIE, clearedSessionCookies, readCookie, readSessionToken, sessionCookies } from "./cookies";
 import { authenticate } from "./current";
 import { type SignedIn, requestSignIn, signInWithCode } from "./sign-in";
 import { deleteSession } from "./sessions";
@@ -9,7 +9,7 @@ import { rateLimitClient } from "../http/client-address";
 
 /** Sets the session cookie and answers what the browser needs to update its state. */
 export function sendSignedIn(ctx: AppContext, res: Response, signedIn: SignedIn) {
-  res.append("Set-Cookie", sessionCookie(ctx.env, signedIn.token, signedIn.absoluteExpiresAt));
+  res.append("Set-Cookie", sessionCookies(ctx.env, signedIn.token, signedIn.absoluteExpiresAt));
   res.json({ redirectTo: signedIn.redirectTo });
 }
 
@@ -29,8 +29,9 @@ export function authRouter(ctx: AppContext): Router {
 
   router.get("/session", async (req, res) => {
     const auth = await authenticate({ ...deps, logger: req.log }, req.headers.cookie);
-    // A cookie that no longer opens a session is removed, so the browser stops sending it.
-    if (!auth && readSessionToken(ctx.env, req.headers.cookie)) res.append("Set-Cookie", clearedSessionCookie(ctx.env));
+    // A cookie that no longer opens a session is removed (with its hint), so the browser stops sending it.
+    const cookies = req.headers.cookie;
+    if (!auth && (readSessionToken(ctx.env, cookies) || readCookie(cookies, SIGNED_IN_HINT_COOKIE))) res.append("Set-Cookie", clearedSessionCookies(ctx.env));
     res.json(toSnapshot(auth));
   });
 
@@ -47,7 +48,7 @@ export function authRouter(ctx: AppContext): Router {
   router.post("/sign-out", async (req, res) => {
     const token = readSessionToken(ctx.env, req.headers.cookie);
     if (token) await deleteSession(deps.db, token);
-    res.append("Set-Cookie", clearedSessionCookie(ctx.env));
+    res.append("Set-Cookie", clearedSessionCookies(ctx.env));
     res.status(204).end();
   });
 

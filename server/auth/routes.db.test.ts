@@ -123,7 +123,7 @@ describe("the link page's action", () => {
     const token = await linkFor("clicker@example.com");
     const first = await verifyLinkAction(post(token), context);
     expect(first.data).toEqual({ ok: true, redirectTo: "/", email: "clicker@example.com" });
-    expect(new Headers(first.init?.headers).get("set-cookie")).toMatch(/^cat_hotel_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(new Headers(first.init?.headers).getSetCookie()[0]).toMatch(/^cat_hotel_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
     const second = await verifyLinkAction(post(token), context);
     expect([second.init?.status, second.data]).toEqual([400, { ok: false, code: "LINK_USED", message: "This sign-in link has already been used. Please request a new one." }]);
   });
@@ -138,6 +138,6 @@ describe("the link page's action", () => {
     const token = await linkFor("prod@example.com");
     const prodEnv = { ...context.env, isProduction: true };
     const res = await verifyLinkAction(post(token), { ...context, env: prodEnv });
-    expect(new Headers(res.init?.headers).get("set-cookie")).toMatch(/^__Host-cat_hotel_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    expect(new Headers(res.init?.headers).getSetCookie()[0]).toMatch(/^__Host-cat_hotel_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
   });
 });

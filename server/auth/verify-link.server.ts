@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { RequestContext } from "../context";
 import { AppError } from "../http/errors";
-import { sessionCookie } from "./cookies";
+import { sessionCookies } from "./cookies";
 import { signInWithLink } from "./sign-in";
 
 /**
@@ -13,10 +13,9 @@ export async function verifyLinkAction(request: Request, context: RequestContext
   const form = await request.formData().catch(() => null);
   try {
     const signedIn = await signInWithLink({ db: context.db, env: context.env, logger: context.logger }, form?.get("token"), now);
-    return data(
-      { ok: true as const, redirectTo: signedIn.redirectTo, email: signedIn.email },
-      { headers: { "Set-Cookie": sessionCookie(context.env, signedIn.token, signedIn.absoluteExpiresAt, now), "Cache-Control": "no-store" } },
-    );
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    for (const cookie of sessionCookies(context.env, signedIn.token, signedIn.absoluteExpiresAt, now)) headers.append("Set-Cookie", cookie);
+    return data({ ok: true as const, redirectTo: signedIn.redirectTo, email: signedIn.email }, { headers });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return data({ ok: false as const, code: error.code, message: error.message }, { status: error.status });

@@ -46,6 +46,11 @@ export function AuthProvider({ seed, children }: { seed?: AuthSnapshot; children
   const channel = useRef<BroadcastChannel | null>(null);
 
   const load = useCallback(async (): Promise<AuthSnapshot | null> => {
+    // No hint cookie: this browser has no session, and a visitor's page view asks the server nothing.
+    if (!hasSignedInHint()) {
+      setState({ ...SIGNED_OUT, loading: false });
+      return SIGNED_OUT;
+    }
     const { data } = await authApi.session();
     // On a network error keep what we knew; the next check will tell.
     setState((s) => (data ? { ...data, loading: false } : { ...s, loading: false }));
@@ -121,6 +126,10 @@ export function AuthProvider({ seed, children }: { seed?: AuthSnapshot; children
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
+
+/** Set beside the session cookie by the server (SIGNED_IN_HINT_COOKIE in server/auth/cookies.ts); it holds no secret. */
+const SIGNED_IN_HINT = "cat_hotel_signed_in=1";
+const hasSignedInHint = () => document.cookie.split("; ").includes(SIGNED_IN_HINT);
 
 /** The one source of auth state in the browser. */
 export function useAuth(): AuthContextValue {

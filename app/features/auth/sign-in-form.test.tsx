@@ -14,6 +14,7 @@ type Reply = { status: number; body?: unknown } | Promise<{ status: number; body
 let replies: Record<string, Reply>;
 let requests: { path: string; body: unknown }[];
 
+const SIGNED_IN_HINT = "cat_hotel_signed_in=1";
 const signedOut: AuthSnapshot = { user: null, session: null, isAdmin: false };
 const user = { id: "u1", email: "cat@example.com", email_confirmed_at: null, last_sign_in_at: null, created_at: "2026-01-01T00:00:00Z" };
 const signedIn: AuthSnapshot = { user, session: { user, expires_at: 2_000_000_000 }, isAdmin: false };
@@ -25,10 +26,14 @@ beforeEach(() => {
     const path = String(input);
     requests.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const reply = await (replies[path] ?? { status: 404, body: { error: { code: "NOT_FOUND", message: "no" } } });
+    // The server sets or clears the session cookie's readable hint (server/auth/cookies.ts).
+    if (path === "/api/auth/verify-code" && reply.status === 200) document.cookie = SIGNED_IN_HINT;
+    if (path === "/api/auth/sign-out") document.cookie = `${SIGNED_IN_HINT}; Max-Age=0`;
     return new Response(reply.status === 204 ? null : JSON.stringify(reply.body), { status: reply.status, headers: { "content-type": "application/json" } });
   });
 });
 afterEach(() => {
+  document.cookie = `${SIGNED_IN_HINT}; Max-Age=0`;
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -121,7 +126,19 @@ describe("SignInDialog", () => {
 });
 
 describe("AuthProvider", () => {
+  it("asks the server nothing for a visitor (no session hint), and shows them signed out", async () => {
+    const { useAuth } = await import("./auth-provider");
+    function Who() {
+      const auth = useAuth();
+      return <p>{auth.loading ? "…" : (auth.user?.email ?? "nobody")}</p>;
+    }
+    renderAt(<Who />, "/");
+    expect(await screen.findByText("nobody")).toBeTruthy();
+    expect(requests.filter((r) => r.path === "/api/auth/session")).toEqual([]);
+  });
+
   it("announces a sign-out with the spec's toast", async () => {
+    document.cookie = SIGNED_IN_HINT;
     replies["/api/auth/session"] = { status: 200, body: signedIn };
     replies["/api/auth/sign-out"] = { status: 204 };
     const { useAuth } = await import("./auth-provider");
