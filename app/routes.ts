@@ -11,7 +11,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
-  // -- auth (issue 3) --
+  // Sign-in, the admin area and the development outbox.
   route("auth", "routes/auth.tsx"),
   route("auth/verify", "routes/auth.verify.tsx"),
   // Every route under /admin calls requireAdmin in its loader and action (server/auth/guards.server.ts).
@@ -24,7 +24,6 @@ export default [
     route("analytics", "routes/admin/analytics.tsx"),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
-  // -- end auth --
   // The customer's own pages share an error boundary that keeps them inside the site.
   layout("routes/customer-layout.tsx", [
     route("account", "routes/account.tsx"),

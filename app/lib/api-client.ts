@@ -1,3 +1,7 @@
+/** The codes of failures the server did not describe: the request never arrived, or the answer was not ours. */
+export const NETWORK = "NETWORK";
+export const UNEXPECTED = "HTTP_ERROR";
+
 /** An error answer from our JSON API: `{ error: { code, message } }`, or a network failure. */
 export class ApiError extends Error {
   constructor(
@@ -17,7 +21,8 @@ function requestBody(body: unknown): { body?: BodyInit; contentType?: string } {
 }
 
 /**
- * Calls our JSON API and returns the parsed body; a non-2xx answer throws ApiError carrying the
+ * The one way browser code calls our JSON API (pages change data through route actions instead):
+ * returns the parsed body (null for an empty answer); a non-2xx answer throws ApiError carrying the
  * server's code and human message, so callers can show it as is.
  */
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
@@ -32,12 +37,12 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
       signal: init.signal,
     });
   } catch {
-    throw new ApiError(0, "NETWORK", "We could not reach the server. Check your connection and try again.");
+    throw new ApiError(0, NETWORK, "We could not reach the server. Please check your connection and try again.");
   }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (payload as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiError(response.status, error?.code ?? "HTTP_ERROR", error?.message ?? `The server answered ${response.status}.`);
+    throw new ApiError(response.status, error?.code ?? UNEXPECTED, error?.message ?? "Something went wrong on our side. Please try again.");
   }
   return payload as T;
 }

@@ -98,7 +98,7 @@ export async function cancelByCustomer(db: Db, actor: Actor, id: string, now = n
 }
 
 /**
- * Spec call 8 (send-sms-reminder). The caller has checked the session; this checks that the
+ * A text reminder sent now by the customer (the send-sms-reminder call and the /appointments page). The caller has checked the session; this checks that the
  * appointment is the actor's, allows one reminder per appointment per hour, and records every send.
  */
 export async function sendReminder(db: Db, sms: SmsSender, actor: Actor, input: z.infer<typeof reminderInput>, now = new Date()) {

@@ -27,7 +27,7 @@ export function appointmentsRouter(ctx: AppContext): Router {
   const router = Router();
   const db = ctx.database.db;
 
-  // Spec call 8 (send-sms-reminder), with the spec's wording when there is no session.
+  // send-sms-reminder: a client without a session gets 401 AUTH_REQUIRED, which the page words as 'Authentication required'.
   router.post(
     "/appointments/send-sms-reminder",
     // No session: 401, which the page shows as 'Authentication required' / 'Please sign in to send reminders'.

@@ -1,3 +1,4 @@
+import { ApiError, apiFetch } from "~/lib/api-client";
 import type { AuthUserLike, ServiceError } from "./auth-tests";
 
 /**
@@ -22,13 +23,9 @@ interface SessionAnswer {
 /** GET /api/auth/session: what the server makes of this browser's session cookie. */
 export async function fetchServerSession(): Promise<{ data: SessionAnswer | null; error: ServiceError | null }> {
   try {
-    const res = await fetch("/api/auth/session", { credentials: "same-origin", headers: { accept: "application/json" } });
-    const body = (await res.json().catch(() => null)) as (SessionAnswer & { error?: { code: string; message: string } }) | null;
-    if (!res.ok || !body) {
-      return { data: null, error: { code: body?.error?.code ?? `HTTP_${res.status}`, message: body?.error?.message ?? `The server answered HTTP ${res.status}`, status: res.status } };
-    }
-    return { data: body, error: null };
-  } catch {
-    return { data: null, error: { code: "NETWORK", message: "We could not reach the server" } };
+    return { data: await apiFetch<SessionAnswer>("/api/auth/session"), error: null };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { data: null, error: { code: error.code, message: error.message, status: error.status } };
   }
 }

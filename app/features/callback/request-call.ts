@@ -1,3 +1,4 @@
+import { ApiError, NETWORK, UNEXPECTED, apiFetch } from "~/lib/api-client";
 import { type CallbackResponse, callbackMessages, callbackResponseSchema } from "./schema";
 
 /** A failure whose message can be shown to the visitor as it is. */
@@ -8,20 +9,13 @@ export class CallbackError extends Error {}
  * never attempted for a number that was not saved.
  */
 export async function requestCall(digits: string, sourcePage: string): Promise<CallbackResponse> {
-  let res: Response;
+  let body: unknown;
   try {
-    res = await fetch("/api/callback", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ phoneNumber: `+1${digits}`, sourcePage }),
-    });
-  } catch {
-    throw new CallbackError(callbackMessages.fallback);
-  }
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
-    throw new CallbackError(typeof message === "string" && message ? message : callbackMessages.fallback);
+    body = await apiFetch("/api/callback", { body: { phoneNumber: `+1${digits}`, sourcePage } });
+  } catch (error) {
+    // The server's own words when it gave any; the spec's fallback when the request failed on the way.
+    const described = error instanceof ApiError && error.code !== NETWORK && error.code !== UNEXPECTED;
+    throw new CallbackError(described ? error.message : callbackMessages.fallback);
   }
   const parsed = callbackResponseSchema.safeParse(body);
   if (!parsed.success) throw new CallbackError(callbackMessages.invalidResponse);
