@@ -11,6 +11,14 @@ const photos = (kind: string, alts: readonly string[]): GalleryPhoto[] =>
   alts.map((alt, i) => ({ src: `/images/gallery/${kind}-${i + 1}.svg`, alt, width: 600, height: 450 }));
 
 /** Copy of the Laguna Niguel landing page. Business facts come from `business`. */
+/** The published facts some answers quote (the owners edit them in Content; see `faqAnswers`). */
+interface FaqFacts {
+  address: { street: string; city: string; region: string; postalCode: string };
+  hours: readonly { days: string; time: string }[];
+  lunch: string;
+  phoneSupport: string;
+}
+
 export const landingCopy = {
   title: `Cat Boarding & Grooming in Laguna Niguel, CA | ${business.name}`,
   description: `Cat-only boarding and grooming in Laguna Niguel, CA: ${business.history.yearsServing} of long-term cat boarding, gentle grooming, adoption help and 24/7 supervised care. First night free for new customers.`,
@@ -102,7 +110,7 @@ export const landingCopy = {
     items: [
       {
         question: "Where in Laguna Niguel are you located?",
-        answer: `We are at ${business.address.street}, ${business.address.city}, ${business.address.region} ${business.address.postalCode}, with free parking at the door.`,
+        answer: ({ address }: FaqFacts) => `We are at ${address.street}, ${address.city}, ${address.region} ${address.postalCode}, with free parking at the door.`,
       },
       {
         question: "Do you board cats only?",
@@ -126,7 +134,8 @@ export const landingCopy = {
       },
       {
         question: "What are your opening hours?",
-        answer: `Monday to Friday 9am – 5pm, Saturday 9am – 12pm, closed Sunday (lunch break 12pm – 1pm). Phone support ${business.phoneSupport}; we answer e-mail ${business.emailResponse}.`,
+        answer: ({ hours, lunch, phoneSupport }: FaqFacts) =>
+          `${hours.map((h) => `${h.days} ${h.time}`).join(", ")} (lunch break ${lunch}). Phone support ${phoneSupport}; we answer e-mail ${business.emailResponse}.`,
       },
     ],
   },
@@ -158,3 +167,8 @@ export const backupHomeCopy = {
   description: `Backup copy of the ${business.name} home page as it was on 27.05.25.`,
   breadcrumb: "Home Backup (27.05.25)",
 } as const;
+
+/** The FAQ with each answer written out from the published facts. */
+export function faqAnswers(facts: FaqFacts): { question: string; answer: string }[] {
+  return landingCopy.faq.items.map(({ question, answer }) => ({ question, answer: typeof answer === "function" ? answer(facts) : answer }));
+}

@@ -1,6 +1,7 @@
 import { loadSiteContent } from "@server/content/content";
 import { localBusinessJsonLd } from "~/features/home/structured-data";
-import { landingCopy } from "~/content/landing";
+import { faqAnswers, landingCopy } from "~/content/landing";
+import { defaultSiteContent } from "~/features/content/site-content";
 import { breadcrumbJsonLd, faqJsonLd, type Crumb } from "~/features/seo/json-ld";
 import { seoLoaderData } from "~/features/seo/loader";
 import { LANDING_PATH } from "~/features/seo/pages";
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     path: LANDING_PATH,
     title: landingCopy.title,
     description: landingCopy.description,
-    jsonLd: [breadcrumbJsonLd(siteUrl, crumbs), localBusinessJsonLd(siteUrl, loaderData?.content), faqJsonLd(landingCopy.faq.items)],
+    jsonLd: [breadcrumbJsonLd(siteUrl, crumbs), localBusinessJsonLd(siteUrl, loaderData?.content), faqJsonLd(faqAnswers((loaderData?.content ?? defaultSiteContent).business))],
   });
 };
 export const handle: PageHandle = { hydration: "island" };

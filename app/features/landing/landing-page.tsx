@@ -1,5 +1,5 @@
 import { SkipLink } from "~/components/skip-link";
-import { landingCopy } from "~/content/landing";
+import { faqAnswers, landingCopy } from "~/content/landing";
 import type { SiteContent } from "~/features/content/site-content";
 import { SiteContentProvider } from "~/features/content/site-content-context";
 import { Breadcrumb } from "~/features/seo/breadcrumb";
@@ -39,7 +39,7 @@ export function LandingPage({ content, crumbs }: { content: SiteContent; crumbs:
         <VideoSection />
         <AboutSection />
         <LandingSection id="faq" heading={landingCopy.faq.heading} tone="white">
-          <Faq items={landingCopy.faq.items} />
+          <Faq items={faqAnswers(content.business)} />
         </LandingSection>
       </main>
       <SiteFooter />
