@@ -137,7 +137,7 @@ export function explainUnexpected(test: ApiTestDefinition, answer: RestAnswer): 
     return `${what} The endpoint answers without credentials.`;
   }
   if (status === 401 && test.requiresAuth && restError(answer.json)?.code === "rest_not_logged_in") {
-    return `${what} The credentials were sent, but WordPress saw none: the web server strips the Authorization header.`;
+    return `${what} WordPress saw no credentials: the username or application password is wrong, or the web server strips the Authorization header (the settings validator tells which).`;
   }
   if (status === 401) {
     return test.requiresAuth

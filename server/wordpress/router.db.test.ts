@@ -24,7 +24,9 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   otherHost = http.createServer((req, res) => {
     otherHostRequests.push({ url: req.url ?? "", authorization: req.headers.authorization });
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ name: "Other", namespaces: ["wp/v2"] }));
+    // WordPress's REST index for its own address, whatever is asked: enough to get credentials sent.
+    const home = `http://${req.headers.host}`;
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ name: "Other", url: home, home, namespaces: ["wp/v2"] }));
   });
   await new Promise<void>((resolve) => otherHost.listen(0, "127.0.0.1", resolve));
   otherHostUrl = `http://127.0.0.1:${(otherHost.address() as AddressInfo).port}`;

@@ -26,7 +26,7 @@ import {
 import { ABORTED_MESSAGE, OutboundRequestError } from "./http-client";
 import { type RunLimit, type RunOptions, startRun } from "./run-limit";
 import { type Actor, wordpressServices } from "./service-context";
-import { checkSiteRoot, createSiteClient, normalizeSiteUrl, restError, type SiteClient } from "./site-client";
+import { checkSiteRoot, createSiteClient, noCredentialsSeen, normalizeSiteUrl, restError, type SiteClient } from "./site-client";
 import { type StageListener, validateSettings } from "./validator";
 
 /**
@@ -136,15 +136,16 @@ export async function checkCredentials(site: SiteClient, username: string, run?:
       const error = restError(me.json);
       const detail = error ? ` (HTTP ${me.status} ${error.code}: ${error.message.replace(/\.$/, "")})` : ` (HTTP ${me.status})`;
       const refused = me.status === 401 || me.status === 403;
+      // Credentials sent, none seen: XML-RPC says whether they were wrong or never arrived.
+      const xmlRpc = error?.code === "rest_not_logged_in" ? await site.xmlRpcSignIn() : "refused";
       return {
         success: false,
         code: refused ? "AUTH_FAILED" : "UNEXPECTED_ANSWER",
-        message:
-          error?.code === "rest_not_logged_in"
-            ? "The credentials were sent, but WordPress saw none (HTTP 401 rest_not_logged_in): the web server strips the Authorization header."
-            : refused
-              ? `Authentication failed: WordPress did not accept the username or application password${detail}.`
-              : `WordPress answered the sign-in check unexpectedly${detail}.`,
+        message: !refused
+          ? `WordPress answered the sign-in check unexpectedly${detail}.`
+          : xmlRpc === "refused"
+            ? `Authentication failed: WordPress did not accept the username or application password${detail}.`
+            : noCredentialsSeen(xmlRpc).message,
         ...none,
         siteTitle,
       };

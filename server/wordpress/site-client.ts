@@ -61,6 +61,35 @@ export interface SiteClient {
    * still deleted when the run is stopped in the middle of it.
    */
   forCleanup(timeoutMs: number): SiteClient;
+  /** Signs in over XML-RPC, the credentials in the body instead of the Authorization header. */
+  xmlRpcSignIn(): Promise<XmlRpcVerdict>;
+}
+
+/**
+ * What XML-RPC says of the credentials: it reads them from the request body, so it can tell a
+ * wrong password from an Authorization header the web server strips, which the REST API (at
+ * least in WordPress 6.1) answers alike, with 401 rest_not_logged_in. "unavailable": XML-RPC is
+ * off or did not answer as XML-RPC.
+ */
+export type XmlRpcVerdict = "accepted" | "refused" | "unavailable";
+
+/** Why the REST API answered rest_not_logged_in although credentials were sent, given what XML-RPC says. */
+export function noCredentialsSeen(verdict: XmlRpcVerdict): { message: string; headerStripped: boolean | null } {
+  switch (verdict) {
+    case "accepted":
+      return {
+        message:
+          "The application password is right (WordPress accepts it over XML-RPC), but the REST API saw no credentials (HTTP 401 rest_not_logged_in): the web server strips the Authorization header.",
+        headerStripped: true,
+      };
+    case "refused":
+      return { message: "WordPress did not accept the username or application password (HTTP 401 rest_not_logged_in).", headerStripped: false };
+    case "unavailable":
+      return {
+        message: "WordPress saw no credentials (HTTP 401 rest_not_logged_in): the username or application password is wrong, or the web server strips the Authorization header.",
+        headerStripped: null,
+      };
+  }
 }
 
 /** The site's base URL without query, fragment or trailing slash (a WordPress in a sub-folder keeps its path). */
@@ -166,7 +195,26 @@ function bind(
     },
     get: (path) => send(`${baseUrl}${path}`, { route: path, auth: false, headers: { accept: "*/*" } }, true),
     forCleanup: (timeoutMs) => bind(http, credentials, baseUrl, state, undefined, timeoutMs),
+    async xmlRpcSignIn() {
+      const body = Buffer.from(
+        `<?xml version="1.0"?><methodCall><methodName>wp.getUsersBlogs</methodName><params><param><value><string>${xmlEscape(credentials.username)}</string></value></param><param><value><string>${xmlEscape(credentials.password)}</string></value></param></params></methodCall>`,
+      );
+      let answer: RestAnswer;
+      try {
+        answer = await send(`${baseUrl}/xmlrpc.php`, { method: "POST", route: "/xmlrpc.php", auth: false, body, headers: { "content-type": "text/xml", accept: "text/xml" } }, false);
+      } catch (error) {
+        if (error instanceof OutboundRequestError && error.code === "ABORTED") throw error;
+        return "unavailable";
+      }
+      if (answer.status !== 200) return "unavailable";
+      if (/<fault>/.test(answer.text)) return /<name>faultCode<\/name>\s*<value>\s*<int>403<\/int>/.test(answer.text) ? "refused" : "unavailable";
+      return /<methodResponse>\s*<params>/.test(answer.text) ? "accepted" : "unavailable";
+    },
   };
+}
+
+function xmlEscape(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** What the REST API's index says about the site (only the fields asked for). */

@@ -8,7 +8,16 @@ import { loadConnectionSecret } from "./connections";
 import { ABORTED_MESSAGE, DEFAULT_TIMEOUT_MS, OutboundRequestError } from "./http-client";
 import { type RunLimit, type RunOptions, startRun } from "./run-limit";
 import type { WordPressServices } from "./service-context";
-import { checkSiteRoot, createSiteClient, type RestAnswer, restError, sentence, type SiteIndex } from "./site-client";
+import {
+  checkSiteRoot,
+  createSiteClient,
+  noCredentialsSeen,
+  type RestAnswer,
+  restError,
+  sentence,
+  type SiteIndex,
+  type XmlRpcVerdict,
+} from "./site-client";
 
 /**
  * validate_settings: checks the saved connection in five categories and scores each check out
@@ -44,6 +53,7 @@ const SITE_RECOMMENDATION: Partial<Record<OutboundRequestError["code"], string>>
   NOT_WORDPRESS: "Check the site URL: it must be the address of the WordPress site itself.",
 };
 
+const PASSWORD_RECOMMENDATION = "Create a new application password in WordPress (Users > Profile) and save it here.";
 const HEADER_RECOMMENDATION =
   'Make the web server pass the Authorization header to PHP (on Apache: SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1); application passwords depend on it.';
 
@@ -112,7 +122,7 @@ async function validate(
   }
 
   // The sign-in's answer also tells whether the Authorization header reaches WordPress (security).
-  const signIn: { answer?: RestAnswer } = {};
+  const signIn: { answer?: RestAnswer; xmlRpc?: XmlRpcVerdict } = {};
   categories.credentials.push(
     await remote("Authentication", async () => {
       const me = await site.call({ route: "/wp/v2/users/me?context=edit", auth: true });
@@ -120,14 +130,16 @@ async function validate(
       if (me.status === 200) return item("Authentication", "passed", 10, `Signed in as ${secret.username}.`, { response_time: me.elapsedMs });
       const error = restError(me.json);
       if (me.status === 401 && error?.code === "rest_not_logged_in") {
-        return item("Authentication", "failed", 0, "The credentials were sent, but WordPress saw none (HTTP 401 rest_not_logged_in): the web server strips the Authorization header.", {
+        signIn.xmlRpc = await site.xmlRpcSignIn();
+        const seen = noCredentialsSeen(signIn.xmlRpc);
+        return item("Authentication", "failed", 0, seen.message, {
           response_time: me.elapsedMs,
-          recommendation: HEADER_RECOMMENDATION,
+          recommendation: seen.headerStripped ? HEADER_RECOMMENDATION : PASSWORD_RECOMMENDATION,
         });
       }
       return item("Authentication", "failed", 0, `WordPress did not accept the credentials (HTTP ${me.status}${error ? ` ${error.code}` : ""}).`, {
         response_time: me.elapsedMs,
-        recommendation: "Create a new application password in WordPress (Users > Profile) and save it here.",
+        recommendation: PASSWORD_RECOMMENDATION,
       });
     }),
   );
@@ -260,7 +272,7 @@ async function validate(
         : item("Wrong Password Refused", "failed", 0, `A wrong application password was not refused (HTTP ${wrong.status}).`, { recommendation: "Check the site's authentication plugins: a wrong password must not sign in." });
     }),
   );
-  categories.security.push(authorizationHeader(me, blocked()));
+  categories.security.push(authorizationHeader(me, signIn.xmlRpc, blocked()));
 
   onStage(5);
   const all = Object.values(categories).flat();
@@ -287,29 +299,45 @@ async function validate(
   };
 }
 
+/** What WordPress answers when it read application-password credentials and refused them. */
+const APPLICATION_PASSWORD_ERRORS = new Set([
+  "incorrect_password",
+  "invalid_username",
+  "invalid_email",
+  "application_passwords_disabled",
+  "application_passwords_disabled_for_user",
+]);
+
 /**
  * Does the Authorization header reach WordPress? Read from the sign-in above: credentials were
- * sent, so any answer that names them (accepted, or refused as a wrong password) shows WordPress
- * received them, and rest_not_logged_in shows it did not. (Site Health's own check cannot tell:
- * it reports "good" only for the literal credentials user:pwd.)
+ * sent, so an answer about them (accepted, or refused as a wrong password or user) shows WordPress
+ * received them. rest_not_logged_in means it saw none, which WordPress also answers for a wrong
+ * password: XML-RPC (the credentials in the body) tells the two apart. (Site Health's own check
+ * cannot serve: it reports "good" only for the literal credentials user:pwd.)
  */
-function authorizationHeader(me: RestAnswer | undefined, blocked: string | null): Item {
+function authorizationHeader(me: RestAnswer | undefined, xmlRpc: XmlRpcVerdict | undefined, blocked: string | null): Item {
   const name = "Authorization Header";
   if (!me) return item(name, "not_run", 0, `Not run: ${blocked ?? "the sign-in check did not get an answer."}`);
   if (me.status === 200) return item(name, "passed", 10, "WordPress received the Authorization header: the application password signed in.");
   const error = restError(me.json);
+  const details = { status_code: me.status, code: error?.code };
+  if (error && APPLICATION_PASSWORD_ERRORS.has(error.code)) {
+    return item(name, "passed", 10, `WordPress received the Authorization header (it refused the credentials themselves: ${error.code}).`, { details });
+  }
   if (me.status === 401 && error?.code === "rest_not_logged_in") {
-    return item(name, "failed", 0, "The credentials were sent, but WordPress saw none: the web server strips the Authorization header.", {
-      details: { status_code: me.status, code: error.code },
+    if (xmlRpc === "accepted") {
+      return item(name, "failed", 0, "The credentials were sent, but WordPress saw none: the web server strips the Authorization header.", {
+        details,
+        recommendation: HEADER_RECOMMENDATION,
+      });
+    }
+    if (xmlRpc === "refused") return item(name, "not_run", 0, "Not run: the credentials are wrong, so whether the header arrives cannot be told.");
+    return item(name, "warning", 5, "WordPress saw no credentials: the web server may strip the Authorization header (with XML-RPC off, a wrong password cannot be told apart).", {
+      details,
       recommendation: HEADER_RECOMMENDATION,
     });
   }
-  if ((me.status === 401 || me.status === 403) && error) {
-    return item(name, "passed", 10, `WordPress received the Authorization header (it refused the credentials themselves: ${error.code}).`, {
-      details: { status_code: me.status, code: error.code },
-    });
-  }
-  return item(name, "warning", 5, `Could not tell: the sign-in check answered HTTP ${me.status}.`, { details: { status_code: me.status } });
+  return item(name, "warning", 5, `Could not tell: the sign-in check answered HTTP ${me.status}${error ? ` ${error.code}` : ""}.`, { details });
 }
 
 /** 127.0.0.0/8, ::1 and localhost: traffic to them never leaves the machine. */
