@@ -122,6 +122,7 @@ export function ApiTestsPanel({ onAuthRequired }: { onAuthRequired: (failure: Fa
   return (
     <Panel
       title="API Tests"
+      data-testid="api-tests"
       description={`${API_TESTS.length} checks of the WordPress REST API, run by our server against the saved site. Tests that create content delete it again.`}
       actions={
         <>

@@ -126,6 +126,7 @@ export function SettingsValidator({ onAuthRequired }: { onAuthRequired: (failure
   return (
     <Panel
       title="Settings Validator"
+      data-testid="settings-validator"
       description={`Checks the saved connection end to end: credentials, every enabled endpoint, the database, speed and security. A run stops after ${RUN_TIME_LIMIT_MS / 1000} seconds; checks that could not run count against the score.`}
       actions={
         <>

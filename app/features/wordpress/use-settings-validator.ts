@@ -67,14 +67,12 @@ export function useSettingsValidator(validate: Validate, onFailure: (outcome: Ex
       });
 
     for (let i = 0; i < VALIDATOR_STAGES.length; i++) {
-      if (i > 0) {
-        await sleep(STAGE_DELAY_MS);
-        await serverReached(i);
-      }
+      if (i > 0) await serverReached(i);
       if (!live()) return;
       // A failure ends the walk at once: the stages after it were never reached.
       if (outcome && !outcome.ok) break;
       setState({ status: "running", stageIndex: i, progress: stageProgress(i), report: null, error: null });
+      await sleep(STAGE_DELAY_MS);
     }
     const result = await request;
     if (!live()) return;

@@ -199,6 +199,9 @@ describe("SettingsValidator", () => {
     stream.push({ result: { success: true, report: report(76) } });
     stream.end();
     await flush();
+    // The last stage gets its 0.8 s too.
+    expect(progress()).toBe("90%");
+    await wait(800);
     expect(progress()).toBe("100%");
     expect(screen.getByTestId("overall-score").getAttribute("data-tone")).toBe("yellow");
     expect(screen.getByText("Serve the WordPress site over HTTPS.")).toBeTruthy();
