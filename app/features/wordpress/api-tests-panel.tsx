@@ -182,8 +182,9 @@ export function ApiTestsPanel({ onAuthRequired }: { onAuthRequired: (failure: Fa
                     <p className="mt-1 text-sm">{test.description}</p>
                     {result ? (
                       <p className={`mt-1 text-sm ${result.status === "passed" ? "text-green-800" : "text-red-800"}`}>
-                        {result.statusCode !== null ? `HTTP ${result.statusCode} in ${result.responseTime} ms` : "No answer"}
-                        {result.errorMessage ? ` — ${result.errorMessage}` : ""}
+                        {/* No status: the site's problem (a redirect, no answer) is the message itself. */}
+                        {result.statusCode !== null ? `HTTP ${result.statusCode} in ${result.responseTime} ms${result.errorMessage ? " — " : ""}` : null}
+                        {result.errorMessage}
                       </p>
                     ) : row.status === "not_run" ? (
                       <p className="mt-1 text-sm text-slate-700">{row.reason}</p>
