@@ -33,6 +33,11 @@ export async function runApiTest(site: SiteClient, test: ApiTestDefinition): Pro
   const timestamp = () => new Date().toISOString();
   const cleanups: string[] = [];
   try {
+    if (test.siteRoot) {
+      const { answer } = await checkSiteRoot(site);
+      return { testId: test.id, status: "passed", responseTime: answer.elapsedMs, statusCode: answer.status, errorMessage: null, timestamp: timestamp() };
+    }
+
     if ([test.endpoint, test.cleanup, test.fixture?.cleanup].some((s) => s?.includes("{me}"))) {
       const me = await site.call({ route: "/wp/v2/users/me", auth: true });
       const id = (me.json as { id?: unknown } | undefined)?.id;
@@ -53,11 +58,6 @@ export async function runApiTest(site: SiteClient, test: ApiTestDefinition): Pro
       }
       placeholders.id = String(id);
       cleanups.push(fill(fixture.cleanup, placeholders));
-    }
-
-    if (test.siteRoot) {
-      const { answer } = await checkSiteRoot(site);
-      return { testId: test.id, status: "passed", responseTime: answer.elapsedMs, statusCode: answer.status, errorMessage: null, timestamp: timestamp() };
     }
 
     const route = fill(test.endpoint, placeholders);

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { API_TESTS, DEFAULT_TEST_CONFIGURATIONS, findApiTest } from "~/features/wordpress/api-tests";
 import {
   type ApiTestResult,
@@ -26,7 +26,16 @@ import {
 import { ABORTED_MESSAGE, OutboundRequestError } from "./http-client";
 import { type RunLimit, type RunOptions, startRun } from "./run-limit";
 import { type Actor, wordpressServices } from "./service-context";
-import { checkSiteRoot, createSiteClient, noCredentialsSeen, normalizeSiteUrl, restError, type SiteClient } from "./site-client";
+import {
+  checkSiteRoot,
+  createSiteClient,
+  noCredentialsSeen,
+  normalizeSiteUrl,
+  restError,
+  SITE_ANSWER_CODES,
+  type SiteClient,
+  siteErrorMessage,
+} from "./site-client";
 import { type StageListener, validateSettings } from "./validator";
 
 /**
@@ -112,20 +121,6 @@ export async function testCredentials(
   return result;
 }
 
-/** A transport or site error in the admin's words: the site's own problem as it is, a network failure as unreachable. */
-export function siteErrorMessage(error: OutboundRequestError, run?: RunLimit): string {
-  switch (error.code) {
-    case "REDIRECTED":
-    case "NOT_WORDPRESS":
-    case "NOT_SITE_ROOT":
-      return error.message;
-    case "ABORTED":
-      return `${(run?.stopReason() ?? ABORTED_MESSAGE).replace(/\.$/, "")} before the site answered.`;
-    default:
-      return `Could not reach the WordPress site: ${error.message}`;
-  }
-}
-
 export async function checkCredentials(site: SiteClient, username: string, run?: RunLimit): Promise<ConnectionTestResult> {
   const none = { userRole: null, siteTitle: null, wpVersion: null };
   let siteTitle: string | null = null;
@@ -161,7 +156,7 @@ export async function checkCredentials(site: SiteClient, username: string, run?:
       wpVersion,
     };
   } catch (error) {
-    if (error instanceof OutboundRequestError) return { success: false, code: error.code, message: siteErrorMessage(error, run), ...none, siteTitle };
+    if (error instanceof OutboundRequestError) return { success: false, code: error.code, message: siteErrorMessage(error, run?.stopReason() ?? null), ...none, siteTitle };
     throw error;
   }
 }
@@ -264,8 +259,6 @@ export async function checkStatus(db: Db, env: Env, logger: Logger, _input: unkn
       passwordReadable = false;
     }
   }
-  const [configs] = await db.select({ total: count() }).from(testConfigurations);
-  const [enabled] = await db.select({ total: count() }).from(testConfigurations).where(eq(testConfigurations.enabled, true));
   const rows = await readConfigurations(db);
   return {
     success: true as const,
@@ -275,7 +268,7 @@ export async function checkStatus(db: Db, env: Env, logger: Logger, _input: unkn
     password_readable: passwordReadable,
     encryption: { key_id: services.keyRing.current.id, key_source: services.keySource },
     api_tests: API_TESTS.length,
-    test_configurations: { total: configs?.total ?? 0, enabled: enabled?.total ?? 0 },
+    test_configurations: { total: rows.length, enabled: rows.filter((r) => r.enabled).length },
     // What the validator uses: the saved rows, or the defaults (unsaved) while there are none.
     configurations: rows.length > 0 ? rows.map(configurationView) : DEFAULT_TEST_CONFIGURATIONS.map(configurationView),
     configurations_saved: rows.length > 0,
@@ -323,14 +316,14 @@ export async function testConnectivity(db: Db, env: Env, logger: Logger, input: 
     return {
       success: false,
       // A redirect, or an answer that is not WordPress's root, came from the site.
-      reachable: ["REDIRECTED", "NOT_WORDPRESS", "NOT_SITE_ROOT"].includes(error.code),
+      reachable: SITE_ANSWER_CODES.includes(error.code),
       rest_api: false,
       url_mode: null,
       status_code: null,
       response_time: null,
       site_title: null,
       code: error.code,
-      message: siteErrorMessage(error, run),
+      message: siteErrorMessage(error, run.stopReason()),
     };
   } finally {
     run.finish();

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { OutboundRequestError, type SafeHttpClient } from "./http-client";
+import { ABORTED_MESSAGE, OutboundRequestError, type SafeHttpClient } from "./http-client";
 
 /**
  * Calls one WordPress site's REST API. A route (`/wp/v2/posts?x=1`) is tried as
@@ -284,6 +284,19 @@ export function restError(json: unknown): { code: string; message: string } | un
     if (typeof code === "string" && typeof message === "string") return { code, message: stripTags(message) };
   }
   return undefined;
+}
+
+/** Codes of answers that came from the site (it is reachable, but not as saved). */
+export const SITE_ANSWER_CODES: readonly string[] = ["REDIRECTED", "NOT_WORDPRESS", "NOT_SITE_ROOT"];
+
+/**
+ * A transport or site error in the admin's words: the site's own problem as it is, a stop by the
+ * run's limit or a cancel as such (`stopReason`), anything else as unreachable.
+ */
+export function siteErrorMessage(error: OutboundRequestError, stopReason: string | null): string {
+  if (SITE_ANSWER_CODES.includes(error.code)) return error.message;
+  if (error.code === "ABORTED") return `${(stopReason ?? ABORTED_MESSAGE).replace(/\.$/, "")} before the site answered.`;
+  return sentence(`Could not reach the WordPress site: ${error.message}`);
 }
 
 /** Ends a sentence once: a message that already ends with a full stop (or ? or !) gets no second one. */

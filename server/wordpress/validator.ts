@@ -16,6 +16,7 @@ import {
   restError,
   sentence,
   type SiteIndex,
+  siteErrorMessage,
   type XmlRpcVerdict,
 } from "./site-client";
 
@@ -83,9 +84,6 @@ async function validate(
   let siteProblem: string | null = null;
   const blocked = () => siteProblem ?? run.stopReason();
   const notRun = (name: string, reason: string) => item(name, "not_run", 0, `Not run: ${reason}`);
-  /** A transport error as the admin should read it; a stop by the time limit or a cancel says so. */
-  const describe = (error: OutboundRequestError) =>
-    error.code === "ABORTED" ? `${(run.stopReason() ?? ABORTED_MESSAGE).replace(/\.$/, "")} before the site answered.` : error.message;
   /** Runs one check that needs the site: not run when the site is already known to be out of reach. */
   const remote = async (name: string, check: () => Promise<Item>): Promise<Item> => {
     const reason = blocked();
@@ -95,7 +93,7 @@ async function validate(
     } catch (error) {
       if (!(error instanceof OutboundRequestError)) throw error;
       if (error.code === "ABORTED") return notRun(name, run.stopReason() ?? ABORTED_MESSAGE);
-      return item(name, "failed", 0, sentence(`Could not reach the WordPress site: ${error.message}`), {
+      return item(name, "failed", 0, siteErrorMessage(error, null), {
         recommendation: "Check that the site is online and answers within a few seconds.",
       });
     }
@@ -111,8 +109,7 @@ async function validate(
     );
   } catch (error) {
     if (!(error instanceof OutboundRequestError)) throw error;
-    const known = ["REDIRECTED", "NOT_WORDPRESS", "NOT_SITE_ROOT", "ABORTED"].includes(error.code);
-    siteProblem = known ? describe(error) : sentence(`Could not reach the WordPress site: ${error.message}`);
+    siteProblem = siteErrorMessage(error, run.stopReason());
     categories.credentials.push(
       item("WordPress Site", "failed", 0, siteProblem, {
         details: { code: error.code },
