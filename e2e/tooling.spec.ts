@@ -87,6 +87,8 @@ test("an admin: from the dashboard to the WordPress tools; settings saved, teste
   await expect(page).toHaveURL(/\/admin\/integrations$/);
   await expect(page.getByRole("heading", { name: "WordPress API Testing", level: 1 })).toBeVisible();
   await expect(page.getByTestId("test-configurations")).toBeVisible();
+  // Opening the page seeds nothing: the defaults the validator uses are listed as not saved yet
+  // (another run may have seeded them already).
   await expect(page.getByTestId("test-configurations").locator("li")).toHaveCount(6);
 
   const test_ = page.getByRole("button", { name: "Test Connection" });
@@ -107,9 +109,18 @@ test("an admin: from the dashboard to the WordPress tools; settings saved, teste
   await expect(page.getByTestId("connection-result")).toContainText("Could not reach the WordPress site");
   await expect(page.getByTestId("connection-info")).toContainText("failed");
 
-  // The stages pace what the admin sees, 0.8 s each: the page's clock is held still, so each stage
-  // stays on screen until the test moves time on, however busy the machine is.
+  // The stages follow the server and stay on screen at least 0.8 s each: the page's clock is held
+  // still, so each stage stays until the test moves time on, however busy the machine is.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  const validator = page.getByTestId("settings-validator");
+  // Cancel, while it runs, stops it.
+  await validator.getByRole("button", { name: "Validate Settings" }).click();
+  await expect(page.getByTestId("validator-stage")).toHaveText("Validating credentials...");
+  await validator.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("validator-stage")).toHaveText("Validation cancelled");
+  await expect(validator.getByText("Validation cancelled.")).toBeVisible();
+  await expect(validator.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+
   await page.getByRole("button", { name: "Validate Settings" }).click();
   await expect(page.getByTestId("validator-stage")).toHaveText("Validating credentials...");
   await expect(page.getByTestId("validator-progress")).toHaveText("17%");
@@ -122,10 +133,19 @@ test("an admin: from the dashboard to the WordPress tools; settings saved, teste
   await expect(page.getByTestId("validator-progress")).toHaveText("100%", { timeout: 30_000 });
   await expect(page.getByTestId("overall-score")).toHaveAttribute("data-tone", "red");
   await expect(page.getByTestId("overall-score")).toHaveClass(/text-red-700/);
+  // The checks that need the site did not run, and say why.
+  await expect(validator.getByText(/^\d+ not run$/)).toBeVisible();
+  await expect(validator.getByText(/^Not run: Could not reach the WordPress site: Refused to connect to 192\.0\.2\.1/).first()).toBeVisible();
 
   await page.getByRole("button", { name: "Run API Root" }).click();
   await expect(page.getByText("Test Failed", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/API Root failed in \d+ms/)).toBeVisible();
+
+  // Run All stops at the first test with the one finding about the site, the rest not run.
+  const apiTests = page.getByTestId("api-tests");
+  await apiTests.getByRole("button", { name: "Run All Tests" }).click();
+  await expect(apiTests.getByTestId("api-tests-stopped")).toContainText("Refused to connect to 192.0.2.1", { timeout: 20_000 });
+  await expect(apiTests.getByTestId("api-tests-summary")).toHaveText("0 passed, 1 failed, 32 not run, 1 of 33 run");
   await expectNoAxeViolations(page);
 });
 

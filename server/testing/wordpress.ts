@@ -7,7 +7,7 @@ import path from "node:path";
 
 /**
  * A real WordPress on loopback for integration tests, built from the Debian packages
- * (`wordpress`, `php-cli`, `php-mysql`) and the MariaDB server on 127.0.0.1:3306.
+ * (`wordpress`, `php-cli`, `php-mysql`; `php-xml` for XML-RPC) and the MariaDB server on 127.0.0.1:3306.
  *
  * The Debian tree's own wp-config.php reads /etc/wordpress/config-<host>.php, and PHP resolves
  * symlinks for __DIR__, so the site is a private copy of the tree (hard links where the file
@@ -31,17 +31,22 @@ export interface WordPressSite {
   setPrettyUrls(enabled: boolean): void;
   /** Runs PHP inside the site (WordPress loaded) and returns what it prints. */
   php(code: string): string;
+  /** Installs a must-use plugin (PHP source, loaded on every request until removed); returns its remover. */
+  addMustUsePlugin(name: string, source: string): () => void;
   stop(): Promise<void>;
 }
 
 export const WORDPRESS_SITE_TITLE = "Cat Hotel Test Site";
 const ADMIN_USER = "hoteladmin";
 
-/** Whether this machine has what a real WordPress needs; tests skip (or fail, when required) without it. */
+/**
+ * Whether this machine has what a real WordPress needs; tests skip (or fail, when required) without it.
+ * PHP's xml extension (which Debian's wordpress package does not pull in) makes XML-RPC work.
+ */
 export function wordpressAvailable(): boolean {
   return (
     fs.existsSync(path.join(WORDPRESS_SOURCE, "wp-includes/version.php")) &&
-    commandWorks("php", ["-r", "exit(extension_loaded('mysqli') ? 0 : 1);"])
+    commandWorks("php", ["-r", "exit(extension_loaded('mysqli') && extension_loaded('xml') ? 0 : 1);"])
   );
 }
 
@@ -129,6 +134,11 @@ export async function startWordPress(): Promise<WordPressSite> {
       siteTitle: WORDPRESS_SITE_TITLE,
       wpVersion: setup.version,
       php,
+      addMustUsePlugin(name, source) {
+        const file = path.join(siteDir, "wp-content/mu-plugins", `${name}.php`);
+        fs.writeFileSync(file, source);
+        return () => fs.rmSync(file, { force: true });
+      },
       setPrettyUrls(enabled) {
         const flag = path.join(siteDir, ".no-rewrites");
         if (enabled) fs.rmSync(flag, { force: true });

@@ -1,14 +1,19 @@
 import crypto from "node:crypto";
 import type { ApiTestDefinition } from "~/features/wordpress/api-tests";
-import type { ApiTestResult } from "~/features/wordpress/schema";
+import { type ApiTestResult, SITE_PROBLEM_CODES } from "~/features/wordpress/schema";
 import { OutboundRequestError } from "./http-client";
-import { type RestAnswer, restError, type SiteClient } from "./site-client";
+import { checkSiteRoot, type RestAnswer, restError, sentence, type SiteClient } from "./site-client";
 
 /**
  * Runs one API test definition against the site and reports what the site really answered.
  * Never throws for anything the site does: an unexpected answer or a network failure is a
- * failed result whose message says what it means.
+ * failed result whose message says what it means; when the site itself is the problem
+ * (unreachable, redirected, not WordPress's root, stopped) the result carries its code, so a run
+ * can stop with that one finding.
  */
+
+/** Deleting what a test made gets its own short time-out, outside the run's limit: a stopped run still tidies up. */
+const CLEANUP_TIMEOUT_MS = 5_000;
 
 // 1x1 transparent PNG: the smallest image WordPress accepts as an upload.
 const TINY_PNG = Buffer.from(
@@ -28,6 +33,11 @@ export async function runApiTest(site: SiteClient, test: ApiTestDefinition): Pro
   const timestamp = () => new Date().toISOString();
   const cleanups: string[] = [];
   try {
+    if (test.siteRoot) {
+      const { answer } = await checkSiteRoot(site);
+      return { testId: test.id, status: "passed", responseTime: answer.elapsedMs, statusCode: answer.status, errorMessage: null, timestamp: timestamp() };
+    }
+
     if ([test.endpoint, test.cleanup, test.fixture?.cleanup].some((s) => s?.includes("{me}"))) {
       const me = await site.call({ route: "/wp/v2/users/me", auth: true });
       const id = (me.json as { id?: unknown } | undefined)?.id;
@@ -71,12 +81,16 @@ export async function runApiTest(site: SiteClient, test: ApiTestDefinition): Pro
     }
     return failed(test, answer.status, answer.elapsedMs, explainUnexpected(test, answer), timestamp());
   } catch (error) {
-    if (error instanceof OutboundRequestError) return failed(test, null, 0, error.message, timestamp());
+    if (error instanceof OutboundRequestError) {
+      const result = failed(test, null, 0, error.message, timestamp());
+      return SITE_PROBLEM_CODES.includes(error.code) ? { ...result, errorCode: error.code } : result;
+    }
     throw error;
   } finally {
+    const cleanup = site.forCleanup(CLEANUP_TIMEOUT_MS);
     for (const route of cleanups) {
       try {
-        await site.call({ method: "DELETE", route, auth: true });
+        await cleanup.call({ method: "DELETE", route, auth: true });
       } catch {
         // Best effort: the site may have gone away mid-run.
       }
@@ -114,13 +128,16 @@ export function describeAnswer(answer: RestAnswer): string {
 /** Says what an answer other than the expected one means for the site. */
 export function explainUnexpected(test: ApiTestDefinition, answer: RestAnswer): string {
   const status = answer.status;
-  const what = `Expected HTTP ${test.expectedStatus}, got ${describeAnswer(answer)}.`;
+  const what = sentence(`Expected HTTP ${test.expectedStatus}, got ${describeAnswer(answer)}`);
   if (test.expectedStatus === 401 && status >= 200 && status < 300) {
     if (test.endpoint.startsWith("/wp/v2/users")) {
       const count = Array.isArray(answer.json) ? answer.json.length : undefined;
       return `${what} The users list is public: anyone can read ${count === undefined ? "the" : count} user name${count === 1 ? "" : "s"} without signing in, so user enumeration is possible. Restrict the users endpoint to signed-in users.`;
     }
     return `${what} The endpoint answers without credentials.`;
+  }
+  if (status === 401 && test.requiresAuth && restError(answer.json)?.code === "rest_not_logged_in") {
+    return `${what} WordPress saw no credentials: the username or application password is wrong, or the web server strips the Authorization header (the settings validator tells which).`;
   }
   if (status === 401) {
     return test.requiresAuth

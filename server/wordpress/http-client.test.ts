@@ -156,11 +156,37 @@ describe("SSRF-safe client with an allowlisted test site", () => {
     expect((await refusal(client().request({ url: `http://127.0.0.1:${sitePort}/big` }))).code).toBe("TOO_LARGE");
   });
 
-  it("times out", async () => {
+  it("times out, saying after how long", async () => {
     const quick = createSafeHttpClient({ allowedHosts: [`127.0.0.1:${sitePort}`], timeoutMs: 300 });
     const started = Date.now();
-    expect((await refusal(quick.request({ url: `http://127.0.0.1:${sitePort}/slow` }))).code).toBe("TIMEOUT");
+    const error = await refusal(quick.request({ url: `http://127.0.0.1:${sitePort}/slow` }));
+    expect([error.code, error.message]).toEqual(["TIMEOUT", "The site did not answer within 0.3 seconds."]);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("a request may ask for less time than the client's time-out, never more", async () => {
+    const started = Date.now();
+    const error = await refusal(client().request({ url: `http://127.0.0.1:${sitePort}/slow`, timeoutMs: 200 }));
+    expect([error.code, error.message]).toEqual(["TIMEOUT", "The site did not answer within 0.2 seconds."]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const capped = createSafeHttpClient({ allowedHosts: [`127.0.0.1:${sitePort}`], timeoutMs: 200 });
+    expect((await refusal(capped.request({ url: `http://127.0.0.1:${sitePort}/slow`, timeoutMs: 60_000 }))).message).toBe("The site did not answer within 0.2 seconds.");
+  });
+
+  it("an aborted signal stops the exchange at once (ABORTED), before or during it", async () => {
+    const before = new AbortController();
+    before.abort();
+    expect((await refusal(client().request({ url: `http://127.0.0.1:${sitePort}/ok`, signal: before.signal }))).code).toBe("ABORTED");
+    const during = new AbortController();
+    const started = Date.now();
+    setTimeout(() => during.abort(), 100);
+    expect((await refusal(client().request({ url: `http://127.0.0.1:${sitePort}/slow`, signal: during.signal }))).code).toBe("ABORTED");
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("followRedirects: false answers the redirect itself", async () => {
+    const response = await client().request({ url: `http://127.0.0.1:${sitePort}/hop`, followRedirects: false });
+    expect([response.status, response.headers.location, response.redirects]).toEqual([301, "/ok", 0]);
   });
 
   it("reports a refused connection as CONNECTION_FAILED", async () => {

@@ -11,8 +11,10 @@ import net from "node:net";
  *   link-local, CGNAT, ULA, multicast, reserved and IPv4-mapped/translated addresses are refused;
  * - unless the URL's host (or host:port) is on the configured allowlist (WORDPRESS_ALLOWED_HOSTS);
  * - redirects are followed by hand (at most 3), each hop checked again, credentials dropped
- *   when the origin changes;
- * - one deadline for the whole exchange (10 s) and a cap on the body (1 MB).
+ *   when the origin changes; or not at all (`followRedirects: false`), the 3xx answered as it is;
+ * - one deadline for the whole exchange (10 s unless the request asks for less) and a cap on the
+ *   body (1 MB);
+ * - an AbortSignal stops the exchange at once (a run's time limit, or the admin's Cancel).
  * Node's built-in fetch takes no agent or lookup hook, hence node:http/https.
  */
 
@@ -24,7 +26,13 @@ export type OutboundErrorCode =
   | "CONNECTION_FAILED"
   | "TIMEOUT"
   | "TOO_LARGE"
-  | "TOO_MANY_REDIRECTS";
+  | "TOO_MANY_REDIRECTS"
+  /** The request's signal stopped it (a time limit or a cancel): the site may have been about to answer. */
+  | "ABORTED"
+  // Raised by the site client about what answered (site-client.ts), not by this transport.
+  | "REDIRECTED"
+  | "NOT_WORDPRESS"
+  | "NOT_SITE_ROOT";
 
 export class OutboundRequestError extends Error {
   override name = "OutboundRequestError";
@@ -41,6 +49,11 @@ export interface OutboundRequest {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** Less than the client's time-out for this one request (never more). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** false: a 3xx comes back as the answer instead of being followed. */
+  followRedirects?: boolean;
 }
 
 export interface OutboundResponse {
@@ -153,7 +166,8 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
   return {
     async request(request) {
       const started = performance.now();
-      const deadline = Date.now() + timeoutMs;
+      const limitMs = Math.min(timeoutMs, request.timeoutMs ?? timeoutMs);
+      const deadline = Date.now() + limitMs;
       let url = parseTarget(request.url);
       let method = (request.method ?? "GET").toUpperCase();
       let headers = { ...request.headers };
@@ -162,10 +176,12 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
         const response = await exchange(url, method, headers, body, {
           allowlisted: isAllowlisted(url),
           deadline,
+          limitMs,
           maxBodyBytes,
+          signal: request.signal,
         });
         const location = response.headers.location;
-        if (![301, 302, 303, 307, 308].includes(response.status) || !location) {
+        if (![301, 302, 303, 307, 308].includes(response.status) || !location || request.followRedirects === false) {
           return { ...response, url: url.toString(), redirects, elapsedMs: Math.round(performance.now() - started) };
         }
         if (redirects >= maxRedirects) {
@@ -231,8 +247,18 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: L
 interface ExchangeOptions {
   allowlisted: boolean;
   deadline: number;
+  /** The whole exchange's time-out, for the message. */
+  limitMs: number;
   maxBodyBytes: number;
+  signal?: AbortSignal;
 }
+
+function timeoutError(limitMs: number): OutboundRequestError {
+  const seconds = Math.round(limitMs / 100) / 10;
+  return new OutboundRequestError("TIMEOUT", `The site did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`);
+}
+
+export const ABORTED_MESSAGE = "Stopped before the site answered.";
 
 function exchange(
   url: URL,
@@ -248,9 +274,13 @@ function exchange(
       reject(blockedError(url.hostname));
       return;
     }
+    if (options.signal?.aborted) {
+      reject(new OutboundRequestError("ABORTED", ABORTED_MESSAGE));
+      return;
+    }
     const remaining = options.deadline - Date.now();
     if (remaining <= 0) {
-      reject(new OutboundRequestError("TIMEOUT", "The site did not answer within 10 seconds."));
+      reject(timeoutError(options.limitMs));
       return;
     }
     const transport = url.protocol === "https:" ? https : http;
@@ -266,13 +296,13 @@ function exchange(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
       req.destroy();
       reject(error);
     };
-    const timer = setTimeout(
-      () => fail(new OutboundRequestError("TIMEOUT", `The site did not answer within ${Math.round(DEFAULT_TIMEOUT_MS / 1000)} seconds.`)),
-      remaining,
-    );
+    const timer = setTimeout(() => fail(timeoutError(options.limitMs)), remaining);
+    const onAbort = () => fail(new OutboundRequestError("ABORTED", ABORTED_MESSAGE));
+    options.signal?.addEventListener("abort", onAbort, { once: true });
     req.on("error", (error: Error) => {
       if (error instanceof OutboundRequestError) fail(error);
       else fail(new OutboundRequestError("CONNECTION_FAILED", `Could not connect to ${url.host}: ${describeNetworkError(error)}.`));
@@ -295,6 +325,7 @@ function exchange(
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        options.signal?.removeEventListener("abort", onAbort);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
       });
     });

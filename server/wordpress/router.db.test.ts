@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +25,9 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   otherHost = http.createServer((req, res) => {
     otherHostRequests.push({ url: req.url ?? "", authorization: req.headers.authorization });
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ name: "Other", namespaces: ["wp/v2"] }));
+    // WordPress's REST index for its own address, whatever is asked: enough to get credentials sent.
+    const home = `http://${req.headers.host}`;
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ name: "Other", url: home, home, namespaces: ["wp/v2"] }));
   });
   await new Promise<void>((resolve) => otherHost.listen(0, "127.0.0.1", resolve));
   otherHostUrl = `http://127.0.0.1:${(otherHost.address() as AddressInfo).port}`;
@@ -159,5 +162,52 @@ describe("POST /api/wordpress-test-runner is admin-only", () => {
     const sent = otherHostRequests.slice(since).flatMap((r) => (r.authorization ? [Buffer.from(r.authorization.replace(/^Basic /, ""), "base64").toString()] : []));
     expect(sent).toEqual(["admin:legacy pass"]);
   });
-});
 
+  it("validate_settings streams its stages as the server reaches them, then the report", async () => {
+    const res = await fetch(`${server.url}/api/wordpress-test-runner`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/x-ndjson", cookie: admin },
+      body: JSON.stringify({ action: "validate_settings" }),
+    });
+    expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    const lines = (await res.text()).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.slice(0, 6)).toEqual([0, 1, 2, 3, 4, 5].map((stage) => ({ stage })));
+    expect(lines[6]).toMatchObject({ result: { success: true, report: { overall_score: expect.any(Number) } } });
+    expect(lines).toHaveLength(7);
+  });
+
+  it("closing the request (the admin's Cancel) stops the work on the site at once", async () => {
+    const opened: net.Socket[] = [];
+    const closed: number[] = [];
+    const silent = net.createServer((socket) => {
+      opened.push(socket);
+      // Reads (and ignores) the request, so the client's hanging up is seen; never answers.
+      socket.resume();
+      socket.on("close", () => closed.push(Date.now()));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      await post("/api/wordpress-test-runner", { action: "save_credentials", credentials: { url, username: "admin", password: "pass word" } }, admin);
+      const cancel = new AbortController();
+      const res = await fetch(`${server.url}/api/wordpress-test-runner`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/x-ndjson", cookie: admin },
+        body: JSON.stringify({ action: "validate_settings" }),
+        signal: cancel.signal,
+      });
+      const reader = res.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('{"stage":0}\n');
+      // The site has been asked and is keeping the server waiting.
+      await expect.poll(() => opened.length).toBe(1);
+      const cancelledAt = Date.now();
+      cancel.abort();
+      await expect.poll(() => closed.length, { timeout: 2_000 }).toBe(1);
+      expect(closed[0]! - cancelledAt).toBeLessThan(1_000);
+    } finally {
+      for (const socket of opened) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});

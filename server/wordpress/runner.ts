@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { API_TESTS, DEFAULT_TEST_CONFIGURATIONS, findApiTest } from "~/features/wordpress/api-tests";
 import {
   type ApiTestResult,
@@ -23,10 +23,20 @@ import {
   resolveCredentials,
   saveConnection,
 } from "./connections";
-import { OutboundRequestError } from "./http-client";
+import { ABORTED_MESSAGE, OutboundRequestError } from "./http-client";
+import { type RunLimit, type RunOptions, startRun } from "./run-limit";
 import { type Actor, wordpressServices } from "./service-context";
-import { createSiteClient, normalizeSiteUrl, restError, type SiteClient } from "./site-client";
-import { validateSettings } from "./validator";
+import {
+  checkSiteRoot,
+  createSiteClient,
+  noCredentialsSeen,
+  normalizeSiteUrl,
+  restError,
+  SITE_ANSWER_CODES,
+  type SiteClient,
+  siteErrorMessage,
+} from "./site-client";
+import { type StageListener, validateSettings } from "./validator";
 
 /**
  * The wordpress-test-runner actions as plain functions `(db, env, logger, input, actor)`.
@@ -52,16 +62,41 @@ export async function loadCredentials(db: Db, _env: Env, logger: Logger, _input:
   };
 }
 
-export async function saveCredentials(db: Db, env: Env, logger: Logger, input: { credentials: Credentials }, actor: Actor | null) {
+/** Carries a dry run's result out of the transaction it rolls back. */
+class DryRunDone extends Error {
+  constructor(readonly saved: Awaited<ReturnType<typeof saveConnection>>) {
+    super("dry run");
+  }
+}
+
+export async function saveCredentials(
+  db: Db,
+  env: Env,
+  logger: Logger,
+  input: { credentials: Credentials; dry_run?: boolean },
+  actor: Actor | null,
+) {
   const { keyRing } = wordpressServices(env, logger);
   const credentials = normalizedCredentials(input.credentials);
-  logAction(logger, "save_credentials", actor, { site: credentials.url, username: credentials.username });
-  const saved = await saveConnection(db, keyRing, {
-    url: credentials.url,
-    username: credentials.username,
-    password: credentials.password === PASSWORD_MASK ? undefined : credentials.password,
-  });
-  return { success: true as const, connection_info: saved.info };
+  logAction(logger, "save_credentials", actor, { site: credentials.url, username: credentials.username, dryRun: input.dry_run === true });
+  const save = (target: Db) =>
+    saveConnection(target, keyRing, {
+      url: credentials.url,
+      username: credentials.username,
+      password: credentials.password === PASSWORD_MASK ? undefined : credentials.password,
+    });
+  if (!input.dry_run) return { success: true as const, connection_info: (await save(db)).info };
+  // The same save, rolled back: proves the row can be written without changing it (the testing
+  // dashboard checks this on every visit).
+  const saved = await db
+    .transaction(async (tx) => {
+      throw new DryRunDone(await save(tx));
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DryRunDone) return error.saved;
+      throw error;
+    });
+  return { success: true as const, dry_run: true as const, connection_info: saved.info };
 }
 
 /** Signs in to the site with the given credentials and reports the account's role, the site title and WordPress version. */
@@ -71,11 +106,13 @@ export async function testCredentials(
   logger: Logger,
   input: { credentials: Credentials },
   actor: Actor | null,
+  options: RunOptions = {},
 ): Promise<ConnectionTestResult & { connection_info?: ConnectionInfo }> {
   const services = wordpressServices(env, logger);
   const { credentials, savedId } = await resolveCredentials(db, services.keyRing, normalizedCredentials(input.credentials), PASSWORD_MASK);
   logAction(logger, "test_credentials", actor, { site: credentials.url, username: credentials.username });
-  const result = await checkCredentials(createSiteClient(services.http, credentials), credentials.username);
+  const run = startRun(options);
+  const result = await checkCredentials(createSiteClient(services.http, credentials, { signal: run.signal }), credentials.username, run).finally(run.finish);
   if (savedId) {
     await recordConnectionTest(db, savedId, result.success);
     const saved = await findConnection(db);
@@ -84,31 +121,26 @@ export async function testCredentials(
   return result;
 }
 
-export async function checkCredentials(site: SiteClient, username: string): Promise<ConnectionTestResult> {
+export async function checkCredentials(site: SiteClient, username: string, run?: RunLimit): Promise<ConnectionTestResult> {
   const none = { userRole: null, siteTitle: null, wpVersion: null };
+  let siteTitle: string | null = null;
   try {
-    const root = await site.call({ route: "/", auth: false });
-    const index = root.json as { name?: unknown; namespaces?: unknown } | undefined;
-    if (root.status !== 200 || !index || !Array.isArray(index.namespaces)) {
-      return {
-        success: false,
-        code: "NOT_WORDPRESS",
-        message: `No WordPress REST API answered at ${site.baseUrl} (HTTP ${root.status}). Check the site URL.`,
-        ...none,
-      };
-    }
-    const siteTitle = typeof index.name === "string" ? index.name : null;
+    siteTitle = (await checkSiteRoot(site)).index.name;
     const me = await site.call({ route: "/wp/v2/users/me?context=edit", auth: true });
     if (me.status !== 200) {
       const error = restError(me.json);
-      const detail = error ? ` (HTTP ${me.status} ${error.code}: ${error.message})` : ` (HTTP ${me.status})`;
+      const detail = error ? ` (HTTP ${me.status} ${error.code}: ${error.message.replace(/\.$/, "")})` : ` (HTTP ${me.status})`;
+      const refused = me.status === 401 || me.status === 403;
+      // Credentials sent, none seen: XML-RPC says whether they were wrong or never arrived.
+      const xmlRpc = error?.code === "rest_not_logged_in" ? await site.xmlRpcSignIn() : "refused";
       return {
         success: false,
-        code: me.status === 401 || me.status === 403 ? "AUTH_FAILED" : "UNEXPECTED_ANSWER",
-        message:
-          me.status === 401 || me.status === 403
+        code: refused ? "AUTH_FAILED" : "UNEXPECTED_ANSWER",
+        message: !refused
+          ? `WordPress answered the sign-in check unexpectedly${detail}.`
+          : xmlRpc === "refused"
             ? `Authentication failed: WordPress did not accept the username or application password${detail}.`
-            : `WordPress answered the sign-in check unexpectedly${detail}.`,
+            : noCredentialsSeen(xmlRpc).message,
         ...none,
         siteTitle,
       };
@@ -118,15 +150,13 @@ export async function checkCredentials(site: SiteClient, username: string): Prom
     const wpVersion = await detectWordPressVersion(site);
     return {
       success: true,
-      message: `Connected to ${siteTitle ?? site.baseUrl} as ${username} (${userRole}).`,
+      message: `Connected to ${siteTitle || site.baseUrl} as ${username} (${userRole}).`,
       userRole,
       siteTitle,
       wpVersion,
     };
   } catch (error) {
-    if (error instanceof OutboundRequestError) {
-      return { success: false, code: error.code, message: `Could not reach the WordPress site: ${error.message}`, ...none };
-    }
+    if (error instanceof OutboundRequestError) return { success: false, code: error.code, message: siteErrorMessage(error, run?.stopReason() ?? null), ...none, siteTitle };
     throw error;
   }
 }
@@ -145,10 +175,16 @@ async function detectWordPressVersion(site: SiteClient): Promise<string | null> 
   return null;
 }
 
-async function savedSite(db: Db, env: Env, logger: Logger): Promise<{ site: SiteClient; username: string; id: string }> {
+async function savedSite(db: Db, env: Env, logger: Logger, run: RunLimit): Promise<SiteClient> {
   const services = wordpressServices(env, logger);
   const secret = await loadConnectionSecret(db, services.keyRing);
-  return { site: createSiteClient(services.http, secret), username: secret.username, id: secret.id };
+  return createSiteClient(services.http, secret, { signal: run.signal });
+}
+
+/** A test stopped by the run's limit or a cancel did not finish: it was not run, and the result says why. */
+function stoppedAsNotRun(result: ApiTestResult, run: RunLimit): ApiTestResult {
+  if (result.errorCode !== "ABORTED") return result;
+  return { ...result, status: "not_run", errorMessage: `Not run: ${run.stopReason() ?? ABORTED_MESSAGE}` };
 }
 
 export async function runApiTestAction(
@@ -157,27 +193,52 @@ export async function runApiTestAction(
   logger: Logger,
   input: { test: { id: string } },
   actor: Actor | null,
+  options: RunOptions = {},
 ): Promise<{ success: true; result: ApiTestResult }> {
   const definition = findApiTest(input.test.id);
   if (!definition) throw new AppError(400, "UNKNOWN_TEST", `There is no API test "${input.test.id}".`);
   logAction(logger, "run_api_test", actor, { test: definition.id });
-  const { site } = await savedSite(db, env, logger);
-  return { success: true, result: await runApiTest(site, definition) };
+  const run = startRun(options);
+  try {
+    const site = await savedSite(db, env, logger, run);
+    return { success: true, result: stoppedAsNotRun(await runApiTest(site, definition), run) };
+  } finally {
+    run.finish();
+  }
 }
 
-export async function runAllTests(db: Db, env: Env, logger: Logger, _input: unknown, actor: Actor | null) {
+/**
+ * Every test, one after another, within one time limit. The first result that shows the site
+ * itself is the problem (a redirect, unreachable, not WordPress's root) ends the run: the rest
+ * are not run, and `summary.stopped` says why, instead of 32 failures that all mean the same.
+ */
+export async function runAllTests(db: Db, env: Env, logger: Logger, _input: unknown, actor: Actor | null, options: RunOptions = {}) {
   logAction(logger, "run_all_tests", actor);
-  const { site } = await savedSite(db, env, logger);
-  const started = Date.now();
-  const results: ApiTestResult[] = [];
-  // One after another: a small site should not see 33 requests (and their fixtures) at once.
-  for (const test of API_TESTS) results.push(await runApiTest(site, test));
-  const passed = results.filter((r) => r.status === "passed").length;
-  return {
-    success: true as const,
-    results,
-    summary: { total: results.length, passed, failed: results.length - passed, durationMs: Date.now() - started },
-  };
+  const run = startRun(options);
+  try {
+    const site = await savedSite(db, env, logger, run);
+    const started = Date.now();
+    const results: ApiTestResult[] = [];
+    let stopped: string | null = null;
+    // One after another: a small site should not see 33 requests (and their fixtures) at once.
+    for (const test of API_TESTS) {
+      if (stopped !== null) {
+        results.push({ testId: test.id, status: "not_run", responseTime: 0, statusCode: null, errorMessage: `Not run: ${stopped}`, timestamp: new Date().toISOString() });
+        continue;
+      }
+      const result = stoppedAsNotRun(await runApiTest(site, test), run);
+      results.push(result);
+      if (result.errorCode) stopped = run.stopReason() ?? result.errorMessage;
+    }
+    const count = (status: ApiTestResult["status"]) => results.filter((r) => r.status === status).length;
+    return {
+      success: true as const,
+      results,
+      summary: { total: results.length, passed: count("passed"), failed: count("failed"), not_run: count("not_run"), durationMs: Date.now() - started, stopped },
+    };
+  } finally {
+    run.finish();
+  }
 }
 
 /** What is configured, without calling the site: saved connection, whether its password opens, tests and configurations. */
@@ -198,8 +259,7 @@ export async function checkStatus(db: Db, env: Env, logger: Logger, _input: unkn
       passwordReadable = false;
     }
   }
-  const [configs] = await db.select({ total: count() }).from(testConfigurations);
-  const [enabled] = await db.select({ total: count() }).from(testConfigurations).where(eq(testConfigurations.enabled, true));
+  const rows = await readConfigurations(db);
   return {
     success: true as const,
     configured: saved !== undefined,
@@ -208,46 +268,65 @@ export async function checkStatus(db: Db, env: Env, logger: Logger, _input: unkn
     password_readable: passwordReadable,
     encryption: { key_id: services.keyRing.current.id, key_source: services.keySource },
     api_tests: API_TESTS.length,
-    test_configurations: { total: configs?.total ?? 0, enabled: enabled?.total ?? 0 },
+    test_configurations: { total: rows.length, enabled: rows.filter((r) => r.enabled).length },
+    // What the validator uses: the saved rows, or the defaults (unsaved) while there are none.
+    configurations: rows.length > 0 ? rows.map(configurationView) : DEFAULT_TEST_CONFIGURATIONS.map(configurationView),
+    configurations_saved: rows.length > 0,
+  };
+}
+
+function readConfigurations(db: Db) {
+  return db.select().from(testConfigurations).orderBy(testConfigurations.createdAt, testConfigurations.testName);
+}
+
+function configurationView(c: (typeof DEFAULT_TEST_CONFIGURATIONS)[number]) {
+  return {
+    test_name: c.testName,
+    endpoint: c.endpoint,
+    method: c.method,
+    headers: c.headers,
+    enabled: c.enabled,
+    timeout_seconds: c.timeoutSeconds,
+    retry_count: c.retryCount,
   };
 }
 
 /** Is there a WordPress REST API at this address (or the saved one)? No credentials are sent. */
-export async function testConnectivity(db: Db, env: Env, logger: Logger, input: { url?: string }, actor: Actor | null) {
+export async function testConnectivity(db: Db, env: Env, logger: Logger, input: { url?: string }, actor: Actor | null, options: RunOptions = {}) {
   const services = wordpressServices(env, logger);
   const url = input.url ?? (await findConnection(db))?.url;
   if (!url) throw new AppError(400, "NO_URL", "Give a site URL or save the connection settings first.");
   logAction(logger, "test_connectivity", actor, { site: url });
-  const site = createSiteClient(services.http, { url, username: "", password: "" });
+  const run = startRun(options);
+  const site = createSiteClient(services.http, { url, username: "", password: "" }, { signal: run.signal });
   try {
-    const root = await site.call({ route: "/", auth: false });
-    const index = root.json as { name?: unknown; namespaces?: unknown } | undefined;
-    const restApi = root.status === 200 && Array.isArray(index?.namespaces);
+    const { index, answer } = await checkSiteRoot(site);
     return {
-      success: restApi,
+      success: true,
       reachable: true,
-      rest_api: restApi,
-      url_mode: restApi ? (site.mode() ?? null) : null,
-      status_code: root.status,
-      response_time: root.elapsedMs,
-      site_title: restApi && typeof index?.name === "string" ? index.name : null,
-      message: restApi
-        ? `The WordPress REST API answered in ${root.elapsedMs} ms${site.mode() === "query" ? " (pretty permalinks are off: using ?rest_route=)" : ""}.`
-        : `The site answered (HTTP ${root.status}) but no WordPress REST API was found.`,
+      rest_api: true,
+      url_mode: site.mode() ?? null,
+      status_code: answer.status,
+      response_time: answer.elapsedMs,
+      site_title: index.name,
+      message: `The WordPress REST API answered in ${answer.elapsedMs} ms${site.mode() === "query" ? " (pretty permalinks are off: using ?rest_route=)" : ""}.`,
     };
   } catch (error) {
     if (!(error instanceof OutboundRequestError)) throw error;
     return {
       success: false,
-      reachable: false,
+      // A redirect, or an answer that is not WordPress's root, came from the site.
+      reachable: SITE_ANSWER_CODES.includes(error.code),
       rest_api: false,
       url_mode: null,
       status_code: null,
       response_time: null,
       site_title: null,
       code: error.code,
-      message: `Could not reach the WordPress site: ${error.message}`,
+      message: siteErrorMessage(error, run.stopReason()),
     };
+  } finally {
+    run.finish();
   }
 }
 
@@ -258,48 +337,58 @@ export async function seedTestConfigurations(db: Db, _env: Env, logger: Logger, 
   const have = new Set(existing.map((r) => r.testName));
   const missing = DEFAULT_TEST_CONFIGURATIONS.filter((row) => !have.has(row.testName));
   if (missing.length > 0) await db.insert(testConfigurations).values(missing).onConflictDoNothing();
-  const configurations = await db.select().from(testConfigurations).orderBy(testConfigurations.createdAt, testConfigurations.testName);
   return {
     success: true as const,
     existing: existing.length,
     inserted: missing.length,
-    configurations: configurations.map((c) => ({
-      test_name: c.testName,
-      endpoint: c.endpoint,
-      method: c.method,
-      headers: c.headers,
-      enabled: c.enabled,
-      timeout_seconds: c.timeoutSeconds,
-      retry_count: c.retryCount,
-    })),
+    configurations: (await readConfigurations(db)).map(configurationView),
   };
 }
 
-export async function validateSettingsAction(db: Db, env: Env, logger: Logger, _input: unknown, actor: Actor | null): Promise<{ success: true; report: ValidationReport }> {
+export async function validateSettingsAction(
+  db: Db,
+  env: Env,
+  logger: Logger,
+  _input: unknown,
+  actor: Actor | null,
+  options: RunOptions & { onStage?: StageListener } = {},
+): Promise<{ success: true; report: ValidationReport }> {
   logAction(logger, "validate_settings", actor);
   const services = wordpressServices(env, logger);
-  return { success: true, report: await validateSettings(db, services, env) };
+  return { success: true, report: await validateSettings(db, services, options) };
+}
+
+export interface RunnerRequestOptions extends RunOptions {
+  /** validate_settings only: called as each of its stages starts. */
+  onStage?: StageListener;
 }
 
 /** Dispatches a validated runner request to its action. */
-export async function handleRunnerRequest(db: Db, env: Env, logger: Logger, request: RunnerRequest, actor: Actor | null): Promise<unknown> {
+export async function handleRunnerRequest(
+  db: Db,
+  env: Env,
+  logger: Logger,
+  request: RunnerRequest,
+  actor: Actor | null,
+  options: RunnerRequestOptions = {},
+): Promise<unknown> {
   switch (request.action) {
     case "load_credentials":
       return loadCredentials(db, env, logger, request, actor);
     case "save_credentials":
       return saveCredentials(db, env, logger, request, actor);
     case "test_credentials":
-      return testCredentials(db, env, logger, request, actor);
+      return testCredentials(db, env, logger, request, actor, options);
     case "validate_settings":
-      return validateSettingsAction(db, env, logger, request, actor);
+      return validateSettingsAction(db, env, logger, request, actor, options);
     case "run_api_test":
-      return runApiTestAction(db, env, logger, request, actor);
+      return runApiTestAction(db, env, logger, request, actor, options);
     case "run_all_tests":
-      return runAllTests(db, env, logger, request, actor);
+      return runAllTests(db, env, logger, request, actor, options);
     case "check_status":
       return checkStatus(db, env, logger, request, actor);
     case "test_connectivity":
-      return testConnectivity(db, env, logger, request, actor);
+      return testConnectivity(db, env, logger, request, actor, options);
     case "seed_test_configurations":
       return seedTestConfigurations(db, env, logger, request, actor);
   }

@@ -48,14 +48,14 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("database-save validator", () => {
-  it("runs seven checks in order, 0.5 s apart, and saves back with the mask (keeping the stored password)", async () => {
+  it("runs seven checks in order, 0.5 s apart, and saves back as a dry run with the mask (nothing written)", async () => {
     const calls: RunnerRequest[] = [];
     const { result, changes } = await run(deps({ runner: adminRunner(calls) }));
     expect(result?.items.map((i) => i.status)).toEqual(Array(7).fill("passed"));
     expect(result?.items.map((i) => i.name)).toEqual([...SAVE_CHECK_NAMES]);
     expect(changes.filter((c) => c.item.status === "running").map((c) => c.at)).toEqual([0, 500, 1000, 1500, 2000, 2500, 3000]);
     expect(calls.map((c) => c.action)).toEqual(["check_status", "load_credentials", "save_credentials", "load_credentials"]);
-    expect(calls[2]).toEqual({ action: "save_credentials", credentials: { url: saved.credentials.url, username: "admin", password: PASSWORD_MASK } });
+    expect(calls[2]).toEqual({ action: "save_credentials", credentials: { url: saved.credentials.url, username: "admin", password: PASSWORD_MASK }, dry_run: true });
   });
 
   it("signed out: the first four fail, the fifth fails and the run stops there", async () => {

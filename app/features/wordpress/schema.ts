@@ -42,7 +42,8 @@ export const apiTestRefSchema = z.object({
 
 export const runnerRequestSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("load_credentials") }),
-  z.object({ action: z.literal("save_credentials"), credentials: credentialsSchema }),
+  // dry_run: the save is made and rolled back, proving it works without changing the saved row.
+  z.object({ action: z.literal("save_credentials"), credentials: credentialsSchema, dry_run: z.boolean().optional() }),
   z.object({ action: z.literal("test_credentials"), credentials: credentialsSchema }),
   z.object({ action: z.literal("validate_settings") }),
   z.object({ action: z.literal("run_api_test"), test: apiTestRefSchema }),
@@ -54,6 +55,30 @@ export const runnerRequestSchema = z.discriminatedUnion("action", [
 export type RunnerRequest = z.infer<typeof runnerRequestSchema>;
 
 export type TestItemStatus = "passed" | "failed" | "warning" | "running" | "pending";
+/** not_run: a check that could not run (the site out of reach, the time limit); it scores 0. */
+export type CheckStatus = TestItemStatus | "not_run";
+
+/** The most one run against the site may take: the validator on the server, Run All in the browser. */
+export const RUN_TIME_LIMIT_MS = 60_000;
+
+/**
+ * Error codes of a result that say the site itself is the problem (unreachable, redirected, not
+ * WordPress's root, stopped by the time limit or a cancel): every other test would fail the same
+ * way, so a run stops there with this one finding.
+ */
+export const SITE_PROBLEM_CODES: readonly string[] = [
+  "REDIRECTED",
+  "NOT_WORDPRESS",
+  "NOT_SITE_ROOT",
+  "TIMEOUT",
+  "CONNECTION_FAILED",
+  "DNS_FAILED",
+  "BLOCKED_ADDRESS",
+  "BLOCKED_PROTOCOL",
+  "INVALID_URL",
+  "TOO_MANY_REDIRECTS",
+  "ABORTED",
+];
 
 export interface ConnectionInfo {
   connection_name: string;
@@ -72,7 +97,9 @@ export interface ConnectionTestResult {
 
 export interface ApiTestResult {
   testId: string;
-  status: "passed" | "failed";
+  status: "passed" | "failed" | "not_run";
+  /** Set when the site (not this test) is the problem: one of SITE_PROBLEM_CODES. */
+  errorCode?: string;
   responseTime: number;
   statusCode: number | null;
   errorMessage: string | null;
@@ -82,7 +109,7 @@ export interface ApiTestResult {
 export interface ValidationTestItem {
   test_name: string;
   message: string;
-  status: TestItemStatus;
+  status: CheckStatus;
   response_time: number | null;
   score: number;
   details?: Record<string, unknown>;
@@ -96,8 +123,19 @@ export interface ValidationReport {
   passed_tests: number;
   failed_tests: number;
   warning_tests: number;
+  not_run_tests: number;
+  /** Why the run ended early (the time limit), or null. */
+  stopped: string | null;
   started_at: string;
   completed_at: string;
   categories: Record<ValidationCategory, ValidationTestItem[]>;
   recommendations: string[];
 }
+
+/** validate_settings asked for as a stream (Accept: application/x-ndjson): one JSON object a line. */
+export type ValidatorStreamLine =
+  | { stage: number }
+  | { result: { success: true; report: ValidationReport } }
+  | { error: { code: string; message: string } };
+
+export const VALIDATOR_STREAM_TYPE = "application/x-ndjson";

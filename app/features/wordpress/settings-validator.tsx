@@ -5,8 +5,8 @@ import { Badge, type BadgeTone, Panel } from "~/components/ui/panel";
 import { formatBusinessDateTime } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import { WP_TEXT } from "./messages";
-import { type RunnerOutcome, callRunner } from "./runner-client";
-import { type TestItemStatus, VALIDATION_CATEGORIES, type ValidationCategory, type ValidationReport, type ValidationTestItem } from "./schema";
+import { type RunnerOutcome, streamValidation } from "./runner-client";
+import { type CheckStatus, RUN_TIME_LIMIT_MS, VALIDATION_CATEGORIES, type ValidationCategory, type ValidationReport, type ValidationTestItem } from "./schema";
 import { useSettingsValidator } from "./use-settings-validator";
 import { scoreTone, scoreToneBar, scoreToneClass } from "./validator-progress";
 
@@ -20,15 +20,18 @@ export const CATEGORY_LABELS: Record<ValidationCategory, string> = {
   security: "Security",
 };
 
-export const statusTone: Record<TestItemStatus, BadgeTone> = {
+export const statusTone: Record<CheckStatus, BadgeTone> = {
   passed: "success",
   failed: "danger",
   warning: "warning",
+  not_run: "neutral",
   running: "info",
   pending: "neutral",
 };
 
-const validate = () => callRunner<{ report: ValidationReport }>({ action: "validate_settings" });
+export const statusLabel = (status: CheckStatus) => (status === "not_run" ? "not run" : status);
+
+const validate = (onStage: (index: number) => void, signal: AbortSignal) => streamValidation(onStage, { signal });
 
 function TestItem({ item }: { item: ValidationTestItem }) {
   const tone = scoreTone(item.score * 10);
@@ -36,7 +39,7 @@ function TestItem({ item }: { item: ValidationTestItem }) {
     <li className="rounded-xl border border-brand-100 p-3">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-bold text-brand-900">{item.test_name}</span>
-        <Badge tone={statusTone[item.status]}>{item.status}</Badge>
+        <Badge tone={statusTone[item.status]}>{statusLabel(item.status)}</Badge>
         <span className={cn("ml-auto text-sm font-bold", tone === "yellow" ? "text-yellow-800" : scoreToneClass[tone])}>{item.score}/10</span>
       </div>
       <p className="mt-1 text-sm break-words">{item.message}</p>
@@ -67,8 +70,14 @@ export function ValidationReportView({ report }: { report: ValidationReport }) {
           <li><Badge tone="success">{report.passed_tests} passed</Badge></li>
           <li><Badge tone="warning">{report.warning_tests} warnings</Badge></li>
           <li><Badge tone="danger">{report.failed_tests} failed</Badge></li>
+          {report.not_run_tests > 0 ? <li><Badge tone="neutral">{report.not_run_tests} not run</Badge></li> : null}
         </ul>
       </div>
+      {report.stopped ? (
+        <p className="rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800" data-testid="validation-stopped">
+          {report.stopped} Checks that had not run count as failed.
+        </p>
+      ) : null}
       <p className="text-xs text-muted">
         Started {formatBusinessDateTime(new Date(report.started_at))} · completed {formatBusinessDateTime(new Date(report.completed_at))}
       </p>
@@ -117,17 +126,25 @@ export function SettingsValidator({ onAuthRequired }: { onAuthRequired: (failure
   return (
     <Panel
       title="Settings Validator"
-      description="Checks the saved connection end to end: credentials, every enabled endpoint, the database, speed and security."
+      data-testid="settings-validator"
+      description={`Checks the saved connection end to end: credentials, every enabled endpoint, the database, speed and security. A run stops after ${RUN_TIME_LIMIT_MS / 1000} seconds; checks that could not run count against the score.`}
       actions={
-        <Button
-          onClick={() => {
-            setStarted(true);
-            void validator.run();
-          }}
-          disabled={running}
-        >
-          {running ? "Validating..." : "Validate Settings"}
-        </Button>
+        <>
+          <Button
+            onClick={() => {
+              setStarted(true);
+              void validator.run();
+            }}
+            disabled={running}
+          >
+            {running ? "Validating..." : "Validate Settings"}
+          </Button>
+          {running ? (
+            <Button variant="outline" onClick={validator.cancel}>
+              Cancel
+            </Button>
+          ) : null}
+        </>
       }
     >
       {started ? (
@@ -138,7 +155,9 @@ export function SettingsValidator({ onAuthRequired }: { onAuthRequired: (failure
                 ? "Validation complete"
                 : validator.status === "failed"
                   ? "Validation failed"
-                  : `${validator.stages[validator.stageIndex] ?? validator.stages[0]}...`}
+                  : validator.status === "cancelled"
+                    ? "Validation cancelled"
+                    : `${validator.stages[validator.stageIndex] ?? validator.stages[0]}...`}
             </span>
             <span data-testid="validator-progress">{validator.progress}%</span>
           </div>
@@ -151,7 +170,10 @@ export function SettingsValidator({ onAuthRequired }: { onAuthRequired: (failure
             className="mt-2 h-2.5 overflow-hidden rounded-full bg-brand-100"
           >
             <div
-              className={cn("h-full rounded-full transition-[width] duration-500 motion-reduce:transition-none", validator.status === "failed" ? "bg-red-600" : validator.report ? scoreToneBar[tone] : "bg-brand-600")}
+              className={cn(
+                "h-full rounded-full transition-[width] duration-500 motion-reduce:transition-none",
+                validator.status === "failed" ? "bg-red-600" : validator.status === "cancelled" ? "bg-slate-400" : validator.report ? scoreToneBar[tone] : "bg-brand-600",
+              )}
               style={{ width: `${validator.progress}%` }}
             />
           </div>
@@ -168,6 +190,7 @@ export function SettingsValidator({ onAuthRequired }: { onAuthRequired: (failure
             })}
           </ol>
           {validator.status === "failed" && validator.error ? <p className="mt-3 text-sm font-semibold text-red-700">{validator.error}</p> : null}
+          {validator.status === "cancelled" ? <p className="mt-3 text-sm font-semibold text-brand-900">{validator.error}</p> : null}
           {validator.report ? <ValidationReportView report={validator.report} /> : null}
         </div>
       ) : (

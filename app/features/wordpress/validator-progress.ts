@@ -1,4 +1,7 @@
-/** The settings validator's visible progress: six labelled stages, 0.8 s each, capped at 90 % until the report is in. */
+/**
+ * The settings validator's visible progress: six labelled stages, each shown once the server has
+ * started it and for at least 0.8 s, capped at 90 % until the report is in.
+ */
 
 export const VALIDATOR_STAGES = [
   "Validating credentials",

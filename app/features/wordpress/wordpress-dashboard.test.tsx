@@ -10,9 +10,9 @@ import { PASSWORD_MASK, type ValidationReport } from "./schema";
 import { SettingsValidator } from "./settings-validator";
 import { WordPressDashboard } from "./wordpress-dashboard";
 
-type Reply = { status: number; body: unknown };
+type Reply = { status: number; body: unknown } | Response;
 let replies: Record<string, Reply | (() => Promise<Reply>)>;
-let requests: { action: string; body: Record<string, unknown> }[];
+let requests: { action: string; body: Record<string, unknown>; accept: string; signal?: AbortSignal | null }[];
 
 beforeEach(() => {
   requests = [];
@@ -21,9 +21,10 @@ beforeEach(() => {
   };
   vi.stubGlobal("fetch", async (_input: string, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body ?? "{}")) as { action: string };
-    requests.push({ action: body.action, body });
+    requests.push({ action: body.action, body, accept: new Headers(init?.headers).get("accept") ?? "", signal: init?.signal });
     const found = replies[body.action];
     const reply = typeof found === "function" ? await found() : (found ?? { status: 500, body: { error: { code: "INTERNAL", message: "Something broke." } } });
+    if (reply instanceof Response) return reply;
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { "content-type": "application/json" } });
   });
 });
@@ -133,6 +134,8 @@ const report = (score: number): ValidationReport => ({
   passed_tests: 10,
   failed_tests: 1,
   warning_tests: 2,
+  not_run_tests: 0,
+  stopped: null,
   started_at: "2026-01-01T00:00:00Z",
   completed_at: "2026-01-01T00:00:03Z",
   categories: {
@@ -145,35 +148,115 @@ const report = (score: number): ValidationReport => ({
   recommendations: ["Serve the WordPress site over HTTPS."],
 });
 
+/** validate_settings as the server streams it: the test pushes each line when it wants. */
+function validatorStream() {
+  let push: (line: unknown) => void = () => {};
+  let end: () => void = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = (line) => controller.enqueue(new TextEncoder().encode(`${JSON.stringify(line)}\n`));
+      end = () => controller.close();
+    },
+  });
+  const response = new Response(body, { status: 200, headers: { "content-type": "application/x-ndjson; charset=utf-8" } });
+  return { response, push, end };
+}
+
 describe("SettingsValidator", () => {
-  it("walks six stages 0.8 s apart, holds at 90 % until the report arrives, then shows 100 % and a coloured score", async () => {
+  const stage = () => screen.getByTestId("validator-stage").textContent;
+  const progress = () => screen.getByTestId("validator-progress").textContent;
+  const flush = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+  const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+  it("shows each stage once the server has started it, at least 0.8 s each, holds while the server works, and 100 % with the report", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
-    let answer: (r: Reply) => void = () => {};
-    replies.validate_settings = () => new Promise<Reply>((resolve) => (answer = resolve));
+    const stream = validatorStream();
+    replies.validate_settings = stream.response;
     renderWithRouter(<SettingsValidator onAuthRequired={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: "Validate Settings" }));
-    await act(async () => {});
-    const stage = () => screen.getByTestId("validator-stage").textContent;
-    const progress = () => screen.getByTestId("validator-progress").textContent;
+    await flush();
+    expect(requests.at(-1)?.accept).toBe("application/x-ndjson");
+    stream.push({ stage: 0 });
+    await flush();
     expect([stage(), progress()]).toEqual(["Validating credentials...", "17%"]);
+
+    // The server is still on the credentials: the bar does not run ahead of it.
+    await wait(10_000);
+    expect([stage(), progress()]).toEqual(["Validating credentials...", "17%"]);
+    stream.push({ stage: 1 });
+    await flush();
+    expect([stage(), progress()]).toEqual(["Testing API endpoints...", "33%"]);
+
+    // The server races ahead: each stage still gets its 0.8 s on screen.
+    for (const index of [2, 3, 4, 5]) stream.push({ stage: index });
+    await flush();
     const seen: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      await act(async () => void (await vi.advanceTimersByTimeAsync(800)));
+    for (let i = 0; i < 4; i++) {
+      await wait(800);
       seen.push(`${stage()} ${progress()}`);
     }
-    expect(seen).toEqual([
-      "Testing API endpoints... 33%",
-      "Checking database... 50%",
-      "Measuring performance... 67%",
-      "Reviewing security... 83%",
-      "Generating report... 90%",
-    ]);
-    await act(async () => void (await vi.advanceTimersByTimeAsync(5_000)));
+    expect(seen).toEqual(["Checking database... 50%", "Measuring performance... 67%", "Reviewing security... 83%", "Generating report... 90%"]);
+    stream.push({ result: { success: true, report: report(76) } });
+    stream.end();
+    await flush();
+    // The last stage gets its 0.8 s too.
     expect(progress()).toBe("90%");
-    await act(async () => answer({ status: 200, body: { success: true, report: report(76) } }));
-    await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+    await wait(800);
     expect(progress()).toBe("100%");
     expect(screen.getByTestId("overall-score").getAttribute("data-tone")).toBe("yellow");
     expect(screen.getByText("Serve the WordPress site over HTTPS.")).toBeTruthy();
+  });
+
+  it("Cancel aborts the request and says so; the validator can run again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const stream = validatorStream();
+    replies.validate_settings = stream.response;
+    renderWithRouter(<SettingsValidator onAuthRequired={() => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: "Validate Settings" }));
+    await flush();
+    stream.push({ stage: 0 });
+    await flush();
+    expect(screen.getByRole("button", { name: "Validating..." })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await flush();
+    expect(requests.at(-1)?.signal?.aborted).toBe(true);
+    expect(stage()).toBe("Validation cancelled");
+    expect(screen.getByText("Validation cancelled.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Cancel" })).toBeNull();
+    expect((screen.getByRole("button", { name: "Validate Settings" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("a report that stopped at the time limit says so, and lists the checks that did not run", async () => {
+    const stopped: ValidationReport = {
+      ...report(23),
+      not_run_tests: 1,
+      stopped: "Stopped at the 60-second time limit.",
+      categories: { ...report(23).categories, api_endpoints: [{ test_name: "Posts Endpoint", message: "Not run: Stopped at the 60-second time limit.", status: "not_run", response_time: null, score: 0 }] },
+    };
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    replies.validate_settings = { status: 200, body: { success: true, report: stopped } };
+    renderWithRouter(<SettingsValidator onAuthRequired={() => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: "Validate Settings" }));
+    await wait(6 * 800);
+    expect(screen.getByTestId("validation-stopped").textContent).toBe(
+      "Stopped at the 60-second time limit. Checks that had not run count as failed.",
+    );
+    expect(screen.getByText("1 not run")).toBeTruthy();
+    expect(screen.getByText("not run")).toBeTruthy();
+  });
+});
+
+describe("TestConfigurations", () => {
+  it("opening the dashboard only reads: the six defaults are listed as not saved, and nothing is seeded until asked", async () => {
+    const defaults = Array.from({ length: 6 }, (_, i) => ({ test_name: `Check ${i}`, endpoint: "/", method: "GET", enabled: true, timeout_seconds: 30, retry_count: 3 }));
+    replies.check_status = { status: 200, body: { success: true, configurations: defaults, configurations_saved: false } };
+    replies.seed_test_configurations = { status: 200, body: { success: true, existing: 0, inserted: 6, configurations: defaults } };
+    renderWithRouter(<WordPressDashboard />);
+    expect(await screen.findByTestId("test-configurations-unsaved")).toBeTruthy();
+    expect(within(screen.getByTestId("test-configurations")).getAllByRole("listitem")).toHaveLength(6);
+    expect(requests.map((r) => r.action).sort()).toEqual(["check_status", "load_credentials"]);
+    fireEvent.click(screen.getByRole("button", { name: "Seed Default Configurations" }));
+    expect(await screen.findByText("Added 6 default test configurations.")).toBeTruthy();
+    expect(screen.queryByTestId("test-configurations-unsaved")).toBeNull();
   });
 });
