@@ -6,6 +6,7 @@ import { testConfigurations, userRoles, users, wordpressConnections } from "../d
 import { createSession } from "../auth/sessions";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
+import { testRequestContext } from "../testing/request-context";
 
 /**
  * Opening the WordPress tools writes nothing: the pages' loaders, and every runner action their
@@ -62,7 +63,7 @@ async function snapshot() {
 
 async function openPage(file: string, url: string) {
   const { loader } = (await import(/* @vite-ignore */ file)) as { loader: Handler };
-  const context: RequestContext = { env: server.env, db: database.db, logger: (await import("../logger")).createLogger("silent"), cspNonce: "" };
+  const context: RequestContext = testRequestContext(server.env, database.db);
   await loader({ request: new Request(`http://localhost${url}`, { headers: { cookie } }), context, params: {} });
 }
 
