@@ -28,6 +28,9 @@ export default [
   // -- end auth --
   route("appointments", "routes/appointments.tsx"),
   route("trips", "routes/trips.tsx"),
+  route("cats", "routes/cats.tsx"),
+  route("cats/new", "routes/cats.new.tsx"),
+  route("cats/:catId", "routes/cats.$catId.tsx"),
   route("admin-backup", "routes/admin-backup.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

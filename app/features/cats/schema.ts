@@ -35,7 +35,8 @@ export const householdForm = z
     message: OWN_PHONE_AS_EMERGENCY_MESSAGE,
     path: ["emergencyContactPhone"],
   });
-export type HouseholdInput = z.output<typeof householdForm>;
+/** What a caller hands the server (the domain functions parse it again with this schema). */
+export type HouseholdInput = z.input<typeof householdForm>;
 
 const medication = z.object({
   name: text(100, "Keep the medication's name under 100 characters"),
@@ -83,6 +84,7 @@ export const catForm = z
     behaviourNotes: text(2000, "Keep the behaviour notes under 2000 characters"),
     felvFivStatus: z.enum(FELV_FIV_STATUSES, "Choose a FeLV/FIV status").default("unknown"),
   });
-export type CatInput = z.output<typeof catForm>;
+export type CatInput = z.input<typeof catForm>;
 
-export const catIdForm = z.object({ catId: z.string().min(1) });
+
+export const archiveCatForm = z.object({ intent: z.literal("archive") });
