@@ -90,7 +90,7 @@ export function CatForm({ cat, today, submitLabel }: { cat?: CatProfile; today: 
                 <Field label="Times" field={med.times} autoComplete="off" placeholder="e.g. 8am and 8pm" />
                 {medications.length > 1 ? (
                   <div className="sm:col-span-3">
-                    <Button variant="outline" size="sm" {...form.remove.getButtonProps({ name: fields.medications.name, index: i })}>
+                    <Button type="submit" variant="outline" size="sm" {...form.remove.getButtonProps({ name: fields.medications.name, index: i })}>
                       Remove medication {i + 1}
                     </Button>
                   </div>
@@ -100,7 +100,7 @@ export function CatForm({ cat, today, submitLabel }: { cat?: CatProfile; today: 
           })}
         </ol>
         <FieldError id={fields.medications.errorId}>{fields.medications.errors?.[0]}</FieldError>
-        <Button variant="outline" size="sm" className="mt-3" {...form.insert.getButtonProps({ name: fields.medications.name, defaultValue: EMPTY_MEDICATION })}>
+        <Button type="submit" variant="outline" size="sm" className="mt-3" {...form.insert.getButtonProps({ name: fields.medications.name, defaultValue: EMPTY_MEDICATION })}>
           Add another medication
         </Button>
       </fieldset>
