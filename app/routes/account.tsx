@@ -103,7 +103,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <h2 id="household-heading" className="text-2xl">
             Household
           </h2>
-          <p className="mt-1 text-muted">How we reach you while your cats stay with us.</p>
+          <p className="mt-1 text-muted">How we reach you while your cats stay with us. Only your name and mobile phone are required.</p>
           <ActionNotice className="mt-4" />
           <HouseholdForm household={loaderData.household} />
         </section>

@@ -77,7 +77,7 @@ export default function CatPageRoute({ loaderData: { cat, archivedOn, today } }:
           Archive {cat.name}
         </h2>
         <p className="mt-1 text-muted">
-          {cat.name} leaves your list and can no longer be booked. Past stays keep their record.
+          {cat.name} leaves your list of cats. Past stays keep their record.
         </p>
         {/* A native disclosure asks for the confirmation, so archiving works before JavaScript too. */}
         <details className="mt-3">

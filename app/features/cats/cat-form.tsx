@@ -86,8 +86,8 @@ export function CatForm({ cat, today, submitLabel }: { cat?: CatProfile; today: 
             return (
               <li key={row.key} className="grid gap-3 rounded-2xl border border-brand-100 p-4 sm:grid-cols-3">
                 <Field label={`Medication ${i + 1}`} field={med.name} autoComplete="off" />
-                <Field label="Dose" field={med.dose} autoComplete="off" placeholder="e.g. 2.5 mg" />
-                <Field label="Times" field={med.times} autoComplete="off" placeholder="e.g. 8am and 8pm" />
+                <Field label={<>Dose<span className="sr-only"> of medication {i + 1}</span></>} field={med.dose} autoComplete="off" placeholder="e.g. 2.5 mg" />
+                <Field label={<>Times<span className="sr-only"> for medication {i + 1}</span></>} field={med.times} autoComplete="off" placeholder="e.g. 8am and 8pm" />
                 {medications.length > 1 ? (
                   <div className="sm:col-span-3">
                     <Button type="submit" variant="outline" size="sm" {...form.remove.getButtonProps({ name: fields.medications.name, index: i })}>

@@ -53,9 +53,9 @@ export function HouseholdForm({ household }: { household: HouseholdValues | null
     <fetcher.Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
       <Field label="Your name" field={fields.name} autoComplete="name" />
       <Field label="Mobile phone" field={fields.mobilePhone} {...tel} autoComplete="tel-national" />
-      <Field className="sm:col-span-2" label="Street address (optional)" field={fields.addressLine1} autoComplete="address-line1" />
-      <Field className="sm:col-span-2" label="Apartment, suite (optional)" field={fields.addressLine2} autoComplete="address-line2" />
-      <Field label="City (optional)" field={fields.city} autoComplete="address-level2" />
+      <Field className="sm:col-span-2" label="Street address" field={fields.addressLine1} autoComplete="address-line1" />
+      <Field className="sm:col-span-2" label="Apartment, suite" field={fields.addressLine2} autoComplete="address-line2" />
+      <Field label="City" field={fields.city} autoComplete="address-level2" />
       <div className="grid grid-cols-2 gap-3">
         <Field label="State" field={fields.state} autoComplete="address-level1" maxLength={2} />
         <Field label="ZIP code" field={fields.postalCode} autoComplete="postal-code" inputMode="numeric" maxLength={10} />
