@@ -8,7 +8,7 @@ import { businessDayAhead } from "./support/dates";
 
 const catCard = (page: Page, name: string) => page.getByRole("list", { name: "Your cats" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-test("a signed-out visit to /cats is sent to sign in and brought back", async ({ page }) => {
+test("a signed-out visit to /cats is sent to sign in, with /cats as the way back", async ({ page }) => {
   await page.goto("/cats");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcats$/);
 });
@@ -48,11 +48,11 @@ test("a new customer fills the household, adds two cats, edits one and archives 
   await page.getByLabel("Sex").selectOption({ label: "Female" });
   await page.getByLabel("Spayed or neutered").selectOption({ label: "Yes" });
   await page.getByLabel("Birth date").fill(businessDayAhead(1).iso);
-  await page.getByLabel("Medication 1").fill("Methimazole");
-  await page.getByLabel("Dose").fill("2.5 mg");
-  await page.getByLabel("Times").fill("8am and 8pm");
+  await page.getByLabel("Medication 1", { exact: true }).fill("Methimazole");
+  await page.getByLabel("Dose of medication 1").fill("2.5 mg");
+  await page.getByLabel("Times for medication 1").fill("8am and 8pm");
   await page.getByRole("button", { name: "Add another medication" }).click();
-  await page.getByLabel("Medication 2").fill("Probiotic");
+  await page.getByLabel("Medication 2", { exact: true }).fill("Probiotic");
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Add cat" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The birth date can't be in the future." })).toBeVisible();
@@ -92,8 +92,8 @@ test("a new customer fills the household, adds two cats, edits one and archives 
 
   // Miso's medications were kept; then Miso is archived, with a confirmation first.
   await catCard(page, "Miso").getByRole("link", { name: "Edit Miso" }).click();
-  await expect(page.getByLabel("Medication 1")).toHaveValue("Methimazole");
-  await expect(page.getByLabel("Medication 2")).toHaveValue("Probiotic");
+  await expect(page.getByLabel("Medication 1", { exact: true })).toHaveValue("Methimazole");
+  await expect(page.getByLabel("Medication 2", { exact: true })).toHaveValue("Probiotic");
   await page.getByText("Archive Miso…").click();
   await page.getByRole("button", { name: "Yes, archive Miso" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Miso is archived. Past stays keep their record." })).toBeVisible();
@@ -116,14 +116,14 @@ test("before JavaScript runs, the household and a new cat still save and say so"
   await noJs.getByLabel("Name", { exact: true }).fill("Pepper");
   await noJs.getByLabel("Sex").selectOption({ label: "Male" });
   await noJs.getByLabel("Spayed or neutered").selectOption({ label: "Yes" });
-  await noJs.getByLabel("Medication 1").fill("Gabapentin");
+  await noJs.getByLabel("Medication 1", { exact: true }).fill("Gabapentin");
   // The list's button is answered by the server: the page comes back with another row and what was typed.
   await noJs.getByRole("button", { name: "Add another medication" }).click();
   await expect(noJs.getByLabel("Name", { exact: true })).toHaveValue("Pepper");
-  await noJs.getByLabel("Medication 2").fill("Fish oil");
+  await noJs.getByLabel("Medication 2", { exact: true }).fill("Fish oil");
   await noJs.getByRole("button", { name: "Add cat" }).click();
   await expect(noJs.getByRole("status").filter({ hasText: "Pepper is saved." })).toBeVisible();
   await noJs.getByRole("link", { name: "Edit Pepper" }).click();
-  await expect(noJs.getByLabel("Medication 2")).toHaveValue("Fish oil");
+  await expect(noJs.getByLabel("Medication 2", { exact: true })).toHaveValue("Fish oil");
   await context.close();
 });

@@ -1,5 +1,6 @@
 import { Form, data, redirect } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
+import type { Db } from "@server/db/client";
 import { type Cat, archiveCat, getCat, updateCat } from "@server/households/households";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { AppError } from "@server/http/errors";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/cats.$catId";
 export const meta: Route.MetaFunction = ({ data }) => noindexMeta(`${data?.cat.name ?? "Cat"} | ${business.name}`);
 
 /** Another household's cat is the page that does not exist: same 404, nothing to tell them apart. */
-async function ownCat(db: Parameters<typeof getCat>[0], userId: string, catId: string): Promise<Cat> {
+async function ownCat(db: Db, userId: string, catId: string): Promise<Cat> {
   try {
     return await getCat(db, userId, catId);
   } catch (error) {

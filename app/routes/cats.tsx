@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
+import type { Db } from "@server/db/client";
 import { getCat, getHousehold, listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
 import { Badge, Notice } from "~/components/ui/panel";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** What the form pages sent the browser here to say (a redirect after a save works before JavaScript too). */
-async function statusOf(params: URLSearchParams, db: Parameters<typeof getCat>[0], userId: string) {
+async function statusOf(params: URLSearchParams, db: Db, userId: string) {
   const id = params.get("saved") ?? params.get("archived");
   if (!id) return null;
   try {
