@@ -62,7 +62,7 @@ export default function CatsPage({ loaderData: { cats, householdFilled, status }
       {cats.length === 0 ? (
         <section className="mt-6 rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]">
           <h2 className="text-2xl">No cats yet</h2>
-          <p className="mx-auto mt-2 max-w-md text-muted">Add each cat who stays or is groomed with us: their care notes travel with every booking.</p>
+          <p className="mx-auto mt-2 max-w-md text-muted">Add each cat who stays or is groomed with us, with the care notes our team should know.</p>
         </section>
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2" aria-label="Your cats">
@@ -70,8 +70,7 @@ export default function CatsPage({ loaderData: { cats, householdFilled, status }
             <li key={cat.id} className="flex flex-col rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]">
               <h2 className="text-2xl">{cat.name}</h2>
               {cat.details ? <p className="mt-1 text-muted">{cat.details}</p> : null}
-              <p className="sr-only">Booking readiness:</p>
-              <ul className="mt-3 flex flex-wrap gap-2" aria-label={`What ${cat.name} needs before booking`}>
+              <ul className="mt-3 flex flex-wrap gap-2" aria-label={`${cat.name}: booking readiness`}>
                 {cat.missing.length === 0 ? (
                   <li>
                     <Badge tone="success">{READY_TO_BOOK}</Badge>

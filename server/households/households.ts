@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { businessDate } from "~/lib/business-time";
 import { birthDateForAge } from "~/features/cats/profile";
-import { type CatInput, type HouseholdInput, OWN_PHONE_AS_EMERGENCY_MESSAGE, catForm, householdForm } from "~/features/cats/schema";
+import { type CatInput, type HouseholdInput, catForm, householdForm } from "~/features/cats/schema";
 import type { Db } from "../db/client";
 import { cats, households } from "../db/schema/index";
 import { AppError } from "../http/errors";
@@ -41,7 +41,6 @@ const orNull = (v: string | undefined) => v ?? null;
 
 export async function saveHousehold(db: Db, userId: string, input: HouseholdInput, now = new Date()): Promise<Household> {
   const h = parsed(householdForm.safeParse(input));
-  if (h.emergencyContactPhone && h.emergencyContactPhone === h.mobilePhone) throw new AppError(400, "INVALID_INPUT", OWN_PHONE_AS_EMERGENCY_MESSAGE);
   const values = {
     name: h.name,
     mobilePhone: h.mobilePhone,

@@ -60,8 +60,7 @@ const medications = z
 
 export const CAT_NAME_MAX = 50;
 
-export const catForm = z
-  .object({
+export const catForm = z.object({
     name: z.string("Enter your cat's name").trim().min(1, "Enter your cat's name").max(CAT_NAME_MAX, `Keep the name under ${CAT_NAME_MAX} characters`),
     breed: text(100, "Keep the breed under 100 characters"),
     sex: z.enum(CAT_SEXES, "Choose female or male"),
@@ -86,5 +85,5 @@ export const catForm = z
   });
 export type CatInput = z.input<typeof catForm>;
 
-
+/** The "Yes, archive" button of a cat's page. */
 export const archiveCatForm = z.object({ intent: z.literal("archive") });
