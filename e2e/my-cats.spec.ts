@@ -13,7 +13,7 @@ test("a signed-out visit to /cats is sent to sign in, with /cats as the way back
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcats$/);
 });
 
-test("a new customer fills the household, adds two cats, edits one and archives the other", async ({ page, signIn }) => {
+test("a new customer fills the household, adds two cats, edits one and archives the other", async ({ browser, page, signIn }) => {
   test.slow();
   await signIn(page);
   await page.goto("/account");
@@ -82,6 +82,11 @@ test("a new customer fills the household, adds two cats, edits one and archives 
   await tofu.getByRole("link", { name: "Edit Tofu" }).click();
   await expect(page.getByRole("heading", { name: "Edit Tofu" })).toBeVisible();
   await expect(page.getByLabel("Or approximate age (years)")).toHaveValue("3");
+  // Another customer who has the address of Tofu's page finds nothing there.
+  const stranger = await (await browser.newContext()).newPage();
+  await signIn(stranger);
+  expect((await stranger.goto(page.url()))?.status()).toBe(404);
+  await stranger.context().close();
   await page.getByLabel("Spayed or neutered").selectOption({ label: "Yes" });
   await page.getByLabel("Breed (optional)").fill("Siamese");
   await expectNoAxeViolations(page);
