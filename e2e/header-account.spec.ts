@@ -21,6 +21,7 @@ test("a signed-in customer sees their account in the header, not 'Sign In or Joi
   if (isMobile(page)) {
     await expect(area.getByText(`Signed in as ${email}`)).toBeVisible();
     await expect(area.getByRole("link", { name: "My Trips" })).toHaveAttribute("href", "/trips");
+    await expect(area.getByRole("link", { name: "My Cats" })).toHaveAttribute("href", "/cats");
     await expect(area.getByRole("link", { name: "My Appointments" })).toHaveAttribute("href", "/appointments");
   } else {
     await expect(area.getByRole("link", { name: "Account" })).toHaveAttribute("title", `Signed in as ${email}`);

@@ -10,7 +10,7 @@ import { freshClientIp } from "./support/identities";
 test.use({ timezoneId: "Asia/Kolkata", locale: "de-DE" });
 
 const PUBLIC_PAGES = ["/", "/cat-boarding-laguna-niguel", "/book-online", "/home-backup-27.05.25", "/privacy-policy", "/terms", "/cookie-policy", "/auth"];
-const CUSTOMER_PAGES = ["/account", "/appointments", "/trips"];
+const CUSTOMER_PAGES = ["/account", "/appointments", "/trips", "/cats", "/cats/new"];
 const ADMIN_PAGES = ["/admin", "/admin/bookings", "/admin/bookings/leads", "/admin/content", "/admin/analytics", "/admin/integrations", "/admin-backup"];
 
 /** Errors and warnings the page logs from now on (React reports a hydration mismatch as an error). */

@@ -1,5 +1,7 @@
 import { requireUser } from "@server/auth/guards.server";
 import { toSnapshot } from "@server/auth/snapshot";
+import { getHousehold, saveHousehold } from "@server/households/households";
+import { formDataOf, submitForm } from "@server/http/form-action";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
@@ -10,6 +12,9 @@ import { AuthCard, AuthShell } from "~/features/auth/auth-shell";
 import { useAuth } from "~/features/auth/auth-provider";
 import { formatBusinessLongDate, formatBusinessLongDateTime } from "~/lib/business-time";
 import { AUTH_TEXT } from "~/features/auth/messages";
+import { HouseholdForm, householdValues } from "~/features/cats/household-form";
+import { householdForm } from "~/features/cats/schema";
+import { ActionNotice } from "~/components/action-notice";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [
@@ -19,10 +24,19 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = await requireUser(request, context);
-  return { auth: toSnapshot(auth) };
+  const household = await getHousehold(context.db, auth.user.id);
+  return { auth: toSnapshot(auth), household: household && householdValues(household) };
 }
 
-export default function AccountPage() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = await requireUser(request, context);
+  return submitForm(await formDataOf(request), householdForm, async (input) => {
+    await saveHousehold(context.db, auth.user.id, input);
+    return { kind: "success", title: "Household saved" };
+  });
+}
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { user, isAdmin, loading, signOut } = useAuth();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
@@ -44,7 +58,7 @@ export default function AccountPage() {
   }
 
   return (
-    <AuthShell>
+    <AuthShell wide>
       <AuthCard>
         <h1 className="text-3xl">Your account</h1>
         {!user ? (
@@ -69,6 +83,9 @@ export default function AccountPage() {
               </div>
             </dl>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+              <Button asChild variant="outline" className="sm:flex-1">
+                <Link to="/cats">My Cats</Link>
+              </Button>
               {isAdmin && (
                 <Button asChild variant="outline" className="sm:flex-1">
                   <Link to="/admin">Admin dashboard</Link>
@@ -80,6 +97,16 @@ export default function AccountPage() {
             </div>
           </>
         )}
+      </AuthCard>
+      <AuthCard className="mt-6">
+        <section aria-labelledby="household-heading">
+          <h2 id="household-heading" className="text-2xl">
+            Household
+          </h2>
+          <p className="mt-1 text-muted">How we reach you while your cats stay with us. Only your name and mobile phone are required.</p>
+          <ActionNotice className="mt-4" />
+          <HouseholdForm household={loaderData.household} />
+        </section>
       </AuthCard>
     </AuthShell>
   );

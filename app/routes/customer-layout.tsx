@@ -2,7 +2,7 @@ import { Link, Outlet } from "react-router";
 import { ErrorView } from "~/components/error-view";
 import { business } from "~/content/business";
 
-/** The signed-in customer's pages (account, appointments, trips): one error boundary for the area. */
+/** The signed-in customer's pages (account, appointments, trips, cats): one error boundary for the area. */
 export default function CustomerLayout() {
   return <Outlet />;
 }

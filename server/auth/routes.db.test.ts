@@ -89,6 +89,17 @@ describe("the other signed-in pages", () => {
     expect(await outcome(loader, "/account", cookies.customer)).toBe("allowed");
   });
 
+  it("the My Cats pages send visitors to /auth and back, for reading and for changing", async () => {
+    for (const [file, url] of [["cats", "/cats"], ["cats.new", "/cats/new"], ["cats.$catId", "/cats/x"]] as const) {
+      const { loader, action } = (await import(`~/routes/${file}.tsx`)) as unknown as { loader: Handler; action?: Handler };
+      const back = `302 /auth?redirectTo=${encodeURIComponent(url)}`;
+      expect(await outcome(loader, url), `${url} loader`).toBe(back);
+      if (action) expect(await outcome(action, url, undefined, "POST"), `${url} action`).toBe(back);
+    }
+    const { loader } = (await import("~/routes/cats")) as unknown as { loader: Handler };
+    expect(await outcome(loader, "/cats", cookies.customer)).toBe("allowed");
+  });
+
   it("/auth sends signed-in visitors on: admins to /admin, others to / or where they were going", async () => {
     const { loader } = (await import("~/routes/auth")) as unknown as { loader: Handler };
     expect(await outcome(loader, "/auth")).toBe("allowed");

@@ -62,6 +62,10 @@ export function MobileDrawer({ open, onOpenChange, openDialog, startBooking }: {
                   <Icon name="calendar" className="h-5 w-5 text-brand-600" />
                   My Trips
                 </a>
+                <a href="/cats" className={item}>
+                  <Icon name="paw" className="h-5 w-5 text-brand-600" />
+                  My Cats
+                </a>
                 <a href="/account" className={item}>
                   <Icon name="user" className="h-5 w-5 text-brand-600" />
                   Account

@@ -79,6 +79,9 @@ function AccountLinks({ onSignIn, onPreload }: { onSignIn: () => void; onPreload
       <a href="/trips" className={`${topLink} hidden lg:inline`}>
         My Trips
       </a>
+      <a href="/cats" className={`${topLink} hidden lg:inline`}>
+        My Cats
+      </a>
       <a href="/account" className={topLink} title={`Signed in as ${user.email}`}>
         <span className="inline-flex items-center gap-1.5">
           <Icon name="user" className="h-4 w-4" /> Account

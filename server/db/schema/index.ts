@@ -8,3 +8,4 @@ export * from "./leads";
 export * from "./analytics";
 export * from "./content";
 export * from "./media";
+export * from "./households";

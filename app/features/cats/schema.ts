@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { usPhoneField } from "~/lib/validation";
+import { CAT_SEXES, FELV_FIV_STATUSES, FIXED_STATUSES } from "./options";
+
+/**
+ * The household and cat forms' one schema each, used by the pages (Conform) and by the domain
+ * functions in server/households, so the browser and the server refuse the same input with the
+ * same words. Empty fields arrive as undefined (Conform) and are stored as null.
+ */
+
+const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional();
+
+export const OWN_PHONE_AS_EMERGENCY_MESSAGE = "Your emergency contact needs a phone number other than your own mobile";
+
+export const householdForm = z
+  .object({
+    name: z.string("Enter your name").trim().min(1, "Enter your name").max(100, "Keep your name under 100 characters"),
+    mobilePhone: usPhoneField("Enter your mobile number as 10 digits"),
+    addressLine1: text(200, "Keep the street address under 200 characters"),
+    addressLine2: text(200, "Keep the second address line under 200 characters"),
+    city: text(100, "Keep the city under 100 characters"),
+    state: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, "Enter the state as two letters, like CA")
+      .transform((s) => s.toUpperCase())
+      .optional(),
+    postalCode: z.string().trim().regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code").optional(),
+    emergencyContactName: text(100, "Keep the contact's name under 100 characters"),
+    emergencyContactPhone: usPhoneField("Enter the emergency contact's number as 10 digits").optional(),
+    vetClinic: text(150, "Keep the clinic's name under 150 characters"),
+    vetPhone: usPhoneField("Enter the vet's number as 10 digits").optional(),
+  })
+  .refine((h) => !h.emergencyContactPhone || h.emergencyContactPhone !== h.mobilePhone, {
+    message: OWN_PHONE_AS_EMERGENCY_MESSAGE,
+    path: ["emergencyContactPhone"],
+  });
+/** What a caller hands the server (the domain functions parse it again with this schema). */
+export type HouseholdInput = z.input<typeof householdForm>;
+
+const medication = z.object({
+  name: text(100, "Keep the medication's name under 100 characters"),
+  dose: text(100, "Keep the dose under 100 characters"),
+  times: text(100, "Keep the times under 100 characters"),
+});
+
+/** Rows left empty are dropped; a row with a dose or times needs the medication's name. */
+const medications = z
+  .array(medication.optional())
+  .max(10, "List at most 10 medications")
+  .optional()
+  .superRefine((rows, ctx) => {
+    rows?.forEach((row, i) => {
+      if (row && !row.name && (row.dose || row.times)) ctx.addIssue({ code: "custom", message: "Name the medication", path: [i, "name"] });
+    });
+  })
+  .transform((rows) =>
+    (rows ?? []).flatMap((row) => (row?.name ? [{ name: row.name, dose: row.dose ?? "", times: row.times ?? "" }] : [])),
+  );
+
+export const CAT_NAME_MAX = 50;
+
+export const catForm = z.object({
+    name: z.string("Enter your cat's name").trim().min(1, "Enter your cat's name").max(CAT_NAME_MAX, `Keep the name under ${CAT_NAME_MAX} characters`),
+    breed: text(100, "Keep the breed under 100 characters"),
+    sex: z.enum(CAT_SEXES, "Choose female or male"),
+    birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the birth date as YYYY-MM-DD").optional(),
+    approximateAge: z.coerce
+      .number("Enter the age in whole years")
+      .int("Enter the age in whole years")
+      .min(0, "Enter the age in whole years")
+      .max(30, "Enter an age of 30 years or less")
+      .optional(),
+    spayedNeutered: z.enum(FIXED_STATUSES, "Choose yes, no or not sure"),
+    microchip: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z]{9,15}$/, "A microchip number is 9 to 15 letters or digits")
+      .optional(),
+    colourMarkings: text(200, "Keep the colour and markings under 200 characters"),
+    feedingInstructions: text(2000, "Keep the feeding instructions under 2000 characters"),
+    medications,
+    behaviourNotes: text(2000, "Keep the behaviour notes under 2000 characters"),
+    felvFivStatus: z.enum(FELV_FIV_STATUSES, "Choose a FeLV/FIV status").default("unknown"),
+  });
+export type CatInput = z.input<typeof catForm>;
+
+/** The "Yes, archive" button of a cat's page. */
+export const archiveCatForm = z.object({ intent: z.literal("archive") });

@@ -1,0 +1,36 @@
+import { redirect } from "react-router";
+import { requireUser } from "@server/auth/guards.server";
+import { type Cat, createCat } from "@server/households/households";
+import { formDataOf, submitForm } from "@server/http/form-action";
+import { business } from "~/content/business";
+import { CatForm } from "~/features/cats/cat-form";
+import { CatPage } from "~/features/cats/cat-page";
+import { catForm } from "~/features/cats/schema";
+import { noindexMeta } from "~/features/seo/seo";
+import { businessDate } from "~/lib/business-time";
+import type { Route } from "./+types/cats.new";
+
+export const meta: Route.MetaFunction = () => noindexMeta(`Add a cat | ${business.name}`);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  return { today: businessDate(new Date()) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireUser(request, context);
+  let saved: Cat | undefined;
+  const reply = await submitForm(await formDataOf(request), catForm, async (input) => {
+    saved = await createCat(context.db, user.id, input);
+  });
+  return saved ? redirect(`/cats?saved=${saved.id}`) : reply;
+}
+
+export default function NewCatPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <CatPage back={{ to: "/cats", label: "My Cats" }} title="Add a cat">
+      <p className="mt-2 mb-6 text-muted">Tell us about your cat so our team knows them before they arrive.</p>
+      <CatForm today={loaderData.today} submitLabel="Add cat" />
+    </CatPage>
+  );
+}

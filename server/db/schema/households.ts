@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, boolean, check, date, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./core";
+
+// Relative paths: drizzle-kit reads these files without the app's aliases.
+import type { CatSex, FelvFivStatus, FixedStatus, Medication } from "../../../app/features/cats/options";
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const e164 = (c: AnyPgColumn) => sql`${c} is null or ${c} ~ '^\\+1[2-9][0-9]{2}[2-9][0-9]{6}$'`;
+
+/**
+ * The signed-in customer's household (ADR 0116): one per account, created with the first save of
+ * the household form or the first cat. Phones are E.164; the contact fields are nullable because a
+ * household exists as soon as a cat is added, before the form is filled.
+ */
+export const households = pgTable(
+  "households",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name"),
+    mobilePhone: text("mobile_phone"),
+    addressLine1: text("address_line1"),
+    addressLine2: text("address_line2"),
+    city: text("city"),
+    state: text("state"),
+    postalCode: text("postal_code"),
+    emergencyContactName: text("emergency_contact_name"),
+    emergencyContactPhone: text("emergency_contact_phone"),
+    vetClinic: text("vet_clinic"),
+    vetPhone: text("vet_phone"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("households_mobile_phone_e164", e164(t.mobilePhone)),
+    check("households_emergency_contact_phone_e164", e164(t.emergencyContactPhone)),
+    check("households_vet_phone_e164", e164(t.vetPhone)),
+    // The person to call when the owner cannot be reached is someone else.
+    check("households_emergency_contact_not_owner", sql`${t.emergencyContactPhone} is distinct from ${t.mobilePhone} or ${t.mobilePhone} is null`),
+  ],
+);
+
+/**
+ * A cat of a household. Archiving sets `archived_at` and keeps the row, so stays that name the
+ * cat keep their record. `birth_date_estimated` marks a birth date worked out from an approximate
+ * age, so the cat keeps ageing correctly. Medications are a JSON list (ADR 0116).
+ */
+export const cats = pgTable(
+  "cats",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    breed: text("breed"),
+    sex: text("sex").$type<CatSex>().notNull(),
+    birthDate: date("birth_date", { mode: "string" }),
+    birthDateEstimated: boolean("birth_date_estimated").notNull().default(false),
+    spayedNeutered: text("spayed_neutered").$type<FixedStatus>().notNull().default("unknown"),
+    microchip: text("microchip"),
+    colourMarkings: text("colour_markings"),
+    feedingInstructions: text("feeding_instructions"),
+    medications: jsonb("medications").$type<Medication[]>().notNull().default([]),
+    behaviourNotes: text("behaviour_notes"),
+    felvFivStatus: text("felv_fiv_status").$type<FelvFivStatus>().notNull().default("unknown"),
+    archivedAt: at("archived_at"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("cats_household_id").on(t.householdId),
+    check("cats_sex", sql`${t.sex} in ('female','male')`),
+    check("cats_spayed_neutered", sql`${t.spayedNeutered} in ('yes','no','unknown')`),
+    check("cats_felv_fiv_status", sql`${t.felvFivStatus} in ('unknown','negative','positive')`),
+    check("cats_medications_list", sql`jsonb_typeof(${t.medications}) = 'array'`),
+  ],
+);

@@ -1,0 +1,136 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { businessDate } from "~/lib/business-time";
+import { birthDateForAge } from "~/features/cats/profile";
+import { type CatInput, type HouseholdInput, catForm, householdForm } from "~/features/cats/schema";
+import type { Db } from "../db/client";
+import { cats, households } from "../db/schema/index";
+import { AppError } from "../http/errors";
+
+/**
+ * Households and their cats (ADR 0116). Every function is scoped to the signed-in user's own
+ * household: a cat of another household, a cat that does not exist and an id that is not one all
+ * answer the same 404, so a request cannot learn that someone else's cat exists.
+ */
+
+export type Household = typeof households.$inferSelect;
+export type Cat = typeof cats.$inferSelect;
+
+const CAT_NOT_FOUND = () => new AppError(404, "CAT_NOT_FOUND", "We couldn't find that cat.");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Input from a caller that may not have validated it: the same schema and words as the forms. */
+function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } }): T {
+  if (result.success) return result.data;
+  throw new AppError(400, "INVALID_INPUT", result.error.issues[0]?.message ?? "Check the form and try again.");
+}
+
+export async function getHousehold(db: Db, userId: string): Promise<Household | null> {
+  const [row] = await db.select().from(households).where(eq(households.userId, userId));
+  return row ?? null;
+}
+
+/** The household's row, created empty on first use (a cat can be added before the form is filled). */
+async function ensureHousehold(db: Db, userId: string): Promise<Household> {
+  await db.insert(households).values({ userId }).onConflictDoNothing({ target: households.userId });
+  const row = await getHousehold(db, userId);
+  if (!row) throw new Error("household row missing after insert");
+  return row;
+}
+
+const orNull = (v: string | undefined) => v ?? null;
+
+export async function saveHousehold(db: Db, userId: string, input: HouseholdInput, now = new Date()): Promise<Household> {
+  const h = parsed(householdForm.safeParse(input));
+  const values = {
+    name: h.name,
+    mobilePhone: h.mobilePhone,
+    addressLine1: orNull(h.addressLine1),
+    addressLine2: orNull(h.addressLine2),
+    city: orNull(h.city),
+    state: orNull(h.state),
+    postalCode: orNull(h.postalCode),
+    emergencyContactName: orNull(h.emergencyContactName),
+    emergencyContactPhone: orNull(h.emergencyContactPhone),
+    vetClinic: orNull(h.vetClinic),
+    vetPhone: orNull(h.vetPhone),
+    updatedAt: now,
+  };
+  const [row] = await db
+    .insert(households)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: households.userId, set: values })
+    .returning();
+  return row!;
+}
+
+/** The household's cats that are not archived, by name. */
+export async function listCats(db: Db, userId: string): Promise<Cat[]> {
+  const household = await getHousehold(db, userId);
+  if (!household) return [];
+  return db
+    .select()
+    .from(cats)
+    .where(and(eq(cats.householdId, household.id), isNull(cats.archivedAt)))
+    .orderBy(asc(cats.name), asc(cats.createdAt));
+}
+
+/** One of the household's cats, archived ones included (their record stays readable); 404 otherwise. */
+export async function getCat(db: Db, userId: string, catId: string): Promise<Cat> {
+  if (!UUID.test(catId)) throw CAT_NOT_FOUND();
+  const [row] = await db
+    .select({ cat: cats })
+    .from(cats)
+    .innerJoin(households, eq(households.id, cats.householdId))
+    .where(and(eq(cats.id, catId), eq(households.userId, userId)));
+  if (!row) throw CAT_NOT_FOUND();
+  return row.cat;
+}
+
+/** The columns a profile sets; a birth date in the future is refused, an approximate age becomes an estimated birth date. */
+function catValues(input: CatInput, now: Date) {
+  const c = parsed(catForm.safeParse(input));
+  const today = businessDate(now);
+  if (c.birthDate && c.birthDate > today) throw new AppError(400, "INVALID_INPUT", "The birth date can't be in the future.");
+  const estimated = !c.birthDate && c.approximateAge !== undefined;
+  return {
+    name: c.name,
+    breed: orNull(c.breed),
+    sex: c.sex,
+    birthDate: c.birthDate ?? (estimated ? birthDateForAge(c.approximateAge!, today) : null),
+    birthDateEstimated: estimated,
+    spayedNeutered: c.spayedNeutered,
+    microchip: orNull(c.microchip?.toUpperCase()),
+    colourMarkings: orNull(c.colourMarkings),
+    feedingInstructions: orNull(c.feedingInstructions),
+    medications: c.medications,
+    behaviourNotes: orNull(c.behaviourNotes),
+    felvFivStatus: c.felvFivStatus,
+    updatedAt: now,
+  };
+}
+
+export async function createCat(db: Db, userId: string, input: CatInput, now = new Date()): Promise<Cat> {
+  const values = catValues(input, now);
+  const household = await ensureHousehold(db, userId);
+  const [row] = await db
+    .insert(cats)
+    .values({ householdId: household.id, ...values, createdAt: now })
+    .returning();
+  return row!;
+}
+
+/** Updates one of the household's cats that is not archived. */
+export async function updateCat(db: Db, userId: string, catId: string, input: CatInput, now = new Date()): Promise<Cat> {
+  const current = await getCat(db, userId, catId);
+  if (current.archivedAt) throw new AppError(409, "CAT_ARCHIVED", `${current.name} is archived and can no longer be changed.`);
+  const [row] = await db.update(cats).set(catValues(input, now)).where(eq(cats.id, current.id)).returning();
+  return row!;
+}
+
+/** Takes a cat off the household's list; the row stays, so past stays keep their record. Archiving twice is a no-op. */
+export async function archiveCat(db: Db, userId: string, catId: string, now = new Date()): Promise<Cat> {
+  const current = await getCat(db, userId, catId);
+  if (current.archivedAt) return current;
+  const [row] = await db.update(cats).set({ archivedAt: now, updatedAt: now }).where(eq(cats.id, current.id)).returning();
+  return row!;
+}
