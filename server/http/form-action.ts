@@ -35,7 +35,9 @@ export async function submitForm<S extends z.ZodType>(
     return data<FormReply>({ result: { ...submission.reply({ resetForm: true }), status: "success" }, notice });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return refusal(submission.reply({ formErrors: [error.message] }), error, options);
+    // A rule the server checks by field (a date in the past, say) shows under that field too.
+    const fieldErrors = pathErrors(Object.entries((error.details?.fields ?? {}) as Record<string, string>));
+    return refusal(submission.reply({ formErrors: [error.message], fieldErrors }), error, options);
   }
 }
 
