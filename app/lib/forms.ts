@@ -53,17 +53,20 @@ export function useZodForm<S extends z.ZodType<FormShape, FormShape>>(
 }
 
 /**
- * Shows each new reply's notice once, as a toast, and calls `onSuccess` after a change went through.
+ * Shows each new reply's notice once, as a toast (errors only when the form does not show them itself), and calls `onSuccess` after a change went through.
  * A reply already there when the component mounts (a keyed fetcher keeps its last answer) is old news.
  */
-export function useNotice(reply: FormReply | undefined, onSuccess?: () => void) {
+export function useNotice(reply: FormReply | undefined, onSuccess?: () => void, options: { errorsShownInForm?: boolean } = {}) {
   const shown = useRef<FormReply | undefined>(reply);
+  const errorsShownInForm = options.errorsShownInForm ?? false;
   const succeeded = useEffectEvent(() => onSuccess?.());
   useEffect(() => {
     if (!reply || shown.current === reply) return;
     shown.current = reply;
     const { notice } = reply;
-    if (notice) (notice.kind === "success" ? toast.success : toast.error)(notice.title, notice.description ? { description: notice.description } : undefined);
+    // A form that shows its own error under its fields needs no toast saying it again.
+    const shownInForm = notice?.kind === "error" && errorsShownInForm;
+    if (notice && !shownInForm) (notice.kind === "success" ? toast.success : toast.error)(notice.title, notice.description ? { description: notice.description } : undefined);
     if (reply.result.status === "success") succeeded();
-  }, [reply]);
+  }, [reply, errorsShownInForm]);
 }

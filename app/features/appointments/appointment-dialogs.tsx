@@ -74,7 +74,7 @@ export function ProposeChangeDialog({ appointment, onOpenChange }: DialogProps) 
 
 function ProposeChangeForm({ appointment, onDone }: { appointment: AppointmentView; onDone(): void }) {
   const fetcher = useFetcher<FormReply>({ key: `propose-${appointment.id}` });
-  useNotice(fetcher.data, onDone);
+  useNotice(fetcher.data, onDone, { errorsShownInForm: true });
   const [form, fields] = useZodForm(proposeChangeForm, {
     id: `propose-${appointment.id}`,
     lastResult: fetcher.data?.result,
@@ -111,7 +111,7 @@ export function CancelDialog({ appointment, onOpenChange }: DialogProps) {
 
 function CancelForm({ appointment, onDone, onKeep }: { appointment: AppointmentView; onDone(): void; onKeep(): void }) {
   const fetcher = useFetcher<FormReply>({ key: `cancel-${appointment.id}` });
-  useNotice(fetcher.data, onDone);
+  useNotice(fetcher.data, onDone, { errorsShownInForm: true });
   const [form] = useZodForm(appointmentIdForm, { id: `cancel-${appointment.id}`, lastResult: fetcher.data?.result });
   const busy = fetcher.state !== "idle";
   return (

@@ -21,7 +21,7 @@ export function AppointmentForm({ initial, submitLabel, onDone }: { initial?: Ap
   const fetcher = useFetcher<FormReply>({ key: initial ? `edit-${initial.id}` : "new-appointment" });
   // The day of the last submission, to open it once it has saved.
   const [submittedDay, setSubmittedDay] = useState("");
-  useNotice(fetcher.data, () => onDone(submittedDay));
+  useNotice(fetcher.data, () => onDone(submittedDay), { errorsShownInForm: true });
   const [form, fields] = useZodForm(initial ? appointmentEditForm : appointmentInput, {
     id: initial ? `appointment-${initial.id}` : "appointment-new",
     lastResult: fetcher.data?.result,

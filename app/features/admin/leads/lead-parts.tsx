@@ -97,7 +97,7 @@ export function FollowUpEditor({ lead }: { lead: InboxLead }) {
   // The inbox draws each lead twice (a table for wide screens, a list for narrow ones): each copy is its own form.
   const formId = useId();
   const fetcher = useFetcher<FormReply>({ key: formId });
-  useNotice(fetcher.data);
+  useNotice(fetcher.data, undefined, { errorsShownInForm: true });
   const [form, fields] = useZodForm(leadFollowUpForm, {
     id: formId,
     lastResult: fetcher.data?.result,
