@@ -1,0 +1,309 @@
+// Data benchmark: five years of a busy small business in a fresh PostgreSQL database (200k page-view
+// rows, 50k callbacks, 20k vouchers, 30k newsletter sign-ups, 20k appointments over 2,000 customers,
+// 50k sign-ins), the production server started on it, an admin signed in through the real sign-in
+// mail; then p50/p95 and response size of every admin API and page, the CSV export's peak memory
+// (RSS of the server process) and GET / latency while exports run. Prints figures; asserts nothing.
+// The PostgreSQL is one this script starts in a temporary folder, so the machine's own is never touched.
+//
+//   npm run bench:data [-- --no-build] [--runs 40]
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { businessDate } from "~/lib/business-time";
+import { openDatabase } from "../server/db/client";
+import { signInDetails, startTestSmtp } from "../server/testing/test-smtp";
+import { freePort, startTempPostgres } from "./temp-postgres";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const RUNS = option("runs", 40);
+const WARMUP = 3;
+const ADMIN_EMAIL = "owner@bench.example.com";
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// --- Five years of data ----------------------------------------------------------------------------------
+
+/** Each statement fills one table with INSERT ... SELECT over generate_series: seconds, not minutes. */
+const FILL: [label: string, sql: string][] = [
+  [
+    "200k page-view rows",
+    `insert into page_view_counts (day, path, count)
+     select current_date - d, p, 1 + (random() * 60)::int
+     from generate_series(0, 1825) d, (select '/' || case when i = 0 then '' else 'page-' || i end as p from generate_series(0, 109) i) paths`,
+  ],
+  [
+    "50k callbacks",
+    `insert into call_me_back_form (phone_number, source_page, consent_text, call_status, call_sid, call_error, staff_status, staff_note, created_at, updated_at)
+     select '+1949' || (200 + (i / 10000) % 800) || lpad((i % 10000)::text, 4, '0'), '/', 'I agree to receive a call.',
+       s.call, case when s.call = 'failed' then null else 'CA' || md5(i::text) end, case when s.call = 'failed' then 'Twilio 21215: geo permission' end,
+       (array['closed','closed','closed','contacted','booked','new'])[1 + i % 6], case when i % 3 = 0 then 'Called back, left a voicemail' end, t, t
+     from generate_series(1, 50000) i,
+       lateral (select (array['placed','placed','simulated','failed','paused'])[1 + i % 5] as call) s,
+       lateral (select now() - (i / 50000.0) * interval '1826 days' as t) at`,
+  ],
+  [
+    "20k vouchers",
+    `insert into voucher_requests (name, email, phone, consent_text, consented_at, source_page, staff_status, voucher_code, mail_status, mailed_at, created_at, updated_at)
+     select f || ' ' || l, lower(f) || '.' || lower(l) || i || '@example.com', '+1714' || (200 + (i / 10000) % 800) || lpad((i % 10000)::text, 4, '0'),
+       'I agree to receive the voucher.', t, '/', (array['closed','closed','contacted','booked','new'])[1 + i % 5], 'FN-' || upper(substr(md5(i::text), 1, 6)), 'sent', t, t, t
+     from generate_series(1, 20000) i,
+       lateral (select (array['Maria','James','Wei','Fatima','Olga','Carlos','Aiko','Liam','Sofia','Noah','Priya','Mateo'])[1 + i % 12] as f,
+                       (array['Garcia','Smith','Nguyen','Khan','Ivanova','Lopez','Tanaka','Brown','Rossi','Miller','Patel','Silva','Kim'])[1 + (i / 12) % 13] as l) n,
+       lateral (select now() - (i / 20000.0) * interval '1826 days' as t) at`,
+  ],
+  [
+    "30k newsletter sign-ups",
+    `insert into newsletter_signups (email, consent_text, consented_at, source_page, unsubscribe_token_hash, unsubscribed_at, created_at)
+     select 'reader' || i || '@example.com', 'I agree to receive the newsletter.', t, '/', md5('token' || i), case when i % 10 = 0 then t + interval '30 days' end, t
+     from generate_series(1, 30000) i, lateral (select now() - (i / 30000.0) * interval '1826 days' as t) at`,
+  ],
+  ["2,000 customers", `insert into users (email, email_confirmed_at, created_at) select 'customer' || i || '@example.com', now(), now() from generate_series(0, 1999) i`],
+  [
+    "20k appointments",
+    // Spread from five years ago to two months ahead: the past ones done (a few cancelled), the coming ones booked.
+    `insert into appointments (customer_email, service_id, cat_names, starts_at, ends_at, status, proposed_starts_at, notes, created_by, updated_by, created_at, updated_at)
+     select 'customer' || (i % 2000) || '@example.com', s, 'Miso', t, case when s like '%boarding' then t + interval '3 days' end,
+       case when i % 17 = 0 then 'Cancelled' when t < now() then 'Completed' when i % 5 = 0 then 'Pending' else 'Confirmed' end,
+       case when t > now() and i % 40 = 0 then t + interval '1 day' end, '', 'bench', 'bench', t - interval '20 days', t - interval '20 days'
+     from generate_series(1, 20000) i,
+       lateral (select (array['cat-boarding','long-term-boarding','full-grooming','bath-and-brush'])[1 + i % 4] as s) sv,
+       lateral (select date_trunc('hour', now() + interval '60 days' - (i / 20000.0) * interval '1886 days') + interval '9 hours' as t) at`,
+  ],
+  [
+    "50k sign-ins",
+    `insert into sign_ins (user_id, method, signed_in_at)
+     select u.id, (array['link','code'])[1 + g % 2], now() - (g / 50000.0) * interval '1826 days'
+     from generate_series(0, 49999) g join (select id, row_number() over (order by email) - 1 as n from users) u on u.n = g % 2000`,
+  ],
+];
+
+// --- The server ------------------------------------------------------------------------------------------
+
+async function startServer(port: number, databaseUrl: string, smtpUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+      ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+      SMTP_URL: smtpUrl,
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await sleep(200);
+  }
+  child.kill();
+  throw new Error("the server did not start");
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/** One GET, read to the end; no Accept-Encoding, so the size is the uncompressed body. */
+function get(port: number, urlPath: string, cookie?: string): Promise<{ status: number; bytes: number; ms: number; body: string }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent, headers: cookie ? { cookie } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      const keep = !(res.headers["content-type"] ?? "").startsWith("text/csv");
+      res.on("data", (d: Buffer) => {
+        bytes += d.length;
+        if (keep) chunks.push(d);
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
+const kb = (bytes: number) => (bytes >= 10_240 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024).toFixed(1)} KB`);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function measure(port: number, urlPath: string, cookie: string | undefined, runs = RUNS) {
+  for (let i = 0; i < WARMUP; i++) await get(port, urlPath, cookie);
+  const times: number[] = [];
+  let last = { status: 0, bytes: 0 };
+  for (let i = 0; i < runs; i++) {
+    const r = await get(port, urlPath, cookie);
+    times.push(r.ms);
+    last = r;
+  }
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), status: last.status, bytes: last.bytes };
+}
+
+/** The server process's resident memory, and its peak since the last resetPeak() (Linux /proc). */
+const memory = (pid: number) => {
+  const status = () => fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status())?.[1] ?? Number.NaN) * 1024;
+  return {
+    rss: () => field("VmRSS"),
+    peak: () => field("VmHWM"),
+    /** Writing 5 to clear_refs resets the peak (VmHWM) to the current RSS. */
+    resetPeak: () => fs.writeFileSync(`/proc/${pid}/clear_refs`, "5"),
+  };
+};
+
+// --- The run ---------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!args.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  const postgres = await startTempPostgres("data");
+  const smtp = await startTestSmtp();
+  let server: ChildProcess | undefined;
+  try {
+    const admin = new pg.Client({ connectionString: postgres.url("postgres") });
+    await admin.connect();
+    await admin.query("create database cathotel_data");
+    await admin.end();
+    const databaseUrl = postgres.url("cathotel_data");
+    const migrated = await openDatabase({ url: databaseUrl });
+    await migrated.close();
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    console.log("Filling a fresh PostgreSQL database with five years of data:");
+    for (const [label, sql] of FILL) {
+      const started = performance.now();
+      await client.query(sql);
+      console.log(`  ${label.padEnd(26)} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await client.query("vacuum analyze");
+
+    const port = await freePort();
+    server = await startServer(port, databaseUrl, smtp.url);
+    const mem = memory(server.pid!);
+
+    // The admin signs in as a person does: the mail's code, typed in.
+    await fetch(`http://127.0.0.1:${port}/api/auth/magic-link`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: ADMIN_EMAIL }) });
+    const { code } = signInDetails(await smtp.waitForMail(ADMIN_EMAIL));
+    const verified = await fetch(`http://127.0.0.1:${port}/api/auth/verify-code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: ADMIN_EMAIL, code }),
+    });
+    const cookie = verified.headers.getSetCookie()[0]?.split(";")[0];
+    if (!verified.ok || !cookie) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
+
+    // The 100,000th newest lead: as a page number of the paged inbox, or as a cursor of the keyset one.
+    const firstPage = JSON.parse((await get(port, "/api/admin/leads", cookie)).body) as Record<string, unknown>;
+    let deep = "page=4000";
+    if (!("total" in firstPage)) {
+      const { rows } = await client.query<{ cursor: string }>(
+        `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id as cursor from (
+           select created_at, id from call_me_back_form union all select created_at, id from voucher_requests union all select created_at, id from newsletter_signups
+         ) leads order by created_at desc, id desc offset 99974 limit 1`,
+      );
+      deep = `before=${encodeURIComponent(rows[0]!.cursor)}`;
+    }
+    await client.end();
+
+    const today = businessDate(new Date());
+    const daysAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const apis: [string, string][] = [
+      ["me", "/api/admin/me"],
+      ["leads, newest", "/api/admin/leads"],
+      ["leads, 100,000 back", `/api/admin/leads?${deep}`],
+      ["leads, newsletter only", "/api/admin/leads?kind=newsletter"],
+      ["leads, status new", "/api/admin/leads?staffStatus=new"],
+      ["leads, search name", "/api/admin/leads?q=nguyen"],
+      ["leads, search e-mail", "/api/admin/leads?q=reader2941"],
+      ["leads, search phone", "/api/admin/leads?q=2497788"],
+      ["appointments of a day", `/api/admin/appointments?day=${today}`],
+      ["analytics, 30 days", `/api/admin/analytics?from=${daysAgo(29)}&to=${today}`],
+      ["analytics, 365 days", `/api/admin/analytics?from=${daysAgo(364)}&to=${today}`],
+      ["content", "/api/admin/content"],
+    ];
+    const pages: [string, string][] = [
+      ["dashboard", "/admin"],
+      ["bookings", "/admin/bookings"],
+      ["leads inbox", "/admin/bookings/leads"],
+      ["leads, 100,000 back", `/admin/bookings/leads?${deep}`],
+      ["leads, search name", "/admin/bookings/leads?q=nguyen"],
+      ["analytics, 30 days", "/admin/analytics"],
+      ["analytics, 90 days", "/admin/analytics?days=90"],
+      ["analytics, 365 days", `/admin/analytics?from=${daysAgo(364)}&to=${today}`],
+      ["content", "/admin/content"],
+      ["integrations", "/admin/integrations"],
+    ];
+
+    const row = (label: string, r: { p50: number; p95: number; status: number; bytes: number }) =>
+      console.log(`| ${label.padEnd(24)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p95.toFixed(1).padStart(7)} | ${kb(r.bytes).padStart(8)} |${r.status === 200 ? "" : ` status ${r.status}`}`);
+    console.log(`\n${RUNS} sequential requests each, after ${WARMUP} to warm up; times in ms, sizes uncompressed.\n`);
+    console.log("| Admin API                | p50 ms  | p95 ms  | size     |\n|---|---:|---:|---:|");
+    for (const [label, urlPath] of apis) row(label, await measure(port, urlPath, cookie));
+    console.log("\n| Admin page               | p50 ms  | p95 ms  | size     |\n|---|---:|---:|---:|");
+    for (const [label, urlPath] of pages) row(label, await measure(port, urlPath, cookie));
+
+    // The export, and the home page beside it.
+    const exportPath = "/api/admin/leads/export.csv?kind=callback";
+    await get(port, exportPath, cookie); // warm
+    await sleep(1000);
+    const idle = await measure(port, "/", undefined);
+    const homeWhile = async (work: Promise<unknown>) => {
+      let done = false;
+      void work.finally(() => (done = true));
+      const times: number[] = [];
+      while (!done) times.push((await get(port, "/")).ms);
+      return times;
+    };
+
+    const exportOnce = async (parallel: number) => {
+      await sleep(1000);
+      const before = mem.rss();
+      mem.resetPeak();
+      const started = performance.now();
+      const exports = Promise.all(Array.from({ length: parallel }, () => get(port, exportPath, cookie)));
+      const home = await homeWhile(exports);
+      const results = await exports;
+      const seconds = (performance.now() - started) / 1000;
+      const peak = mem.peak();
+      await sleep(3000);
+      return { before, peak, after: mem.rss(), seconds, bytes: results[0]!.bytes, home };
+    };
+    const one = await exportOnce(1);
+    const four = await exportOnce(4);
+
+    console.log(`\nCSV export of 50,000 callbacks (${kb(one.bytes)}):`);
+    console.log("| Export            | time s | RSS before | peak RSS | peak − before | RSS 3 s after | GET / during: n, p50, p95 ms |\n|---|---:|---:|---:|---:|---:|---|");
+    for (const [label, r] of [["one", one], ["four at once", four]] as const) {
+      console.log(
+        `| ${label.padEnd(17)} | ${r.seconds.toFixed(1)} | ${mb(r.before)} | ${mb(r.peak)} | ${mb(r.peak - r.before)} | ${mb(r.after)} | ${r.home.length}, ${quantile(r.home, 0.5).toFixed(1)}, ${quantile(r.home, 0.95).toFixed(1)} |`,
+      );
+    }
+    console.log(`\nGET / idle: p50 ${idle.p50.toFixed(1)} ms, p95 ${idle.p95.toFixed(1)} ms (${kb(idle.bytes)})`);
+  } finally {
+    server?.kill("SIGTERM");
+    await sleep(500);
+    await smtp.close();
+    agent.destroy();
+    postgres.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
