@@ -45,7 +45,7 @@ const blankAsUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUndefined, schema.optional());
 
 /** The inbox filters, as they arrive in the page's or the API's query string. */
-export const leadsQuerySchema = z.object({
+const leadsFilterSchema = z.object({
   kind: optional(z.enum(leadKinds)),
   staffStatus: optional(z.enum(callbackStaffStatusValues)),
   callStatus: optional(z.enum(callbackCallStatusValues)),
@@ -54,12 +54,36 @@ export const leadsQuerySchema = z.object({
   /** Business days (Los Angeles), both included. */
   from: optional(isoDay),
   to: optional(isoDay),
-  page: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
 });
+
+/**
+ * A place in the inbox: one lead's received time, to the microsecond as stored, and its id, which
+ * breaks ties. "Older" pages start after such a lead and "newer" pages end before one, so a page
+ * stays the same however many leads arrive meanwhile, and no page counts the ones before it.
+ */
+export const LEAD_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const leadCursor = z
+  .string()
+  .regex(LEAD_CURSOR_PATTERN, "This page link is not valid.")
+  // A date that does not exist (February 31) is refused here, not by the database.
+  .refine((v) => {
+    const at = Date.parse(v.slice(0, 27));
+    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 19) === v.slice(0, 19);
+  }, "This page link is not valid.");
+
+export const leadsQuerySchema = leadsFilterSchema
+  .extend({
+    /** The leads received before this one (the "Older" link). */
+    before: optional(leadCursor),
+    /** The leads received after this one (the "Newer" link). */
+    after: optional(leadCursor),
+  })
+  .refine((q) => !(q.before && q.after), { message: "Ask for older or newer leads, not both.", path: ["after"] });
 export type LeadsQuery = z.output<typeof leadsQuerySchema>;
+export type LeadsFilters = z.output<typeof leadsFilterSchema>;
 
 /** The CSV export: one kind per file (the columns differ), with the same filters as the list. */
-export const leadsExportQuerySchema = leadsQuerySchema.omit({ kind: true, page: true }).extend({
+export const leadsExportQuerySchema = leadsFilterSchema.omit({ kind: true }).extend({
   kind: z.enum(leadKinds, "Choose which leads to export."),
 });
 
@@ -95,9 +119,12 @@ export interface InboxLead {
 }
 
 export interface InboxPage {
+  /** At most INBOX_PAGE_SIZE leads, newest first. */
   leads: InboxLead[];
-  total: number;
-  page: number;
+  /** The `after` of the page of newer leads, or null on the newest page. */
+  newer: string | null;
+  /** The `before` of the page of older leads, or null when none are older. */
+  older: string | null;
   pageSize: number;
   /** "simulated" when Twilio is not configured: callbacks are stored but nobody's phone rings. */
   telephonyProvider: "twilio" | "simulated";
