@@ -13,6 +13,7 @@ import {
 import { businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import { csvCell, updateCallback } from "../callback/inbox";
 import type { Db } from "../db/client";
+import { type Boundary, beyond, cursorOf } from "../db/keyset";
 import { callMeBackForm, newsletterSignups, voucherRequests } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
@@ -53,21 +54,6 @@ const anyOf = (conditions: (SQL | undefined | false)[]): SQL | undefined => {
 
 /** The ISO instant a timestamp column is shown as, the same on both database drivers. */
 const iso = (column: SQL | AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** Where a page starts: after (older than) or before (newer than) one lead, as its cursor says. */
-type Boundary = { before: string } | { after: string } | null;
-
-/** The cursor of a row: its created_at in UTC to the microsecond, and its id. */
-const cursorOf = (createdAt: AnyPgColumn | SQL, id: AnyPgColumn | SQL) =>
-  sql`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${id}`;
-
-/** The rows of one table beyond the boundary, as a row comparison its (created_at) index can answer. */
-function beyond(boundary: Boundary, createdAt: AnyPgColumn, id: AnyPgColumn): SQL | undefined {
-  if (!boundary) return undefined;
-  const [at, leadId] = ("before" in boundary ? boundary.before : boundary.after).split("_");
-  const position = sql`(${at}::timestamptz, ${leadId}::uuid)`;
-  return "before" in boundary ? sql`(${createdAt}, ${id}) < ${position}` : sql`(${createdAt}, ${id}) > ${position}`;
-}
 
 /** The SELECT for one kind, or null when the filters exclude that kind entirely. */
 function partFor(kind: LeadKind, f: LeadsFilters, boundary: Boundary): SQL | null {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { callbackCallStatusValues, callbackStaffStatusValues } from "~/features/callback/schema";
+import { keysetCursorSchema } from "~/lib/keyset-cursor";
 
 /**
  * The admin leads inbox, shared by the page and the API: which leads exist, how staff filter them
@@ -56,27 +57,12 @@ const leadsFilterSchema = z.object({
   to: optional(isoDay),
 });
 
-/**
- * A place in the inbox: one lead's received time, to the microsecond as stored, and its id, which
- * breaks ties. "Older" pages start after such a lead and "newer" pages end before one, so a page
- * stays the same however many leads arrive meanwhile, and no page counts the ones before it.
- */
-export const LEAD_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const leadCursor = z
-  .string()
-  .regex(LEAD_CURSOR_PATTERN, "This page link is not valid.")
-  // A date that does not exist (February 31) is refused here, not by the database.
-  .refine((v) => {
-    const at = Date.parse(v.slice(0, 27));
-    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 19) === v.slice(0, 19);
-  }, "This page link is not valid.");
-
 export const leadsQuerySchema = leadsFilterSchema
   .extend({
     /** The leads received before this one (the "Older" link). */
-    before: optional(leadCursor),
+    before: optional(keysetCursorSchema),
     /** The leads received after this one (the "Newer" link). */
-    after: optional(leadCursor),
+    after: optional(keysetCursorSchema),
   })
   .refine((q) => !(q.before && q.after), { message: "Ask for older or newer leads, not both.", path: ["after"] });
 export type LeadsQuery = z.output<typeof leadsQuerySchema>;
