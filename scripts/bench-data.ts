@@ -14,6 +14,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { businessDate } from "~/lib/business-time";
 import { openDatabase } from "../server/db/client";
+import { fiveYearsOfData } from "../server/testing/five-years";
 import { signInDetails, startTestSmtp } from "../server/testing/test-smtp";
 import { freePort, startTempPostgres } from "./temp-postgres";
 
@@ -26,62 +27,6 @@ const RUNS = option("runs", 40);
 const WARMUP = 3;
 const ADMIN_EMAIL = "owner@bench.example.com";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// --- Five years of data ----------------------------------------------------------------------------------
-
-/** Each statement fills one table with INSERT ... SELECT over generate_series: seconds, not minutes. */
-const FILL: [label: string, sql: string][] = [
-  [
-    "200k page-view rows",
-    `insert into page_view_counts (day, path, count)
-     select current_date - d, p, 1 + (random() * 60)::int
-     from generate_series(0, 1825) d, (select '/' || case when i = 0 then '' else 'page-' || i end as p from generate_series(0, 109) i) paths`,
-  ],
-  [
-    "50k callbacks",
-    `insert into call_me_back_form (phone_number, source_page, consent_text, call_status, call_sid, call_error, staff_status, staff_note, created_at, updated_at)
-     select '+1949' || (200 + (i / 10000) % 800) || lpad((i % 10000)::text, 4, '0'), '/', 'I agree to receive a call.',
-       s.call, case when s.call = 'failed' then null else 'CA' || md5(i::text) end, case when s.call = 'failed' then 'Twilio 21215: geo permission' end,
-       (array['closed','closed','closed','contacted','booked','new'])[1 + i % 6], case when i % 3 = 0 then 'Called back, left a voicemail' end, t, t
-     from generate_series(1, 50000) i,
-       lateral (select (array['placed','placed','simulated','failed','paused'])[1 + i % 5] as call) s,
-       lateral (select now() - (i / 50000.0) * interval '1826 days' as t) at`,
-  ],
-  [
-    "20k vouchers",
-    `insert into voucher_requests (name, email, phone, consent_text, consented_at, source_page, staff_status, voucher_code, mail_status, mailed_at, created_at, updated_at)
-     select f || ' ' || l, lower(f) || '.' || lower(l) || i || '@example.com', '+1714' || (200 + (i / 10000) % 800) || lpad((i % 10000)::text, 4, '0'),
-       'I agree to receive the voucher.', t, '/', (array['closed','closed','contacted','booked','new'])[1 + i % 5], 'FN-' || upper(substr(md5(i::text), 1, 6)), 'sent', t, t, t
-     from generate_series(1, 20000) i,
-       lateral (select (array['Maria','James','Wei','Fatima','Olga','Carlos','Aiko','Liam','Sofia','Noah','Priya','Mateo'])[1 + i % 12] as f,
-                       (array['Garcia','Smith','Nguyen','Khan','Ivanova','Lopez','Tanaka','Brown','Rossi','Miller','Patel','Silva','Kim'])[1 + (i / 12) % 13] as l) n,
-       lateral (select now() - (i / 20000.0) * interval '1826 days' as t) at`,
-  ],
-  [
-    "30k newsletter sign-ups",
-    `insert into newsletter_signups (email, consent_text, consented_at, source_page, unsubscribe_token_hash, unsubscribed_at, created_at)
-     select 'reader' || i || '@example.com', 'I agree to receive the newsletter.', t, '/', md5('token' || i), case when i % 10 = 0 then t + interval '30 days' end, t
-     from generate_series(1, 30000) i, lateral (select now() - (i / 30000.0) * interval '1826 days' as t) at`,
-  ],
-  ["2,000 customers", `insert into users (email, email_confirmed_at, created_at) select 'customer' || i || '@example.com', now(), now() from generate_series(0, 1999) i`],
-  [
-    "20k appointments",
-    // Spread from five years ago to two months ahead: the past ones done (a few cancelled), the coming ones booked.
-    `insert into appointments (customer_email, service_id, cat_names, starts_at, ends_at, status, proposed_starts_at, notes, created_by, updated_by, created_at, updated_at)
-     select 'customer' || (i % 2000) || '@example.com', s, 'Miso', t, case when s like '%boarding' then t + interval '3 days' end,
-       case when i % 17 = 0 then 'Cancelled' when t < now() then 'Completed' when i % 5 = 0 then 'Pending' else 'Confirmed' end,
-       case when t > now() and i % 40 = 0 then t + interval '1 day' end, '', 'bench', 'bench', t - interval '20 days', t - interval '20 days'
-     from generate_series(1, 20000) i,
-       lateral (select (array['cat-boarding','long-term-boarding','full-grooming','bath-and-brush'])[1 + i % 4] as s) sv,
-       lateral (select date_trunc('hour', now() + interval '60 days' - (i / 20000.0) * interval '1886 days') + interval '9 hours' as t) at`,
-  ],
-  [
-    "50k sign-ins",
-    `insert into sign_ins (user_id, method, signed_in_at)
-     select u.id, (array['link','code'])[1 + g % 2], now() - (g / 50000.0) * interval '1826 days'
-     from generate_series(0, 49999) g join (select id, row_number() over (order by email) - 1 as n from users) u on u.n = g % 2000`,
-  ],
-];
 
 // --- The server ------------------------------------------------------------------------------------------
 
@@ -185,7 +130,7 @@ async function main() {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     console.log("Filling a fresh PostgreSQL database with five years of data:");
-    for (const [label, sql] of FILL) {
+    for (const { label, sql } of fiveYearsOfData()) {
       const started = performance.now();
       await client.query(sql);
       console.log(`  ${label.padEnd(26)} ${((performance.now() - started) / 1000).toFixed(1)} s`);
