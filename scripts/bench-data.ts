@@ -152,11 +152,11 @@ async function main() {
     const cookie = verified.headers.getSetCookie()[0]?.split(";")[0];
     if (!verified.ok || !cookie) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
 
-    // The inbox 100,000 leads down: the cursor of the 100,000th newest lead.
+    // The inbox 100,000 leads down (the last 25 of 100,000, page 4,000 of 25): older than the 99,975th.
     const { rows: deepest } = await client.query<{ cursor: string }>(
       `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id as cursor from (
          select created_at, id from call_me_back_form union all select created_at, id from voucher_requests union all select created_at, id from newsletter_signups
-       ) leads order by created_at desc, id desc offset 99999 limit 1`,
+       ) leads order by created_at desc, id desc offset 99974 limit 1`,
     );
     const deep = `before=${encodeURIComponent(deepest[0]!.cursor)}`;
     await client.end();
