@@ -19,7 +19,10 @@ export interface AppContext {
 export type RequestContext = {
   env: Env;
   db: Db;
+  /** The request's own logger (it carries the request id). */
   logger: Logger;
+  telephony: Telephony;
+  mailer: Mailer;
   cspNonce: string;
   /**
    * Filled in by the server entry's error handler while the request runs, read when the document is

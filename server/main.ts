@@ -40,6 +40,11 @@ export async function start({ configEnv, vite }: StartOptions) {
     process.exit(1);
   }
 
+  const telephony = createTelephony(env, database.db, logger);
+  if (telephony.provider === "simulated") logger.info("telephony: Twilio is not configured; calls and SMS are simulated");
+
+  const mailer = createMailer(env, logger);
+
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build");
@@ -52,15 +57,13 @@ export async function start({ configEnv, vite }: StartOptions) {
       env,
       db: database.db,
       logger: req.log,
+      telephony,
+      mailer,
       cspNonce: res.locals.cspNonce,
       failures: { databaseUnavailable: false },
     }),
   });
 
-  const telephony = createTelephony(env, database.db, logger);
-  if (telephony.provider === "simulated") logger.info("telephony: Twilio is not configured; calls and SMS are simulated");
-
-  const mailer = createMailer(env, logger);
   const app = createApp(
     { env, logger, database, telephony, mailer },
     vite ? { pageHandler, devMiddleware: vite.middlewares } : { pageHandler, clientDir: "build/client" },

@@ -3,7 +3,8 @@
  * clearly replaceable defaults here; components never hard-code business facts.
  *
  * REPLACE BEFORE LAUNCH: phone numbers (555 numbers), e-mail, street address, geo, booking
- * URLs, social links, tax ID and the video id are placeholders.
+ * URLs, social links and tax ID are placeholders, and there is no playroom video yet (admins set
+ * it in Content; the admin dashboard's launch readiness lists what is left).
  */
 export const business = {
   name: "Laguna Niguel Cat Hotel",
@@ -71,8 +72,8 @@ export const business = {
   },
   video: {
     title: "A tour of our cat playroom",
-    /** Placeholder video id: replace with the playroom video. */
-    youtubeId: "dQw4w9WgXcQ",
+    /** The YouTube id of the playroom tour; none until an admin sets one (the section then shows the poster only). */
+    youtubeId: "",
     poster: { src: "/images/playroom-poster.svg", width: 1280, height: 720 },
   },
   logo: { src: "/images/logo.svg", width: 48, height: 48 },

@@ -1,20 +1,61 @@
 import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
-import { toast } from "~/lib/toast";
+import { Link, useFetcher, useFetchers } from "react-router";
+import { cancelByCustomer, listCustomerAppointments, proposeChange, sendReminder, type Actor } from "@server/appointments/appointments";
 import { customerViews } from "@server/appointments/customer-views";
-import { listCustomerAppointments } from "@server/appointments/appointments";
+import { getOptionalUser, requireUser } from "@server/auth/guards.server";
+import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
-import { CancelDialog, ProposeChangeDialog, ReminderDialog } from "~/features/appointments/appointment-dialogs";
+import { CancelDialog, ProposeChangeDialog, REMINDER_FETCHER_KEY, ReminderDialog } from "~/features/appointments/appointment-dialogs";
 import { AppointmentsTable } from "~/features/appointments/appointments-table";
+import { appointmentIdForm, proposeChangeForm, reminderInput } from "~/features/appointments/schema";
 import type { AppointmentView } from "~/features/appointments/view";
 import { noindexMeta } from "~/features/seo/seo";
-import { ApiError, apiFetch } from "~/lib/api-client";
+import { type FormReply, useNotice } from "~/lib/forms";
+import { ActionNotice } from "~/components/action-notice";
 import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`My Appointments | ${business.name}`);
 
 export const loader = ({ request, context }: Route.LoaderArgs) => customerViews(request, context, listCustomerAppointments);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await formDataOf(request);
+  const intent = form.get("intent");
+  if (intent === "remind") {
+    // A session that ended while the page was open gets the reminder's own words, not a redirect.
+    const auth = await getOptionalUser(request, context);
+    if (!auth) {
+      return submitForm(form, reminderInput, async () => ({ kind: "error", title: "Authentication required", description: "Please sign in to send reminders" }));
+    }
+    return submitForm(
+      form,
+      reminderInput,
+      async (input) => {
+        await sendReminder(context.db, context.telephony, actorOf(auth.user.email), input);
+        return { kind: "success", title: "Reminder Sent", description: "We've texted your reminder." };
+      },
+      { errorTitle: "Error" },
+    );
+  }
+  const auth = await requireUser(request, context);
+  const actor = actorOf(auth.user.email);
+  if (intent === "propose") {
+    return submitForm(form, proposeChangeForm, async ({ appointmentId, ...time }) => {
+      await proposeChange(context.db, actor, appointmentId, time);
+      return { kind: "success", title: "Change requested — we'll confirm it soon." };
+    });
+  }
+  if (intent === "cancel") {
+    return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
+      await cancelByCustomer(context.db, actor, appointmentId);
+      return { kind: "success", title: "Appointment cancelled." };
+    });
+  }
+  return unknownIntent();
+}
+
+const actorOf = (email: string): Actor => ({ email, isAdmin: false });
 
 export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -25,6 +66,7 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <h1 className="text-3xl sm:text-4xl">My Appointments</h1>
+      <ActionNotice className="mt-4" />
       {loaderData.signedIn ? <SignedIn {...loaderData} /> : <SignedOut />}
     </main>
   );
@@ -45,46 +87,13 @@ function SignedOut() {
 }
 
 function SignedIn({ upcoming, past }: { upcoming: AppointmentView[]; past: AppointmentView[] }) {
-  const revalidator = useRevalidator();
-  const [sendingId, setSendingId] = useState<string | null>(null);
   const [reminding, setReminding] = useState<AppointmentView | null>(null);
   const [editing, setEditing] = useState<AppointmentView | null>(null);
   const [cancelling, setCancelling] = useState<AppointmentView | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function sendReminder(input: { appointmentId: string; phoneNumber: string; message: string }) {
-    setReminding(null);
-    setSendingId(input.appointmentId);
-    try {
-      await apiFetch("/api/appointments/send-sms-reminder", { body: input });
-      toast.success("Reminder Sent", { description: "We've texted your reminder." });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        toast.error("Authentication required", { description: "Please sign in to send reminders" });
-      } else if (error instanceof ApiError && error.status === 429) {
-        toast.error("Error", { description: error.message });
-      } else {
-        toast.error("Error", { description: "Failed to send reminder. Please try again." });
-      }
-    } finally {
-      setSendingId(null);
-    }
-  }
-
-  async function mutate(path: string, body: unknown, done: string) {
-    setBusy(true);
-    try {
-      await apiFetch(path, { body });
-      toast.success(done);
-      setEditing(null);
-      setCancelling(null);
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error("Error", { description: error instanceof ApiError ? error.message : "Something went wrong. Please try again." });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const reminder = useFetcher<FormReply>({ key: REMINDER_FETCHER_KEY });
+  useNotice(reminder.data);
+  const sending = useFetchers().find((f) => f.key === REMINDER_FETCHER_KEY && f.state !== "idle");
+  const sendingId = sending?.formData?.get("appointmentId")?.toString() ?? null;
 
   const handlers = { sendingId, onRemind: setReminding, onEdit: setEditing, onCancel: setCancelling };
   return (
@@ -114,19 +123,9 @@ function SignedIn({ upcoming, past }: { upcoming: AppointmentView[]; past: Appoi
           <AppointmentsTable caption="Past appointments" appointments={past} {...handlers} />
         </section>
       ) : null}
-      <ReminderDialog appointment={reminding} onOpenChange={(o) => !o && setReminding(null)} onSend={sendReminder} businessName={business.name} />
-      <ProposeChangeDialog
-        appointment={editing}
-        busy={busy}
-        onOpenChange={(o) => !o && setEditing(null)}
-        onSubmit={(input) => mutate(`/api/appointments/${editing!.id}/propose`, input, "Change requested — we'll confirm it soon.")}
-      />
-      <CancelDialog
-        appointment={cancelling}
-        busy={busy}
-        onOpenChange={(o) => !o && setCancelling(null)}
-        onConfirm={() => mutate(`/api/appointments/${cancelling!.id}/cancel`, {}, "Appointment cancelled.")}
-      />
+      <ReminderDialog appointment={reminding} onOpenChange={(o) => !o && setReminding(null)} businessName={business.name} />
+      <ProposeChangeDialog appointment={editing} onOpenChange={(o) => !o && setEditing(null)} />
+      <CancelDialog appointment={cancelling} onOpenChange={(o) => !o && setCancelling(null)} />
     </>
   );
 }

@@ -94,6 +94,6 @@ describe("appointments API", () => {
   it("answers bad input with a 400 that says what to fix", async () => {
     const res = await call("POST", "/api/appointments/send-sms-reminder", cookies.alice, { appointmentId, phoneNumber: "555", message: "" });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toBe("Enter a valid US phone number");
+    expect((await res.json()).error.message).toBe("Please enter a valid 10-digit phone number");
   });
 });

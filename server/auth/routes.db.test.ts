@@ -1,4 +1,5 @@
 import path from "node:path";
+import { testRequestContext } from "../testing/request-context";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
@@ -6,7 +7,6 @@ import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
 import { userRoles, users, verifications } from "../db/schema/index";
 import { loadEnv } from "../env";
-import { createLogger } from "../logger";
 import { createTestDatabase } from "../testing/test-database";
 import { verifyLinkAction } from "./verify-link.server";
 import { createSession } from "./sessions";
@@ -19,7 +19,7 @@ const cookies: Record<"customer" | "admin", string> = { customer: "", admin: "" 
 beforeAll(async () => {
   database = await createTestDatabase();
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
-  context = { env, db: database.db, logger: createLogger("silent"), cspNonce: "" };
+  context = testRequestContext(env, database.db);
   for (const who of ["customer", "admin"] as const) {
     const [user] = await database.db.insert(users).values({ email: `${who}@example.com` }).returning();
     if (who === "admin") await database.db.insert(userRoles).values({ userId: user!.id, role: "admin" });

@@ -77,7 +77,8 @@ describe("POST /api/callback with the simulated provider", () => {
     const before = await database.db.select().from(callMeBackForm);
     const res = await post(server, { phoneNumber });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: "INVALID_PHONE", message: "Please enter a valid 10-digit phone number" } });
+    const message = "Please enter a valid 10-digit phone number";
+    expect(await res.json()).toEqual({ error: { code: "VALIDATION_FAILED", message, details: { fields: { phoneNumber: message } } } });
     expect(await database.db.select().from(callMeBackForm)).toHaveLength(before.length);
   });
 

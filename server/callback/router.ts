@@ -1,7 +1,7 @@
 import { Router } from "express";
-import { callbackMessages, callbackRequestSchema } from "~/features/callback/schema";
+import { callbackRequestSchema } from "~/features/callback/schema";
 import type { AppContext } from "../context";
-import { AppError } from "../http/errors";
+import { parseBody } from "../http/validation";
 import { requestCallback } from "./service";
 import { rateLimitClient } from "../http/client-address";
 
@@ -11,12 +11,10 @@ export function callbackRouter(ctx: AppContext): Router {
   const { telephony } = ctx;
 
   router.post("/callback", async (req, res) => {
-    const parsed = callbackRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw new AppError(400, "INVALID_PHONE", callbackMessages.invalidPhone);
-
+    const input = parseBody(callbackRequestSchema, req.body);
     const result = await requestCallback(
       { db: ctx.database.db, env: ctx.env, logger: req.log, telephony },
-      { ...parsed.data, ip: rateLimitClient(req.ip), userAgent: req.get("user-agent") },
+      { ...input, ip: rateLimitClient(req.ip), userAgent: req.get("user-agent") },
     );
     res.json(result);
   });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import { CALLBACK_CONSENT_TEXT, type CallbackResponse, callbackMessages, formatPhone } from "~/features/callback/schema";
+import { CALLBACK_CONSENT_TEXT, type CallbackResponse, callbackMessages } from "~/features/callback/schema";
+import { formatUsPhone } from "~/lib/phone";
 import type { Db } from "../db/client";
 import { callMeBackForm } from "../db/schema/index";
 import type { Env } from "../env";
@@ -34,7 +35,7 @@ export function hashIp(ip: string, env: Env): string {
 }
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
-const businessPhone = (env: Env) => formatPhone(env.BUSINESS_PHONE.replace(/^\+1/, ""));
+const businessPhone = (env: Env) => formatUsPhone(env.BUSINESS_PHONE);
 
 const numberRule = (phoneNumber: string): RateLimitRule => ({
   key: `callback:number:${phoneNumber}`,

@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import { testRequestContext } from "../testing/request-context";
 import { renderToString } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,7 +10,6 @@ import { ReviewsSection } from "~/features/home/reviews-section";
 import { loader as homeLoader } from "~/routes/home";
 import type { Database } from "../db/client";
 import { siteContentRevisions } from "../db/schema/index";
-import { createLogger } from "../logger";
 import { sessionCookieFor } from "../testing/sessions";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
@@ -60,7 +60,7 @@ async function renderHome(): Promise<string> {
   const env = server.env;
   const data = await homeLoader({
     request: new Request("http://localhost/"),
-    context: { env, db: database.db, logger: createLogger("silent"), cspNonce: "" },
+    context: testRequestContext(env, database.db),
     params: {},
   } as unknown as Parameters<typeof homeLoader>[0]);
   const sections = [createElement(ReviewsSection, { key: "reviews" }), createElement(AboutSection, { key: "about" })];

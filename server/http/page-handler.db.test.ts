@@ -1,4 +1,5 @@
 import http from "node:http";
+import { testRequestContext } from "../testing/request-context";
 import type { EntryContext, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleError } from "~/entry.server";
@@ -52,8 +53,7 @@ beforeAll(async () => {
           mode: "production",
           maxBodyBytes: CAP,
           getLoadContext: (req, res): RequestContext => ({
-            env: server.env,
-            db: database.db,
+            ...testRequestContext(server.env, database.db),
             logger: req.log,
             cspNonce: res.locals.cspNonce,
             failures: { databaseUnavailable: false },

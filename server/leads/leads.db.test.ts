@@ -93,7 +93,11 @@ describe("POST /api/leads/voucher", () => {
     const res = await post("/leads/voucher", { ...voucher, consent: false });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      error: { code: "INVALID_INPUT", message: "Please agree to receive promotional emails", details: { field: "consent" } },
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "Please agree to receive promotional emails",
+        details: { fields: { consent: "Please agree to receive promotional emails" } },
+      },
     });
     const bad = await post("/leads/voucher", "just a string");
     expect(bad.status).toBe(400);

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
-import type { z } from "zod";
 import {
   type NewsletterSignupInput,
   type VoucherRequestInput,
@@ -12,6 +11,7 @@ import type { Db } from "../db/client";
 import { newsletterSignups, voucherRequests } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
 import { AppError } from "../http/errors";
+import { parseBody } from "../http/validation";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { voucherMail } from "../mail/templates/voucher";
@@ -35,17 +35,6 @@ const limits = {
   ],
 };
 
-function requireValid<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, "INVALID_INPUT", issue?.message ?? "Please check the form and try again.", {
-      field: issue?.path.join("."),
-    });
-  }
-  return parsed.data;
-}
-
 async function requireWithinLimits(db: Db, rules: RateLimitRule[], now: Date) {
   const result = await consumeRateLimits(db, rules, now);
   if (!result.allowed) {
@@ -64,7 +53,7 @@ function newVoucherCode(): string {
 }
 
 export async function createVoucherRequest(db: Db, input: VoucherRequestInput | unknown, ip: string, now = new Date()) {
-  const data = requireValid(voucherRequestSchema, input);
+  const data = parseBody(voucherRequestSchema, input);
   await requireWithinLimits(db, limits.voucher(ip), now);
   const [row] = await db
     .insert(voucherRequests)
@@ -112,7 +101,7 @@ export async function sendVoucherMail(deps: { db: Db; mailer: Mailer; logger: Lo
  * token was made (for the welcome e-mail's link); it is never sent to the browser.
  */
 export async function signUpForNewsletter(db: Db, input: NewsletterSignupInput | unknown, ip: string, now = new Date()) {
-  const data = requireValid(newsletterSignupSchema, input);
+  const data = parseBody(newsletterSignupSchema, input);
   await requireWithinLimits(db, limits.newsletter(ip, data.email), now);
   const token = crypto.randomBytes(32).toString("base64url");
   const inserted = await db

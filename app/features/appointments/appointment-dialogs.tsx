@@ -1,81 +1,64 @@
-import { useState } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Field, FormError, TextareaField } from "~/components/ui/field";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { FieldError, Input, Label } from "~/components/ui/input";
-import { formatUsPhone, type AppointmentView } from "./view";
+import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
+import { formatUsPhone } from "~/lib/phone";
+import { appointmentIdForm, proposeChangeForm, reminderInput } from "./schema";
+import type { AppointmentView } from "./view";
 
 interface DialogProps {
   appointment: AppointmentView | null;
   onOpenChange(open: boolean): void;
 }
 
-/** Digits typed by a person -> +1XXXXXXXXXX, or null when it is not 10 digits. */
-export function toE164(typed: string): string | null {
-  const digits = typed.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
-  return digits.length === 10 ? `+1${digits}` : null;
-}
+/**
+ * The customer's three changes on /appointments, each posted to the page's action with an
+ * `intent`. The reminder's fetcher has one key for the page: the dialog closes as it is sent, and
+ * the table shows that row as sending until the answer comes (`useFetchers`).
+ */
+export const REMINDER_FETCHER_KEY = "appointment-reminder";
 
-export function ReminderDialog({
-  appointment,
-  onOpenChange,
-  onSend,
-  businessName,
-}: DialogProps & { onSend(input: { appointmentId: string; phoneNumber: string; message: string }): void; businessName: string }) {
-  const [phone, setPhone] = useState("");
-  const [message, setMessage] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [lastId, setLastId] = useState<string | null>(null);
-  if (appointment && appointment.id !== lastId) {
-    setLastId(appointment.id);
-    setPhone(appointment.reminderPhone ? formatUsPhone(appointment.reminderPhone) : "");
-    setMessage(`Reminder from ${businessName}: ${appointment.serviceTitle} on ${appointment.date} at ${appointment.time}.`);
-    setError(null);
-  }
+export function ReminderDialog({ appointment, onOpenChange, businessName }: DialogProps & { businessName: string }) {
   return (
     <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
       <DialogContent width="md">
         <DialogTitle>Send a reminder</DialogTitle>
         <DialogDescription>We'll text this reminder to the number below.</DialogDescription>
-        <form
-          className="mt-4 space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const phoneNumber = toE164(phone);
-            if (!phoneNumber) return setError("Please enter a valid 10-digit phone number");
-            onSend({ appointmentId: appointment!.id, phoneNumber, message: message.trim() });
-          }}
-        >
-          <div>
-            <Label htmlFor="reminder-phone">Mobile number</Label>
-            <Input id="reminder-phone" type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "reminder-phone-error" : undefined} required />
-            <FieldError id="reminder-phone-error">{error}</FieldError>
-          </div>
-          <div>
-            <Label htmlFor="reminder-message">Message</Label>
-            <textarea
-              id="reminder-message"
-              className="min-h-24 w-full rounded-xl border border-brand-200 bg-white p-3 focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none"
-              maxLength={320}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              required
-            />
-          </div>
-          <Button type="submit" className="w-full">
-            Send reminder
-          </Button>
-        </form>
+        {appointment ? <ReminderForm key={appointment.id} appointment={appointment} businessName={businessName} onSent={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-export function ProposeChangeDialog({
-  appointment,
-  onOpenChange,
-  onSubmit,
-  busy,
-}: DialogProps & { onSubmit(input: { date: string; time: string }): void; busy: boolean }) {
+function ReminderForm({ appointment, businessName, onSent }: { appointment: AppointmentView; businessName: string; onSent(): void }) {
+  const fetcher = useFetcher<FormReply>({ key: REMINDER_FETCHER_KEY });
+  const [form, fields] = useZodForm(reminderInput, {
+    id: `reminder-${appointment.id}`,
+    defaultValue: {
+      phoneNumber: appointment.reminderPhone ? formatUsPhone(appointment.reminderPhone) : "",
+      message: `Reminder from ${businessName}: ${appointment.serviceTitle} on ${appointment.date} at ${appointment.time}.`,
+    },
+    onValid(formData) {
+      formData.set("intent", "remind");
+      void fetcher.submit(formData, { method: "post" });
+      onSent();
+    },
+  });
+  return (
+    <form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="appointmentId" value={appointment.id} />
+      <Field label="Mobile number" field={fields.phoneNumber} type="tel" inputMode="tel" autoComplete="tel" />
+      <TextareaField label="Message" field={fields.message} maxLength={320} />
+      <Button type="submit" className="w-full">
+        Send reminder
+      </Button>
+    </form>
+  );
+}
+
+export function ProposeChangeDialog({ appointment, onOpenChange }: DialogProps) {
   return (
     <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
       <DialogContent width="md">
@@ -83,52 +66,67 @@ export function ProposeChangeDialog({
         <DialogDescription>
           We'll mark your appointment Pending until our team confirms the new time, usually within one business day.
         </DialogDescription>
-        {appointment ? (
-          <form
-            className="mt-4 space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const data = new FormData(e.currentTarget);
-              onSubmit({ date: String(data.get("date")), time: String(data.get("time")) });
-            }}
-          >
-            <div className="grid grid-cols-2 gap-3">
-              <div>
-                <Label htmlFor="propose-date">New date</Label>
-                <Input id="propose-date" name="date" type="date" defaultValue={appointment.localDate} required />
-              </div>
-              <div>
-                <Label htmlFor="propose-time">New time</Label>
-                <Input id="propose-time" name="time" type="time" step={900} defaultValue={appointment.localTime} required />
-              </div>
-            </div>
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Sending..." : "Request this time"}
-            </Button>
-          </form>
-        ) : null}
+        {appointment ? <ProposeChangeForm key={appointment.id} appointment={appointment} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-export function CancelDialog({ appointment, onOpenChange, onConfirm, busy }: DialogProps & { onConfirm(): void; busy: boolean }) {
+function ProposeChangeForm({ appointment, onDone }: { appointment: AppointmentView; onDone(): void }) {
+  const fetcher = useFetcher<FormReply>({ key: `propose-${appointment.id}` });
+  useNotice(fetcher.data, onDone);
+  const [form, fields] = useZodForm(proposeChangeForm, {
+    id: `propose-${appointment.id}`,
+    lastResult: fetcher.data?.result,
+    defaultValue: { date: appointment.localDate, time: appointment.localTime },
+  });
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="propose" />
+      <input type="hidden" name="appointmentId" value={appointment.id} />
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="New date" field={fields.date} type="date" />
+        <Field label="New time" field={fields.time} type="time" step={900} />
+      </div>
+      <FormError id={form.errorId} errors={form.errors} />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Sending..." : "Request this time"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export function CancelDialog({ appointment, onOpenChange }: DialogProps) {
   return (
     <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
       <DialogContent width="sm">
         <DialogTitle>Cancel this appointment?</DialogTitle>
-        <DialogDescription>
-          {appointment ? `${appointment.serviceTitle} on ${appointment.date} at ${appointment.time}.` : null}
-        </DialogDescription>
-        <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
-          <Button variant="destructive" onClick={onConfirm} disabled={busy}>
-            {busy ? "Cancelling..." : "Yes, cancel it"}
-          </Button>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Keep it
-          </Button>
-        </div>
+        <DialogDescription>{appointment ? `${appointment.serviceTitle} on ${appointment.date} at ${appointment.time}.` : null}</DialogDescription>
+        {appointment ? <CancelForm key={appointment.id} appointment={appointment} onDone={() => onOpenChange(false)} onKeep={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function CancelForm({ appointment, onDone, onKeep }: { appointment: AppointmentView; onDone(): void; onKeep(): void }) {
+  const fetcher = useFetcher<FormReply>({ key: `cancel-${appointment.id}` });
+  useNotice(fetcher.data, onDone);
+  const [form] = useZodForm(appointmentIdForm, { id: `cancel-${appointment.id}`, lastResult: fetcher.data?.result });
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="appointmentId" value={appointment.id} />
+      <FormError id={form.errorId} errors={form.errors} className="mt-4" />
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? "Cancelling..." : "Yes, cancel it"}
+        </Button>
+        <Button type="button" variant="outline" onClick={onKeep}>
+          Keep it
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }

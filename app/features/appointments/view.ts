@@ -56,9 +56,3 @@ export function toAppointmentView(row: AppointmentRow, serviceTitle: (id: string
     autoReminder: row.autoReminder,
   };
 }
-
-/** "(949) 555-1234" for "+19495551234". */
-export function formatUsPhone(e164: string): string {
-  const d = e164.replace(/^\+1/, "");
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}

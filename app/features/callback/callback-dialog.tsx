@@ -7,16 +7,8 @@ import { FieldError, Input, Label } from "~/components/ui/input";
 import { SignInDialog } from "~/features/auth/sign-in-dialog";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { CallbackError, requestCall } from "./request-call";
-import {
-  type CallbackResponse,
-  CALLBACK_CONSENT_TEXT,
-  PHONE_INPUT_MAX_LENGTH,
-  PHONE_MAX_DIGITS,
-  callbackMessages,
-  formatPhone,
-  nanpRejection,
-  phoneDigits,
-} from "./schema";
+import { PHONE_INPUT_MAX_LENGTH, PHONE_MAX_DIGITS, formatPhone, nanpRejection, phoneDigits } from "~/lib/phone";
+import { type CallbackResponse, CALLBACK_CONSENT_TEXT, callbackMessages } from "./schema";
 
 export interface CallbackDialogProps {
   open: boolean;

@@ -20,6 +20,9 @@ export function setAtPath<T>(value: T, path: string, leaf: unknown): T {
   return copy as T;
 }
 
+/** The id of the form field bound to `path` ("address.street" -> "field-address-street"); links from elsewhere point at it. */
+export const fieldId = (path: string) => `field-${path.replace(/\./g, "-")}`;
+
 export function getAtPath(value: unknown, path: string): unknown {
   if (path === "") return value;
   return path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./form-state";
-import { businessContentSchema, reviewsContentSchema, styleContentSchema, teamContentSchema, telFromDisplay, textStyleSchema } from "./schema";
+import { businessContentSchema, reviewsContentSchema, styleContentSchema, teamContentSchema, textStyleSchema } from "./schema";
+import { telFromDisplay } from "~/lib/phone";
 import { defaultEditableContent } from "./site-content";
 
 const ok = { fontSize: 32, letterSpacing: 0, align: "left", fontWeight: 700 };
@@ -95,5 +96,36 @@ describe("the team", () => {
     expect(teamContentSchema.safeParse(Array.from({ length: 13 }, (_, i) => ({ ...team[0]!, id: `m${i}` }))).error?.issues[0]?.message).toBe(
       "At most 12 team members",
     );
+  });
+});
+
+describe("the playroom video", () => {
+  const parse = (playroomVideo: unknown) => businessContentSchema.safeParse({ ...defaultEditableContent.business, playroomVideo });
+
+  it("stores the id of a pasted link, keeps an id, and allows none", () => {
+    for (const input of [
+      "a1B2c3D4e5F",
+      " https://www.youtube.com/watch?v=a1B2c3D4e5F&t=42s ",
+      "https://youtu.be/a1B2c3D4e5F?si=share",
+      "youtube.com/watch?v=a1B2c3D4e5F",
+      "https://m.youtube.com/watch?feature=share&v=a1B2c3D4e5F",
+      "https://www.youtube-nocookie.com/embed/a1B2c3D4e5F?autoplay=0",
+      "https://www.youtube.com/shorts/a1B2c3D4e5F",
+    ]) {
+      expect(parse(input).data?.playroomVideo, input).toBe("a1B2c3D4e5F");
+    }
+    expect(parse("").data?.playroomVideo).toBe("");
+    expect(parse("   ").data?.playroomVideo).toBe("");
+  });
+
+  it("means no video in a business profile stored before the field existed", () => {
+    const { playroomVideo: _, ...stored } = defaultEditableContent.business;
+    expect(businessContentSchema.parse(stored).playroomVideo).toBe("");
+  });
+
+  it("refuses what is not a YouTube video, saying what to paste", () => {
+    for (const input of ["https://vimeo.com/123456789", "https://www.youtube.com/watch?v=short", "https://www.youtube.com/@lagunacathotel", "a1B2c3D4e5F6", "<script>"]) {
+      expect(parse(input).error?.issues.map((i) => i.message), input).toEqual(["Playroom video must be a YouTube link or an 11-character video id"]);
+    }
   });
 });

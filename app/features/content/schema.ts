@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasReviewCard } from "~/content/reviews";
 import { samplePortrait } from "~/content/team";
+import { youtubeVideoId } from "./youtube";
 
 /**
  * What the owners may edit on the public pages, one zod schema per content key. Shared by the
@@ -67,6 +68,17 @@ export const businessContentSchema = z.object({
     )
     .max(10, "At most 10 social links"),
   taxId: text("Tax ID text", 60),
+  /**
+   * The playroom tour: a YouTube video id (a pasted link is stored as its id), or "" for none, when the
+   * video section shows its poster only. Absent from values stored before it existed: those mean none.
+   */
+  playroomVideo: z
+    .string("Playroom video must be text")
+    .trim()
+    .max(200, "Playroom video must be at most 200 characters")
+    .refine((value) => value === "" || youtubeVideoId(value) !== null, "Playroom video must be a YouTube link or an 11-character video id")
+    .transform((value) => (value === "" ? "" : youtubeVideoId(value)!))
+    .default(""),
 });
 export type BusinessContent = z.infer<typeof businessContentSchema>;
 
@@ -223,4 +235,3 @@ export interface EditableContent {
   team: TeamContent;
 }
 
-export { telFromDisplay } from "./phone";

@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { type FieldErrors, getAtPath, setAtPath } from "./form-state";
+import { type FieldErrors, fieldId, getAtPath, setAtPath } from "./form-state";
 import { STYLE_BOUNDS, TEXT_ALIGNMENTS, type TextStyle } from "./schema";
 
 export interface FieldsProps<T> {
@@ -13,6 +13,9 @@ export interface FieldsProps<T> {
 const textareaClass =
   "w-full rounded-xl border border-brand-200 bg-white px-4 py-2.5 text-base text-ink focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:border-red-600";
 
+/** A field opened by a link to its id stands out, scrolled with its label and hint in sight. */
+const targetClass = "scroll-mt-32 target:border-accent-500 target:ring-4 target:ring-accent-300";
+
 /** One text field bound to a path of the section's value. */
 export function TextField<T>({
   value,
@@ -20,31 +23,39 @@ export function TextField<T>({
   errors,
   path,
   label,
+  hint,
   multiline = false,
   type = "text",
   className,
 }: FieldsProps<T> & {
   path: string;
   label: string;
+  hint?: string;
   multiline?: boolean;
   type?: string;
   className?: string;
 }) {
-  const id = `field-${path.replace(/\./g, "-")}`;
+  const id = fieldId(path);
   const error = errors[path];
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
   const common = {
     id,
     value: String(getAtPath(value, path) ?? ""),
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-describedby": describedBy || undefined,
   };
   return (
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>
+      {hint && (
+        <p id={`${id}-hint`} className="mb-1.5 text-sm text-muted">
+          {hint}
+        </p>
+      )}
       {multiline ? (
-        <textarea {...common} rows={3} className={textareaClass} onChange={(e) => onChange(setAtPath(value, path, e.target.value))} />
+        <textarea {...common} rows={3} className={cn(textareaClass, targetClass)} onChange={(e) => onChange(setAtPath(value, path, e.target.value))} />
       ) : (
-        <Input {...common} type={type} onChange={(e) => onChange(setAtPath(value, path, e.target.value))} />
+        <Input {...common} type={type} className={targetClass} onChange={(e) => onChange(setAtPath(value, path, e.target.value))} />
       )}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>

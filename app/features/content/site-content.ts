@@ -5,11 +5,11 @@ import { REVIEW_CARD, reviewAlt, reviewCardSrc, reviews as defaultReviews } from
 import { type Service, services as defaultServices } from "~/content/services";
 import { PORTRAIT, samplePortrait, team as defaultTeam } from "~/content/team";
 import { type PageImage, uploadedImage } from "~/features/media/images";
-import { telFromDisplay } from "./phone";
+import { telFromDisplay } from "~/lib/phone";
 // Types only: the public pages import this module, and zod must not reach their JavaScript (ADR 0022).
 import type { BusinessContent, EditableContent, PromoContent, ReviewContent, StyleContent, TeamMemberContent } from "./schema";
 
-type EditedBusinessFields = "phone" | "groomingPhone" | "email" | "address" | "hours" | "lunch" | "phoneSupport" | "booking" | "social" | "taxId";
+type EditedBusinessFields = "phone" | "groomingPhone" | "email" | "address" | "hours" | "lunch" | "phoneSupport" | "booking" | "social" | "taxId" | "video";
 
 /** The business profile as the pages use it: the module's facts with the editable fields widened to strings. */
 export type SiteBusiness = Omit<Business, EditedBusinessFields> & {
@@ -29,6 +29,8 @@ export type SiteBusiness = Omit<Business, EditedBusinessFields> & {
   booking: { roomUrl: string; groomUrl: string };
   social: readonly { name: string; url: string }[];
   taxId: string;
+  /** youtubeId "" when there is no video. */
+  video: Omit<Business["video"], "youtubeId"> & { youtubeId: string };
 };
 
 /**
@@ -78,6 +80,7 @@ export const defaultEditableContent: EditableContent = {
     booking: { ...defaultBusiness.booking },
     social: defaultBusiness.social.map((s) => ({ ...s })),
     taxId: defaultBusiness.taxId,
+    playroomVideo: defaultBusiness.video.youtubeId,
   },
   services: defaultServices.map(({ title, description, longDescription }) => ({
     title,
@@ -95,10 +98,11 @@ export const defaultEditableContent: EditableContent = {
   team: defaultTeam.map(({ id, name, role }) => ({ id, name, role, imageId: null })),
 };
 
-function businessFrom(edit: BusinessContent): SiteBusiness {
+function businessFrom({ playroomVideo, ...edit }: BusinessContent): SiteBusiness {
   return {
     ...defaultBusiness,
     ...edit,
+    video: { ...defaultBusiness.video, youtubeId: playroomVideo },
     phone: { display: edit.phone, tel: telFromDisplay(edit.phone) },
     groomingPhone: {
       display: edit.groomingPhone,

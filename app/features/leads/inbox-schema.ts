@@ -82,6 +82,14 @@ export const leadUpdateSchema = z
   .refine((v) => v.staffStatus !== undefined || v.staffNote !== undefined, { message: "Nothing to update." });
 export type LeadUpdate = z.input<typeof leadUpdateSchema>;
 
+/** The inbox's follow-up form under each callback or voucher request. */
+export const leadFollowUpForm = z.object({
+  kind: z.enum(followUpKinds),
+  leadId: z.string().min(1),
+  staffStatus: z.enum(callbackStaffStatusValues),
+  staffNote: z.string().trim().max(2000, "Keep the note under 2000 characters.").default(""),
+});
+
 /** One row of the inbox, whatever its kind (JSON-safe: dates are ISO strings). */
 export interface InboxLead {
   kind: LeadKind;

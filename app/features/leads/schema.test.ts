@@ -4,7 +4,6 @@ import {
   VOUCHER_CONSENT_TEXT,
   looksLikeEmail,
   newsletterSignupSchema,
-  normalizeUsPhone,
   voucherRequestSchema,
 } from "./schema";
 
@@ -40,17 +39,6 @@ describe("voucher request schema", () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
   });
-});
-
-describe("normalizeUsPhone", () => {
-  it.each([
-    ["949 555 0100", "+19495550100"],
-    ["+1 (949) 555-0100", "+19495550100"],
-    ["19495550100", "+19495550100"],
-    ["149 555 0100", null],
-    ["949 155 0100", null],
-    ["94955501", null],
-  ])("%s → %s", (input, expected) => expect(normalizeUsPhone(input)).toBe(expected));
 });
 
 describe("newsletter signup", () => {

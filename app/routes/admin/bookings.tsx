@@ -1,20 +1,22 @@
 import { useState } from "react";
-import { Form, Link, useRevalidator, useSearchParams } from "react-router";
-import { toast } from "~/lib/toast";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
-import { listChangeRequests, listForDay, listUpcoming } from "@server/appointments/appointments";
+import { type Actor, confirmProposal, createAppointment, listChangeRequests, listForDay, listUpcoming, setStatus, updateAppointment } from "@server/appointments/appointments";
+import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { APPOINTMENT_STATUSES } from "~/features/appointments/statuses";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/input";
 import { AppointmentForm } from "~/features/appointments/appointment-form";
-import type { AppointmentInput } from "~/features/appointments/schema";
+import { appointmentEditForm, appointmentIdForm, appointmentInput } from "~/features/appointments/schema";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { StatusBadge } from "~/features/appointments/status-badge";
-import { type AppointmentView, formatUsPhone, toAppointmentView } from "~/features/appointments/view";
-import { ApiError, apiFetch } from "~/lib/api-client";
+import { type AppointmentView, toAppointmentView } from "~/features/appointments/view";
+import { formatUsPhone } from "~/lib/phone";
+import { type FormReply, useNotice } from "~/lib/forms";
 import { businessDate } from "~/lib/business-time";
 import { BookingsNav } from "~/features/admin/bookings-nav";
+import { ActionNotice } from "~/components/action-notice";
 import type { Route } from "./+types/bookings";
 import { adminMeta } from "./shared";
 
@@ -30,6 +32,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [rows, upcoming, requests] = await Promise.all([listForDay(context.db, staff, day, status), listUpcoming(context.db, staff), listChangeRequests(context.db, staff)]);
   const view = (a: (typeof rows)[number]) => toAppointmentView(a, serviceTitle);
   return { day, status: status ?? "", appointments: rows.map(view), upcoming: upcoming.map(view), requests: requests.map(view) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const staff: Actor = { email: admin.user.email, isAdmin: true };
+  const db = context.db;
+  const form = await formDataOf(request);
+  const done = (title: string) => ({ kind: "success" as const, title });
+  switch (form.get("intent")) {
+    case "create":
+      return submitForm(form, appointmentInput, async (input) => {
+        await createAppointment(db, staff, input);
+        return done("Appointment created");
+      });
+    case "update":
+      return submitForm(form, appointmentEditForm, async ({ appointmentId, ...input }) => {
+        await updateAppointment(db, staff, appointmentId, input);
+        return done("Appointment updated");
+      });
+    case "confirm":
+      return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
+        await confirmProposal(db, staff, appointmentId);
+        return done("New time confirmed");
+      });
+    case "complete":
+      return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
+        await setStatus(db, staff, appointmentId, "Completed");
+        return done("Marked completed");
+      });
+    case "cancel":
+      return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
+        await setStatus(db, staff, appointmentId, "Cancelled");
+        return done("Appointment cancelled");
+      });
+    default:
+      return unknownIntent();
+  }
 }
 
 /** One line of an overview list; it opens the appointment's day, where staff act on it. */
@@ -75,40 +114,15 @@ function Overview({ title, empty, items, render }: { title: string; empty: strin
 
 export default function AdminAppointments({ loaderData }: Route.ComponentProps) {
   const { day, status, appointments, upcoming, requests } = loaderData;
-  const revalidator = useRevalidator();
   const [, setSearchParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AppointmentView | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(label: string, call: () => Promise<unknown>) {
-    setBusy(true);
-    try {
-      await call();
-      toast.success(label);
-      setCreating(false);
-      setEditing(null);
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error("Error", { description: error instanceof ApiError ? error.message : "Something went wrong. Please try again." });
-    } finally {
-      setBusy(false);
-    }
-  }
-  const create = (input: AppointmentInput) =>
-    run("Appointment created", async () => {
-      await apiFetch("/api/admin/appointments", { body: input });
-      setSearchParams({ day: input.date });
-    });
-  const update = (id: string) => (input: AppointmentInput) =>
-    run("Appointment updated", () => apiFetch(`/api/admin/appointments/${id}`, { method: "PUT", body: input }));
-  const act = (a: AppointmentView, path: string, body: unknown, label: string) =>
-    run(label, () => apiFetch(`/api/admin/appointments/${a.id}/${path}`, { body }));
 
   return (
     <div>
       <h1 className="mb-4 text-3xl">Bookings</h1>
       <BookingsNav />
+      <ActionNotice className="mt-4" />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="text-2xl">Appointments</h2>
         <Button onClick={() => setCreating(true)}>New appointment</Button>
@@ -159,26 +173,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
                   </div>
                   <StatusBadge status={a.status} />
                 </div>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  {a.proposed ? (
-                    <Button size="sm" disabled={busy} onClick={() => act(a, "confirm", {}, "New time confirmed")}>
-                      Confirm new time
-                    </Button>
-                  ) : null}
-                  <Button size="sm" variant="outline" disabled={busy} onClick={() => setEditing(a)}>
-                    Edit
-                  </Button>
-                  {a.status !== "Completed" && a.status !== "Cancelled" ? (
-                    <>
-                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => act(a, "status", { status: "Completed" }, "Marked completed")}>
-                        Mark completed
-                      </Button>
-                      <Button size="sm" variant="ghost-danger" disabled={busy} onClick={() => act(a, "status", { status: "Cancelled" }, "Appointment cancelled")}>
-                        Cancel
-                      </Button>
-                    </>
-                  ) : null}
-                </div>
+                <RowActions appointment={a} onEdit={() => setEditing(a)} />
               </li>
             ))}
           </ul>
@@ -205,16 +200,53 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
         <DialogContent width="xl">
           <DialogTitle>New appointment</DialogTitle>
           <div className="mt-4">
-            <AppointmentForm busy={busy} submitLabel="Create appointment" onSubmit={create} />
+            <AppointmentForm
+              submitLabel="Create appointment"
+              onDone={(createdDay) => {
+                setCreating(false);
+                setSearchParams({ day: createdDay });
+              }}
+            />
           </div>
         </DialogContent>
       </Dialog>
       <Dialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)}>
         <DialogContent width="xl">
           <DialogTitle>Edit appointment</DialogTitle>
-          <div className="mt-4">{editing ? <AppointmentForm initial={editing} busy={busy} submitLabel="Save changes" onSubmit={update(editing.id)} /> : null}</div>
+          <div className="mt-4">{editing ? <AppointmentForm initial={editing} submitLabel="Save changes" onDone={() => setEditing(null)} /> : null}</div>
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+/** The buttons under one appointment: each posts its intent to the action; the list reloads after. */
+function RowActions({ appointment: a, onEdit }: { appointment: AppointmentView; onEdit(): void }) {
+  const fetcher = useFetcher<FormReply>({ key: `appointment-${a.id}` });
+  useNotice(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const open = a.status !== "Completed" && a.status !== "Cancelled";
+  return (
+    <fetcher.Form method="post" className="mt-3 flex flex-wrap gap-2">
+      <input type="hidden" name="appointmentId" value={a.id} />
+      {a.proposed ? (
+        <Button type="submit" size="sm" name="intent" value="confirm" disabled={busy}>
+          Confirm new time
+        </Button>
+      ) : null}
+      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={onEdit}>
+        Edit
+      </Button>
+      {open ? (
+        <>
+          <Button type="submit" size="sm" variant="ghost" name="intent" value="complete" disabled={busy}>
+            Mark completed
+          </Button>
+          <Button type="submit" size="sm" variant="ghost-danger" name="intent" value="cancel" disabled={busy}>
+            Cancel
+          </Button>
+        </>
+      ) : null}
+    </fetcher.Form>
   );
 }

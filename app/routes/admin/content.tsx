@@ -1,16 +1,17 @@
 import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
-import { toast } from "~/lib/toast";
+import { type FetcherWithComponents, Link, useFetcher } from "react-router";
+import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards.server";
-import { contentHistory, loadEditableContent } from "@server/content/content";
+import { contentHistory, loadEditableContent, publishDraft, publishValue, revertTo, saveDraft } from "@server/content/content";
 import { type RevisionView, revisionView } from "@server/content/router";
+import { formDataOf, submitJson } from "@server/http/form-action";
 import { Button } from "~/components/ui/button";
 import { type FieldErrors, fieldErrors } from "~/features/content/form-state";
-import { CONTENT_KEYS, type ContentKey, type EditableContent, contentSchemas } from "~/features/content/schema";
+import { CONTENT_KEYS, type ContentKey, type EditableContent, contentKeySchema, contentSchemas } from "~/features/content/schema";
 import { ReviewsFields } from "~/features/content/reviews-fields";
 import { ListField, type StyleDraft, StyleGroup, TextField, styleDraftFrom, styleFromDraft } from "~/features/content/section-fields";
 import { TeamFields } from "~/features/content/team-fields";
-import { ApiError, apiFetch } from "~/lib/api-client";
+import { type FormReply, useNotice } from "~/lib/forms";
 import { formatBusinessDateTime } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/content";
@@ -36,10 +37,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { section, content, history: history.map(revisionView) };
 }
 
+/** What the editor posts (JSON: a section's value is a structure of nested lists). */
+const contentChange = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("draft"), section: contentKeySchema, value: z.unknown() }),
+  z.object({ intent: z.literal("publish"), section: contentKeySchema, value: z.unknown() }),
+  z.object({ intent: z.literal("publish-draft"), section: contentKeySchema, revisionId: z.number().int().positive() }),
+  z.object({ intent: z.literal("revert"), section: contentKeySchema, revisionId: z.number().int().positive().nullable() }),
+]);
+type ContentReply = FormReply & { draftId?: number };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const email = admin.user.email;
+  const db = context.db;
+  return submitJson(
+    await formDataOf(request),
+    contentChange,
+    async (change) => {
+      const live = "the public pages show it now";
+      switch (change.intent) {
+        case "draft": {
+          const draft = await saveDraft(db, change.section, change.value, email);
+          return { kind: "success", title: "Draft saved — open the preview to check it", draftId: draft.id };
+        }
+        case "publish": {
+          const revision = await publishValue(db, change.section, change.value, email);
+          context.logger.info({ key: change.section, revisionId: revision.id }, "site content published");
+          return { kind: "success", title: `Published — ${live}` };
+        }
+        case "publish-draft": {
+          const revision = await publishDraft(db, change.section, change.revisionId, email);
+          context.logger.info({ key: change.section, revisionId: revision.id }, "site content published");
+          return { kind: "success", title: `Draft published — ${live}` };
+        }
+        case "revert": {
+          const revision = await revertTo(db, change.section, change.revisionId, email);
+          context.logger.info({ key: change.section, revisionId: revision.id, to: change.revisionId }, "site content reverted");
+          return { kind: "success", title: change.revisionId === null ? "Reverted to the original texts" : `Version #${change.revisionId} is live again` };
+        }
+      }
+    },
+    { errorTitle: "Not saved" },
+  );
+}
+
 const when = (iso: string) => formatBusinessDateTime(new Date(iso));
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const { section, content, history } = loaderData;
+  const fetcher = useFetcher<ContentReply>({ key: "content" });
+  useNotice(fetcher.data);
+  const liveRevision = history.find((r) => r.status !== "draft")?.id ?? 0;
   return (
     <div>
       <h1 className="text-3xl">Content</h1>
@@ -62,16 +110,25 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      {/* key: switching sections starts from that section's published value. */}
-      <SectionEditor key={section} section={section} initial={content[section]} history={history} />
+      {/* key: switching sections, publishing or reverting starts the form from what is live now. */}
+      <SectionEditor key={`${section}:${liveRevision}`} section={section} initial={content[section]} history={history} fetcher={fetcher} />
     </div>
   );
 }
 
 type StyleDrafts = { headings: StyleDraft; promo: StyleDraft };
 
-function SectionEditor<K extends ContentKey>({ section, initial, history }: { section: K; initial: EditableContent[K]; history: RevisionView[] }) {
-  const revalidator = useRevalidator();
+function SectionEditor<K extends ContentKey>({
+  section,
+  initial,
+  history,
+  fetcher,
+}: {
+  section: K;
+  initial: EditableContent[K];
+  history: RevisionView[];
+  fetcher: FetcherWithComponents<ContentReply>;
+}) {
   const [value, setValue] = useState<EditableContent[K]>(initial);
   const [styles, setStyles] = useState<StyleDrafts>(() => {
     const s = initial as EditableContent["style"];
@@ -104,8 +161,7 @@ function SectionEditor<K extends ContentKey>({ section, initial, history }: { se
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<RevisionView | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState<number | null>(null);
 
   const current = (): unknown =>
     section === "style"
@@ -128,52 +184,22 @@ function SectionEditor<K extends ContentKey>({ section, initial, history }: { se
     return false;
   };
 
-  async function run(done: string, call: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await call();
-      toast.success(done);
-      await revalidator.revalidate();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
-      setFormError(message);
-      toast.error("Not saved", { description: message, duration: 6000 });
-    } finally {
-      setBusy(false);
-    }
+  const busy = fetcher.state !== "idle";
+  const reply = fetcher.data;
+  const [shownReply, setShownReply] = useState<ContentReply | undefined>(reply);
+  if (reply && reply !== shownReply) {
+    // A new answer: show the server's field messages, or the draft it saved.
+    setShownReply(reply);
+    const fieldMessages = Object.fromEntries(Object.entries(reply.result.error ?? {}).flatMap(([path, messages]) => (path && messages?.[0] ? [[path, messages[0]]] : [])));
+    setErrors(fieldMessages);
+    setFormError(reply.result.status === "error" ? (reply.notice?.description ?? "Please correct the highlighted fields.") : null);
+    if (reply.result.status === "success") setDraft(reply.draftId ?? null);
   }
-
-  const saveDraft = () => {
-    if (!check()) return;
-    return run("Draft saved — open the preview to check it", async () => {
-      const { revision } = await apiFetch<{ revision: RevisionView }>(`/api/admin/content/${section}/drafts`, { body: { value: current() } });
-      setDraft(revision);
-    });
-  };
-  const publish = () => {
-    if (!check()) return;
-    return run("Published — the public pages show it now", async () => {
-      await apiFetch(`/api/admin/content/${section}/publish`, {
-        body: { value: current() },
-      });
-      setDraft(null);
-    });
-  };
-  const publishDraft = (id: number) =>
-    run("Draft published — the public pages show it now", async () => {
-      await apiFetch(`/api/admin/content/${section}/publish`, {
-        body: { revisionId: id },
-      });
-      setDraft(null);
-    });
-  const revert = (id: number | null) =>
-    run(id === null ? "Reverted to the original texts" : `Version #${id} is live again`, async () => {
-      await apiFetch(`/api/admin/content/${section}/revert`, {
-        body: { revisionId: id },
-      });
-      // The form shows what is live after the revert.
-      window.location.reload();
-    });
+  const post = (change: Record<string, unknown>) => void fetcher.submit({ payload: JSON.stringify({ section, ...change }) }, { method: "post" });
+  const saveDraft = () => check() && post({ intent: "draft", value: current() });
+  const publish = () => check() && post({ intent: "publish", value: current() });
+  const publishDraft = (id: number) => post({ intent: "publish-draft", revisionId: id });
+  const revert = (id: number | null) => post({ intent: "revert", revisionId: id });
 
   const fields = { value, onChange: setValue, errors };
   return (
@@ -234,12 +260,12 @@ function SectionEditor<K extends ContentKey>({ section, initial, history }: { se
         )}
         {draft && (
           <div className="flex flex-wrap items-center gap-3 rounded-xl bg-accent-100 px-4 py-3" role="status">
-            <span className="font-semibold text-brand-900">Draft #{draft.id} saved.</span>
-            <a href={`/?preview=${draft.id}`} target="_blank" rel="noreferrer" className="font-bold text-brand-700 underline underline-offset-4">
-              Preview draft #{draft.id}
+            <span className="font-semibold text-brand-900">Draft #{draft} saved.</span>
+            <a href={`/?preview=${draft}`} target="_blank" rel="noreferrer" className="font-bold text-brand-700 underline underline-offset-4">
+              Preview draft #{draft}
             </a>
-            <Button type="button" size="sm" disabled={busy} onClick={() => void publishDraft(draft.id)}>
-              Publish draft #{draft.id}
+            <Button type="button" size="sm" disabled={busy} onClick={() => void publishDraft(draft)}>
+              Publish draft #{draft}
             </Button>
           </div>
         )}
@@ -281,6 +307,7 @@ function BusinessFields(props: FieldsOf<"business">) {
         <TextField {...props} path="phoneSupport" label="Phone support hours" />
         <TextField {...props} path="booking.roomUrl" label="Room booking URL" type="url" />
         <TextField {...props} path="booking.groomUrl" label="Grooming booking URL" type="url" />
+        <TextField {...props} path="playroomVideo" label="Playroom video" hint="The YouTube link of the playroom tour (or its 11-character id). Leave it empty to show the picture of the playroom without a video." className="sm:col-span-2" />
       </div>
       <ListField
         {...props}

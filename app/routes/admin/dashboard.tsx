@@ -1,5 +1,8 @@
 import { requireAdmin } from "@server/auth/guards.server";
+import { loadEditableContent } from "@server/content/content";
+import { type ReadinessItem, launchReadiness } from "@server/content/launch-readiness";
 import { Link } from "react-router";
+import { Badge, Notice, Panel } from "~/components/ui/panel";
 import { useAuth } from "~/features/auth/auth-provider";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "./shared";
@@ -8,7 +11,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return { readiness: launchReadiness(await loadEditableContent(context.db)) };
 }
 
 const TILES = [
@@ -32,7 +35,7 @@ const TILES = [
   },
 ] as const;
 
-export default function AdminDashboard() {
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { user } = useAuth();
   return (
     <>
@@ -56,6 +59,7 @@ export default function AdminDashboard() {
           </li>
         ))}
       </ul>
+      <LaunchReadiness items={loaderData.readiness} />
       <section aria-labelledby="admin-tools" className="mt-10">
         <h2 id="admin-tools" className="text-2xl">Testing tools</h2>
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -74,5 +78,43 @@ export default function AdminDashboard() {
         </ul>
       </section>
     </>
+  );
+}
+
+/** What visitors would still see of the sample content, each with a link to where it is replaced. */
+function LaunchReadiness({ items }: { items: ReadinessItem[] }) {
+  const ready = items.length === 0;
+  return (
+    <Panel
+      title="Launch readiness"
+      aria-label="Launch readiness"
+      className="mt-10"
+      description="Placeholders from the sample content that the public pages still show."
+      actions={<Badge tone={ready ? "success" : "warning"}>{ready ? "Ready" : `${items.length} left`}</Badge>}
+    >
+      {ready ? (
+        <Notice tone="success">
+          <p className="text-base font-bold">Ready for launch</p>
+          <p className="mt-1">Every placeholder has been replaced: the public pages show only the hotel&apos;s own details.</p>
+        </Notice>
+      ) : (
+        <>
+          <Notice tone="warning">
+            {items.length === 1 ? "1 placeholder still shows" : `${items.length} placeholders still show`} on the public pages. Replace each before launch;
+            this list updates as you publish.
+          </Notice>
+          <ul aria-label="Placeholders still shown" className="mt-4 divide-y divide-brand-50">
+            {items.map((item) => (
+              <li key={item.key} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+                <Link to={item.href} className="font-bold text-brand-800 underline decoration-brand-200 underline-offset-4 hover:decoration-brand-700">
+                  {item.label}
+                </Link>
+                <span className="min-w-0 text-sm break-words text-muted sm:text-right">{item.shown}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Panel>
   );
 }

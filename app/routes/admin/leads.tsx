@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
-import { listLeads } from "@server/leads/inbox";
+import { formDataOf, submitForm } from "@server/http/form-action";
+import { listLeads, updateLead } from "@server/leads/inbox";
 import { twilioConfigured } from "@server/telephony/telephony";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
@@ -11,15 +12,26 @@ import {
   type LeadsQuery,
   callStatusLabels,
   leadKindLabels,
+  leadFollowUpForm,
   leadKinds,
   leadsQuerySchema,
   staffStatusLabels,
 } from "~/features/leads/inbox-schema";
+import { ActionNotice } from "~/components/action-notice";
 import { formatBusinessDate } from "~/lib/business-time";
 import type { Route } from "./+types/leads";
 import { adminMeta } from "./shared";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads inbox");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  return submitForm(await formDataOf(request), leadFollowUpForm, async ({ kind, leadId, staffStatus, staffNote }) => {
+    await updateLead(context.db, kind, leadId, { staffStatus, staffNote });
+    context.logger.info({ admin: admin.user.id, kind, leadId }, "lead updated");
+    return { kind: "success", title: "Lead updated", description: staffStatusLabels[staffStatus] };
+  });
+}
 
 const FILTER_KEYS = ["kind", "staffStatus", "callStatus", "q", "from", "to"] as const;
 
@@ -59,6 +71,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
     <div>
       <BookingsNav />
       <h1 className="text-3xl">Leads inbox</h1>
+      <ActionNotice className="mt-4" />
       <p className="mt-1 text-muted">Callback requests, free-night voucher requests and newsletter signups, newest first.</p>
 
       {callsSimulated ? (

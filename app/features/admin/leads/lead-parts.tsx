@@ -1,12 +1,13 @@
-import { useId, useState } from "react";
-import { useRevalidator } from "react-router";
-import { toast } from "~/lib/toast";
+import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useId } from "react";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/input";
+import { FormError } from "~/components/ui/field";
+import { FieldError, Label } from "~/components/ui/input";
 import { callbackStaffStatusValues } from "~/features/callback/schema";
-import { formatUsPhone } from "~/features/appointments/view";
-import { type InboxLead, callStatusLabels, leadKindLabels, staffStatusLabels } from "~/features/leads/inbox-schema";
-import { ApiError, apiFetch } from "~/lib/api-client";
+import { formatUsPhone } from "~/lib/phone";
+import { type InboxLead, callStatusLabels, leadFollowUpForm, leadKindLabels, staffStatusLabels } from "~/features/leads/inbox-schema";
+import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import { formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 
@@ -93,38 +94,29 @@ export function LeadOutcome({ lead }: { lead: InboxLead }) {
 
 /** The staff status and note of a callback or voucher request, saved with one button. */
 export function FollowUpEditor({ lead }: { lead: InboxLead }) {
-  const id = useId();
-  const revalidator = useRevalidator();
-  const [status, setStatus] = useState(lead.staffStatus ?? "new");
-  const [note, setNote] = useState(lead.staffNote ?? "");
-  const [busy, setBusy] = useState(false);
+  // The inbox draws each lead twice (a table for wide screens, a list for narrow ones): each copy is its own form.
+  const formId = useId();
+  const fetcher = useFetcher<FormReply>({ key: formId });
+  useNotice(fetcher.data);
+  const [form, fields] = useZodForm(leadFollowUpForm, {
+    id: formId,
+    lastResult: fetcher.data?.result,
+    defaultValue: { staffStatus: lead.staffStatus ?? "new", staffNote: lead.staffNote ?? "" },
+  });
   if (lead.kind === "newsletter") return <span className="text-sm text-muted">Mailing list only</span>;
-
-  const dirty = status !== (lead.staffStatus ?? "new") || note.trim() !== (lead.staffNote ?? "");
   const who = lead.name ?? (lead.phone ? formatUsPhone(lead.phone) : lead.email ?? "this lead");
-
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await apiFetch(`/api/admin/leads/${lead.kind}/${lead.id}`, { method: "PATCH", body: { staffStatus: status, staffNote: note } });
-      toast.success("Lead updated", { description: `${who}: ${staffStatusLabels[status]}` });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error("Error", { description: error instanceof ApiError ? error.message : "Something went wrong. Please try again." });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const busy = fetcher.state !== "idle";
 
   return (
     // Not a named form: a name would make each a landmark, and leads can share a name.
-    <form onSubmit={save} className="space-y-2">
+    <fetcher.Form method="post" className="space-y-2" {...getFormProps(form)}>
+      <input type="hidden" name="kind" value={lead.kind} />
+      <input type="hidden" name="leadId" value={lead.id} />
       <div>
-        <Label htmlFor={`${id}-status`}>
+        <Label htmlFor={fields.staffStatus.id}>
           Status<span className="sr-only"> for {who}</span>
         </Label>
-        <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className={cn(selectClass, "h-10 text-sm")}>
+        <select {...getSelectProps(fields.staffStatus)} key={fields.staffStatus.key} className={cn(selectClass, "h-10 text-sm")}>
           {callbackStaffStatusValues.map((s) => (
             <option key={s} value={s}>
               {staffStatusLabels[s]}
@@ -133,21 +125,22 @@ export function FollowUpEditor({ lead }: { lead: InboxLead }) {
         </select>
       </div>
       <div>
-        <Label htmlFor={`${id}-note`}>
+        <Label htmlFor={fields.staffNote.id}>
           Note<span className="sr-only"> for {who}</span>
         </Label>
         <textarea
-          id={`${id}-note`}
-          value={note}
+          {...getTextareaProps(fields.staffNote, { ariaAttributes: true })}
+          key={fields.staffNote.key}
           maxLength={2000}
           rows={2}
-          onChange={(e) => setNote(e.target.value)}
           className="w-full rounded-xl border border-brand-200 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-300"
         />
+        <FieldError id={fields.staffNote.errorId}>{fields.staffNote.errors?.[0]}</FieldError>
       </div>
-      <Button type="submit" size="sm" disabled={busy || !dirty}>
+      <FormError id={form.errorId} errors={form.errors} />
+      <Button type="submit" size="sm" disabled={busy}>
         {busy ? "Saving..." : "Save"}
       </Button>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,0 +1,69 @@
+import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useEffectEvent, useRef } from "react";
+import type { z } from "zod";
+import { toast } from "./toast";
+
+/**
+ * The browser half of the one way to change data (the server half is `submitForm` in
+ * server/http/form-action.ts): a Conform form validated by the same zod schema the route action
+ * uses, so a mistake is caught before the request with the same words the server would answer.
+ */
+
+/** What a person is told after a change: a toast with JavaScript, a status line without. */
+export interface Notice {
+  kind: "success" | "error";
+  title: string;
+  description?: string;
+}
+
+/** Every route action's answer to a form. */
+export interface FormReply {
+  result: SubmissionResult<string[]>;
+  notice?: Notice;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Conform's own bound for a form's shape
+type FormShape = Record<string, any>;
+
+export function useZodForm<S extends z.ZodType<FormShape, FormShape>>(
+  schema: S,
+  options: {
+    id?: string;
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: DefaultValue<z.input<S>>;
+    /** Called instead of the browser's submit once the form is valid (to submit it through a fetcher yourself). */
+    onValid?: (formData: FormData) => void;
+  } = {},
+) {
+  return useForm<z.input<S>, z.output<S>>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: options.onValid
+      ? (event, { formData }) => {
+          event.preventDefault();
+          options.onValid!(formData);
+        }
+      : undefined,
+  });
+}
+
+/**
+ * Shows each new reply's notice once, as a toast, and calls `onSuccess` after a change went through.
+ * A reply already there when the component mounts (a keyed fetcher keeps its last answer) is old news.
+ */
+export function useNotice(reply: FormReply | undefined, onSuccess?: () => void) {
+  const shown = useRef<FormReply | undefined>(reply);
+  const succeeded = useEffectEvent(() => onSuccess?.());
+  useEffect(() => {
+    if (!reply || shown.current === reply) return;
+    shown.current = reply;
+    const { notice } = reply;
+    if (notice) (notice.kind === "success" ? toast.success : toast.error)(notice.title, notice.description ? { description: notice.description } : undefined);
+    if (reply.result.status === "success") succeeded();
+  }, [reply]);
+}
