@@ -277,7 +277,7 @@ describe("paging the inbox by cursor", () => {
       for await (const piece of leadsCsv(database.db, "callback", february, batchRows)) pieces.push(piece);
       return pieces;
     };
-    const whole = await read(1000);
+    const whole = await read(500);
     expect(whole).toHaveLength(1);
     expect(whole[0]!.split("\r\n")).toHaveLength(1 + 5 + 1);
     const batched = await read(2);
