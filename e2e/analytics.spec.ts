@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { formatDay } from "../app/features/analytics/charts";
-import { businessDate } from "../app/lib/business-time";
+import { weekStart } from "../app/features/analytics/schema";
+import { addBusinessDays, businessDate } from "../app/lib/business-time";
 import { expect, test } from "./support/auth";
 import { freshClientIp, freshPhoneDigits } from "./support/identities";
 
@@ -118,6 +119,13 @@ test("leads, sign-ins and page views of today show in the admin's charts and tab
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.goto("/admin/analytics?from=2026-01-10&to=2026-01-01");
   await expect(page.getByRole("alert")).toContainText("The start date must be on or before the end date.");
+
+  // A year asked for by day is drawn and tabled by week, today's leads in this week's row.
+  const todayIso = businessDate(new Date());
+  await page.goto(`/admin/analytics?from=${addBusinessDays(todayIso, -364)}&to=${todayIso}&group=day`);
+  await expect(page.getByText("(ranges over 90 days are shown by week)", { exact: false })).toBeVisible();
+  expect(await cellNumber(page, "Leads per week by kind", new RegExp(`^Week of ${formatDay(weekStart(todayIso))}\\b`), 0)).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole("table", { name: "Leads per week by kind" }).getByRole("row")).toHaveCount(1 + 53);
 });
 
 test("a browser that sends Do-Not-Track or Global Privacy Control sends no beacon", async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, isMobile, openHome, test } from "./home-fixtures";
+import { NEWSLETTER_CONSENT_TEXT } from "../app/features/leads/schema";
 import { formatPhoneDigits, freshClientIp, freshPhoneDigits } from "./support/identities";
 import { waitForMail } from "./support/mail";
 
@@ -124,11 +125,50 @@ test("leads from the home page reach the admin inbox, where staff set a status a
   // The newsletter signup.
   await search(page, newsletterEmail);
   await expect(leadItem(page, newsletterEmail)).toContainText("Newsletter signup");
-  await expect(page.getByText("Showing 1–1 of 1 lead")).toBeVisible();
+  await expect(page.getByText(/^Showing 1 lead received /)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
 
   // Nothing matches: the empty state.
   await search(page, `nobody-${tag}@example.com`);
   await expect(page.getByText("No leads match these filters.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("staff page through a long inbox with Older and Newer links", async ({ page, signIn }, testInfo) => {
+  // 26 sign-ups, one more than a page, each from a client address of its own (the hourly per-address cap).
+  const tag = `pages-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const address = (i: number) => `${tag}-${i}@example.com`;
+  for (let i = 0; i < 26; i++) {
+    const res = await page.request.post("/api/leads/newsletter", {
+      headers: { "x-forwarded-for": freshClientIp() },
+      data: { email: address(i), consentText: NEWSLETTER_CONSENT_TEXT, sourcePage: "/" },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await signIn(page, { as: "admin" });
+  await page.goto("/admin/bookings/leads");
+  await search(page, tag);
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  // Newest first: the 25 latest, and a way to the older one only.
+  await expect(leadItem(page, tag)).toHaveCount(25);
+  await expect(leadItem(page, address(25))).toHaveCount(1);
+  await expect(leadItem(page, address(0))).toHaveCount(0);
+  await expect(pages.getByRole("link", { name: "Newer leads" })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: "Older leads" }).click();
+  await expect(page).toHaveURL(/[?&]before=/);
+  await expect(leadItem(page, tag)).toHaveCount(1);
+  await expect(leadItem(page, address(0))).toContainText("Newsletter signup");
+  await expect(page.getByText(/^Showing 1 lead received /)).toBeVisible();
+  await expect(pages.getByRole("link", { name: "Older leads" })).toHaveCount(0);
+  // The search stays with the pages.
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(tag);
+
+  await pages.getByRole("link", { name: "Newer leads" }).click();
+  await expect(leadItem(page, tag)).toHaveCount(25);
+  await expect(leadItem(page, address(25))).toHaveCount(1);
+  await expect(pages.getByRole("link", { name: "Newer leads" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

@@ -7,15 +7,13 @@
 //   npm run bench:faults [-- --no-build] [--seconds 60] [--rate 16]
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
+import type net from "node:net";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { VOUCHER_CONSENT_TEXT } from "~/features/leads/schema";
+import { freePort, startTempPostgres } from "./temp-postgres";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -27,52 +25,7 @@ const SECONDS = option("seconds", 60);
 const RATE = option("rate", 16);
 const CUTS = 5;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// --- A PostgreSQL of our own --------------------------------------------------------------------------
-
-function postgresBinDir(): string {
-  const versions = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) if (fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)) return `/usr/lib/postgresql/${v}/bin`;
-  throw new Error("initdb not found: install PostgreSQL (Debian: postgresql)");
-}
-
-/** PostgreSQL refuses to run as root: as root, its tools run as the postgres user. */
-function asPostgres(command: string, commandArgs: string[]) {
-  const isRoot = process.getuid?.() === 0;
-  const [file, fileArgs] = isRoot ? ["runuser", ["-u", "postgres", "--", command, ...commandArgs]] : [command, commandArgs];
-  return execFileSync(file, fileArgs, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-}
-
-async function startPostgres() {
-  const bin = postgresBinDir();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cathotel-faults-pg-"));
-  if (process.getuid?.() === 0) execFileSync("chown", ["postgres:postgres", dir]);
-  const port = await freePort();
-  const dataDir = path.join(dir, "data");
-  asPostgres(`${bin}/initdb`, ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
-  const pgCtl = (...more: string[]) =>
-    asPostgres(`${bin}/pg_ctl`, ["-D", dataDir, "-l", path.join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "-w", ...more]);
-  pgCtl("start");
-  return {
-    url: (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`,
-    restart: () => pgCtl("-m", "fast", "restart"),
-    stop: () => {
-      try {
-        pgCtl("-m", "immediate", "stop");
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
 
 // --- The servers ---------------------------------------------------------------------------------------
 
@@ -181,7 +134,7 @@ const acknowledged = (o: Outcome) => (o.kind === "callback" ? o.status === 200 |
 
 async function main() {
   if (!args.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-  const postgres = await startPostgres();
+  const postgres = await startTempPostgres("faults");
   const smtp = await startSmtp();
   const admin = new pg.Client({ connectionString: postgres.url("postgres") });
   await admin.connect();

@@ -17,12 +17,17 @@ import { parseBody } from "../http/validation";
 const TOP_PATHS = 10;
 
 /**
- * The Los Angeles calendar day (or its week's Monday) of a timestamptz column, as "YYYY-MM-DD".
- * `at time zone` turns the instant into LA wall-clock time first, so an evening sale in LA is not
- * counted on the next (UTC) day. The unit comes from a closed list, never from the request.
+ * The Los Angeles calendar day of a timestamptz column. `at time zone` turns the instant into LA
+ * wall-clock time first, so an evening sale in LA is not counted on the next (UTC) day.
  */
-const bucketOf = (column: SQL, group: AnalyticsRange["group"]) =>
-  sql`to_char(date_trunc(${sql.raw(`'${group}'`)}, ${column} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}), 'YYYY-MM-DD')`;
+const businessDay = (column: SQL) => sql`(${column} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})::date`;
+
+/**
+ * A calendar day column's bucket, "YYYY-MM-DD": the day, or its week's Monday. Applied to counts
+ * already grouped by day (a few hundred rows), not to every row: formatting is what costs. The unit
+ * comes from a closed list, never from the request.
+ */
+const bucketOf = (day: SQL, group: AnalyticsRange["group"]) => sql`to_char(date_trunc(${sql.raw(`'${group}'`)}, ${day}::timestamp), 'YYYY-MM-DD')`;
 
 /** The UTC instants bounding the range's LA days: [first midnight, midnight after the last day). */
 function instants(range: AnalyticsRange) {
@@ -59,10 +64,12 @@ function countsByBucket(table: string, column: string, range: AnalyticsRange, ke
   const { start, end } = instants(range);
   const col = sql.raw(`"${column}"`);
   const key = keyColumn ? sql.raw(`"${keyColumn}"`) : sql`''`;
-  return sql`select ${bucketOf(col, range.group)} as bucket, ${key} as key, count(*)::int as n
-    from ${sql.raw(`"${table}"`)}
-    where ${col} >= ${start}::timestamptz and ${col} < ${end}::timestamptz
-    group by 1, 2`;
+  return sql`select ${bucketOf(sql`day`, range.group)} as bucket, key, sum(n)::int as n from (
+      select ${businessDay(col)} as day, ${key} as key, count(*) as n
+      from ${sql.raw(`"${table}"`)}
+      where ${col} >= ${start}::timestamptz and ${col} < ${end}::timestamptz
+      group by 1, 2
+    ) as days group by 1, 2`;
 }
 
 /**
@@ -85,8 +92,9 @@ export async function analyticsSummary(db: Db, input: unknown): Promise<Analytic
     rows(db, countsByBucket("appointments", "starts_at", range, "status")),
     rows(
       db,
-      sql`select to_char(date_trunc(${sql.raw(`'${range.group}'`)}, day::timestamp), 'YYYY-MM-DD') as bucket, '' as key, sum(count)::int as n
-        from page_view_counts where day >= ${range.from}::date and day <= ${range.to}::date group by 1`,
+      sql`select ${bucketOf(sql`day`, range.group)} as bucket, '' as key, sum(n)::int as n from (
+          select day, sum(count) as n from page_view_counts where day >= ${range.from}::date and day <= ${range.to}::date group by day
+        ) as days group by 1`,
     ),
     select(db, sql`select path, sum(count)::int as n from page_view_counts
       where day >= ${range.from}::date and day <= ${range.to}::date group by path order by n desc, path limit ${TOP_PATHS}`),

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import type { InboxPage } from "~/features/leads/inbox-schema";
 import { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT } from "~/features/leads/schema";
 import { grantAdmin } from "../auth/roles";
 import { createSession } from "../auth/sessions";
@@ -7,6 +8,7 @@ import type { Database } from "../db/client";
 import { callMeBackForm, newsletterSignups, users, voucherRequests } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
+import { leadsCsv, listLeads } from "./inbox";
 import { signUpForNewsletter } from "./leads";
 
 let database: Database;
@@ -69,14 +71,14 @@ const api = (path: string, cookie: string | undefined, init: { method?: string; 
 async function list(query = "") {
   const res = await api(`?${query}`, adminCookie);
   expect(res.status).toBe(200);
-  return (await res.json()) as { leads: { kind: string; id: string; phone: string | null; email: string | null }[]; total: number; telephonyProvider: string };
+  return (await res.json()) as InboxPage;
 }
 
 describe("the leads inbox API", () => {
   it("answers a visitor 401 and a non-admin 403 on every call, and changes nothing for them", async () => {
     const calls: [string, string, unknown?][] = [
       ["GET", ""],
-      ["GET", "?kind=voucher&page=2"],
+      ["GET", `?kind=voucher&before=${encodeURIComponent(`2026-01-02T12:00:00.000000Z_${ids.v1}`)}`],
       ["GET", "/export.csv?kind=callback"],
       ["GET", "/export.csv?kind=voucher"],
       ["GET", "/export.csv?kind=newsletter"],
@@ -98,8 +100,8 @@ describe("the leads inbox API", () => {
 
   it("lists every kind newest first, says calls are simulated, and filters", async () => {
     const all = await list();
-    expect(all.total).toBe(4);
     expect(all.leads.map((l) => l.id)).toEqual([ids.n1, ids.cb2, ids.v1, ids.cb1]);
+    expect(all).toMatchObject({ newer: null, older: null, pageSize: 25 });
     expect(all.telephonyProvider).toBe("simulated");
     expect(all.leads[1]).toMatchObject({ kind: "callback", phone: "+17142491002", callStatus: "failed", callError: "Twilio 21215: geo permission", staffStatus: "new", createdAt: at(3).toISOString() });
     expect(all.leads[0]).toMatchObject({ kind: "newsletter", email: "news@example.com", staffStatus: null, unsubscribedAt: null });
@@ -116,9 +118,20 @@ describe("the leads inbox API", () => {
     expect(await ofKind("from=2026-01-02&to=2026-01-03")).toEqual([ids.cb2, ids.v1]);
     expect(await ofKind("kind=&staffStatus=&q=")).toHaveLength(4);
 
-    const paged = await list("page=2");
-    expect(paged).toMatchObject({ total: 4, leads: [] });
-    for (const bad of ["kind=appointment", "callStatus=ringing", "from=2026-13-45", "page=0", `q=${"x".repeat(101)}`]) {
+    const cursor = (iso: string, id: string) => encodeURIComponent(`${iso}_${id}`);
+    const badQueries = [
+      "kind=appointment",
+      "callStatus=ringing",
+      "from=2026-13-45",
+      `q=${"x".repeat(101)}`,
+      "before=2",
+      `before=${cursor("2026-01-02T12:00:00.000Z", ids.v1!)}`,
+      // February has no 31st.
+      `before=${cursor("2026-02-31T12:00:00.000000Z", ids.v1!)}`,
+      `before=${cursor("2026-01-02T12:00:00.000000Z", "not-a-uuid")}`,
+      `before=${cursor("2026-01-02T12:00:00.000000Z", ids.v1!)}&after=${cursor("2026-01-01T12:00:00.000000Z", ids.v1!)}`,
+    ];
+    for (const bad of badQueries) {
       const res = await api(`?${bad}`, adminCookie);
       expect([bad, res.status]).toEqual([bad, 400]);
     }
@@ -173,5 +186,102 @@ describe("the leads inbox API", () => {
     expect(news[1]).toContain('"news@example.com",""');
 
     expect((await api("/export.csv", adminCookie)).status).toBe(400);
+  });
+});
+
+describe("paging the inbox by cursor", () => {
+  // February: kept apart from the January leads above by a date filter.
+  const february = { from: "2026-02-01", to: "2026-02-28" };
+  /** Every February lead, newest first, ties broken by id as the database orders uuids. */
+  let expected: string[];
+
+  beforeAll(async () => {
+    const { db } = database;
+    // Five callbacks in the same microsecond: only their ids tell them apart.
+    const sameInstant = sql`'2026-02-10 12:00:00.123456+00'::timestamptz`;
+    const tied = await db
+      .insert(callMeBackForm)
+      .values(Array.from({ length: 5 }, (_, i) => ({ phoneNumber: `+1949249200${i}`, createdAt: sameInstant })))
+      .returning({ id: callMeBackForm.id });
+    const vouchers = await db
+      .insert(voucherRequests)
+      .values(
+        [5, 11, 20].map((day) => ({
+          name: `February ${day}`,
+          email: `feb${day}@example.com`,
+          phone: "+19495550142",
+          consentText: VOUCHER_CONSENT_TEXT,
+          consentedAt: new Date(Date.UTC(2026, 1, day, 18)),
+          sourcePage: "/",
+          createdAt: new Date(Date.UTC(2026, 1, day, 18)),
+        })),
+      )
+      .returning({ id: voucherRequests.id });
+    const tiedIds = tied.map((r) => r.id).sort().reverse();
+    expected = [vouchers[2]!.id, vouchers[1]!.id, ...tiedIds, vouchers[0]!.id];
+  });
+
+  it("walks to the oldest lead and back, each lead once, through a tie", async () => {
+    const pages: string[][] = [];
+    let page = await listLeads(database.db, february, 3);
+    expect(page.newer).toBeNull();
+    pages.push(page.leads.map((l) => l.id));
+    while (page.older) {
+      page = await listLeads(database.db, { ...february, before: page.older }, 3);
+      pages.push(page.leads.map((l) => l.id));
+    }
+    expect(pages).toEqual([expected.slice(0, 3), expected.slice(3, 6), expected.slice(6)]);
+
+    const back: string[][] = [];
+    while (page.newer) {
+      page = await listLeads(database.db, { ...february, after: page.newer }, 3);
+      back.push(page.leads.map((l) => l.id));
+    }
+    expect(back).toEqual([expected.slice(3, 6), expected.slice(0, 3)]);
+    expect(page.newer).toBeNull();
+  });
+
+  it("keeps the older pages where they were when new leads arrive, and shows a full newest page", async () => {
+    const first = await listLeads(database.db, february, 3);
+    const [late] = await database.db
+      .insert(callMeBackForm)
+      .values({ phoneNumber: "+19492492099", createdAt: new Date(Date.UTC(2026, 1, 25, 18)) })
+      .returning({ id: callMeBackForm.id });
+    onTestFinished(() => database.db.delete(callMeBackForm).where(eq(callMeBackForm.id, late!.id)).then(() => {}));
+    const second = await listLeads(database.db, { ...february, before: first.older! }, 3);
+    expect(second.leads.map((l) => l.id)).toEqual(expected.slice(3, 6));
+
+    // "Newer" from the second page: the three just above it, as before, and now one more page.
+    const above = await listLeads(database.db, { ...february, after: second.newer! }, 3);
+    expect(above.leads.map((l) => l.id)).toEqual(expected.slice(0, 3));
+    expect(above.newer).not.toBeNull();
+    // Fewer than a page is newer than that: the newest page, full.
+    const newest = await listLeads(database.db, { ...february, after: above.newer! }, 3);
+    expect(newest).toMatchObject({ newer: null, older: expect.any(String) });
+    expect(newest.leads.map((l) => l.id)).toEqual([late!.id, ...expected.slice(0, 2)]);
+  });
+
+  it("past the oldest lead, shows none and leads back", async () => {
+    const lastPage = await listLeads(database.db, { ...february, before: (await listLeads(database.db, february, 7)).older! }, 3);
+    expect(lastPage.leads.map((l) => l.id)).toEqual(expected.slice(7));
+    const beyond = await listLeads(database.db, { ...february, before: lastPage.newer! }, 3);
+    expect(beyond).toEqual({ leads: [], newer: lastPage.newer, older: null });
+    // "Newer" from there: the three just above the oldest.
+    const back = await listLeads(database.db, { ...february, after: beyond.newer! }, 3);
+    expect(back.leads.map((l) => l.id)).toEqual(expected.slice(4, 7));
+  });
+
+  it("exports in batches that join into the whole file", async () => {
+    const read = async (batchRows: number) => {
+      const pieces: string[] = [];
+      for await (const piece of leadsCsv(database.db, "callback", february, batchRows)) pieces.push(piece);
+      return pieces;
+    };
+    const whole = await read(500);
+    expect(whole).toHaveLength(1);
+    expect(whole[0]!.split("\r\n")).toHaveLength(1 + 5 + 1);
+    const batched = await read(2);
+    expect(batched).toHaveLength(3);
+    expect(batched.join("")).toBe(whole[0]);
   });
 });

@@ -1,5 +1,7 @@
 import { Router } from "express";
-import { INBOX_PAGE_SIZE, followUpKinds, leadsExportQuerySchema, leadsQuerySchema } from "~/features/leads/inbox-schema";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { INBOX_PAGE_SIZE, type InboxPage, followUpKinds, leadsExportQuerySchema, leadsQuerySchema } from "~/features/leads/inbox-schema";
 import { businessDate } from "~/lib/business-time";
 import { currentAuth } from "../auth/guards.server";
 import type { AppContext } from "../context";
@@ -17,19 +19,32 @@ export function adminLeadsRouter(ctx: AppContext): Router {
 
   router.get("/", async (req, res) => {
     const query = parseBody(leadsQuerySchema, req.query);
-    const { leads, total } = await listLeads(db, query);
-    res.json({ leads, total, page: query.page, pageSize: INBOX_PAGE_SIZE, telephonyProvider: ctx.telephony.provider });
+    const page: InboxPage = { ...(await listLeads(db, query)), pageSize: INBOX_PAGE_SIZE, telephonyProvider: ctx.telephony.provider };
+    res.json(page);
   });
 
   router.get("/export.csv", async (req, res) => {
     const { kind, ...filters } = parseBody(leadsExportQuerySchema, req.query);
-    const csv = await leadsCsv(db, kind, filters);
+    const pieces = leadsCsv(db, kind, filters);
+    // The first piece before the headers: a database that fails now gets the usual error answer.
+    const first = await pieces.next();
     req.log.info({ admin: currentAuth(res).user.id, kind }, "leads exported");
     res
       .type("text/csv; charset=utf-8")
       .attachment(`leads-${kind}-${businessDate(new Date())}.csv`)
-      .set("cache-control", "no-store")
-      .send(csv);
+      .set("cache-control", "no-store");
+    async function* all() {
+      if (!first.done) yield first.value;
+      yield* pieces;
+    }
+    try {
+      // pipeline waits while the client is slower than the database, and stops reading when it leaves.
+      await pipeline(Readable.from(all(), { objectMode: false }), res);
+    } catch (err) {
+      // Too late for an error answer: pipeline has cut the download off unfinished (no last chunk),
+      // so it never passes for a complete, shorter file. A client that left is no error of ours.
+      if ((err as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") req.log.error({ err, kind }, "leads export failed part-way");
+    }
   });
 
   router.patch("/:kind/:id", async (req, res) => {

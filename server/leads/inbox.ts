@@ -5,6 +5,7 @@ import {
   type InboxLead,
   INBOX_PAGE_SIZE,
   type LeadKind,
+  type LeadsFilters,
   type LeadsQuery,
   leadKinds,
   leadUpdateSchema,
@@ -12,6 +13,7 @@ import {
 import { businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import { csvCell, updateCallback } from "../callback/inbox";
 import type { Db } from "../db/client";
+import { type Boundary, beyond, cursorOf } from "../db/keyset";
 import { callMeBackForm, newsletterSignups, voucherRequests } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
@@ -20,7 +22,10 @@ import { parseBody } from "../http/validation";
  * The admin leads inbox: callback requests, voucher requests and newsletter sign-ups in one list,
  * newest first. Each kind is a SELECT with the same columns; the filters decide which kinds take
  * part at all (a call outcome only exists on callbacks, a staff status not on sign-ups), and the
- * parts are joined with UNION ALL so paging and the total cover every kind at once.
+ * parts are joined with UNION ALL so paging covers every kind at once.
+ * Pages are keyset pages over (created_at, id) (ADR 0115): each part reads from its created_at index
+ * only the rows next to the cursor, so the 4,000th page costs what the first does, and nothing counts
+ * the whole union. Search uses the trigram indexes on names, e-mails and phone numbers.
  * Every caller sits behind the admin guard (pages: requireAdmin, API: /api/admin).
  */
 
@@ -50,10 +55,8 @@ const anyOf = (conditions: (SQL | undefined | false)[]): SQL | undefined => {
 /** The ISO instant a timestamp column is shown as, the same on both database drivers. */
 const iso = (column: SQL | AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-type Filters = Omit<LeadsQuery, "page">;
-
 /** The SELECT for one kind, or null when the filters exclude that kind entirely. */
-function partFor(kind: LeadKind, f: Filters): SQL | null {
+function partFor(kind: LeadKind, f: LeadsFilters, boundary: Boundary): SQL | null {
   if (f.kind && f.kind !== kind) return null;
   if (f.callStatus && kind !== "callback") return null;
   if (f.staffStatus && kind === "newsletter") return null;
@@ -71,8 +74,9 @@ function partFor(kind: LeadKind, f: Filters): SQL | null {
       search?.digits ? like(t.phoneNumber, search.digits) : undefined,
       from ? gte(t.createdAt, from) : undefined,
       to ? lt(t.createdAt, to) : undefined,
+      beyond(boundary, t.createdAt, t.id),
     );
-    return sql`select 'callback' as kind, ${t.id}::text as id, ${t.createdAt} as created_at, ${iso(t.createdAt)} as created_at_iso,
+    return sql`select 'callback' as kind, ${t.id} as id, ${t.createdAt} as created_at, ${iso(t.createdAt)} as created_at_iso,
       null::text as name, null::text as email, ${t.phoneNumber} as phone,
       ${t.callStatus} as call_status, ${t.callError} as call_error, ${t.callSid} as call_sid,
       ${t.staffStatus} as staff_status, ${t.staffNote} as staff_note, ${t.sourcePage} as source_page,
@@ -88,8 +92,9 @@ function partFor(kind: LeadKind, f: Filters): SQL | null {
       search ? anyOf([ilike(t.name, search.text), ilike(t.email, search.text), search.digits ? like(t.phone, search.digits) : undefined]) : undefined,
       from ? gte(t.createdAt, from) : undefined,
       to ? lt(t.createdAt, to) : undefined,
+      beyond(boundary, t.createdAt, t.id),
     );
-    return sql`select 'voucher' as kind, ${t.id}::text as id, ${t.createdAt} as created_at, ${iso(t.createdAt)} as created_at_iso,
+    return sql`select 'voucher' as kind, ${t.id} as id, ${t.createdAt} as created_at, ${iso(t.createdAt)} as created_at_iso,
       ${t.name} as name, ${t.email} as email, ${t.phone} as phone,
       null::text as call_status, null::text as call_error, null::text as call_sid,
       ${t.staffStatus} as staff_status, ${t.staffNote} as staff_note, ${t.sourcePage} as source_page,
@@ -105,8 +110,9 @@ function partFor(kind: LeadKind, f: Filters): SQL | null {
     search ? ilike(t.email, search.text) : undefined,
     from ? gte(t.createdAt, from) : undefined,
     to ? lt(t.createdAt, to) : undefined,
+    beyond(boundary, t.createdAt, t.id),
   );
-  return sql`select 'newsletter' as kind, ${t.id}::text as id, ${t.createdAt} as created_at, ${iso(t.createdAt)} as created_at_iso,
+  return sql`select 'newsletter' as kind, ${t.id} as id, ${t.createdAt} as created_at, ${iso(t.createdAt)} as created_at_iso,
     null::text as name, ${t.email} as email, null::text as phone,
     null::text as call_status, null::text as call_error, null::text as call_sid,
     null::text as staff_status, null::text as staff_note, ${t.sourcePage} as source_page,
@@ -115,12 +121,22 @@ function partFor(kind: LeadKind, f: Filters): SQL | null {
     from ${t} ${where ? sql`where ${where}` : sql``}`;
 }
 
-function unionOf(filters: Filters): SQL | null {
-  const parts = leadKinds.map((kind) => partFor(kind, filters)).filter((p): p is SQL => p !== null);
-  return parts.length ? sql.join(parts, sql` union all `) : null;
+/**
+ * The kinds' SELECTs joined, each already sorted and cut to `limit` rows: so each reads only the rows
+ * next to the boundary from its own index, and the outer sort merges a few dozen rows, however deep
+ * the page (the planner does not push an outer LIMIT through UNION ALL by itself).
+ */
+function unionOf(filters: LeadsFilters, boundary: Boundary, direction: SQL, limit: number): SQL | null {
+  const parts = leadKinds.map((kind) => partFor(kind, filters, boundary)).filter((p): p is SQL => p !== null);
+  if (!parts.length) return null;
+  return sql.join(
+    parts.map((part) => sql`(${part} order by created_at ${direction}, id ${direction} limit ${limit})`),
+    sql` union all `,
+  );
 }
 
 interface Row {
+  cursor: string;
   kind: LeadKind;
   id: string;
   created_at_iso: string;
@@ -164,24 +180,44 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-async function selectLeads(db: Db, filters: Filters, page?: { limit: number; offset: number }): Promise<InboxLead[]> {
-  const union = unionOf(filters);
+/**
+ * Up to `limit` leads beyond the boundary, nearest to it first: newest first, except after an
+ * `after` boundary, where the oldest newer ones come first. The ids stay uuids (not text), so the
+ * order is the one the indexes keep.
+ */
+async function selectLeads(db: Db, filters: LeadsFilters, boundary: Boundary, limit: number): Promise<Row[]> {
+  const direction = boundary && "after" in boundary ? sql`asc` : sql`desc`;
+  const union = unionOf(filters, boundary, direction, limit);
   if (!union) return [];
-  const paging = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
-  const rows = await rowsOf<Row>(db, sql`select * from (${union}) as leads order by created_at desc, id desc${paging}`);
-  return rows.map(toLead);
+  return rowsOf<Row>(
+    db,
+    sql`select leads.*, ${cursorOf(sql`leads.created_at`, sql`leads.id`)} as cursor from (${union}) as leads
+      order by leads.created_at ${direction}, leads.id ${direction} limit ${limit}`,
+  );
 }
 
-/** One page of the inbox, newest first, and how many leads match in all. */
-export async function listLeads(db: Db, query: LeadsQuery, pageSize = INBOX_PAGE_SIZE): Promise<{ leads: InboxLead[]; total: number }> {
-  const { page, ...filters } = query;
-  const union = unionOf(filters);
-  if (!union) return { leads: [], total: 0 };
-  const [leads, counted] = await Promise.all([
-    selectLeads(db, filters, { limit: pageSize, offset: (page - 1) * pageSize }),
-    rowsOf<{ total: number | string }>(db, sql`select count(*)::int as total from (${union}) as leads`),
-  ]);
-  return { leads, total: Number(counted[0]?.total ?? 0) };
+/**
+ * One page of the inbox, newest first: the newest leads, those older than `before` or those newer
+ * than `after`, with the cursors of the pages either side (null where there is none). One query
+ * per page, reading one row more than it shows to learn whether another page follows.
+ */
+export async function listLeads(db: Db, query: LeadsQuery, pageSize = INBOX_PAGE_SIZE): Promise<{ leads: InboxLead[]; newer: string | null; older: string | null }> {
+  const { before, after, ...filters } = query;
+  if (after) {
+    const rows = await selectLeads(db, filters, { after }, pageSize + 1);
+    // Fewer than a page is newer: those are the newest leads, so show the newest page, full.
+    if (rows.length <= pageSize) return listLeads(db, filters, pageSize);
+    const page = rows.slice(0, pageSize).reverse();
+    return { leads: page.map(toLead), newer: page[0]!.cursor, older: page.at(-1)!.cursor };
+  }
+  const rows = await selectLeads(db, filters, before ? { before } : null, pageSize + 1);
+  const page = rows.slice(0, pageSize);
+  return {
+    leads: page.map(toLead),
+    // Past the oldest lead, the way back starts at the cursor itself.
+    newer: before ? (page[0]?.cursor ?? before) : null,
+    older: rows.length > pageSize ? page.at(-1)!.cursor : null,
+  };
 }
 
 /** Sets the staff status and/or note of a callback or voucher request. */
@@ -237,14 +273,31 @@ const CSV_COLUMNS: Record<LeadKind, readonly Column[]> = {
   ],
 };
 
+/** Rows per query of an export: about 70 KB of CSV at a time, whatever the export's size. */
+export const CSV_BATCH_ROWS = 500;
+
 /**
  * Every lead of one kind matching the filters (not just one page), newest first, as CSV with CRLF
- * line ends; each cell goes through csvCell, so no value can run as a spreadsheet formula.
+ * line ends, in pieces: one keyset batch of rows per query, so memory stays the same however many
+ * leads there are, and other requests are served between batches. The first piece (the header
+ * line and the first batch) is read before anything is sent, so a failing database is still an
+ * ordinary error answer. Each cell goes through csvCell: no value can run as a spreadsheet formula.
  */
-export async function leadsCsv(db: Db, kind: LeadKind, filters: Omit<Filters, "kind">): Promise<string> {
+export async function* leadsCsv(db: Db, kind: LeadKind, filters: Omit<LeadsFilters, "kind">, batchRows = CSV_BATCH_ROWS): AsyncGenerator<string> {
   const columns = CSV_COLUMNS[kind];
-  const leads = await selectLeads(db, { ...filters, kind });
-  const lines = [columns.map(([header]) => csvCell(header)).join(",")];
-  for (const lead of leads) lines.push(columns.map(([, read]) => csvCell(read(lead))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  let piece = `${columns.map(([header]) => csvCell(header)).join(",")}\r\n`;
+  let boundary: Boundary = null;
+  for (;;) {
+    const rows = await selectLeads(db, { ...filters, kind }, boundary, batchRows);
+    for (const row of rows) {
+      const lead = toLead(row);
+      piece += `${columns.map(([, read]) => csvCell(read(lead))).join(",")}\r\n`;
+    }
+    yield piece;
+    if (rows.length < batchRows) return;
+    piece = "";
+    boundary = { before: rows.at(-1)!.cursor };
+    // Requests that arrived meanwhile go first (a page view waits for one batch at most, not the file).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

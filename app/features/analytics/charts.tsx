@@ -2,14 +2,15 @@ import type { ReactNode } from "react";
 import type { TimeSeries } from "./schema";
 
 /**
- * Bar charts drawn with plain elements (no chart library, see the ADR): the bars are decoration
- * (aria-hidden); the numbers live in a real table under each chart for screen readers and for
- * anyone who wants the exact figures.
+ * Bar charts without a chart library (ADR 0080): the bars are decoration (aria-hidden); the numbers
+ * live in a real table under each chart for screen readers and for anyone who wants the exact
+ * figures. A time series is one SVG with one path per series, however many days it covers, so a
+ * long range adds rows to its table and nothing else to the page (ADR 0115).
  */
 
 export interface SeriesStyle<K extends string> {
   label: Record<K, string>;
-  /** Fill classes, with at least 3:1 contrast against white. */
+  /** SVG fill classes (fill-…), with at least 3:1 contrast against white. */
   color: Record<K, string>;
 }
 
@@ -40,7 +41,9 @@ function Legend<K extends string>({ keys, style }: { keys: readonly K[]; style: 
     <ul aria-hidden="true" className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {keys.map((k) => (
         <li key={k} className="flex items-center gap-1.5">
-          <span className={`inline-block h-3 w-3 rounded-sm ${style.color[k]}`} />
+          <svg viewBox="0 0 1 1" className="h-3 w-3 rounded-sm">
+            <rect width="1" height="1" className={style.color[k]} />
+          </svg>
           {style.label[k]}
         </li>
       ))}
@@ -48,7 +51,30 @@ function Legend<K extends string>({ keys, style }: { keys: readonly K[]; style: 
   );
 }
 
-/** Stacked columns, one per day or week, with the table of the same numbers below. */
+/** The chart's height in SVG units; its width is one unit per bar. */
+const CHART_HEIGHT = 100;
+/** The share of each bar's slot left empty between bars. */
+const BAR_GAP = 0.15;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * One series' part of every stacked column as one path: a rectangle per bar, standing on the
+ * series stacked before it (in key order, from the bottom up).
+ */
+function stackedBars<K extends string>(series: TimeSeries<K>, key: K, max: number): string {
+  const below = series.keys.slice(0, series.keys.indexOf(key));
+  let d = "";
+  series.rows.forEach((row, i) => {
+    const value = row.values[key];
+    if (value <= 0) return;
+    const base = below.reduce((n, k) => n + row.values[k], 0);
+    const top = CHART_HEIGHT - ((base + value) / max) * CHART_HEIGHT;
+    d += `M${round(i + BAR_GAP / 2)} ${round(top)}h${1 - BAR_GAP}v${round((value / max) * CHART_HEIGHT)}h${-(1 - BAR_GAP)}z`;
+  });
+  return d;
+}
+
+/** Stacked columns, one per day or week, drawn as one SVG, with the table of the same numbers below. */
 export function TimeSeriesChart<K extends string>({
   series,
   style,
@@ -76,15 +102,15 @@ export function TimeSeriesChart<K extends string>({
         <div className="flex items-baseline justify-between text-xs text-muted">
           <span>{max}</span>
         </div>
-        <div className="flex h-40 items-end gap-px border-t border-dashed border-brand-200 border-b border-b-brand-300 sm:h-48">
-          {series.rows.map((row, i) => (
-            <div key={row.bucket} className="flex h-full min-w-0 flex-1 flex-col-reverse" title={`${bucketLabel(row.bucket, group)}: ${totals[i]}`}>
-              {series.keys.map((k) =>
-                row.values[k] > 0 ? <div key={k} className={`w-full ${style.color[k]}`} style={{ height: `${(row.values[k] / max) * 100}%` }} /> : null,
-              )}
-            </div>
+        <svg
+          viewBox={`0 0 ${series.rows.length} ${CHART_HEIGHT}`}
+          preserveAspectRatio="none"
+          className="block h-40 w-full border-t border-dashed border-brand-200 border-b border-b-brand-300 sm:h-48"
+        >
+          {series.keys.map((k) => (
+            <path key={k} d={stackedBars(series, k, max)} className={style.color[k]} />
           ))}
-        </div>
+        </svg>
         <div className="mt-1 flex justify-between text-xs text-muted">
           <span>{bucketLabel(first, group)}</span>
           {first !== last ? <span>{bucketLabel(last, group)}</span> : null}

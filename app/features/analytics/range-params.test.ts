@@ -6,7 +6,7 @@ const params = (q: string) => new URLSearchParams(q);
 
 describe("the Analytics page's range", () => {
   it("defaults to the last 30 days by day, today included", () => {
-    expect(rangeFromSearchParams(params(""), "2026-03-08")).toEqual({ from: "2026-02-07", to: "2026-03-08", group: "day", preset: 30, error: null });
+    expect(rangeFromSearchParams(params(""), "2026-03-08")).toEqual({ from: "2026-02-07", to: "2026-03-08", group: "day", weekly: false, preset: 30, error: null });
   });
 
   it("takes a preset and a grouping; an unknown preset is the default", () => {
@@ -21,6 +21,12 @@ describe("the Analytics page's range", () => {
       error: "The start date must be on or before the end date.",
     });
     expect(rangeFromSearchParams(params("from=2024-01-01&to=2026-01-31"), "2026-03-08").error).toBe("Choose at most 366 days.");
+  });
+
+  it("shows up to 90 days by day, and a longer range by week", () => {
+    expect(rangeFromSearchParams(params("days=90"), "2026-03-08")).toMatchObject({ group: "day", weekly: false });
+    expect(rangeFromSearchParams(params("from=2025-12-08&to=2026-03-08"), "2026-03-08")).toMatchObject({ group: "week", weekly: true });
+    expect(rangeFromSearchParams(params("from=2025-03-09&to=2026-03-08&group=week"), "2026-03-08")).toMatchObject({ group: "week", weekly: false });
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { callbackCallStatusValues, callbackStaffStatusValues } from "~/features/callback/schema";
+import { keysetCursorSchema } from "~/lib/keyset-cursor";
 
 /**
  * The admin leads inbox, shared by the page and the API: which leads exist, how staff filter them
@@ -45,7 +46,7 @@ const blankAsUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUndefined, schema.optional());
 
 /** The inbox filters, as they arrive in the page's or the API's query string. */
-export const leadsQuerySchema = z.object({
+const leadsFilterSchema = z.object({
   kind: optional(z.enum(leadKinds)),
   staffStatus: optional(z.enum(callbackStaffStatusValues)),
   callStatus: optional(z.enum(callbackCallStatusValues)),
@@ -54,12 +55,21 @@ export const leadsQuerySchema = z.object({
   /** Business days (Los Angeles), both included. */
   from: optional(isoDay),
   to: optional(isoDay),
-  page: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
 });
+
+export const leadsQuerySchema = leadsFilterSchema
+  .extend({
+    /** The leads received before this one (the "Older" link). */
+    before: optional(keysetCursorSchema),
+    /** The leads received after this one (the "Newer" link). */
+    after: optional(keysetCursorSchema),
+  })
+  .refine((q) => !(q.before && q.after), { message: "Ask for older or newer leads, not both.", path: ["after"] });
 export type LeadsQuery = z.output<typeof leadsQuerySchema>;
+export type LeadsFilters = z.output<typeof leadsFilterSchema>;
 
 /** The CSV export: one kind per file (the columns differ), with the same filters as the list. */
-export const leadsExportQuerySchema = leadsQuerySchema.omit({ kind: true, page: true }).extend({
+export const leadsExportQuerySchema = leadsFilterSchema.omit({ kind: true }).extend({
   kind: z.enum(leadKinds, "Choose which leads to export."),
 });
 
@@ -103,9 +113,12 @@ export interface InboxLead {
 }
 
 export interface InboxPage {
+  /** At most INBOX_PAGE_SIZE leads, newest first. */
   leads: InboxLead[];
-  total: number;
-  page: number;
+  /** The `after` of the page of newer leads, or null on the newest page. */
+  newer: string | null;
+  /** The `before` of the page of older leads, or null when none are older. */
+  older: string | null;
   pageSize: number;
   /** "simulated" when Twilio is not configured: callbacks are stored but nobody's phone rings. */
   telephonyProvider: "twilio" | "simulated";

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { ChartCard, type SeriesStyle, TimeSeriesChart, TotalsChart, formatDay } from "~/features/analytics/charts";
-import { rangeFromSearchParams } from "~/features/analytics/range-params";
+import { MAX_DAILY_DAYS, rangeFromSearchParams } from "~/features/analytics/range-params";
 import { ANALYTICS_PRESETS, type AnalyticsSummary } from "~/features/analytics/schema";
 import { businessDate } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
@@ -24,14 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const LEADS: SeriesStyle<AnalyticsSummary["leads"]["keys"][number]> = {
   label: { callbacks: "Callbacks", vouchers: "Vouchers", signups: "Newsletter sign-ups" },
-  color: { callbacks: "bg-brand-700", vouchers: "bg-accent-600", signups: "bg-sky-700" },
+  color: { callbacks: "fill-brand-700", vouchers: "fill-accent-600", signups: "fill-sky-700" },
 };
 const APPOINTMENTS: SeriesStyle<AnalyticsSummary["appointments"]["keys"][number]> = {
   label: { Confirmed: "Confirmed", Pending: "Pending", Cancelled: "Cancelled", Completed: "Completed" },
-  color: { Confirmed: "bg-brand-700", Pending: "bg-accent-600", Cancelled: "bg-red-700", Completed: "bg-slate-500" },
+  color: { Confirmed: "fill-brand-700", Pending: "fill-accent-600", Cancelled: "fill-red-700", Completed: "fill-slate-500" },
 };
-const SIGN_INS: SeriesStyle<"signIns"> = { label: { signIns: "Sign-ins" }, color: { signIns: "bg-brand-700" } };
-const VIEWS: SeriesStyle<"views"> = { label: { views: "Page views" }, color: { views: "bg-brand-700" } };
+const SIGN_INS: SeriesStyle<"signIns"> = { label: { signIns: "Sign-ins" }, color: { signIns: "fill-brand-700" } };
+const VIEWS: SeriesStyle<"views"> = { label: { views: "Page views" }, color: { views: "fill-brand-700" } };
 const OUTCOME_LABELS = { placed: "Placed", simulated: "Simulated", failed: "Failed", paused: "Paused", pending: "Pending" } as const;
 
 const sum = <K extends string>(s: { keys: readonly K[]; rows: { values: Record<K, number> }[] }) =>
@@ -52,7 +52,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
     <div>
       <h1 className="text-3xl">Analytics</h1>
       <p className="mt-2 text-muted">
-        {period} ({choice.preset ? `last ${choice.preset} days` : "custom range"}), by {group}. Days are Los Angeles days.
+        {period} ({choice.preset ? `last ${choice.preset} days` : "custom range"}), by {group}
+        {choice.weekly ? ` (ranges over ${MAX_DAILY_DAYS} days are shown by week)` : ""}. Days are Los Angeles days.
       </p>
 
       <div className="mt-6 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6">

@@ -9,7 +9,6 @@ import { BookingsNav } from "~/features/admin/bookings-nav";
 import { LeadOutcome, FollowUpEditor, KindBadge, LeadContact, ReceivedAt, selectClass } from "~/features/admin/leads/lead-parts";
 import { callbackCallStatusValues, callbackStaffStatusValues } from "~/features/callback/schema";
 import {
-  INBOX_PAGE_SIZE,
   type LeadsQuery,
   callStatusLabels,
   leadKindLabels,
@@ -19,6 +18,7 @@ import {
   staffStatusLabels,
 } from "~/features/leads/inbox-schema";
 import { ActionNotice } from "~/components/action-notice";
+import { formatBusinessDate } from "~/lib/business-time";
 import type { Route } from "./+types/leads";
 import { adminMeta } from "./shared";
 
@@ -43,17 +43,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = leadsQuerySchema.safeParse(params);
   // A hand-edited address with a bad filter shows everything and says so, rather than an error page.
   const query: LeadsQuery = parsed.success ? parsed.data : leadsQuerySchema.parse({});
-  const { leads, total } = await listLeads(context.db, query);
+  const { leads, newer, older } = await listLeads(context.db, query);
   return {
     leads,
-    total,
+    newer,
+    older,
     query,
     filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? "These filters are not valid."),
     callsSimulated: !twilioConfigured(context.env),
   };
 }
 
-/** The current filters as a query string, with `extra` on top (paging, the export's kind). */
+/** The current filters as a query string, with `extra` on top (a page's cursor, the export's kind). */
 function searchWith(query: LeadsQuery, extra: Record<string, string>): string {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
@@ -65,11 +66,8 @@ function searchWith(query: LeadsQuery, extra: Record<string, string>): string {
 }
 
 export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
-  const { leads, total, query, filterError, callsSimulated } = loaderData;
+  const { leads, newer, older, query, filterError, callsSimulated } = loaderData;
   const filtered = FILTER_KEYS.some((key) => query[key]);
-  const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-  const first = (query.page - 1) * INBOX_PAGE_SIZE + 1;
-  const last = first + leads.length - 1;
 
   return (
     <div>
@@ -169,7 +167,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
         <h2 id="leads-results" className="sr-only">
           Leads
         </h2>
-        {total === 0 ? (
+        {leads.length === 0 && !newer ? (
           <div className="rounded-[var(--radius-card)] bg-white p-6 text-center shadow-[var(--shadow-card)]">
             <p className="text-lg font-bold text-brand-900">{filtered ? "No leads match these filters." : "No leads yet."}</p>
             <p className="mt-1 text-muted">
@@ -181,7 +179,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="mb-3 text-sm text-muted" aria-live="polite">
-              {leads.length ? `Showing ${first}–${last} of ${total} ${total === 1 ? "lead" : "leads"}` : `Page ${query.page} is past the last page (${total} leads).`}
+              <PageSummary leads={leads} />
             </p>
 
             {/* Mobile: one card per lead. */}
@@ -256,21 +254,18 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
 
-            {pages > 1 ? (
+            {newer || older ? (
               <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-                {query.page > 1 ? (
+                {newer ? (
                   <Button asChild variant="outline" size="sm">
-                    <Link to={`?${searchWith(query, { page: String(query.page - 1) })}`}>Previous page</Link>
+                    <Link to={`?${searchWith(query, { after: newer })}`}>Newer leads</Link>
                   </Button>
                 ) : (
                   <span />
                 )}
-                <span className="text-sm text-muted">
-                  Page {query.page} of {pages}
-                </span>
-                {query.page < pages ? (
+                {older ? (
                   <Button asChild variant="outline" size="sm">
-                    <Link to={`?${searchWith(query, { page: String(query.page + 1) })}`}>Next page</Link>
+                    <Link to={`?${searchWith(query, { before: older })}`}>Older leads</Link>
                   </Button>
                 ) : (
                   <span />
@@ -282,4 +277,12 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+/** What the page shows: how many leads, received between which days (no total: nothing counts them all). */
+function PageSummary({ leads }: { leads: { createdAt: string }[] }) {
+  if (leads.length === 0) return "No older leads.";
+  const days = [leads.at(-1)!, leads[0]!].map((lead) => formatBusinessDate(new Date(lead.createdAt)));
+  const span = days[0] === days[1] ? days[0] : `${days[0]} – ${days[1]}`;
+  return `Showing ${leads.length} ${leads.length === 1 ? "lead" : "leads"} received ${span}`;
 }

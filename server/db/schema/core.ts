@@ -69,6 +69,10 @@ export const callMeBackForm = pgTable(
     check("call_me_back_form_staff_status", sql`${t.staffStatus} in ('new','contacted','booked','closed')`),
     index("call_me_back_form_created_at").on(t.createdAt),
     index("call_me_back_form_phone_created_at").on(t.phoneNumber, t.createdAt),
+    // The inbox's filters, newest first, and its search for phone digits (LIKE '%…%': a trigram index).
+    index("call_me_back_form_staff_status_created_at").on(t.staffStatus, t.createdAt),
+    index("call_me_back_form_call_status_created_at").on(t.callStatus, t.createdAt),
+    index("call_me_back_form_phone_trgm").using("gin", t.phoneNumber.op("gin_trgm_ops")).with({ fastupdate: false }),
     // What the recovery job looks for: leads whose call was never settled.
     index("call_me_back_form_unsettled").on(t.createdAt).where(sql`${t.callStatus} in ('pending','calling')`),
   ],

@@ -28,6 +28,14 @@ export const voucherRequests = pgTable(
   },
   (t) => [
     index("voucher_requests_created_at").on(t.createdAt),
+    // The inbox's status filter, newest first.
+    index("voucher_requests_staff_status_created_at").on(t.staffStatus, t.createdAt),
+    // The inbox's search (ILIKE '%…%' for names and addresses, LIKE for phone digits): trigram indexes.
+    // Without fastupdate each insert goes straight into the index, so a search never reads a pending
+    // list that only vacuum merges (and PGlite runs no autovacuum). Leads arrive a few an hour.
+    index("voucher_requests_name_trgm").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("voucher_requests_email_trgm").using("gin", t.email.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("voucher_requests_phone_trgm").using("gin", t.phone.op("gin_trgm_ops")).with({ fastupdate: false }),
     check("voucher_requests_mail_status", sql`${t.mailStatus} in ('sent','failed')`),
     check("voucher_requests_staff_status", sql`${t.staffStatus} in ('new','contacted','booked','closed')`),
   ],
@@ -54,5 +62,8 @@ export const newsletterSignups = pgTable(
   (t) => [
     uniqueIndex("newsletter_signups_email").on(t.email),
     uniqueIndex("newsletter_signups_unsubscribe_token_hash").on(t.unsubscribeTokenHash),
+    // The inbox and the export page through sign-ups by (created_at, id); Analytics counts by day.
+    index("newsletter_signups_created_at_id").on(t.createdAt, t.id),
+    index("newsletter_signups_email_trgm").using("gin", t.email.op("gin_trgm_ops")).with({ fastupdate: false }),
   ],
 );

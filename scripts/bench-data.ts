@@ -1,0 +1,257 @@
+// Data benchmark: five years of a busy small business in a fresh PostgreSQL database (200k page-view
+// rows, 50k callbacks, 20k vouchers, 30k newsletter sign-ups, 20k appointments over 2,000 customers,
+// 50k sign-ins), the production server started on it, an admin signed in through the real sign-in
+// mail; then p50/p95 and response size of every admin API and page, the CSV export's peak memory
+// (RSS of the server process) and GET / latency while exports run. Prints figures; asserts nothing.
+// The PostgreSQL is one this script starts in a temporary folder, so the machine's own is never touched.
+//
+//   npm run bench:data [-- --no-build] [--runs 40]
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { businessDate } from "~/lib/business-time";
+import { openDatabase } from "../server/db/client";
+import { fiveYearsOfData } from "../server/testing/five-years";
+import { signInDetails, startTestSmtp } from "../server/testing/test-smtp";
+import { freePort, startTempPostgres } from "./temp-postgres";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const RUNS = option("runs", 40);
+const WARMUP = 3;
+const ADMIN_EMAIL = "owner@bench.example.com";
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// --- The server ------------------------------------------------------------------------------------------
+
+async function startServer(port: number, databaseUrl: string, smtpUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+      ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+      SMTP_URL: smtpUrl,
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await sleep(200);
+  }
+  child.kill();
+  throw new Error("the server did not start");
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/** One GET, read to the end; no Accept-Encoding, so the size is the uncompressed body. */
+function get(port: number, urlPath: string, cookie?: string): Promise<{ status: number; bytes: number; ms: number; body: string }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent, headers: cookie ? { cookie } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      const keep = !(res.headers["content-type"] ?? "").startsWith("text/csv");
+      res.on("data", (d: Buffer) => {
+        bytes += d.length;
+        if (keep) chunks.push(d);
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
+const kb = (bytes: number) => (bytes >= 10_240 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024).toFixed(1)} KB`);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function measure(port: number, urlPath: string, cookie: string | undefined, runs = RUNS) {
+  for (let i = 0; i < WARMUP; i++) await get(port, urlPath, cookie);
+  const times: number[] = [];
+  let last = { status: 0, bytes: 0 };
+  for (let i = 0; i < runs; i++) {
+    const r = await get(port, urlPath, cookie);
+    times.push(r.ms);
+    last = r;
+  }
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), status: last.status, bytes: last.bytes };
+}
+
+/** The server process's resident memory, and its peak since the last resetPeak() (Linux /proc). */
+const memory = (pid: number) => {
+  const status = () => fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status())?.[1] ?? Number.NaN) * 1024;
+  return {
+    rss: () => field("VmRSS"),
+    peak: () => field("VmHWM"),
+    /** Writing 5 to clear_refs resets the peak (VmHWM) to the current RSS. */
+    resetPeak: () => fs.writeFileSync(`/proc/${pid}/clear_refs`, "5"),
+  };
+};
+
+// --- The run ---------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!args.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  const postgres = await startTempPostgres("data");
+  const smtp = await startTestSmtp();
+  let server: ChildProcess | undefined;
+  try {
+    const admin = new pg.Client({ connectionString: postgres.url("postgres") });
+    await admin.connect();
+    await admin.query("create database cathotel_data");
+    await admin.end();
+    const databaseUrl = postgres.url("cathotel_data");
+    const migrated = await openDatabase({ url: databaseUrl });
+    await migrated.close();
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    console.log("Filling a fresh PostgreSQL database with five years of data:");
+    for (const { label, sql } of fiveYearsOfData()) {
+      const started = performance.now();
+      await client.query(sql);
+      console.log(`  ${label.padEnd(26)} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await client.query("vacuum analyze");
+
+    const port = await freePort();
+    server = await startServer(port, databaseUrl, smtp.url);
+    const mem = memory(server.pid!);
+
+    // The admin signs in as a person does: the mail's code, typed in.
+    await fetch(`http://127.0.0.1:${port}/api/auth/magic-link`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: ADMIN_EMAIL }) });
+    const { code } = signInDetails(await smtp.waitForMail(ADMIN_EMAIL));
+    const verified = await fetch(`http://127.0.0.1:${port}/api/auth/verify-code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: ADMIN_EMAIL, code }),
+    });
+    const cookie = verified.headers.getSetCookie()[0]?.split(";")[0];
+    if (!verified.ok || !cookie) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
+
+    // The inbox 100,000 leads down (the last 25 of 100,000, page 4,000 of 25): older than the 99,975th.
+    const { rows: deepest } = await client.query<{ cursor: string }>(
+      `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id as cursor from (
+         select created_at, id from call_me_back_form union all select created_at, id from voucher_requests union all select created_at, id from newsletter_signups
+       ) leads order by created_at desc, id desc offset 99974 limit 1`,
+    );
+    const deep = `before=${encodeURIComponent(deepest[0]!.cursor)}`;
+    await client.end();
+
+    const today = businessDate(new Date());
+    const daysAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const apis: [string, string][] = [
+      ["me", "/api/admin/me"],
+      ["leads, newest", "/api/admin/leads"],
+      ["leads, 100,000 back", `/api/admin/leads?${deep}`],
+      ["leads, newsletter only", "/api/admin/leads?kind=newsletter"],
+      ["leads, status new", "/api/admin/leads?staffStatus=new"],
+      ["leads, search name", "/api/admin/leads?q=nguyen"],
+      ["leads, search e-mail", "/api/admin/leads?q=reader2941"],
+      ["leads, search phone", "/api/admin/leads?q=2012345"],
+      ["appointments of a day", `/api/admin/appointments?day=${today}`],
+      ["analytics, 30 days", `/api/admin/analytics?from=${daysAgo(29)}&to=${today}`],
+      ["analytics, 365 days", `/api/admin/analytics?from=${daysAgo(364)}&to=${today}`],
+      ["content", "/api/admin/content"],
+    ];
+    const pages: [string, string][] = [
+      ["dashboard", "/admin"],
+      ["bookings", "/admin/bookings"],
+      ["leads inbox", "/admin/bookings/leads"],
+      ["leads, 100,000 back", `/admin/bookings/leads?${deep}`],
+      ["leads, search name", "/admin/bookings/leads?q=nguyen"],
+      ["analytics, 30 days", "/admin/analytics"],
+      ["analytics, 90 days", "/admin/analytics?days=90"],
+      ["analytics, 365 days", `/admin/analytics?from=${daysAgo(364)}&to=${today}`],
+      ["content", "/admin/content"],
+      ["integrations", "/admin/integrations"],
+    ];
+
+    const row = (label: string, r: { p50: number; p95: number; status: number; bytes: number }) =>
+      console.log(`| ${label.padEnd(24)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p95.toFixed(1).padStart(7)} | ${kb(r.bytes).padStart(8)} |${r.status === 200 ? "" : ` status ${r.status}`}`);
+    console.log(`\n${RUNS} sequential requests each, after ${WARMUP} to warm up; times in ms, sizes uncompressed.\n`);
+    console.log("| Admin API                | p50 ms  | p95 ms  | size     |\n|---|---:|---:|---:|");
+    for (const [label, urlPath] of apis) row(label, await measure(port, urlPath, cookie));
+    console.log("\n| Admin page               | p50 ms  | p95 ms  | size     |\n|---|---:|---:|---:|");
+    for (const [label, urlPath] of pages) row(label, await measure(port, urlPath, cookie));
+
+    // The export, and the home page beside it.
+    const exportPath = "/api/admin/leads/export.csv?kind=callback";
+    const homeWhile = async (work: Promise<unknown>) => {
+      let done = false;
+      void work.finally(() => (done = true));
+      const times: number[] = [];
+      while (!done) times.push((await get(port, "/")).ms);
+      return times;
+    };
+
+    /**
+     * `rounds` times `parallel` exports at once, GET / asked again and again meanwhile; GET / is also
+     * measured idle just before, so both figures see the same machine (others may be using it too).
+     */
+    const exportRuns = async (parallel: number, rounds: number) => {
+      await sleep(1000);
+      const idle = await measure(port, "/", undefined);
+      const before = mem.rss();
+      mem.resetPeak();
+      const started = performance.now();
+      const exports = (async () => {
+        let bytes = 0;
+        for (let i = 0; i < rounds; i++) bytes = (await Promise.all(Array.from({ length: parallel }, () => get(port, exportPath, cookie))))[0]!.bytes;
+        return bytes;
+      })();
+      const home = await homeWhile(exports);
+      const bytes = await exports;
+      const seconds = (performance.now() - started) / 1000 / rounds;
+      const peak = mem.peak();
+      await sleep(3000);
+      return { before, peak, after: mem.rss(), seconds, bytes, home, idle };
+    };
+    const one = await exportRuns(1, 5);
+    const four = await exportRuns(4, 1);
+
+    console.log(`\nCSV export of 50,000 callbacks (${kb(one.bytes)}), five times one after the other, then four at once:`);
+    console.log(
+      "| Export            | s each | RSS before | peak RSS | peak − before | RSS 3 s after | GET / idle p50, p95 ms | GET / during: n, p50, p95 ms |\n|---|---:|---:|---:|---:|---:|---|---|",
+    );
+    for (const [label, r] of [["one at a time", one], ["four at once", four]] as const) {
+      console.log(
+        `| ${label.padEnd(17)} | ${r.seconds.toFixed(1)} | ${mb(r.before)} | ${mb(r.peak)} | ${mb(r.peak - r.before)} | ${mb(r.after)} | ${r.idle.p50.toFixed(1)}, ${r.idle.p95.toFixed(1)} | ${r.home.length}, ${quantile(r.home, 0.5).toFixed(1)}, ${quantile(r.home, 0.95).toFixed(1)} |`,
+      );
+    }
+  } finally {
+    server?.kill("SIGTERM");
+    await sleep(500);
+    await smtp.close();
+    agent.destroy();
+    postgres.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,137 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businessDate } from "~/lib/business-time";
+import { analyticsSummary } from "../analytics/queries";
+import { listChangeRequests, listCustomerAppointments, listForDay, listUpcoming } from "../appointments/appointments";
+import { listCustomerAppointmentsPage } from "../appointments/customer-views";
+import { leadsCsv, listLeads } from "../leads/inbox";
+import { fiveYearsOfData } from "../testing/five-years";
+import { createTestDatabase } from "../testing/test-database";
+import type { Database } from "./client";
+import { cursorOf } from "./keyset";
+
+/**
+ * Every list the admin (and a customer's /appointments) reads, planned on five years of data: the
+ * test fails when PostgreSQL would read a large table from end to end (a sequential scan) to answer
+ * one, which is what a missing index looks like once the tables have grown (ADR 0115). The queries
+ * are the ones the app's own functions send, recorded at the database client, then EXPLAINed, on
+ * PostgreSQL and on PGlite (which also shows that its trigram extension loads and is used).
+ */
+
+/** A table with more rows than this is large: reading all of it for one page is a bug. */
+const LARGE = 1_000;
+
+interface Recorded {
+  text: string;
+  values: unknown[];
+}
+type Query = (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+let database: Database;
+let recorded: Recorded[] = [];
+let explain: (query: Recorded) => Promise<PlanNode>;
+const tableRows = new Map<string, number>();
+let halfWayDown: string;
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+describe("the plans of the admin's lists on five years of data", () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    for (const { sql: fill } of fiveYearsOfData()) await database.db.execute(sql.raw(fill));
+    await database.db.execute(sql`analyze`);
+    const { rows } = (await database.db.execute(
+      sql`select relname, reltuples::int as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`,
+    )) as unknown as { rows: { relname: string; n: number }[] };
+    for (const r of rows) tableRows.set(r.relname, r.n);
+    // A cursor half-way down the inbox.
+    const { rows: middle } = (await database.db.execute(
+      sql`select ${cursorOf(sql`created_at`, sql`id`)} as cursor from (
+        select created_at, id from call_me_back_form union all select created_at, id from voucher_requests union all select created_at, id from newsletter_signups
+      ) leads order by created_at desc, id desc offset 50000 limit 1`,
+    )) as unknown as { rows: { cursor: string }[] };
+    halfWayDown = middle[0]!.cursor;
+
+    // Record what the app sends: drizzle calls node-postgres with query(config, values) and PGlite
+    // with query(text, values); both take query(text, values) back.
+    const client = (database.db as unknown as { $client: { query: Query } }).$client;
+    const send = client.query.bind(client);
+    client.query = (first: unknown, values?: unknown) => {
+      const text = typeof first === "string" ? first : (first as { text: string }).text;
+      recorded.push({ text, values: (values as unknown[] | undefined) ?? (first as { values?: unknown[] }).values ?? [] });
+      return send(first, values);
+    };
+    explain = async ({ text, values }) => {
+      const { rows: plan } = await send(`explain (format json) ${text}`, values);
+      return (plan[0]!["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan;
+    };
+  }, 120_000);
+  afterAll(() => database?.close());
+
+  /** The sequential scans over large tables in the plans of everything `run` sends. */
+  async function fullReads(run: () => Promise<unknown>): Promise<string[]> {
+    recorded = [];
+    await run();
+    const found: string[] = [];
+    for (const query of recorded) {
+      for (const node of nodesOf(await explain(query))) {
+        const table = node["Relation Name"];
+        if (node["Node Type"] === "Seq Scan" && table && (tableRows.get(table) ?? 0) > LARGE) {
+          found.push(`${table} (${tableRows.get(table)} rows) in: ${query.text.replace(/\s+/g, " ").slice(0, 160)}…`);
+        }
+      }
+    }
+    expect(recorded.length).toBeGreaterThan(0);
+    return found;
+  }
+
+  const today = businessDate(new Date());
+  const daysAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  const staff = { email: "owner@cathotel.test", isAdmin: true };
+  const customer = { email: "customer7@example.com", isAdmin: false };
+
+  const lists: [label: string, run: () => Promise<unknown>][] = [
+    ["inbox, newest", () => listLeads(database.db, {})],
+    ["inbox, older half-way down", () => listLeads(database.db, { before: halfWayDown })],
+    ["inbox, newer half-way down", () => listLeads(database.db, { after: halfWayDown })],
+    ["inbox, callbacks", () => listLeads(database.db, { kind: "callback" })],
+    ["inbox, vouchers", () => listLeads(database.db, { kind: "voucher" })],
+    ["inbox, newsletter", () => listLeads(database.db, { kind: "newsletter" })],
+    ["inbox, staff status", () => listLeads(database.db, { staffStatus: "booked" })],
+    ["inbox, call outcome", () => listLeads(database.db, { callStatus: "failed" })],
+    ["inbox, last week", () => listLeads(database.db, { from: daysAgo(7), to: today })],
+    ["inbox, search for a name", () => listLeads(database.db, { q: "nguyen" })],
+    ["inbox, search for an address", () => listLeads(database.db, { q: "reader2941" })],
+    ["inbox, search for phone digits", () => listLeads(database.db, { q: "2012345" })],
+    ...(["callback", "voucher", "newsletter"] as const).map((kind): [string, () => Promise<unknown>] => [
+      `export of ${kind}s, two batches`,
+      async () => {
+        const pieces = leadsCsv(database.db, kind, {});
+        await pieces.next();
+        await pieces.next();
+        await pieces.return(undefined);
+      },
+    ]),
+    ["analytics, 30 days", () => analyticsSummary(database.db, { from: daysAgo(29), to: today })],
+    ["bookings, one day", () => listForDay(database.db, staff, today)],
+    ["bookings, next 30 days", () => listUpcoming(database.db, staff)],
+    ["bookings, change requests", () => listChangeRequests(database.db, staff)],
+    ["a customer's appointments", () => listCustomerAppointments(database.db, customer)],
+    ["a customer's appointments, paged", () => listCustomerAppointmentsPage(database.db, customer, {})],
+  ];
+
+  it.each(lists)("%s reads no large table from end to end", async (_label, run) => {
+    expect(await fullReads(run)).toEqual([]);
+  });
+
+  it("would notice one that did", async () => {
+    const found = await fullReads(() => database.db.execute(sql`select * from call_me_back_form where call_sid = 'CA-none' order by created_at desc limit 25`));
+    expect(found).toEqual([expect.stringMatching(/^call_me_back_form \(\d+ rows\)/)]);
+  });
+});
