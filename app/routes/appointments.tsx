@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
-import { cancelByCustomer, listCustomerAppointments, proposeChange, sendReminder, type Actor } from "@server/appointments/appointments";
-import { customerViews } from "@server/appointments/customer-views";
+import { cancelByCustomer, proposeChange, sendReminder, type Actor } from "@server/appointments/appointments";
+import { listCustomerAppointmentsPage } from "@server/appointments/customer-views";
+import { AppError } from "@server/http/errors";
 import { getOptionalUser, requireUser } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { Button } from "~/components/ui/button";
@@ -17,7 +18,18 @@ import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`My Appointments | ${business.name}`);
 
-export const loader = ({ request, context }: Route.LoaderArgs) => customerViews(request, context, listCustomerAppointments);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = await getOptionalUser(request, context);
+  if (!auth) return { signedIn: false as const };
+  const before = new URL(request.url).searchParams.get("before") ?? undefined;
+  const actor = actorOf(auth.user.email);
+  // A past page is 20 visits; a cursor that does not read (a hand-edited address) shows the latest ones.
+  const page = await listCustomerAppointmentsPage(context.db, actor, { before }).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 400) return listCustomerAppointmentsPage(context.db, actor, {});
+    throw error;
+  });
+  return { signedIn: true as const, ...page, paged: before !== undefined };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await formDataOf(request);
@@ -86,7 +98,7 @@ function SignedOut() {
   );
 }
 
-function SignedIn({ upcoming, past }: { upcoming: AppointmentView[]; past: AppointmentView[] }) {
+function SignedIn({ upcoming, past, older, paged }: { upcoming: AppointmentView[]; past: AppointmentView[]; older: string | null; paged: boolean }) {
   const [reminding, setReminding] = useState<AppointmentView | null>(null);
   const [editing, setEditing] = useState<AppointmentView | null>(null);
   const [cancelling, setCancelling] = useState<AppointmentView | null>(null);
@@ -98,7 +110,7 @@ function SignedIn({ upcoming, past }: { upcoming: AppointmentView[]; past: Appoi
   const handlers = { sendingId, onRemind: setReminding, onEdit: setEditing, onCancel: setCancelling };
   return (
     <>
-      {upcoming.length === 0 && past.length === 0 ? (
+      {upcoming.length === 0 && past.length === 0 && !paged ? (
         <section className="mt-8 rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]">
           <h2 className="text-2xl">No appointments yet</h2>
           <p className="mx-auto mt-2 max-w-md text-muted">When you book a stay or a groom with us, it will appear here.</p>
@@ -122,6 +134,20 @@ function SignedIn({ upcoming, past }: { upcoming: AppointmentView[]; past: Appoi
           </h2>
           <AppointmentsTable caption="Past appointments" appointments={past} {...handlers} />
         </section>
+      ) : null}
+      {older || paged ? (
+        <nav aria-label="Past appointments pages" className="mt-4 flex flex-wrap gap-4">
+          {paged ? (
+            <Link to="/appointments" className="font-semibold text-brand-700 underline underline-offset-4">
+              Latest appointments
+            </Link>
+          ) : null}
+          {older ? (
+            <Link to={`/appointments?before=${encodeURIComponent(older)}`} className="font-semibold text-brand-700 underline underline-offset-4">
+              Show older appointments
+            </Link>
+          ) : null}
+        </nav>
       ) : null}
       <ReminderDialog appointment={reminding} onOpenChange={(o) => !o && setReminding(null)} businessName={business.name} />
       <ProposeChangeDialog appointment={editing} onOpenChange={(o) => !o && setEditing(null)} />

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as customerAction } from "~/routes/appointments";
+import { action as customerAction, loader as customerLoader } from "~/routes/appointments";
 import { action as staffAction } from "~/routes/admin/bookings";
 import type { FormReply } from "~/lib/forms";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
@@ -102,5 +102,12 @@ describe("the appointment forms' actions", () => {
     const { status, reply } = await post(customerAction, "/appointments", cookies.alice, { intent: "delete-everything" });
     expect(status).toBe(400);
     expect(reply.notice?.description).toBe("This form is out of date. Reload the page and try again.");
+  });
+
+  it("show the customer's page from a hand-edited address with a cursor that does not read, as the latest page", async () => {
+    const request = new Request("http://localhost/appointments?before=not-a-cursor", { headers: { cookie: cookies.alice } });
+    const data = await customerLoader({ request, context, params: {} } as unknown as Parameters<typeof customerLoader>[0]);
+    expect(data).toMatchObject({ signedIn: true, older: null });
+    expect(data.signedIn && data.upcoming.map((a) => a.id)).toEqual([appointmentId]);
   });
 });
