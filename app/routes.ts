@@ -18,7 +18,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
-    route("bookings/leads", "routes/admin/leads.tsx"),
+    route("leads", "routes/admin/leads.tsx"),
     route("content", "routes/admin/content.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),

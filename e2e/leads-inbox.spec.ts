@@ -70,7 +70,7 @@ test("leads from the home page reach the admin inbox, where staff set a status a
 
   // 2. Staff open the inbox.
   await signIn(page, { as: "admin" });
-  await page.goto("/admin/bookings/leads");
+  await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { level: 1, name: "Leads inbox" })).toBeVisible();
   await expect(page.getByRole("note", { name: "Calls are simulated" })).toContainText("Twilio is not configured");
   await expectNoAxeViolations(page);
@@ -90,7 +90,7 @@ test("leads from the home page reach the admin inbox, where staff set a status a
   await expect(page.getByText("Lead updated")).toBeVisible();
 
   // Kept: after a reload, and found by the status and outcome filters.
-  await page.goto(`/admin/bookings/leads?kind=callback&staffStatus=contacted&callStatus=simulated&q=${digits}`);
+  await page.goto(`/admin/leads?kind=callback&staffStatus=contacted&callStatus=simulated&q=${digits}`);
   await expect(leadItem(page, e164).getByLabel("Status")).toHaveValue("contacted");
   await expect(leadItem(page, e164).getByLabel("Note")).toHaveValue("Called back, wants two nights in May");
   await expect(page.getByLabel("Type")).toHaveValue("callback");
@@ -107,7 +107,7 @@ test("leads from the home page reach the admin inbox, where staff set a status a
   expect(csv).toContain('"contacted","Called back, wants two nights in May"');
 
   // The voucher request: status and note too.
-  await page.goto("/admin/bookings/leads");
+  await page.goto("/admin/leads");
   await search(page, voucherEmail);
   const voucherLead = leadItem(page, voucherEmail);
   await expect(voucherLead).toContainText("Free-night voucher");
@@ -147,7 +147,7 @@ test("staff page through a long inbox with Older and Newer links", async ({ page
   }
 
   await signIn(page, { as: "admin" });
-  await page.goto("/admin/bookings/leads");
+  await page.goto("/admin/leads");
   await search(page, tag);
   const pages = page.getByRole("navigation", { name: "Pages" });
   // Newest first: the 25 latest, and a way to the older one only.
@@ -173,8 +173,8 @@ test("staff page through a long inbox with Older and Newer links", async ({ page
 });
 
 test("a visitor is sent to sign in, and the inbox API refuses them", async ({ page }) => {
-  await page.goto("/admin/bookings/leads");
-  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fbookings%2Fleads/);
+  await page.goto("/admin/leads");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fleads$/);
   expect((await page.request.get("/api/admin/leads")).status()).toBe(401);
   expect((await page.request.get("/api/admin/leads/export.csv?kind=callback")).status()).toBe(401);
 });

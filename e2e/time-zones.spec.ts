@@ -11,7 +11,7 @@ test.use({ timezoneId: "Asia/Kolkata", locale: "de-DE" });
 
 const PUBLIC_PAGES = ["/", "/cat-boarding-laguna-niguel", "/book-online", "/home-backup-27.05.25", "/privacy-policy", "/terms", "/cookie-policy", "/auth"];
 const CUSTOMER_PAGES = ["/account", "/appointments", "/trips", "/cats", "/cats/new"];
-const ADMIN_PAGES = ["/admin", "/admin/bookings", "/admin/bookings/leads", "/admin/content", "/admin/analytics", "/admin/integrations", "/admin-backup"];
+const ADMIN_PAGES = ["/admin", "/admin/bookings", "/admin/leads", "/admin/content", "/admin/analytics", "/admin/integrations", "/admin-backup"];
 
 /** Errors and warnings the page logs from now on (React reports a hydration mismatch as an error). */
 function watchConsole(page: Page) {

@@ -180,9 +180,9 @@ async function main() {
     const pages: [string, string][] = [
       ["dashboard", "/admin"],
       ["bookings", "/admin/bookings"],
-      ["leads inbox", "/admin/bookings/leads"],
-      ["leads, 100,000 back", `/admin/bookings/leads?${deep}`],
-      ["leads, search name", "/admin/bookings/leads?q=nguyen"],
+      ["leads inbox", "/admin/leads"],
+      ["leads, 100,000 back", `/admin/leads?${deep}`],
+      ["leads, search name", "/admin/leads?q=nguyen"],
       ["analytics, 30 days", "/admin/analytics"],
       ["analytics, 90 days", "/admin/analytics?days=90"],
       ["analytics, 365 days", `/admin/analytics?from=${daysAgo(364)}&to=${today}`],

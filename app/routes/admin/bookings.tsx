@@ -15,7 +15,6 @@ import { type AppointmentView, toAppointmentView } from "~/features/appointments
 import { formatUsPhone } from "~/lib/phone";
 import { type FormReply, useNotice } from "~/lib/forms";
 import { businessDate } from "~/lib/business-time";
-import { BookingsNav } from "~/features/admin/bookings-nav";
 import { ActionNotice } from "~/components/action-notice";
 import type { Route } from "./+types/bookings";
 import { adminMeta } from "./shared";
@@ -123,7 +122,6 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
   return (
     <div>
       <h1 className="mb-4 text-3xl">Bookings</h1>
-      <BookingsNav />
       <ActionNotice className="mt-4" />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="text-2xl">Appointments</h2>

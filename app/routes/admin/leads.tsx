@@ -5,7 +5,6 @@ import { listLeads, updateLead } from "@server/leads/inbox";
 import { twilioConfigured } from "@server/telephony/telephony";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { BookingsNav } from "~/features/admin/bookings-nav";
 import { LeadOutcome, FollowUpEditor, KindBadge, LeadContact, ReceivedAt, selectClass } from "~/features/admin/leads/lead-parts";
 import { callbackCallStatusValues, callbackStaffStatusValues } from "~/features/callback/schema";
 import {
@@ -71,7 +70,6 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <BookingsNav />
       <h1 className="text-3xl">Leads inbox</h1>
       <ActionNotice className="mt-4" />
       <p className="mt-1 text-muted">Callback requests, free-night voucher requests and newsletter signups, newest first.</p>
@@ -137,7 +135,7 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
             <Button type="submit">Apply filters</Button>
             {filtered ? (
               <Button asChild variant="ghost">
-                <Link to="/admin/bookings/leads">Clear filters</Link>
+                <Link to="/admin/leads">Clear filters</Link>
               </Button>
             ) : null}
           </div>

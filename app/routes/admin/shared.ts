@@ -8,6 +8,7 @@ export const adminMeta = (title: string) => [
 
 export const ADMIN_SECTIONS = [
   { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/leads", label: "Leads" },
   { to: "/admin/content", label: "Content" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/integrations", label: "WordPress" },
