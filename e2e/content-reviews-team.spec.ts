@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test as base } from "./support/auth";
-import { startExtraServer } from "./support/server";
+import { expect, test } from "./support/own-server";
 import { expectNoAxeViolations } from "./support/axe";
 
 /**
@@ -9,21 +8,6 @@ import { expectNoAxeViolations } from "./support/axe";
  * assert the 50 reviews and the three sample names on the shared server. So each attempt of this
  * spec runs its own server (same build, fresh embedded database, the shared test SMTP).
  */
-const test = base.extend<{ ownServer: { url: string } }>({
-  ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startExtraServer();
-      try {
-        await use({ url: server.url });
-      } finally {
-        await server.stop("SIGTERM");
-      }
-    },
-    { timeout: 120_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => use(ownServer.url),
-});
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

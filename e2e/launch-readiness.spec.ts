@@ -1,29 +1,13 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test as base } from "./support/auth";
+import { expect, test } from "./support/own-server";
 import { expectNoAxeViolations } from "./support/axe";
-import { startExtraServer } from "./support/server";
 
 /**
  * Replacing the placeholders changes what every visitor sees, and other specs assert the sample
  * phone numbers and the poster-only video on the shared server. So each attempt of this spec runs
  * its own server (same build, fresh embedded database, the shared test SMTP).
  */
-const test = base.extend<{ ownServer: { url: string } }>({
-  ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startExtraServer();
-      try {
-        await use({ url: server.url });
-      } finally {
-        await server.stop("SIGTERM");
-      }
-    },
-    { timeout: 120_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => use(ownServer.url),
-});
 
 /** Third-party embeds (map, video) are never fetched in tests: answered here, at the network edge. */
 const answerEmbeds = (page: Page) =>

@@ -1,27 +1,11 @@
 import { business } from "../app/content/business";
-import { expect, test as base } from "./support/auth";
-import { startExtraServer } from "./support/server";
+import { expect, test } from "./support/own-server";
 
 /**
  * One source for each business fact: once an admin publishes new contact details, every public page
  * shows them and none still shows the defaults. Publishing changes what every visitor sees, so the
  * spec runs its own server (fresh embedded database).
  */
-const test = base.extend<{ ownServer: { url: string } }>({
-  ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startExtraServer();
-      try {
-        await use({ url: server.url });
-      } finally {
-        await server.stop("SIGTERM");
-      }
-    },
-    { timeout: 120_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => use(ownServer.url),
-});
 
 const PUBLISHED = {
   phone: "(714) 262-4411",
