@@ -65,12 +65,13 @@ describe("cats", () => {
     expect((await listCats(db, owner)).map((c) => c.name)).toEqual(["Miso"]);
     expect(await getCat(db, owner, cat.id)).toMatchObject({ name: "Miso", medications: miso.medications });
 
+    // One at a time: a refusal started early would reject before anything awaits it.
     for (const attempt of [
-      getCat(db, stranger, cat.id),
-      updateCat(db, stranger, cat.id, { ...miso, name: "Stolen" }, now),
-      archiveCat(db, stranger, cat.id, now),
+      () => getCat(db, stranger, cat.id),
+      () => updateCat(db, stranger, cat.id, { ...miso, name: "Stolen" }, now),
+      () => archiveCat(db, stranger, cat.id, now),
     ]) {
-      expect(await refusal(attempt)).toMatchObject({ status: 404, code: "CAT_NOT_FOUND", message: "We couldn't find that cat." });
+      expect(await refusal(attempt())).toMatchObject({ status: 404, code: "CAT_NOT_FOUND", message: "We couldn't find that cat." });
     }
     // A cat that does not exist and an id that is not one read the same: nothing to tell them apart.
     expect(await refusal(getCat(db, stranger, crypto.randomUUID()))).toMatchObject({ status: 404, code: "CAT_NOT_FOUND" });
