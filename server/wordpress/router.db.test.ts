@@ -100,7 +100,11 @@ describe("POST /api/wordpress-test-runner is admin-only", () => {
     const bad = await post("/api/wordpress-test-runner", { action: "save_credentials", credentials: { url: "ftp://x", username: "a", password: "b" } }, admin);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
-      error: { code: "VALIDATION_FAILED", message: "credentials.url: Please enter a valid WordPress site URL (including https:// or http://)" },
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "Please enter a valid WordPress site URL (including https:// or http://)",
+        details: { fields: { "credentials.url": "Please enter a valid WordPress site URL (including https:// or http://)" } },
+      },
     });
     expect((await post("/api/wordpress-test-runner", { action: "drop_tables" }, admin)).status).toBe(400);
   });

@@ -3,6 +3,7 @@ import { runnerRequestSchema, VALIDATOR_STREAM_TYPE, type ValidatorStreamLine } 
 import { currentAuth, requireAdminApi } from "../auth/guards.server";
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
+import { parseBody } from "../http/validation";
 import { handleRunnerRequest } from "./runner";
 
 /**
@@ -19,11 +20,7 @@ export function wordpressRouter(ctx: AppContext): Router {
   const router = Router();
   router.post("/wordpress-test-runner", requireAdminApi(ctx), async (req, res) => {
     const { user } = currentAuth(res);
-    const parsed = runnerRequestSchema.safeParse(req.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new AppError(400, "VALIDATION_FAILED", issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request.");
-    }
+    const request = parseBody(runnerRequestSchema, req.body);
     res.setHeader("cache-control", "no-store");
     const cancel = new AbortController();
     res.on("close", () => {
@@ -32,9 +29,9 @@ export function wordpressRouter(ctx: AppContext): Router {
     const logger = req.log ?? ctx.logger;
     const actor = { userId: user.id, email: user.email };
     const run = (onStage?: (index: number) => void) =>
-      handleRunnerRequest(ctx.database.db, ctx.env, logger, parsed.data, actor, { signal: cancel.signal, onStage });
+      handleRunnerRequest(ctx.database.db, ctx.env, logger, request, actor, { signal: cancel.signal, onStage });
 
-    if (parsed.data.action !== "validate_settings" || !req.get("accept")?.includes(VALIDATOR_STREAM_TYPE)) {
+    if (request.action !== "validate_settings" || !req.get("accept")?.includes(VALIDATOR_STREAM_TYPE)) {
       res.json(await run());
       return;
     }
