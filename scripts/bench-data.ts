@@ -6,8 +6,7 @@
 // The PostgreSQL is one this script starts in a temporary folder, so the machine's own is never touched.
 //
 //   npm run bench:data [-- --no-build] [--runs 40]
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import crypto from "node:crypto";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
@@ -16,7 +15,7 @@ import { businessDate } from "~/lib/business-time";
 import { openDatabase } from "../server/db/client";
 import { fiveYearsOfData } from "../server/testing/five-years";
 import { signInDetails, startTestSmtp } from "../server/testing/test-smtp";
-import { freePort, startTempPostgres } from "./temp-postgres";
+import { freePort, startBuiltServer, startTempPostgres } from "./temp-postgres";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -29,35 +28,6 @@ const ADMIN_EMAIL = "owner@bench.example.com";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // --- The server ------------------------------------------------------------------------------------------
-
-async function startServer(port: number, databaseUrl: string, smtpUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
-      ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-      SMTP_URL: smtpUrl,
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // starting
-    }
-    await sleep(200);
-  }
-  child.kill();
-  throw new Error("the server did not start");
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
@@ -138,7 +108,7 @@ async function main() {
     await client.query("vacuum analyze");
 
     const port = await freePort();
-    server = await startServer(port, databaseUrl, smtp.url);
+    server = await startBuiltServer({ port, databaseUrl, smtpUrl: smtp.url, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
     const mem = memory(server.pid!);
 
     // The admin signs in as a person does: the mail's code, typed in.

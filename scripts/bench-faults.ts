@@ -5,15 +5,14 @@
 // folder (on a free loopback port), so the machine's own server is never touched.
 //
 //   npm run bench:faults [-- --no-build] [--seconds 60] [--rate 16]
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import crypto from "node:crypto";
+import { execFileSync } from "node:child_process";
 import http from "node:http";
 import type net from "node:net";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { VOUCHER_CONSENT_TEXT } from "~/features/leads/schema";
-import { freePort, startTempPostgres } from "./temp-postgres";
+import { freePort, startBuiltServer, startTempPostgres } from "./temp-postgres";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -44,37 +43,16 @@ function startSmtp() {
   );
 }
 
-async function startServer(port: number, databaseUrl: string, smtpPort: number, exits: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
-      ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      LOG_LEVEL: "error",
-      // The benchmark measures faults, not the abuse limits.
-      CALLBACK_PER_IP_PER_HOUR: "1000000",
-      CALLBACK_GLOBAL_PER_HOUR: "100000000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+/** A server of the benchmark; every way it ends is recorded in `exits` (the benchmark expects none). */
+const startServer = (port: number, databaseUrl: string, smtpPort: number, exits: string[]) =>
+  startBuiltServer({
+    port,
+    databaseUrl,
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    // The benchmark measures faults, not the abuse limits.
+    env: { CALLBACK_PER_IP_PER_HOUR: "1000000", CALLBACK_GLOBAL_PER_HOUR: "100000000" },
+    onExit: (how) => exits.push(`port ${port}: ${how}`),
   });
-  child.on("exit", (code, signal) => exits.push(`port ${port}: exit ${code ?? signal}`));
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // starting
-    }
-    await sleep(200);
-  }
-  child.kill();
-  throw new Error(`server on ${port} did not start`);
-}
 
 // --- The load --------------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 // A PostgreSQL server of a benchmark's own: initialised in a temporary folder and listening on a free
 // loopback port, so the machine's own server is never touched. Removed again by stop().
-import { execFileSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -55,4 +56,45 @@ export async function startTempPostgres(name: string, settings: string[] = []): 
       }
     },
   };
+}
+
+/**
+ * The production build (`server.js`) on `port` against `databaseUrl`, with fresh secrets; resolves
+ * once /healthz answers. `env` adds or overrides settings; `onExit` hears how the process ended.
+ */
+export async function startBuiltServer(options: {
+  port: number;
+  databaseUrl: string;
+  smtpUrl: string;
+  env?: Record<string, string>;
+  onExit?: (how: string) => void;
+}): Promise<ChildProcess> {
+  const { port } = options;
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: options.databaseUrl,
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+      ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+      SMTP_URL: options.smtpUrl,
+      LOG_LEVEL: "error",
+      ...options.env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  child.on("exit", (code, signal) => options.onExit?.(`exit ${code ?? signal}`));
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`the server on port ${port} did not start`);
 }

@@ -14,6 +14,7 @@ import type { AppointmentView } from "~/features/appointments/view";
 import { noindexMeta } from "~/features/seo/seo";
 import { type FormReply, useNotice } from "~/lib/forms";
 import { ActionNotice } from "~/components/action-notice";
+import { CustomerPage } from "~/components/customer-page";
 import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`My Appointments | ${business.name}`);
@@ -71,16 +72,11 @@ const actorOf = (email: string): Actor => ({ email, isAdmin: false });
 
 export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main" className="mx-auto min-h-screen max-w-5xl px-4 py-10 sm:px-6">
-      <p className="mb-2">
-        <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
-          ← {business.name}
-        </Link>
-      </p>
+    <CustomerPage>
       <h1 className="text-3xl sm:text-4xl">My Appointments</h1>
       <ActionNotice className="mt-4" />
       {loaderData.signedIn ? <SignedIn {...loaderData} /> : <SignedOut />}
-    </main>
+    </CustomerPage>
   );
 }
 

@@ -6,6 +6,7 @@ import { business } from "~/content/business";
 import { StatusBadge } from "~/features/appointments/status-badge";
 import type { AppointmentView } from "~/features/appointments/view";
 import { noindexMeta } from "~/features/seo/seo";
+import { CustomerPage } from "~/components/customer-page";
 import type { Route } from "./+types/trips";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`My Trips | ${business.name}`);
@@ -47,12 +48,7 @@ function TripList({ title, trips }: { title: string; trips: AppointmentView[] })
 export default function TripsPage({ loaderData }: Route.ComponentProps) {
   const empty = loaderData.signedIn && loaderData.upcoming.length === 0 && loaderData.past.length === 0;
   return (
-    <main id="main" className="mx-auto min-h-screen max-w-5xl px-4 py-10 sm:px-6">
-      <p className="mb-2">
-        <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
-          ← {business.name}
-        </Link>
-      </p>
+    <CustomerPage>
       <h1 className="text-3xl sm:text-4xl">My Trips</h1>
       {!loaderData.signedIn ? (
         <section className="mt-8 rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]">
@@ -69,6 +65,6 @@ export default function TripsPage({ loaderData }: Route.ComponentProps) {
           <TripList title="Past" trips={loaderData.past} />
         </>
       )}
-    </main>
+    </CustomerPage>
   );
 }
