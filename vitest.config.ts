@@ -28,12 +28,12 @@ export default defineConfig({
       {
         resolve: { alias },
         plugins,
-        test: { name: "pglite", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "pglite" }, testTimeout: 20_000, hookTimeout: 30_000 },
+        test: { name: "pglite", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "pglite" }, testTimeout: 20_000, hookTimeout: 60_000 },
       },
       {
         resolve: { alias },
         plugins,
-        test: { name: "postgres", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "postgres" }, testTimeout: 20_000, hookTimeout: 30_000 },
+        test: { name: "postgres", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "postgres" }, testTimeout: 20_000, hookTimeout: 60_000 },
       },
     ],
   },

@@ -69,7 +69,7 @@ test("an admin who signs in lands on /admin and sees the dashboard", async ({ pa
   await expectNoAxeViolations(page);
   // Every admin section is in sight, on a phone too (none hidden off to the side).
   const adminNav = page.getByRole("navigation", { name: "Admin" });
-  for (const name of ["Dashboard", "Bookings", "Leads", "Content", "Analytics", "WordPress"]) {
+  for (const name of ["Dashboard", "Bookings", "Stays", "Rooms", "Grooming", "Customers", "Leads", "Documents", "Content", "Analytics", "WordPress"]) {
     await expect(adminNav.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
   }
 

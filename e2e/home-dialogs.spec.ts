@@ -27,7 +27,7 @@ test.describe("booking", () => {
     await expect(customer).toHaveCount(0);
   });
 
-  test("booking links open the configured pages in a new tab; close steps back, backdrop closes", async ({ home: page, context }) => {
+  test("Book a Cat Room opens Book a Stay and Book a Groom opens Book a Groom, in this tab; close and backdrop close", async ({ home: page }) => {
     await openHome(page);
     await page.getByRole("button", { name: "Start booking" }).click();
     await page.getByRole("button", { name: "Returning Customer" }).click();
@@ -36,24 +36,12 @@ test.describe("booking", () => {
     const groom = booking.getByRole("link", { name: /Book a Groom/ });
     await expect(room).toContainText("Overnight stay");
     await expect(groom).toContainText("Full grooming service");
-    for (const [link, url] of [
-      [room, business.booking.roomUrl],
-      [groom, business.booking.groomUrl],
-    ] as const) {
-      await expect(link).toHaveAttribute("href", url);
-      await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link).toHaveAttribute("rel", /noopener/);
-    }
-    // The external site is outside our walls: answer it at the network edge.
-    await context.route("https://booking.example.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>booking</title>" }));
-    const [popup] = await Promise.all([context.waitForEvent("page"), room.click()]);
-    expect(popup.url()).toBe(business.booking.roomUrl);
-    await popup.close();
-
-    // Another step: the close button steps back to the selection.
-    await expect(booking).toContainText("We opened the booking page");
-    await booking.getByRole("button", { name: "Back to the service choice" }).click();
-    await expect(booking.getByRole("link", { name: /Book a Groom/ })).toBeVisible();
+    // Stays and grooms are booked on this site (the default): both links stay in this tab. With
+    // online booking off they open the outside pages in a new tab (e2e/book-groom.spec.ts).
+    await expect(room).toHaveAttribute("href", "/book/stay");
+    await expect(room).not.toHaveAttribute("target", /.*/);
+    await expect(groom).toHaveAttribute("href", "/book/groom");
+    await expect(groom).not.toHaveAttribute("target", /.*/);
     // At the selection the close button closes.
     await booking.getByRole("button", { name: "Close" }).click();
     await expect(booking).toHaveCount(0);

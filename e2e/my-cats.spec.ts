@@ -61,8 +61,8 @@ test("a new customer fills the household, adds two cats, edits one and archives 
   await expect(page.getByRole("status").filter({ hasText: "Miso is saved." })).toBeVisible();
   const miso = catCard(page, "Miso");
   await expect(miso).toContainText("Female · 2 years old");
-  // Vaccine records are not checked yet, so no cat is shown as ready.
-  await expect(miso.getByText("Vaccine records needed")).toBeVisible();
+  // No vaccine record yet, so no cat is shown as ready.
+  await expect(miso.getByText("FVRCP record needed")).toBeVisible();
   await expect(page.getByText("Ready to book")).toHaveCount(0);
 
   // The second cat, with an approximate age and an unknown spay status.

@@ -153,8 +153,9 @@ test("the variant home page offers clear booking links when no scheduler is conf
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await expect(page.getByTestId("scheduler-frame")).toHaveCount(0);
   const fallback = page.getByTestId("scheduler-fallback");
-  await expect(fallback.getByRole("link", { name: /Book a Cat Room/ })).toHaveAttribute("target", "_blank");
-  await expect(fallback.getByRole("link", { name: /Book a Groom/ })).toBeVisible();
+  // Stays and grooms are booked on this site (the default).
+  await expect(fallback.getByRole("link", { name: /Book a Cat Room/ })).toHaveAttribute("href", "/book/stay");
+  await expect(fallback.getByRole("link", { name: /Book a Groom/ })).toHaveAttribute("href", "/book/groom");
   await expect(page.getByRole("heading", { name: "Our Services" })).toBeVisible();
   await page.getByRole("complementary", { name: "Offer" }).getByRole("button", { name: "Claim Your Free Night" }).click();
   await expect(page.getByRole("dialog", { name: "Claim Your Free Night" })).toBeVisible();

@@ -22,7 +22,8 @@ const RATE = option("rate", 200);
 const SECONDS = option("seconds", 15);
 const CONCURRENCY = option("concurrency", 32);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const DB_NAME = "cathotel_bench";
+// Another name keeps two benchmarks on one PostgreSQL apart.
+const DB_NAME = process.env.BENCH_DATABASE_NAME ?? "cathotel_bench";
 
 const freePort = () =>
   new Promise((resolve) => {

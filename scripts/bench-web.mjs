@@ -1,12 +1,15 @@
 // Web benchmark: builds the site, serves the production build on a free port and runs Lighthouse
 // (mobile defaults: emulated phone, simulated slow 4G and 4x CPU slowdown) on every public page,
 // normally (3 runs, the median run is reported, as Lighthouse advises: a single run on a busy machine
-// swings by 10 points) and once with JavaScript blocked, then prints one table. A benchmark, not a
-// test: it prints figures and fails only if it cannot measure.
+// swings by 10 points) and once with JavaScript blocked, then prints one table. Before that it
+// measures the rate at which one server process answers `GET /` against a static file, and per page
+// when the first tap works: from navigation (4x CPU, slow 4G) until a tap on the page's first
+// control opens its dialog. A benchmark, not a test: it prints figures and fails only if it cannot measure.
 //
 //   npm run bench:web                 # build + measure
 //   npm run bench:web -- --no-build   # measure the existing build
 //   npm run bench:web -- --json out.json --lhr-dir /tmp/lhr --only /,/terms --runs 5
+//   npm run bench:web -- --no-build --no-lighthouse   # the page rate and the first taps only
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -16,6 +19,8 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import http from "node:http";
+import { chromium as playwrightChromium } from "@playwright/test";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -127,12 +132,82 @@ async function runOnce(url, blockJs) {
   return result.lhr;
 }
 
+/** Closed loop: `concurrency` keep-alive clients asking for `path` (gzip) for `seconds`; answers per second. */
+async function requestRate(path, seconds = 5, concurrency = 16) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const end = Date.now() + seconds * 1000;
+  let ok = 0;
+  const get = () =>
+    new Promise((resolve) => {
+      const req = http.get(`${origin}${path}`, { agent, headers: { "accept-encoding": "gzip" } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode));
+      });
+      req.on("error", () => resolve(0));
+    });
+  const started = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => { while (Date.now() < end) if ((await get()) === 200) ok++; }));
+  agent.destroy();
+  return ok / ((Date.now() - started) / 1000);
+}
+
+/** The control whose dialog each page opens, at a phone's width. */
+const FIRST_TAPS = {
+  "/": { button: "Open menu", dialog: "Laguna Niguel Cat Hotel" },
+  "/cat-boarding-laguna-niguel": { button: "Claim Your Free Night", dialog: "Claim Your Free Night" },
+  "/book-online": { button: "Claim Your Free Night", dialog: "Claim Your Free Night" },
+  "/home-backup-27.05.25": { button: "Open menu", dialog: "Laguna Niguel Cat Hotel" },
+};
+
+/**
+ * From navigation until a tap opens the page's dialog, under Lighthouse's phone throttling (4x CPU,
+ * slow 4G): the control is tapped as soon as it is painted, and again every 50 ms until the dialog opens.
+ */
+async function firstTapTimes(browser) {
+  const times = {};
+  for (const [pagePath, tap] of Object.entries(FIRST_TAPS)) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    const started = Date.now();
+    await page.goto(origin + pagePath, { waitUntil: "commit" });
+    const button = page.getByRole("button", { name: tap.button }).first();
+    await button.waitFor({ state: "visible", timeout: 60_000 });
+    const visibleMs = Date.now() - started;
+    const dialog = page.getByRole("dialog", { name: tap.dialog });
+    let openedMs = null;
+    while (openedMs === null && Date.now() - started < 60_000) {
+      await button.tap({ timeout: 5_000 }).catch(() => {});
+      if (await dialog.isVisible()) openedMs = Date.now() - started;
+      else await page.waitForTimeout(50);
+    }
+    times[pagePath] = { visibleMs, openedMs };
+    await context.close();
+  }
+  return times;
+}
+
 const rows = [];
 const started = Date.now();
+let rates = null;
+let taps = {};
 try {
   await waitForHealthy(origin, server);
+  // The home page's own stylesheet: a static file of a similar size, from the same process.
+  const stylesheet = /<link[^>]*rel="stylesheet" href="([^"]+)"/.exec(await (await fetch(`${origin}/`)).text())?.[1];
+  await requestRate("/", 1);
+  rates = { page: await requestRate("/"), staticFile: await requestRate(stylesheet), staticPath: stylesheet };
+  const tapBrowser = await playwrightChromium.launch({ executablePath: chromePath, args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    taps = only ? {} : await firstTapTimes(tapBrowser);
+  } finally {
+    await tapBrowser.close();
+  }
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"] });
-  for (const page of PAGES.filter((p) => !only || only.includes(p.path))) {
+  for (const page of args.includes("--no-lighthouse") ? [] : PAGES.filter((p) => !only || only.includes(p.path))) {
     const url = origin + page.path;
     const status = (await fetch(url, { redirect: "manual" })).status;
     if (status !== 200) {
@@ -173,6 +248,14 @@ try {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => `${Math.round(n)} ms`;
+console.log(
+  `\nOne process, 16 clients, gzip: GET / ${rates.page.toFixed(0)}/s, static file (${rates.staticPath}) ${rates.staticFile.toFixed(0)}/s: ratio ${(rates.page / rates.staticFile).toFixed(2)}`,
+);
+if (Object.keys(taps).length > 0) {
+  console.log("First tap (4x CPU, slow 4G, 375 px): from navigation until a tap opens the dialog");
+  for (const [pagePath, t] of Object.entries(taps))
+    console.log(`  ${pagePath.padEnd(30)} control painted ${ms(t.visibleMs).padStart(8)}, first tap works ${t.openedMs === null ? "never (60 s)" : ms(t.openedMs)}`);
+}
 const header = ["Page", "Perf", "A11y", "BP", "SEO", "LCP", "LCP no JS", "LCP JS/no JS", "CLS", "TBT", "JS gz", "CSS gz"];
 const table = rows.map((r) =>
   r.skipped
@@ -205,4 +288,4 @@ console.log(`\nSEO in parentheses: noindex pages (Lighthouse marks "blocked from
 const budget = rows.filter((r) => !r.skipped && (r.performance < 95 || r.accessibility < 100 || r.bestPractices < 100 || (r.indexable && r.seo < 100)));
 for (const r of budget) console.log(`Below budget: ${r.path}: failing audits ${r.failing.join(", ") || "(none binary; see metrics)"}`);
 console.log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
-if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(rows, null, 2));
+if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ rows, rates, taps }, null, 2));

@@ -24,6 +24,8 @@ export type RequestContext = {
   telephony: Telephony;
   mailer: Mailer;
   cspNonce: string;
+  /** The client as the per-client rate limits count it (`rateLimitClient` of the request's address). */
+  clientAddress: string;
   /**
    * Filled in by the server entry's error handler while the request runs, read when the document is
    * rendered: a loader or action that met a database outage turns the page into a 503 (absent in tests

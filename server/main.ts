@@ -2,15 +2,23 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
 import { startReminderJob } from "./appointments/reminder-job";
+import { startVaccineReminderJob } from "./households/vaccine-reminder-job";
 import { startCallbackRecovery } from "./callback/recovery-job";
 import type { RequestContext } from "./context";
 import { openDatabase } from "./db/client";
 import { EnvError, loadEnv } from "./env";
+import { rateLimitClient } from "./http/client-address";
+import { invalidateSiteContentCache } from "./content/content";
+import { createPageCache, publishedContentVersion } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
+import { publicPages } from "~/features/seo/pages";
 import { createLogger } from "./logger";
 import { startRateLimitPruning } from "./rate-limit/prune-job";
 import { createTelephony } from "./telephony/telephony";
 import { createMailer } from "./mail/mailer";
+import { startMailQueueJob } from "./mail/queue";
+import { startSmsQueueJob } from "./telephony/sms-queue";
+import { startStaysJob } from "./stays/waitlist";
 
 export interface StartOptions {
   /** The environment as the operator set it (the launcher sets NODE_ENV for React's runtime). */
@@ -53,6 +61,10 @@ export async function start({ configEnv, vite }: StartOptions) {
     build,
     mode: vite ? "development" : "production",
     maxBodyBytes: env.MAX_BODY_BYTES,
+    // Every public page but /auth (which sends a signed-in visitor on) is the same for everyone.
+    pageCache: vite
+      ? undefined
+      : createPageCache({ paths: publicPages.map((p) => p.path).filter((path) => path !== "/auth"), version: () => publishedContentVersion(database.db), onNewVersion: invalidateSiteContentCache }),
     getLoadContext: (req, res): RequestContext => ({
       env,
       db: database.db,
@@ -60,6 +72,7 @@ export async function start({ configEnv, vite }: StartOptions) {
       telephony,
       mailer,
       cspNonce: res.locals.cspNonce,
+      clientAddress: rateLimitClient(req.ip),
       failures: { databaseUnavailable: false },
     }),
   });
@@ -72,6 +85,10 @@ export async function start({ configEnv, vite }: StartOptions) {
   const stopReminders = startReminderJob({ db: database.db, sms: telephony, logger });
   const stopRateLimitPruning = startRateLimitPruning({ db: database.db, logger });
   const stopCallbackRecovery = startCallbackRecovery({ db: database.db, env, logger, telephony });
+  const stopMailQueue = startMailQueueJob({ db: database.db, mailer, logger });
+  const stopSmsQueue = startSmsQueueJob({ db: database.db, telephony, logger });
+  const stopStaysJob = startStaysJob({ db: database.db, siteUrl: env.PUBLIC_SITE_URL, logger });
+  const stopVaccineReminders = startVaccineReminderJob({ db: database.db, mailer, env, logger });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -102,6 +119,10 @@ export async function start({ configEnv, vite }: StartOptions) {
     stopReminders();
     stopRateLimitPruning();
     stopCallbackRecovery();
+    stopMailQueue();
+    stopSmsQueue();
+    stopStaysJob();
+    stopVaccineReminders();
     server.close(async () => {
       try {
         await vite?.close();

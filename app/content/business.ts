@@ -38,8 +38,9 @@ export const business = {
     { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "17:00" },
     { days: ["Saturday"], opens: "09:00", closes: "12:00" },
   ],
-  /** The external booking pages (open in a new tab). */
+  /** Stays are booked on this site; owners who keep an outside system turn `online` off and give its pages (opened in a new tab). */
   booking: {
+    online: true,
     roomUrl: "https://booking.example.com/laguna-niguel-cat-hotel/rooms",
     groomUrl: "https://booking.example.com/laguna-niguel-cat-hotel/grooming",
   },

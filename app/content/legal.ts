@@ -18,7 +18,7 @@ export interface LegalDocument {
 
 /** Change this date whenever the wording of a legal page changes. */
 export const LEGAL_UPDATED = "2026-11-21";
-/** The privacy policy now says how page views are counted. */
+/** The privacy policy now says how page views are counted, and how to download or delete your data. */
 const PRIVACY_UPDATED = "2026-11-24";
 
 /**
@@ -50,6 +50,9 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
         "Callback phone number: when you ask us to call you, we store the phone number you typed (as +1 and 10 digits) and ask our telephony provider to connect the call. We use it only to make that call and to prevent abuse, such as calling the same number repeatedly.",
         "Free-night voucher request: your full name, e-mail, phone number, the wording of the consent you gave, when you gave it and the page you sent it from, so we can send your voucher and promotional e-mails you agreed to.",
         "Newsletter sign-up: your e-mail address, the consent wording and its time, so we can send the newsletter you asked for. Every newsletter has an unsubscribe link.",
+        "Household and cats: when you fill in your account page and My Cats, we store your name, mobile number and address, an emergency contact's name and number, your vet's clinic and number, and each cat's profile (name, breed, sex, birth date or age, spay/neuter status, microchip number, colour, feeding, medications, behaviour notes, FeLV/FIV status and photo), so our team can care for your cats and reach you.",
+        "Vaccine records: the vaccine, the expiry date you entered, the certificate you uploaded (its file, name and size) and our review of it, so we can check that every cat in our care is vaccinated. Only you and our staff can open the certificates and photos.",
+        "Appointments: the service, dates and times, your cats' names, notes and the number reminders go to, so we can run your booking.",
         "The cookiesAccepted flag: when you accept the cookie notice, your browser stores the value \"true\" under the name cookiesAccepted (browser storage, not sent to us) so the notice does not appear again.",
         "Page view counts: each page you open adds one to that page's count for the day. The count is all we keep: no cookie, no identifier and no IP address goes with it, and a browser that sends Do Not Track or Global Privacy Control is not counted at all.",
         "Technical data: like every web server, ours records the IP address, time, requested page and browser type of each request in short-lived logs, and counts recent requests per IP address, e-mail address or phone number to enforce rate limits. We use this only to keep the service running and secure.",
@@ -69,7 +72,9 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
     {
       heading: "How long we keep it",
       list: [
-        "Account e-mail: while your account exists; ask us and we delete the account.",
+        "Account e-mail: while your account exists; you can delete the account yourself (see below).",
+        "Household, cats, photos, vaccine records and certificates: while your account exists. They are erased when you delete the account; an archived cat stays on your account until then.",
+        "Appointments: for our business records. When you delete your account we keep each appointment's service, dates and status, and erase your name, e-mail address, phone number, your cats' names and the notes.",
         "Sign-in records (time and method): while your account exists; when it is deleted they keep no link to you and only count towards totals.",
         "Sign-in links and codes: until used or 10 minutes after they were sent, whichever comes first.",
         "Sessions: until you sign out or the session expires.",
@@ -77,6 +82,13 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
         "Voucher requests: 24 months after the request, or until you withdraw consent.",
         "Newsletter sign-ups: until you unsubscribe; we then keep only the fact that you unsubscribed, so we do not write to you again.",
         "Server logs and rate-limit counters: a few days; at most 30 days.",
+      ],
+    },
+    {
+      heading: "Download or delete your data",
+      paragraphs: [
+        "Signed in, open your account page. \"Download your data\" gives you one zip file with everything we store about your account and household: a JSON file with every stored detail (account, sign-ins and sessions, household, cats including archived ones, medications, vaccine records, appointments, and the callback, voucher and newsletter requests sent with your e-mail address or number), with your cats' photos and vaccine certificates as files. Only secrets that protect your account (scrambled sign-in and session tokens) are left out.",
+        "\"Delete my account\" asks you to confirm, then at once erases your account, household, cats, photos, vaccine records and certificates, sessions and sign-in links, and the callback, voucher and newsletter requests sent with your e-mail address or number, and signs you out everywhere. We keep your appointments for our business records without anything that identifies you (the service, dates and status only), keep the time of each past sign-in for our statistics without a link to you, and keep the record that a text message was sent without the number or the message. We e-mail you a confirmation. Staff accounts are deleted by the owner.",
       ],
     },
     {
@@ -90,7 +102,7 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
       heading: "Choices you have at any time",
       list: [
         "Unsubscribe from e-mails with the link in any e-mail, or by writing to us.",
-        "Sign out to delete your session; ask us to delete your account.",
+        "Sign out to delete your session; download your data or delete your account from your account page.",
         "Clear the cookiesAccepted flag by clearing this site's data in your browser.",
       ],
     },

@@ -95,9 +95,8 @@ export const services: readonly Service[] = [
   },
 ];
 
+/** The box's frame; which vaccines are required or recommended is the published vaccine policy (ADR 0121). */
 export const vaccinationRequirements = {
   title: "Vaccination Requirements",
-  required: "Proof of current FVRCP vaccination is required for every stay.",
-  recommended: "Rabies vaccination is recommended.",
   note: "Please bring your veterinarian's records or have them e-mailed to us before check-in.",
 } as const;

@@ -103,3 +103,16 @@ export function addBusinessDays(date: string, days: number): string {
 
 /** The next calendar day in Los Angeles after the given one ("2026-12-31" -> "2027-01-01"). */
 export const nextBusinessDate = (date: string): string => addBusinessDays(date, 1);
+
+const shortDay = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, month: "short", day: "numeric" });
+
+/** "Mar 8": a calendar day ("2026-03-08"), without its year (sentences about the coming weeks). */
+export const formatCalendarDayShort = (day: string) => shortDay.format(businessLocalToUtc(day, "12:00"));
+/** "March 8, 2026": a calendar day ("2026-03-08"). */
+export const formatCalendarDay = (day: string) => longDate.format(businessLocalToUtc(day, "12:00"));
+
+/** "Tue, Dec 1, 2026" for a calendar day ("2026-12-01"), the day a stay starts or ends. */
+export const formatCalendarDayWeekday = (date: string) => displayDate.format(businessLocalToUtc(date, "12:00"));
+
+/** "9:00 AM" for a local wall-clock time ("09:00"), such as an arrival window's edge. */
+export const formatLocalTime = (time: string) => formatBusinessTime(businessLocalToUtc("2000-01-03", time));

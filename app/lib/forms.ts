@@ -70,3 +70,18 @@ export function useNotice(reply: FormReply | undefined, onSuccess?: () => void, 
     if (reply.result.status === "success") succeeded();
   }, [reply, errorsShownInForm]);
 }
+
+/**
+ * The action's reply if it answers the form that posted `intent`, else undefined: on a page with
+ * several forms, each shows only its own errors and values.
+ */
+export function replyTo(reply: FormReply | undefined, intent: string): FormReply | undefined {
+  return (reply?.result.initialValue as Record<string, unknown> | null | undefined)?.intent === intent ? reply : undefined;
+}
+
+/**
+ * A fetcher form's reply once the page's data has been read again. Conform resets a form to its
+ * `defaultValue` when a change succeeds; a fetcher has the reply before the loader has run again, so
+ * a form whose defaults come from the loader would reset to the values from before the change.
+ */
+export const settledResult = (fetcher: { state: string; data?: FormReply }) => (fetcher.state === "idle" ? fetcher.data?.result : undefined);

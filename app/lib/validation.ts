@@ -19,3 +19,10 @@ export const usPhoneField = (message: string = INVALID_PHONE_MESSAGE) =>
       }
       return e164;
     });
+
+/** A checkbox: "on" when ticked (a browser's form), absent when not; `true` from a caller in code. */
+export const checkboxField = () =>
+  z
+    .union([z.literal("on"), z.literal("true"), z.boolean()])
+    .optional()
+    .transform((v) => v === "on" || v === "true" || v === true);

@@ -108,6 +108,32 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <HouseholdForm household={loaderData.household} />
         </section>
       </AuthCard>
+      <AuthCard className="mt-6">
+        <section aria-labelledby="your-data-heading">
+          <h2 id="your-data-heading" className="text-2xl">
+            Your data
+          </h2>
+          <p className="mt-1 text-muted">
+            Download everything we store about your account and household: one zip with a JSON file and your cats' photos and vaccine documents.
+          </p>
+          <Button asChild variant="outline" className="mt-4">
+            {/* A file, not a page: the browser downloads it. */}
+            <a href="/account/export" download>
+              Download your data
+            </a>
+          </Button>
+          <h3 className="mt-8 text-xl">Delete this account</h3>
+          <p className="mt-1 text-muted">
+            Erases your household, cats, vaccine records and documents. We keep your appointments' dates and services for our books, without anything that says who you are.{" "}
+            <Link to="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-4">
+              Privacy Policy
+            </Link>
+          </p>
+          <Button asChild variant="destructive" className="mt-4">
+            <Link to="/account/delete">Delete my account…</Link>
+          </Button>
+        </section>
+      </AuthCard>
     </AuthShell>
   );
 }

@@ -1,17 +1,21 @@
 import { useState } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
-import { cancelByCustomer, proposeChange, sendReminder, type Actor } from "@server/appointments/appointments";
+import { proposeChange, sendReminder, type Actor } from "@server/appointments/appointments";
+import { cancelCustomerAppointment, isOwnGroom, rescheduleGroom } from "@server/grooming/grooming";
+import { deliverGroomMailInBackground } from "@server/grooming/groom-mail";
 import { listCustomerAppointmentsPage } from "@server/appointments/customer-views";
 import { AppError } from "@server/http/errors";
 import { getOptionalUser, requireUser } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/panel";
 import { business } from "~/content/business";
 import { CancelDialog, ProposeChangeDialog, REMINDER_FETCHER_KEY, ReminderDialog } from "~/features/appointments/appointment-dialogs";
 import { AppointmentsTable } from "~/features/appointments/appointments-table";
 import { appointmentIdForm, proposeChangeForm, reminderInput } from "~/features/appointments/schema";
 import type { AppointmentView } from "~/features/appointments/view";
 import { noindexMeta } from "~/features/seo/seo";
+import { formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
 import { type FormReply, useNotice } from "~/lib/forms";
 import { ActionNotice } from "~/components/action-notice";
 import { CustomerPage } from "~/components/customer-page";
@@ -29,7 +33,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error instanceof AppError && error.status === 400) return listCustomerAppointmentsPage(context.db, actor, {});
     throw error;
   });
-  return { signedIn: true as const, ...page, paged: before !== undefined };
+  // Book a Groom sends the customer here with the new groom's id (a redirect, so it works before JavaScript too).
+  const params = new URL(request.url).searchParams;
+  const booked = page.upcoming.find((a) => a.id === params.get("booked"));
+  const moved = page.upcoming.find((a) => a.id === params.get("moved"));
+  const bookedLine = booked
+    ? booked.status === "Confirmed"
+      ? `Your groom is booked for ${booked.date} at ${booked.time}. We've e-mailed you the details and a calendar invitation.`
+      : `Your groom on ${booked.date} at ${booked.time} is held while our team checks a vaccine record. We'll e-mail you when it is confirmed.`
+    : moved
+      ? `Your groom has moved to ${moved.date} at ${moved.time}. We've e-mailed you the new details.`
+      : null;
+  return { signedIn: true as const, ...page, paged: before !== undefined, bookedLine };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,15 +68,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const auth = await requireUser(request, context);
   const actor = actorOf(auth.user.email);
+  const ctx = { siteUrl: context.env.PUBLIC_SITE_URL };
   if (intent === "propose") {
     return submitForm(form, proposeChangeForm, async ({ appointmentId, ...time }) => {
+      // A groom booked online moves at once to a free time (the checks of a new booking); anything else is proposed to staff.
+      if (await isOwnGroom(context.db, actor.email, appointmentId)) {
+        const moved = await rescheduleGroom(context.db, auth.user, { appointmentId, day: time.date, time: time.time }, ctx);
+        deliverGroomMailInBackground(context);
+        return { kind: "success", title: `Your groom has moved to ${formatBusinessDate(moved.startsAt)} at ${formatBusinessTime(moved.startsAt)}.` };
+      }
       await proposeChange(context.db, actor, appointmentId, time);
       return { kind: "success", title: "Change requested — we'll confirm it soon." };
     });
   }
   if (intent === "cancel") {
     return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
-      await cancelByCustomer(context.db, actor, appointmentId);
+      await cancelCustomerAppointment(context.db, actor, appointmentId, ctx);
+      deliverGroomMailInBackground(context);
       return { kind: "success", title: "Appointment cancelled." };
     });
   }
@@ -75,6 +98,11 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
     <CustomerPage>
       <h1 className="text-3xl sm:text-4xl">My Appointments</h1>
       <ActionNotice className="mt-4" />
+      {loaderData.signedIn && loaderData.bookedLine ? (
+        <Notice tone="success" role="status" className="mt-4 text-base">
+          {loaderData.bookedLine}
+        </Notice>
+      ) : null}
       {loaderData.signedIn ? <SignedIn {...loaderData} /> : <SignedOut />}
     </CustomerPage>
   );

@@ -1,4 +1,6 @@
 import { getOptionalUser } from "@server/auth/guards.server";
+import { publicFormAction } from "@server/http/public-forms";
+import { ActionNotice } from "~/components/action-notice";
 import { useEffect } from "react";
 import { redirect, useNavigate } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
@@ -25,6 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { auth: SIGNED_OUT, redirectTo };
 }
 
+/** The sign-in form posted before the script ran (ADR 0117). */
+export const action = (args: Route.ActionArgs) => publicFormAction(args);
+
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const { user, isAdmin, loading } = useAuth();
   const navigate = useNavigate();
@@ -49,6 +54,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
               {AUTH_TEXT.pageTitle}
             </h1>
             <p className="mt-2 mb-6 text-muted">Enter your e-mail address and we'll send you a magic link to sign in or join.</p>
+            <ActionNotice className="mb-6" />
             <SignInForm redirectTo={redirectTo ?? undefined} labelledBy="sign-in-title" />
           </>
         )}

@@ -12,8 +12,10 @@ import type { Route } from "./+types/auth.verify";
 export const meta: Route.MetaFunction = () => [
   { title: `Finish signing in | ${business.name}` },
   { name: "robots", content: "noindex, nofollow" },
-  // The URL holds the one-time token: never send it anywhere as a referrer.
-  { name: "referrer", content: "no-referrer" },
+  // The URL holds the one-time token: never send it to another site as a referrer. Not "no-referrer":
+  // that makes the browser post the Sign In form with `Origin: null`, which the server refuses as
+  // cross-site, so the button would not work before (or without) JavaScript.
+  { name: "referrer", content: "same-origin" },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { loadSiteContent } from "@server/content/content";
+import { publicFormAction } from "@server/http/public-forms";
 import { localBusinessJsonLd } from "~/features/home/structured-data";
 import { bookOnlineCopy } from "~/content/landing";
 import { BOOK_ONLINE_PATH } from "~/features/seo/pages";
@@ -14,6 +15,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { siteUrl: resolveSiteUrl(context), schedulerUrl: context.env.SCHEDULER_EMBED_URL ?? null, content: await loadSiteContent(context.db, context.logger) };
 }
 
+export const action = (args: Route.ActionArgs) => publicFormAction(args);
+
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const siteUrl = loaderData?.siteUrl ?? "";
   return seoMeta({
@@ -26,8 +29,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 export const handle: PageHandle = { hydration: "island" };
 
-export default function BookOnline({ loaderData }: Route.ComponentProps) {
-  const props = { content: loaderData.content, schedulerUrl: loaderData.schedulerUrl };
+export default function BookOnline({ loaderData, actionData }: Route.ComponentProps) {
+  const props = { content: loaderData.content, schedulerUrl: loaderData.schedulerUrl, notice: actionData?.notice ?? null };
   return (
     <IslandRoot props={props}>
       <BookOnlinePage {...props} />

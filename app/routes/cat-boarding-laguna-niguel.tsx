@@ -1,4 +1,5 @@
 import { loadSiteContent } from "@server/content/content";
+import { publicFormAction } from "@server/http/public-forms";
 import { localBusinessJsonLd } from "~/features/home/structured-data";
 import { faqAnswers, landingCopy } from "~/content/landing";
 import { defaultSiteContent } from "~/features/content/site-content";
@@ -19,6 +20,8 @@ const crumbs: readonly Crumb[] = [
 // The texts come from the published site content, so edits show here at once.
 export const loader = async ({ context }: Route.LoaderArgs) => ({ ...seoLoaderData(context), content: await loadSiteContent(context.db, context.logger) });
 
+export const action = (args: Route.ActionArgs) => publicFormAction(args);
+
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const siteUrl = loaderData?.siteUrl ?? "";
   return seoMeta({
@@ -31,8 +34,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 export const handle: PageHandle = { hydration: "island" };
 
-export default function LagunaNiguelLanding({ loaderData }: Route.ComponentProps) {
-  const props = { content: loaderData.content, crumbs };
+export default function LagunaNiguelLanding({ loaderData, actionData }: Route.ComponentProps) {
+  const props = { content: loaderData.content, crumbs, notice: actionData?.notice ?? null };
   return (
     <IslandRoot props={props}>
       <LandingPage {...props} />

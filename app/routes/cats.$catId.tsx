@@ -2,13 +2,18 @@ import { Form, data, redirect } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
 import type { Db } from "@server/db/client";
 import { type Cat, archiveCat, getCat, updateCat } from "@server/households/households";
+import { catPhotoImage, catPhotoVersions, processCatPhoto, saveCatPhoto } from "@server/households/photos";
+import { listVaccineRecords, uploadVaccineRecord, vaccinePolicy } from "@server/households/vaccines";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { AppError } from "@server/http/errors";
 import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/panel";
 import { business } from "~/content/business";
 import { CatForm } from "~/features/cats/cat-form";
 import { CatPage } from "~/features/cats/cat-page";
-import { archiveCatForm, catForm } from "~/features/cats/schema";
+import { archiveCatForm, catForm, vaccineRecordForm } from "~/features/cats/schema";
+import { VaccineRecordList, VaccineUploadForm } from "~/features/cats/vaccine-records";
+import { VACCINES, VACCINE_LABELS, type Vaccine } from "~/features/cats/vaccines";
 import { noindexMeta } from "~/features/seo/seo";
 import { businessDate, formatBusinessLongDate } from "~/lib/business-time";
 import type { Route } from "./+types/cats.$catId";
@@ -29,10 +34,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context);
   const { id, name, breed, sex, birthDate, birthDateEstimated, spayedNeutered, microchip, colourMarkings, feedingInstructions, medications, behaviourNotes, felvFivStatus, archivedAt } =
     await ownCat(context.db, user.id, params.catId);
+  const [records, policy, photos] = await Promise.all([listVaccineRecords(context.db, user.id, id), vaccinePolicy(context.db), catPhotoVersions(context.db, [id])]);
+  const search = new URL(request.url).searchParams;
+  const vaccine = VACCINES.find((v) => v === search.get("vaccine"));
+  const uploaded = VACCINES.find((v) => v === search.get("uploaded"));
+  const photoVersion = photos.get(id);
   return {
     cat: { id, name, breed, sex, birthDate, birthDateEstimated, spayedNeutered, microchip, colourMarkings, feedingInstructions, medications, behaviourNotes, felvFivStatus },
     archivedOn: archivedAt ? formatBusinessLongDate(archivedAt) : null,
     today: businessDate(new Date()),
+    records: records.map(({ id, vaccine, expiresOn, status, rejectionReason }) => ({ id, vaccine, expiresOn, status, rejectionReason })),
+    policy,
+    photo: photoVersion ? catPhotoImage(id, photoVersion) : null,
+    // The vaccine a link asked to upload (a reminder mail), and the one just uploaded.
+    vaccine,
+    status: uploaded ? `${VACCINE_LABELS[uploaded]} record uploaded. It counts for planning now; our team will check the certificate.` : null,
   };
 }
 
@@ -41,11 +57,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await formDataOf(request);
   const intent = form.get("intent");
   let done: "saved" | "archived" | undefined;
+  let uploaded: Vaccine | undefined;
   let reply;
   if (intent === "save") {
-    reply = await submitForm(form, catForm, async (input) => {
+    reply = await submitForm(form, catForm, async ({ photo, ...input }) => {
+      // The photo is checked before anything is saved, so a refused photo changes nothing.
+      const processed = photo ? await processCatPhoto(Buffer.from(await photo.arrayBuffer())) : null;
       await updateCat(context.db, user.id, params.catId, input);
+      if (processed) await saveCatPhoto(context.db, user.id, params.catId, processed);
       done = "saved";
+    });
+  } else if (intent === "upload-record") {
+    reply = await submitForm(form, vaccineRecordForm, async ({ vaccine, expiresOn, document }) => {
+      const bytes = Buffer.from(await document.arrayBuffer());
+      await uploadVaccineRecord(context.db, user.id, params.catId, { vaccine, expiresOn, document: { name: document.name, bytes } });
+      uploaded = vaccine;
     });
   } else if (intent === "archive") {
     reply = await submitForm(form, archiveCatForm, async () => {
@@ -55,10 +81,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } else {
     return unknownIntent();
   }
+  if (uploaded) return redirect(`/cats/${encodeURIComponent(params.catId)}?uploaded=${uploaded}#vaccines`);
   return done ? redirect(`/cats?${done}=${encodeURIComponent(params.catId)}`) : reply;
 }
 
-export default function CatPageRoute({ loaderData: { cat, archivedOn, today } }: Route.ComponentProps) {
+export default function CatPageRoute({ loaderData: { cat, archivedOn, today, records, policy, photo, vaccine, status } }: Route.ComponentProps) {
   if (archivedOn) {
     return (
       <CatPage back={{ to: "/cats", label: "My Cats" }} title={cat.name}>
@@ -69,10 +96,33 @@ export default function CatPageRoute({ loaderData: { cat, archivedOn, today } }:
     );
   }
   return (
-    <CatPage back={{ to: "/cats", label: "My Cats" }} title={`Edit ${cat.name}`}>
-      <div className="mt-6">
-        <CatForm cat={cat} today={today} submitLabel="Save changes" />
-      </div>
+    <CatPage back={{ to: "/cats", label: "My Cats" }} title={cat.name}>
+      {photo ? <img {...photo} alt={cat.name} className="mt-4 h-24 w-24 rounded-3xl object-cover shadow-[var(--shadow-card)] sm:h-40 sm:w-40" /> : null}
+      {status ? (
+        <Notice tone="success" role="status" className="mt-4 text-base font-semibold">
+          {status}
+        </Notice>
+      ) : null}
+      <section id="vaccines" aria-labelledby="vaccines-heading" className="mt-8 scroll-mt-6">
+        <h2 id="vaccines-heading" className="text-2xl">
+          Vaccine records
+        </h2>
+        <div className="mt-4">
+          <VaccineRecordList catId={cat.id} records={records} policy={policy} />
+        </div>
+        <div id="upload-record" className="mt-6 scroll-mt-6 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]">
+          <h3 className="text-xl">Upload a vaccine record</h3>
+          <p className="mt-1 mb-4 text-sm text-muted">A new record of a vaccine replaces the one before it.</p>
+          {/* A new record remounts the form: it starts empty again after an upload. */}
+          <VaccineUploadForm key={records.map((r) => r.id).join()} catName={cat.name} vaccine={vaccine} today={today} />
+        </div>
+      </section>
+      <section aria-labelledby="profile-heading" className="mt-10">
+        <h2 id="profile-heading" className="mb-4 text-2xl">
+          Edit {cat.name}
+        </h2>
+        <CatForm cat={cat} hasPhoto={photo !== null} today={today} submitLabel="Save changes" />
+      </section>
       <section aria-labelledby="archive-heading" className="mt-10 rounded-[var(--radius-card)] border border-red-200 bg-white p-5">
         <h2 id="archive-heading" className="text-xl">
           Archive {cat.name}

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
 import { type Cat, createCat } from "@server/households/households";
+import { processCatPhoto, saveCatPhoto } from "@server/households/photos";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { business } from "~/content/business";
 import { CatForm } from "~/features/cats/cat-form";
@@ -20,8 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context);
   let saved: Cat | undefined;
-  const reply = await submitForm(await formDataOf(request), catForm, async (input) => {
+  const reply = await submitForm(await formDataOf(request), catForm, async ({ photo, ...input }) => {
+    // The photo is checked before the cat is saved, so a refused photo leaves nothing half-done.
+    const processed = photo ? await processCatPhoto(Buffer.from(await photo.arrayBuffer())) : null;
     saved = await createCat(context.db, user.id, input);
+    if (processed) await saveCatPhoto(context.db, user.id, saved.id, processed);
   });
   return saved ? redirect(`/cats?saved=${saved.id}`) : reply;
 }

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
 import type { Db } from "@server/db/client";
 import { getCat, getHousehold, listCats } from "@server/households/households";
+import { catPhotoImage, catPhotoVersions } from "@server/households/photos";
+import { currentRecordsByCat, vaccinePolicy } from "@server/households/vaccines";
 import { AppError } from "@server/http/errors";
 import { Badge, Notice } from "~/components/ui/panel";
 import { Button } from "~/components/ui/button";
@@ -18,13 +20,19 @@ export const meta: Route.MetaFunction = () => noindexMeta(`My Cats | ${business.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context);
   const today = businessDate(new Date());
-  const [household, rows] = await Promise.all([getHousehold(context.db, user.id), listCats(context.db, user.id)]);
-  const cats = rows.map((c) => ({
-    id: c.id,
-    name: c.name,
-    details: [c.breed, SEX_LABELS[c.sex], c.birthDate ? ageLabel(c.birthDate, c.birthDateEstimated, today) : null].filter(Boolean).join(" · "),
-    missing: missingForBooking(c),
-  }));
+  const [household, rows, policy] = await Promise.all([getHousehold(context.db, user.id), listCats(context.db, user.id), vaccinePolicy(context.db)]);
+  const ids = rows.map((c) => c.id);
+  const [records, photos] = await Promise.all([currentRecordsByCat(context.db, ids), catPhotoVersions(context.db, ids)]);
+  const cats = rows.map((c) => {
+    const photo = photos.get(c.id);
+    return {
+      id: c.id,
+      name: c.name,
+      details: [c.breed, SEX_LABELS[c.sex], c.birthDate ? ageLabel(c.birthDate, c.birthDateEstimated, today) : null].filter(Boolean).join(" · "),
+      missing: missingForBooking(c, records.get(c.id) ?? [], policy),
+      photo: photo ? catPhotoImage(c.id, photo) : null,
+    };
+  });
   return { cats, householdFilled: Boolean(household?.name), status: await statusOf(new URL(request.url).searchParams, context.db, user.id) };
 }
 
@@ -68,8 +76,19 @@ export default function CatsPage({ loaderData: { cats, householdFilled, status }
         <ul className="mt-6 grid gap-4 sm:grid-cols-2" aria-label="Your cats">
           {cats.map((cat) => (
             <li key={cat.id} className="flex flex-col rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]">
-              <h2 className="text-2xl">{cat.name}</h2>
-              {cat.details ? <p className="mt-1 text-muted">{cat.details}</p> : null}
+              <div className="flex items-center gap-4">
+                {cat.photo ? (
+                  <img {...cat.photo} alt="" className="h-24 w-24 shrink-0 rounded-2xl object-cover" />
+                ) : (
+                  <span aria-hidden="true" className="grid h-24 w-24 shrink-0 place-items-center rounded-2xl bg-brand-50 text-3xl font-bold text-brand-700">
+                    {cat.name.charAt(0).toUpperCase()}
+                  </span>
+                )}
+                <div className="min-w-0">
+                  <h2 className="text-2xl break-words">{cat.name}</h2>
+                  {cat.details ? <p className="mt-1 text-muted">{cat.details}</p> : null}
+                </div>
+              </div>
               <ul className="mt-3 flex flex-wrap gap-2" aria-label={`${cat.name}: booking readiness`}>
                 {cat.missing.length === 0 ? (
                   <li>
@@ -78,7 +97,7 @@ export default function CatsPage({ loaderData: { cats, householdFilled, status }
                 ) : (
                   cat.missing.map((m) => (
                     <li key={m}>
-                      <Badge tone="warning">{m}</Badge>
+                      <Badge tone={m.endsWith("awaiting review") ? "info" : "warning"}>{m}</Badge>
                     </li>
                   ))
                 )}

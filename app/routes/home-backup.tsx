@@ -1,4 +1,5 @@
 import { loadSiteContent } from "@server/content/content";
+import { publicFormAction } from "@server/http/public-forms";
 import { backupHomeCopy } from "~/content/landing";
 import { seoLoaderData } from "~/features/seo/loader";
 import { BACKUP_HOME_PATH } from "~/features/seo/pages";
@@ -12,6 +13,8 @@ import type { Route } from "./+types/home-backup";
 // The texts come from the published site content, so edits show here at once.
 export const loader = async ({ context }: Route.LoaderArgs) => ({ ...seoLoaderData(context), content: await loadSiteContent(context.db, context.logger) });
 
+export const action = (args: Route.ActionArgs) => publicFormAction(args);
+
 /** An older copy of the home page, kept reachable but out of search results (noindex, nofollow). */
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
@@ -23,10 +26,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 export const handle: PageHandle = { hydration: "island" };
 
-export default function HomeBackup({ loaderData }: Route.ComponentProps) {
+export default function HomeBackup({ loaderData, actionData }: Route.ComponentProps) {
+  const props = { content: loaderData.content, notice: actionData?.notice ?? null };
   return (
-    <IslandRoot props={{ content: loaderData.content }}>
-      <BackupHomePage content={loaderData.content} />
+    <IslandRoot props={props}>
+      <BackupHomePage {...props} />
     </IslandRoot>
   );
 }

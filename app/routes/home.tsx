@@ -2,6 +2,7 @@ import fraunces700 from "@fontsource/fraunces/files/fraunces-latin-700-normal.wo
 import nunito from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import { getOptionalUser } from "@server/auth/guards.server";
 import { loadPreviewContent, loadSiteContent } from "@server/content/content";
+import { publicFormAction } from "@server/http/public-forms";
 import { business } from "~/content/business";
 import { localBusinessJsonLd } from "~/features/home/structured-data";
 import { HomePage } from "~/features/home/home-page";
@@ -25,6 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return { siteUrl, content: await loadSiteContent(context.db, context.logger), previewId: null };
 }
+
+/** The page's forms (callback, voucher, newsletter, sign-in), posted before the script ran (ADR 0117). */
+export const action = (args: Route.ActionArgs) => publicFormAction(args);
 
 // The fonts of the first screen start loading with the HTML, not after the stylesheet: the
 // text then swaps before the first paint instead of shifting the hero once painted.
@@ -62,13 +66,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 export const handle: PageHandle = { hydration: "island" };
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { content, previewId } = loaderData;
+  const props = { content, previewId, notice: actionData?.notice ?? null };
   return (
     <>
-      <IslandRoot props={{ content, previewId }}>
-        <HomePage content={content} previewId={previewId} />
+      <IslandRoot props={props}>
+        <HomePage {...props} />
       </IslandRoot>
       <script
         type="application/ld+json"

@@ -1,5 +1,20 @@
-import { Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { customerViews } from "@server/appointments/customer-views";
+import { requireUser } from "@server/auth/guards.server";
+import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { settleStaysInBackground } from "@server/stays/background";
+import type { Db } from "@server/db/client";
+import { AppError } from "@server/http/errors";
+import { listCats } from "@server/households/households";
+import { type Stay, cancelStay, changeStayCats, changeStayDates, changeable, listHouseholdStays, quoteStayCats, quoteStayChange } from "@server/stays/stays";
+import { acceptOffer, leaveWaitlist, listWaitlist } from "@server/stays/waitlist";
+import { ActionNotice } from "~/components/action-notice";
+import { Notice } from "~/components/ui/panel";
+import { cancellationFeeOn, formatCents } from "~/features/stays/model";
+import { acceptOfferForm, cancelStayForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
+import type { StayView } from "~/features/stays/view";
+import { StayCard } from "~/features/stays/stay-card";
+import { businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import { listCustomerTrips } from "@server/appointments/appointments";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
@@ -11,18 +26,196 @@ import type { Route } from "./+types/trips";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`My Trips | ${business.name}`);
 
-export const loader = ({ request, context }: Route.LoaderArgs) => customerViews(request, context, listCustomerTrips);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const views = await customerViews(request, context, listCustomerTrips);
+  if (!views.signedIn) return { ...views, stays: [], cats: [], waitlist: [], status: null, change: null, catsChange: null };
+  const { user } = await requireUser(request, context);
+  const now = new Date();
+  const today = businessDate(now);
+  const stays = (await listHouseholdStays(context.db, user.id)).map((stay) => ({
+    stay,
+    cancellable: changeable(stay, today),
+    cancelFeeToday: cancellationFeeOn(stay.cancellationTiers, today),
+    upcoming: stay.checkOut >= today,
+  }));
+  const params = new URL(request.url).searchParams;
+  const waitlist = (await listWaitlist(context.db, user.id)).filter((w) => w.status === "waiting");
+  const cats = await listCats(context.db, user.id);
+  return {
+    ...views,
+    stays,
+    cats: cats.map((c) => ({ id: c.id, name: c.name })),
+    waitlist: waitlist.map((w) => ({ id: w.id, checkIn: w.checkIn, checkOut: w.checkOut, flexDays: w.flexDays })),
+    status: statusLine(params, stays, waitlist),
+    change: await changeQuote(context.db, user.id, params, now),
+    catsChange: await catsQuote(context.db, user.id, params, now),
+  };
+}
 
-function TripList({ title, trips }: { title: string; trips: AppointmentView[] }) {
+/** "Miso", "Miso and Tofu", "Miso, Tofu, and Pip" */
+const catList = (names: string[]) => new Intl.ListFormat("en-US", { type: "conjunction" }).format(names);
+
+/** What the booking and change forms sent the browser here to say (their redirects work before JavaScript too). */
+function statusLine(params: URLSearchParams, stays: { stay: StayView }[], waitlist: { id: string; checkIn: string; checkOut: string }[]) {
+  const waiting = waitlist.find((w) => w.id === params.get("waitlisted"));
+  if (waiting)
+    return `You're on the waitlist for ${formatCalendarDayWeekday(waiting.checkIn)} to ${formatCalendarDayWeekday(waiting.checkOut)}. We'll e-mail you an offer as soon as a suite frees up.`;
+  const booked = stays.find((s) => s.stay.id === params.get("booked"))?.stay;
+  if (booked)
+    return booked.status === "confirmed"
+      ? "Your stay is confirmed. We've e-mailed you the details and a calendar invitation."
+      : "Your suite is held while our team checks a vaccine record. We'll e-mail you when the stay is confirmed.";
+  const changed = stays.find((s) => s.stay.id === params.get("changed"))?.stay;
+  if (changed) return `Your stay now runs from ${formatCalendarDayWeekday(changed.checkIn)} to ${formatCalendarDayWeekday(changed.checkOut)}. We've e-mailed you the details.`;
+  const recast = stays.find((s) => s.stay.id === params.get("catsChanged"))?.stay;
+  if (recast)
+    return recast.status === "confirmed"
+      ? `Your stay is now for ${catList(recast.catNames)}. We've e-mailed you the details.`
+      : `Your stay is now for ${catList(recast.catNames)}. Your suite is held while our team checks a vaccine record; we'll e-mail you when the stay is confirmed.`;
+  return null;
+}
+
+/** The "Change dates" form's question (GET, so it works before JavaScript): the new price, or why not. */
+async function changeQuote(db: Db, userId: string, params: URLSearchParams, now: Date) {
+  const asked = changeStayForm.safeParse({ intent: "change", stayId: params.get("change"), checkIn: params.get("checkIn"), checkOut: params.get("checkOut") });
+  if (!asked.success) return null;
+  const { stayId, checkIn, checkOut } = asked.data;
+  try {
+    return { stayId, checkIn, checkOut, quote: await quoteStayChange(db, userId, asked.data, now), error: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { stayId, checkIn, checkOut, quote: null, error: error.message };
+  }
+}
+
+/** The "Change cats" form's question (GET, so it works before JavaScript): the new price, or why not. */
+async function catsQuote(db: Db, userId: string, params: URLSearchParams, now: Date) {
+  const stayId = params.get("changeCats");
+  if (!stayId) return null;
+  const asked = stayCatsForm.safeParse({ stayId, catIds: params.getAll("catIds") });
+  if (!asked.success) return { stayId, catIds: params.getAll("catIds"), quote: null, error: asked.error.issues[0]!.message };
+  const { catIds } = asked.data;
+  try {
+    return { stayId, catIds, quote: await quoteStayCats(db, userId, asked.data, now), error: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { stayId, catIds, quote: null, error: error.message };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireUser(request, context);
+  const form = await formDataOf(request);
+  const siteUrl = context.env.PUBLIC_SITE_URL;
+  if (form.get("intent") === "cancel") {
+    const reply = await submitForm(form, cancelStayForm, async ({ stayId }) => {
+      const stay = await cancelStay(context.db, user.id, stayId, { siteUrl });
+      const fee = stay.cancellationFeeCents ?? 0;
+      return { kind: "success", title: "Stay cancelled.", description: fee === 0 ? "No fee applies." : `A cancellation fee of ${formatCents(fee)} applies.` };
+    });
+    settleStaysInBackground(context);
+    return reply;
+  }
+  if (form.get("intent") === "change") {
+    let changed: Stay | undefined;
+    const reply = await submitForm(form, changeStayForm, async (input) => {
+      changed = await changeStayDates(context.db, user.id, input, { siteUrl });
+    });
+    if (!changed) return reply;
+    settleStaysInBackground(context);
+    return redirect(`/trips?changed=${changed.id}`);
+  }
+  if (form.get("intent") === "changeCats") {
+    let changed: Stay | undefined;
+    const reply = await submitForm(form, changeStayCatsForm, async (input) => {
+      changed = await changeStayCats(context.db, user.id, input, { siteUrl });
+    });
+    if (!changed) return reply;
+    settleStaysInBackground(context);
+    return redirect(`/trips?catsChanged=${changed.id}`);
+  }
+  if (form.get("intent") === "accept") {
+    let accepted: Stay | undefined;
+    const reply = await submitForm(form, acceptOfferForm, async ({ stayId }) => {
+      accepted = await acceptOffer(context.db, user.id, stayId, { siteUrl });
+    });
+    if (!accepted) return reply;
+    settleStaysInBackground(context);
+    return redirect(`/trips?booked=${accepted.id}`);
+  }
+  if (form.get("intent") === "leaveWaitlist")
+    return submitForm(form, leaveWaitlistForm, async ({ entryId }) => {
+      await leaveWaitlist(context.db, user.id, entryId);
+      return { kind: "success", title: "You've left the waitlist." };
+    });
+  return unknownIntent();
+}
+
+function Waitlist({ entries }: { entries: { id: string; checkIn: string; checkOut: string; flexDays: number }[] }) {
+  if (entries.length === 0) return null;
+  return (
+    <section className="mt-8 grid gap-4" aria-labelledby="waitlist-heading">
+      <h2 id="waitlist-heading" className="text-2xl">
+        Waitlist
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {entries.map((w) => (
+          <li key={w.id} className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]">
+            <p className="font-display text-xl text-brand-900">
+              {formatCalendarDayWeekday(w.checkIn)} – {formatCalendarDayWeekday(w.checkOut)}
+            </p>
+            <p className="text-muted">
+              {w.flexDays === 0 ? "These dates only" : `Up to ${w.flexDays} ${w.flexDays === 1 ? "day" : "days"} earlier or later`} · we'll e-mail you an offer
+            </p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="leaveWaitlist" />
+              <input type="hidden" name="entryId" value={w.id} />
+              <Button type="submit" size="sm" variant="ghost-danger">
+                Leave the waitlist
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+type TripStay = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>["stays"][number];
+type SignedIn = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
+/** What the change forms asked about the upcoming stays, and the household's cats to choose from. */
+type Changes = Pick<SignedIn, "change" | "catsChange" | "cats">;
+
+function StayList({ title, stays, changes }: { title: string; stays: TripStay[]; changes: Changes | null }) {
+  if (stays.length === 0) return null;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2" aria-label={`${title} stays booked online`}>
+      {stays.map((s) => (
+        <StayCard
+          key={s.stay.id}
+          stay={s.stay}
+          cancellable={s.cancellable}
+          cancelFeeToday={s.cancelFeeToday}
+          householdCats={changes?.cats ?? []}
+          change={changes?.change?.stayId === s.stay.id ? changes.change : null}
+          catsChange={changes?.catsChange?.stayId === s.stay.id ? changes.catsChange : null}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function TripList({ title, trips, stays, changes = null }: { title: string; trips: AppointmentView[]; stays: TripStay[]; changes?: Changes | null }) {
   const id = `${title.toLowerCase()}-trips`;
   return (
-    <section className="mt-8" aria-labelledby={id}>
-      <h2 id={id} className="mb-4 text-2xl">
+    <section className="mt-8 grid gap-4" aria-labelledby={id}>
+      <h2 id={id} className="text-2xl">
         {title}
       </h2>
-      {trips.length === 0 ? (
+      <StayList title={title} stays={stays} changes={changes} />
+      {trips.length === 0 && stays.length === 0 ? (
         <p className="text-muted">No {title.toLowerCase()} stays.</p>
-      ) : (
+      ) : trips.length === 0 ? null : (
         <ul className="grid gap-4 sm:grid-cols-2">
           {trips.map((t) => (
             <li key={t.id} className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]">
@@ -46,10 +239,23 @@ function TripList({ title, trips }: { title: string; trips: AppointmentView[] })
 }
 
 export default function TripsPage({ loaderData }: Route.ComponentProps) {
-  const empty = loaderData.signedIn && loaderData.upcoming.length === 0 && loaderData.past.length === 0;
+  const empty = loaderData.signedIn && loaderData.upcoming.length === 0 && loaderData.past.length === 0 && loaderData.stays.length === 0;
   return (
     <CustomerPage>
-      <h1 className="text-3xl sm:text-4xl">My Trips</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl sm:text-4xl">My Trips</h1>
+        {loaderData.signedIn ? (
+          <Button asChild>
+            <Link to="/book/stay">Book a Stay</Link>
+          </Button>
+        ) : null}
+      </div>
+      {loaderData.status ? (
+        <Notice tone="success" role="status" className="mt-4 text-base font-semibold">
+          {loaderData.status}
+        </Notice>
+      ) : null}
+      <ActionNotice className="mt-4" />
       {!loaderData.signedIn ? (
         <section className="mt-8 rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]">
           <h2 className="text-2xl">Sign in to see your trips</h2>
@@ -61,8 +267,9 @@ export default function TripsPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 text-lg text-muted">Your upcoming and past reservations will appear here.</p>
       ) : (
         <>
-          <TripList title="Upcoming" trips={loaderData.upcoming} />
-          <TripList title="Past" trips={loaderData.past} />
+          <Waitlist entries={loaderData.waitlist} />
+          <TripList title="Upcoming" trips={loaderData.upcoming} stays={loaderData.stays.filter((s) => s.upcoming)} changes={loaderData} />
+          <TripList title="Past" trips={loaderData.past} stays={loaderData.stays.filter((s) => !s.upcoming)} />
         </>
       )}
     </CustomerPage>

@@ -10,7 +10,7 @@ import {
   bucketsOf,
 } from "~/features/analytics/schema";
 import { BUSINESS_TIME_ZONE, businessLocalToUtc } from "~/lib/business-time";
-import type { Db } from "../db/client";
+import { type Db, rowsOf } from "../db/client";
 import { APPOINTMENT_STATUSES } from "../db/schema/index";
 import { parseBody } from "../http/validation";
 
@@ -39,11 +39,7 @@ function instants(range: AnalyticsRange) {
 
 type Row = { bucket: string; key: string; n: number };
 
-/** Both drivers (node-postgres and PGlite) answer a raw query with `{ rows }`. */
-async function select(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
-  const result = (await db.execute(query)) as { rows?: Record<string, unknown>[] };
-  return result.rows ?? [];
-}
+const select = (db: Db, query: SQL) => rowsOf<Record<string, unknown>>(db, query);
 
 async function rows(db: Db, query: SQL): Promise<Row[]> {
   return (await select(db, query)).map((r) => ({ bucket: String(r.bucket), key: String(r.key ?? ""), n: Number(r.n) }));

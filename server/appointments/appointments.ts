@@ -4,6 +4,7 @@ import { type AppointmentInput, type proposeChangeInput, type reminderInput } fr
 import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { type AppointmentStatus, appointmentReminders, appointments } from "../db/schema/index";
+import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
 import type { Telephony } from "../telephony/telephony";
@@ -57,10 +58,10 @@ export async function listCustomerAppointments(db: Db, actor: Actor, now = new D
   return { upcoming, past };
 }
 
-/** Overnight stays (they have an end) split into upcoming and past by their end. */
+/** Overnight stays (they have an end; a groom has one too, but a groomer) split into upcoming and past by their end. */
 export async function listCustomerTrips(db: Db, actor: Actor, now = new Date()) {
   const { upcoming, past } = await listCustomerAppointments(db, actor, now);
-  const stays = [...upcoming, ...past].filter((a) => a.endsAt && a.status !== "Cancelled");
+  const stays = [...upcoming, ...past].filter((a) => a.endsAt && !a.groomerId && a.status !== "Cancelled");
   return {
     upcoming: stays.filter((a) => a.endsAt! >= now).sort((a, b) => +a.startsAt - +b.startsAt),
     past: stays.filter((a) => a.endsAt! < now).sort((a, b) => +b.startsAt - +a.startsAt),
@@ -173,20 +174,37 @@ export async function createAppointment(db: Db, actor: Actor, input: Appointment
   return row!;
 }
 
+/** A groom's groomer is taken at the new time: the database's constraint refused it (ADR 0130). */
+const GROOMER_BUSY = () => new AppError(409, "GROOMER_BUSY", "The groomer already has a groom at that time. Please choose another time.");
+async function groomerFree<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (sqlStateOf(error) === EXCLUSION_VIOLATION) throw GROOMER_BUSY();
+    throw error;
+  }
+}
+
 export async function updateAppointment(db: Db, actor: Actor, id: string, input: AppointmentInput, now = new Date()) {
   requireStaff(actor);
-  await findForActor(db, actor, id);
-  const [row] = await db
-    .update(appointments)
-    .set({
-      ...staffFields(input),
-      // A new time means a new day-before reminder.
-      autoReminderSentAt: null,
-      updatedBy: actor.email,
-      updatedAt: now,
-    })
-    .where(eq(appointments.id, id))
-    .returning();
+  const current = await findForActor(db, actor, id);
+  const fields = staffFields(input);
+  // A groom keeps its length when staff move only its start.
+  if (current.groomerId && current.endsAt && !fields.endsAt)
+    fields.endsAt = new Date(fields.startsAt.getTime() + (current.endsAt.getTime() - current.startsAt.getTime()));
+  const [row] = await groomerFree(
+    db
+      .update(appointments)
+      .set({
+        ...fields,
+        // A new time means a new day-before reminder.
+        autoReminderSentAt: null,
+        updatedBy: actor.email,
+        updatedAt: now,
+      })
+      .where(eq(appointments.id, id))
+      .returning(),
+  );
   return row!;
 }
 
@@ -195,31 +213,30 @@ export async function confirmProposal(db: Db, actor: Actor, id: string, now = ne
   requireStaff(actor);
   const row = await findForActor(db, actor, id);
   if (!row.proposedStartsAt) throw new AppError(409, "NO_PROPOSAL", "There is no proposed change to confirm.");
-  const [updated] = await db
-    .update(appointments)
-    .set({
-      startsAt: row.proposedStartsAt,
-      endsAt: row.proposedEndsAt ?? (row.endsAt ? new Date(row.proposedStartsAt.getTime() + (row.endsAt.getTime() - row.startsAt.getTime())) : null),
-      proposedStartsAt: null,
-      proposedEndsAt: null,
-      status: "Confirmed",
-      autoReminderSentAt: null,
-      updatedBy: actor.email,
-      updatedAt: now,
-    })
-    .where(eq(appointments.id, id))
-    .returning();
+  const [updated] = await groomerFree(
+    db
+      .update(appointments)
+      .set({
+        startsAt: row.proposedStartsAt,
+        endsAt: row.proposedEndsAt ?? (row.endsAt ? new Date(row.proposedStartsAt.getTime() + (row.endsAt.getTime() - row.startsAt.getTime())) : null),
+        proposedStartsAt: null,
+        proposedEndsAt: null,
+        status: "Confirmed",
+        autoReminderSentAt: null,
+        updatedBy: actor.email,
+        updatedAt: now,
+      })
+      .where(eq(appointments.id, id))
+      .returning(),
+  );
   return updated!;
 }
 
 export async function setStatus(db: Db, actor: Actor, id: string, status: AppointmentStatus, now = new Date()) {
   if (status !== "Cancelled") requireStaff(actor);
   await findForActor(db, actor, id);
-  const [row] = await db
-    .update(appointments)
-    .set({ status, updatedBy: actor.email, updatedAt: now })
-    .where(eq(appointments.id, id))
-    .returning();
+  // Staff restoring a cancelled groom take its time back only while the groomer is still free.
+  const [row] = await groomerFree(db.update(appointments).set({ status, updatedBy: actor.email, updatedAt: now }).where(eq(appointments.id, id)).returning());
   return row!;
 }
 

@@ -7,7 +7,8 @@ import { callMeBackForm } from "../db/schema/index";
 import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
-import { consumeRateLimits, type RateLimitRule, releaseSlidingEvent } from "../rate-limit/rate-limit";
+import { rowsOf } from "../db/client";
+import { type RateLimitRule, countingStep, oldestEventInWindowSql, releaseSlidingEvent, retryAfterMs } from "../rate-limit/rate-limit";
 import { TelephonyError, type Telephony } from "../telephony/telephony";
 
 export const NUMBER_COOLDOWN_MS = 15 * 60_000;
@@ -36,6 +37,10 @@ export function hashIp(ip: string, env: Env): string {
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 const businessPhone = (env: Env) => formatUsPhone(env.BUSINESS_PHONE);
+
+const ipRule = (ipHash: string, env: Env): RateLimitRule => ({ key: `callback:ip:${ipHash}`, limit: env.CALLBACK_PER_IP_PER_HOUR, windowMs: HOUR_MS, window: "fixed" });
+// Every request shares this key: a per-hour counter, one row update (ADR 0102).
+const globalRule = (env: Env): RateLimitRule => ({ key: "callback:global", limit: env.CALLBACK_GLOBAL_PER_HOUR, windowMs: HOUR_MS, window: "fixed" });
 
 const numberRule = (phoneNumber: string): RateLimitRule => ({
   key: `callback:number:${phoneNumber}`,
@@ -80,6 +85,34 @@ async function releaseCooldown(deps: CallbackDeps, lead: Lead, takenAt: Date) {
   }
 }
 
+type CallSlot = { numberFree: false; numberRetryAfterMs: number } | { numberFree: true; globalAllowed: boolean; claimed: boolean };
+
+/**
+ * Steps 1 to 3 below in one statement (one round trip, ADR 0118): the per-number cooldown, then
+ * (only if it was free) the global cap, then (only if that allowed it) the claim. Each step is gated
+ * by the rows of the one before, so the row locks are taken in that order in every process. What
+ * the statement cannot do is give the cooldown back when the cap refuses (one row is changed once
+ * per statement): that rare case takes a second statement.
+ */
+async function takeCallSlot(db: Db, env: Env, lead: Lead, options: { claimed: boolean }, now: Date): Promise<CallSlot> {
+  const number = numberRule(lead.phoneNumber);
+  const claim = options.claimed
+    ? sql`select ${lead.id}::uuid as id from global_cap`
+    : sql`update call_me_back_form set call_status = 'calling', updated_at = now()
+        where id = ${lead.id} and call_status = 'pending' and exists (select 1 from global_cap) returning id`;
+  const [row] = await rowsOf<{ number_free: boolean; global_allowed: boolean; claimed: boolean; oldest_call: number | null }>(
+    db,
+    sql`with number_cooldown as (${countingStep(number, now)}),
+      global_cap as (${countingStep(globalRule(env), now, sql`number_cooldown`)}),
+      claim as (${claim})
+      select exists (select 1 from number_cooldown) as number_free, exists (select 1 from global_cap) as global_allowed,
+        exists (select 1 from claim) as claimed, ${oldestEventInWindowSql(number, now)} as oldest_call`,
+  );
+  if (!row) throw new Error("the call slot statement returned no row");
+  if (!row.number_free) return { numberFree: false, numberRetryAfterMs: retryAfterMs(number, now, row.oldest_call) };
+  return { numberFree: true, globalAllowed: row.global_allowed, claimed: row.claimed };
+}
+
 /**
  * Calls a stored lead, in the order that keeps every promise true:
  * 1. the per-number cooldown ("we already received a call request ... wait for our call"), taken
@@ -98,45 +131,22 @@ export async function callStoredLead(deps: CallbackDeps, lead: Lead, options: { 
     return { kind: "deferred" };
   };
 
-  let cooldown;
+  let slot: CallSlot;
   try {
-    cooldown = await consumeRateLimits(db, [numberRule(lead.phoneNumber)], now);
+    slot = await takeCallSlot(db, env, lead, options, now);
   } catch (error) {
-    return deferred(error, "the number's cooldown could not be checked");
+    return deferred(error, "the number's cooldown, the global cap or the claim could not be decided");
   }
-  if (!cooldown.allowed) return { kind: "recently-called", retryAfterMs: cooldown.retryAfterMs };
-
-  let global;
-  try {
-    // Every request shares this key: a per-hour counter, one row update (ADR 0102).
-    global = await consumeRateLimits(db, [{ key: "callback:global", limit: env.CALLBACK_GLOBAL_PER_HOUR, windowMs: HOUR_MS, window: "fixed" }], now);
-  } catch (error) {
-    await releaseCooldown(deps, lead, now);
-    return deferred(error, "the global call cap could not be checked");
-  }
-  if (!global.allowed) {
+  if (!slot.numberFree) return { kind: "recently-called", retryAfterMs: slot.numberRetryAfterMs };
+  if (!slot.globalAllowed) {
     await releaseCooldown(deps, lead, now);
     await setCallStatus(deps, lead.id, { callStatus: "paused", callError: "global hourly call cap reached" });
     logger.warn({ leadId: lead.id }, "callback: global hourly cap reached; calls paused, lead stored");
     return { kind: "paused" };
   }
-
-  if (!options.claimed) {
-    let claimed;
-    try {
-      claimed = await db
-        .update(callMeBackForm)
-        .set({ callStatus: "calling", updatedAt: sql`now()` })
-        .where(and(eq(callMeBackForm.id, lead.id), eq(callMeBackForm.callStatus, "pending")))
-        .returning({ id: callMeBackForm.id });
-    } catch (error) {
-      await releaseCooldown(deps, lead, now);
-      return deferred(error, "the lead could not be claimed for calling");
-    }
-    if (claimed.length === 0) {
-      await releaseCooldown(deps, lead, now);
-      return { kind: "claimed-elsewhere" };
-    }
+  if (!slot.claimed) {
+    await releaseCooldown(deps, lead, now);
+    return { kind: "claimed-elsewhere" };
   }
 
   let sid: string | undefined;
@@ -170,50 +180,48 @@ const inMinutes = (ms: number) => {
 };
 
 /**
- * The callback request: the per-IP limit (abuse; its refusal stores nothing), then the lead is
- * stored before anything that depends on it, then callStoredLead. A request that fails before the
+ * The callback request: the per-IP limit (abuse; its refusal stores nothing) and the lead, stored
+ * before anything that depends on it, in one statement; then callStoredLead. A request that fails before the
  * lead is stored has taken no "wait for our call" cooldown, so the visitor can simply retry.
  */
 export async function requestCallback(deps: CallbackDeps, input: CallbackInput, now = new Date()): Promise<CallbackResponse> {
   const { db, env, logger } = deps;
   const ipHash = hashIp(input.ip, env);
 
-  let limit;
+  const ip = ipRule(ipHash, env);
+  let stored: { allowed: boolean; id: string | null };
   try {
-    limit = await consumeRateLimits(db, [{ key: `callback:ip:${ipHash}`, limit: env.CALLBACK_PER_IP_PER_HOUR, windowMs: HOUR_MS, window: "fixed" }], now);
-  } catch (error) {
-    logger.error({ err: error }, "callback: rate limit check failed");
-    throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
-  }
-  if (!limit.allowed) {
-    throw new AppError(
-      429,
-      "TOO_MANY_CALL_REQUESTS",
-      `Too many call requests from your connection. Please try again in ${inMinutes(limit.retryAfterMs)}, or call us at ${businessPhone(env)}.`,
-      { retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000) },
+    // The per-IP limit and the lead in one statement: the lead is inserted only if the limit allowed
+    // it, and a failed insert takes back the count with it (ADR 0118).
+    const [row] = await rowsOf<{ allowed: boolean; id: string | null }>(
+      db,
+      sql`with ip_limit as (${countingStep(ip, now)}),
+        lead as (
+          insert into call_me_back_form (phone_number, source_page, consent_text, ip_hash, user_agent, created_at, updated_at)
+          select ${input.phoneNumber}, ${input.sourcePage ?? null}, ${CALLBACK_CONSENT_TEXT}, ${ipHash}, ${input.userAgent?.slice(0, 300) ?? null},
+            ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+          from ip_limit
+          returning id
+        )
+        select exists (select 1 from ip_limit) as allowed, (select id from lead) as id`,
     );
-  }
-
-  let lead: Lead;
-  try {
-    const [row] = await db
-      .insert(callMeBackForm)
-      .values({
-        phoneNumber: input.phoneNumber,
-        sourcePage: input.sourcePage ?? null,
-        consentText: CALLBACK_CONSENT_TEXT,
-        ipHash,
-        userAgent: input.userAgent?.slice(0, 300) ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: callMeBackForm.id, phoneNumber: callMeBackForm.phoneNumber });
-    if (!row) throw new Error("insert returned no row");
-    lead = row;
+    if (!row) throw new Error("the lead statement returned no row");
+    stored = row;
   } catch (error) {
     logger.error({ err: error }, "callback: could not store the lead");
     throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
   }
+  if (!stored.allowed) {
+    const wait = retryAfterMs(ip, now, null);
+    throw new AppError(
+      429,
+      "TOO_MANY_CALL_REQUESTS",
+      `Too many call requests from your connection. Please try again in ${inMinutes(wait)}, or call us at ${businessPhone(env)}.`,
+      { retryAfterSeconds: Math.ceil(wait / 1000) },
+    );
+  }
+  if (!stored.id) throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
+  const lead: Lead = { id: stored.id, phoneNumber: input.phoneNumber };
 
   const outcome = await callStoredLead(deps, lead, { claimed: false }, now);
   switch (outcome.kind) {

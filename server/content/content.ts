@@ -23,8 +23,12 @@ let cache: {
   loadedAt: number;
 } | null = null;
 
+/** Bumped by every invalidation: a load that was under way meanwhile may hold older values and is not kept. */
+let generation = 0;
+
 export function invalidateSiteContentCache(): void {
   cache = null;
+  generation++;
 }
 
 /** The newest published value of each key (null for a key never published or reverted to the defaults). */
@@ -42,15 +46,13 @@ async function publishedOverrides(db: Db): Promise<ContentOverrides> {
 
 async function loadCached(db: Db, logger?: Logger, now = Date.now()) {
   if (cache && now - cache.loadedAt < CONTENT_CACHE_TTL_MS) return cache;
+  const startedIn = generation;
   const overrides = await publishedOverrides(db);
   const onInvalid = (key: ContentKey) => logger?.warn({ key }, "a published content value no longer fits its schema; showing the defaults");
   const editable = editableWithOverrides(overrides, onInvalid);
-  cache = {
-    content: buildSiteContent(editable),
-    editable,
-    loadedAt: now,
-  };
-  return cache;
+  const loaded = { content: buildSiteContent(editable), editable, loadedAt: now };
+  if (generation === startedIn) cache = loaded;
+  return loaded;
 }
 
 /** What the public pages show: the content modules' defaults with the published edits laid over them. */

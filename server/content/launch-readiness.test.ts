@@ -15,7 +15,7 @@ const launched: EditableContent = {
     email: "stay@lagunacathotel.com",
     address: { ...defaultEditableContent.business.address, street: "27331 La Paz Rd, Suite 4" },
     taxId: "Tax ID 33-1234567",
-    booking: { roomUrl: "https://book.lagunacathotel.com/rooms", groomUrl: "https://book.lagunacathotel.com/grooming" },
+    booking: { online: true, roomUrl: "https://book.lagunacathotel.com/rooms", groomUrl: "https://book.lagunacathotel.com/grooming" },
     social: [
       { name: "Facebook", url: "https://www.facebook.com/lagunacathotel" },
       { name: "Yelp", url: "https://www.yelp.com/biz/laguna-niguel-cat-hotel" },
@@ -27,6 +27,11 @@ const launched: EditableContent = {
 };
 
 describe("launch readiness", () => {
+  it("asks for a real room booking link only when stays are booked elsewhere", () => {
+    const elsewhere = { ...launched, business: { ...launched.business, booking: { ...defaultEditableContent.business.booking, online: false } } };
+    expect(launchReadiness(elsewhere).map((i) => i.key)).toEqual(["roomUrl", "groomUrl"]);
+  });
+
   it("lists every placeholder of the default content, each linking to the field that replaces it", () => {
     expect(launchReadiness(defaultEditableContent)).toEqual([
       { key: "address", label: "Street address is a placeholder", shown: "28000 Placeholder Pkwy, Suite 100", href: "/admin/content?section=business#field-address-street" },
@@ -38,12 +43,6 @@ describe("launch readiness", () => {
       { key: "social-1", label: "Instagram link opens no page of the hotel", shown: "https://www.instagram.com/", href: "/admin/content?section=business#field-social-1-url" },
       { key: "social-2", label: "Yelp link opens no page of the hotel", shown: "https://www.yelp.com/", href: "/admin/content?section=business#field-social-2-url" },
       { key: "social-3", label: "YouTube link opens no page of the hotel", shown: "https://www.youtube.com/", href: "/admin/content?section=business#field-social-3-url" },
-      {
-        key: "roomUrl",
-        label: "Room booking link goes to an example site",
-        shown: "https://booking.example.com/laguna-niguel-cat-hotel/rooms",
-        href: "/admin/content?section=business#field-booking-roomUrl",
-      },
       {
         key: "groomUrl",
         label: "Grooming booking link goes to an example site",

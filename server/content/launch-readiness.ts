@@ -66,7 +66,7 @@ export function launchReadiness(content: EditableContent): ReadinessItem[] {
   business.social.forEach((link, index) => {
     if (isBareLink(link.url)) add(`social-${index}`, `${link.name} link opens no page of the hotel`, link.url, editAt("business", `social.${index}.url`));
   });
-  if (isReservedHost(hostOf(business.booking.roomUrl)))
+  if (!business.booking.online && isReservedHost(hostOf(business.booking.roomUrl)))
     add("roomUrl", "Room booking link goes to an example site", business.booking.roomUrl, editAt("business", "booking.roomUrl"));
   if (isReservedHost(hostOf(business.booking.groomUrl)))
     add("groomUrl", "Grooming booking link goes to an example site", business.booking.groomUrl, editAt("business", "booking.groomUrl"));

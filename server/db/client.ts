@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -13,6 +14,12 @@ import * as schema from "./schema/index";
 
 /** One type for both drivers: every query in the app is written against this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The rows of a raw query: both drivers (node-postgres and PGlite) answer `execute` with `{ rows }`. */
+export async function rowsOf<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] };
+  return result.rows ?? [];
+}
 
 export interface Database {
   db: Db;
@@ -53,8 +60,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
-    // pg_trgm: the trigram indexes the admin's search uses (migration 0003 creates the extension).
-    const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+    // pg_trgm: the trigram indexes the admin's search uses (migration 0004 creates the extension);
+    // btree_gist: the exclusion constraints that keep two stays out of one suite (migration 0006) and two grooms off one groomer at once.
+    const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm, btree_gist } });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {

@@ -17,6 +17,8 @@ export type Cat = typeof cats.$inferSelect;
 
 const CAT_NOT_FOUND = () => new AppError(404, "CAT_NOT_FOUND", "We couldn't find that cat.");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether an id from a request can be a row's id at all (anything else is a 404, never a database error). */
+export const isUuid = (id: string) => UUID.test(id);
 
 /** Input from a caller that may not have validated it: the same schema and words as the forms. */
 function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } }): T {

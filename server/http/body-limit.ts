@@ -1,7 +1,17 @@
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import type { IncomingMessage } from "node:http";
 import { errorBody, sendErrorPage } from "./errors";
+import { DOCUMENT_MAX_BYTES } from "~/features/cats/vaccines";
 import { pageMessages } from "./error-page";
+
+/**
+ * The pages whose forms send files (a cat's photo, a vaccine certificate, ADR 0120; a suite type's
+ * photo on admin Rooms) accept bodies up to the largest file plus the form's other fields; every
+ * other body keeps the general cap.
+ */
+const UPLOAD_PAGES = /^\/(cats\/[^/]+|admin\/rooms)$/;
+export const UPLOAD_BODY_MAX_BYTES = DOCUMENT_MAX_BYTES + 256 * 1024;
+export const bodyCapFor = (path: string, maxBytes: number) => (UPLOAD_PAGES.test(path) ? Math.max(maxBytes, UPLOAD_BODY_MAX_BYTES) : maxBytes);
 
 export const PAYLOAD_TOO_LARGE_MESSAGE = "The request body is too large.";
 
@@ -11,7 +21,7 @@ export function sendPayloadTooLarge(req: ExpressRequest, res: Response) {
   if (req.originalUrl.startsWith("/api/") || req.originalUrl === "/api") {
     res.status(413).json(errorBody("PAYLOAD_TOO_LARGE", PAYLOAD_TOO_LARGE_MESSAGE));
   } else {
-    sendErrorPage(res, 413, pageMessages.tooLarge);
+    sendErrorPage(res, 413, UPLOAD_PAGES.test(req.path) ? pageMessages.fileTooLarge : pageMessages.tooLarge);
   }
 }
 
@@ -26,7 +36,7 @@ export function capRequestBodies({ maxBytes, ownCaps = [] }: { maxBytes: number;
     const declared = req.headers["content-length"];
     if (declared === undefined || ownCaps.some((path) => req.path === path || req.path.startsWith(`${path}/`))) return next();
     const length = Number(declared);
-    if (Number.isFinite(length) && length > maxBytes) return sendPayloadTooLarge(req, res);
+    if (Number.isFinite(length) && length > bodyCapFor(req.path, maxBytes)) return sendPayloadTooLarge(req, res);
     next();
   };
 }

@@ -1,3 +1,8 @@
+import { DOCUMENT_MAX_BYTES } from "~/features/cats/vaccines";
+import { UPLOAD_LIMITS } from "~/features/media/images";
+
+const MB = 1024 * 1024;
+
 /**
  * A self-contained HTML page for answers given before or instead of the React Router page: an
  * outage, a body that is too large or not a form. It needs nothing from the database and carries
@@ -32,6 +37,10 @@ export const pageMessages = {
     message: "Our website cannot reach its records for a moment. Please try again in a few seconds; nothing you sent before was lost.",
   },
   tooLarge: { title: "That was too much to send", message: "The form you sent is larger than we accept. Please shorten it and try again." },
+  fileTooLarge: {
+    title: "That file is too large",
+    message: `Photos can be up to ${UPLOAD_LIMITS.maxBytes / MB} MB and certificates up to ${DOCUMENT_MAX_BYTES / MB} MB. Nothing was changed: please go back, choose a smaller file and try again.`,
+  },
   badForm: { title: "We could not read that form", message: "What was sent is not a form we understand. Please go back, reload the page and try again." },
   internal: { title: "Something went wrong", message: "We could not show this page. Please try again in a moment." },
 } as const;

@@ -1,42 +1,18 @@
 import http from "node:http";
 import { testRequestContext } from "../testing/request-context";
-import type { EntryContext, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleError } from "~/entry.server";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
 import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
+import { testPageBuild } from "../testing/page-build";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
 import { createPageHandler } from "./page-handler";
 
 const CAP = 2_000;
 
-/**
- * A server build with the real /unsubscribe route module; its document "render" reports what the
- * router decided (status and action data) instead of rendering React, which a test does not need.
- */
-const build = {
-  entry: {
-    module: {
-      handleError,
-      default: (_request: Request, status: number, headers: Headers, context: EntryContext) =>
-        new Response(JSON.stringify({ actionData: context.staticHandlerContext.actionData }), { status, headers }),
-    },
-  },
-  routes: {
-    root: { id: "root", path: "", module: { default: () => null } },
-    "routes/unsubscribe": { id: "routes/unsubscribe", parentId: "root", path: "unsubscribe", module: unsubscribeRoute },
-  },
-  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+/** The real /unsubscribe route module behind the page handler. */
+const build = testPageBuild({ "routes/unsubscribe": { path: "unsubscribe", module: unsubscribeRoute } });
 
 let database: Database;
 let server: TestServer;
@@ -56,6 +32,7 @@ beforeAll(async () => {
             ...testRequestContext(server.env, database.db),
             logger: req.log,
             cspNonce: res.locals.cspNonce,
+            clientAddress: "127.0.0.1",
             failures: { databaseUnavailable: false },
           }),
         }),

@@ -1,9 +1,10 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
-import { BodyTooLargeError, readBodyCapped, sendPayloadTooLarge } from "./body-limit";
+import { BodyTooLargeError, bodyCapFor, readBodyCapped, sendPayloadTooLarge } from "./body-limit";
 import { sendErrorPage } from "./errors";
 import { pageMessages } from "./error-page";
+import { type PageCache, sendStoredPage } from "./page-cache";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -11,8 +12,10 @@ export interface PageHandlerOptions {
   build: ServerBuild | (() => ServerBuild | Promise<ServerBuild>);
   mode: "development" | "production";
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  /** The cap on a page action's body (MAX_BODY_BYTES). */
+  /** The cap on a page action's body (MAX_BODY_BYTES; pages that take files have their own, see bodyCapFor). */
   maxBodyBytes: number;
+  /** The public pages rendered once per content version (ADR 0119); absent: every page is rendered per request. */
+  pageCache?: PageCache;
 }
 
 /**
@@ -28,14 +31,18 @@ export function createPageHandler(options: PageHandlerOptions): RequestHandler {
       let body: Buffer | undefined;
       if (req.method !== "GET" && req.method !== "HEAD") {
         try {
-          body = await readBodyCapped(req, options.maxBodyBytes);
+          body = await readBodyCapped(req, bodyCapFor(req.path, options.maxBodyBytes));
         } catch (error) {
           if (error instanceof BodyTooLargeError) return sendPayloadTooLarge(req, res);
           throw error;
         }
         if (!(await isReadableForm(req.get("content-type"), body))) return sendErrorPage(res, 400, pageMessages.badForm);
       }
+      const cached = await options.pageCache?.lookup(req);
+      if (cached?.hit) return sendStoredPage(req, res, cached.hit);
       const response = await handle(toFetchRequest(req, res, body), options.getLoadContext(req, res));
+      const stored = cached ? await options.pageCache!.store(cached.key, cached.version, response) : null;
+      if (stored) return sendStoredPage(req, res, stored);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
@@ -81,7 +88,12 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // A header the response sets replaces the app's default (nosniff, say) rather than repeating it;
+  // only Set-Cookie comes several times.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) return void res.end();
   try {

@@ -30,7 +30,8 @@ export function contentSecurityPolicy(nonce: string, isProduction: boolean, extr
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${EMBED_ORIGINS.video} ${EMBED_ORIGINS.map} ${EMBED_ORIGINS.scheduler}`,
+    // 'self': the Documents queue shows a customer's PDF certificate in a frame (ADR 0120).
+    `frame-src 'self' ${EMBED_ORIGINS.video} ${EMBED_ORIGINS.map} ${EMBED_ORIGINS.scheduler}`,
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",

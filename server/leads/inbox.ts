@@ -12,8 +12,9 @@ import {
 } from "~/features/leads/inbox-schema";
 import { businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import { csvCell, updateCallback } from "../callback/inbox";
-import type { Db } from "../db/client";
-import { type Boundary, beyond, cursorOf } from "../db/keyset";
+import { type Db, rowsOf } from "../db/client";
+import { type Boundary, beyond, cursorOf, keysetPage } from "../db/keyset";
+import { searchPatterns } from "../db/search";
 import { callMeBackForm, newsletterSignups, voucherRequests } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
@@ -29,23 +30,6 @@ import { parseBody } from "../http/validation";
  * Every caller sits behind the admin guard (pages: requireAdmin, API: /api/admin).
  */
 
-/** LIKE treats %, _ and \ as pattern characters; a search for them means the characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
-interface Search {
-  /** Pattern for names and e-mail addresses. */
-  text: string;
-  /** Pattern for phone numbers, when the search looks like (part of) a phone number. */
-  digits: string | null;
-}
-
-function searchOf(q: string | undefined): Search | null {
-  if (!q) return null;
-  const digits = q.replace(/\D/g, "");
-  const phoneLike = digits.length > 0 && /^[\d\s()+.-]+$/.test(q);
-  return { text: `%${escapeLike(q)}%`, digits: phoneLike ? `%${digits}%` : null };
-}
-
 const anyOf = (conditions: (SQL | undefined | false)[]): SQL | undefined => {
   const present = conditions.filter((c): c is SQL => Boolean(c));
   if (present.length === 0) return undefined;
@@ -60,7 +44,7 @@ function partFor(kind: LeadKind, f: LeadsFilters, boundary: Boundary): SQL | nul
   if (f.kind && f.kind !== kind) return null;
   if (f.callStatus && kind !== "callback") return null;
   if (f.staffStatus && kind === "newsletter") return null;
-  const search = searchOf(f.q);
+  const search = searchPatterns(f.q);
   const from = f.from ? businessLocalToUtc(f.from, "00:00") : undefined;
   const to = f.to ? businessLocalToUtc(nextBusinessDate(f.to), "00:00") : undefined;
 
@@ -174,12 +158,6 @@ const toLead = (r: Row): InboxLead => ({
   voucherMail: r.mail_status,
 });
 
-/** Both drivers answer `execute` with `{ rows }`. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /**
  * Up to `limit` leads beyond the boundary, nearest to it first: newest first, except after an
  * `after` boundary, where the oldest newer ones come first. The ids stay uuids (not text), so the
@@ -196,28 +174,11 @@ async function selectLeads(db: Db, filters: LeadsFilters, boundary: Boundary, li
   );
 }
 
-/**
- * One page of the inbox, newest first: the newest leads, those older than `before` or those newer
- * than `after`, with the cursors of the pages either side (null where there is none). One query
- * per page, reading one row more than it shows to learn whether another page follows.
- */
+/** One page of the inbox, newest first (a keyset page: `keysetPage`), in one query. */
 export async function listLeads(db: Db, query: LeadsQuery, pageSize = INBOX_PAGE_SIZE): Promise<{ leads: InboxLead[]; newer: string | null; older: string | null }> {
   const { before, after, ...filters } = query;
-  if (after) {
-    const rows = await selectLeads(db, filters, { after }, pageSize + 1);
-    // Fewer than a page is newer: those are the newest leads, so show the newest page, full.
-    if (rows.length <= pageSize) return listLeads(db, filters, pageSize);
-    const page = rows.slice(0, pageSize).reverse();
-    return { leads: page.map(toLead), newer: page[0]!.cursor, older: page.at(-1)!.cursor };
-  }
-  const rows = await selectLeads(db, filters, before ? { before } : null, pageSize + 1);
-  const page = rows.slice(0, pageSize);
-  return {
-    leads: page.map(toLead),
-    // Past the oldest lead, the way back starts at the cursor itself.
-    newer: before ? (page[0]?.cursor ?? before) : null,
-    older: rows.length > pageSize ? page.at(-1)!.cursor : null,
-  };
+  const { rows, newer, older } = await keysetPage((boundary, limit) => selectLeads(db, filters, boundary, limit), { before, after }, pageSize);
+  return { leads: rows.map(toLead), newer, older };
 }
 
 /** Sets the staff status and/or note of a callback or voucher request. */

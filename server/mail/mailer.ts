@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Text files sent along, such as a calendar invitation (.ics). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /** A mail as kept in the local outbox (development without SMTP_URL). */

@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from "sharp";
-import { IMAGE_RECIPES, type ImagePurpose, UPLOAD_LIMITS } from "~/features/media/images";
+import { IMAGE_RECIPES, type ImageRecipeName, UPLOAD_LIMITS } from "~/features/media/images";
 import { AppError } from "../http/errors";
 
 // Each request decodes at most one image at a time; libvips' own cache would only hold memory.
@@ -38,7 +38,7 @@ export const TOO_BIG_MESSAGE = `The image is larger than ${UPLOAD_LIMITS.maxByte
  * purpose needs. Metadata (EXIF, including any location) is dropped; the orientation is applied.
  * Every refusal is a 400 AppError with a message the admin can act on.
  */
-export async function processUpload(bytes: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> {
+export async function processUpload(bytes: Buffer, purpose: ImageRecipeName): Promise<ProcessedImage> {
   if (bytes.length === 0) throw new AppError(400, "IMAGE_MISSING", "No image arrived. Choose a JPEG, PNG or WebP file to upload.");
   if (bytes.length > UPLOAD_LIMITS.maxBytes) throw new AppError(413, "IMAGE_TOO_BIG", TOO_BIG_MESSAGE);
   const type = sniffImageType(bytes);

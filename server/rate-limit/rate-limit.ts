@@ -1,6 +1,6 @@
-import { eq, inArray, lt, sql } from "drizzle-orm";
+import { type SQL, eq, inArray, lt, sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import type { Db } from "../db/client";
+import { type Db, rowsOf } from "../db/client";
 import { rateLimitRecentEvents, rateLimitWindowCounts } from "../db/schema/index";
 
 export interface RateLimitRule {
@@ -47,55 +47,69 @@ export function storedRateLimitKey(key: string): string {
 const timestamptz = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
- * One conditional upsert: adds one to this window's counter unless it has reached the limit. The
- * row lock the upsert takes makes concurrent requests, in any process, queue for the counter, and
- * each sees the count the previous one left; no separate lock or COUNT.
+ * One rule's counting as SQL: a conditional upsert that returns one row when the event is counted and
+ * none when the rule refuses. It runs alone (`takeFixed`, `takeSliding`) or as one step of a larger
+ * statement (the callback request, ADR 0118): `gate` names an earlier step of that statement, and
+ * the event is counted only if that step returned a row.
+ *
+ * - fixed: adds one to this window's counter unless it has reached the limit. The row lock the upsert
+ *   takes makes concurrent requests, in any process, queue for the counter, and each sees the count
+ *   the previous one left; no separate lock or COUNT.
+ * - sliding: on the key's row of event times, drops the times that have left the window and appends
+ *   this one, unless `limit` times remain inside it. Exact for any span of the window, and serialised
+ *   per key by the row lock like the fixed counters.
  */
-async function takeFixed(db: Queryable, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
-  const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
-  const windowEnd = new Date(windowStart + rule.windowMs);
-  const counted = await db
-    .insert(rateLimitWindowCounts)
-    .values({ key: storedRateLimitKey(rule.key), windowStart: new Date(windowStart), count: 1, expiresAt: windowEnd })
-    .onConflictDoUpdate({
-      target: [rateLimitWindowCounts.key, rateLimitWindowCounts.windowStart],
-      set: { count: sql`${rateLimitWindowCounts.count} + 1` },
-      setWhere: sql`${rateLimitWindowCounts.count} < ${rule.limit}`,
-    })
-    .returning({ count: rateLimitWindowCounts.count });
-  if (counted.length > 0) return null;
-  return { allowed: false, key: rule.key, retryAfterMs: windowEnd.getTime() - now.getTime() };
+export function countingStep(rule: RateLimitRule, now: Date, gate?: SQL): SQL {
+  const from = gate ? sql` from ${gate}` : sql``;
+  const key = storedRateLimitKey(rule.key);
+  if (rule.window === "fixed") {
+    const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+    const windowEnd = new Date(windowStart.getTime() + rule.windowMs);
+    return sql`insert into rate_limit_window_counts (key, window_start, count, expires_at)
+      select ${key}, ${timestamptz(windowStart)}, 1, ${timestamptz(windowEnd)}${from}
+      on conflict (key, window_start) do update set count = rate_limit_window_counts.count + 1
+      where rate_limit_window_counts.count < ${rule.limit}
+      returning 1 as counted`;
+  }
+  const windowOpened = timestamptz(new Date(now.getTime() - rule.windowMs));
+  const expiresAt = timestamptz(new Date(now.getTime() + rule.windowMs));
+  const timesInWindow = sql`array(select t from unnest(rate_limit_recent_events.event_times) as t where t > ${windowOpened} order by t)`;
+  return sql`insert into rate_limit_recent_events (key, event_times, expires_at)
+    select ${key}, array[${timestamptz(now)}], ${expiresAt}${from}
+    on conflict (key) do update set event_times = ${timesInWindow} || ${timestamptz(now)}, expires_at = ${expiresAt}
+    where cardinality(${timesInWindow}) < ${rule.limit}
+    returning 1 as counted`;
 }
 
 /**
- * One conditional upsert on the key's row of event times: drops the times that have left the
- * window and appends this one, unless `limit` times remain inside it. Exact for any span of the
- * window, and serialised per key by the row lock like the fixed counters.
+ * When a refused rule lets the next event through: the window's end (fixed), or when the oldest time
+ * still inside the window leaves it (sliding; `oldestEventMs` from `oldestEventInWindowSql`).
  */
-async function takeSliding(db: Queryable, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
-  const windowOpened = new Date(now.getTime() - rule.windowMs);
-  const expiresAt = new Date(now.getTime() + rule.windowMs);
-  const stored = rateLimitRecentEvents.eventTimes;
-  const timesInWindow = sql`array(select t from unnest(${stored}) as t where t > ${timestamptz(windowOpened)} order by t)`;
-  const counted = await db
-    .insert(rateLimitRecentEvents)
-    .values({ key: storedRateLimitKey(rule.key), eventTimes: [now], expiresAt })
-    .onConflictDoUpdate({
-      target: rateLimitRecentEvents.key,
-      set: { eventTimes: sql`${timesInWindow} || ${timestamptz(now)}`, expiresAt },
-      setWhere: sql`cardinality(${timesInWindow}) < ${rule.limit}`,
-    })
-    .returning({ key: rateLimitRecentEvents.key });
-  if (counted.length > 0) return null;
+export function retryAfterMs(rule: RateLimitRule, now: Date, oldestEventMs: number | null | undefined): number {
+  if (rule.window === "fixed") {
+    const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+    return windowStart + rule.windowMs - now.getTime();
+  }
+  const oldest = oldestEventMs ?? now.getTime();
+  return Math.max(0, oldest + rule.windowMs - now.getTime());
+}
 
-  // Refused: the oldest time still inside the window is the next to leave it.
-  const [row] = await db
-    .select({ eventTimes: rateLimitRecentEvents.eventTimes })
-    .from(rateLimitRecentEvents)
-    .where(eq(rateLimitRecentEvents.key, storedRateLimitKey(rule.key)));
-  const inWindow = (row?.eventTimes ?? []).map((t) => new Date(t).getTime()).filter((t) => t > windowOpened.getTime());
-  const oldest = inWindow.length > 0 ? Math.min(...inWindow) : now.getTime();
-  return { allowed: false, key: rule.key, retryAfterMs: Math.max(0, oldest + rule.windowMs - now.getTime()) };
+/** A sliding rule's oldest event still inside the window, in epoch milliseconds (null if none), as SQL for a select list. */
+export function oldestEventInWindowSql(rule: RateLimitRule, now: Date): SQL {
+  const windowOpened = timestamptz(new Date(now.getTime() - rule.windowMs));
+  return sql`(select (extract(epoch from min(t)) * 1000)::float8 from rate_limit_recent_events, unnest(event_times) as t
+    where key = ${storedRateLimitKey(rule.key)} and t > ${windowOpened})`;
+}
+
+async function takeFixed(db: Queryable, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
+  if ((await rowsOf(db, countingStep(rule, now))).length > 0) return null;
+  return { allowed: false, key: rule.key, retryAfterMs: retryAfterMs(rule, now, null) };
+}
+
+async function takeSliding(db: Queryable, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
+  if ((await rowsOf(db, countingStep(rule, now))).length > 0) return null;
+  const [row] = await rowsOf<{ oldest: number | null }>(db, sql`select ${oldestEventInWindowSql(rule, now)} as oldest`);
+  return { allowed: false, key: rule.key, retryAfterMs: retryAfterMs(rule, now, row?.oldest) };
 }
 
 function take(db: Queryable, rule: RateLimitRule, now: Date) {

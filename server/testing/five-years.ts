@@ -1,7 +1,7 @@
 /**
  * Five years of a busy small business, as the data benchmark (scripts/bench-data.ts) and the query
  * plan test fill a fresh, migrated database: 200k page-view rows, 50k callbacks, 20k vouchers, 30k
- * newsletter sign-ups, 2,000 customers with 20k appointments (two months of them still to come) and
+ * newsletter sign-ups, 2,000 customers (each with a household) with 20k appointments (two months of them still to come) and
  * 50k sign-ins, spread evenly back from now. `scale` shrinks every count but the five years.
  * Each statement is one INSERT ... SELECT over generate_series: seconds, not minutes.
  */
@@ -47,6 +47,16 @@ export function fiveYearsOfData(scale = 1): { label: string; sql: string }[] {
     {
       label: `${customers.toLocaleString("en-US")} customers`,
       sql: `insert into users (email, email_confirmed_at, created_at) select 'customer' || i || '@example.com', now(), now() from generate_series(0, ${customers - 1}) i`,
+    },
+    {
+      label: `${customers.toLocaleString("en-US")} households`,
+      // Every customer filled the household form: a name and a mobile, +1 657 2xx xxxx.
+      sql: `insert into households (user_id, name, mobile_phone, city, state, created_at, updated_at)
+        select u.id, f || ' ' || l, '+1657' || (200 + (u.n / 10000) % 800) || lpad((u.n % 10000)::text, 4, '0'), 'Laguna Niguel', 'CA', t, t
+        from (select id, row_number() over (order by email) - 1 as n from users) u,
+          lateral (select (array['Maria','James','Wei','Fatima','Olga','Carlos','Aiko','Liam','Sofia','Noah','Priya','Mateo'])[1 + u.n % 12] as f,
+                          (array['Garcia','Smith','Nguyen','Khan','Ivanova','Lopez','Tanaka','Brown','Rossi','Miller','Patel','Silva','Kim'])[1 + (u.n / 12) % 13] as l) n,
+          lateral (select ${back("u.n", customers)} as t) at`,
     },
     {
       label: `${appointments.toLocaleString("en-US")} appointments`,

@@ -8,5 +8,5 @@ import { createTelephony } from "../telephony/telephony";
 /** What the server hands a page's loader and action, for tests that call them directly. */
 export function testRequestContext(env: Env, db: Db): RequestContext {
   const logger = createLogger("silent");
-  return { env, db, logger, telephony: createTelephony(env, db, logger), mailer: createMailer(env, logger), cspNonce: "" };
+  return { env, db, logger, telephony: createTelephony(env, db, logger), mailer: createMailer(env, logger), cspNonce: "", clientAddress: "127.0.0.1" };
 }

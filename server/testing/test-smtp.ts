@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files (a calendar invitation, say), decoded. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 export interface TestSmtp {
@@ -68,11 +70,13 @@ export async function startTestSmtp({ port = 0, dir }: { port?: number; dir?: st
 /** Enough MIME for the mails we send: headers, multipart/alternative, quoted-printable or base64. */
 export function parseMail(raw: string): ReceivedMail {
   const { headers, body } = splitHeaders(raw);
-  const mail: ReceivedMail = { to: headers.get("to") ?? "", subject: decodeHeader(headers.get("subject") ?? ""), text: "", html: "" };
+  const mail: ReceivedMail = { to: headers.get("to") ?? "", subject: decodeHeader(headers.get("subject") ?? ""), text: "", html: "", attachments: [] };
   for (const part of mimeParts(headers, body)) {
     const type = part.headers.get("content-type") ?? "text/plain";
     const content = decodeBody(part.body, part.headers.get("content-transfer-encoding"));
-    if (type.startsWith("text/html")) mail.html = content;
+    const filename = (part.headers.get("content-disposition") ?? "").match(/filename="?([^";]+)"?/)?.[1];
+    if (filename) mail.attachments.push({ filename, contentType: type.split(";")[0]!, content });
+    else if (type.startsWith("text/html")) mail.html = content;
     else if (type.startsWith("text/plain")) mail.text = content;
   }
   return mail;
@@ -122,7 +126,8 @@ function decodeBody(body: string, encoding: string | undefined): string {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+  // Whitespace between two encoded words is folding, not text (RFC 2047, section 6.2).
+  return value.replace(/(\?=)\s+(?==\?)/g, "$1").replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
     kind.toUpperCase() === "B"
       ? Buffer.from(text, "base64").toString("utf8")
       : decodeBody(text.replace(/_/g, " "), "quoted-printable"),

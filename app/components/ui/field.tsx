@@ -49,3 +49,23 @@ export function FormError({ id, errors, className }: { id?: string; errors?: str
     </p>
   );
 }
+
+/** A file input of a Conform form (the form posts multipart/form-data), with a hint of what it takes. */
+export function FileField({ label, hint, field, className, ...props }: { label: ReactNode; hint: ReactNode; field: FieldMetadata<unknown> } & Pick<ComponentProps<"input">, "accept" | "className">) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className={className}>
+      <Label htmlFor={field.id}>{label}</Label>
+      <p id={hintId} className="mb-1.5 text-sm text-muted">
+        {hint}
+      </p>
+      <input
+        {...getInputProps(field as FieldMetadata<File>, { type: "file", ariaAttributes: true, ariaDescribedBy: hintId })}
+        {...props}
+        key={field.key}
+        className="block w-full rounded-xl border border-brand-200 bg-white p-2 text-base file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900 aria-invalid:border-red-600"
+      />
+      <FieldError id={field.errorId}>{field.errors?.[0]}</FieldError>
+    </div>
+  );
+}

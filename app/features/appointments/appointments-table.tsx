@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { StatusBadge } from "./status-badge";
@@ -23,9 +24,17 @@ function Actions({ appointment: a, sendingId, onRemind, onEdit, onCancel }: Omit
         {sending ? <Spinner label="Sending reminder" className="h-4" /> : null}
         {sending ? "Sending..." : "Send reminder"}
       </Button>
-      <Button size="sm" variant="ghost" onClick={() => onEdit(a)} aria-label={`Edit ${a.serviceTitle} on ${a.date}`}>
-        Edit
-      </Button>
+      {a.groom ? (
+        <Button asChild size="sm" variant="ghost">
+          <Link to={`/book/groom?move=${a.id}`} aria-label={`Move ${a.serviceTitle} on ${a.date}`}>
+            Move
+          </Link>
+        </Button>
+      ) : (
+        <Button size="sm" variant="ghost" onClick={() => onEdit(a)} aria-label={`Edit ${a.serviceTitle} on ${a.date}`}>
+          Edit
+        </Button>
+      )}
       <Button size="sm" variant="ghost-danger" onClick={() => onCancel(a)} aria-label={`Cancel ${a.serviceTitle} on ${a.date}`}>
         Cancel
       </Button>
@@ -69,7 +78,10 @@ export function AppointmentsTable(props: Props) {
                 {a.endDate ? <span className="block text-sm text-muted">until {a.endDate}</span> : null}
                 <When a={a} />
               </td>
-              <td className="px-4 py-3">{a.time}</td>
+              <td className="px-4 py-3">
+                {a.time}
+                {!a.endDate && a.endTime ? <span className="block text-sm text-muted">until {a.endTime}</span> : null}
+              </td>
               <td className="px-4 py-3">
                 <StatusBadge status={a.status} />
               </td>
@@ -93,6 +105,7 @@ export function AppointmentsTable(props: Props) {
             </div>
             <p className="mt-2">
               {a.date} · {a.time}
+              {!a.endDate && a.endTime ? ` – ${a.endTime}` : null}
               {a.endDate ? <span className="block text-sm text-muted">until {a.endDate}</span> : null}
             </p>
             <When a={a} />

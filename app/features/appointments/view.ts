@@ -19,6 +19,8 @@ export interface AppointmentView {
   customerEmail: string;
   notes: string;
   autoReminder: boolean;
+  /** A groom booked online: moved on Book a Groom among its free times, not proposed to staff. */
+  groom: boolean;
 }
 
 interface AppointmentRow {
@@ -28,6 +30,8 @@ interface AppointmentRow {
   status: AppointmentView["status"];
   startsAt: Date;
   endsAt: Date | null;
+  /** Set for a groom booked online: its end is a time that day, not a check-out. */
+  groomerId?: string | null;
   proposedStartsAt: Date | null;
   reminderPhone: string | null;
   customerEmail: string;
@@ -45,7 +49,7 @@ export function toAppointmentView(row: AppointmentRow, serviceTitle: (id: string
     time: formatBusinessTime(row.startsAt),
     localDate: businessDate(row.startsAt),
     localTime: businessTime(row.startsAt),
-    endDate: row.endsAt ? formatBusinessDate(row.endsAt) : null,
+    endDate: row.endsAt && !row.groomerId ? formatBusinessDate(row.endsAt) : null,
     endTime: row.endsAt ? formatBusinessTime(row.endsAt) : null,
     proposed: row.proposedStartsAt
       ? { date: formatBusinessDate(row.proposedStartsAt), time: formatBusinessTime(row.proposedStartsAt) }
@@ -54,5 +58,6 @@ export function toAppointmentView(row: AppointmentRow, serviceTitle: (id: string
     customerEmail: row.customerEmail,
     notes: row.notes,
     autoReminder: row.autoReminder,
+    groom: Boolean(row.groomerId),
   };
 }

@@ -117,7 +117,9 @@ describe("SignInDialog", () => {
     replies["/api/auth/magic-link"] = { status: 200, body: { ok: true } };
     // The browser's address (the router keeps it in step; an island has only it).
     window.history.replaceState(null, "", "/appointments?view=upcoming");
-    renderAt(<SignInDialog open onOpenChange={() => {}} />, "/appointments");
+    renderAt(<SignInDialog id="sign-in" />, "/appointments");
+    // The browser opens it (a button's `commandfor`); here the test does.
+    document.getElementById("sign-in")!.setAttribute("open", "");
     expect(await screen.findByRole("dialog", { name: "Log In or Create Account" })).toBeTruthy();
     await submitEmail();
     await screen.findByRole("heading", { name: "Check your email" });

@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { useAppNavigate } from "~/lib/navigation";
+import { PUBLIC_FORM_INTENTS, usePublicFormTarget } from "~/lib/public-forms";
+import { useHydrated, useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
@@ -11,6 +13,8 @@ type Status = { step: "idle" | "sending" } | { step: "error"; message: string } 
 export interface SignInFormProps {
   /** A path on this site to return to after sign-in; without it admins go to /admin, others to /. */
   redirectTo?: string;
+  /** Return to the page the form is on (the modal): read when it is sent, as the server renders it for any address. */
+  returnToThisPage?: boolean;
   /** Called after a successful sign-in with the typed code, before navigating (e.g. to close a modal). */
   onSignedIn?: () => void;
   /** The id of the heading that names this form, for the form's accessible name. */
@@ -19,12 +23,16 @@ export interface SignInFormProps {
 
 /**
  * The passwordless sign-in form (spec: 'Send Magic Link', 'Sending...', then 'Check your email').
- * The same component serves the /auth page and the modal (sign-in-dialog.tsx).
+ * The same component serves the /auth page and the modal (sign-in-dialog.tsx). Before the script
+ * runs it is a plain form that the page's action answers (ADR 0117).
  */
-export function SignInForm({ redirectTo, onSignedIn, labelledBy }: SignInFormProps) {
+export function SignInForm({ redirectTo, returnToThisPage = false, onSignedIn, labelledBy }: SignInFormProps) {
   const { signIn } = useAuth();
   const [status, setStatus] = useState<Status>({ step: "idle" });
   const [email, setEmail] = useState("");
+  const hydrated = useHydrated();
+  const formTarget = usePublicFormTarget();
+  const emailField = useTypedBeforeHydration(setEmail);
   const id = useId();
 
   if (status.step === "sent") {
@@ -34,7 +42,8 @@ export function SignInForm({ redirectTo, onSignedIn, labelledBy }: SignInFormPro
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setStatus({ step: "sending" });
-    const { error } = await signIn(email, { redirectTo });
+    const here = returnToThisPage ? `${window.location.pathname}${window.location.search}` : undefined;
+    const { error } = await signIn(email, { redirectTo: redirectTo ?? here });
     if (!error) {
       toast.success(AUTH_TEXT.checkEmailTitle, { description: AUTH_TEXT.checkEmailToast });
       setStatus({ step: "sent", email: email.trim() });
@@ -50,10 +59,13 @@ export function SignInForm({ redirectTo, onSignedIn, labelledBy }: SignInFormPro
   const sending = status.step === "sending";
   const errorId = `${id}-error`;
   return (
-    <form onSubmit={onSubmit} aria-labelledby={labelledBy} className="space-y-4" noValidate={false}>
+    <form method="post" action={formTarget} onSubmit={onSubmit} aria-labelledby={labelledBy} className="space-y-4" noValidate={false}>
+      <input type="hidden" name="intent" value={PUBLIC_FORM_INTENTS.signIn} />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <div>
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
+          ref={emailField}
           id={`${id}-email`}
           type="email"
           name="email"
@@ -69,7 +81,7 @@ export function SignInForm({ redirectTo, onSignedIn, labelledBy }: SignInFormPro
         />
         <FieldError id={errorId}>{status.step === "error" ? status.message : null}</FieldError>
       </div>
-      <Button type="submit" variant="accent" size="lg" className="w-full" disabled={sending || email.trim() === ""}>
+      <Button type="submit" variant="accent" size="lg" className="w-full" disabled={sending || (hydrated && email.trim() === "")}>
         {sending ? AUTH_TEXT.sending : AUTH_TEXT.sendMagicLink}
       </Button>
       <p className="text-center text-sm text-muted">

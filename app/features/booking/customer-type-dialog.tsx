@@ -1,32 +1,31 @@
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import type { HomeDialogExtras } from "~/features/home/home-dialogs";
+import { Modal, ModalDescription, ModalTitle, closeModal, opensModal } from "~/components/ui/modal";
+import { modalIds } from "~/features/home/modal-ids";
 import { type CustomerType, rememberCustomerType } from "./customer-type";
 
-export function CustomerTypeDialog({
-  open,
-  onOpenChange,
-  openDialog,
-}: { open: boolean; onOpenChange: (open: boolean) => void } & HomeDialogExtras) {
-  const choose = (type: CustomerType) => {
-    rememberCustomerType(type);
-    openDialog?.("booking");
-  };
+/** 'Welcome!': new or returning, then the booking choices (they open over this one until script closes it). */
+export function CustomerTypeDialog() {
+  const id = modalIds.customerType;
+  const choose = (type: CustomerType) =>
+    opensModal(modalIds.booking, () => {
+      rememberCustomerType(type);
+      closeModal(id);
+    });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent width="sm" className="text-center">
-        <DialogTitle className="pl-10">Welcome!</DialogTitle>
-        <DialogDescription>Are you a new or returning customer?</DialogDescription>
-        <div className="mt-6 grid gap-3">
-          <Button size="lg" variant="accent" onClick={() => choose("new")}>
-            New Customer
-          </Button>
-          <Button size="lg" variant="outline" onClick={() => choose("returning")}>
-            Returning Customer
-          </Button>
-        </div>
-        <p className="mt-4 text-sm text-muted">New customers stay their first night free.</p>
-      </DialogContent>
-    </Dialog>
+    <Modal id={id} width="sm" className="text-center">
+      <ModalTitle modalId={id} className="pl-10">
+        Welcome!
+      </ModalTitle>
+      <ModalDescription modalId={id}>Are you a new or returning customer?</ModalDescription>
+      <div className="mt-6 grid gap-3">
+        <Button size="lg" variant="accent" {...choose("new")}>
+          New Customer
+        </Button>
+        <Button size="lg" variant="outline" {...choose("returning")}>
+          Returning Customer
+        </Button>
+      </div>
+      <p className="mt-4 text-sm text-muted">New customers stay their first night free.</p>
+    </Modal>
   );
 }

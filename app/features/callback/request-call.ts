@@ -1,8 +1,11 @@
 import { ApiError, NETWORK, UNEXPECTED, apiFetch } from "~/lib/api-client";
+import { CALLBACK_ERROR } from "./request-call-error";
 import { type CallbackResponse, callbackMessages, callbackResponseSchema } from "./schema";
 
 /** A failure whose message can be shown to the visitor as it is. */
-export class CallbackError extends Error {}
+export class CallbackError extends Error {
+  override name = CALLBACK_ERROR;
+}
 
 /**
  * Asks the server to store the number and place the call in one request, so a call is

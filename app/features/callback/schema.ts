@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { INVALID_PHONE_MESSAGE, toCallableE164 } from "~/lib/phone";
+import { toCallableE164 } from "~/lib/phone";
+import { callbackMessages } from "./texts";
 
 /**
  * The callback request, shared by the dialog and the server: the same rule decides what the
@@ -7,22 +8,7 @@ import { INVALID_PHONE_MESSAGE, toCallableE164 } from "~/lib/phone";
  * docs/decisions/0040-callback-phone-number-rule.md.
  */
 
-export const callbackMessages = {
-  invalidPhone: INVALID_PHONE_MESSAGE,
-  saveFailed: "Failed to save phone number",
-  callFailed: "Failed to initiate call",
-  invalidResponse: "Invalid response from call service",
-  fallback: "Failed to initiate call. Please try again.",
-} as const;
-
-/**
- * What the person agrees to by pressing the button. Shown under the input and stored verbatim
- * with the lead, so the row keeps exactly what was agreed to. Change the wording here only:
- * old rows keep the text they were stored with.
- */
-export const CALLBACK_CONSENT_TEXT =
-  "By clicking 'Click To Connect Your Call', you agree that we may call and text you at this number about your request, " +
-  "including by automated means. Consent is not a condition of purchase. Message and data rates may apply. Reply STOP to opt out.";
+export { CALLBACK_CONSENT_TEXT, callbackMessages } from "./texts";
 
 /** The body of POST /api/callback. */
 export const callbackRequestSchema = z.object({

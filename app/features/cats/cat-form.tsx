@@ -1,9 +1,10 @@
 import { type FieldMetadata, getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FormError, TextareaField } from "~/components/ui/field";
+import { Field, FileField, FormError, TextareaField } from "~/components/ui/field";
+import { UPLOAD_LIMITS } from "~/features/media/images";
 import { FieldError, Label } from "~/components/ui/input";
-import { type FormReply, useZodForm } from "~/lib/forms";
+import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
 import { CAT_SEXES, FELV_FIV_LABELS, FELV_FIV_STATUSES, FIXED_LABELS, FIXED_STATUSES, type Medication, SEX_LABELS } from "./options";
 import { ageInYears } from "./profile";
 import { CAT_NAME_MAX, catForm } from "./schema";
@@ -54,9 +55,10 @@ function defaults(cat: CatProfile, today: string) {
  * are a Conform list: "Add another medication" and "Remove" are submit buttons with an intent,
  * handled in the browser with JavaScript and by the server without.
  */
-export function CatForm({ cat, today, submitLabel }: { cat?: CatProfile; today: string; submitLabel: string }) {
-  const reply = useActionData<FormReply>();
-  const busy = useNavigation().state === "submitting";
+export function CatForm({ cat, hasPhoto = false, today, submitLabel }: { cat?: CatProfile; hasPhoto?: boolean; today: string; submitLabel: string }) {
+  const reply = replyTo(useActionData<FormReply>(), "save");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useZodForm(catForm, {
     id: cat ? `cat-${cat.id}` : "cat-new",
     lastResult: reply?.result,
@@ -64,7 +66,7 @@ export function CatForm({ cat, today, submitLabel }: { cat?: CatProfile; today: 
   });
   const medications = fields.medications.getFieldList();
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+    <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="save" />
       <Field label="Name" field={fields.name} maxLength={CAT_NAME_MAX} autoComplete="off" />
       <Field label="Breed (optional)" field={fields.breed} autoComplete="off" />
@@ -75,6 +77,13 @@ export function CatForm({ cat, today, submitLabel }: { cat?: CatProfile; today: 
       <Field label="Microchip number (optional)" field={fields.microchip} autoComplete="off" />
       <SelectField label="FeLV/FIV status" field={fields.felvFivStatus} options={FELV_FIV_STATUSES.map((v) => [v, FELV_FIV_LABELS[v]])} />
       <Field className="sm:col-span-2" label="Colour and markings (optional)" field={fields.colourMarkings} autoComplete="off" />
+      <FileField
+        className="sm:col-span-2"
+        label={hasPhoto ? "Replace the photo (optional)" : "Photo (optional)"}
+        hint={`JPEG, PNG or WebP, up to ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB, at least ${UPLOAD_LIMITS.minSide} pixels a side.`}
+        field={fields.photo}
+        accept="image/jpeg,image/png,image/webp"
+      />
       <TextareaField className="sm:col-span-2" label="Feeding instructions (optional)" field={fields.feedingInstructions} placeholder="What, how much and when" />
 
       <fieldset className="sm:col-span-2">

@@ -1,3 +1,5 @@
+import { type RecordStatus, VACCINE_LABELS, type Vaccine, type VaccinePolicy, requiredVaccines } from "./vaccines";
+
 /**
  * What a cat's profile tells a person at a glance: its age and whether it can be booked. Pure
  * functions over calendar days ("YYYY-MM-DD" in Los Angeles time), shared by the pages and the server.
@@ -31,15 +33,21 @@ export interface ReadinessInput {
 }
 
 /**
- * What a cat still needs before it can be booked. Vaccine records come with a later change, and
- * nothing is bookable without them, so "Vaccine records needed" is always listed for now: the
- * page never claims a readiness it has not checked.
+ * What a cat still needs before it can be booked today (ADR 0120): its profile's gaps and, for each
+ * vaccine the published policy requires, a current record ("FVRCP awaiting review" while staff have
+ * not checked it: it counts for planning, so the cat is not blocked by it, but it is not ready yet).
  */
-export function missingForBooking(cat: ReadinessInput): string[] {
+export function missingForBooking(cat: ReadinessInput, records: readonly { vaccine: Vaccine; status: RecordStatus }[], policy: VaccinePolicy): string[] {
   const missing: string[] = [];
   if (!cat.birthDate) missing.push("Birth date or age needed");
   if (cat.spayedNeutered === "unknown") missing.push("Spayed/neutered status needed");
-  missing.push("Vaccine records needed");
+  for (const vaccine of requiredVaccines(policy)) {
+    const status = records.find((r) => r.vaccine === vaccine)?.status;
+    const label = VACCINE_LABELS[vaccine];
+    if (status === "awaiting_review") missing.push(`${label} awaiting review`);
+    else if (status === "expired") missing.push(`${label} expired`);
+    else if (status !== "verified") missing.push(`${label} record needed`);
+  }
   return missing;
 }
 

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { UPLOAD_LIMITS } from "~/features/media/images";
+import { businessDate } from "~/lib/business-time";
 import { usPhoneField } from "~/lib/validation";
 import { CAT_SEXES, FELV_FIV_STATUSES, FIXED_STATUSES } from "./options";
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_BIG_MESSAGE, VACCINES, expiryDateProblem } from "./vaccines";
 
 /**
  * The household and cat forms' one schema each, used by the pages (Conform) and by the domain
@@ -82,8 +85,48 @@ export const catForm = z.object({
     medications,
     behaviourNotes: text(2000, "Keep the behaviour notes under 2000 characters"),
     felvFivStatus: z.enum(FELV_FIV_STATUSES, "Choose a FeLV/FIV status").default("unknown"),
+    // Checked by its bytes and processed on the server (ADR 0120); the size is checked here first
+    // so a large photo is refused before it is sent.
+    photo: z
+      .file()
+      .max(UPLOAD_LIMITS.maxBytes, `The photo is larger than ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB. Please choose a smaller file.`)
+      .optional(),
   });
 export type CatInput = z.input<typeof catForm>;
 
 /** The "Yes, archive" button of a cat's page. */
 export const archiveCatForm = z.object({ intent: z.literal("archive") });
+
+const isoDay = (missing: string) => z.string(missing).regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD");
+
+/** Today's rule for an expiry date, in the browser and the server alike (the server checks again with its `now`). */
+const currentExpiryDate = isoDay("Enter the expiry date shown on the certificate").superRefine((day, ctx) => {
+  const problem = expiryDateProblem(day, businessDate(new Date()));
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+/** A vaccine certificate uploaded on a cat's page (ADR 0120). */
+export const vaccineRecordForm = z.object({
+  intent: z.literal("upload-record"),
+  vaccine: z.enum(VACCINES, "Choose the vaccine"),
+  expiresOn: currentExpiryDate,
+  document: z.file("Choose the certificate file (PDF, JPEG, PNG or WebP)").max(DOCUMENT_MAX_BYTES, DOCUMENT_TOO_BIG_MESSAGE),
+});
+
+/** Staff verify a record, with the expiry date as they read it on the document. */
+export const verifyRecordForm = z.object({
+  intent: z.literal("verify"),
+  recordId: z.string().min(1),
+  expiresOn: isoDay("Enter the expiry date shown on the document"),
+});
+
+/** Staff reject a record; the customer reads the reason. */
+export const rejectRecordForm = z.object({
+  intent: z.literal("reject"),
+  recordId: z.string().min(1),
+  reason: z
+    .string("Tell the customer why the record can't be accepted")
+    .trim()
+    .min(1, "Tell the customer why the record can't be accepted")
+    .max(500, "Keep the reason under 500 characters"),
+});

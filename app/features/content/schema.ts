@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasReviewCard } from "~/content/reviews";
 import { samplePortrait } from "~/content/team";
+import { VACCINE_REQUIREMENTS } from "~/features/cats/vaccines";
 import { youtubeVideoId } from "./youtube";
 
 /**
@@ -56,6 +57,8 @@ export const businessContentSchema = z.object({
   lunch: text("Lunch break", 60),
   phoneSupport: text("Phone support hours", 60),
   booking: z.object({
+    // Content published before online booking existed has no switch: it books on the site.
+    online: z.boolean().default(true),
     roomUrl: httpsUrl("Room booking URL"),
     groomUrl: httpsUrl("Grooming booking URL"),
   }),
@@ -211,6 +214,17 @@ export const teamContentSchema = z
   });
 export type TeamContent = z.infer<typeof teamContentSchema>;
 
+const requirement = (vaccine: string) => z.enum(VACCINE_REQUIREMENTS, `Choose whether ${vaccine} is required, recommended or not asked for`);
+
+/**
+ * The vaccine policy (ADR 0121): which vaccines a stay requires and which are only recommended.
+ * The public Vaccination Requirements box and the booking rule both read the published value.
+ */
+export const vaccinesContentSchema = z
+  .object({ fvrcp: requirement("FVRCP"), rabies: requirement("rabies"), felv: requirement("FeLV") })
+  .refine((p) => Object.values(p).includes("required"), { message: "Require at least one vaccine for a stay", path: ["fvrcp"] });
+export type VaccinesContent = z.infer<typeof vaccinesContentSchema>;
+
 export const contentSchemas = {
   business: businessContentSchema,
   services: servicesContentSchema,
@@ -219,9 +233,10 @@ export const contentSchemas = {
   style: styleContentSchema,
   reviews: reviewsContentSchema,
   team: teamContentSchema,
+  vaccines: vaccinesContentSchema,
 } as const;
 
-export const CONTENT_KEYS = ["business", "services", "faq", "promo", "style", "reviews", "team"] as const;
+export const CONTENT_KEYS = ["business", "services", "faq", "promo", "style", "reviews", "team", "vaccines"] as const;
 export type ContentKey = (typeof CONTENT_KEYS)[number];
 export const contentKeySchema = z.enum(CONTENT_KEYS, "Unknown content section");
 
@@ -233,5 +248,6 @@ export interface EditableContent {
   style: StyleContent;
   reviews: ReviewsContent;
   team: TeamContent;
+  vaccines: VaccinesContent;
 }
 

@@ -63,6 +63,31 @@ export function TextField<T>({
 }
 
 /** A list of small records (opening hours, social links, questions) with add and remove. */
+/** A yes/no business setting of the Content editor. */
+export function CheckboxField<T>({ value, onChange, path, label, hint, className }: FieldsProps<T> & { path: string; label: string; hint?: string; className?: string }) {
+  const id = fieldId(path);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="flex items-center gap-3 font-bold text-brand-900">
+        <input
+          id={id}
+          type="checkbox"
+          className="h-5 w-5 accent-brand-700"
+          checked={getAtPath(value, path) === true}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(e) => onChange(setAtPath(value, path, e.target.checked))}
+        />
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function ListField<T, Item extends Record<string, string>>({
   value,
   onChange,

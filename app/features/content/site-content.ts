@@ -5,6 +5,7 @@ import { REVIEW_CARD, reviewAlt, reviewCardSrc, reviews as defaultReviews } from
 import { type Service, services as defaultServices } from "~/content/services";
 import { PORTRAIT, samplePortrait, team as defaultTeam } from "~/content/team";
 import { type PageImage, uploadedImage } from "~/features/media/images";
+import { DEFAULT_VACCINE_POLICY, type VaccinePolicy } from "~/features/cats/vaccines";
 import { telFromDisplay } from "~/lib/phone";
 // Types only: the public pages import this module, and zod must not reach their JavaScript (ADR 0022).
 import type { BusinessContent, EditableContent, PromoContent, ReviewContent, StyleContent, TeamMemberContent } from "./schema";
@@ -26,7 +27,8 @@ export type SiteBusiness = Omit<Business, EditedBusinessFields> & {
   hours: readonly { days: string; time: string }[];
   lunch: string;
   phoneSupport: string;
-  booking: { roomUrl: string; groomUrl: string };
+  /** `online`: "Book a Cat Room" opens Book a Stay on this site; off, it opens `roomUrl` (an outside system). */
+  booking: { online: boolean; roomUrl: string; groomUrl: string };
   social: readonly { name: string; url: string }[];
   taxId: string;
   /** youtubeId "" when there is no video. */
@@ -60,6 +62,8 @@ export interface SiteContent {
   /** The visible reviews, in the order the owners chose. */
   reviews: readonly SiteReview[];
   team: readonly SiteTeamMember[];
+  /** Which vaccines a stay requires and which are recommended (the booking rule reads the same value). */
+  vaccinePolicy: VaccinePolicy;
 }
 
 /** The editable values as the content modules define them (what "Revert to defaults" restores). */
@@ -96,6 +100,7 @@ export const defaultEditableContent: EditableContent = {
   style: { headings: null, promo: null },
   reviews: defaultReviews.map((r) => ({ ...r, hidden: false, imageId: null })),
   team: defaultTeam.map(({ id, name, role }) => ({ id, name, role, imageId: null })),
+  vaccines: { ...DEFAULT_VACCINE_POLICY },
 };
 
 function businessFrom({ playroomVideo, ...edit }: BusinessContent): SiteBusiness {
@@ -148,6 +153,7 @@ export function buildSiteContent(editable: Partial<EditableContent> = {}): SiteC
     style: value.style,
     reviews: value.reviews.filter((r) => !r.hidden).map(siteReview),
     team: value.team.map(siteTeamMember),
+    vaccinePolicy: value.vaccines,
   };
 }
 

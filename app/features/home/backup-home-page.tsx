@@ -3,6 +3,8 @@ import type { SiteContent } from "~/features/content/site-content";
 import { SiteContentProvider } from "~/features/content/site-content-context";
 import { Breadcrumb } from "~/features/seo/breadcrumb";
 import { BACKUP_HOME_PATH } from "~/features/seo/pages";
+import { NoticeLine } from "~/components/notice-line";
+import type { Notice } from "~/lib/forms";
 import { AboutSection } from "./about-section";
 import { GuaranteeSection } from "./guarantee-section";
 import { HelpSection } from "./help-section";
@@ -20,7 +22,7 @@ const crumbs = [
 ];
 
 /** The backup home page's tree (the older home page copy): rendered by its route, hydrated as an island. */
-export function BackupHomePage({ content }: { content: SiteContent }) {
+export function BackupHomePage({ content, notice }: { content: SiteContent; notice: Notice | null }) {
   return (
     <SiteContentProvider value={content}>
     <HomeDialogsProvider>
@@ -28,6 +30,7 @@ export function BackupHomePage({ content }: { content: SiteContent }) {
       <main id="main">
         <div className="mx-auto max-w-6xl px-4 pt-6 md:px-6">
           <Breadcrumb crumbs={crumbs} />
+          {notice ? <NoticeLine notice={notice} className="mt-4" /> : null}
         </div>
         <Hero />
         <ServicesSection />

@@ -5,7 +5,7 @@ import { useHomeDialogs } from "./home-dialogs";
 import { Section } from "./section";
 
 export function GuaranteeSection() {
-  const { openDialog, preload } = useHomeDialogs();
+  const { opens } = useHomeDialogs();
   const copy = homeCopy.guarantee;
   return (
     <Section id="guarantee" eyebrow="Peace of mind" heading={copy.heading} tone="brand">
@@ -21,7 +21,7 @@ export function GuaranteeSection() {
         ))}
       </ul>
       <div className="mt-10 text-center">
-        <Button size="lg" variant="accent" onClick={() => openDialog("voucher")} onPointerEnter={() => preload("voucher")}>
+        <Button size="lg" variant="accent" {...opens("voucher")}>
           <Icon name="gift" />
           {copy.voucherCta}
         </Button>

@@ -5,7 +5,7 @@ import { homeCopy } from "~/content/copy";
 import { useHomeDialogs } from "./home-dialogs";
 
 export function Hero() {
-  const { startBooking, openDialog, preload } = useHomeDialogs();
+  const { startsBooking, opens } = useHomeDialogs();
   const copy = homeCopy.hero;
   const { business, promo, style, reviews } = useSiteContent();
   const averageRating = (reviews.reduce((sum, r) => sum + r.rating, 0) / Math.max(reviews.length, 1)).toFixed(1);
@@ -23,11 +23,11 @@ export function Hero() {
           </h1>
           <p className="mt-5 max-w-xl text-lg text-muted md:text-xl">{promo.lead}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" variant="accent" onClick={startBooking} onPointerEnter={() => preload("customerType")}>
+            <Button size="lg" variant="accent" {...startsBooking()}>
               <Icon name="calendar" />
               Book Now
             </Button>
-            <Button size="lg" variant="outline" onClick={() => openDialog("voucher")} onPointerEnter={() => preload("voucher")}>
+            <Button size="lg" variant="outline" {...opens("voucher")}>
               <Icon name="gift" />
               Claim Your Free Night
             </Button>

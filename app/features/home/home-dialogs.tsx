@@ -1,42 +1,25 @@
-import { type ComponentType, type ReactNode, Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { type MouseEvent, type ReactNode, Suspense, createContext, lazy, useContext, useMemo, useRef, useState } from "react";
+import { SignInDialog } from "~/features/auth/sign-in-dialog";
+import { BookingDialog } from "~/features/booking/booking-dialog";
+import { CustomerTypeDialog } from "~/features/booking/customer-type-dialog";
 import { readCustomerType } from "~/features/booking/customer-type";
+import { CallbackDialog } from "~/features/callback/callback-dialog";
+import { VoucherDialog } from "~/features/leads/voucher-dialog";
+import { opensModal, showModal } from "~/components/ui/modal";
+import { MobileDrawer } from "./mobile-drawer";
+import { modalIds, type ModalName } from "./modal-ids";
 
-interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
-
-/**
- * Every dialog of the home page is code-split: none is needed for the first paint, so each
- * chunk loads on first use (or on hover/focus of its trigger, see `preload`).
- */
-const loaders = {
-  menu: () => import("./mobile-drawer").then((m) => ({ default: m.MobileDrawer })),
-  callback: () => import("~/features/callback/callback-dialog").then((m) => ({ default: m.CallbackDialog })),
-  signIn: () => import("~/features/auth/sign-in-dialog").then((m) => ({ default: m.SignInDialog })),
-  share: () => import("~/features/share/share-dialog").then((m) => ({ default: m.ShareDialog })),
-  customerType: () => import("~/features/booking/customer-type-dialog").then((m) => ({ default: m.CustomerTypeDialog })),
-  booking: () => import("~/features/booking/booking-dialog").then((m) => ({ default: m.BookingDialog })),
-  voucher: () => import("~/features/leads/voucher-dialog").then((m) => ({ default: m.VoucherDialog })),
-} satisfies Record<string, () => Promise<{ default: ComponentType<DialogProps & HomeDialogExtras> }>>;
-
-export type HomeDialogName = keyof typeof loaders;
-
-/** Extra props some dialogs take from the controller. */
-export interface HomeDialogExtras {
-  openDialog?: (name: HomeDialogName) => void;
-  startBooking?: () => void;
-}
-
-type DialogComponent = ComponentType<DialogProps & HomeDialogExtras>;
-const components = {} as Record<HomeDialogName, DialogComponent>;
-for (const name of Object.keys(loaders) as HomeDialogName[]) components[name] = lazy(loaders[name]);
+/** The share dialog builds its links and QR code in the browser: it loads on first use. */
+const loadShareDialog = () => import("~/features/share/share-dialog").then((m) => ({ default: m.ShareDialog }));
+const ShareDialog = lazy(loadShareDialog);
 
 interface HomeDialogsApi {
-  openDialog: (name: HomeDialogName) => void;
+  /** The props of a button that opens a dialog (it works from the first paint, ADR 0117). */
+  opens: (name: ModalName) => ReturnType<typeof opensModal>;
   /** The floating button, Book Now, Book and Schedule A Service: ask new or returning once per visit, then offer the bookings. */
-  startBooking: () => void;
-  preload: (name: HomeDialogName) => void;
+  startsBooking: () => ReturnType<typeof opensModal>;
+  openShare: () => void;
+  preloadShare: () => void;
 }
 
 const HomeDialogsContext = createContext<HomeDialogsApi | null>(null);
@@ -47,61 +30,57 @@ export function useHomeDialogs(): HomeDialogsApi {
   return api;
 }
 
+/** Once the visitor has said new or returning, the booking choices open directly (without script, the question is asked each time). */
+function skipKnownCustomerType(event: MouseEvent<HTMLButtonElement>) {
+  if (!readCustomerType()) return;
+  event.preventDefault();
+  showModal(modalIds.booking);
+}
+
+/**
+ * The home page's dialogs are native `<dialog>`s in the server's HTML, so every button that opens
+ * one works before the page's script has run (ADR 0117); only the share dialog needs script.
+ */
 export function HomeDialogsProvider({ children }: { children: ReactNode }) {
-  const [openName, setOpenName] = useState<HomeDialogName | null>(null);
-  // Once loaded, a dialog stays mounted so closing never re-suspends it.
-  const [mounted, setMounted] = useState<ReadonlySet<HomeDialogName>>(() => new Set());
-
-  // The control that opened the first dialog of a chain (e.g. customer type, then booking).
-  const returnFocusTo = useRef<HTMLElement | null>(null);
-
-  const openDialog = useCallback((name: HomeDialogName) => {
-    const active = document.activeElement;
-    // Opened from inside another dialog: keep the first opener.
-    if (active instanceof HTMLElement && !active.closest("[role=dialog]")) returnFocusTo.current = active;
-    setMounted((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
-    setOpenName(name);
-  }, []);
-
-  // Our dialogs have no Radix trigger, so Radix cannot return focus by itself: we do, unless
-  // something else (a section the menu scrolled to) has taken focus meanwhile.
-  useEffect(() => {
-    if (openName !== null) return;
-    const target = returnFocusTo.current;
-    if (!target) return;
-    const timer = setTimeout(() => {
-      const active = document.activeElement;
-      if ((!active || active === document.body) && target.isConnected) target.focus({ preventScroll: true });
-      returnFocusTo.current = null;
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [openName]);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [shareMounted, setShareMounted] = useState(false);
+  // The share dialog has no trigger of its own to give focus back to: the control that opened it gets it.
+  const shareOpener = useRef<HTMLElement | null>(null);
+  const changeShareOpen = (open: boolean) => {
+    setShareOpen(open);
+    if (open) return;
+    // After the dialog has let go of the focus.
+    setTimeout(() => shareOpener.current?.focus({ preventScroll: true }), 0);
+  };
 
   const api = useMemo<HomeDialogsApi>(
     () => ({
-      openDialog,
-      startBooking: () => openDialog(readCustomerType() ? "booking" : "customerType"),
-      preload: (name) => void loaders[name](),
+      opens: (name) => opensModal(modalIds[name]),
+      startsBooking: () => opensModal(modalIds.customerType, skipKnownCustomerType),
+      openShare: () => {
+        shareOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setShareMounted(true);
+        setShareOpen(true);
+      },
+      preloadShare: () => void loadShareDialog(),
     }),
-    [openDialog],
+    [],
   );
 
   return (
     <HomeDialogsContext.Provider value={api}>
       {children}
-      {[...mounted].map((name) => {
-        const Component = components[name];
-        return (
-          <Suspense key={name} fallback={null}>
-            <Component
-              open={openName === name}
-              onOpenChange={(open) => setOpenName((current) => (open ? name : current === name ? null : current))}
-              openDialog={openDialog}
-              startBooking={api.startBooking}
-            />
-          </Suspense>
-        );
-      })}
+      <MobileDrawer opensSignIn={() => api.opens("signIn")} startsBooking={api.startsBooking} />
+      <CustomerTypeDialog />
+      <BookingDialog />
+      <CallbackDialog />
+      <SignInDialog id={modalIds.signIn} />
+      <VoucherDialog />
+      {shareMounted && (
+        <Suspense fallback={null}>
+          <ShareDialog open={shareOpen} onOpenChange={changeShareOpen} />
+        </Suspense>
+      )}
     </HomeDialogsContext.Provider>
   );
 }

@@ -17,40 +17,52 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { VideoSection } from "./video-section";
 import { NewsletterSignup } from "~/features/leads/newsletter-signup";
+import { NoticeLine } from "~/components/notice-line";
+import type { Notice } from "~/lib/forms";
+import { PublicFormTarget } from "~/lib/public-forms";
 
 export interface HomePageProps {
   content: SiteContent;
   /** An admin's draft preview, or null for the live page. */
   previewId: number | null;
+  /** The answer to a form posted before the script ran (ADR 0117). */
+  notice: Notice | null;
 }
 
 /** The home page's tree: rendered by its route, hydrated as an island (app/islands/home.client.tsx). */
-export function HomePage({ content, previewId }: HomePageProps) {
+export function HomePage({ content, previewId, notice }: HomePageProps) {
   return (
     <SiteContentProvider value={content}>
-      <HomeDialogsProvider>
-        {/* Page headings in one weight (700): the first screen then needs a single display font file. */}
-        <div className="contents [&_:is(h1,h2,h3)]:font-bold">
-          <SkipLink />
-          {previewId !== null && <PreviewBanner revisionId={previewId} />}
-          <SiteHeader />
-          <main id="main">
-            <Hero />
-            <ServicesSection />
-            <AboutSection />
-            <ReviewsSection />
-            <GuaranteeSection />
-            <VideoSection />
-            <DonationSection />
-            <NewsletterSignup />
-            <MapSection />
-            <HelpSection />
-          </main>
-          <SiteFooter />
-          <FloatingBookButton />
-          <CookieNotice />
-        </div>
-      </HomeDialogsProvider>
+      <PublicFormTarget value="/?index">
+        <HomeDialogsProvider>
+          {/* Page headings in one weight (700): the first screen then needs a single display font file. */}
+          <div className="contents [&_:is(h1,h2,h3)]:font-bold">
+            <SkipLink />
+            {previewId !== null && <PreviewBanner revisionId={previewId} />}
+            <SiteHeader />
+            <main id="main">
+              {notice ? (
+                <div className="mx-auto max-w-6xl px-4 pt-4 md:px-6">
+                  <NoticeLine notice={notice} />
+                </div>
+              ) : null}
+              <Hero />
+              <ServicesSection />
+              <AboutSection />
+              <ReviewsSection />
+              <GuaranteeSection />
+              <VideoSection />
+              <DonationSection />
+              <NewsletterSignup />
+              <MapSection />
+              <HelpSection />
+            </main>
+            <SiteFooter />
+            <FloatingBookButton />
+            <CookieNotice />
+          </div>
+        </HomeDialogsProvider>
+      </PublicFormTarget>
     </SiteContentProvider>
   );
 }

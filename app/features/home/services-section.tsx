@@ -1,13 +1,16 @@
 import { Icon } from "~/components/icons";
 import { homeCopy } from "~/content/copy";
 import { vaccinationRequirements } from "~/content/services";
+import { vaccinePolicySentences } from "~/features/cats/vaccines";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { Section } from "./section";
 import { sectionIds } from "./scroll-to-section";
 
 export function ServicesSection() {
   const copy = homeCopy.services;
-  const { services } = useSiteContent();
+  const { services, vaccinePolicy } = useSiteContent();
+  // The published policy, which the booking rule reads too: the box and the rule never disagree.
+  const vaccines = vaccinePolicySentences(vaccinePolicy);
   return (
     <Section id={sectionIds.services} eyebrow="Boarding · Grooming · Care" heading={copy.heading} lead={copy.lead} tone="white">
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -35,15 +38,17 @@ export function ServicesSection() {
             <li className="flex gap-2">
               <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
               <span>
-                <strong>Required:</strong> {vaccinationRequirements.required}
+                <strong>Required:</strong> {vaccines.required}
               </span>
             </li>
-            <li className="flex gap-2">
-              <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-              <span>
-                <strong>Recommended:</strong> {vaccinationRequirements.recommended}
-              </span>
-            </li>
+            {vaccines.recommended ? (
+              <li className="flex gap-2">
+                <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+                <span>
+                  <strong>Recommended:</strong> {vaccines.recommended}
+                </span>
+              </li>
+            ) : null}
           </ul>
           <p className="mt-3 text-sm text-muted">{vaccinationRequirements.note}</p>
         </div>

@@ -60,11 +60,12 @@ const topLink = "rounded-md px-2 py-1 text-sm font-semibold whitespace-nowrap te
  * The top bar's account links: 'Sign In or Join' for visitors (and while the session is being read, as
  * the server renders it), the account's pages and Sign out once signed in.
  */
-function AccountLinks({ onSignIn, onPreload }: { onSignIn: () => void; onPreload: () => void }) {
+function AccountLinks() {
   const { user, isAdmin, signOut } = useAuth();
+  const { opens } = useHomeDialogs();
   if (!user) {
     return (
-      <button type="button" className={topLink} onClick={onSignIn} onPointerEnter={onPreload}>
+      <button {...opens("signIn")} className={topLink}>
         <span className="inline-flex items-center gap-1.5">
           <Icon name="user" className="h-4 w-4" /> Sign In or Join
         </span>
@@ -102,7 +103,7 @@ function AccountLinks({ onSignIn, onPreload }: { onSignIn: () => void; onPreload
 export function SiteHeader() {
   const { business } = useSiteContent();
   const scrolled = useScrolled();
-  const { openDialog, startBooking, preload } = useHomeDialogs();
+  const { opens, startsBooking, openShare, preloadShare } = useHomeDialogs();
 
   return (
     <>
@@ -120,8 +121,8 @@ export function SiteHeader() {
             </a>
           </nav>
           <nav aria-label="Account" className="flex items-center gap-1">
-            <AccountLinks onSignIn={() => openDialog("signIn")} onPreload={() => preload("signIn")} />
-            <button type="button" className={topLink} onClick={() => openDialog("share")} onPointerEnter={() => preload("share")}>
+            <AccountLinks />
+            <button type="button" className={topLink} onClick={openShare} onPointerEnter={preloadShare}>
               <span className="inline-flex items-center gap-1.5">
                 {/* Below 1024 px the icons speak for Share and Help, so a signed-in bar fits on one line. */}
                 <Icon name="share" className="h-4 w-4" /> <span className="sr-only lg:not-sr-only">Share</span>
@@ -158,11 +159,11 @@ export function SiteHeader() {
                 {formatAddress(business.address)}
               </span>
             </button>
-            <Button variant="outline" onClick={() => openDialog("callback")} onPointerEnter={() => preload("callback")}>
+            <Button variant="outline" {...opens("callback")}>
               <Icon name="phone" className="h-4 w-4" />
               {business.phone.display}
             </Button>
-            <Button variant="accent" onClick={startBooking} onPointerEnter={() => preload("customerType")}>
+            <Button variant="accent" {...startsBooking()}>
               Book Now
             </Button>
           </div>
@@ -175,14 +176,12 @@ export function SiteHeader() {
             >
               <Icon name="phone" />
             </a>
-            <Button variant="accent" size="compact" onClick={startBooking}>
+            <Button variant="accent" size="compact" {...startsBooking()}>
               Book
             </Button>
             <button
-              type="button"
+              {...opens("menu")}
               aria-label="Open menu"
-              onClick={() => openDialog("menu")}
-              onTouchStart={() => preload("menu")}
               className="grid h-11 w-11 place-items-center rounded-full text-brand-900 hover:bg-brand-50"
             >
               <Icon name="menu" className="h-6 w-6" />

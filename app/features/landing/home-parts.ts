@@ -6,4 +6,4 @@ export { AboutSection } from "~/features/home/about-section";
 export { ServicesSection } from "~/features/home/services-section";
 export { SiteFooter } from "~/features/home/site-footer";
 export { VideoSection } from "~/features/home/video-section";
-export const loadVoucherDialog = () => import("~/features/leads/voucher-dialog");
+export { VoucherDialog } from "~/features/leads/voucher-dialog";

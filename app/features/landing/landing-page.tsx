@@ -8,14 +8,16 @@ import { BookingSteps } from "./booking-steps";
 import { Faq } from "./faq";
 import { Gallery } from "./gallery";
 import { LandingHero } from "./hero";
-import { AboutSection, ServicesSection, SiteFooter, VideoSection } from "./home-parts";
+import { AboutSection, ServicesSection, SiteFooter, VideoSection, VoucherDialog } from "./home-parts";
 import { LandingSection } from "./landing-section";
 import { LocationSection } from "./location-section";
 import { PromoCard } from "./promo-card";
 import { TopBar } from "./top-bar";
+import { NoticeLine } from "~/components/notice-line";
+import type { Notice } from "~/lib/forms";
 
 /** The Laguna Niguel landing page's tree: rendered by its route, hydrated as an island. */
-export function LandingPage({ content, crumbs }: { content: SiteContent; crumbs: readonly Crumb[] }) {
+export function LandingPage({ content, crumbs, notice }: { content: SiteContent; crumbs: readonly Crumb[]; notice: Notice | null }) {
   return (
     <SiteContentProvider value={content}>
       <SkipLink />
@@ -24,6 +26,7 @@ export function LandingPage({ content, crumbs }: { content: SiteContent; crumbs:
         <div className="px-4 pt-6 pb-12 md:px-6 md:pt-8 md:pb-16">
           <div className="mx-auto max-w-6xl">
             <Breadcrumb crumbs={crumbs} className="mb-6" />
+            {notice ? <NoticeLine notice={notice} className="mb-6" /> : null}
             <LandingHero />
           </div>
         </div>
@@ -43,6 +46,7 @@ export function LandingPage({ content, crumbs }: { content: SiteContent; crumbs:
         </LandingSection>
       </main>
       <SiteFooter />
+      <VoucherDialog />
     </SiteContentProvider>
   );
 }

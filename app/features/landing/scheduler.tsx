@@ -1,6 +1,7 @@
 import { useSiteContent } from "~/features/content/site-content-context";
 import { bookOnlineCopy } from "~/content/landing";
 import { useNonce } from "~/lib/nonce";
+import { groomBooking, roomBooking } from "~/features/booking/room-booking";
 
 // Kept in step with SCHEDULER_SCRIPT_URL in server/http/security-headers.ts (the CSP allows it on this page only).
 const FORM_EMBED_SCRIPT = "https://link.msgsndr.com/js/form_embed.js";
@@ -13,6 +14,8 @@ export function Scheduler({ url }: { url: string | null }) {
   const { business } = useSiteContent();
   const nonce = useNonce();
   const copy = bookOnlineCopy;
+  const room = roomBooking(business.booking);
+  const groom = groomBooking(business.booking);
   if (!url) {
     return (
       <div className="mx-auto max-w-2xl rounded-[var(--radius-card)] bg-white p-6 text-center shadow-card md:p-10" data-testid="scheduler-fallback">
@@ -20,22 +23,20 @@ export function Scheduler({ url }: { url: string | null }) {
         <p className="mt-3 text-lg text-muted">{copy.fallback.text}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <a
-            href={business.booking.roomUrl}
-            target="_blank"
-            rel="noopener noreferrer"
+            href={room.url}
+            {...(room.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
             className="inline-flex h-12 items-center justify-center rounded-full bg-brand-700 px-6 font-bold text-white hover:bg-brand-800"
           >
             {copy.fallback.room}
-            <span className="sr-only"> (opens in a new tab)</span>
+            {room.external ? <span className="sr-only"> (opens in a new tab)</span> : null}
           </a>
           <a
-            href={business.booking.groomUrl}
-            target="_blank"
-            rel="noopener noreferrer"
+            href={groom.url}
+            {...(groom.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
             className="inline-flex h-12 items-center justify-center rounded-full bg-brand-700 px-6 font-bold text-white hover:bg-brand-800"
           >
             {copy.fallback.groom}
-            <span className="sr-only"> (opens in a new tab)</span>
+            {groom.external ? <span className="sr-only"> (opens in a new tab)</span> : null}
           </a>
           <a
             href={`tel:${business.phone.tel}`}

@@ -1,34 +1,12 @@
-import { Suspense, lazy, useState } from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
-import { loadVoucherDialog } from "./home-parts";
+import { opensModal } from "~/components/ui/modal";
+import { modalIds } from "~/features/home/modal-ids";
 
-// Code-split: the dialog is not needed for the first paint; it loads on hover, focus or click.
-const VoucherDialog = lazy(() => loadVoucherDialog().then((m) => ({ default: m.VoucherDialog })));
-
-/** A button that opens the free-night voucher dialog. */
-export function VoucherButton({ children, ...props }: Omit<ButtonProps, "onClick">) {
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  const preload = () => void loadVoucherDialog();
+/** A button that opens the free-night voucher dialog (the page renders `VoucherDialog` once). */
+export function VoucherButton({ children, ...props }: Omit<ButtonProps, "onClick" | "type">) {
   return (
-    <>
-      <Button
-        {...props}
-        aria-haspopup="dialog"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setMounted(true);
-          setOpen(true);
-        }}
-      >
-        {children}
-      </Button>
-      {mounted && (
-        <Suspense fallback={null}>
-          <VoucherDialog open={open} onOpenChange={setOpen} />
-        </Suspense>
-      )}
-    </>
+    <Button {...props} {...opensModal(modalIds.voucher)}>
+      {children}
+    </Button>
   );
 }

@@ -2,13 +2,20 @@ import { type FormEvent, useState } from "react";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { homeCopy } from "~/content/copy";
+import { PUBLIC_FORM_INTENTS, usePublicFormTarget } from "~/lib/public-forms";
+import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { postLead } from "./post-lead";
 import { NEWSLETTER_CONSENT_TEXT, looksLikeEmail } from "./consent";
 
-/** 'Ready to give your cat the best?': the spec's toasts, and the address stored with its consent. */
+/**
+ * 'Ready to give your cat the best?': the spec's toasts, and the address stored with its consent. A
+ * form that posts to the page's action until the script sends it to the API (ADR 0117).
+ */
 export function NewsletterSignup() {
   const [email, setEmail] = useState("");
   const [sending, setSending] = useState(false);
+  const formTarget = usePublicFormTarget();
+  const emailField = useTypedBeforeHydration(setEmail);
   const copy = homeCopy.signup;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -37,11 +44,14 @@ export function NewsletterSignup() {
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-lg text-muted">{copy.lead}</p>
         {/* noValidate: the spec's own rule and toast decide what is a valid address. */}
-        <form noValidate onSubmit={submit} className="mx-auto mt-7 flex max-w-lg flex-col gap-3 sm:flex-row">
+        <form method="post" action={formTarget} noValidate onSubmit={submit} className="mx-auto mt-7 flex max-w-lg flex-col gap-3 sm:flex-row">
+          <input type="hidden" name="intent" value={PUBLIC_FORM_INTENTS.newsletter} />
+          <input type="hidden" name="consentText" value={NEWSLETTER_CONSENT_TEXT} />
           <label htmlFor="signup-email" className="sr-only">
             Email address
           </label>
           <input
+            ref={emailField}
             id="signup-email"
             type="email"
             name="email"

@@ -12,7 +12,7 @@ const sourcePage = z
   .default("/");
 
 const email = z
-  .string()
+  .string({ error: "Please enter a valid email" })
   .trim()
   .toLowerCase()
   .max(254, "Please enter a shorter email address")

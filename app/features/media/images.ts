@@ -4,8 +4,11 @@
  * it stays free of anything heavy: the public pages' JavaScript includes it.
  */
 
+/** The published images the admin uploads (public, at /media). */
 export const IMAGE_PURPOSES = ["review", "team"] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
+/** Every kind of image an upload is processed into: the published ones and a cat's private photo. */
+export type ImageRecipeName = ImagePurpose | "cat";
 
 export interface ImageSize {
   width: number;
@@ -21,7 +24,7 @@ export interface ImageRecipe {
   sizes: string;
 }
 
-export const IMAGE_RECIPES: Record<ImagePurpose, ImageRecipe> = {
+export const IMAGE_RECIPES: Record<ImageRecipeName, ImageRecipe> = {
   // The carousel's cards are 3:2 like the drawn ones: a third of the 72rem column on wide screens,
   // half from 640 px, the full width below.
   review: {
@@ -40,6 +43,15 @@ export const IMAGE_RECIPES: Record<ImagePurpose, ImageRecipe> = {
       { width: 320, height: 320 },
     ],
     sizes: "(min-width: 640px) 128px, 80px",
+  },
+  // A cat's photo (private, ADR 0120): a square, 96 px on the My Cats list, 160 px on the cat's page.
+  cat: {
+    fit: "cover",
+    variants: [
+      { width: 200, height: 200 },
+      { width: 400, height: 400 },
+    ],
+    sizes: "(min-width: 640px) 160px, 96px",
   },
 };
 

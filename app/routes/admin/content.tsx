@@ -9,8 +9,9 @@ import { Button } from "~/components/ui/button";
 import { type FieldErrors, fieldErrors } from "~/features/content/form-state";
 import { CONTENT_KEYS, type ContentKey, type EditableContent, contentKeySchema, contentSchemas } from "~/features/content/schema";
 import { ReviewsFields } from "~/features/content/reviews-fields";
-import { ListField, type StyleDraft, StyleGroup, TextField, styleDraftFrom, styleFromDraft } from "~/features/content/section-fields";
+import { ListField, type StyleDraft, StyleGroup, CheckboxField, TextField, styleDraftFrom, styleFromDraft } from "~/features/content/section-fields";
 import { TeamFields } from "~/features/content/team-fields";
+import { VaccinesFields } from "~/features/content/vaccines-fields";
 import { type FormReply, useNotice } from "~/lib/forms";
 import { formatBusinessDateTime } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
@@ -29,6 +30,7 @@ const SECTION_LABELS: Record<ContentKey, string> = {
   style: "Style",
   reviews: "Reviews",
   team: "Team",
+  vaccines: "Vaccine policy",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -235,6 +237,7 @@ function SectionEditor<K extends ContentKey>({
         {section === "promo" && <PromoFields {...(fields as unknown as FieldsOf<"promo">)} />}
         {section === "reviews" && <ReviewsFields {...(fields as unknown as FieldsOf<"reviews">)} />}
         {section === "team" && <TeamFields {...(fields as unknown as FieldsOf<"team">)} />}
+        {section === "vaccines" && <VaccinesFields {...(fields as unknown as FieldsOf<"vaccines">)} />}
         {section === "style" && (
           <>
             <StyleGroup
@@ -307,6 +310,13 @@ function BusinessFields(props: FieldsOf<"business">) {
         </div>
         <TextField {...props} path="lunch" label="Lunch break" />
         <TextField {...props} path="phoneSupport" label="Phone support hours" />
+        <CheckboxField
+          {...props}
+          path="booking.online"
+          label="Book stays on this site"
+          hint="On: “Book a Cat Room” opens Book a Stay here. Off: it opens the room booking URL below (an outside booking system)."
+          className="sm:col-span-2"
+        />
         <TextField {...props} path="booking.roomUrl" label="Room booking URL" type="url" />
         <TextField {...props} path="booking.groomUrl" label="Grooming booking URL" type="url" />
         <TextField {...props} path="playroomVideo" label="Playroom video" hint="The YouTube link of the playroom tour (or its 11-character id). Leave it empty to show the picture of the playroom without a video." className="sm:col-span-2" />

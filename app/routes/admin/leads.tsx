@@ -17,6 +17,7 @@ import {
   staffStatusLabels,
 } from "~/features/leads/inbox-schema";
 import { ActionNotice } from "~/components/action-notice";
+import { KeysetPager } from "~/components/keyset-pager";
 import { formatBusinessDate } from "~/lib/business-time";
 import type { Route } from "./+types/leads";
 import { adminMeta } from "./shared";
@@ -252,24 +253,10 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
 
-            {newer || older ? (
-              <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-                {newer ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={`?${searchWith(query, { after: newer })}`}>Newer leads</Link>
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                {older ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={`?${searchWith(query, { before: older })}`}>Older leads</Link>
-                  </Button>
-                ) : (
-                  <span />
-                )}
-              </nav>
-            ) : null}
+            <KeysetPager
+              newer={newer ? { href: `?${searchWith(query, { after: newer })}`, label: "Newer leads" } : null}
+              older={older ? { href: `?${searchWith(query, { before: older })}`, label: "Older leads" } : null}
+            />
           </>
         )}
       </section>

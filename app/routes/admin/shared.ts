@@ -8,7 +8,12 @@ export const adminMeta = (title: string) => [
 
 export const ADMIN_SECTIONS = [
   { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/stays", label: "Stays" },
+  { to: "/admin/rooms", label: "Rooms" },
+  { to: "/admin/grooming", label: "Grooming" },
+  { to: "/admin/customers", label: "Customers" },
   { to: "/admin/leads", label: "Leads" },
+  { to: "/admin/documents", label: "Documents" },
   { to: "/admin/content", label: "Content" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/integrations", label: "WordPress" },

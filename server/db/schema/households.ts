@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, date, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./core";
+import { bytea } from "./media";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
 import type { CatSex, FelvFivStatus, FixedStatus, Medication } from "../../../app/features/cats/options";
@@ -36,6 +37,11 @@ export const households = pgTable(
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    // The admin's Customers list: newest first in keyset pages, searched by name and phone digits
+    // (ILIKE/LIKE '%…%': trigram indexes, built without fastupdate as the leads' are, ADR 0115).
+    index("households_created_at_id").on(t.createdAt, t.id),
+    index("households_name_trgm").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("households_mobile_phone_trgm").using("gin", t.mobilePhone.op("gin_trgm_ops")).with({ fastupdate: false }),
     check("households_mobile_phone_e164", e164(t.mobilePhone)),
     check("households_emergency_contact_phone_e164", e164(t.emergencyContactPhone)),
     check("households_vet_phone_e164", e164(t.vetPhone)),
@@ -79,4 +85,23 @@ export const cats = pgTable(
     check("cats_felv_fiv_status", sql`${t.felvFivStatus} in ('unknown','negative','positive')`),
     check("cats_medications_list", sql`jsonb_typeof(${t.medications}) = 'array'`),
   ],
+);
+
+/**
+ * A cat's photo, in the sizes of the "cat" image recipe (WebP, metadata dropped). Private to the
+ * household and staff, so it is kept apart from the public `media_images` and served by an
+ * authorising route (ADR 0120). Replacing the photo replaces every row of the cat in one transaction.
+ */
+export const catPhotoVariants = pgTable(
+  "cat_photo_variants",
+  {
+    catId: uuid("cat_id")
+      .notNull()
+      .references(() => cats.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.catId, t.width] })],
 );

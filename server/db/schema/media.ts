@@ -4,7 +4,7 @@ import { check, customType, integer, pgTable, primaryKey, text, timestamp, uuid 
 export const MEDIA_PURPOSES = ["review", "team"] as const;
 
 /** Raw bytes. node-postgres returns a Buffer, PGlite a Uint8Array: both become a Buffer here. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
 });

@@ -12,7 +12,13 @@ export interface VoucherMailInput {
 }
 
 /** The free-night voucher a new customer asked for: the code to quote when booking, and how to book. */
-export function voucherMail({ to, name, code, business, siteUrl }: VoucherMailInput): MailMessage {
+export function voucherMail({
+  to,
+  name,
+  code,
+  business,
+  siteUrl,
+}: VoucherMailInput): MailMessage {
   const c = mailColors;
   const subject = `Your free night at ${business.name}: voucher ${code}`;
   const text = [
@@ -38,5 +44,16 @@ export function voucherMail({ to, name, code, business, siteUrl }: VoucherMailIn
 <p style="margin:0 0 24px;">Book on <a href="${escapeHtml(siteUrl)}" style="color:${c.brand};">our website</a> or call us at <a href="tel:${escapeHtml(business.phone.tel)}" style="color:${c.brand};">${escapeHtml(business.phone.display)}</a>.</p>
 <p style="margin:0;color:${c.muted};font-size:14px;">You asked for this voucher on our website. If it was not you, ignore this e-mail.</p>`;
 
-  return { to, subject, text, html: mailLayout({ preheader: `Your free-night voucher: ${code}`, body, siteUrl }) };
+  return {
+    to,
+    subject,
+    text,
+    html: mailLayout({
+      preheader: `Your free-night voucher: ${code}`,
+      body,
+      siteUrl,
+      reason:
+        "You received this e-mail because this address asked for a free-night voucher on our website.",
+    }),
+  };
 }

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import {
+  type CalendarRule,
+  type StaySettings,
+  cancellationFeeOn,
+  cancellationTiers,
+  dateProblems,
+  nightsOf,
+  priceStay,
+  weekdayOf,
+  windowsOn,
+} from "./model";
+
+const weekdays = [{ from: "09:00", to: "12:00" }, { from: "13:00", to: "17:00" }];
+const settings: StaySettings = {
+  arrivalWindows: [[], weekdays, weekdays, weekdays, weekdays, weekdays, [{ from: "09:00", to: "12:00" }]],
+  departureWindows: [[], weekdays, weekdays, weekdays, weekdays, weekdays, [{ from: "09:00", to: "12:00" }]],
+  maxNights: 30,
+  freeCancellationDays: 3,
+  lateCancellationFeePercent: 50,
+  medicationRateCents: 500,
+  waitlistOfferHours: 24,
+};
+
+const rule = (r: Partial<CalendarRule> & Pick<CalendarRule, "kind" | "startsOn" | "endsOn">): CalendarRule => ({
+  id: `${r.kind}-${r.startsOn}`,
+  name: "Holiday",
+  surchargePercent: 0,
+  minNights: 1,
+  freeCancellationDays: null,
+  lateCancellationFeePercent: null,
+  closedForArrival: false,
+  closedForDeparture: false,
+  ...r,
+});
+
+const deluxe = { name: "Deluxe Suite", maxCats: 3, nightlyRateCents: 6500, extraCatRateCents: 3000 };
+
+describe("nights", () => {
+  it("counts calendar nights across both daylight-saving changes", () => {
+    // Los Angeles springs forward on 2026-03-08 and falls back on 2026-11-01: still three nights each.
+    expect(nightsOf("2026-03-07", "2026-03-10")).toEqual(["2026-03-07", "2026-03-08", "2026-03-09"]);
+    expect(nightsOf("2026-10-31", "2026-11-03")).toHaveLength(3);
+    expect(nightsOf("2025-12-31", "2026-01-01")).toEqual(["2025-12-31"]);
+  });
+
+  it("knows the weekday of a date whatever the machine's zone", () => {
+    expect(weekdayOf("2026-11-22")).toBe(0);
+    expect(weekdayOf("2026-11-28")).toBe(6);
+  });
+});
+
+describe("dates a stay may have", () => {
+  const today = "2026-11-23"; // a Monday
+
+  it("refuses the past, an empty stay and more nights than the house allows", () => {
+    expect(dateProblems(settings, [], "2026-11-20", "2026-11-24", today)[0]!.message).toBe("Check-in can't be in the past.");
+    expect(dateProblems(settings, [], "2026-11-24", "2026-11-24", today)[0]!.message).toBe("Check-out must be after check-in.");
+    expect(dateProblems(settings, [], "2026-11-24", "2026-12-30", today)[0]!.message).toMatch(/at most 30 nights/);
+  });
+
+  it("refuses Sunday arrivals and departures (the published hours) and days a rule closes", () => {
+    expect(dateProblems(settings, [], "2026-11-29", "2026-12-01", today)).toEqual([
+      { field: "checkIn", message: "We're closed for arrivals that day. Please choose another check-in date." },
+    ]);
+    expect(dateProblems(settings, [], "2026-11-27", "2026-11-29", today)[0]!.field).toBe("checkOut");
+    const thanksgiving = rule({ kind: "closed", startsOn: "2026-11-26", endsOn: "2026-11-26", closedForArrival: true });
+    expect(windowsOn(settings, [thanksgiving], "2026-11-26", "arrival")).toEqual([]);
+    expect(windowsOn(settings, [thanksgiving], "2026-11-26", "departure")).toEqual(weekdays);
+  });
+
+  it("enforces a peak period's minimum nights and refuses blackout nights", () => {
+    const peak = rule({ kind: "peak", name: "Christmas", startsOn: "2026-12-24", endsOn: "2026-12-27", minNights: 3, surchargePercent: 25 });
+    expect(dateProblems(settings, [peak], "2026-12-24", "2026-12-26", today)).toEqual([
+      { field: "checkOut", message: "Stays over Christmas are at least 3 nights." },
+    ]);
+    expect(dateProblems(settings, [peak], "2026-12-24", "2026-12-28", today)).toEqual([]);
+    const blackout = rule({ kind: "blackout", name: "the renovation", startsOn: "2026-12-01", endsOn: "2026-12-02" });
+    expect(dateProblems(settings, [blackout], "2026-11-30", "2026-12-03", today)[0]!.message).toBe("We're not taking stays over the renovation.");
+  });
+});
+
+describe("price", () => {
+  it("charges the first cat's rate, the extra cat's rate, the peak surcharge on peak nights and medication", () => {
+    const peak = rule({ kind: "peak", name: "Christmas", startsOn: "2026-12-25", endsOn: "2026-12-26", surchargePercent: 25 });
+    const { lines, totalCents } = priceStay(settings, [peak], {
+      checkIn: "2026-12-24",
+      checkOut: "2026-12-28",
+      suites: [{ rates: deluxe, cats: 2 }],
+      medicationCats: 1,
+    });
+    expect(lines).toEqual([
+      { label: "Deluxe Suite, 2 cats: 4 nights × $95.00", cents: 38000 },
+      { label: "Christmas surcharge, 25%: 2 nights", cents: 4750 },
+      { label: "Medication: 1 cat × 4 nights × $5.00", cents: 2000 },
+    ]);
+    expect(totalCents).toBe(44750);
+  });
+
+  it("prices separate suites one cat each", () => {
+    const { totalCents } = priceStay(settings, [], {
+      checkIn: "2026-12-01",
+      checkOut: "2026-12-03",
+      suites: [
+        { rates: deluxe, cats: 1 },
+        { rates: deluxe, cats: 1 },
+      ],
+      medicationCats: 0,
+    });
+    expect(totalCents).toBe(2 * 2 * 6500);
+  });
+});
+
+describe("cancellation", () => {
+  it("is free until the cut-off and costs the fee from then, as dates", () => {
+    const tiers = cancellationTiers(settings, [], { checkIn: "2026-12-10", checkOut: "2026-12-12", totalCents: 13000, bookedOn: "2026-11-23" });
+    expect(tiers).toEqual([
+      { from: "2026-11-23", feeCents: 0 },
+      { from: "2026-12-07", feeCents: 6500 },
+    ]);
+    expect(cancellationFeeOn(tiers, "2026-12-06")).toBe(0);
+    expect(cancellationFeeOn(tiers, "2026-12-07")).toBe(6500);
+  });
+
+  it("follows the strictest peak terms, and charges from the booking day when booked inside the window", () => {
+    const peak = rule({ kind: "peak", startsOn: "2026-12-24", endsOn: "2026-12-26", freeCancellationDays: 14, lateCancellationFeePercent: 100 });
+    expect(cancellationTiers(settings, [peak], { checkIn: "2026-12-24", checkOut: "2026-12-27", totalCents: 30000, bookedOn: "2026-11-23" })).toEqual([
+      { from: "2026-11-23", feeCents: 0 },
+      { from: "2026-12-10", feeCents: 30000 },
+    ]);
+    expect(cancellationTiers(settings, [], { checkIn: "2026-11-25", checkOut: "2026-11-27", totalCents: 13000, bookedOn: "2026-11-23" })).toEqual([
+      { from: "2026-11-23", feeCents: 6500 },
+    ]);
+  });
+});

@@ -1,0 +1,235 @@
+import { addBusinessDays } from "~/lib/business-time";
+
+/**
+ * The rules of a stay as plain functions over plain data (ADR 0125): which nights it covers, which
+ * calendar rules touch it, what it costs and what cancelling costs when. The server books with them
+ * and the pages show the same figures, so what the customer reviews is what is stored.
+ */
+
+export const STAY_STATUSES = [
+  "offered",
+  "pending_review",
+  "confirmed",
+  "checked_in",
+  "checked_out",
+  "cancelled",
+  "declined",
+  "no_show",
+  "expired",
+] as const;
+export type StayStatus = (typeof STAY_STATUSES)[number];
+
+/** The statuses in which a stay holds its suite. */
+export const HOLDING_STATUSES = ["offered", "pending_review", "confirmed", "checked_in"] as const satisfies readonly StayStatus[];
+
+export const STAY_STATUS_LABELS: Record<StayStatus, string> = {
+  offered: "Offer waiting for you",
+  pending_review: "Pending review",
+  confirmed: "Confirmed",
+  checked_in: "Checked in",
+  checked_out: "Checked out",
+  cancelled: "Cancelled",
+  declined: "Declined",
+  no_show: "No-show",
+  expired: "Offer expired",
+};
+
+export type WaitlistStatus = "waiting" | "offered" | "booked" | "withdrawn" | "expired";
+
+/** A local time span, "09:00" to "12:00". */
+export type TimeWindow = { from: string; to: string };
+/** Windows per weekday, index 0 = Sunday; an empty list means closed that day. */
+export type WeeklyWindows = TimeWindow[][];
+
+/** Monday first, as the published hours read; the values are the model's weekday numbers (0 = Sunday). */
+export const WEEK_FROM_MONDAY = [
+  { day: 1, name: "Monday" },
+  { day: 2, name: "Tuesday" },
+  { day: 3, name: "Wednesday" },
+  { day: 4, name: "Thursday" },
+  { day: 5, name: "Friday" },
+  { day: 6, name: "Saturday" },
+  { day: 0, name: "Sunday" },
+] as const;
+
+export type PriceLine = { label: string; cents: number };
+/** From `from` (a date, inclusive) cancelling costs `feeCents`; the tiers are in date order. */
+export type CancellationTier = { from: string; feeCents: number };
+
+export interface StaySettings {
+  arrivalWindows: WeeklyWindows;
+  departureWindows: WeeklyWindows;
+  maxNights: number;
+  freeCancellationDays: number;
+  lateCancellationFeePercent: number;
+  medicationRateCents: number;
+  waitlistOfferHours: number;
+}
+
+export interface CalendarRule {
+  id: string;
+  kind: "peak" | "blackout" | "closed";
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  surchargePercent: number;
+  minNights: number;
+  freeCancellationDays: number | null;
+  lateCancellationFeePercent: number | null;
+  closedForArrival: boolean;
+  closedForDeparture: boolean;
+}
+
+export interface SuiteTypeRates {
+  name: string;
+  maxCats: number;
+  nightlyRateCents: number;
+  extraCatRateCents: number;
+}
+
+/** A day of the booking calendar: can one arrive or leave, is it peak or blacked out, is every suite taken that night. */
+export interface CalendarDay {
+  date: string;
+  arrivals: boolean;
+  departures: boolean;
+  peak: string | null;
+  blackout: string | null;
+  full: boolean;
+}
+
+/** The nights of a stay: every date from check-in up to, not including, check-out. */
+export function nightsOf(checkIn: string, checkOut: string): string[] {
+  const nights: string[] = [];
+  for (let d = checkIn; d < checkOut; d = addBusinessDays(d, 1)) nights.push(d);
+  return nights;
+}
+
+/** 0 = Sunday, for a calendar date (no time zone involved: the date is already the business's). */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+const covers = (rule: CalendarRule, date: string) => rule.startsOn <= date && date <= rule.endsOn;
+
+/** The day's arrival (or departure) windows, or none when the house or a rule closes it. */
+export function windowsOn(settings: StaySettings, rules: readonly CalendarRule[], date: string, which: "arrival" | "departure"): TimeWindow[] {
+  const closed = rules.some(
+    (r) => r.kind === "closed" && covers(r, date) && (which === "arrival" ? r.closedForArrival : r.closedForDeparture),
+  );
+  if (closed) return [];
+  return (which === "arrival" ? settings.arrivalWindows : settings.departureWindows)[weekdayOf(date)] ?? [];
+}
+
+export const peakOn = (rules: readonly CalendarRule[], night: string) =>
+  rules.filter((r) => r.kind === "peak" && covers(r, night)).sort((a, b) => b.surchargePercent - a.surchargePercent)[0];
+
+export const blackoutOn = (rules: readonly CalendarRule[], night: string) => rules.find((r) => r.kind === "blackout" && covers(r, night));
+
+/** A problem with the dates asked for, by the form field it belongs to. */
+export type DateProblem = { field: "checkIn" | "checkOut"; message: string };
+
+/**
+ * Every calendar rule the dates break, in the words the customer reads. `today` is the business's
+ * date: a stay may start today at the earliest.
+ */
+export function dateProblems(settings: StaySettings, rules: readonly CalendarRule[], checkIn: string, checkOut: string, today: string): DateProblem[] {
+  if (checkIn < today) return [{ field: "checkIn", message: "Check-in can't be in the past." }];
+  if (checkOut <= checkIn) return [{ field: "checkOut", message: "Check-out must be after check-in." }];
+  const nights = nightsOf(checkIn, checkOut);
+  if (nights.length > settings.maxNights)
+    return [{ field: "checkOut", message: `Stays are at most ${settings.maxNights} nights; for longer, please call us.` }];
+  const problems: DateProblem[] = [];
+  if (windowsOn(settings, rules, checkIn, "arrival").length === 0)
+    problems.push({ field: "checkIn", message: "We're closed for arrivals that day. Please choose another check-in date." });
+  if (windowsOn(settings, rules, checkOut, "departure").length === 0)
+    problems.push({ field: "checkOut", message: "We're closed for departures that day. Please choose another check-out date." });
+  const blackout = nights.map((n) => blackoutOn(rules, n)).find(Boolean);
+  if (blackout) problems.push({ field: "checkIn", message: `We're not taking stays over ${blackout.name}.` });
+  const minimum = Math.max(1, ...nights.map((n) => peakOn(rules, n)?.minNights ?? 1));
+  if (nights.length < minimum) {
+    const peak = nights.map((n) => peakOn(rules, n)).find((r) => r?.minNights === minimum)!;
+    problems.push({ field: "checkOut", message: `Stays over ${peak.name} are at least ${minimum} nights.` });
+  }
+  return problems;
+}
+
+/** One suite of a stay and how many cats share it. */
+export type SuiteChoice = { rates: SuiteTypeRates; cats: number };
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The itemised price: each suite's nights at its rate for its cats, the peak surcharge on the nights
+ * it covers, and medication per cat per night. Amounts are whole cents, rounded per line.
+ */
+export function priceStay(
+  settings: StaySettings,
+  rules: readonly CalendarRule[],
+  input: { checkIn: string; checkOut: string; suites: SuiteChoice[]; medicationCats: number },
+): { lines: PriceLine[]; totalCents: number } {
+  const nights = nightsOf(input.checkIn, input.checkOut);
+  const lines: PriceLine[] = [];
+  for (const { rates, cats } of input.suites) {
+    const nightly = rates.nightlyRateCents + rates.extraCatRateCents * (cats - 1);
+    lines.push({
+      label: `${rates.name}, ${plural(cats, "cat")}: ${plural(nights.length, "night")} × ${dollars(nightly)}`,
+      cents: nightly * nights.length,
+    });
+    // Nights of the same peak period are one line.
+    const byPeak = new Map<string, { rule: CalendarRule; nights: number }>();
+    for (const night of nights) {
+      const peak = peakOn(rules, night);
+      if (!peak || peak.surchargePercent === 0) continue;
+      const entry = byPeak.get(peak.id) ?? { rule: peak, nights: 0 };
+      entry.nights += 1;
+      byPeak.set(peak.id, entry);
+    }
+    for (const { rule, nights: peakNights } of byPeak.values())
+      lines.push({
+        label: `${rule.name} surcharge, ${rule.surchargePercent}%: ${plural(peakNights, "night")}`,
+        cents: Math.round((nightly * peakNights * rule.surchargePercent) / 100),
+      });
+  }
+  if (input.medicationCats > 0)
+    lines.push({
+      label: `Medication: ${plural(input.medicationCats, "cat")} × ${plural(nights.length, "night")} × ${dollars(settings.medicationRateCents)}`,
+      cents: settings.medicationRateCents * input.medicationCats * nights.length,
+    });
+  return { lines, totalCents: lines.reduce((sum, l) => sum + l.cents, 0) };
+}
+
+/**
+ * What cancelling costs, and from when: free until the cut-off (that many days before check-in),
+ * the fee after. A stay with a peak night follows the strictest peak terms. Booked inside the fee
+ * window, the fee applies from the booking day.
+ */
+export function cancellationTiers(
+  settings: StaySettings,
+  rules: readonly CalendarRule[],
+  input: { checkIn: string; checkOut: string; totalCents: number; bookedOn: string },
+): CancellationTier[] {
+  const peaks = nightsOf(input.checkIn, input.checkOut)
+    .map((n) => peakOn(rules, n))
+    .filter((r): r is CalendarRule => r !== undefined);
+  const freeDays = Math.max(settings.freeCancellationDays, ...peaks.map((p) => p.freeCancellationDays ?? 0));
+  const percent = Math.max(settings.lateCancellationFeePercent, ...peaks.map((p) => p.lateCancellationFeePercent ?? 0));
+  const feeCents = Math.round((input.totalCents * percent) / 100);
+  const feeFrom = addBusinessDays(input.checkIn, -freeDays);
+  if (feeCents === 0) return [{ from: input.bookedOn, feeCents: 0 }];
+  if (feeFrom <= input.bookedOn) return [{ from: input.bookedOn, feeCents }];
+  return [
+    { from: input.bookedOn, feeCents: 0 },
+    { from: feeFrom, feeCents },
+  ];
+}
+
+/** The fee for cancelling on `today` under the stored tiers. */
+export function cancellationFeeOn(tiers: readonly CancellationTier[], today: string): number {
+  let fee = 0;
+  for (const tier of tiers) if (tier.from <= today) fee = tier.feeCents;
+  return fee;
+}
+
+export const formatCents = dollars;

@@ -1,0 +1,257 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
+import { cn } from "~/lib/cn";
+import { STAY_STATUS_LABELS, type StayStatus, formatCents } from "./model";
+import { PriceSummary } from "./price-summary";
+import { type StayView, nightsText, windowsText } from "./view";
+
+const statusStyles: Record<StayStatus, string> = {
+  offered: "bg-accent-100 text-accent-700",
+  pending_review: "bg-accent-100 text-accent-700",
+  confirmed: "bg-brand-100 text-brand-900",
+  checked_in: "bg-brand-100 text-brand-900",
+  checked_out: "bg-blue-100 text-blue-900",
+  cancelled: "bg-gray-200 text-gray-800",
+  declined: "bg-gray-200 text-gray-800",
+  no_show: "bg-gray-200 text-gray-800",
+  expired: "bg-gray-200 text-gray-800",
+};
+
+export function StayStatusBadge({ status }: { status: StayStatus }) {
+  return <span className={cn("inline-block rounded-full px-3 py-1 text-sm font-bold whitespace-nowrap", statusStyles[status])}>{STAY_STATUS_LABELS[status]}</span>;
+}
+
+/** A waitlist offer: accept it (it becomes a booking) or turn it down (the next guest gets it). */
+function OfferActions({ stay }: { stay: StayView }) {
+  return (
+    <div className="mt-4 grid gap-3 rounded-xl bg-accent-100 p-4">
+      <p className="font-semibold text-accent-700">
+        We're holding this suite for you{stay.offerExpiresAt ? ` until ${formatBusinessLongDateTime(new Date(stay.offerExpiresAt))}` : ""}.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="accept" />
+          <input type="hidden" name="stayId" value={stay.id} />
+          <Button type="submit">Accept offer</Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="stayId" value={stay.id} />
+          <Button type="submit" variant="ghost-danger">
+            Turn down
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+/** The "Change dates" form's answer for this stay: the new price, or why the dates won't do. */
+export interface ChangeQuoteView {
+  checkIn: string;
+  checkOut: string;
+  quote: { totalCents: number; differenceCents: number } | null;
+  error: string | null;
+}
+
+/** The "Change cats" form's answer for this stay: the cats asked about, the new price, or why not. */
+export interface CatsChangeView {
+  catIds: string[];
+  quote: { totalCents: number; differenceCents: number; status: StayStatus; catNames: string[] } | null;
+  error: string | null;
+}
+
+const difference = (cents: number) =>
+  cents === 0 ? "the same price" : cents > 0 ? `${formatCents(cents)} more` : `${formatCents(-cents)} less`;
+
+/**
+ * A stay on My Trips: what, when, where, the price, and (before it starts) changing its dates or its
+ * cats or cancelling, each showing what it costs before anything changes.
+ */
+export function StayCard({
+  stay,
+  cancelFeeToday,
+  cancellable,
+  householdCats,
+  change,
+  catsChange,
+}: {
+  stay: StayView;
+  cancelFeeToday: number;
+  cancellable: boolean;
+  /** The household's cats, to choose the stay's cats from. */
+  householdCats: { id: string; name: string }[];
+  change: ChangeQuoteView | null;
+  catsChange: CatsChangeView | null;
+}) {
+  const navigation = useNavigation();
+  const cancelling = navigation.state === "submitting" && navigation.formData?.get("stayId") === stay.id;
+  return (
+    <li className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-display text-xl text-brand-900">
+          {formatCalendarDayWeekday(stay.checkIn)} – {formatCalendarDayWeekday(stay.checkOut)}
+        </h3>
+        <StayStatusBadge status={stay.status} />
+      </div>
+      <p className="text-muted">
+        {nightsText(stay.nights)} · {stay.catNames.join(", ")}
+      </p>
+      <ul className="mt-2 text-sm">
+        {stay.suites.map((s) => (
+          <li key={s.name}>
+            {s.typeName} ({s.name}){stay.suites.length > 1 ? `: ${s.catNames.join(", ")}` : null}
+          </li>
+        ))}
+      </ul>
+      {cancellable ? (
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+          <dt className="font-bold">Check-in</dt>
+          <dd>{windowsText(stay.arrivalWindows)}</dd>
+          <dt className="font-bold">Check-out</dt>
+          <dd>{windowsText(stay.departureWindows)}</dd>
+        </dl>
+      ) : null}
+      <details className="mt-3">
+        <summary className="cursor-pointer font-semibold text-brand-700">Price {formatCents(stay.totalCents)}</summary>
+        <div className="mt-2">
+          <PriceSummary lines={stay.priceLines} totalCents={stay.totalCents} tiers={cancellable ? stay.cancellationTiers : undefined} />
+        </div>
+      </details>
+      {stay.status === "cancelled" && stay.cancellationFeeCents !== null ? (
+        <p className="mt-3 text-sm">Cancellation fee: {formatCents(stay.cancellationFeeCents)}</p>
+      ) : null}
+      {stay.status === "offered" ? <OfferActions stay={stay} /> : null}
+      {cancellable ? (
+        <details className="mt-4" open={change !== null}>
+          <summary className="inline-flex h-11 cursor-pointer items-center rounded-xl border border-brand-300 px-4 text-sm font-semibold text-brand-800">
+            Change dates
+          </summary>
+          <Form method="get" className="mt-3 grid gap-3 rounded-xl bg-brand-50 p-4 sm:grid-cols-2">
+            <input type="hidden" name="change" value={stay.id} />
+            <div>
+              <Label htmlFor={`checkIn-${stay.id}`}>New check-in</Label>
+              <Input id={`checkIn-${stay.id}`} name="checkIn" type="date" required defaultValue={change?.checkIn ?? stay.checkIn} />
+            </div>
+            <div>
+              <Label htmlFor={`checkOut-${stay.id}`}>New check-out</Label>
+              <Input id={`checkOut-${stay.id}`} name="checkOut" type="date" required defaultValue={change?.checkOut ?? stay.checkOut} />
+            </div>
+            <div className="sm:col-span-2">
+              <Button type="submit" variant="outline" size="sm">
+                Check new dates
+              </Button>
+            </div>
+          </Form>
+          {change?.error ? <ChangeError>{change.error}</ChangeError> : null}
+          {change?.quote ? (
+            <ConfirmChange
+              intent="change"
+              stayId={stay.id}
+              fields={[
+                ["checkIn", change.checkIn],
+                ["checkOut", change.checkOut],
+              ]}
+              label="Confirm new dates"
+            >
+              {formatCalendarDayWeekday(change.checkIn)} to {formatCalendarDayWeekday(change.checkOut)}: new total{" "}
+              <strong>{formatCents(change.quote.totalCents)}</strong> ({difference(change.quote.differenceCents)}).
+            </ConfirmChange>
+          ) : null}
+        </details>
+      ) : null}
+      {cancellable ? <ChangeCats stay={stay} householdCats={householdCats} catsChange={catsChange} /> : null}
+      {cancellable ? (
+        <details className="mt-4">
+          <summary className="inline-flex h-11 cursor-pointer items-center rounded-xl border border-red-300 px-4 text-sm font-semibold text-red-800">
+            Cancel this stay
+          </summary>
+          <Form method="post" className="mt-3 grid gap-3 rounded-xl bg-red-50 p-4">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="stayId" value={stay.id} />
+            <p className="font-semibold text-red-900">
+              {cancelFeeToday === 0 ? "Cancelling today is free." : `Cancelling today costs ${formatCents(cancelFeeToday)}.`}
+            </p>
+            <div>
+              <Button type="submit" variant="destructive" disabled={cancelling}>
+                {cancelling ? "Cancelling..." : "Yes, cancel stay"}
+              </Button>
+            </div>
+          </Form>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/** "Change cats": tick the cats staying, see the new total and the difference, then confirm. */
+function ChangeCats({ stay, householdCats, catsChange }: { stay: StayView; householdCats: { id: string; name: string }[]; catsChange: CatsChangeView | null }) {
+  const ticked = catsChange?.catIds ?? stay.catIds;
+  const errorId = `cats-error-${stay.id}`;
+  return (
+    <details className="mt-4" open={catsChange !== null}>
+      <summary className="inline-flex h-11 cursor-pointer items-center rounded-xl border border-brand-300 px-4 text-sm font-semibold text-brand-800">
+        Change cats
+      </summary>
+      <Form method="get" className="mt-3 grid gap-3 rounded-xl bg-brand-50 p-4">
+        <input type="hidden" name="changeCats" value={stay.id} />
+        <fieldset aria-describedby={catsChange?.error ? errorId : undefined}>
+          <legend className="mb-1.5 text-sm font-bold text-brand-900">Cats staying</legend>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {householdCats.map((cat) => (
+              <li key={cat.id}>
+                <label className="flex min-h-11 items-center gap-3 rounded-xl border border-brand-200 bg-white px-4 py-2 has-[:checked]:border-brand-500">
+                  <input type="checkbox" name="catIds" value={cat.id} defaultChecked={ticked.includes(cat.id)} className="h-5 w-5 accent-brand-700" />
+                  <span className="font-semibold">{cat.name}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <div>
+          <Button type="submit" variant="outline" size="sm">
+            Check new price
+          </Button>
+        </div>
+      </Form>
+      {catsChange?.error ? <ChangeError id={errorId}>{catsChange.error}</ChangeError> : null}
+      {catsChange?.quote ? (
+        <ConfirmChange intent="changeCats" stayId={stay.id} fields={catsChange.catIds.map((id) => ["catIds", id])} label="Confirm new cats">
+          {catsChange.quote.catNames.join(", ")}: new total <strong>{formatCents(catsChange.quote.totalCents)}</strong> (
+          {difference(catsChange.quote.differenceCents)}).
+          {catsChange.quote.status === "pending_review" ? " We'll hold the suite while our team checks a vaccine record." : null}
+        </ConfirmChange>
+      ) : null}
+    </details>
+  );
+}
+
+/** Why a change cannot be quoted, under its form. */
+function ChangeError({ id, children }: { id?: string; children: React.ReactNode }) {
+  return (
+    <p id={id} role="alert" className="mt-3 rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
+      {children}
+    </p>
+  );
+}
+
+/** A quoted change (its new total in `children`) and the button that makes it, posting what was quoted. */
+function ConfirmChange({ intent, stayId, fields, label, children }: { intent: string; stayId: string; fields: [string, string][]; label: string; children: React.ReactNode }) {
+  return (
+    <Form method="post" className="mt-3 grid gap-3 rounded-xl border border-brand-200 p-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="stayId" value={stayId} />
+      {fields.map(([name, value]) => (
+        <input key={`${name}-${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <p role="status">{children}</p>
+      <div>
+        <Button type="submit" size="sm">
+          {label}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,54 @@
+import { type ImagePurpose, type PageImage, uploadedImage } from "~/features/media/images";
+import { addBusinessDays, formatCalendarDayWeekday, formatLocalTime } from "~/lib/business-time";
+import type { CancellationTier, PriceLine, StayStatus, TimeWindow } from "./model";
+
+/** A stay as the customer's pages and mails show it (built by server/stays). */
+export interface StayView {
+  id: string;
+  status: StayStatus;
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  suites: { name: string; typeName: string; catNames: string[] }[];
+  catNames: string[];
+  /** The household's cats on the stay (a cat whose record was deleted has no id). */
+  catIds: string[];
+  medication: boolean;
+  notes: string;
+  priceLines: PriceLine[];
+  totalCents: number;
+  cancellationTiers: CancellationTier[];
+  cancellationFeeCents: number | null;
+  arrivalWindows: TimeWindow[];
+  departureWindows: TimeWindow[];
+  /** A waitlist offer's hold ends then (ISO instant); null otherwise. */
+  offerExpiresAt: string | null;
+}
+
+/** "9:00 AM – 12:00 PM or 1:00 PM – 5:00 PM" */
+export const windowsText = (windows: readonly TimeWindow[]) =>
+  windows.map((w) => `${formatLocalTime(w.from)} – ${formatLocalTime(w.to)}`).join(" or ");
+
+/** "Closed" for a day without windows, else its windows. */
+export const dayWindowsText = (windows: readonly TimeWindow[]) => (windows.length === 0 ? "Closed" : windowsText(windows));
+
+/**
+ * A suite type's photo is checked, resized and stored like a review card (3:2, 600 and 1200 px
+ * wide, the whole photo kept on white, ADR 0101): the media table's purposes are review and team.
+ */
+export const SUITE_PHOTO_PURPOSE = "review" satisfies ImagePurpose;
+
+/** What an <img> of a suite type's photo needs; `sizes` says how wide the page shows it. */
+export const suitePhotoImage = (imageId: string, sizes: string): PageImage => ({ ...uploadedImage(imageId, SUITE_PHOTO_PURPOSE), sizes });
+
+export const nightsText = (nights: number) => `${nights} ${nights === 1 ? "night" : "nights"}`;
+
+/** "Free cancellation until Mon, Nov 30, 2026", then "From Tue, Dec 1, 2026: $97.50" (the day before each tier ends). */
+export function cancellationTerms(tiers: readonly CancellationTier[], money: (cents: number) => string): string[] {
+  return tiers.map((tier, i) => {
+    const next = tiers[i + 1];
+    if (tier.feeCents === 0 && next) return `Free cancellation until ${formatCalendarDayWeekday(addBusinessDays(next.from, -1))}.`;
+    if (tier.feeCents === 0) return "Free cancellation until check-in.";
+    return i === 0 ? `Cancelling costs ${money(tier.feeCents)}.` : `From ${formatCalendarDayWeekday(tier.from)}, cancelling costs ${money(tier.feeCents)}.`;
+  });
+}

@@ -1,0 +1,366 @@
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { requireAdmin } from "@server/auth/guards.server";
+import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { failedMail, retryMail } from "@server/mail/queue";
+import { settleStaysInBackground } from "@server/stays/background";
+import { failedSms, retrySms } from "@server/telephony/sms-queue";
+import { listSuites } from "@server/stays/rooms";
+import { type StaffStay, STAFF_ACTIONS, changeStayAtDesk, deskDay, moveStay, occupancyGrid, reviewQueue } from "@server/stays/staff";
+import { ActionNotice } from "~/components/action-notice";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { Panel } from "~/components/ui/panel";
+import { selectClass } from "~/features/admin/leads/lead-parts";
+import { formatCents } from "~/features/stays/model";
+import { StayStatusBadge } from "~/features/stays/stay-card";
+import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
+import { cn } from "~/lib/cn";
+import { formatUsPhone } from "~/lib/phone";
+import type { Route } from "./+types/stays";
+import { adminMeta } from "./shared";
+
+export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
+
+export const meta: Route.MetaFunction = () => adminMeta("Stays");
+
+const GRID_NIGHTS = 14;
+const dayParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const today = businessDate(new Date());
+  const date = dayParam.safeParse(params.get("date")).data ?? today;
+  const [desk, queue, grid, suites, undelivered, undeliveredTexts] = await Promise.all([
+    deskDay(context.db, date),
+    reviewQueue(context.db),
+    occupancyGrid(context.db, date, GRID_NIGHTS),
+    listSuites(context.db),
+    failedMail(context.db),
+    failedSms(context.db),
+  ]);
+  return {
+    date,
+    today,
+    ...desk,
+    queue,
+    grid,
+    suites: suites.filter((s) => s.inService).map((s) => ({ id: s.id, name: s.name })),
+    undelivered: undelivered.map((m) => ({ id: m.id, to: m.to, subject: m.message.subject, attempts: m.attempts, lastError: m.lastError })),
+    undeliveredTexts: undeliveredTexts.map((t) => ({ id: t.id, to: t.to, body: t.body, attempts: t.attempts, lastError: t.lastError })),
+  };
+}
+
+const deskForm = z.object({ intent: z.enum(STAFF_ACTIONS), stayId: z.string().uuid() });
+const retryMailForm = z.object({ intent: z.literal("retryMail"), mailId: z.string().uuid() });
+const retrySmsForm = z.object({ intent: z.literal("retrySms"), smsId: z.string().uuid() });
+const moveForm = z.object({ intent: z.literal("move"), stayId: z.string().uuid(), suiteId: z.string("Choose a suite").uuid("Choose a suite") });
+
+const DONE: Record<(typeof STAFF_ACTIONS)[number], string> = {
+  approve: "Stay confirmed; the customer is told by e-mail",
+  decline: "Stay declined; the suite is free again and the customer is told",
+  checkIn: "Checked in",
+  checkOut: "Checked out",
+  noShow: "Marked as a no-show; the suite is free again",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const form = await formDataOf(request);
+  const intent = form.get("intent");
+  if (intent === "retryMail") {
+    const reply = await submitForm(form, retryMailForm, async ({ mailId }) => {
+      await retryMail(context.db, mailId);
+      return { kind: "success", title: "The mail is queued again" };
+    });
+    settleStaysInBackground(context);
+    return reply;
+  }
+  if (intent === "retrySms") {
+    const reply = await submitForm(form, retrySmsForm, async ({ smsId }) => {
+      await retrySms(context.db, smsId);
+      return { kind: "success", title: "The text is queued again" };
+    });
+    settleStaysInBackground(context);
+    return reply;
+  }
+  if (intent === "move")
+    return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
+      const suite = await moveStay(context.db, stayId, suiteId, admin.user.email);
+      return { kind: "success", title: `Moved to ${suite.name}` };
+    });
+  if (typeof intent === "string" && (STAFF_ACTIONS as readonly string[]).includes(intent)) {
+    const reply = await submitForm(form, deskForm, async ({ intent: action, stayId }) => {
+      await changeStayAtDesk(context.db, stayId, action, admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL });
+      return { kind: "success", title: DONE[action] };
+    });
+    settleStaysInBackground(context);
+    return reply;
+  }
+  return unknownIntent();
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function DeskButton({ stay, intent, label, variant = "outline" }: { stay: StaffStay; intent: string; label: string; variant?: "outline" | "ghost-danger" | "primary" }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("stayId") === stay.id && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="stayId" value={stay.id} />
+      <Button type="submit" size="sm" variant={variant} disabled={busy} aria-label={`${label}: ${stay.catNames.join(" & ")} (${stay.household})`}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+function StayRow({ stay, suites, children }: { stay: StaffStay; suites: LoaderData["suites"]; children?: React.ReactNode }) {
+  return (
+    <li className="grid gap-2 rounded-xl border border-brand-100 p-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold">
+            {stay.catNames.join(" & ")} · {stay.household}
+          </p>
+          <p className="text-sm text-muted">
+            {formatCalendarDayWeekday(stay.checkIn)} – {formatCalendarDayWeekday(stay.checkOut)} · {stay.suiteNames.join(", ") || "no suite"} · {formatCents(stay.totalCents)}
+            {stay.medication ? " · medication" : ""}
+          </p>
+          <p className="text-sm">
+            {stay.phone ? <a href={`tel:${stay.phone}`} className="underline">{formatUsPhone(stay.phone)}</a> : null}
+            {stay.phone && stay.email ? " · " : null}
+            {stay.email}
+          </p>
+          {stay.notes ? <p className="mt-1 text-sm whitespace-pre-line">“{stay.notes}”</p> : null}
+        </div>
+        <StayStatusBadge status={stay.status} />
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        {children}
+        {["confirmed", "pending_review", "checked_in"].includes(stay.status) ? (
+          <Form method="post" className="flex items-end gap-2">
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="stayId" value={stay.id} />
+            <div>
+              <Label htmlFor={`move-${stay.id}`} className="sr-only">
+                Move {stay.catNames.join(" & ")} to suite
+              </Label>
+              <select id={`move-${stay.id}`} name="suiteId" className={cn(selectClass, "h-9 w-36 text-sm")} defaultValue="">
+                <option value="" disabled>
+                  Move to…
+                </option>
+                {suites.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" size="sm" variant="ghost">
+              Move
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function StayList({ stays, empty, suites, actions }: { stays: StaffStay[]; empty: string; suites: LoaderData["suites"]; actions: (s: StaffStay) => React.ReactNode }) {
+  if (stays.length === 0) return <p className="text-muted">{empty}</p>;
+  return (
+    <ul className="grid gap-3">
+      {stays.map((s) => (
+        <StayRow key={s.id} stay={s} suites={suites}>
+          {actions(s)}
+        </StayRow>
+      ))}
+    </ul>
+  );
+}
+
+function OccupancyGrid({ grid }: { grid: LoaderData["grid"] }) {
+  return (
+    // A region that scrolls must take keyboard focus, so it can be scrolled without a mouse. `relative`:
+    // the cells' screen-reader-only text is positioned inside it, not against the page, which it would widen.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="relative overflow-x-auto" role="region" aria-label="Occupancy grid, scrolls sideways" tabIndex={0}>
+      <table className="min-w-max border-separate border-spacing-0 text-sm">
+        <caption className="sr-only">Suites by night</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="sticky left-0 z-10 bg-white px-2 py-1 text-left">
+              Suite
+            </th>
+            {grid.nights.map((n) => (
+              <th key={n} scope="col" className="w-24 px-1 py-1 text-left font-semibold whitespace-nowrap">
+                {formatCalendarDayWeekday(n).replace(/, \d{4}$/, "")}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {grid.rows.map((row) => (
+            <tr key={row.suiteId}>
+              <th scope="row" className={cn("sticky left-0 z-10 bg-white px-2 py-1 text-left whitespace-nowrap", !row.inService && "text-muted line-through")}>
+                {row.suiteName}
+              </th>
+              {row.nights.map((cell, i) => (
+                <td key={grid.nights[i]} className="h-9 border-t border-brand-50 p-0.5">
+                  {cell ? (
+                    <span
+                      className={cn(
+                        "block h-8 truncate rounded px-1.5 leading-8",
+                        cell.status === "pending_review" || cell.status === "offered" ? "bg-accent-100 text-accent-700" : "bg-brand-100 text-brand-900",
+                      )}
+                      title={cell.label}
+                    >
+                      {cell.starts ? cell.label : <span className="sr-only">{cell.label}</span>}
+                    </span>
+                  ) : (
+                    <span className="sr-only">free</span>
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
+  const dayLink = (days: number) => `?date=${addBusinessDays(data.date, days)}`;
+  return (
+    // One minmax(0, 1fr) column: the occupancy table scrolls inside its panel instead of widening the page.
+    <div className="grid grid-cols-1 gap-6">
+      <div>
+        <h1 className="text-3xl">Stays</h1>
+        <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
+          <Button asChild size="sm" variant="ghost">
+            <Link to={dayLink(-1)}>← Day before</Link>
+          </Button>
+          <div>
+            <Label htmlFor="date">Day</Label>
+            <Input id="date" name="date" type="date" defaultValue={data.date} className="h-9 w-44" />
+          </div>
+          <Button type="submit" size="sm" variant="outline">
+            Show
+          </Button>
+          <Button asChild size="sm" variant="ghost">
+            <Link to={dayLink(1)}>Day after →</Link>
+          </Button>
+          {data.date !== data.today ? (
+            <Button asChild size="sm" variant="ghost">
+              <Link to="?">Today</Link>
+            </Button>
+          ) : null}
+        </Form>
+        <ActionNotice className="mt-4" />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title={`Arrivals · ${formatCalendarDayWeekday(data.date)}`}>
+          <StayList
+            stays={data.arrivals}
+            suites={data.suites}
+            empty="No arrivals."
+            actions={(s) =>
+              s.status === "confirmed" ? (
+                <>
+                  <DeskButton stay={s} intent="checkIn" label="Check in" variant="primary" />
+                  <DeskButton stay={s} intent="noShow" label="No-show" variant="ghost-danger" />
+                </>
+              ) : null
+            }
+          />
+        </Panel>
+        <Panel title={`Departures · ${formatCalendarDayWeekday(data.date)}`}>
+          <StayList
+            stays={data.departures}
+            suites={data.suites}
+            empty="No departures."
+            actions={(s) => (s.status === "checked_in" ? <DeskButton stay={s} intent="checkOut" label="Check out" variant="primary" /> : null)}
+          />
+        </Panel>
+      </div>
+
+      <Panel title="Waiting for review" description="The suite is held until you confirm or decline. Check the cat's record in Documents first.">
+        <StayList
+          stays={data.queue}
+          suites={data.suites}
+          empty="Nothing waiting."
+          actions={(s) => (
+            <>
+              <DeskButton stay={s} intent="approve" label="Confirm" variant="primary" />
+              <DeskButton stay={s} intent="decline" label="Decline" variant="ghost-danger" />
+            </>
+          )}
+        />
+      </Panel>
+
+      <UndeliveredPanel
+        title="Mail not delivered"
+        description="The mail server refused these after several tries. Check the mail settings, then send them again."
+        intent="retryMail"
+        idField="mailId"
+        items={data.undelivered.map((m) => ({ id: m.id, heading: m.subject, detail: m.to, attempts: m.attempts, lastError: m.lastError, label: `Send the mail to ${m.to} again` }))}
+      />
+      <UndeliveredPanel
+        title="Texts not delivered"
+        description="The text provider refused these after several tries. Check the Twilio settings and the number, then send them again."
+        intent="retrySms"
+        idField="smsId"
+        items={data.undeliveredTexts.map((t) => ({ id: t.id, heading: formatUsPhone(t.to), detail: t.body, attempts: t.attempts, lastError: t.lastError, label: `Send the text to ${formatUsPhone(t.to)} again` }))}
+      />
+
+      <Panel title={`Occupancy · ${GRID_NIGHTS} nights from ${formatCalendarDayWeekday(data.date)}`}>
+        <OccupancyGrid grid={data.grid} />
+      </Panel>
+    </div>
+  );
+}
+
+/** Mail or texts the queue gave up on, each with "Send again"; nothing at all when every one was delivered. */
+function UndeliveredPanel({
+  title,
+  description,
+  intent,
+  idField,
+  items,
+}: {
+  title: string;
+  description: string;
+  intent: "retryMail" | "retrySms";
+  idField: "mailId" | "smsId";
+  items: { id: string; heading: string; detail: string; attempts: number; lastError: string | null; label: string }[];
+}) {
+  if (items.length === 0) return null;
+  return (
+    <Panel title={title} description={description}>
+      <ul className="grid gap-2">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2">
+            <span className="min-w-0 break-words">
+              <span className="font-semibold">{item.heading}</span> · {item.detail}
+              <span className="block text-sm text-red-900">
+                {item.attempts} attempts · {item.lastError}
+              </span>
+            </span>
+            <Form method="post">
+              <input type="hidden" name="intent" value={intent} />
+              <input type="hidden" name={idField} value={item.id} />
+              <Button type="submit" size="sm" variant="outline" aria-label={item.label}>
+                Send again
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}

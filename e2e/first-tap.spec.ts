@@ -1,0 +1,41 @@
+import { expect, isMobile, test } from "./home-fixtures";
+
+/**
+ * No lost taps (ADR 0117): on a slow phone the page is painted long before its script has run. The
+ * CPU runs 4x slower and every script is held back until the test lets it through, so the tap
+ * certainly lands before the page is hydrated; the browser itself opens the drawer.
+ */
+test("a tap on the menu button at the first paint opens the drawer, and it stays open once the script runs", async ({ home: page }) => {
+  test.skip(!isMobile(page), "the drawer is the phone's menu");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+
+  let releaseScripts!: () => void;
+  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+  const heldScripts: string[] = [];
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    heldScripts.push(route.request().url());
+    await scriptsReleased;
+    await route.continue();
+  });
+
+  await page.goto("/", { waitUntil: "commit" });
+  const menuButton = page.getByRole("button", { name: "Open menu" });
+  await expect(menuButton).toBeVisible();
+  // The page is painted, its script not run.
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  await menuButton.click();
+  const drawer = page.getByRole("dialog", { name: "Laguna Niguel Cat Hotel" });
+  await expect(drawer.getByRole("link", { name: "Services" })).toBeVisible();
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+
+  releaseScripts();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  expect(heldScripts.length).toBeGreaterThan(0);
+  // Hydration keeps the open drawer, and the script's own handlers now run in it.
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole("link", { name: "Reviews" }).click();
+  await expect(drawer).toHaveCount(0);
+  await expect(page.locator("#testimonials")).toBeInViewport();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+});

@@ -1,0 +1,81 @@
+import { type Browser, type Locator, type Page, expect } from "@playwright/test";
+import { businessDayAhead } from "./dates";
+import sharp from "sharp";
+
+/** What a customer does on My Cats, for the specs that need cats with vaccine records. The files are made here. */
+
+export const catPhoto = async (colour: string) => ({
+  name: "cat.png",
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width: 480, height: 480, channels: 3, background: colour } }).png().toBuffer(),
+});
+export const certificate = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`) });
+
+export const catCard = (page: Page, name: string) =>
+  page.getByRole("list", { name: "Your cats" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+export const recordOf = (page: Page, vaccine: string) =>
+  page.getByRole("list", { name: "Vaccine records" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: vaccine }) });
+
+/** Fills the household on /account (a name and a mobile are what a stay needs). */
+export async function fillHousehold(page: Page) {
+  await page.goto("/account");
+  const household = page.getByRole("region", { name: "Household" });
+  await household.getByLabel("Your name").fill("Ana Ruiz");
+  await household.getByLabel("Mobile phone").fill("(949) 249-1234");
+  await household.getByRole("button", { name: "Save household" }).click();
+  await expect(page.getByText("Household saved")).toBeVisible();
+}
+
+/** Adds a cat from /cats, with a photo when a colour is given. */
+export async function addCat(page: Page, name: string, colour?: string) {
+  await page.getByRole("link", { name: "Add a cat" }).click();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Sex").selectOption({ label: "Female" });
+  await page.getByLabel("Spayed or neutered").selectOption({ label: "Yes" });
+  await page.getByLabel("Or approximate age (years)").fill("4");
+  if (colour) await page.getByLabel("Photo (optional)").setInputFiles(await catPhoto(colour));
+  await page.getByRole("button", { name: "Add cat" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${name} is saved.` })).toBeVisible();
+  if (colour) await expect(catCard(page, name).locator("img")).toBeVisible();
+}
+
+/** Uploads an FVRCP certificate on the cat's page. */
+export async function uploadFvrcp(page: Page, expiresOn: string, file: string) {
+  const form = page.locator("#upload-record");
+  await form.getByLabel("Vaccine").selectOption({ label: "FVRCP" });
+  await form.getByLabel("Expiry date on the certificate").fill(expiresOn);
+  await form.getByLabel("Certificate", { exact: true }).setInputFiles(certificate(file));
+  await form.getByRole("button", { name: "Upload record" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "FVRCP record uploaded." })).toBeVisible();
+  await expect(recordOf(page, "FVRCP").getByText("Awaiting review", { exact: true })).toBeVisible();
+}
+
+/** A record in the staff's Documents queue. */
+export const queuedRecord = (page: Page, catName: string): Locator => page.getByRole("listitem", { name: `${catName}: FVRCP` });
+
+/** Staff verify a cat's FVRCP record in the Documents queue. */
+export async function verifyFvrcp(staff: Page, catName: string) {
+  await staff.goto("/admin/documents");
+  await queuedRecord(staff, catName).getByRole("button", { name: `Verify ${catName}'s FVRCP record` }).click();
+  await expect(staff.getByText(`${catName}'s FVRCP record is verified`)).toBeVisible();
+}
+
+/**
+ * A new customer in a browser context of their own (on `baseURL`, the staff page's viewport), with
+ * their household and cats whose FVRCP records `staff` (signed in as admin) has verified.
+ */
+export async function customerWithVerifiedCats(browser: Browser, baseURL: string, signIn: (page: Page) => Promise<string>, staff: Page, names: string[]) {
+  const context = await browser.newContext({ baseURL, viewport: staff.viewportSize() });
+  const page = await context.newPage();
+  const email = await signIn(page);
+  await fillHousehold(page);
+  await page.goto("/cats");
+  for (const name of names) await addCat(page, name);
+  for (const name of names) {
+    await page.goto("/cats");
+    await catCard(page, name).getByRole("link", { name: `Edit ${name}` }).click();
+    await uploadFvrcp(page, businessDayAhead(300).iso, `${name}.pdf`);
+    await verifyFvrcp(staff, name);
+  }
+  return { page, email };
+}

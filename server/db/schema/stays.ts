@@ -1,0 +1,285 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { cats, households } from "./households";
+import { mediaImages } from "./media";
+
+// Relative paths: drizzle-kit reads these files without the app's aliases.
+import type { MailMessage } from "../../mail/mailer";
+import type { PriceLine, CancellationTier, StayStatus, WaitlistStatus, WeeklyWindows } from "../../../app/features/stays/model";
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Stays booked online (ADR 0125). A suite type is what a customer chooses (and what is priced); a
+ * suite is the room a stay is given. Nights are calendar dates in the business's time zone: a stay
+ * occupies the nights from check-in up to, not including, check-out.
+ */
+export const suiteTypes = pgTable(
+  "suite_types",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().unique(),
+    description: text("description").notNull().default(""),
+    size: text("size").notNull().default(""),
+    photoImageId: uuid("photo_image_id").references(() => mediaImages.id, { onDelete: "set null" }),
+    maxCats: smallint("max_cats").notNull(),
+    /** The nightly rate for the first cat, and for each further cat of the household sharing the suite. */
+    nightlyRateCents: integer("nightly_rate_cents").notNull(),
+    extraCatRateCents: integer("extra_cat_rate_cents").notNull(),
+    sortOrder: smallint("sort_order").notNull().default(0),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("suite_types_max_cats", sql`${t.maxCats} between 1 and 6`),
+    check("suite_types_rates", sql`${t.nightlyRateCents} >= 0 and ${t.extraCatRateCents} >= 0`),
+  ],
+);
+
+export const suites = pgTable(
+  "suites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    suiteTypeId: uuid("suite_type_id")
+      .notNull()
+      .references(() => suiteTypes.id, { onDelete: "restrict" }),
+    name: text("name").notNull().unique(),
+    inService: boolean("in_service").notNull().default(true),
+    sortOrder: smallint("sort_order").notNull().default(0),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("suites_suite_type").on(t.suiteTypeId)],
+);
+
+/**
+ * The house rules that hold on every day no calendar rule overrides: one row (id 1). Windows are
+ * local times per weekday (0 = Sunday); a weekday without a window is closed for arrivals (or departures).
+ */
+export const staySettings = pgTable(
+  "stay_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    arrivalWindows: jsonb("arrival_windows").$type<WeeklyWindows>().notNull(),
+    departureWindows: jsonb("departure_windows").$type<WeeklyWindows>().notNull(),
+    maxNights: smallint("max_nights").notNull(),
+    /** Free cancellation until this many days before check-in; the fee (a share of the price) after. */
+    freeCancellationDays: smallint("free_cancellation_days").notNull(),
+    lateCancellationFeePercent: smallint("late_cancellation_fee_percent").notNull(),
+    medicationRateCents: integer("medication_rate_cents").notNull(),
+    waitlistOfferHours: smallint("waitlist_offer_hours").notNull(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+    updatedBy: text("updated_by").notNull().default("system"),
+  },
+  (t) => [
+    check("stay_settings_single_row", sql`${t.id} = 1`),
+    check("stay_settings_max_nights", sql`${t.maxNights} between 1 and 365`),
+    check("stay_settings_fee_percent", sql`${t.lateCancellationFeePercent} between 0 and 100`),
+    check("stay_settings_free_days", sql`${t.freeCancellationDays} between 0 and 365`),
+    check("stay_settings_offer_hours", sql`${t.waitlistOfferHours} between 1 and 168`),
+  ],
+);
+
+/**
+ * A rule for a range of dates (both inclusive): a peak period (surcharge, minimum nights, its own
+ * cancellation terms), a blackout (no nights booked), or days closed for arrival and/or departure.
+ */
+export const calendarRules = pgTable(
+  "calendar_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<"peak" | "blackout" | "closed">().notNull(),
+    name: text("name").notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    surchargePercent: smallint("surcharge_percent").notNull().default(0),
+    minNights: smallint("min_nights").notNull().default(1),
+    freeCancellationDays: smallint("free_cancellation_days"),
+    lateCancellationFeePercent: smallint("late_cancellation_fee_percent"),
+    closedForArrival: boolean("closed_for_arrival").notNull().default(false),
+    closedForDeparture: boolean("closed_for_departure").notNull().default(false),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("calendar_rules_dates").on(t.startsOn, t.endsOn),
+    check("calendar_rules_kind", sql`${t.kind} in ('peak','blackout','closed')`),
+    check("calendar_rules_range", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("calendar_rules_surcharge", sql`${t.surchargePercent} between 0 and 500`),
+    check("calendar_rules_min_nights", sql`${t.minNights} between 1 and 60`),
+    check("calendar_rules_fee_percent", sql`${t.lateCancellationFeePercent} is null or ${t.lateCancellationFeePercent} between 0 and 100`),
+  ],
+);
+
+/**
+ * A customer's stay: dates, cats, status, and the price and cancellation terms as they were when it
+ * was booked (later rate changes do not alter them). The rooms it holds are its `stay_suites`.
+ * `household_id` is cleared when the household deletes its account: the stay stays in the books.
+ */
+export const stays = pgTable(
+  "stays",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id").references(() => households.id, { onDelete: "set null" }),
+    status: text("status").$type<StayStatus>().notNull(),
+    checkIn: date("check_in", { mode: "string" }).notNull(),
+    checkOut: date("check_out", { mode: "string" }).notNull(),
+    medication: boolean("medication").notNull().default(false),
+    notes: text("notes").notNull().default(""),
+    totalCents: integer("total_cents").notNull(),
+    priceLines: jsonb("price_lines").$type<PriceLine[]>().notNull(),
+    cancellationTiers: jsonb("cancellation_tiers").$type<CancellationTier[]>().notNull(),
+    cancellationFeeCents: integer("cancellation_fee_cents"),
+    /** A waitlist offer's hold: the stay is released if not accepted by then. */
+    offerExpiresAt: at("offer_expires_at"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("stays_household").on(t.householdId, t.checkIn),
+    index("stays_check_in").on(t.checkIn),
+    check("stays_dates", sql`${t.checkOut} > ${t.checkIn}`),
+    check(
+      "stays_status",
+      sql`${t.status} in ('offered','pending_review','confirmed','checked_in','checked_out','cancelled','declined','no_show','expired')`,
+    ),
+  ],
+);
+
+/**
+ * The suite a stay holds and for which nights. A row holds its suite until `released_at` is set;
+ * the exclusion constraint `stay_suites_no_overlap` (migration 0006) refuses two held rows of one
+ * suite whose nights overlap, in every process and transaction.
+ */
+export const staySuites = pgTable(
+  "stay_suites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stayId: uuid("stay_id")
+      .notNull()
+      .references(() => stays.id, { onDelete: "cascade" }),
+    suiteId: uuid("suite_id")
+      .notNull()
+      .references(() => suites.id, { onDelete: "restrict" }),
+    suiteTypeId: uuid("suite_type_id")
+      .notNull()
+      .references(() => suiteTypes.id, { onDelete: "restrict" }),
+    checkIn: date("check_in", { mode: "string" }).notNull(),
+    checkOut: date("check_out", { mode: "string" }).notNull(),
+    releasedAt: at("released_at"),
+  },
+  (t) => [
+    index("stay_suites_stay").on(t.stayId),
+    check("stay_suites_dates", sql`${t.checkOut} > ${t.checkIn}`),
+  ],
+);
+
+/** The cats of a stay and the suite each sleeps in; the name is kept as it was at booking. */
+export const stayCats = pgTable(
+  "stay_cats",
+  {
+    stayId: uuid("stay_id")
+      .notNull()
+      .references(() => stays.id, { onDelete: "cascade" }),
+    staySuiteId: uuid("stay_suite_id")
+      .notNull()
+      .references(() => staySuites.id, { onDelete: "cascade" }),
+    catId: uuid("cat_id").references(() => cats.id, { onDelete: "set null" }),
+    catName: text("cat_name"),
+  },
+  (t) => [index("stay_cats_stay").on(t.stayId), index("stay_cats_cat").on(t.catId), unique("stay_cats_once").on(t.stayId, t.catId)],
+);
+
+/** What happened to a stay, appended and never changed: booked, changed, cancelled, checked in… */
+export const stayEvents = pgTable(
+  "stay_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stayId: uuid("stay_id")
+      .notNull()
+      .references(() => stays.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actor: text("actor").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    at: at("at").notNull().defaultNow(),
+  },
+  (t) => [index("stay_events_stay").on(t.stayId, t.at)],
+);
+
+/** A household waiting for nights that were full, with how many days either side would do. */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    checkIn: date("check_in", { mode: "string" }).notNull(),
+    checkOut: date("check_out", { mode: "string" }).notNull(),
+    flexDays: smallint("flex_days").notNull().default(0),
+    catIds: jsonb("cat_ids").$type<string[]>().notNull(),
+    status: text("status").$type<WaitlistStatus>().notNull().default("waiting"),
+    offeredStayId: uuid("offered_stay_id").references(() => stays.id, { onDelete: "set null" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("waitlist_entries_waiting").on(t.createdAt).where(sql`${t.status} = 'waiting'`),
+    check("waitlist_entries_dates", sql`${t.checkOut} > ${t.checkIn}`),
+    check("waitlist_entries_flex", sql`${t.flexDays} between 0 and 14`),
+    check("waitlist_entries_status", sql`${t.status} in ('waiting','offered','booked','withdrawn','expired')`),
+  ],
+);
+
+/** Where a queued message is on its way: the same columns in every queue, so one delivery loop serves them all. */
+const deliveryColumns = () => ({
+  status: text("status").$type<"queued" | "sent" | "failed">().notNull().default("queued"),
+  attempts: smallint("attempts").notNull().default(0),
+  nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
+  lastError: text("last_error"),
+  sentAt: at("sent_at"),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+/**
+ * Mail to send, written in the transaction of the change it tells about and delivered by a job
+ * that retries until the mail server takes it (ADR 0126): a booking never waits for, or fails
+ * because of, the mail server, and no confirmation is lost.
+ */
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One mail per key: the same change queued twice sends once. */
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    toAddress: text("to_address").notNull(),
+    message: jsonb("message").$type<Omit<MailMessage, "to">>().notNull(),
+    stayId: uuid("stay_id").references(() => stays.id, { onDelete: "set null" }),
+    ...deliveryColumns(),
+  },
+  (t) => [
+    index("mail_queue_due").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    check("mail_queue_status", sql`${t.status} in ('queued','sent','failed')`),
+  ],
+);
+
+/**
+ * Text messages to send, queued and delivered exactly as mail is (ADR 0129): written with the
+ * change they tell about, sent through the telephony provider by a retrying job.
+ */
+export const smsQueue = pgTable(
+  "sms_queue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One text per key: the same change queued twice sends once. */
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    /** E.164, as the household's mobile is stored. */
+    toPhone: text("to_phone").notNull(),
+    body: text("body").notNull(),
+    stayId: uuid("stay_id").references(() => stays.id, { onDelete: "set null" }),
+    ...deliveryColumns(),
+  },
+  (t) => [
+    index("sms_queue_due").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    check("sms_queue_status", sql`${t.status} in ('queued','sent','failed')`),
+  ],
+);

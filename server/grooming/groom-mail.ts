@@ -1,0 +1,46 @@
+import { serviceTitle } from "~/features/appointments/service-catalogue";
+import { loadSiteContent } from "../content/content";
+import type { Db } from "../db/client";
+import type { appointments } from "../db/schema/index";
+import type { RequestContext } from "../context";
+import { deliverQueuedMail, queueMail } from "../mail/queue";
+import { type GroomMailKind, groomMail } from "../mail/templates/groom";
+
+/**
+ * Queues the mail about a groom's latest change in the caller's transaction (ADR 0126). Its calendar
+ * SEQUENCE is the seconds since the groom was booked, so each later mail replaces the event.
+ */
+export async function queueGroomMail(db: Db, groom: typeof appointments.$inferSelect, kind: GroomMailKind, siteUrl: string, now: Date) {
+  const { business } = await loadSiteContent(db);
+  const sequence = Math.max(0, Math.floor((now.getTime() - groom.createdAt.getTime()) / 1000));
+  await queueMail(
+    db,
+    {
+      dedupeKey: `groom:${groom.id}:${kind}:${sequence}`,
+      message: groomMail({
+        kind,
+        to: groom.customerEmail,
+        groom: {
+          id: groom.id,
+          serviceTitle: serviceTitle(groom.serviceId),
+          catNames: groom.catNames,
+          startsAt: groom.startsAt,
+          endsAt: groom.endsAt!,
+          priceCents: groom.priceCents ?? 0,
+        },
+        sequence,
+        business,
+        siteUrl,
+        now,
+      }),
+    },
+    now,
+  );
+}
+
+/** After a page booked, moved or cancelled a groom: send the mail it queued without making the page wait (the queue's job retries). */
+export function deliverGroomMailInBackground(context: Pick<RequestContext, "db" | "mailer" | "logger">) {
+  void deliverQueuedMail(context.db, context.mailer).catch((err: unknown) =>
+    context.logger.warn({ err }, "sending a groom's mail failed; the mail queue's job will retry"),
+  );
+}

@@ -1,0 +1,36 @@
+import { isNotNull } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { weekdayOf } from "~/features/stays/model";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
+import { openDatabase } from "../db/client";
+import { appointments } from "../db/schema/index";
+import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
+import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
+
+// Several server processes share one PostgreSQL database (PGlite's folder allows one process).
+describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking one groomer's time at once", () => {
+  it("give exactly one groom between them", { timeout: 120_000 }, async () => {
+    const empty = await createEmptyPostgresDatabase("test_grooms");
+    const database = await openDatabase({ url: empty.url, poolSize: 4 });
+    try {
+      const { db } = database;
+      const now = new Date();
+      const today = businessDate(now);
+      let day = addBusinessDays(today, 14);
+      while (weekdayOf(day) !== 3) day = addBusinessDays(day, 1);
+
+      const requests = (await verifiedCustomers(db, 20, now)).map(({ user, catId }) => ({
+        user: { id: user.id, email: user.email },
+        input: { serviceId: "full-grooming", catIds: [catId], day, time: "14:00" },
+      }));
+      const outcomes = await bookInTwoProcesses(empty.url, requests, "groom");
+      expect(outcomes).toHaveLength(20);
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+      expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["TIME_NOT_FREE"]));
+      expect(await db.select().from(appointments).where(isNotNull(appointments.groomerId))).toHaveLength(1);
+    } finally {
+      await database.close();
+      await empty.drop();
+    }
+  });
+});

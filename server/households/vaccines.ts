@@ -1,0 +1,326 @@
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TOO_BIG_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
+  type DocumentType,
+  type RecordStatus,
+  VACCINE_LABELS,
+  type Vaccine,
+  type VaccinePolicy,
+  expiryDateProblem,
+  recordStatus,
+  requiredVaccines,
+} from "~/features/cats/vaccines";
+import { businessDate, formatCalendarDayShort } from "~/lib/business-time";
+import { loadSiteContent } from "../content/content";
+import type { Db } from "../db/client";
+import { cats, households, users, vaccineDocuments, vaccineRecords } from "../db/schema/index";
+import { AppError } from "../http/errors";
+import { sniffImageType } from "../media/process";
+import { getCat, isUuid } from "./households";
+
+/**
+ * Vaccine records (ADR 0120): the customer uploads a certificate with its expiry date, it counts at
+ * once as "awaiting review", staff verify or reject it. Every customer-side function reaches a record
+ * through the user's own household (404 otherwise, as households.ts does); staff functions are
+ * called only behind requireAdmin.
+ */
+
+export type VaccineRecord = typeof vaccineRecords.$inferSelect;
+
+const RECORD_NOT_FOUND = () => new AppError(404, "RECORD_NOT_FOUND", "We couldn't find that vaccine record.");
+
+/** A refusal that the form shows under the field it is about, as well as at the top. */
+const fieldError = (status: number, code: string, field: string, message: string) => new AppError(status, code, message, { fields: { [field]: message } });
+
+/** What the first bytes say the document is; the name and the Content-Type header are not trusted. */
+export function sniffDocumentType(bytes: Buffer): DocumentType | null {
+  if (bytes.length >= 5 && bytes.toString("latin1", 0, 5) === "%PDF-") return "application/pdf";
+  return sniffImageType(bytes);
+}
+
+/** A file name safe to repeat in a header and a page: no path, no control or quote characters, at most 100 characters. */
+export function cleanFileName(name: string, type: DocumentType): string {
+  const base = name.split(/[\\/]/).pop()!.replace(/[^\p{L}\p{N} ._'()-]/gu, "").trim().slice(-100);
+  return base || `certificate.${type === "application/pdf" ? "pdf" : type.slice("image/".length)}`;
+}
+
+export interface UploadedDocument {
+  name: string;
+  bytes: Buffer;
+}
+
+/**
+ * Stores a new record of `vaccine` for one of the household's cats; the current record of that
+ * vaccine, if any, becomes history. The date and the file are checked first, so nothing changes
+ * when either is refused.
+ */
+export async function uploadVaccineRecord(
+  db: Db,
+  userId: string,
+  catId: string,
+  input: { vaccine: Vaccine; expiresOn: string; document: UploadedDocument },
+  now = new Date(),
+): Promise<VaccineRecord> {
+  const cat = await getCat(db, userId, catId);
+  if (cat.archivedAt) throw new AppError(409, "CAT_ARCHIVED", `${cat.name} is archived and can no longer be changed.`);
+  const dateProblem = expiryDateProblem(input.expiresOn, businessDate(now));
+  if (dateProblem) throw fieldError(400, "INVALID_EXPIRY_DATE", "expiresOn", dateProblem);
+  const { bytes } = input.document;
+  if (bytes.length === 0) throw fieldError(400, "DOCUMENT_MISSING", "document", "Choose the certificate file to upload.");
+  if (bytes.length > DOCUMENT_MAX_BYTES) throw fieldError(413, "DOCUMENT_TOO_BIG", "document", DOCUMENT_TOO_BIG_MESSAGE);
+  const type = sniffDocumentType(bytes);
+  if (!type) throw fieldError(400, "UNSUPPORTED_DOCUMENT_TYPE", "document", DOCUMENT_TYPE_MESSAGE);
+
+  return db.transaction(async (tx) => {
+    // Two uploads for the cat at once take turns, so each replaces the one before it.
+    await tx.select({ id: cats.id }).from(cats).where(eq(cats.id, cat.id)).for("update");
+    await tx
+      .update(vaccineRecords)
+      .set({ replacedAt: now })
+      .where(and(eq(vaccineRecords.catId, cat.id), eq(vaccineRecords.vaccine, input.vaccine), isNull(vaccineRecords.replacedAt)));
+    const [record] = await tx
+      .insert(vaccineRecords)
+      .values({
+        catId: cat.id,
+        vaccine: input.vaccine,
+        expiresOn: input.expiresOn,
+        documentType: type,
+        documentName: cleanFileName(input.document.name, type),
+        documentSize: bytes.length,
+        createdAt: now,
+      })
+      .returning();
+    await tx.insert(vaccineDocuments).values({ recordId: record!.id, bytes });
+    return record!;
+  });
+}
+
+/** A current record as the pages show it: its status today included. */
+export interface VaccineRecordView {
+  id: string;
+  catId: string;
+  vaccine: Vaccine;
+  expiresOn: string;
+  status: RecordStatus;
+  rejectionReason: string | null;
+  documentName: string;
+  uploadedAt: Date;
+}
+
+const view = (r: VaccineRecord, today: string): VaccineRecordView => ({
+  id: r.id,
+  catId: r.catId,
+  vaccine: r.vaccine,
+  expiresOn: r.expiresOn,
+  status: recordStatus(r, today),
+  rejectionReason: r.rejectionReason,
+  documentName: r.documentName,
+  uploadedAt: r.createdAt,
+});
+
+/** The current record of each vaccine of these cats (callers have checked the cats are the user's). */
+async function currentRecords(db: Db, catIds: readonly string[]): Promise<VaccineRecord[]> {
+  if (catIds.length === 0) return [];
+  return db
+    .select()
+    .from(vaccineRecords)
+    .where(and(inArray(vaccineRecords.catId, [...catIds]), isNull(vaccineRecords.replacedAt)))
+    .orderBy(asc(vaccineRecords.catId), asc(vaccineRecords.vaccine));
+}
+
+/** The current records of the household's cats, by cat id (for the My Cats list's badges). */
+export async function currentRecordsByCat(db: Db, catIds: readonly string[], now = new Date()): Promise<Map<string, VaccineRecordView[]>> {
+  const today = businessDate(now);
+  const byCat = new Map<string, VaccineRecordView[]>();
+  for (const r of await currentRecords(db, catIds)) byCat.set(r.catId, [...(byCat.get(r.catId) ?? []), view(r, today)]);
+  return byCat;
+}
+
+/** One of the household's cats' current records, one per vaccine that has one. */
+export async function listVaccineRecords(db: Db, userId: string, catId: string, now = new Date()): Promise<VaccineRecordView[]> {
+  const cat = await getCat(db, userId, catId);
+  return (await currentRecordsByCat(db, [cat.id], now)).get(cat.id) ?? [];
+}
+
+/** The published vaccine policy (ADR 0121): the same value the public Vaccination Requirements box shows. */
+export async function vaccinePolicy(db: Db): Promise<VaccinePolicy> {
+  return (await loadSiteContent(db)).vaccinePolicy;
+}
+
+export type CatCoverage = {
+  catId: string;
+  catName: string;
+  state: "ready" | "awaiting-review" | "not-covered";
+  /** Customer-facing sentences, e.g. "FVRCP expires Mar 3, before check-out." or "Rabies record awaiting review." */
+  problems: string[];
+};
+
+/**
+ * Whether each cat's required vaccines cover a stay through `through` (the last day that must be
+ * covered: check-out, YYYY-MM-DD). ready: every required vaccine has a verified record expiring on
+ * or after `through`; awaiting-review: each has such a record verified or awaiting review, at least
+ * one awaiting; not-covered otherwise. A cat that is not the user's answers 404.
+ */
+export async function vaccineCoverage(
+  db: Db,
+  input: { userId: string; catIds: string[]; through: string; now?: Date; /** What `through` is, in the sentences: "check-out" unless told. */ throughLabel?: string },
+): Promise<CatCoverage[]> {
+  const cats = [];
+  for (const catId of input.catIds) cats.push(await getCat(db, input.userId, catId));
+  // One read after another: in a booking's transaction they share one connection.
+  const policy = await vaccinePolicy(db);
+  const records = await currentRecords(db, cats.map((c) => c.id));
+  const today = businessDate(input.now ?? new Date());
+  return cats.map((cat) => {
+    const problems: string[] = [];
+    let awaiting = false;
+    for (const vaccine of requiredVaccines(policy)) {
+      const label = VACCINE_LABELS[vaccine];
+      const record = records.find((r) => r.catId === cat.id && r.vaccine === vaccine);
+      if (!record) problems.push(`${label} record needed.`);
+      else if (record.status === "rejected") problems.push(`${label} record was not accepted: ${record.rejectionReason}`);
+      else if (record.expiresOn < today) problems.push(`${label} expired ${formatCalendarDayShort(record.expiresOn)}.`);
+      else if (record.expiresOn < input.through) problems.push(`${label} expires ${formatCalendarDayShort(record.expiresOn)}, before ${input.throughLabel ?? "check-out"}.`);
+      else if (record.status === "awaiting_review") awaiting = true;
+    }
+    const state = problems.length > 0 ? "not-covered" : awaiting ? "awaiting-review" : "ready";
+    if (state === "awaiting-review")
+      for (const vaccine of requiredVaccines(policy))
+        if (records.some((r) => r.catId === cat.id && r.vaccine === vaccine && r.status === "awaiting_review")) problems.push(`${VACCINE_LABELS[vaccine]} record awaiting review.`);
+    return { catId: cat.id, catName: cat.name, state, problems };
+  });
+}
+
+/** The cat page's upload form with the vaccine chosen: where the mails send the customer (signing in first if needed). */
+export const recordUploadUrl = (siteUrl: string, catId: string, vaccine: Vaccine) => `${siteUrl}/cats/${catId}?vaccine=${vaccine}#upload-record`;
+
+// ---- Documents: served only to the household and to admins ----------------------------------------
+
+export interface StoredDocument {
+  type: DocumentType;
+  name: string;
+  bytes: Buffer;
+}
+
+/**
+ * A record's document for the signed-in user: an admin may read any, a customer only those of the
+ * household's cats. Anything else (another household's, a missing one, a bad id) is the same 404.
+ */
+export async function readVaccineDocument(db: Db, reader: { userId: string; isAdmin: boolean }, recordId: string): Promise<StoredDocument> {
+  if (!isUuid(recordId)) throw RECORD_NOT_FOUND();
+  const [row] = await db
+    .select({ type: vaccineRecords.documentType, name: vaccineRecords.documentName, bytes: vaccineDocuments.bytes, ownerId: households.userId })
+    .from(vaccineRecords)
+    .innerJoin(vaccineDocuments, eq(vaccineDocuments.recordId, vaccineRecords.id))
+    .innerJoin(cats, eq(cats.id, vaccineRecords.catId))
+    .innerJoin(households, eq(households.id, cats.householdId))
+    .where(eq(vaccineRecords.id, recordId));
+  if (!row || (!reader.isAdmin && row.ownerId !== reader.userId)) throw RECORD_NOT_FOUND();
+  return { type: row.type, name: row.name, bytes: row.bytes };
+}
+
+// ---- Staff review ------------------------------------------------------------------------------
+
+export interface QueuedRecord {
+  id: string;
+  vaccine: Vaccine;
+  expiresOn: string;
+  documentType: DocumentType;
+  documentName: string;
+  uploadedAt: Date;
+  catId: string;
+  catName: string;
+  householdName: string | null;
+  email: string;
+}
+
+/** Records with the fields asked for and their cat and owner (for staff and the mails), to be filtered by the caller. */
+export function recordsWithOwner<T extends Record<string, PgColumn>>(db: Db, fields: T) {
+  return db
+    .select({ ...fields, catId: cats.id, catName: cats.name, householdName: households.name, email: users.email })
+    .from(vaccineRecords)
+    .innerJoin(cats, eq(cats.id, vaccineRecords.catId))
+    .innerJoin(households, eq(households.id, cats.householdId))
+    .innerJoin(users, eq(users.id, households.userId));
+}
+
+/** Current records awaiting review, oldest first (the Documents queue). */
+export async function recordsAwaitingReview(db: Db, limit = 50): Promise<QueuedRecord[]> {
+  return recordsWithOwner(db, {
+    id: vaccineRecords.id,
+    vaccine: vaccineRecords.vaccine,
+    expiresOn: vaccineRecords.expiresOn,
+    documentType: vaccineRecords.documentType,
+    documentName: vaccineRecords.documentName,
+    uploadedAt: vaccineRecords.createdAt,
+  })
+    .where(and(eq(vaccineRecords.status, "awaiting_review"), isNull(vaccineRecords.replacedAt)))
+    .orderBy(asc(vaccineRecords.createdAt), asc(vaccineRecords.id))
+    .limit(limit);
+}
+
+/** A record that was reviewed, with what the customer's mail needs. */
+export interface ReviewedRecord {
+  record: VaccineRecord;
+  catName: string;
+  email: string;
+  householdName: string | null;
+}
+
+/**
+ * Staff decide on a current record awaiting review. A record that was replaced or already decided
+ * meanwhile (another admin, a new upload) is refused with 409, so no decision lands on the wrong one.
+ */
+async function decide(
+  db: Db,
+  recordId: string,
+  change: { status: "verified"; expiresOn: string } | { status: "rejected"; rejectionReason: string },
+  reviewer: string,
+  now: Date,
+): Promise<ReviewedRecord> {
+  if (!isUuid(recordId)) throw RECORD_NOT_FOUND();
+  const [record] = await db
+    .update(vaccineRecords)
+    .set({ ...change, reviewedBy: reviewer, reviewedAt: now })
+    .where(and(eq(vaccineRecords.id, recordId), eq(vaccineRecords.status, "awaiting_review"), isNull(vaccineRecords.replacedAt)))
+    .returning();
+  if (!record) {
+    const [exists] = await db.select({ id: vaccineRecords.id }).from(vaccineRecords).where(eq(vaccineRecords.id, recordId));
+    if (!exists) throw RECORD_NOT_FOUND();
+    throw new AppError(409, "RECORD_ALREADY_REVIEWED", "This record was already reviewed or replaced by a newer upload. Reload the queue.");
+  }
+  const [owner] = await db
+    .select({ catName: cats.name, email: users.email, householdName: households.name })
+    .from(cats)
+    .innerJoin(households, eq(households.id, cats.householdId))
+    .innerJoin(users, eq(users.id, households.userId))
+    .where(eq(cats.id, record.catId));
+  return { record, ...owner! };
+}
+
+/** Verifies a record, with the expiry date as staff read it off the document (they may correct it). */
+export async function verifyVaccineRecord(db: Db, recordId: string, input: { expiresOn: string }, reviewer: string, now = new Date()): Promise<ReviewedRecord> {
+  const [current] = isUuid(recordId) ? await db.select({ expiresOn: vaccineRecords.expiresOn }).from(vaccineRecords).where(eq(vaccineRecords.id, recordId)) : [];
+  // A date staff did not change stays as the customer gave it, even if that day has since passed.
+  if (current && input.expiresOn !== current.expiresOn) {
+    const problem = expiryDateProblem(input.expiresOn, businessDate(now));
+    if (problem) throw fieldError(400, "INVALID_EXPIRY_DATE", "expiresOn", problem);
+  }
+  return decide(db, recordId, { status: "verified", expiresOn: input.expiresOn }, reviewer, now);
+}
+
+/** Rejects a record with the reason the customer will read. */
+export async function rejectVaccineRecord(db: Db, recordId: string, input: { reason: string }, reviewer: string, now = new Date()): Promise<ReviewedRecord> {
+  const reason = input.reason.trim();
+  if (!reason) throw fieldError(400, "REASON_REQUIRED", "reason", "Tell the customer why the record can't be accepted.");
+  return decide(db, recordId, { status: "rejected", rejectionReason: reason }, reviewer, now);
+}
+
+/** Every record of one of the household's cats, newest first, replaced ones included. */
+export async function vaccineRecordHistory(db: Db, userId: string, catId: string): Promise<VaccineRecord[]> {
+  const cat = await getCat(db, userId, catId);
+  return db.select().from(vaccineRecords).where(eq(vaccineRecords.catId, cat.id)).orderBy(desc(vaccineRecords.createdAt));
+}

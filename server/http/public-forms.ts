@@ -1,0 +1,119 @@
+import { data } from "react-router";
+import type { AppLoadContext } from "react-router";
+import { z } from "zod";
+import { homeCopy } from "~/content/copy";
+import { AUTH_TEXT, isRateLimitMessage } from "~/features/auth/messages";
+import { callbackRequestSchema } from "~/features/callback/schema";
+import { newsletterSignupSchema, voucherRequestSchema } from "~/features/leads/schema";
+import type { FormReply, Notice } from "~/lib/forms";
+import { PUBLIC_FORM_INTENTS } from "~/lib/public-forms";
+import { requestSignIn } from "../auth/sign-in";
+import { requestCallback } from "../callback/service";
+import { createVoucherRequest, sendVoucherMail, signUpForNewsletter } from "../leads/leads";
+import { formDataOf, submitForm, unknownIntent } from "./form-action";
+
+/** The sign-in form: requestSignIn checks the address and the return path, and answers the spec's words. */
+const signInLinkForm = z.object({ email: z.string().default(""), redirectTo: z.string().default("") });
+
+/**
+ * The action of every public page (home, landing, book-online, backup home, /auth): the callback,
+ * voucher, newsletter and sign-in forms post here when JavaScript has not run (ADR 0117). Each
+ * calls the same domain function as the JSON endpoint the script uses, so the abuse limits, the
+ * consent stored and the messages are the ones the API gives. The page shows the reply's notice.
+ */
+export async function publicFormAction({ request, context }: { request: Request; context: AppLoadContext }) {
+  const form = await formDataOf(request);
+  const page = new URL(request.url).pathname;
+  if (!form.get("sourcePage")) form.set("sourcePage", page);
+  const userAgent = request.headers.get("user-agent") ?? undefined;
+  const ip = context.clientAddress;
+
+  switch (form.get("intent")) {
+    case PUBLIC_FORM_INTENTS.callback:
+      return withNotice(
+        await submitForm(
+          form,
+          callbackRequestSchema,
+          async (input) => {
+            const call = await requestCallback({ db: context.db, env: context.env, logger: context.logger, telephony: context.telephony }, { ...input, ip, userAgent });
+            return {
+              kind: "success",
+              title: "Call Initiated!",
+              description:
+                call.status === "simulated"
+                  ? "Demo mode: this site has no phone line connected, so no phone will ring. Your number was saved for our team."
+                  : "Your phone will ring shortly. Answer it and we will connect you with our team.",
+            };
+          },
+        ),
+        "Call Error",
+      );
+    case PUBLIC_FORM_INTENTS.voucher: {
+      const copy = homeCopy.voucher;
+      return withNotice(
+        await submitForm(
+          form,
+          voucherRequestSchema,
+          async (input) => {
+            const { id } = await createVoucherRequest(context.db, input, ip);
+            const mailed = await sendVoucherMail({ db: context.db, mailer: context.mailer, logger: context.logger, siteUrl: context.env.PUBLIC_SITE_URL }, id);
+            return mailed
+              ? { kind: "success", title: copy.success, description: copy.successDescription }
+              : { kind: "success", title: copy.savedNotMailed, description: copy.savedNotMailedDescription };
+          },
+        ),
+        "We could not send your request",
+      );
+    }
+    case PUBLIC_FORM_INTENTS.newsletter:
+      return withNotice(
+        await submitForm(
+          form,
+          newsletterSignupSchema,
+          async (input) => {
+            await signUpForNewsletter(context.db, input, ip);
+            return { kind: "success", title: "Thank you for subscribing!", description: "We'll keep you updated on all things cat-related." };
+          },
+        ),
+        // The spec's own toast for a bad address is the message alone.
+        null,
+      );
+    case PUBLIC_FORM_INTENTS.signIn:
+      return withNotice(
+        await submitForm(signInForm(form, page), signInLinkForm, async ({ email, redirectTo }) => {
+          await requestSignIn({ db: context.db, env: context.env, logger: context.logger, mailer: context.mailer }, { email, redirectTo, ip });
+          return { kind: "success", title: AUTH_TEXT.checkEmailTitle, description: AUTH_TEXT.checkEmailToast };
+        }),
+        AUTH_TEXT.errorToastTitle,
+      );
+    default:
+      return unknownIntent();
+  }
+}
+
+/** After signing in, the visitor comes back to the page the form was on (or where /auth was asked to return to). */
+function signInForm(form: FormData, page: string): FormData {
+  if (!form.get("redirectTo")) form.set("redirectTo", page === "/auth" ? "" : page);
+  return form;
+}
+
+type Reply = Awaited<ReturnType<typeof submitForm>>;
+
+/**
+ * A page posted without JavaScript shows only the notice: a refusal is worded as the form's toast
+ * would be (under `errorTitle`, or the message as the title), and input the schema refused, which
+ * has errors by field but no notice, gets one from its first error.
+ */
+function withNotice(reply: Reply, errorTitle: string | null): Reply {
+  const { result, notice } = reply.data;
+  if (result.status !== "error") return reply;
+  const message = notice?.description ?? Object.values(result.error ?? {}).flat()[0];
+  if (!message) return reply;
+  // The sign-in form's refusal for too many mails has its own words (as its toast does).
+  const shown: Notice = isRateLimitMessage(message)
+    ? { kind: "error", title: AUTH_TEXT.rateLimitToastTitle, description: AUTH_TEXT.rateLimitToast }
+    : errorTitle === null
+      ? { kind: "error", title: message }
+      : { kind: "error", title: errorTitle, description: message };
+  return data<FormReply>({ result, notice: shown }, reply.init ?? undefined);
+}

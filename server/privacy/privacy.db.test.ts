@@ -1,0 +1,279 @@
+import crypto from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
+import { createSession } from "../auth/sessions";
+import type { Database, Db } from "../db/client";
+import {
+  appointmentReminders,
+  appointments,
+  callMeBackForm,
+  catPhotoVariants,
+  newsletterSignups,
+  signIns,
+  telephonyEvents,
+  userRoles,
+  users,
+  vaccineDocuments,
+  vaccineRecords,
+  vaccineReminders,
+  mailQueue,
+  smsQueue,
+  stayCats,
+  stayEvents,
+  staySuites,
+  stays,
+  suites,
+  verifications,
+  voucherRequests,
+  waitlistEntries,
+} from "../db/schema/index";
+import { archiveCat, createCat, saveHousehold } from "../households/households";
+import { AppError } from "../http/errors";
+import { createTestDatabase } from "../testing/test-database";
+import { deleteAccount } from "./erase";
+import { exportZip } from "./export";
+import { OTHER_TABLES, PERSONAL_TABLES } from "./tables";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const now = new Date();
+const today = businessDate(now);
+const unique = () => crypto.randomBytes(4).toString("hex");
+/** A valid, unused-looking mobile number: +1 949 2xx xxxx. */
+const freshPhone = () => `+1949${crypto.randomInt(200, 999)}${String(crypto.randomInt(0, 9999)).padStart(4, "0")}`;
+
+const PDF = Buffer.from(`%PDF-1.4\n% a certificate ${unique()}\n%%EOF\n`);
+const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x10, 0, 0, 0]), Buffer.from("WEBPVP8 "), crypto.randomBytes(8)]);
+
+const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** The database's own tables and their columns (not the schema files): what is really stored. */
+async function storedColumns(db: Db): Promise<Map<string, { name: string; type: string }[]>> {
+  const rows = await rowsOf<{ table_name: string; column_name: string; data_type: string }>(
+    db,
+    sql`select c.table_name, c.column_name, c.data_type from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = 'public' and t.table_type = 'BASE TABLE' order by c.table_name, c.ordinal_position`,
+  );
+  const tables = new Map<string, { name: string; type: string }[]>();
+  for (const r of rows) tables.set(r.table_name, [...(tables.get(r.table_name) ?? []), { name: r.column_name, type: r.data_type }]);
+  return tables;
+}
+
+/**
+ * A customer with a row in every table that can hold something about them: household, two cats
+ * (one archived) with a photo and vaccine records with documents and a reminder, sessions and sign-in
+ * requests, appointments with a reminder text, and leads sent with their e-mail and number.
+ */
+async function seedCustomer(db: Db) {
+  const tag = unique();
+  const person = {
+    email: `privacy-${tag}@example.com`,
+    name: `Quillfeather ${tag}`,
+    mobile: freshPhone(),
+    reminderPhone: freshPhone(),
+    /** The mobile the household had when a text about its stay went out. */
+    previousMobile: freshPhone(),
+    catNames: [`Pumpernickel${tag}`, `Marzipan${tag}`],
+    microchip: `985${String(crypto.randomInt(0, 1e9)).padStart(12, "0")}`,
+  };
+  const [user] = await db.insert(users).values({ email: person.email, lastSignInAt: now }).returning();
+  const userId = user!.id;
+  const household = await saveHousehold(
+    db,
+    userId,
+    {
+      name: person.name,
+      mobilePhone: person.mobile,
+      addressLine1: `12 ${tag} Lane`,
+      city: "Laguna Niguel",
+      state: "CA",
+      postalCode: "92677",
+      emergencyContactName: `Contact ${tag}`,
+      emergencyContactPhone: freshPhone(),
+      vetClinic: `Clinic ${tag}`,
+      vetPhone: freshPhone(),
+    },
+    now,
+  );
+  const cat = await createCat(
+    db,
+    userId,
+    { name: person.catNames[0]!, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", microchip: person.microchip, medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am" }] },
+    now,
+  );
+  const archived = await createCat(db, userId, { name: person.catNames[1]!, sex: "male", spayedNeutered: "unknown", felvFivStatus: "unknown", medications: [] }, now);
+  await archiveCat(db, userId, archived.id, now);
+  await db.insert(catPhotoVariants).values({ catId: cat.id, width: 320, height: 320, bytes: WEBP });
+  const [record] = await db
+    .insert(vaccineRecords)
+    .values({ catId: cat.id, vaccine: "fvrcp", expiresOn: addBusinessDays(today, 200), documentType: "application/pdf", documentName: `${tag}.pdf`, documentSize: PDF.length })
+    .returning();
+  await db.insert(vaccineDocuments).values({ recordId: record!.id, bytes: PDF });
+  await db.insert(vaccineReminders).values({ recordId: record!.id, kind: "30-days", sentAt: now });
+  await createSession(db, userId, now);
+  await db.insert(userRoles).values({ userId, role: "admin" });
+  await db.insert(signIns).values({ userId, method: "link", signedInAt: now });
+  await db.insert(verifications).values({ email: person.email, tokenHash: `t-${tag}`, codeHash: `c-${tag}`, expiresAt: now });
+  const [booking] = await db
+    .insert(appointments)
+    .values({
+      customerEmail: person.email,
+      serviceId: "cat-boarding",
+      catNames: person.catNames.join(", "),
+      startsAt: now,
+      reminderPhone: person.reminderPhone,
+      notes: `Call ${person.name} before noon`,
+      createdBy: "owner@cathotel.test",
+      updatedBy: person.email,
+    })
+    .returning();
+  await db.insert(appointmentReminders).values({
+    appointmentId: booking!.id,
+    kind: "manual",
+    phoneNumber: person.reminderPhone,
+    message: `${person.catNames[0]} is booked tomorrow`,
+    status: "sent",
+    sentBy: person.email,
+  });
+  await db.insert(telephonyEvents).values({ kind: "sms", provider: "simulated", to: person.reminderPhone, from: "+19495550100", body: `${person.catNames[0]} is booked` });
+  await db.insert(callMeBackForm).values({ phoneNumber: person.mobile, consentText: "I agree to receive a call." });
+  await db.insert(voucherRequests).values({ name: person.name, email: person.email, phone: person.mobile, consentText: "I agree.", consentedAt: now, sourcePage: "/" });
+  await db.insert(newsletterSignups).values({ email: person.email, consentText: "I agree.", consentedAt: now, sourcePage: "/", unsubscribeTokenHash: `u-${tag}` });
+  // A stay (its suite already released, so seeds never compete for a room), a waitlist entry and its mail.
+  const [suite] = await db.select().from(suites).limit(1);
+  const stayDates = { checkIn: addBusinessDays(today, 30), checkOut: addBusinessDays(today, 32) };
+  const [stay] = await db
+    .insert(stays)
+    .values({ householdId: household.id, status: "cancelled", ...stayDates, notes: `Call ${person.name}`, totalCents: 13000, priceLines: [], cancellationTiers: [] })
+    .returning();
+  const [room] = await db.insert(staySuites).values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: suite!.suiteTypeId, ...stayDates, releasedAt: now }).returning();
+  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: person.catNames[0] });
+  await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
+  await db.insert(waitlistEntries).values({ householdId: household.id, ...stayDates, catIds: [cat.id] });
+  await db.insert(mailQueue).values({ dedupeKey: `stay:${stay!.id}:confirmed:1`, toAddress: person.email, message: { subject: `${person.catNames[0]}'s stay`, text: person.name, html: "" }, stayId: stay!.id });
+  // Its texts: one sent to the number the household had then (so also a provider record), one queued to today's.
+  await db.insert(smsQueue).values({ dedupeKey: `stay:${stay!.id}:confirmed:1`, toPhone: person.previousMobile, body: `${person.catNames[0]}'s stay is confirmed`, stayId: stay!.id, status: "sent" });
+  await db.insert(telephonyEvents).values({ kind: "sms", provider: "simulated", to: person.previousMobile, from: "+19495550100", body: `${person.catNames[0]}'s stay is confirmed` });
+  await db.insert(smsQueue).values({ dedupeKey: `stay:${stay!.id}:cancelled:2`, toPhone: person.mobile, body: `${person.catNames[0]}'s stay is cancelled`, stayId: stay!.id });
+  return { ...person, userId, catId: cat.id, recordId: record!.id, bookingId: booking!.id, stayId: stay!.id };
+}
+
+/** The seed makes every customer staff too, so user_roles has a row to export; deletion needs a customer who is not. */
+const revokeStaffRole = async (db: Db, userId: string) => db.delete(userRoles).where(eq(userRoles.userId, userId));
+
+describe("the privacy registry", () => {
+  it("names every table of the database, as holding customer data or not, and only real tables", async () => {
+    const stored = [...(await storedColumns(database.db)).keys()].sort();
+    const listed = [...Object.keys(PERSONAL_TABLES), ...Object.keys(OTHER_TABLES)].sort();
+    // A new table must be added to PERSONAL_TABLES (exported and erased) or OTHER_TABLES (with the reason).
+    expect(listed).toEqual(stored);
+  });
+});
+
+describe("the privacy export", () => {
+  it("holds every stored column of every row about the customer, the files beside the JSON, and nobody else's data", async () => {
+    const { db } = database;
+    const customer = await seedCustomer(db);
+    const bystander = await seedCustomer(db);
+    const { fileName, zip } = await exportZip(db, customer.userId, now);
+    expect(fileName).toBe(`cat-hotel-data-${today}.zip`);
+
+    const files = unzipSync(zip);
+    const text = new TextDecoder().decode(files["data.json"]);
+    const data = JSON.parse(text) as { account: string; tables: Record<string, Record<string, unknown>[]>; withheld: Record<string, Record<string, string>> };
+    expect(data.account).toBe(customer.email);
+
+    const columns = await storedColumns(db);
+    for (const [table, entry] of Object.entries(PERSONAL_TABLES)) {
+      const stored = columns.get(table)!.map((c) => c.name);
+      const withheld = Object.keys(entry.withheld ?? {});
+      expect(stored, `${table}: every withheld column exists`).toEqual(expect.arrayContaining(withheld));
+      const rows = data.tables[table] ?? [];
+      // An empty table here means the seed above does not fill it yet: add a row for it.
+      expect(rows.length, `${table}: the seeded customer has rows`).toBeGreaterThan(0);
+      for (const row of rows) expect(Object.keys(row).sort(), `${table}: every stored column`).toEqual(stored.filter((c) => !withheld.includes(c)).sort());
+    }
+    expect(data.tables.cats!.map((c) => c.name).sort()).toEqual([...customer.catNames].sort());
+    expect(data.tables.cats!.find((c) => c.name === customer.catNames[0])).toMatchObject({ microchip: customer.microchip, medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am" }] });
+    expect(data.tables.households![0]).toMatchObject({ name: customer.name, mobile_phone: customer.mobile });
+
+    // The stored files, byte for byte, named from the cells that held them.
+    const document = data.tables.vaccine_documents![0]!.bytes as { file: string };
+    expect(document.file).toBe(`files/vaccine_documents/${customer.recordId}.pdf`);
+    expect(Buffer.from(files[document.file]!).equals(PDF)).toBe(true);
+    const photo = data.tables.cat_photo_variants![0]!.bytes as { file: string };
+    expect(photo.file).toBe(`files/cat_photo_variants/${customer.catId}-320.webp`);
+    expect(Buffer.from(files[photo.file]!).equals(WEBP)).toBe(true);
+
+    for (const secret of ["t-", "c-", "u-"]) expect(text).not.toContain(`"${secret}`);
+    for (const other of [bystander.email, bystander.name, bystander.mobile, ...bystander.catNames]) expect(text).not.toContain(other);
+  });
+
+  it("answers 404 for an account that no longer exists", async () => {
+    const error = await exportZip(database.db, crypto.randomUUID(), now).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(404);
+  });
+});
+
+describe("account deletion", () => {
+  it("leaves none of the customer's data in any text column of any table, and keeps their appointments without it", async () => {
+    const { db } = database;
+    const customer = await seedCustomer(db);
+    await revokeStaffRole(db, customer.userId);
+    const bystander = await seedCustomer(db);
+
+    expect(await deleteAccount(db, customer.userId)).toEqual({ email: customer.email });
+
+    // Every text-like column of every table, read from the database itself so later tables are covered.
+    const needles = [customer.email, customer.name, customer.mobile.slice(2), customer.reminderPhone.slice(2), customer.previousMobile.slice(2), ...customer.catNames, customer.microchip];
+    const searchable = new Set(["text", "character varying", "character", "json", "jsonb", "ARRAY"]);
+    const found: string[] = [];
+    for (const [table, columns] of await storedColumns(db)) {
+      for (const column of columns.filter((c) => searchable.has(c.type))) {
+        for (const needle of needles) {
+          const [hit] = await rowsOf<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column.name)}::text ilike ${`%${needle}%`}`,
+          );
+          if (hit!.n > 0) found.push(`${table}.${column.name} still holds ${needle}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+
+    // The appointment and its reminder are kept for the business, without the person.
+    const [kept] = await db.select().from(appointments).where(eq(appointments.id, customer.bookingId));
+    expect(kept).toMatchObject({ serviceId: "cat-boarding", catNames: "", notes: "", reminderPhone: null, createdBy: "owner@cathotel.test" });
+    expect(kept!.customerEmail).toMatch(/^deleted-[0-9a-f]{12}@deleted\.invalid$/);
+    expect(kept!.updatedBy).toBe(kept!.customerEmail);
+    expect(await db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, customer.bookingId))).toHaveLength(1);
+    expect(await db.select().from(signIns).where(eq(signIns.userId, customer.userId))).toHaveLength(0);
+    // The stay stays in the books, for nobody.
+    const [stay] = await db.select().from(stays).where(eq(stays.id, customer.stayId));
+    expect(stay).toMatchObject({ householdId: null, notes: "", totalCents: 13000 });
+
+    // Nobody else's data went with it.
+    const others = await db.select().from(appointments).where(eq(appointments.customerEmail, bystander.email));
+    expect(others).toHaveLength(1);
+    expect(others[0]!.catNames).toBe(bystander.catNames.join(", "));
+    expect(await db.select().from(users).where(inArray(users.id, [bystander.userId]))).toHaveLength(1);
+    expect(await db.select().from(voucherRequests).where(eq(voucherRequests.email, bystander.email))).toHaveLength(1);
+  });
+
+  it("refuses a staff account, and changes nothing", async () => {
+    const { db } = database;
+    const staff = await seedCustomer(db);
+    const error = await deleteAccount(db, staff.userId).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(409);
+    expect(await db.select().from(users).where(eq(users.id, staff.userId))).toHaveLength(1);
+  });
+});

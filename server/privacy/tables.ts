@@ -1,0 +1,258 @@
+import { type SQL, and, eq, inArray, or, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client";
+import {
+  appointmentReminders,
+  appointments,
+  callMeBackForm,
+  catPhotoVariants,
+  cats,
+  households,
+  mailQueue,
+  newsletterSignups,
+  sessions,
+  signIns,
+  smsQueue,
+  stayCats,
+  stayEvents,
+  staySuites,
+  stays,
+  telephonyEvents,
+  userRoles,
+  users,
+  vaccineDocuments,
+  vaccineRecords,
+  vaccineReminders,
+  verifications,
+  voucherRequests,
+  waitlistEntries,
+} from "../db/schema/index";
+
+/**
+ * Every table of the database, and what the privacy export and the account deletion do with it
+ * (ADR 0124). A table that holds anything about a customer lists how to find the customer's rows
+ * (the export writes every column of them, bar the secrets named in `withheld`) and how deletion
+ * erases them; any other table says why it is left alone. The tests check this list
+ * against the database itself: a new table that is in neither fails them, so does a column the
+ * export leaves out, and so does any of the customer's data left anywhere after deletion.
+ */
+
+/** Whom an export or a deletion is about: the account and what leads to its rows elsewhere. */
+export interface DataSubject {
+  userId: string;
+  email: string;
+  householdId: string | null;
+  catIds: string[];
+  vaccineRecordIds: string[];
+  appointmentIds: string[];
+  stayIds: string[];
+  /**
+   * The customer's own numbers: the household's mobile, the numbers their appointment reminders
+   * and the texts about their stays went to, and the ones on their voucher requests (an emergency contact's or a vet's number is
+   * someone else's, and leads sent from it are not the customer's).
+   */
+  phones: string[];
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface PersonalTable {
+  table: PgTable;
+  /** The subject's rows. */
+  rowsOf: (s: DataSubject) => SQL;
+  /** Columns the export leaves out, each with the reason (secrets only). */
+  withheld?: Record<string, string>;
+  /** What deletion does, in a sentence (the docs and the privacy policy say the same). */
+  erasure: string;
+  /** Erases the subject's rows; absent where deleting the account row removes them (foreign keys). */
+  erase?: (tx: Tx, s: DataSubject, placeholder: string) => Promise<unknown>;
+}
+
+/** The customer's e-mail in a "who did this" column becomes the placeholder; staff addresses stay. */
+const unlessCustomer = (column: AnyPgColumn, s: DataSubject, placeholder: string) =>
+  sql`case when ${column} = ${s.email} then ${placeholder} else ${column} end`;
+
+const CASCADE = "Deleted with the account.";
+
+export const PERSONAL_TABLES: Record<string, PersonalTable> = {
+  users: { table: users, rowsOf: (s) => eq(users.id, s.userId), erasure: "Deleted.", erase: (tx, s) => tx.delete(users).where(eq(users.id, s.userId)) },
+  user_roles: { table: userRoles, rowsOf: (s) => eq(userRoles.userId, s.userId), erasure: CASCADE },
+  sessions: {
+    table: sessions,
+    rowsOf: (s) => eq(sessions.userId, s.userId),
+    withheld: { token_hash: "The hash of the signed-in browser's secret token: a secret, not information about you." },
+    erasure: `${CASCADE} Every browser is signed out.`,
+  },
+  verifications: {
+    table: verifications,
+    rowsOf: (s) => eq(verifications.email, s.email),
+    withheld: {
+      token_hash: "The hash of a sign-in link's secret token.",
+      code_hash: "The hash of a sign-in code.",
+    },
+    erasure: "Deleted.",
+    erase: (tx, s) => tx.delete(verifications).where(eq(verifications.email, s.email)),
+  },
+  sign_ins: {
+    table: signIns,
+    rowsOf: (s) => eq(signIns.userId, s.userId),
+    erasure: "Kept for the sign-in counts without the link to the account (the time and the method only).",
+  },
+  households: { table: households, rowsOf: (s) => eq(households.userId, s.userId), erasure: CASCADE },
+  cats: { table: cats, rowsOf: (s) => inArray(cats.id, s.catIds), erasure: CASCADE },
+  cat_photo_variants: { table: catPhotoVariants, rowsOf: (s) => inArray(catPhotoVariants.catId, s.catIds), erasure: CASCADE },
+  vaccine_records: { table: vaccineRecords, rowsOf: (s) => inArray(vaccineRecords.id, s.vaccineRecordIds), erasure: CASCADE },
+  vaccine_documents: { table: vaccineDocuments, rowsOf: (s) => inArray(vaccineDocuments.recordId, s.vaccineRecordIds), erasure: CASCADE },
+  vaccine_reminders: { table: vaccineReminders, rowsOf: (s) => inArray(vaccineReminders.recordId, s.vaccineRecordIds), erasure: CASCADE },
+  appointments: {
+    table: appointments,
+    rowsOf: (s) => eq(appointments.customerEmail, s.email),
+    erasure:
+      "Kept for the business's records without personal data: the e-mail becomes an anonymous placeholder; cat names, a groom's cats, notes and the reminder number are cleared.",
+    erase: (tx, s, placeholder) =>
+      tx
+        .update(appointments)
+        .set({
+          customerEmail: placeholder,
+          catNames: "",
+          // A groom keeps an (empty) list of cats: its constraint wants one.
+          catIds: sql`case when ${appointments.catIds} is null then null else '[]'::jsonb end`,
+          notes: "",
+          reminderPhone: null,
+          createdBy: unlessCustomer(appointments.createdBy, s, placeholder),
+          updatedBy: unlessCustomer(appointments.updatedBy, s, placeholder),
+        })
+        .where(eq(appointments.customerEmail, s.email)),
+  },
+  appointment_reminders: {
+    table: appointmentReminders,
+    rowsOf: (s) => inArray(appointmentReminders.appointmentId, s.appointmentIds),
+    erasure: "Kept as the record that a reminder was sent, without the number or the message.",
+    erase: (tx, s, placeholder) =>
+      tx
+        .update(appointmentReminders)
+        .set({ phoneNumber: "", message: "", sentBy: unlessCustomer(appointmentReminders.sentBy, s, placeholder) })
+        .where(inArray(appointmentReminders.appointmentId, s.appointmentIds)),
+  },
+  telephony_events: {
+    table: telephonyEvents,
+    rowsOf: (s) => inArray(telephonyEvents.to, s.phones),
+    erasure: "Kept as the provider's record of a call or text, without the number or the message.",
+    erase: (tx, s) => tx.update(telephonyEvents).set({ to: "", body: "" }).where(inArray(telephonyEvents.to, s.phones)),
+  },
+  call_me_back_form: {
+    table: callMeBackForm,
+    rowsOf: (s) => inArray(callMeBackForm.phoneNumber, s.phones),
+    erasure: "Deleted.",
+    erase: (tx, s) => tx.delete(callMeBackForm).where(inArray(callMeBackForm.phoneNumber, s.phones)),
+  },
+  voucher_requests: {
+    table: voucherRequests,
+    rowsOf: (s) => or(eq(voucherRequests.email, s.email), inArray(voucherRequests.phone, s.phones))!,
+    erasure: "Deleted.",
+    erase: (tx, s) => tx.delete(voucherRequests).where(or(eq(voucherRequests.email, s.email), inArray(voucherRequests.phone, s.phones))),
+  },
+  stays: {
+    table: stays,
+    rowsOf: (s) => inArray(stays.id, s.stayIds),
+    erasure: "Kept for the business's records (dates, suites, price) without personal data: the link to the household is cut and the notes are cleared.",
+    erase: (tx, s) => tx.update(stays).set({ notes: "" }).where(inArray(stays.id, s.stayIds)),
+  },
+  stay_suites: { table: staySuites, rowsOf: (s) => inArray(staySuites.stayId, s.stayIds), erasure: "Kept: which suite the stay held on which nights (nothing personal)." },
+  stay_cats: {
+    table: stayCats,
+    rowsOf: (s) => inArray(stayCats.stayId, s.stayIds),
+    erasure: "Kept as how many cats stayed, without their names.",
+    erase: (tx, s) => tx.update(stayCats).set({ catName: null }).where(inArray(stayCats.stayId, s.stayIds)),
+  },
+  stay_events: {
+    table: stayEvents,
+    rowsOf: (s) => inArray(stayEvents.stayId, s.stayIds),
+    erasure: "Kept as the stay's history, with the customer no longer named in it.",
+    erase: (tx, s) => tx.update(stayEvents).set({ actor: "customer" }).where(and(inArray(stayEvents.stayId, s.stayIds), eq(stayEvents.actor, `customer:${s.userId}`))),
+  },
+  waitlist_entries: { table: waitlistEntries, rowsOf: (s) => (s.householdId ? eq(waitlistEntries.householdId, s.householdId) : sql`false`), erasure: CASCADE },
+  mail_queue: {
+    table: mailQueue,
+    rowsOf: (s) => eq(mailQueue.toAddress, s.email),
+    erasure: "Deleted, sent or not.",
+    erase: (tx, s) => tx.delete(mailQueue).where(eq(mailQueue.toAddress, s.email)),
+  },
+  sms_queue: {
+    table: smsQueue,
+    // By stay too: a text may have gone to a number the household has since changed.
+    rowsOf: (s) => or(inArray(smsQueue.stayId, s.stayIds), inArray(smsQueue.toPhone, s.phones))!,
+    erasure: "Deleted, sent or not.",
+    erase: (tx, s) => tx.delete(smsQueue).where(or(inArray(smsQueue.stayId, s.stayIds), inArray(smsQueue.toPhone, s.phones))),
+  },
+  newsletter_signups: {
+    table: newsletterSignups,
+    rowsOf: (s) => eq(newsletterSignups.email, s.email),
+    withheld: { unsubscribe_token_hash: "The hash of the secret in the newsletter's unsubscribe link." },
+    erasure: "Deleted.",
+    erase: (tx, s) => tx.delete(newsletterSignups).where(eq(newsletterSignups.email, s.email)),
+  },
+};
+
+/** Tables the export and the deletion leave alone, and why. */
+export const OTHER_TABLES: Record<string, string> = {
+  rate_limit_window_counts: "Request counters under a one-way hash of an e-mail, number or client address (ADR 0102), pruned once the hour or day they cover has passed.",
+  rate_limit_recent_events: "Request times under a one-way hash of an e-mail, number or client address (ADR 0102), pruned once the window they cover has passed.",
+  page_view_counts: "Daily counts per page: no visitor identifier at all.",
+  site_content_revisions: "The site's texts as staff edited them.",
+  media_images: "Review cards and team portraits uploaded by staff.",
+  media_image_variants: "The resized copies of staff uploads.",
+  wordpress_connections: "The business's own WordPress site credentials.",
+  test_configurations: "The WordPress tooling's API test settings.",
+  suite_types: "The hotel's suite types and rates.",
+  suites: "The hotel's rooms.",
+  stay_settings: "The hotel's house rules for stays.",
+  calendar_rules: "The hotel's peak periods, blackouts and closed days.",
+  grooming_services: "The grooming services' durations and prices.",
+  groomers: "The groomers and their working week (staff, not customers).",
+  groomer_days_off: "The groomers' days off.",
+};
+
+/** The subject behind an account: the ids and numbers that lead to its rows in the other tables. */
+export async function findSubject(db: Db | Tx, userId: string): Promise<DataSubject | null> {
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const [household] = await db.select({ id: households.id, mobilePhone: households.mobilePhone }).from(households).where(eq(households.userId, userId));
+  const catRows = household ? await db.select({ id: cats.id }).from(cats).where(eq(cats.householdId, household.id)) : [];
+  const catIds = catRows.map((c) => c.id);
+  const records = await db.select({ id: vaccineRecords.id }).from(vaccineRecords).where(inArray(vaccineRecords.catId, catIds));
+  const bookings = await db
+    .select({ id: appointments.id, reminderPhone: appointments.reminderPhone })
+    .from(appointments)
+    .where(eq(appointments.customerEmail, user.email));
+  const reminders = await db
+    .select({ phone: appointmentReminders.phoneNumber })
+    .from(appointmentReminders)
+    .where(
+      inArray(
+        appointmentReminders.appointmentId,
+        bookings.map((b) => b.id),
+      ),
+    );
+  const stayRows = household ? await db.select({ id: stays.id }).from(stays).where(eq(stays.householdId, household.id)) : [];
+  const vouchers = await db.select({ phone: voucherRequests.phone }).from(voucherRequests).where(eq(voucherRequests.email, user.email));
+  const stayIds = stayRows.map((r) => r.id);
+  const texts = await db.select({ phone: smsQueue.toPhone }).from(smsQueue).where(inArray(smsQueue.stayId, stayIds));
+  const phones = [
+    household?.mobilePhone,
+    ...bookings.map((b) => b.reminderPhone),
+    ...reminders.map((r) => r.phone),
+    ...vouchers.map((v) => v.phone),
+    ...texts.map((t) => t.phone),
+  ];
+  return {
+    userId: user.id,
+    email: user.email,
+    householdId: household?.id ?? null,
+    catIds,
+    vaccineRecordIds: records.map((r) => r.id),
+    appointmentIds: bookings.map((b) => b.id),
+    stayIds,
+    phones: [...new Set(phones.filter((p): p is string => Boolean(p)))],
+  };
+}

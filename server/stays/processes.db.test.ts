@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { weekdayOf } from "~/features/stays/model";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
+import { openDatabase } from "../db/client";
+import { stays, suiteTypes, suites } from "../db/schema/index";
+import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
+import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
+
+// Several server processes share one PostgreSQL database (PGlite's folder allows one process).
+describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking the last suite at once", () => {
+  it("give exactly one stay between them", { timeout: 120_000 }, async () => {
+    const empty = await createEmptyPostgresDatabase("test_stays");
+    const database = await openDatabase({ url: empty.url, poolSize: 4 });
+    try {
+      const { db } = database;
+      const now = new Date();
+      const today = businessDate(now);
+      let checkIn = addBusinessDays(today, 21);
+      while (weekdayOf(checkIn) !== 2) checkIn = addBusinessDays(checkIn, 1);
+      const [type] = await db.insert(suiteTypes).values({ name: "Solo", maxCats: 1, nightlyRateCents: 5000, extraCatRateCents: 0 }).returning();
+      await db.insert(suites).values({ suiteTypeId: type!.id, name: "Solo 1" });
+
+      const requests = (await verifiedCustomers(db, 20, now)).map(({ user, catId }) => ({
+        userId: user.id,
+        input: { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: [catId], suiteTypeId: type!.id, arrangement: "together" },
+      }));
+      const outcomes = await bookInTwoProcesses(empty.url, requests, "stay");
+      expect(outcomes).toHaveLength(20);
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+      expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["NO_SUITE_FREE"]));
+      expect(await db.select().from(stays).where(eq(stays.status, "confirmed"))).toHaveLength(1);
+    } finally {
+      await database.close();
+      await empty.drop();
+    }
+  });
+});

@@ -1,0 +1,170 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { HOLDING_STATUSES, type StayStatus, nightsOf } from "~/features/stays/model";
+import { addBusinessDays } from "~/lib/business-time";
+import type { Db } from "../db/client";
+import { households, staySuites, stayCats, stayEvents, stays, suites, users } from "../db/schema/index";
+import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
+import { AppError } from "../http/errors";
+import { type StayMailKind, queueStayMail } from "./stay-mail";
+import { STAY_NOT_FOUND } from "./stays";
+
+/**
+ * The staff's side of stays (admin Stays): the day's arrivals and departures, the occupancy grid,
+ * the review queue, and each change a stay goes through at the desk. Every change is one
+ * transaction that appends to the stay's event log.
+ */
+
+export interface StaffStay {
+  id: string;
+  status: StayStatus;
+  checkIn: string;
+  checkOut: string;
+  household: string;
+  email: string | null;
+  phone: string | null;
+  catNames: string[];
+  suiteNames: string[];
+  totalCents: number;
+  notes: string;
+  medication: boolean;
+}
+
+/** Stays with who they are for, their cats and their current suites. */
+async function staffStays(db: Db, where: ReturnType<typeof and>): Promise<StaffStay[]> {
+  const rows = await db
+    .select({ stay: stays, household: households.name, phone: households.mobilePhone, email: users.email })
+    .from(stays)
+    .leftJoin(households, eq(households.id, stays.householdId))
+    .leftJoin(users, eq(users.id, households.userId))
+    .where(where)
+    .orderBy(asc(stays.checkIn), asc(stays.createdAt));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.stay.id);
+  const [guests, rooms] = await Promise.all([
+    db.select().from(stayCats).where(inArray(stayCats.stayId, ids)),
+    db
+      .select({ stayId: staySuites.stayId, name: suites.name, releasedAt: staySuites.releasedAt })
+      .from(staySuites)
+      .innerJoin(suites, eq(suites.id, staySuites.suiteId))
+      .where(inArray(staySuites.stayId, ids)),
+  ]);
+  return rows.map(({ stay, household, phone, email }) => ({
+    id: stay.id,
+    status: stay.status,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    household: household ?? "Deleted account",
+    email,
+    phone,
+    catNames: guests.filter((g) => g.stayId === stay.id).map((g) => g.catName ?? "A cat"),
+    suiteNames: rooms.filter((r) => r.stayId === stay.id && (r.releasedAt === null || !(HOLDING_STATUSES as readonly StayStatus[]).includes(stay.status))).map((r) => r.name),
+    totalCents: stay.totalCents,
+    notes: stay.notes,
+    medication: stay.medication,
+  }));
+}
+
+/** The desk's day: who arrives and who leaves on `date`. */
+export async function deskDay(db: Db, date: string) {
+  const [arrivals, departures] = await Promise.all([
+    staffStays(db, and(eq(stays.checkIn, date), inArray(stays.status, ["pending_review", "confirmed", "checked_in", "no_show"]))),
+    staffStays(db, and(eq(stays.checkOut, date), inArray(stays.status, ["confirmed", "checked_in", "checked_out"]))),
+  ]);
+  return { arrivals, departures };
+}
+
+/** Stays waiting for staff to check a vaccine record, soonest arrival first. */
+export const reviewQueue = (db: Db) => staffStays(db, eq(stays.status, "pending_review"));
+
+export interface GridRow {
+  suiteId: string;
+  suiteName: string;
+  inService: boolean;
+  /** One entry per night: the stay in the suite that night, or null. */
+  nights: ({ stayId: string; label: string; status: StayStatus; starts: boolean } | null)[];
+}
+
+/** Suites by night for `days` nights from `from`, each night showing the stay that holds the suite. */
+export async function occupancyGrid(db: Db, from: string, days: number): Promise<{ nights: string[]; rows: GridRow[] }> {
+  const to = addBusinessDays(from, days);
+  const nights = nightsOf(from, to);
+  const [allSuites, held] = await Promise.all([
+    db.select().from(suites).orderBy(asc(suites.sortOrder), asc(suites.name)),
+    db
+      .select({ suiteId: staySuites.suiteId, checkIn: staySuites.checkIn, checkOut: staySuites.checkOut, stayId: stays.id, status: stays.status, household: households.name })
+      .from(staySuites)
+      .innerJoin(stays, eq(stays.id, staySuites.stayId))
+      .leftJoin(households, eq(households.id, stays.householdId))
+      .where(and(isNull(staySuites.releasedAt), sql`daterange(${staySuites.checkIn}, ${staySuites.checkOut}) && daterange(${from}::date, ${to}::date)`)),
+  ]);
+  const guests = held.length
+    ? await db.select().from(stayCats).where(inArray(stayCats.stayId, [...new Set(held.map((h) => h.stayId))]))
+    : [];
+  return {
+    nights,
+    rows: allSuites.map((suite) => ({
+      suiteId: suite.id,
+      suiteName: suite.name,
+      inService: suite.inService,
+      nights: nights.map((night) => {
+        const h = held.find((x) => x.suiteId === suite.id && x.checkIn <= night && night < x.checkOut);
+        if (!h) return null;
+        const cats = guests.filter((g) => g.stayId === h.stayId).map((g) => g.catName ?? "A cat");
+        return { stayId: h.stayId, label: `${cats.join(" & ")} (${h.household ?? "deleted account"})`, status: h.status, starts: h.checkIn === night || night === from };
+      }),
+    })),
+  };
+}
+
+export const STAFF_ACTIONS = ["approve", "decline", "checkIn", "checkOut", "noShow"] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+
+/** Which status each desk action moves a stay from, and to; whether it frees the suite; which mail it sends. */
+const TRANSITIONS: Record<StaffAction, { from: StayStatus[]; to: StayStatus; release: boolean; mail: StayMailKind | null }> = {
+  approve: { from: ["pending_review"], to: "confirmed", release: false, mail: "confirmed" },
+  decline: { from: ["pending_review"], to: "declined", release: true, mail: "declined" },
+  checkIn: { from: ["confirmed"], to: "checked_in", release: false, mail: null },
+  checkOut: { from: ["checked_in"], to: "checked_out", release: false, mail: null },
+  noShow: { from: ["confirmed"], to: "no_show", release: true, mail: null },
+};
+
+/** A desk action on a stay, refused (409) when the stay is not in a status it applies to. */
+export async function changeStayAtDesk(db: Db, stayId: string, action: StaffAction, staff: string, ctx: { siteUrl: string; now?: Date; reason?: string }) {
+  const now = ctx.now ?? new Date();
+  const rule = TRANSITIONS[action];
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId)).for("update");
+    if (!stay) throw STAY_NOT_FOUND();
+    if (!rule.from.includes(stay.status))
+      throw new AppError(409, "STAY_STATUS_CHANGED", `This stay is ${stay.status.replace("_", " ")} now; reload the page to see it.`);
+    const [row] = await tx.update(stays).set({ status: rule.to, updatedAt: now }).where(eq(stays.id, stay.id)).returning();
+    if (rule.release) await tx.update(staySuites).set({ releasedAt: now }).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
+    await tx.insert(stayEvents).values({ stayId: stay.id, kind: action, actor: `staff:${staff}`, detail: ctx.reason ? { reason: ctx.reason } : {}, at: now });
+    if (rule.mail) await queueStayMail(tx, stay.id, rule.mail, ctx.siteUrl, now);
+    return row!;
+  });
+}
+
+/**
+ * Moves a stay's suite row to another suite for the same nights. The exclusion constraint refuses a
+ * suite that is taken for any of them, whoever took it a moment ago.
+ */
+export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff: string, now = new Date()) {
+  try {
+    return await db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      const [room] = await tx.select().from(staySuites).where(and(eq(staySuites.stayId, stayId), isNull(staySuites.releasedAt))).limit(1);
+      if (!room) throw STAY_NOT_FOUND();
+      const [target] = await tx.select().from(suites).where(eq(suites.id, toSuiteId));
+      if (!target) throw new AppError(404, "SUITE_NOT_FOUND", "We couldn't find that suite.");
+      await tx.update(staySuites).set({ suiteId: target.id, suiteTypeId: target.suiteTypeId }).where(eq(staySuites.id, room.id));
+      await tx.insert(stayEvents).values({ stayId, kind: "moved", actor: `staff:${staff}`, detail: { from: room.suiteId, to: target.id }, at: now });
+      return target;
+    });
+  } catch (error) {
+    if (sqlStateOf(error) === EXCLUSION_VIOLATION)
+      throw new AppError(409, "SUITE_TAKEN", "That suite is taken for some of those nights. Choose another suite.");
+    throw error;
+  }
+}

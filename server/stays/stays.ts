@@ -1,0 +1,570 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import {
+  type CalendarRule,
+  type CancellationTier,
+  type StaySettings,
+  type StayStatus,
+  type TimeWindow,
+  cancellationFeeOn,
+  cancellationTiers,
+  dateProblems,
+  nightsOf,
+  priceStay,
+  windowsOn,
+} from "~/features/stays/model";
+import {
+  type Arrangement,
+  type BookStayInput,
+  type StayCatsInput,
+  type StayDates,
+  bookStayForm,
+  stayCatsForm,
+  stayDatesForm,
+} from "~/features/stays/schema";
+import type { StayView } from "~/features/stays/view";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
+import type { Db } from "../db/client";
+import { cats, households, staySuites, stayCats, stayEvents, stays, suiteTypes, suites, waitlistEntries } from "../db/schema/index";
+import { withExclusionRetry } from "../db/exclusion-retry";
+import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
+import { isUuid } from "../households/households";
+import { AppError } from "../http/errors";
+import { parseBody } from "../http/validation";
+import { queueStayMail } from "./stay-mail";
+import { stayViews } from "./views";
+import { type SuiteType, freeSuiteCounts, heldOverlapping, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
+
+/**
+ * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this
+ * module reads what they need, and writes a stay in one transaction whose suite rows the database's
+ * exclusion constraint keeps apart: when two requests take the same suite, one commits and the other
+ * is refused by the constraint, and retries with what is then free.
+ */
+
+export type Stay = typeof stays.$inferSelect;
+
+export const STAY_NOT_FOUND = () => new AppError(404, "STAY_NOT_FOUND", "We couldn't find that stay.");
+const STAY_NOT_CHANGEABLE = () => new AppError(409, "STAY_NOT_CHANGEABLE", "This stay can no longer be changed online. Please call us.");
+const CAT_NOT_FOUND = () => new AppError(404, "CAT_NOT_FOUND", "We couldn't find that cat.");
+const NO_SUITE_FREE = () =>
+  new AppError(409, "NO_SUITE_FREE", "That suite is no longer free for those nights. Please choose another suite or other dates.");
+
+/** The rules for the dates, or a 400 naming the field each broken rule belongs to. */
+export async function checkedDates(db: Db, checkIn: string, checkOut: string, today: string) {
+  // One read after another: in a booking's transaction they share one connection.
+  const settings = await loadStaySettings(db);
+  const rules = await rulesBetween(db, checkIn, checkOut);
+  const problems = dateProblems(settings, rules, checkIn, checkOut, today);
+  return { settings, rules, problems };
+}
+
+const datesRefused = (problems: { field: string; message: string }[]) =>
+  new AppError(400, "DATES_NOT_BOOKABLE", problems[0]!.message, { fields: Object.fromEntries(problems.map((p) => [p.field, p.message])) });
+
+export type HouseholdCat = { id: string; name: string; householdId: string };
+
+/** The household's cats that are not archived, among `catIds`; any other id is a 404. */
+export async function householdCats(db: Db, userId: string, catIds: readonly string[]): Promise<HouseholdCat[]> {
+  const rows = await db
+    .select({ id: cats.id, name: cats.name, householdId: cats.householdId })
+    .from(cats)
+    .innerJoin(households, eq(households.id, cats.householdId))
+    .where(and(eq(households.userId, userId), inArray(cats.id, [...catIds]), isNull(cats.archivedAt)));
+  if (rows.length !== new Set(catIds).size) throw CAT_NOT_FOUND();
+  return catIds.map((id) => rows.find((r) => r.id === id)!);
+}
+
+/** A way to stay: a suite type, and whether the cats share one suite or take one each. */
+export interface StayOption {
+  suiteTypeId: string;
+  name: string;
+  description: string;
+  size: string;
+  maxCats: number;
+  /** The suite type's photo (an uploaded image's id), or null. */
+  photoImageId: string | null;
+  arrangement: Arrangement;
+  suitesNeeded: number;
+  priceLines: { label: string; cents: number }[];
+  totalCents: number;
+  /** What cancelling would cost, and from when, if booked today. */
+  cancellationTiers: CancellationTier[];
+}
+
+const suitesFor = (arrangement: Arrangement, catCount: number) => (arrangement === "together" ? 1 : catCount);
+
+export function optionsFor(
+  settings: StaySettings,
+  rules: readonly CalendarRule[],
+  types: readonly SuiteType[],
+  free: Map<string, number>,
+  dates: { checkIn: string; checkOut: string },
+  catCount: number,
+  medication: boolean,
+  today: string,
+): StayOption[] {
+  const options: StayOption[] = [];
+  for (const type of types) {
+    const arrangements: Arrangement[] = catCount === 1 ? ["together"] : ["together", "separate"];
+    for (const arrangement of arrangements) {
+      if (arrangement === "together" && catCount > type.maxCats) continue;
+      const needed = suitesFor(arrangement, catCount);
+      if ((free.get(type.id) ?? 0) < needed) continue;
+      const price = priceStay(settings, rules, {
+        ...dates,
+        suites: arrangement === "together" ? [{ rates: type, cats: catCount }] : Array.from({ length: catCount }, () => ({ rates: type, cats: 1 })),
+        medicationCats: medication ? catCount : 0,
+      });
+      options.push({
+        suiteTypeId: type.id,
+        name: type.name,
+        description: type.description,
+        size: type.size,
+        maxCats: type.maxCats,
+        photoImageId: type.photoImageId,
+        arrangement,
+        suitesNeeded: needed,
+        priceLines: price.lines,
+        totalCents: price.totalCents,
+        cancellationTiers: cancellationTiers(settings, rules, { ...dates, totalCents: price.totalCents, bookedOn: today }),
+      });
+    }
+  }
+  return options;
+}
+
+export interface StayQuote {
+  nights: number;
+  problems: { field: "checkIn" | "checkOut"; message: string }[];
+  cats: { id: string; name: string }[];
+  coverage: CatCoverage[];
+  options: StayOption[];
+  /** When nothing is free: the nearest dates of the same length that are, earlier or later. */
+  alternatives: { checkIn: string; checkOut: string }[];
+  /** When the cats may arrive on the check-in day and be collected on the check-out day. */
+  arrivalWindows: TimeWindow[];
+  departureWindows: TimeWindow[];
+}
+
+/** What the customer may book for these dates and cats, priced; nothing is held. */
+export async function quoteStay(db: Db, userId: string, input: StayDates, now = new Date(), medication = false): Promise<StayQuote> {
+  const request = parseBody(stayDatesForm, input);
+  const today = businessDate(now);
+  // Independent reads at once: the page waits for the slowest, not the sum.
+  const [chosen, { settings, rules, problems }, types] = await Promise.all([
+    householdCats(db, userId, request.catIds),
+    checkedDates(db, request.checkIn, request.checkOut, today),
+    listSuiteTypes(db),
+  ]);
+  const base = {
+    nights: 0,
+    cats: chosen.map(({ id, name }) => ({ id, name })),
+    coverage: [],
+    options: [],
+    alternatives: [],
+    arrivalWindows: windowsOn(settings, rules, request.checkIn, "arrival"),
+    departureWindows: windowsOn(settings, rules, request.checkOut, "departure"),
+  };
+  if (problems.length > 0) return { ...base, problems };
+
+  const [coverage, free] = await Promise.all([
+    vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
+    freeSuiteCounts(db, request.checkIn, request.checkOut),
+  ]);
+  const options = optionsFor(settings, rules, types, free, request, chosen.length, medication, today);
+  const nights = nightsOf(request.checkIn, request.checkOut).length;
+  const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, types, request, chosen.length, today) : [];
+  return { ...base, nights, problems: [], coverage, options, alternatives };
+}
+
+/** Up to two stays of the same length within two weeks either side that the rules allow and a suite fits. */
+async function nearestFreeDates(db: Db, settings: StaySettings, types: readonly SuiteType[], request: StayDates, catCount: number, today: string) {
+  const length = nightsOf(request.checkIn, request.checkOut).length;
+  const found: { checkIn: string; checkOut: string }[] = [];
+  for (let shift = 1; shift <= 14 && found.length < 2; shift += 1) {
+    for (const direction of [-1, 1]) {
+      const checkIn = addBusinessDays(request.checkIn, shift * direction);
+      const checkOut = addBusinessDays(checkIn, length);
+      const rules = await rulesBetween(db, checkIn, checkOut);
+      if (dateProblems(settings, rules, checkIn, checkOut, today).length > 0) continue;
+      const free = await freeSuiteCounts(db, checkIn, checkOut);
+      if (optionsFor(settings, rules, types, free, { checkIn, checkOut }, catCount, false, today).length > 0) found.push({ checkIn, checkOut });
+      if (found.length === 2) break;
+    }
+  }
+  return found.sort((a, b) => a.checkIn.localeCompare(b.checkIn));
+}
+
+/** The first `count` suites of a type free for every night, in the staff's order (`ignoreStayId`'s own rows do not count). */
+async function freeSuitesOfType(db: Db, suiteTypeId: string, checkIn: string, checkOut: string, count: number, ignoreStayId?: string) {
+  return db
+    .select({ id: suites.id, name: suites.name })
+    .from(suites)
+    .where(and(eq(suites.suiteTypeId, suiteTypeId), eq(suites.inService, true), sql`not exists (${heldOverlapping(checkIn, checkOut, ignoreStayId)})`))
+    .orderBy(asc(suites.sortOrder), asc(suites.name))
+    .limit(count);
+}
+
+/** Runs `attempt` in a transaction, again (up to 5 times) when the exclusion constraint refused its suite. */
+export const withSuiteRetry = <T>(db: Db, attempt: (tx: Db) => Promise<T>): Promise<T> => withExclusionRetry(db, attempt, NO_SUITE_FREE);
+
+export function coverageRefusal(coverage: CatCoverage[]) {
+  const problems = coverage.filter((c) => c.state === "not-covered").flatMap((c) => c.problems.map((p) => `${c.catName}: ${p}`));
+  return new AppError(409, "VACCINES_NOT_COVERED", `Before we can book this stay: ${problems.join(" ")}`, { problems });
+}
+
+/**
+ * Books a stay: confirmed at once when every rule holds, pending review (the suite held) when a
+ * required vaccine record waits for staff; refused with the reason otherwise. The confirmation mail
+ * is queued in the same transaction.
+ */
+export async function bookStay(db: Db, userId: string, input: BookStayInput, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
+  const request = parseBody(bookStayForm, input);
+  const now = ctx.now ?? new Date();
+  const today = businessDate(now);
+  const stay = await withSuiteRetry(db, async (tx) => {
+    const chosen = await householdCats(tx, userId, request.catIds);
+    const { settings, rules, problems } = await checkedDates(tx, request.checkIn, request.checkOut, today);
+    if (problems.length > 0) throw datesRefused(problems);
+    const [type] = await tx.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId));
+    if (!type) throw new AppError(404, "SUITE_TYPE_NOT_FOUND", "We couldn't find that suite. Please choose one from the list.");
+    if (request.arrangement === "together" && chosen.length > type.maxCats)
+      throw new AppError(400, "TOO_MANY_CATS", `A ${type.name} holds at most ${type.maxCats} cats. Choose separate suites or a larger suite.`, {
+        fields: { arrangement: `A ${type.name} holds at most ${type.maxCats} cats.` },
+      });
+    const coverage = await vaccineCoverage(tx, { userId, catIds: request.catIds, through: request.checkOut, now });
+    if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
+    const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
+
+    const row = await holdStay(tx, {
+      cats: chosen,
+      type,
+      arrangement: request.arrangement,
+      checkIn: request.checkIn,
+      checkOut: request.checkOut,
+      medication: request.medication,
+      notes: request.notes ?? "",
+      status,
+      settings,
+      rules,
+      today,
+      now,
+      actor: `customer:${userId}`,
+    });
+    await queueStayMail(tx, row.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now);
+    return row;
+  });
+  return stay;
+}
+
+/**
+ * Writes a stay that holds free suites of `type` for its nights, priced and with its cancellation
+ * terms, in the caller's transaction. Refused (NO_SUITE_FREE) when not enough suites are free; the
+ * exclusion constraint refuses a suite another transaction took a moment ago.
+ */
+export async function holdStay(
+  tx: Db,
+  input: {
+    cats: HouseholdCat[];
+    type: SuiteType;
+    arrangement: Arrangement;
+    checkIn: string;
+    checkOut: string;
+    medication: boolean;
+    notes: string;
+    status: StayStatus;
+    offerExpiresAt?: Date;
+    settings: StaySettings;
+    rules: CalendarRule[];
+    today: string;
+    now: Date;
+    actor: string;
+  },
+): Promise<Stay> {
+  const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
+  const needed = suitesFor(arrangement, chosen.length);
+  const rooms = await freeSuitesOfType(tx, type.id, checkIn, checkOut, needed);
+  if (rooms.length < needed) throw NO_SUITE_FREE();
+  const price = priceStay(input.settings, input.rules, {
+    checkIn,
+    checkOut,
+    suites: rooms.map(() => ({ rates: type, cats: arrangement === "together" ? chosen.length : 1 })),
+    medicationCats: input.medication ? chosen.length : 0,
+  });
+  const tiers = cancellationTiers(input.settings, input.rules, { checkIn, checkOut, totalCents: price.totalCents, bookedOn: input.today });
+  const [row] = await tx
+    .insert(stays)
+    .values({
+      householdId: chosen[0]!.householdId,
+      status: input.status,
+      checkIn,
+      checkOut,
+      medication: input.medication,
+      notes: input.notes,
+      totalCents: price.totalCents,
+      priceLines: price.lines,
+      cancellationTiers: tiers,
+      offerExpiresAt: input.offerExpiresAt ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const held = await tx
+    .insert(staySuites)
+    .values(rooms.map((room) => ({ stayId: row!.id, suiteId: room.id, suiteTypeId: type.id, checkIn, checkOut })))
+    .returning({ id: staySuites.id });
+  await tx
+    .insert(stayCats)
+    .values(chosen.map((cat, i) => ({ stayId: row!.id, staySuiteId: held[arrangement === "together" ? 0 : i]!.id, catId: cat.id, catName: cat.name })));
+  await tx.insert(stayEvents).values({ stayId: row!.id, kind: input.status === "offered" ? "offered" : "booked", actor: input.actor, detail: { status: input.status, suites: rooms.map((r) => r.name) }, at: now });
+  return row!;
+}
+
+/** The household's stay by id (404 for anyone else's), with its suites and cats. */
+async function ownStay(db: Db, userId: string, stayId: string): Promise<Stay> {
+  if (!isUuid(stayId)) throw STAY_NOT_FOUND();
+  const [row] = await db
+    .select({ stay: stays })
+    .from(stays)
+    .innerJoin(households, eq(households.id, stays.householdId))
+    .where(and(eq(stays.id, stayId), eq(households.userId, userId)));
+  if (!row) throw STAY_NOT_FOUND();
+  return row.stay;
+}
+
+
+/** Cancels the household's stay before check-in: the suites are freed, the fee of the day recorded, the mail queued. */
+export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
+  const now = ctx.now ?? new Date();
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const current = await ownStay(tx, userId, stayId);
+    // Row lock: a cancel racing another cancel or a change sees the other's result.
+    await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, current.id)).for("update");
+    const [stay] = await tx.select().from(stays).where(eq(stays.id, current.id));
+    if (!stay || !(changeable(stay, businessDate(now)) || stay.status === "offered"))
+      throw new AppError(409, "STAY_NOT_CANCELLABLE", "This stay can no longer be cancelled online. Please call us.");
+    // Turning down a waitlist offer costs nothing.
+    const fee = stay.status === "offered" ? 0 : cancellationFeeOn(stay.cancellationTiers, businessDate(now));
+    const [row] = await tx
+      .update(stays)
+      .set({ status: "cancelled", cancellationFeeCents: fee, updatedAt: now })
+      .where(eq(stays.id, stay.id))
+      .returning();
+    await tx.update(staySuites).set({ releasedAt: now }).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
+    await tx.insert(stayEvents).values({ stayId: stay.id, kind: "cancelled", actor: `customer:${userId}`, detail: { feeCents: fee }, at: now });
+    if (stay.status === "offered") await tx.update(waitlistEntries).set({ status: "withdrawn", updatedAt: now }).where(eq(waitlistEntries.offeredStayId, stay.id));
+    else await queueStayMail(tx, stay.id, "cancelled", ctx.siteUrl, now);
+    return row!;
+  });
+}
+
+/** The stays a customer may still change or cancel online: held, and not yet started. */
+export const changeable = (stay: Pick<Stay, "status" | "checkIn">, today: string) => ["confirmed", "pending_review"].includes(stay.status) && stay.checkIn > today;
+
+/**
+ * What the stay becomes with new dates: the same suites where they are free for the new nights
+ * (another suite of the same type where not), priced at today's rates, with the same checks as
+ * booking. Throws the refusal a person can act on.
+ */
+async function planChange(db: Db, userId: string, input: { stayId: string; checkIn: string; checkOut: string }, now: Date) {
+  const today = businessDate(now);
+  const stay = await ownStay(db, userId, input.stayId);
+  if (!changeable(stay, today)) throw STAY_NOT_CHANGEABLE();
+  const { settings, rules, problems } = await checkedDates(db, input.checkIn, input.checkOut, today);
+  if (problems.length > 0) throw datesRefused(problems);
+  const guests = await db.select().from(stayCats).where(eq(stayCats.stayId, stay.id));
+  const catIds = guests.flatMap((g) => (g.catId ? [g.catId] : []));
+  const coverage = await vaccineCoverage(db, { userId, catIds, through: input.checkOut, now });
+  if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
+  const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
+
+  const rows = await db.select().from(staySuites).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
+  const [type] = await db.select().from(suiteTypes).where(eq(suiteTypes.id, rows[0]!.suiteTypeId));
+  const free = await freeSuitesOfType(db, type!.id, input.checkIn, input.checkOut, rows.length + 20, stay.id);
+  const freeIds = new Set(free.map((f) => f.id));
+  const spare = free.filter((f) => !rows.some((r) => r.suiteId === f.id));
+  const moves = rows.map((row) => ({ row, suiteId: freeIds.has(row.suiteId) ? row.suiteId : spare.shift()?.id }));
+  if (moves.some((m) => !m.suiteId)) throw NO_SUITE_FREE();
+
+  const price = priceStay(settings, rules, {
+    checkIn: input.checkIn,
+    checkOut: input.checkOut,
+    suites: rows.map((row) => ({ rates: type!, cats: guests.filter((g) => g.staySuiteId === row.id).length })),
+    medicationCats: stay.medication ? guests.length : 0,
+  });
+  const tiers = cancellationTiers(settings, rules, { checkIn: input.checkIn, checkOut: input.checkOut, totalCents: price.totalCents, bookedOn: today });
+  return { stay, moves: moves as { row: (typeof rows)[number]; suiteId: string }[], price, tiers, status };
+}
+
+export interface StayChangeQuote {
+  totalCents: number;
+  differenceCents: number;
+  status: StayStatus;
+}
+
+/** What moving the stay to new dates would cost, for the customer to see before confirming. */
+export async function quoteStayChange(db: Db, userId: string, input: { stayId: string; checkIn: string; checkOut: string }, now = new Date()): Promise<StayChangeQuote> {
+  const plan = await planChange(db, userId, input, now);
+  return { totalCents: plan.price.totalCents, differenceCents: plan.price.totalCents - plan.stay.totalCents, status: plan.status };
+}
+
+/** Moves the stay to new dates (and, where its suite is taken, another suite of its type), atomically against every other booking. */
+export async function changeStayDates(db: Db, userId: string, input: { stayId: string; checkIn: string; checkOut: string }, ctx: { siteUrl: string; now?: Date }) {
+  const now = ctx.now ?? new Date();
+  return withSuiteRetry(db, async (tx) => {
+    await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, input.stayId)).for("update");
+    const plan = await planChange(tx, userId, input, now);
+    for (const { row, suiteId } of plan.moves)
+      await tx.update(staySuites).set({ suiteId, checkIn: input.checkIn, checkOut: input.checkOut }).where(eq(staySuites.id, row.id));
+    const [row] = await tx
+      .update(stays)
+      .set({
+        checkIn: input.checkIn,
+        checkOut: input.checkOut,
+        status: plan.status,
+        totalCents: plan.price.totalCents,
+        priceLines: plan.price.lines,
+        cancellationTiers: plan.tiers,
+        updatedAt: now,
+      })
+      .where(eq(stays.id, plan.stay.id))
+      .returning();
+    await tx.insert(stayEvents).values({
+      stayId: plan.stay.id,
+      kind: "changed",
+      actor: `customer:${userId}`,
+      detail: { from: { checkIn: plan.stay.checkIn, checkOut: plan.stay.checkOut, totalCents: plan.stay.totalCents }, to: { ...input, totalCents: plan.price.totalCents } },
+      at: now,
+    });
+    await queueStayMail(tx, plan.stay.id, "changed", ctx.siteUrl, now);
+    return row!;
+  });
+}
+
+/**
+ * What the stay becomes with another set of the household's cats, on the same dates and in the same
+ * arrangement: sharing one suite (up to the suite type's most cats) or one suite each, where a cat who
+ * stays keeps its suite, a newcomer takes a suite a leaving cat had and then a free one of the same
+ * type, and suites no cat needs any more are released. Priced at today's rates, with the same
+ * vaccine check as booking. Throws the refusal a person can act on.
+ */
+async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now: Date) {
+  const request = parseBody(stayCatsForm, input);
+  const today = businessDate(now);
+  const stay = await ownStay(db, userId, request.stayId);
+  if (!changeable(stay, today)) throw STAY_NOT_CHANGEABLE();
+  const chosen = await householdCats(db, userId, request.catIds);
+  // One read after another: in a transaction they share one connection.
+  const rows = await db.select().from(staySuites).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
+  const guests = await db.select().from(stayCats).where(eq(stayCats.stayId, stay.id));
+  const settings = await loadStaySettings(db);
+  const rules = await rulesBetween(db, stay.checkIn, stay.checkOut);
+  const unchanged = guests.length === chosen.length && chosen.every((c) => guests.some((g) => g.catId === c.id));
+  if (unchanged)
+    throw new AppError(400, "CATS_UNCHANGED", "These are the cats already booked for this stay.", { fields: { catIds: "These are the cats already booked for this stay." } });
+  const [type] = await db.select().from(suiteTypes).where(eq(suiteTypes.id, rows[0]!.suiteTypeId));
+  // The stay keeps how it was booked: one suite shared, or (more than one suite) one for each cat.
+  const arrangement: Arrangement = rows.length > 1 ? "separate" : "together";
+  if (arrangement === "together" && chosen.length > type!.maxCats) {
+    const most = `A ${type!.name} holds at most ${type!.maxCats} ${type!.maxCats === 1 ? "cat" : "cats"}.`;
+    throw new AppError(400, "TOO_MANY_CATS", `${most} To bring more cats, book another stay or call us.`, { fields: { catIds: most } });
+  }
+  const coverage = await vaccineCoverage(db, { userId, catIds: request.catIds, through: stay.checkOut, now });
+  if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
+  const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
+
+  // Which held row each cat sleeps in (`null`: a suite still to find), and the rows no cat needs.
+  const kept = new Map(chosen.map((cat) => [cat.id, guests.find((g) => g.catId === cat.id && rows.some((r) => r.id === g.staySuiteId))?.staySuiteId ?? null]));
+  // A leaving cat's suite goes to the next newcomer (taken off `vacated` in turn); what is left is released.
+  const vacated = rows.filter((r) => arrangement === "separate" && ![...kept.values()].includes(r.id));
+  const places = chosen.map((cat) => ({ cat, rowId: arrangement === "together" ? rows[0]!.id : (kept.get(cat.id) ?? vacated.shift()?.id ?? null) }));
+  const newcomers = places.filter((p) => p.rowId === null).length;
+  // The stay's own held suites are not free: a new suite is one no stay holds for these nights.
+  const rooms = newcomers === 0 ? [] : await freeSuitesOfType(db, type!.id, stay.checkIn, stay.checkOut, newcomers);
+  if (rooms.length < newcomers) throw NO_SUITE_FREE();
+
+  const price = priceStay(settings, rules, {
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    suites: arrangement === "together" ? [{ rates: type!, cats: chosen.length }] : chosen.map(() => ({ rates: type!, cats: 1 })),
+    medicationCats: stay.medication ? chosen.length : 0,
+  });
+  const tiers = cancellationTiers(settings, rules, { checkIn: stay.checkIn, checkOut: stay.checkOut, totalCents: price.totalCents, bookedOn: today });
+  return { stay, type: type!, guests, places, rooms, released: vacated, price, tiers, status };
+}
+
+export interface StayCatsQuote extends StayChangeQuote {
+  catNames: string[];
+}
+
+/** What the stay would cost with these cats, for the customer to see before confirming. */
+export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput, now = new Date()): Promise<StayCatsQuote> {
+  const plan = await planCatsChange(db, userId, input, now);
+  return {
+    totalCents: plan.price.totalCents,
+    differenceCents: plan.price.totalCents - plan.stay.totalCents,
+    status: plan.status,
+    catNames: plan.places.map((p) => p.cat.name),
+  };
+}
+
+/**
+ * Changes the stay's cats: releases the suites no cat needs, holds new ones (the exclusion constraint
+ * refuses a suite another booking took a moment ago, and the change runs again), rewrites the cats and
+ * the price, and queues the mail, in one transaction.
+ */
+export async function changeStayCats(db: Db, userId: string, input: StayCatsInput, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
+  const now = ctx.now ?? new Date();
+  const { stayId } = parseBody(stayCatsForm, input);
+  return withSuiteRetry(db, async (tx) => {
+    // Row lock: a change racing another change or a cancel of the same stay sees the other's result.
+    await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, stayId)).for("update");
+    const plan = await planCatsChange(tx, userId, input, now);
+    const { stay } = plan;
+    if (plan.released.length > 0)
+      await tx.update(staySuites).set({ releasedAt: now }).where(inArray(staySuites.id, plan.released.map((r) => r.id)));
+    const held =
+      plan.rooms.length === 0
+        ? []
+        : await tx
+            .insert(staySuites)
+            .values(plan.rooms.map((room) => ({ stayId: stay.id, suiteId: room.id, suiteTypeId: plan.type.id, checkIn: stay.checkIn, checkOut: stay.checkOut })))
+            .returning({ id: staySuites.id });
+    await tx.delete(stayCats).where(eq(stayCats.stayId, stay.id));
+    await tx.insert(stayCats).values(
+      plan.places.map((p) => ({ stayId: stay.id, staySuiteId: p.rowId ?? held.shift()!.id, catId: p.cat.id, catName: p.cat.name })),
+    );
+    const [row] = await tx
+      .update(stays)
+      .set({ status: plan.status, totalCents: plan.price.totalCents, priceLines: plan.price.lines, cancellationTiers: plan.tiers, updatedAt: now })
+      .where(eq(stays.id, stay.id))
+      .returning();
+    await tx.insert(stayEvents).values({
+      stayId: stay.id,
+      kind: "changed",
+      actor: `customer:${userId}`,
+      detail: {
+        from: { cats: plan.guests.map((g) => g.catName), totalCents: stay.totalCents },
+        to: { cats: plan.places.map((p) => p.cat.name), totalCents: plan.price.totalCents },
+      },
+      at: now,
+    });
+    await queueStayMail(tx, stay.id, "changed", ctx.siteUrl, now);
+    return row!;
+  });
+}
+
+/** The stays of the signed-in user's household, newest check-in first. */
+export async function listHouseholdStays(db: Db, userId: string): Promise<StayView[]> {
+  const rows = await db
+    .select({ stay: stays })
+    .from(stays)
+    .innerJoin(households, eq(households.id, stays.householdId))
+    .where(eq(households.userId, userId))
+    .orderBy(desc(stays.checkIn), desc(stays.createdAt));
+  return stayViews(
+    db,
+    rows.map((r) => r.stay),
+  );
+}

@@ -1,0 +1,208 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { type StaySettings, dateProblems, nightsOf } from "~/features/stays/model";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
+import type { Db } from "../db/client";
+import { households, staySuites, stayCats, stayEvents, stays, waitlistEntries } from "../db/schema/index";
+import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
+import { vaccineCoverage } from "../households/vaccines";
+import { AppError } from "../http/errors";
+import type { Logger } from "../logger";
+import { startPeriodicJob } from "../periodic-job";
+import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
+import { queueArrivalReminders, queueStayMail } from "./stay-mail";
+import { STAY_NOT_FOUND, type Stay, coverageRefusal, holdStay, householdCats, optionsFor, withSuiteRetry } from "./stays";
+
+/**
+ * The waitlist (ADR 0125): a household waiting for nights that were full. When a suite frees up,
+ * the first entry it fits gets an offer: a stay that holds the suite for a while (the house rules'
+ * hours), confirmed when accepted; an offer not accepted in time expires, frees the suite, and the
+ * next entry gets its turn. Each entry is claimed with a row lock that other processes skip, so an
+ * entry gets one offer however many processes run the job.
+ */
+
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
+
+const ENTRY_NOT_FOUND = () => new AppError(404, "WAITLIST_ENTRY_NOT_FOUND", "We couldn't find that waitlist entry.");
+
+export async function joinWaitlist(
+  db: Db,
+  userId: string,
+  input: { checkIn: string; checkOut: string; catIds: string[]; flexDays: number },
+  now = new Date(),
+): Promise<WaitlistEntry> {
+  const cats = await householdCats(db, userId, input.catIds);
+  const [row] = await db
+    .insert(waitlistEntries)
+    .values({ householdId: cats[0]!.householdId, checkIn: input.checkIn, checkOut: input.checkOut, flexDays: input.flexDays, catIds: input.catIds, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+/** The household's entries still waiting or holding an offer. */
+export async function listWaitlist(db: Db, userId: string): Promise<WaitlistEntry[]> {
+  const rows = await db
+    .select({ entry: waitlistEntries })
+    .from(waitlistEntries)
+    .innerJoin(households, eq(households.id, waitlistEntries.householdId))
+    .where(and(eq(households.userId, userId), inArray(waitlistEntries.status, ["waiting", "offered"])))
+    .orderBy(asc(waitlistEntries.checkIn));
+  return rows.map((r) => r.entry);
+}
+
+export async function leaveWaitlist(db: Db, userId: string, entryId: string, now = new Date()) {
+  const rows = await db
+    .update(waitlistEntries)
+    .set({ status: "withdrawn", updatedAt: now })
+    .where(
+      and(
+        eq(waitlistEntries.id, entryId),
+        eq(waitlistEntries.status, "waiting"),
+        sql`${waitlistEntries.householdId} in (select id from households where user_id = ${userId})`,
+      ),
+    )
+    .returning();
+  if (rows.length === 0) throw ENTRY_NOT_FOUND();
+}
+
+/** The dates to try for an entry: as asked first, then a day earlier, a day later, and so on up to its flexibility. */
+function candidateDates(entry: WaitlistEntry) {
+  const length = nightsOf(entry.checkIn, entry.checkOut).length;
+  const shifts = [0, ...Array.from({ length: entry.flexDays }, (_, i) => [-(i + 1), i + 1]).flat()];
+  return shifts.map((shift) => {
+    const checkIn = addBusinessDays(entry.checkIn, shift);
+    return { checkIn, checkOut: addBusinessDays(checkIn, length) };
+  });
+}
+
+/** Offers a held suite to one entry if any of its dates now fit; true when an offer was made. */
+async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now: Date; settings: StaySettings; types: SuiteType[] }): Promise<boolean> {
+  const { settings, types } = ctx;
+  const today = businessDate(ctx.now);
+  const [owner] = await tx.select({ userId: households.userId }).from(households).where(eq(households.id, entry.householdId));
+  const cats = await householdCats(tx, owner!.userId, entry.catIds).catch(() => null);
+  if (!cats) return false; // a cat was archived since: the entry waits for the customer to book again
+  for (const dates of candidateDates(entry)) {
+    const rules = await rulesBetween(tx, dates.checkIn, dates.checkOut);
+    if (dateProblems(settings, rules, dates.checkIn, dates.checkOut, today).length > 0) continue;
+    const free = await freeSuiteCounts(tx, dates.checkIn, dates.checkOut);
+    const [option] = optionsFor(settings, rules, types, free, dates, cats.length, false, today);
+    if (!option) continue;
+    const coverage = await vaccineCoverage(tx, { userId: owner!.userId, catIds: entry.catIds, through: dates.checkOut, now: ctx.now });
+    if (coverage.some((c) => c.state === "not-covered")) return false;
+    const stay = await holdStay(tx, {
+      cats,
+      type: types.find((t) => t.id === option.suiteTypeId)!,
+      arrangement: option.arrangement,
+      ...dates,
+      medication: false,
+      notes: "",
+      status: "offered",
+      offerExpiresAt: new Date(ctx.now.getTime() + settings.waitlistOfferHours * 3_600_000),
+      settings,
+      rules,
+      today,
+      now: ctx.now,
+      actor: "system:waitlist",
+    });
+    await tx.update(waitlistEntries).set({ status: "offered", offeredStayId: stay.id, updatedAt: ctx.now }).where(eq(waitlistEntries.id, entry.id));
+    await queueStayMail(tx, stay.id, "offered", ctx.siteUrl, ctx.now);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * One pass of the waitlist: offers past their hold expire (their suites are freed), then each
+ * waiting entry, oldest first, gets an offer if a suite now fits. Safe to run in several processes
+ * at once. Returns how many offers expired and how many were made.
+ */
+export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date }): Promise<{ expired: number; offered: number }> {
+  const now = ctx.now ?? new Date();
+  const today = businessDate(now);
+  const expired = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const lapsed = await tx
+      .select({ id: stays.id })
+      .from(stays)
+      .where(and(eq(stays.status, "offered"), lte(stays.offerExpiresAt, now)))
+      .for("update", { skipLocked: true });
+    if (lapsed.length === 0) return 0;
+    const ids = lapsed.map((s) => s.id);
+    await tx.update(stays).set({ status: "expired", updatedAt: now }).where(inArray(stays.id, ids));
+    await tx.update(staySuites).set({ releasedAt: now }).where(and(inArray(staySuites.stayId, ids), isNull(staySuites.releasedAt)));
+    await tx.update(waitlistEntries).set({ status: "expired", updatedAt: now }).where(inArray(waitlistEntries.offeredStayId, ids));
+    await tx.insert(stayEvents).values(ids.map((stayId) => ({ stayId, kind: "offer_expired", actor: "system:waitlist", at: now })));
+    return ids.length;
+  });
+  // Entries whose dates have passed stop waiting.
+  await db
+    .update(waitlistEntries)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(waitlistEntries.status, "waiting"), sql`${waitlistEntries.checkIn} + ${waitlistEntries.flexDays} < ${today}::date`));
+
+  // The house rules and suite types, read once for the pass.
+  const [settings, types] = await Promise.all([loadStaySettings(db), listSuiteTypes(db)]);
+  const offered = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    // Every waiting entry locked, oldest first: a pass running at the same moment waits here and then
+    // sees this pass's offers. (Skipping an entry another pass holds would hand its suite to the next in line.)
+    const waiting = await tx
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.status, "waiting"))
+      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+      .for("update");
+    let made = 0;
+    for (const entry of waiting) {
+      try {
+        // A savepoint per entry: a suite taken by a booking at the same moment undoes only this entry's offer.
+        if (await tx.transaction((sp) => offerTo(sp as unknown as Db, entry, { siteUrl: ctx.siteUrl, now, settings, types }))) made += 1;
+      } catch (error) {
+        // The entry keeps its place for the next pass.
+        if (sqlStateOf(error) !== EXCLUSION_VIOLATION && !(error instanceof AppError && error.code === "NO_SUITE_FREE")) throw error;
+      }
+    }
+    return made;
+  });
+  return { expired, offered };
+}
+
+/** Accepts a waitlist offer: the held stay becomes confirmed (or pending review), with the same checks as booking. */
+export async function acceptOffer(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
+  const now = ctx.now ?? new Date();
+  return withSuiteRetry(db, async (tx) => {
+    const [row] = await tx
+      .select({ stay: stays })
+      .from(stays)
+      .innerJoin(households, eq(households.id, stays.householdId))
+      .where(and(eq(stays.id, stayId), eq(households.userId, userId)))
+      .for("update", { of: stays });
+    if (!row) throw STAY_NOT_FOUND();
+    const { stay } = row;
+    if (stay.status !== "offered" || (stay.offerExpiresAt && stay.offerExpiresAt <= now))
+      throw new AppError(409, "OFFER_EXPIRED", "This offer has expired and the suite has gone to the next guest. You can join the waitlist again.");
+    const guests = await tx.select({ catId: stayCats.catId }).from(stayCats).where(eq(stayCats.stayId, stay.id));
+    const catIds = guests.flatMap((g) => (g.catId ? [g.catId] : []));
+    const coverage = await vaccineCoverage(tx, { userId, catIds, through: stay.checkOut, now });
+    if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
+    const status = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
+    const [accepted] = await tx.update(stays).set({ status, offerExpiresAt: null, updatedAt: now }).where(eq(stays.id, stay.id)).returning();
+    await tx.update(waitlistEntries).set({ status: "booked", updatedAt: now }).where(eq(waitlistEntries.offeredStayId, stay.id));
+    await tx.insert(stayEvents).values({ stayId: stay.id, kind: "offer_accepted", actor: `customer:${userId}`, detail: { status }, at: now });
+    await queueStayMail(tx, stay.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now);
+    return accepted!;
+  });
+}
+
+/**
+ * Every minute: the waitlist's offers (a page that frees a suite also runs a pass at once), and the
+ * reminders of stays arriving in two days (queued once each; the mail queue sends them).
+ */
+export function startStaysJob(deps: { db: Db; siteUrl: string; logger: Logger }, everyMs = 60_000) {
+  const run = async () => {
+    const { expired, offered } = await runWaitlist(deps.db, { siteUrl: deps.siteUrl });
+    if (expired + offered > 0) deps.logger.info({ expired, offered }, "waitlist offers");
+    await queueArrivalReminders(deps.db, deps.siteUrl);
+  };
+  return startPeriodicJob(run, { everyMs, logger: deps.logger, failureMessage: "stays job run failed" });
+}
