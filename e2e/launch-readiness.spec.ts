@@ -70,13 +70,19 @@ test("launch readiness lists the placeholders visitors see and shrinks as an adm
     await expect(placeholders.getByRole("link", { name: "Grooming phone is a fictional 555 number" })).toBeVisible();
 
     // The video is now the playroom's: a poster with a play button, then the player without autoplay.
+    const playerRequests: string[] = [];
+    visitor.on("request", (request) => {
+      if (request.url().includes("youtube")) playerRequests.push(request.url());
+    });
     await visitor.goto("/");
     await videoSection.scrollIntoViewIfNeeded();
-    await expect(visitor.locator("#video iframe")).toHaveCount(0);
-    // The player is loaded by the page's script on request (no third party before a click): wait for it.
-    await visitor.waitForSelector("html[data-hydrated]", { state: "attached" });
-    await videoSection.getByRole("button", { name: /Play video/ }).click();
+    // The player is not loaded before a tap (no third party on the page until the visitor asks).
     const frame = videoSection.locator("iframe");
+    await expect(frame).toBeHidden();
+    expect(playerRequests).toEqual([]);
+    await videoSection.getByText("Play video").click();
+    await expect(frame).toBeVisible();
+    await expect.poll(() => playerRequests.length).toBeGreaterThan(0);
     await expect(frame).toHaveAttribute("src", `https://www.youtube-nocookie.com/embed/${VIDEO_ID}?autoplay=0&controls=1&rel=0`);
     const box = (await frame.boundingBox())!;
     expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
