@@ -1,3 +1,5 @@
+import { identity } from "./identity";
+
 /**
  * The business profile. Placeholders ({phone}, {email}) from the specification are given
  * clearly replaceable defaults here; components never hard-code business facts.
@@ -7,7 +9,7 @@
  * it in Content; the admin dashboard's launch readiness lists what is left).
  */
 export const business = {
-  name: "Laguna Niguel Cat Hotel",
+  name: identity.name,
   shortName: "Cat Hotel",
   tagline: "First Night Free For New Customers",
   description:
@@ -64,8 +66,7 @@ export const business = {
   ],
   priceRange: "$$",
   paymentAccepted: ["Cash", "Credit Card", "Debit Card"],
-  /** Both readings of the history appear in the page copy. */
-  history: { servingSince: 1992, yearsServing: "over 30 years", foundedYear: 2015 },
+  history: identity.history,
   map: {
     title: "Map showing the Laguna Niguel Cat Hotel",
     embedUrl: "https://www.google.com/maps?q=Laguna+Niguel,+CA+92677&output=embed",
@@ -82,7 +83,3 @@ export const business = {
 } as const;
 
 export type Business = typeof business;
-
-/** One line; pass the published address (useSiteContent), not the module's default. */
-export const formatAddress = (a: { street: string; city: string; region: string; postalCode: string }) =>
-  `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;

@@ -1,4 +1,4 @@
-import { business } from "./business";
+import { identity as business } from "./identity";
 
 /** Section copy of the home page. Business facts come from `business`. */
 export const homeCopy = {
@@ -68,4 +68,10 @@ export const homeCopy = {
     savedNotMailed: "We have your request",
     savedNotMailedDescription: "We could not e-mail your voucher just now; our team will send it to you shortly.",
   },
+} as const;
+
+/** The box's frame; which vaccines are required or recommended is the published vaccine policy (ADR 0121). */
+export const vaccinationRequirements = {
+  title: "Vaccination Requirements",
+  note: "Please bring your veterinarian's records or have them e-mailed to us before check-in.",
 } as const;

@@ -1,4 +1,5 @@
-import { business, formatAddress } from "./business";
+import { formatAddress } from "~/lib/address";
+import { business } from "./business";
 
 export interface LegalSection {
   heading: string;

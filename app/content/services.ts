@@ -94,9 +94,3 @@ export const services: readonly Service[] = [
     icon: "heart",
   },
 ];
-
-/** The box's frame; which vaccines are required or recommended is the published vaccine policy (ADR 0121). */
-export const vaccinationRequirements = {
-  title: "Vaccination Requirements",
-  note: "Please bring your veterinarian's records or have them e-mailed to us before check-in.",
-} as const;

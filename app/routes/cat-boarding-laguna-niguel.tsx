@@ -7,7 +7,13 @@ import { breadcrumbJsonLd, faqJsonLd, type Crumb } from "~/features/seo/json-ld"
 import { seoLoaderData } from "~/features/seo/loader";
 import { LANDING_PATH } from "~/features/seo/pages";
 import { seoMeta } from "~/features/seo/seo";
+import { BookingSteps } from "~/features/landing/booking-steps";
+import { Faq } from "~/features/landing/faq";
+import { LandingHero } from "~/features/landing/hero";
+import { AboutSection, ServicesSection } from "~/features/landing/home-parts";
 import { LandingPage } from "~/features/landing/landing-page";
+import { LandingSection } from "~/features/landing/landing-section";
+import { LocationSection } from "~/features/landing/location-section";
 import { IslandRoot } from "~/islands/island-root";
 import type { PageHandle } from "~/islands/page-scripts";
 import type { Route } from "./+types/cat-boarding-laguna-niguel";
@@ -38,7 +44,21 @@ export default function LagunaNiguelLanding({ loaderData, actionData }: Route.Co
   const props = { content: loaderData.content, crumbs, notice: actionData?.notice ?? null };
   return (
     <IslandRoot props={props}>
-      <LandingPage {...props} />
+      <LandingPage
+        {...props}
+        parts={{
+          hero: <LandingHero />,
+          location: <LocationSection />,
+          services: <ServicesSection />,
+          steps: <BookingSteps />,
+          about: <AboutSection />,
+          faq: (
+            <LandingSection id="faq" heading={landingCopy.faq.heading} tone="white">
+              <Faq items={faqAnswers(loaderData.content.business)} />
+            </LandingSection>
+          ),
+        }}
+      />
     </IslandRoot>
   );
 }

@@ -5,7 +5,11 @@ import { loadPreviewContent, loadSiteContent } from "@server/content/content";
 import { publicFormAction } from "@server/http/public-forms";
 import { business } from "~/content/business";
 import { localBusinessJsonLd } from "~/features/home/structured-data";
-import { HomePage } from "~/features/home/home-page";
+import { HomePage, type HomeStaticParts } from "~/features/home/home-page";
+import { AboutSection } from "~/features/home/about-section";
+import { HelpSection } from "~/features/home/help-section";
+import { MapSection } from "~/features/home/map-section";
+import { ServicesSection } from "~/features/home/services-section";
 import { type PageHandle } from "~/islands/page-scripts";
 import { IslandRoot } from "~/islands/island-root";
 import { jsonForScript } from "~/lib/json-for-script";
@@ -66,6 +70,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 export const handle: PageHandle = { hydration: "island" };
 
+/** The sections the island keeps as the server rendered them: their code is not in its script. */
+const staticParts: HomeStaticParts = {
+  services: <ServicesSection />,
+  about: <AboutSection />,
+  map: <MapSection />,
+  help: <HelpSection />,
+};
+
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { content, previewId } = loaderData;
@@ -73,7 +85,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <IslandRoot props={props}>
-        <HomePage {...props} />
+        <HomePage {...props} parts={staticParts} />
       </IslandRoot>
       <script
         type="application/ld+json"

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { KeptHtml } from "~/components/kept-html";
 import { SkipLink } from "~/components/skip-link";
 import type { SiteContent } from "~/features/content/site-content";
 import { PreviewBanner } from "~/features/content/preview-banner";
@@ -5,14 +7,10 @@ import { SiteContentProvider } from "~/features/content/site-content-context";
 import { CookieNotice } from "~/features/cookies/cookie-notice";
 import { DonationSection } from "~/features/donation/donation-section";
 import { FloatingBookButton } from "~/features/booking/floating-book-button";
-import { AboutSection } from "./about-section";
 import { GuaranteeSection } from "./guarantee-section";
-import { HelpSection } from "./help-section";
 import { Hero } from "./hero";
 import { HomeDialogsProvider } from "./home-dialogs";
-import { MapSection } from "./map-section";
 import { ReviewsSection } from "./reviews-section";
-import { ServicesSection } from "./services-section";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { VideoSection } from "./video-section";
@@ -27,10 +25,22 @@ export interface HomePageProps {
   previewId: number | null;
   /** The answer to a form posted before the script ran (ADR 0117). */
   notice: Notice | null;
+  /**
+   * The sections with nothing to do in the browser, rendered by the route (`homeStaticParts`): the
+   * island hydrates without them and keeps the server's markup (ADR 0135).
+   */
+  parts?: HomeStaticParts;
+}
+
+export interface HomeStaticParts {
+  services: ReactNode;
+  about: ReactNode;
+  map: ReactNode;
+  help: ReactNode;
 }
 
 /** The home page's tree: rendered by its route, hydrated as an island (app/islands/home.client.tsx). */
-export function HomePage({ content, previewId, notice }: HomePageProps) {
+export function HomePage({ content, previewId, notice, parts }: HomePageProps) {
   return (
     <SiteContentProvider value={content}>
       <PublicFormTarget value="/?index">
@@ -47,15 +57,15 @@ export function HomePage({ content, previewId, notice }: HomePageProps) {
                 </div>
               ) : null}
               <Hero />
-              <ServicesSection />
-              <AboutSection />
+              <KeptHtml>{parts?.services}</KeptHtml>
+              <KeptHtml>{parts?.about}</KeptHtml>
               <ReviewsSection />
               <GuaranteeSection />
               <VideoSection />
               <DonationSection />
               <NewsletterSignup />
-              <MapSection />
-              <HelpSection />
+              <KeptHtml>{parts?.map}</KeptHtml>
+              <KeptHtml>{parts?.help}</KeptHtml>
             </main>
             <SiteFooter />
             <FloatingBookButton />

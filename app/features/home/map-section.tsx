@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons";
-import { formatAddress } from "~/content/business";
+import { formatAddress } from "~/lib/address";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { homeCopy } from "~/content/copy";
 import { Section } from "./section";

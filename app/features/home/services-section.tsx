@@ -1,6 +1,5 @@
 import { Icon } from "~/components/icons";
-import { homeCopy } from "~/content/copy";
-import { vaccinationRequirements } from "~/content/services";
+import { homeCopy, vaccinationRequirements } from "~/content/copy";
 import { vaccinePolicySentences } from "~/features/cats/vaccines";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { Section } from "./section";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { formatAddress } from "~/content/business";
+import { formatAddress } from "~/lib/address";
 import { useAuth } from "~/features/auth/auth-provider";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { cn } from "~/lib/cn";

@@ -1,23 +1,31 @@
+import type { ReactNode } from "react";
+import { KeptHtml } from "~/components/kept-html";
 import { SkipLink } from "~/components/skip-link";
-import { faqAnswers, landingCopy } from "~/content/landing";
+import { landingCopy } from "~/content/landing";
 import type { SiteContent } from "~/features/content/site-content";
 import { SiteContentProvider } from "~/features/content/site-content-context";
 import { Breadcrumb } from "~/features/seo/breadcrumb";
 import type { Crumb } from "~/features/seo/json-ld";
-import { BookingSteps } from "./booking-steps";
-import { Faq } from "./faq";
 import { Gallery } from "./gallery";
-import { LandingHero } from "./hero";
-import { AboutSection, ServicesSection, SiteFooter, VideoSection, VoucherDialog } from "./home-parts";
+import { SiteFooter, VideoSection, VoucherDialog } from "./home-parts";
 import { LandingSection } from "./landing-section";
-import { LocationSection } from "./location-section";
 import { PromoCard } from "./promo-card";
 import { TopBar } from "./top-bar";
 import { NoticeLine } from "~/components/notice-line";
 import type { Notice } from "~/lib/forms";
 
+/** The sections with nothing to do in the browser: rendered by the route, kept by the island as they are (ADR 0135). */
+export interface LandingStaticParts {
+  hero: ReactNode;
+  location: ReactNode;
+  services: ReactNode;
+  steps: ReactNode;
+  about: ReactNode;
+  faq: ReactNode;
+}
+
 /** The Laguna Niguel landing page's tree: rendered by its route, hydrated as an island. */
-export function LandingPage({ content, crumbs, notice }: { content: SiteContent; crumbs: readonly Crumb[]; notice: Notice | null }) {
+export function LandingPage({ content, crumbs, notice, parts }: { content: SiteContent; crumbs: readonly Crumb[]; notice: Notice | null; parts?: LandingStaticParts }) {
   return (
     <SiteContentProvider value={content}>
       <SkipLink />
@@ -27,7 +35,7 @@ export function LandingPage({ content, crumbs, notice }: { content: SiteContent;
           <div className="mx-auto max-w-6xl">
             <Breadcrumb crumbs={crumbs} className="mb-6" />
             {notice ? <NoticeLine notice={notice} className="mb-6" /> : null}
-            <LandingHero />
+            <KeptHtml>{parts?.hero}</KeptHtml>
           </div>
         </div>
         {landingCopy.galleries.map((gallery, i) => (
@@ -35,15 +43,13 @@ export function LandingPage({ content, crumbs, notice }: { content: SiteContent;
             <Gallery label={gallery.heading} photos={gallery.photos} />
           </LandingSection>
         ))}
-        <LocationSection />
-        <ServicesSection />
+        <KeptHtml>{parts?.location}</KeptHtml>
+        <KeptHtml>{parts?.services}</KeptHtml>
         <PromoCard />
-        <BookingSteps />
+        <KeptHtml>{parts?.steps}</KeptHtml>
         <VideoSection />
-        <AboutSection />
-        <LandingSection id="faq" heading={landingCopy.faq.heading} tone="white">
-          <Faq items={faqAnswers(content.business)} />
-        </LandingSection>
+        <KeptHtml>{parts?.about}</KeptHtml>
+        <KeptHtml>{parts?.faq}</KeptHtml>
       </main>
       <SiteFooter />
       <VoucherDialog />
