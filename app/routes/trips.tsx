@@ -12,6 +12,7 @@ import { ActionNotice } from "~/components/action-notice";
 import { Notice } from "~/components/ui/panel";
 import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, formatCents } from "~/features/stays/model";
 import { BOOKING_HORIZON_DAYS } from "@server/grooming/grooming";
+import { loadSiteContent } from "@server/content/content";
 import { acceptOfferForm, cancelStayForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
 import type { StayView } from "~/features/stays/view";
 import { AddGroomLink, StayCard } from "~/features/stays/stay-card";
@@ -33,12 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context);
   const now = new Date();
   const today = businessDate(now);
+  // "Add a groom on departure day" only while grooms are booked on this site (the content's switch).
+  const groomsOnline = (await loadSiteContent(context.db)).business.booking.online;
   const stays = (await listHouseholdStays(context.db, user.id)).map((stay) => ({
     stay,
     cancellable: changeable(stay, today),
     cancelFeeToday: cancellationFeeOn(stay.cancellationTiers, today),
     upcoming: stay.checkOut >= today,
-    groomable: groomable(stay, today),
+    groomable: groomsOnline && groomable(stay, today),
   }));
   const params = new URL(request.url).searchParams;
   const waitlist = (await listWaitlist(context.db, user.id)).filter((w) => w.status === "waiting");

@@ -1,5 +1,4 @@
 import { Form, Link, useNavigation } from "react-router";
-import { useSiteContent } from "~/features/content/site-content-context";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
@@ -25,12 +24,10 @@ export function StayStatusBadge({ status }: { status: StayStatus }) {
 }
 
 /**
- * Book a Groom for the stay's departure day, its cats ticked (ADR 0134); not shown when the owners
- * book outside this site (Content: "Book stays on this site" off).
+ * Book a Groom for the stay's departure day, its cats ticked (ADR 0134). The page shows it only
+ * when the owners book on this site (Content: "Book stays on this site"), which its loader reads.
  */
 export function AddGroomLink({ stayId, className }: { stayId: string; className?: string }) {
-  const { business } = useSiteContent();
-  if (!business.booking.online) return null;
   return (
     <Link to={`/book/groom?stay=${stayId}`} className={cn("inline-block font-semibold text-brand-700 underline underline-offset-4", className)}>
       Add a groom on departure day
@@ -97,7 +94,7 @@ export function StayCard({
   stay: StayView;
   cancelFeeToday: number;
   cancellable: boolean;
-  /** A groom can be added on its departure day (a booked stay not over, within the grooming horizon). */
+  /** A groom can be added on its departure day (a booked stay not over, within the grooming horizon, and booking online is on). */
   groomable?: boolean;
   /** The household's cats, to choose the stay's cats from. */
   householdCats: { id: string; name: string }[];
