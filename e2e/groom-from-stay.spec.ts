@@ -10,7 +10,8 @@ import { expect, test } from "./support/own-server";
 // (a fresh groomer's calendar): the customer books a Monday-to-Tuesday stay, follows "Add a groom on
 // departure day" from the confirmation to Book a Groom with the day and cats chosen, and books the
 // first time inside the pick-up hours; staff then book the customer's other cat from admin Grooming,
-// and the customer finds both grooms on My Appointments. Dates are relative to today.
+// and the customer finds both grooms on My Appointments; with online booking off the link is gone.
+// Dates are relative to today.
 
 /** The first Monday at least `days` days from today (arrivals are open Monday to Friday). */
 function mondayAhead(days: number) {
@@ -94,4 +95,15 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   // The customer's My Appointments lists it.
   await ana.goto("/appointments");
   await expect(ana.getByRole("region", { name: "Upcoming" }).getByText(tofu).filter({ visible: true })).toBeVisible();
+
+  // With the content's online booking switched off, My Trips no longer offers the groom.
+  const current = await staff.request.get("/api/admin/content");
+  const { content } = await current.json();
+  const published = await staff.request.post("/api/admin/content/business/publish", {
+    data: { value: { ...content.business, booking: { ...content.business.booking, online: false } } },
+  });
+  expect(published.status(), await published.text()).toBe(201);
+  await ana.goto("/trips");
+  await expect(trip).toBeVisible();
+  await expect(ana.getByRole("link", { name: "Add a groom on departure day" })).toHaveCount(0);
 });
