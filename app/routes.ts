@@ -21,6 +21,7 @@ export default [
     route("stays", "routes/admin/stays.tsx"),
     route("rooms", "routes/admin/rooms.tsx"),
     route("grooming", "routes/admin/grooming.tsx"),
+    route("grooming/book", "routes/admin/grooming.book.tsx"),
     route("leads", "routes/admin/leads.tsx"),
     route("content", "routes/admin/content.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),

@@ -3,6 +3,9 @@ import { Link, useFetcher, useFetchers } from "react-router";
 import { proposeChange, sendReminder, type Actor } from "@server/appointments/appointments";
 import { cancelCustomerAppointment, isOwnGroom, rescheduleGroom } from "@server/grooming/grooming";
 import { deliverGroomMailInBackground } from "@server/grooming/groom-mail";
+import { stayForGroom } from "@server/grooming/stay-groom";
+import type { Db } from "@server/db/client";
+import { windowsText } from "~/features/stays/view";
 import { listCustomerAppointmentsPage } from "@server/appointments/customer-views";
 import { AppError } from "@server/http/errors";
 import { getOptionalUser, requireUser } from "@server/auth/guards.server";
@@ -44,7 +47,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : moved
       ? `Your groom has moved to ${moved.date} at ${moved.time}. We've e-mailed you the new details.`
       : null;
-  return { signedIn: true as const, ...page, paged: before !== undefined, bookedLine };
+  return { signedIn: true as const, ...page, paged: before !== undefined, bookedLine: bookedLine && (await withStayLine(context.db, auth.user.id, booked, params.get("stay"), bookedLine)) };
+}
+
+/** A groom booked from a stay (Book a Groom's `stay`) says so: it is on that stay's departure day, and when pick-up is. */
+async function withStayLine(db: Db, userId: string, booked: AppointmentView | undefined, stayId: string | null, line: string) {
+  if (!booked || !stayId) return line;
+  const stay = await stayForGroom(db, userId, stayId, booked.localDate).catch((error: unknown) => {
+    if (error instanceof AppError && error.status < 500) return null;
+    throw error;
+  });
+  if (!stay || stay.checkOut !== booked.localDate) return line;
+  const pickUp = stay.departureWindows.length > 0 ? ` Pick-up that day is ${windowsText(stay.departureWindows)}.` : "";
+  return `${line} It is on the departure day of your stay, so your cat goes home freshly groomed.${pickUp}`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,6 +3,7 @@ import { requireUser } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
 import { type Groom, BOOKING_HORIZON_DAYS, bookGroom, groomToMove, listGroomingServices, quoteGroom, rescheduleGroom } from "@server/grooming/grooming";
 import { deliverGroomMailInBackground } from "@server/grooming/groom-mail";
+import { stayForGroom } from "@server/grooming/stay-groom";
 import { listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
 import { formDataOf, submitForm } from "@server/http/form-action";
@@ -16,6 +17,7 @@ import { business } from "~/content/business";
 import { bookGroomForm, groomDayForm, rescheduleGroomForm } from "~/features/grooming/schema";
 import { noindexMeta } from "~/features/seo/seo";
 import { formatCents } from "~/features/stays/model";
+import { windowsText } from "~/features/stays/view";
 import { addBusinessDays, businessDate, formatBusinessDate, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
 import type { Route } from "./+types/book.groom";
@@ -32,7 +34,9 @@ const minutesText = (minutes: number) => {
  * Book a Groom: the service, cats and day are a GET step in the address, the free start times the
  * next, so each works before the JavaScript arrives and the back button steps back. Only the POST
  * books (ADR 0131). With `move=<appointment id>` (My Appointments' "Move") the same times step moves
- * that groom: its service and cats are kept, the day and time are chosen again.
+ * that groom: its service and cats are kept, the day and time are chosen again. With `stay=<stay id>`
+ * (My Trips' "Add a groom on departure day") the day is that stay's departure day and its cats are
+ * ticked; only the times inside the day's departure windows are offered (ADR 0134).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context);
@@ -41,11 +45,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = businessDate(now);
   const [services, cats, content] = await Promise.all([listGroomingServices(context.db), listCats(context.db, user.id), loadSiteContent(context.db)]);
   const moving = params.has("move") ? await groomToMove(context.db, user.email, params.get("move") ?? "") : null;
+  // Another household's stay, or one that ended, is refused here with its reason (404 / 409).
+  const fromStay = !moving && params.has("stay") ? await stayForGroom(context.db, user.id, params.get("stay") ?? "", today) : null;
   const asked = moving
     ? { serviceId: moving.serviceId, catIds: moving.catIds, day: params.get("day") ?? moving.day }
-    : { serviceId: params.get("serviceId") ?? "", catIds: params.getAll("catIds"), day: params.get("day") ?? "" };
+    : fromStay
+      ? { serviceId: params.get("serviceId") ?? "", catIds: params.has("day") ? params.getAll("catIds") : fromStay.catIds, day: fromStay.checkOut, stayId: fromStay.id }
+      : { serviceId: params.get("serviceId") ?? "", catIds: params.getAll("catIds"), day: params.get("day") ?? "" };
   const base = {
     move: moving ? { id: moving.id, current: `${formatBusinessDate(moving.startsAt)} at ${formatBusinessTime(moving.startsAt)}` } : null,
+    stay: fromStay
+      ? {
+          id: fromStay.id,
+          day: formatCalendarDayWeekday(fromStay.checkOut),
+          pickUp: fromStay.departureWindows.length > 0 ? windowsText(fromStay.departureWindows) : null,
+        }
+      : null,
     today,
     lastDay: addBusinessDays(today, BOOKING_HORIZON_DAYS),
     phone: content.business.phone.display,
@@ -95,17 +110,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/appointments?moved=${moved.id}`);
   }
   let booked: Groom | undefined;
+  let stayId: string | undefined;
   const reply = await submitForm(form, bookGroomForm, async (input) => {
     booked = await bookGroom(context.db, user, input, { siteUrl: context.env.PUBLIC_SITE_URL });
+    stayId = input.stayId;
   });
   if (!booked) return reply;
   deliverGroomMailInBackground(context);
-  return redirect(`/appointments?booked=${booked.id}`);
+  return redirect(`/appointments?booked=${booked.id}${stayId ? `&stay=${stayId}` : ""}`);
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
 const cardClass = "mt-6 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] sm:p-6";
+
+/** Booking from a stay: the day is its departure day, and the page says when pick-up is. */
+function StayDayNotice({ stay }: { stay: NonNullable<LoaderData["stay"]> }) {
+  return (
+    <Notice tone="info" className="mt-4 text-base">
+      <strong>On the departure day of your stay: {stay.day}.</strong>{" "}
+      {stay.pickUp
+        ? `Pick-up is ${stay.pickUp}; we offer the times that fit inside it, so your cat goes home freshly groomed.`
+        : "The hotel has no pick-up times that day; please call us."}
+    </Notice>
+  );
+}
 
 function ChooseStep({ data }: { data: LoaderData }) {
   const errors = data.errors as Record<string, string | undefined>;
@@ -119,7 +148,9 @@ function ChooseStep({ data }: { data: LoaderData }) {
           {errors.form}
         </Notice>
       ) : null}
+      {data.stay ? <StayDayNotice stay={data.stay} /> : null}
       <Form method="get" className="mt-4 grid gap-5">
+        {data.stay ? <input type="hidden" name="stay" value={data.stay.id} /> : null}
         <fieldset aria-describedby={errors.serviceId ? "serviceId-error" : undefined}>
           <legend className="mb-1.5 text-sm font-bold text-brand-900">Service</legend>
           <ul className="grid gap-2">
@@ -166,22 +197,29 @@ function ChooseStep({ data }: { data: LoaderData }) {
           <p className="mt-1 text-sm text-muted">Several cats are groomed one after the other.</p>
           <FieldError id="catIds-error">{errors.catIds}</FieldError>
         </fieldset>
-        <div>
-          <Label htmlFor="day">Day</Label>
-          <Input
-            id="day"
-            name="day"
-            type="date"
-            min={data.today}
-            max={data.lastDay}
-            defaultValue={data.asked.day}
-            required
-            className="sm:w-64"
-            aria-invalid={errors.day ? true : undefined}
-            aria-describedby={errors.day ? "day-error" : undefined}
-          />
-          <FieldError id="day-error">{errors.day}</FieldError>
-        </div>
+        {data.stay ? (
+          <div>
+            <input type="hidden" name="day" value={data.asked.day} />
+            <FieldError id="day-error">{errors.day}</FieldError>
+          </div>
+        ) : (
+          <div>
+            <Label htmlFor="day">Day</Label>
+            <Input
+              id="day"
+              name="day"
+              type="date"
+              min={data.today}
+              max={data.lastDay}
+              defaultValue={data.asked.day}
+              required
+              className="sm:w-64"
+              aria-invalid={errors.day ? true : undefined}
+              aria-describedby={errors.day ? "day-error" : undefined}
+            />
+            <FieldError id="day-error">{errors.day}</FieldError>
+          </div>
+        )}
         <div>
           <Button type="submit">See free times</Button>
         </div>
@@ -194,6 +232,7 @@ function TimesStep({ data, reply }: { data: LoaderData & { step: "times" }; repl
   const { quote, asked } = data;
   const busy = useNavigation().state === "submitting";
   const change = new URLSearchParams({ serviceId: asked.serviceId, day: asked.day, change: "1" });
+  if (data.stay) change.set("stay", data.stay.id);
   for (const id of asked.catIds) change.append("catIds", id);
   const blocked = quote.blocked.length > 0;
   const timeError = reply?.result.error?.time?.[0];
@@ -210,6 +249,7 @@ function TimesStep({ data, reply }: { data: LoaderData & { step: "times" }; repl
           </Link>
         )}
       </p>
+      {data.stay ? <StayDayNotice stay={data.stay} /> : null}
       {data.move ? (
         <>
           <p className="mt-2">Now booked for {data.move.current}.</p>
@@ -235,8 +275,9 @@ function TimesStep({ data, reply }: { data: LoaderData & { step: "times" }; repl
       ) : null}
       {quote.times.length === 0 ? (
         <Notice tone="warning" role="status" className="mt-4 text-base">
-          No free times on {formatCalendarDayWeekday(asked.day)}.{" "}
-          <Link to={`?${change}`} className="font-semibold underline underline-offset-4">
+          No free times on {formatCalendarDayWeekday(asked.day)}
+          {data.stay ? " while you can collect your cat" : ""}.{" "}
+          <Link to={data.stay ? "/book/groom" : `?${change}`} className="font-semibold underline underline-offset-4">
             Choose another day
           </Link>
           .
@@ -252,6 +293,7 @@ function TimesStep({ data, reply }: { data: LoaderData & { step: "times" }; repl
           ) : (
             <>
               <input type="hidden" name="serviceId" value={asked.serviceId} />
+              {data.stay ? <input type="hidden" name="stayId" value={data.stay.id} /> : null}
               {asked.catIds.map((id) => (
                 <input key={id} type="hidden" name="catIds" value={id} />
               ))}

@@ -10,11 +10,13 @@ import { type Stay, cancelStay, changeStayCats, changeStayDates, changeable, lis
 import { acceptOffer, leaveWaitlist, listWaitlist } from "@server/stays/waitlist";
 import { ActionNotice } from "~/components/action-notice";
 import { Notice } from "~/components/ui/panel";
-import { cancellationFeeOn, formatCents } from "~/features/stays/model";
+import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, formatCents } from "~/features/stays/model";
+import { BOOKING_HORIZON_DAYS } from "@server/grooming/grooming";
+import { loadSiteContent } from "@server/content/content";
 import { acceptOfferForm, cancelStayForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
 import type { StayView } from "~/features/stays/view";
-import { StayCard } from "~/features/stays/stay-card";
-import { businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
+import { AddGroomLink, StayCard } from "~/features/stays/stay-card";
+import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import { listCustomerTrips } from "@server/appointments/appointments";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
@@ -28,22 +30,27 @@ export const meta: Route.MetaFunction = () => noindexMeta(`My Trips | ${business
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const views = await customerViews(request, context, listCustomerTrips);
-  if (!views.signedIn) return { ...views, stays: [], cats: [], waitlist: [], status: null, change: null, catsChange: null };
+  if (!views.signedIn) return { ...views, stays: [], cats: [], waitlist: [], status: null, change: null, catsChange: null, groomAfter: null };
   const { user } = await requireUser(request, context);
   const now = new Date();
   const today = businessDate(now);
+  // "Add a groom on departure day" only while grooms are booked on this site (the content's switch).
+  const groomsOnline = (await loadSiteContent(context.db)).business.booking.online;
   const stays = (await listHouseholdStays(context.db, user.id)).map((stay) => ({
     stay,
     cancellable: changeable(stay, today),
     cancelFeeToday: cancellationFeeOn(stay.cancellationTiers, today),
     upcoming: stay.checkOut >= today,
+    groomable: groomsOnline && groomable(stay, today),
   }));
   const params = new URL(request.url).searchParams;
   const waitlist = (await listWaitlist(context.db, user.id)).filter((w) => w.status === "waiting");
   const cats = await listCats(context.db, user.id);
+  const booked = stays.find((s) => s.stay.id === params.get("booked"));
   return {
     ...views,
     stays,
+    groomAfter: booked?.groomable ? booked.stay.id : null,
     cats: cats.map((c) => ({ id: c.id, name: c.name })),
     waitlist: waitlist.map((w) => ({ id: w.id, checkIn: w.checkIn, checkOut: w.checkOut, flexDays: w.flexDays })),
     status: statusLine(params, stays, waitlist),
@@ -51,6 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     catsChange: await catsQuote(context.db, user.id, params, now),
   };
 }
+
+/** A groom can be added on the stay's departure day: a booked stay not over, its departure day within the grooming horizon. */
+const groomable = (stay: StayView, today: string) =>
+  (GROOMABLE_STAY_STATUSES as readonly string[]).includes(stay.status) && stay.checkOut >= today && stay.checkOut <= addBusinessDays(today, BOOKING_HORIZON_DAYS);
 
 /** "Miso", "Miso and Tofu", "Miso, Tofu, and Pip" */
 const catList = (names: string[]) => new Intl.ListFormat("en-US", { type: "conjunction" }).format(names);
@@ -195,6 +206,7 @@ function StayList({ title, stays, changes }: { title: string; stays: TripStay[];
           key={s.stay.id}
           stay={s.stay}
           cancellable={s.cancellable}
+          groomable={s.groomable}
           cancelFeeToday={s.cancelFeeToday}
           householdCats={changes?.cats ?? []}
           change={changes?.change?.stayId === s.stay.id ? changes.change : null}
@@ -253,6 +265,12 @@ export default function TripsPage({ loaderData }: Route.ComponentProps) {
       {loaderData.status ? (
         <Notice tone="success" role="status" className="mt-4 text-base font-semibold">
           {loaderData.status}
+          {loaderData.groomAfter ? (
+            <>
+              {" "}
+              <AddGroomLink stayId={loaderData.groomAfter} />
+            </>
+          ) : null}
         </Notice>
       ) : null}
       <ActionNotice className="mt-4" />

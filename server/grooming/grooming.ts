@@ -15,6 +15,7 @@ import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { householdCats } from "../stays/stays";
 import { queueGroomMail } from "./groom-mail";
+import { type GroomStay, fitsWindows, stayForGroom } from "./stay-groom";
 
 /**
  * Booking a groom (ADR 0130). A groom is a row of `appointments` with its groomer, cats and price;
@@ -124,6 +125,8 @@ export interface GroomQuote {
   priceCents: number;
   coverage: CatCoverage[];
   times: FreeTime[];
+  /** Booked from a stay: the stay whose departure day it is (only times inside its departure windows are offered). */
+  stay: GroomStay | null;
 }
 
 /** What the customer may book for this service, cats and day: the free start times; nothing is held. */
@@ -132,6 +135,11 @@ export async function quoteGroom(db: Db, userId: string, input: GroomDay, now = 
   const problem = dayProblem(request.day, businessDate(now));
   if (problem) throw new AppError(400, "DAY_NOT_BOOKABLE", problem, { fields: { day: problem } });
   // One read after another: when booking, they run in the booking's transaction, on one connection.
+  const stay = request.stayId ? await stayForGroom(db, userId, request.stayId, businessDate(now)) : null;
+  if (stay && stay.checkOut !== request.day) {
+    const message = "A groom added to a stay is on the stay's departure day.";
+    throw new AppError(400, "NOT_DEPARTURE_DAY", message, { fields: { day: message } });
+  }
   const services = await listGroomingServices(db);
   const chosen = await householdCats(db, userId, request.catIds);
   const service = services.find((s) => s.id === request.serviceId);
@@ -145,7 +153,8 @@ export async function quoteGroom(db: Db, userId: string, input: GroomDay, now = 
     cats: chosen.map(({ id, name }) => ({ id, name })),
     ...length,
     coverage,
-    times: freeTimes(request.day, length.durationMinutes, days, notBefore),
+    times: freeTimes(request.day, length.durationMinutes, days, notBefore).filter(stay ? fitsWindows(request.day, stay.departureWindows) : () => true),
+    stay,
   };
 }
 
@@ -166,12 +175,19 @@ function checkedSlot(quote: GroomQuote, time: string) {
 /**
  * Books a groom: confirmed at once when the time is free and the cats' vaccines cover the day; held
  * as Pending when a record waits for staff; refused with the reason otherwise. The confirmation
- * mail is queued in the same transaction.
+ * mail is queued in the same transaction. Staff booking for a customer pass the customer's account
+ * as `user` and themselves as `bookedBy`: the same rules, the same mail.
  */
-export async function bookGroom(db: Db, user: { id: string; email: string }, input: BookGroomInput, ctx: { siteUrl: string; now?: Date }): Promise<Groom> {
+export async function bookGroom(
+  db: Db,
+  user: { id: string; email: string },
+  input: BookGroomInput,
+  ctx: { siteUrl: string; now?: Date; bookedBy?: string },
+): Promise<Groom> {
   const request = parseBody(bookGroomForm, input);
   const now = ctx.now ?? new Date();
   const email = user.email.toLowerCase();
+  const bookedBy = ctx.bookedBy?.toLowerCase() ?? email;
   return withExclusionRetry(
     db,
     async (tx) => {
@@ -190,8 +206,8 @@ export async function bookGroom(db: Db, user: { id: string; email: string }, inp
           priceCents: quote.priceCents,
           status,
           notes: request.notes ?? "",
-          createdBy: email,
-          updatedBy: email,
+          createdBy: bookedBy,
+          updatedBy: bookedBy,
           createdAt: now,
           updatedAt: now,
         })

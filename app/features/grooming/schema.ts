@@ -11,11 +11,12 @@ import { checkboxField } from "~/lib/validation";
 const serviceId = z.string("Choose a service").trim().min(1, "Choose a service").max(100, "Choose a service");
 const time = z.string("Choose a time").regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time");
 
-/** Step one: the service, the cats and the day. */
+/** Step one: the service, the cats and the day; with `stayId`, the day is that stay's departure day (ADR 0134). */
 export const groomDayForm = z.object({
   serviceId,
   catIds: idList("Choose the cats to be groomed"),
   day: day("Choose a day"),
+  stayId: z.preprocess((v) => (v === "" || v === null ? undefined : v), id("Choose a stay").optional()),
 });
 export type GroomDay = z.output<typeof groomDayForm>;
 
@@ -25,6 +26,9 @@ export const bookGroomForm = groomDayForm.extend({
   notes: z.string().trim().max(1000, "Keep the notes under 1000 characters").optional(),
 });
 export type BookGroomInput = z.input<typeof bookGroomForm>;
+
+/** Admin: a groom booked by staff for a household, checked like the customer's own booking. */
+export const staffGroomForm = bookGroomForm.extend({ intent: z.literal("bookForCustomer"), householdId: id("Choose a customer") });
 
 /** Moving a groom from /appointments: another day and start time, checked like a new booking. */
 export const rescheduleGroomForm = z.object({

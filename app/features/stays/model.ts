@@ -22,6 +22,9 @@ export type StayStatus = (typeof STAY_STATUSES)[number];
 /** The statuses in which a stay holds its suite. */
 export const HOLDING_STATUSES = ["offered", "pending_review", "confirmed", "checked_in"] as const satisfies readonly StayStatus[];
 
+/** The statuses in which a groom can be added on the departure day: a booked stay (a waitlist offer not yet taken is not). */
+export const GROOMABLE_STAY_STATUSES = ["pending_review", "confirmed", "checked_in"] as const satisfies readonly StayStatus[];
+
 export const STAY_STATUS_LABELS: Record<StayStatus, string> = {
   offered: "Offer waiting for you",
   pending_review: "Pending review",

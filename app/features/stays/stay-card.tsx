@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
@@ -21,6 +21,18 @@ const statusStyles: Record<StayStatus, string> = {
 
 export function StayStatusBadge({ status }: { status: StayStatus }) {
   return <span className={cn("inline-block rounded-full px-3 py-1 text-sm font-bold whitespace-nowrap", statusStyles[status])}>{STAY_STATUS_LABELS[status]}</span>;
+}
+
+/**
+ * Book a Groom for the stay's departure day, its cats ticked (ADR 0134). The page shows it only
+ * when the owners book on this site (Content: "Book stays on this site"), which its loader reads.
+ */
+export function AddGroomLink({ stayId, className }: { stayId: string; className?: string }) {
+  return (
+    <Link to={`/book/groom?stay=${stayId}`} className={cn("inline-block font-semibold text-brand-700 underline underline-offset-4", className)}>
+      Add a groom on departure day
+    </Link>
+  );
 }
 
 /** A waitlist offer: accept it (it becomes a booking) or turn it down (the next guest gets it). */
@@ -74,6 +86,7 @@ export function StayCard({
   stay,
   cancelFeeToday,
   cancellable,
+  groomable = false,
   householdCats,
   change,
   catsChange,
@@ -81,6 +94,8 @@ export function StayCard({
   stay: StayView;
   cancelFeeToday: number;
   cancellable: boolean;
+  /** A groom can be added on its departure day (a booked stay not over, within the grooming horizon, and booking online is on). */
+  groomable?: boolean;
   /** The household's cats, to choose the stay's cats from. */
   householdCats: { id: string; name: string }[];
   change: ChangeQuoteView | null;
@@ -114,6 +129,7 @@ export function StayCard({
           <dd>{windowsText(stay.departureWindows)}</dd>
         </dl>
       ) : null}
+      {groomable ? <AddGroomLink stayId={stay.id} className="mt-3" /> : null}
       <details className="mt-3">
         <summary className="cursor-pointer font-semibold text-brand-700">Price {formatCents(stay.totalCents)}</summary>
         <div className="mt-2">

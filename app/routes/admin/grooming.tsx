@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useActionData, useFetcher } from "react-router";
+import { Form, Link, useActionData, useFetcher } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import { addDayOff, listGroomers, listGroomingServices, removeDayOff, saveGroomerWeek, saveGroomingService } from "@server/grooming/grooming";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
@@ -152,6 +152,9 @@ export default function GroomingPage({ loaderData: { services, groomers } }: Rou
       <div>
         <h1 className="text-3xl">Grooming</h1>
         <p className="mt-1 text-muted">The grooming services' durations and prices, and the groomers' calendars that Book a Groom follows.</p>
+        <Button asChild className="mt-4">
+          <Link to="/admin/grooming/book">Book a groom for a customer</Link>
+        </Button>
         <ActionNotice className="mt-4" />
         {posted?.result.status === "error" && !posted.notice ? <FormError className="mt-4" errors={posted.result.error?.[""] ?? undefined} /> : null}
       </div>
