@@ -1,5 +1,3 @@
-import fraunces700 from "@fontsource/fraunces/files/fraunces-latin-700-normal.woff2?url";
-import nunito from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import { getOptionalUser } from "@server/auth/guards.server";
 import { loadPreviewContent, loadSiteContent } from "@server/content/content";
 import { publicFormAction } from "@server/http/public-forms";
@@ -33,11 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The page's forms (callback, voucher, newsletter, sign-in), posted before the script ran (ADR 0117). */
 export const action = (args: Route.ActionArgs) => publicFormAction(args);
-
-// The fonts of the first screen start loading with the HTML, not after the stylesheet: the
-// text then swaps before the first paint instead of shifting the hero once painted.
-export const links: Route.LinksFunction = () =>
-  [nunito, fraunces700].map((href) => ({ rel: "preload", as: "font", type: "font/woff2", href, crossOrigin: "anonymous" as const }));
 
 const title = `${business.name} | Cat Boarding & Grooming in Laguna Niguel, CA`;
 const description =

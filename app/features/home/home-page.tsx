@@ -45,32 +45,29 @@ export function HomePage({ content, previewId, notice, parts }: HomePageProps) {
     <SiteContentProvider value={content}>
       <PublicFormTarget value="/?index">
         <HomeDialogsProvider>
-          {/* Page headings in one weight (700): the first screen then needs a single display font file. */}
-          <div className="contents [&_:is(h1,h2,h3)]:font-bold">
-            <SkipLink />
-            {previewId !== null && <PreviewBanner revisionId={previewId} />}
-            <SiteHeader />
-            <main id="main">
-              {notice ? (
-                <div className="mx-auto max-w-6xl px-4 pt-4 md:px-6">
-                  <NoticeLine notice={notice} />
-                </div>
-              ) : null}
-              <Hero />
-              <KeptHtml>{parts?.services}</KeptHtml>
-              <KeptHtml>{parts?.about}</KeptHtml>
-              <ReviewsSection />
-              <GuaranteeSection />
-              <VideoSection />
-              <DonationSection />
-              <NewsletterSignup />
-              <KeptHtml>{parts?.map}</KeptHtml>
-              <KeptHtml>{parts?.help}</KeptHtml>
-            </main>
-            <SiteFooter />
-            <FloatingBookButton />
-            <CookieNotice />
-          </div>
+          <SkipLink />
+          {previewId !== null && <PreviewBanner revisionId={previewId} />}
+          <SiteHeader />
+          <main id="main">
+            {notice ? (
+              <div className="mx-auto max-w-6xl px-4 pt-4 md:px-6">
+                <NoticeLine notice={notice} />
+              </div>
+            ) : null}
+            <Hero />
+            <KeptHtml>{parts?.services}</KeptHtml>
+            <KeptHtml>{parts?.about}</KeptHtml>
+            <ReviewsSection />
+            <GuaranteeSection />
+            <VideoSection />
+            <DonationSection />
+            <NewsletterSignup />
+            <KeptHtml>{parts?.map}</KeptHtml>
+            <KeptHtml>{parts?.help}</KeptHtml>
+          </main>
+          <SiteFooter />
+          <FloatingBookButton />
+          <CookieNotice />
         </HomeDialogsProvider>
       </PublicFormTarget>
     </SiteContentProvider>
