@@ -39,6 +39,11 @@ const PAGES = [
   { path: "/cookie-policy", indexable: true },
   { path: "/home-backup-27.05.25", indexable: false },
   { path: "/auth", indexable: false },
+  // Customer pages, measured signed in as a new customer (see `customerCookie`).
+  { path: "/cats", indexable: false, signedIn: true },
+  { path: "/book/stay", indexable: false, signedIn: true },
+  { path: "/trips", indexable: false, signedIn: true },
+  { path: "/appointments", indexable: false, signedIn: true },
 ];
 
 const freePort = () =>
@@ -104,17 +109,46 @@ async function initialBytes(lhr) {
   return { js, css };
 }
 
+/**
+ * A session cookie for a new customer, through the real sign-in: the link from the local outbox (the
+ * server runs without SMTP_URL), opened and confirmed in a browser.
+ */
+async function customerCookie(browser) {
+  const email = `bench-${Date.now()}@example.com`;
+  const asked = await fetch(`${origin}/api/auth/magic-link`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email }),
+  });
+  if (!asked.ok) throw new Error(`sign-in link refused: HTTP ${asked.status}`);
+  const outbox = path.join(dataDir, "outbox");
+  const mail = fs
+    .readdirSync(outbox)
+    .map((file) => JSON.parse(fs.readFileSync(path.join(outbox, file), "utf8")))
+    .find((m) => m.to === email);
+  const link = mail && /https?:\/\/\S+\/auth\/verify\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no sign-in mail for ${email} in the outbox`);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByText("Signed In", { exact: true }).waitFor();
+  const cookies = await context.cookies(origin);
+  await context.close();
+  return cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
 /** A trace sometimes fails to record (NO_NAVSTART and the like); such a run is repeated, twice at most. */
-async function run(url, blockJs) {
+async function run(url, blockJs, cookie) {
   for (let attempt = 1; ; attempt++) {
-    const lhr = await runOnce(url, blockJs);
+    const lhr = await runOnce(url, blockJs, cookie);
     if (Number.isFinite(lhr.audits["largest-contentful-paint"]?.numericValue) || attempt === 3) return lhr;
     console.error(`${new URL(url).pathname}: ${lhr.audits["largest-contentful-paint"]?.errorMessage ?? "no LCP"}; measuring again`);
   }
 }
 
-async function runOnce(url, blockJs) {
-  const flags = { port: chrome.port, output: "json", logLevel: "error" };
+async function runOnce(url, blockJs, cookie) {
+  const flags = { port: chrome.port, output: "json", logLevel: "error", ...(cookie ? { extraHeaders: { cookie } } : {}) };
   const config = {
     extends: "lighthouse:default",
     settings: blockJs
@@ -201,15 +235,18 @@ try {
   await requestRate("/", 1);
   rates = { page: await requestRate("/"), staticFile: await requestRate(stylesheet), staticPath: stylesheet };
   const tapBrowser = await playwrightChromium.launch({ executablePath: chromePath, args: ["--no-sandbox", "--disable-gpu"] });
+  let cookie = null;
   try {
     taps = only ? {} : await firstTapTimes(tapBrowser);
+    cookie = await customerCookie(tapBrowser);
   } finally {
     await tapBrowser.close();
   }
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"] });
   for (const page of args.includes("--no-lighthouse") ? [] : PAGES.filter((p) => !only || only.includes(p.path))) {
     const url = origin + page.path;
-    const status = (await fetch(url, { redirect: "manual" })).status;
+    const pageCookie = page.signedIn ? cookie : null;
+    const status = (await fetch(url, { redirect: "manual", headers: pageCookie ? { cookie: pageCookie } : {} })).status;
     if (status !== 200) {
       rows.push({ ...page, skipped: `HTTP ${status}` });
       console.error(`${page.path}: HTTP ${status}, not measured`);
@@ -217,10 +254,10 @@ try {
     }
     console.error(`${page.path}: measuring…`);
     const lhrs = [];
-    for (let i = 0; i < runs; i++) lhrs.push(await run(url, false));
+    for (let i = 0; i < runs; i++) lhrs.push(await run(url, false, pageCookie));
     // The run whose FCP and TTI are closest to the median of all runs (Lighthouse's own choice).
     const lhr = computeMedianRun(lhrs);
-    const noJs = await run(url, true);
+    const noJs = await run(url, true, pageCookie);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const bytes = await initialBytes(lhr);
     rows.push({

@@ -1,7 +1,7 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useEffectEvent, useRef } from "react";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import { toast } from "./toast";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * A place in a list sorted by an instant and then an id (ADR 0115): "<ISO instant to the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { INVALID_PHONE_MESSAGE, toE164 } from "./phone";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The word a customer types to confirm that the account is to be deleted. */
 export const DELETE_CONFIRMATION_WORD = "DELETE";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const ANALYTICS_PRESETS = [7, 30, 90] as const;
 export const ANALYTICS_GROUPS = ["day", "week"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { usPhoneField } from "~/lib/validation";
 
 /** Shared by the forms and the API: dates and times are Los Angeles wall-clock values. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { toCallableE164 } from "~/lib/phone";
 import { callbackMessages } from "./texts";
 

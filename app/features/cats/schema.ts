@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { UPLOAD_LIMITS } from "~/features/media/images";
 import { businessDate } from "~/lib/business-time";
 import { usPhoneField } from "~/lib/validation";

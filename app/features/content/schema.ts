@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { hasReviewCard } from "~/content/reviews";
 import { samplePortrait } from "~/content/team";
 import { VACCINE_REQUIREMENTS } from "~/features/cats/vaccines";

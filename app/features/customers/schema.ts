@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { keysetCursorSchema } from "~/lib/keyset-cursor";
 
 /** The admin Customers list (ADR 0123): a search and a keyset page, as they arrive in the query string. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { dollars, whole } from "~/features/stays/admin-schema";
 import { day, id, idList } from "~/features/stays/schema";
 import { checkboxField } from "~/lib/validation";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { callbackCallStatusValues, callbackStaffStatusValues } from "~/features/callback/schema";
 import { keysetCursorSchema } from "~/lib/keyset-cursor";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { usPhoneField } from "~/lib/validation";
 import { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT } from "./consent";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { UPLOAD_LIMITS } from "~/features/media/images";
 import { checkboxField } from "~/lib/validation";
 import type { TimeWindow } from "./model";

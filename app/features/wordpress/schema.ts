@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** What load_credentials sends instead of the stored application password (which never leaves the server). */
 export const PASSWORD_MASK = "••••••••••••••••";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { type FetcherWithComponents, Link, useFetcher } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { requireAdmin } from "@server/auth/guards.server";
 import { contentHistory, loadEditableContent, publishDraft, publishValue, revertTo, saveDraft } from "@server/content/content";
 import { type RevisionView, revisionView } from "@server/content/router";

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { requireAdmin } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { failedMail, retryMail } from "@server/mail/queue";
