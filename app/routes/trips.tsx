@@ -8,10 +8,12 @@ import { AppError } from "@server/http/errors";
 import { listCats } from "@server/households/households";
 import { type Stay, cancelStay, changeStayCats, changeStayDates, changeable, listHouseholdStays, quoteStayCats, quoteStayChange } from "@server/stays/stays";
 import { acceptOffer, leaveWaitlist, listWaitlist } from "@server/stays/waitlist";
+import { releaseUnpaidHolds, startDepositCheckout } from "@server/payments/payments";
+import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
 import { Notice } from "~/components/ui/panel";
 import { cancellationFeeOn, formatCents } from "~/features/stays/model";
-import { acceptOfferForm, cancelStayForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
+import { acceptOfferForm, cancelStayForm, payDepositForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
 import type { StayView } from "~/features/stays/view";
 import { StayCard } from "~/features/stays/stay-card";
 import { businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
@@ -32,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireUser(request, context);
   const now = new Date();
   const today = businessDate(now);
+  // A hold whose time is up ends before the page shows it (the payments job does the same every minute).
+  await releaseUnpaidHolds(context.db, context.payments, now).catch((err: unknown) => context.logger.warn({ err }, "releasing unpaid holds failed"));
   const stays = (await listHouseholdStays(context.db, user.id)).map((stay) => ({
     stay,
     cancellable: changeable(stay, today),
@@ -111,10 +115,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reply = await submitForm(form, cancelStayForm, async ({ stayId }) => {
       const stay = await cancelStay(context.db, user.id, stayId, { siteUrl });
       const fee = stay.cancellationFeeCents ?? 0;
-      return { kind: "success", title: "Stay cancelled.", description: fee === 0 ? "No fee applies." : `A cancellation fee of ${formatCents(fee)} applies.` };
+      const [view] = await listHouseholdStays(context.db, user.id).then((all) => all.filter((s) => s.id === stay.id));
+      const refund = view && view.refundedCents > 0 ? ` We will refund ${formatCents(view.refundedCents)} to your card.` : "";
+      return { kind: "success", title: "Stay cancelled.", description: `${fee === 0 ? "No fee applies." : `A cancellation fee of ${formatCents(fee)} applies.`}${refund}` };
     });
     settleStaysInBackground(context);
+    // The refund the cancellation queued goes to the provider now; the payments job retries it if this fails.
+    void sendPendingRefunds(context.db, context.payments, context.logger).catch((err: unknown) => context.logger.warn({ err }, "sending refunds failed; the payments job will retry"));
     return reply;
+  }
+  if (form.get("intent") === "pay") {
+    let url: string | undefined;
+    const reply = await submitForm(form, payDepositForm, async ({ stayId }) => {
+      ({ url } = await startDepositCheckout(context.db, context.payments, user.id, stayId, { siteUrl, logger: context.logger }));
+    });
+    return url ? redirect(url) : reply;
   }
   if (form.get("intent") === "change") {
     let changed: Stay | undefined;
