@@ -64,7 +64,15 @@ function statusLine(params: URLSearchParams, stays: { stay: StayView }[], waitli
   const waiting = waitlist.find((w) => w.id === params.get("waitlisted"));
   if (waiting)
     return `You're on the waitlist for ${formatCalendarDayWeekday(waiting.checkIn)} to ${formatCalendarDayWeekday(waiting.checkOut)}. We'll e-mail you an offer as soon as a suite frees up.`;
+  const paid = stays.find((s) => s.stay.id === params.get("paid"))?.stay;
+  if (paid)
+    return paid.status === "awaiting_payment"
+      ? "We're waiting for your payment to come through; this page shows your stay as confirmed once it has."
+      : paid.status === "confirmed"
+        ? `Thank you: your deposit of ${formatCents(paid.paidCents)} is paid and your stay is confirmed. We've e-mailed you the details.`
+        : `Thank you: your deposit of ${formatCents(paid.paidCents)} is paid. Your suite is held while our team checks a vaccine record.`;
   const booked = stays.find((s) => s.stay.id === params.get("booked"))?.stay;
+  if (booked?.status === "awaiting_payment") return "Your suite is held until you pay the deposit. Use \"Pay deposit\" below.";
   if (booked)
     return booked.status === "confirmed"
       ? "Your stay is confirmed. We've e-mailed you the details and a calendar invitation."
