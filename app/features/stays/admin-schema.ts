@@ -63,10 +63,25 @@ export const calendarRuleForm = z
     minNights: whole("the minimum nights", 1, 60).default(1),
     freeCancellationDays: z.preprocess((v) => (v === "" ? undefined : v), whole("the free cancellation days", 0, 365).optional()),
     lateCancellationFeePercent: z.preprocess((v) => (v === "" ? undefined : v), whole("the cancellation fee", 0, 100).optional()),
+    /** A deposit taken at booking: a share of the price, or a fixed amount in dollars (ADR 0132). */
+    depositPercent: z.preprocess((v) => (v === "" ? undefined : v), whole("the deposit", 1, 100).optional()),
+    depositDollars: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce
+        .number("Enter the deposit in dollars")
+        .min(1, "The deposit is at least $1")
+        .max(10_000, "The deposit is at most $10,000")
+        .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Enter dollars and cents")
+        .optional(),
+    ),
     closedForArrival: checkboxField(),
     closedForDeparture: checkboxField(),
   })
   .refine((r) => r.endsOn >= r.startsOn, { message: "The last day can't be before the first", path: ["endsOn"] })
+  .refine((r) => r.depositPercent === undefined || r.depositDollars === undefined, {
+    message: "Choose a share of the price or a fixed amount, not both",
+    path: ["depositDollars"],
+  })
   .refine((r) => r.kind !== "closed" || r.closedForArrival || r.closedForDeparture, {
     message: "Choose arrivals, departures or both",
     path: ["closedForArrival"],

@@ -33,7 +33,7 @@ export const STAY_STATUS_LABELS: Record<StayStatus, string> = {
   cancelled: "Cancelled",
   declined: "Declined",
   no_show: "No-show",
-  expired: "Offer expired",
+  expired: "Expired",
 };
 
 export type WaitlistStatus = "waiting" | "offered" | "booked" | "withdrawn" | "expired";
