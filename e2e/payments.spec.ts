@@ -68,11 +68,22 @@ test("a peak stay asks a deposit, the simulated provider takes it, and cancellin
   await expect(card.getByText("Confirmed", { exact: true })).toBeVisible();
   await expect(card.getByText("Deposit paid: $40.00")).toBeVisible();
 
+  // Staff see the deposit on the desk and give $10 back by hand.
+  await staff.goto("/admin/stays");
+  const deposit = staff.getByRole("list", { name: "Paid deposits" }).locator("> li").filter({ hasText: "Ana Ruiz" });
+  await expect(deposit.getByText("Paid $40.00", { exact: false })).toBeVisible();
+  await deposit.getByLabel("Refund amount ($, up to $40.00)").fill("10");
+  await deposit.getByRole("button", { name: "Refund" }).click();
+  await expect(staff.getByText("$10.00 refunded")).toBeVisible();
+  await expect(deposit.getByText("$10.00, refunded by staff", { exact: false })).toBeVisible();
+
+  // The customer cancels inside the free window: the rest of the deposit goes back.
+  await page.reload();
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   await card.getByText("Cancel this stay").click();
   await expect(card.getByText("Cancelling today is free.")).toBeVisible();
   await card.getByRole("button", { name: "Yes, cancel stay" }).click();
-  await expect(page.getByText("Stay cancelled. — No fee applies. We will refund $40.00 to your card.")).toBeVisible();
+  await expect(page.getByText("Stay cancelled. — No fee applies. We will refund $30.00 to your card.")).toBeVisible();
   await page.reload();
   await expect(page.getByText("Deposit paid: $40.00 · Refunded: $40.00")).toBeVisible();
 });

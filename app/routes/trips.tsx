@@ -121,10 +121,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const siteUrl = context.env.PUBLIC_SITE_URL;
   if (form.get("intent") === "cancel") {
     const reply = await submitForm(form, cancelStayForm, async ({ stayId }) => {
+      const refundedOf = async () => (await listHouseholdStays(context.db, user.id)).find((s) => s.id === stayId)?.refundedCents ?? 0;
+      const before = await refundedOf();
       const stay = await cancelStay(context.db, user.id, stayId, { siteUrl });
       const fee = stay.cancellationFeeCents ?? 0;
-      const [view] = await listHouseholdStays(context.db, user.id).then((all) => all.filter((s) => s.id === stay.id));
-      const refund = view && view.refundedCents > 0 ? ` We will refund ${formatCents(view.refundedCents)} to your card.` : "";
+      // What this cancellation gives back (a refund staff made earlier is not counted again).
+      const refunded = (await refundedOf()) - before;
+      const refund = refunded > 0 ? ` We will refund ${formatCents(refunded)} to your card.` : "";
       return { kind: "success", title: "Stay cancelled.", description: `${fee === 0 ? "No fee applies." : `A cancellation fee of ${formatCents(fee)} applies.`}${refund}` };
     });
     settleStaysInBackground(context);

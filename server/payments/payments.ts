@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { formatCents } from "~/features/stays/model";
 import type { Db } from "../db/client";
 import { households, paymentRefunds, paymentWebhookEvents, payments, stayCats, stayEvents, stays, users } from "../db/schema/index";
@@ -251,4 +251,51 @@ export function startPaymentsJob(deps: { db: Db; provider: PaymentProvider; logg
     await sendPendingRefunds(deps.db, deps.provider, deps.logger);
   };
   return startPeriodicJob(run, { everyMs, logger: deps.logger, failureMessage: "payments job run failed" });
+}
+
+export interface StaffPayment {
+  id: string;
+  stayId: string;
+  checkIn: string;
+  checkOut: string;
+  stayStatus: string;
+  household: string;
+  provider: "stripe" | "simulated";
+  amountCents: number;
+  refundedCents: number;
+  paidAt: string | null;
+  refunds: { id: string; amountCents: number; status: "pending" | "succeeded"; reason: string; actor: string; createdAt: string }[];
+}
+
+/** The latest paid deposits with their stays and refunds, newest first, for the staff desk. */
+export async function recentPayments(db: Db, limit = 30): Promise<StaffPayment[]> {
+  const rows = await db
+    .select({ payment: payments, stay: stays, household: households.name })
+    .from(payments)
+    .innerJoin(stays, eq(stays.id, payments.stayId))
+    .leftJoin(households, eq(households.id, stays.householdId))
+    .where(eq(payments.status, "paid"))
+    .orderBy(desc(payments.paidAt))
+    .limit(limit);
+  const byStay = await paymentsOfStays(db, [...new Set(rows.map((r) => r.stay.id))]);
+  return rows.map(({ payment, stay, household }) => ({
+    id: payment.id,
+    stayId: stay.id,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    stayStatus: stay.status,
+    household: household ?? "Deleted account",
+    provider: payment.provider,
+    amountCents: payment.amountCents,
+    refundedCents: payment.refundedCents,
+    paidAt: payment.paidAt?.toISOString() ?? null,
+    refunds: (byStay.get(stay.id)?.find((p) => p.id === payment.id)?.refunds ?? []).map((r) => ({
+      id: r.id,
+      amountCents: r.amountCents,
+      status: r.status,
+      reason: r.reason,
+      actor: r.actor,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  }));
 }

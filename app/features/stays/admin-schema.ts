@@ -140,3 +140,14 @@ export const stayWindowsForm = z.object({
   arrival: weekOfWindows,
   departure: weekOfWindows,
 });
+
+/** Staff give back part of a paid deposit: the amount in dollars, at most what is left (the server checks). */
+export const staffRefundForm = z.object({
+  intent: z.literal("refund"),
+  paymentId: z.string().uuid(),
+  amount: z.coerce
+    .number("Enter the amount in dollars")
+    .min(0.01, "Enter an amount above $0.00")
+    .max(100_000, "Enter the amount in dollars")
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Enter dollars and cents"),
+});
