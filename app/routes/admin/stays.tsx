@@ -416,7 +416,7 @@ function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
                 <input type="hidden" name="paymentId" value={d.id} />
                 <div>
                   <Label htmlFor={`refund-${d.id}`}>Refund amount ($, up to {formatCents(left)})</Label>
-                  <Input id={`refund-${d.id}`} name="amount" type="number" min={0.01} max={left / 100} step="0.01" required defaultValue={(left / 100).toFixed(2)} className="h-9 w-40" />
+                  <Input key={left} id={`refund-${d.id}`} name="amount" type="number" min={0.01} max={left / 100} step="0.01" required defaultValue={(left / 100).toFixed(2)} className="h-9 w-40" />
                 </div>
                 <Button type="submit" size="sm" variant="outline" disabled={busy}>
                   {busy ? "Refunding..." : "Refund"}
