@@ -38,6 +38,7 @@ export default [
     route("appointments", "routes/appointments.tsx"),
     route("trips", "routes/trips.tsx"),
     route("book/stay", "routes/book.stay.tsx"),
+    route("simulated-payments/:sessionId", "routes/simulated-payments.$sessionId.tsx"),
     route("book/groom", "routes/book.groom.tsx"),
     route("cats", "routes/cats.tsx"),
     route("cats/new", "routes/cats.new.tsx"),

@@ -13,6 +13,7 @@ import { apiErrorHandler, apiNotFound, pageErrorHandler } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { redactSecrets } from "./logger";
 import { mediaFilesRouter } from "./media/router";
+import { paymentsWebhookRouter } from "./payments/router";
 
 export interface AppOptions {
   /** The React Router request handler; absent in API-only tests. */
@@ -69,6 +70,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     }
   });
 
+  // Before the JSON parser: a webhook's signature is over its raw bytes.
+  app.use("/api/payments", paymentsWebhookRouter(ctx));
   app.use("/api", express.json({ limit: ctx.env.MAX_BODY_BYTES }), apiRouter(ctx), apiNotFound, apiErrorHandler(ctx.logger));
   // Images uploaded in the admin area, from the database (ADR 0101).
   app.use("/media", mediaFilesRouter(ctx));

@@ -80,6 +80,11 @@ const envSchema = z
     TWILIO_AUTH_TOKEN: optionalString,
     TWILIO_FROM_NUMBER: optionalString,
     BUSINESS_PHONE: z.string().default("+19495550100"),
+    // Deposits through Stripe Checkout; without the secret key a simulated provider takes them (ADR 0132).
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    // How long a stay waits for its deposit before the suite is released.
+    STAY_PAYMENT_HOLD_MINUTES: z.coerce.number().positive().max(1440).default(30),
     WORDPRESS_ALLOWED_HOSTS: hostList,
     ENCRYPTION_KEY: optionalString.pipe(
       z
@@ -108,6 +113,8 @@ const envSchema = z
     for (const key of ["PUBLIC_SITE_URL", "SESSION_SECRET", "SMTP_URL", "ENCRYPTION_KEY"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
     }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required with STRIPE_SECRET_KEY" });
     if (env.TWILIO_ACCOUNT_SID && !(env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER)) {
       ctx.addIssue({
         code: "custom",

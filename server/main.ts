@@ -19,6 +19,8 @@ import { createMailer } from "./mail/mailer";
 import { startMailQueueJob } from "./mail/queue";
 import { startSmsQueueJob } from "./telephony/sms-queue";
 import { startStaysJob } from "./stays/waitlist";
+import { startPaymentsJob } from "./payments/payments";
+import { createPaymentProvider } from "./payments/provider";
 
 export interface StartOptions {
   /** The environment as the operator set it (the launcher sets NODE_ENV for React's runtime). */
@@ -53,6 +55,9 @@ export async function start({ configEnv, vite }: StartOptions) {
 
   const mailer = createMailer(env, logger);
 
+  const payments = createPaymentProvider(env);
+  if (payments.name === "simulated") logger.info("payments: Stripe is not configured; deposits are taken by the simulated provider");
+
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build");
@@ -71,6 +76,7 @@ export async function start({ configEnv, vite }: StartOptions) {
       logger: req.log,
       telephony,
       mailer,
+      payments,
       cspNonce: res.locals.cspNonce,
       clientAddress: rateLimitClient(req.ip),
       failures: { databaseUnavailable: false },
@@ -78,7 +84,7 @@ export async function start({ configEnv, vite }: StartOptions) {
   });
 
   const app = createApp(
-    { env, logger, database, telephony, mailer },
+    { env, logger, database, telephony, mailer, payments },
     vite ? { pageHandler, devMiddleware: vite.middlewares } : { pageHandler, clientDir: "build/client" },
   );
 
@@ -88,6 +94,7 @@ export async function start({ configEnv, vite }: StartOptions) {
   const stopMailQueue = startMailQueueJob({ db: database.db, mailer, logger });
   const stopSmsQueue = startSmsQueueJob({ db: database.db, telephony, logger });
   const stopStaysJob = startStaysJob({ db: database.db, siteUrl: env.PUBLIC_SITE_URL, logger });
+  const stopPayments = startPaymentsJob({ db: database.db, provider: payments, logger });
   const stopVaccineReminders = startVaccineReminderJob({ db: database.db, mailer, env, logger });
 
   const server = app.listen(env.PORT, env.HOST, () => {
@@ -123,6 +130,7 @@ export async function start({ configEnv, vite }: StartOptions) {
     stopSmsQueue();
     stopStaysJob();
     stopVaccineReminders();
+    stopPayments();
     server.close(async () => {
       try {
         await vite?.close();

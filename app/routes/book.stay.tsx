@@ -4,6 +4,7 @@ import { listCats } from "@server/households/households";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { settleStaysInBackground } from "@server/stays/background";
 import { loadStaySettings, stayCalendar } from "@server/stays/calendar";
+import { startDepositCheckout } from "@server/payments/payments";
 import { type Stay, bookStay, quoteStay } from "@server/stays/stays";
 import { type WaitlistEntry, joinWaitlist } from "@server/stays/waitlist";
 import { Button } from "~/components/ui/button";
@@ -56,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     asked,
     medication,
     medicationRateCents: settings.medicationRateCents,
+    paymentHoldMinutes: context.env.STAY_PAYMENT_HOLD_MINUTES,
     arrivalWindows: settings.arrivalWindows,
     departureWindows: settings.departureWindows,
     notes: params.get("notes") ?? "",
@@ -88,9 +90,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let booked: Stay | undefined;
   const reply = await submitForm(form, bookStayForm, async (input) => {
-    booked = await bookStay(context.db, user.id, input, { siteUrl: context.env.PUBLIC_SITE_URL });
+    booked = await bookStay(context.db, user.id, input, { siteUrl: context.env.PUBLIC_SITE_URL, paymentHoldMinutes: context.env.STAY_PAYMENT_HOLD_MINUTES });
   });
   if (!booked) return reply;
+  if (booked.status === "awaiting_payment") {
+    // The amount is the stay's stored deposit, priced on the server; the provider's page takes the card.
+    const checkout = await startDepositCheckout(context.db, context.payments, user.id, booked.id, { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger }).catch(
+      () => null,
+    );
+    // Without a checkout (the provider unreachable) the stay waits on My Trips with its "Pay deposit" button.
+    return redirect(checkout ? checkout.url : `/trips?booked=${booked.id}`);
+  }
   // The confirmation is queued with the stay; send it now rather than at the queue's next pass.
   settleStaysInBackground(context);
   return redirect(`/trips?booked=${booked.id}`);
@@ -363,6 +373,14 @@ function ReviewStep({ data, reply }: { data: LoaderData & { step: "review" }; re
       <div className="mt-5">
         <PriceSummary lines={chosen.priceLines} totalCents={chosen.totalCents} tiers={chosen.cancellationTiers} />
       </div>
+      {chosen.depositCents > 0 ? (
+        <Notice tone="info" className="mt-4">
+          <p className="font-bold">Deposit due now: {formatCents(chosen.depositCents)}</p>
+          <p className="mt-1 text-sm">
+            You pay it on the next page. We hold the suite for {data.paymentHoldMinutes} minutes while you do; the rest of the price is due at check-in.
+          </p>
+        </Notice>
+      ) : null}
       <Form method="post" className="mt-6 grid gap-4">
         {hiddenDates(data.asked)}
         <input type="hidden" name="suiteTypeId" value={chosen.suiteTypeId} />
@@ -372,7 +390,7 @@ function ReviewStep({ data, reply }: { data: LoaderData & { step: "review" }; re
         <FormError errors={reply?.result.error?.[""] ?? undefined} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>
-            {busy ? "Booking..." : "Confirm booking"}
+            {busy ? "Booking..." : chosen.depositCents > 0 ? "Book and pay deposit" : "Confirm booking"}
           </Button>
           <Button asChild variant="outline">
             <Link to={`?${suiteStepSearch(data.asked)}`}>Back</Link>

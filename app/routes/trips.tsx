@@ -8,12 +8,14 @@ import { AppError } from "@server/http/errors";
 import { listCats } from "@server/households/households";
 import { type Stay, cancelStay, changeStayCats, changeStayDates, changeable, listHouseholdStays, quoteStayCats, quoteStayChange } from "@server/stays/stays";
 import { acceptOffer, leaveWaitlist, listWaitlist } from "@server/stays/waitlist";
+import { releaseUnpaidHolds, startDepositCheckout } from "@server/payments/payments";
+import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
 import { Notice } from "~/components/ui/panel";
 import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, formatCents } from "~/features/stays/model";
 import { BOOKING_HORIZON_DAYS } from "@server/grooming/grooming";
 import { loadSiteContent } from "@server/content/content";
-import { acceptOfferForm, cancelStayForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
+import { acceptOfferForm, cancelStayForm, payDepositForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
 import type { StayView } from "~/features/stays/view";
 import { AddGroomLink, StayCard } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
@@ -36,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = businessDate(now);
   // "Add a groom on departure day" only while grooms are booked on this site (the content's switch).
   const groomsOnline = (await loadSiteContent(context.db)).business.booking.online;
+  // A hold whose time is up ends before the page shows it (the payments job does the same every minute).
+  await releaseUnpaidHolds(context.db, context.payments, now).catch((err: unknown) => context.logger.warn({ err }, "releasing unpaid holds failed"));
   const stays = (await listHouseholdStays(context.db, user.id)).map((stay) => ({
     stay,
     cancellable: changeable(stay, today),
@@ -71,7 +75,15 @@ function statusLine(params: URLSearchParams, stays: { stay: StayView }[], waitli
   const waiting = waitlist.find((w) => w.id === params.get("waitlisted"));
   if (waiting)
     return `You're on the waitlist for ${formatCalendarDayWeekday(waiting.checkIn)} to ${formatCalendarDayWeekday(waiting.checkOut)}. We'll e-mail you an offer as soon as a suite frees up.`;
+  const paid = stays.find((s) => s.stay.id === params.get("paid"))?.stay;
+  if (paid)
+    return paid.status === "awaiting_payment"
+      ? "We're waiting for your payment to come through; this page shows your stay as confirmed once it has."
+      : paid.status === "confirmed"
+        ? `Thank you: your deposit of ${formatCents(paid.paidCents)} is paid and your stay is confirmed. We've e-mailed you the details.`
+        : `Thank you: your deposit of ${formatCents(paid.paidCents)} is paid. Your suite is held while our team checks a vaccine record.`;
   const booked = stays.find((s) => s.stay.id === params.get("booked"))?.stay;
+  if (booked?.status === "awaiting_payment") return "Your suite is held until you pay the deposit. Use \"Pay deposit\" below.";
   if (booked)
     return booked.status === "confirmed"
       ? "Your stay is confirmed. We've e-mailed you the details and a calendar invitation."
@@ -120,12 +132,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const siteUrl = context.env.PUBLIC_SITE_URL;
   if (form.get("intent") === "cancel") {
     const reply = await submitForm(form, cancelStayForm, async ({ stayId }) => {
+      const refundedOf = async () => (await listHouseholdStays(context.db, user.id)).find((s) => s.id === stayId)?.refundedCents ?? 0;
+      const before = await refundedOf();
       const stay = await cancelStay(context.db, user.id, stayId, { siteUrl });
       const fee = stay.cancellationFeeCents ?? 0;
-      return { kind: "success", title: "Stay cancelled.", description: fee === 0 ? "No fee applies." : `A cancellation fee of ${formatCents(fee)} applies.` };
+      // What this cancellation gives back (a refund staff made earlier is not counted again).
+      const refunded = (await refundedOf()) - before;
+      const refund = refunded > 0 ? ` We will refund ${formatCents(refunded)} to your card.` : "";
+      return { kind: "success", title: "Stay cancelled.", description: `${fee === 0 ? "No fee applies." : `A cancellation fee of ${formatCents(fee)} applies.`}${refund}` };
     });
     settleStaysInBackground(context);
+    // The refund the cancellation queued goes to the provider now; the payments job retries it if this fails.
+    void sendPendingRefunds(context.db, context.payments, context.logger).catch((err: unknown) => context.logger.warn({ err }, "sending refunds failed; the payments job will retry"));
     return reply;
+  }
+  if (form.get("intent") === "pay") {
+    let url: string | undefined;
+    const reply = await submitForm(form, payDepositForm, async ({ stayId }) => {
+      ({ url } = await startDepositCheckout(context.db, context.payments, user.id, stayId, { siteUrl, logger: context.logger }));
+    });
+    return url ? redirect(url) : reply;
   }
   if (form.get("intent") === "change") {
     let changed: Stay | undefined;

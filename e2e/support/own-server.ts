@@ -6,11 +6,12 @@ import { startExtraServer } from "./server";
  * the defaults on the shared server: each attempt gets its own server (same build, fresh embedded
  * database, the shared test SMTP), and `page`, `request` and `signIn` talk to it.
  */
-export const test = base.extend<{ ownServer: { url: string } }>({
+export const test = base.extend<{ ownServer: { url: string }; ownServerEnv: Record<string, string> }>({
+  /** Settings for this spec's own server only (`test.use({ ownServerEnv: { … } })`). */
+  ownServerEnv: [{}, { option: true }],
   ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startExtraServer();
+    async ({ ownServerEnv }, use) => {
+      const server = await startExtraServer({ env: ownServerEnv });
       try {
         await use({ url: server.url });
       } finally {

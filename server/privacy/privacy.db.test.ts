@@ -19,6 +19,8 @@ import {
   vaccineRecords,
   vaccineReminders,
   mailQueue,
+  paymentRefunds,
+  payments,
   smsQueue,
   stayCats,
   stayEvents,
@@ -156,6 +158,12 @@ async function seedCustomer(db: Db) {
   const [room] = await db.insert(staySuites).values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: suite!.suiteTypeId, ...stayDates, releasedAt: now }).returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: person.catNames[0] });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
+  // Its deposit, paid and given back on cancelling.
+  const [payment] = await db
+    .insert(payments)
+    .values({ stayId: stay!.id, provider: "simulated", checkoutSessionId: `sim_cs_${tag}`, paymentIntentId: `sim_pi_${tag}`, amountCents: 5000, status: "paid", refundedCents: 5000, paidAt: now })
+    .returning();
+  await db.insert(paymentRefunds).values({ paymentId: payment!.id, amountCents: 5000, providerRefundId: `sim_re_${tag}`, status: "succeeded", reason: "cancellation", actor: `customer:${userId}` });
   await db.insert(waitlistEntries).values({ householdId: household.id, ...stayDates, catIds: [cat.id] });
   await db.insert(mailQueue).values({ dedupeKey: `stay:${stay!.id}:confirmed:1`, toAddress: person.email, message: { subject: `${person.catNames[0]}'s stay`, text: person.name, html: "" }, stayId: stay!.id });
   // Its texts: one sent to the number the household had then (so also a provider record), one queued to today's.

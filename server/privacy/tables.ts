@@ -10,6 +10,8 @@ import {
   households,
   mailQueue,
   newsletterSignups,
+  paymentRefunds,
+  payments,
   sessions,
   signIns,
   smsQueue,
@@ -171,6 +173,21 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     erasure: "Kept as the stay's history, with the customer no longer named in it.",
     erase: (tx, s) => tx.update(stayEvents).set({ actor: "customer" }).where(and(inArray(stayEvents.stayId, s.stayIds), eq(stayEvents.actor, `customer:${s.userId}`))),
   },
+  payments: {
+    table: payments,
+    rowsOf: (s) => inArray(payments.stayId, s.stayIds),
+    erasure: "Kept for the business's accounts: the stay's deposit, its amount and the payment provider's ids (nothing personal).",
+  },
+  payment_refunds: {
+    table: paymentRefunds,
+    rowsOf: (s) => sql`${paymentRefunds.paymentId} in (select id from payments where ${inArray(payments.stayId, s.stayIds)})`,
+    erasure: "Kept for the business's accounts, with the customer no longer named in them.",
+    erase: (tx, s) =>
+      tx
+        .update(paymentRefunds)
+        .set({ actor: "customer" })
+        .where(and(eq(paymentRefunds.actor, `customer:${s.userId}`), sql`${paymentRefunds.paymentId} in (select id from payments where ${inArray(payments.stayId, s.stayIds)})`)),
+  },
   waitlist_entries: { table: waitlistEntries, rowsOf: (s) => (s.householdId ? eq(waitlistEntries.householdId, s.householdId) : sql`false`), erasure: CASCADE },
   mail_queue: {
     table: mailQueue,
@@ -208,6 +225,7 @@ export const OTHER_TABLES: Record<string, string> = {
   suites: "The hotel's rooms.",
   stay_settings: "The hotel's house rules for stays.",
   calendar_rules: "The hotel's peak periods, blackouts and closed days.",
+  payment_webhook_events: "Which payment provider events were handled: event ids and amounts, no customer identifier.",
   grooming_services: "The grooming services' durations and prices.",
   groomers: "The groomers and their working week (staff, not customers).",
   groomer_days_off: "The groomers' days off.",

@@ -95,6 +95,8 @@ export async function addCalendarRule(db: Db, input: z.output<typeof calendarRul
       minNights: peak ? input.minNights : 1,
       freeCancellationDays: peak ? (input.freeCancellationDays ?? null) : null,
       lateCancellationFeePercent: peak ? (input.lateCancellationFeePercent ?? null) : null,
+      depositPercent: peak ? (input.depositPercent ?? null) : null,
+      depositCents: peak && input.depositDollars !== undefined ? Math.round(input.depositDollars * 100) : null,
       closedForArrival: input.kind === "closed" && input.closedForArrival,
       closedForDeparture: input.kind === "closed" && input.closedForDeparture,
       createdAt: now,

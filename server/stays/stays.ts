@@ -7,6 +7,7 @@ import {
   type TimeWindow,
   cancellationFeeOn,
   cancellationTiers,
+  depositFor,
   dateProblems,
   nightsOf,
   priceStay,
@@ -30,6 +31,7 @@ import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
 import { isUuid } from "../households/households";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
+import { queueCancellationRefund } from "../payments/refunds";
 import { queueStayMail } from "./stay-mail";
 import { stayViews } from "./views";
 import { type SuiteType, freeSuiteCounts, heldOverlapping, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
@@ -42,6 +44,8 @@ import { type SuiteType, freeSuiteCounts, heldOverlapping, listSuiteTypes, loadS
  */
 
 export type Stay = typeof stays.$inferSelect;
+
+export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
 
 export const STAY_NOT_FOUND = () => new AppError(404, "STAY_NOT_FOUND", "We couldn't find that stay.");
 const STAY_NOT_CHANGEABLE = () => new AppError(409, "STAY_NOT_CHANGEABLE", "This stay can no longer be changed online. Please call us.");
@@ -87,6 +91,8 @@ export interface StayOption {
   suitesNeeded: number;
   priceLines: { label: string; cents: number }[];
   totalCents: number;
+  /** The deposit due at booking (0: none), as the calendar rules set it. */
+  depositCents: number;
   /** What cancelling would cost, and from when, if booked today. */
   cancellationTiers: CancellationTier[];
 }
@@ -126,6 +132,7 @@ export function optionsFor(
         suitesNeeded: needed,
         priceLines: price.lines,
         totalCents: price.totalCents,
+        depositCents: depositFor(rules, { ...dates, totalCents: price.totalCents }),
         cancellationTiers: cancellationTiers(settings, rules, { ...dates, totalCents: price.totalCents, bookedOn: today }),
       });
     }
@@ -218,7 +225,12 @@ export function coverageRefusal(coverage: CatCoverage[]) {
  * required vaccine record waits for staff; refused with the reason otherwise. The confirmation mail
  * is queued in the same transaction.
  */
-export async function bookStay(db: Db, userId: string, input: BookStayInput, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
+export async function bookStay(
+  db: Db,
+  userId: string,
+  input: BookStayInput,
+  ctx: { siteUrl: string; now?: Date; /** How long an unpaid deposit holds the suite (ADR 0132). */ paymentHoldMinutes?: number },
+): Promise<Stay> {
   const request = parseBody(bookStayForm, input);
   const now = ctx.now ?? new Date();
   const today = businessDate(now);
@@ -250,8 +262,10 @@ export async function bookStay(db: Db, userId: string, input: BookStayInput, ctx
       today,
       now,
       actor: `customer:${userId}`,
+      paymentHoldMinutes: ctx.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES,
     });
-    await queueStayMail(tx, row.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now);
+    // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives.
+    if (row.status !== "awaiting_payment") await queueStayMail(tx, row.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now);
     return row;
   });
   return stay;
@@ -274,6 +288,8 @@ export async function holdStay(
     notes: string;
     status: StayStatus;
     offerExpiresAt?: Date;
+    /** With this, a stay a calendar rule asks a deposit for waits that long for it, `awaiting_payment`. */
+    paymentHoldMinutes?: number;
     settings: StaySettings;
     rules: CalendarRule[];
     today: string;
@@ -292,11 +308,14 @@ export async function holdStay(
     medicationCats: input.medication ? chosen.length : 0,
   });
   const tiers = cancellationTiers(input.settings, input.rules, { checkIn, checkOut, totalCents: price.totalCents, bookedOn: input.today });
+  const depositCents = input.paymentHoldMinutes ? depositFor(input.rules, { checkIn, checkOut, totalCents: price.totalCents }) : 0;
   const [row] = await tx
     .insert(stays)
     .values({
       householdId: chosen[0]!.householdId,
-      status: input.status,
+      status: depositCents > 0 ? "awaiting_payment" : input.status,
+      depositCents,
+      paymentDueAt: depositCents > 0 ? new Date(now.getTime() + input.paymentHoldMinutes! * 60_000) : null,
       checkIn,
       checkOut,
       medication: input.medication,
@@ -316,7 +335,7 @@ export async function holdStay(
   await tx
     .insert(stayCats)
     .values(chosen.map((cat, i) => ({ stayId: row!.id, staySuiteId: held[arrangement === "together" ? 0 : i]!.id, catId: cat.id, catName: cat.name })));
-  await tx.insert(stayEvents).values({ stayId: row!.id, kind: input.status === "offered" ? "offered" : "booked", actor: input.actor, detail: { status: input.status, suites: rooms.map((r) => r.name) }, at: now });
+  await tx.insert(stayEvents).values({ stayId: row!.id, kind: input.status === "offered" ? "offered" : "booked", actor: input.actor, detail: { status: row!.status, suites: rooms.map((r) => r.name), depositCents }, at: now });
   return row!;
 }
 
@@ -342,17 +361,20 @@ export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { 
     // Row lock: a cancel racing another cancel or a change sees the other's result.
     await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, current.id)).for("update");
     const [stay] = await tx.select().from(stays).where(eq(stays.id, current.id));
-    if (!stay || !(changeable(stay, businessDate(now)) || stay.status === "offered"))
+    if (!stay || !(changeable(stay, businessDate(now)) || stay.status === "offered" || stay.status === "awaiting_payment"))
       throw new AppError(409, "STAY_NOT_CANCELLABLE", "This stay can no longer be cancelled online. Please call us.");
-    // Turning down a waitlist offer costs nothing.
-    const fee = stay.status === "offered" ? 0 : cancellationFeeOn(stay.cancellationTiers, businessDate(now));
+    // Turning down a waitlist offer, or a stay whose deposit was never paid, costs nothing.
+    const unconfirmed = stay.status === "offered" || stay.status === "awaiting_payment";
+    const fee = unconfirmed ? 0 : cancellationFeeOn(stay.cancellationTiers, businessDate(now));
+    // What the policy gives back of a paid deposit, queued to the provider with the cancellation (ADR 0132).
+    const refundCents = await queueCancellationRefund(tx, stay, { today: businessDate(now), now, actor: `customer:${userId}` });
     const [row] = await tx
       .update(stays)
       .set({ status: "cancelled", cancellationFeeCents: fee, updatedAt: now })
       .where(eq(stays.id, stay.id))
       .returning();
     await tx.update(staySuites).set({ releasedAt: now }).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
-    await tx.insert(stayEvents).values({ stayId: stay.id, kind: "cancelled", actor: `customer:${userId}`, detail: { feeCents: fee }, at: now });
+    await tx.insert(stayEvents).values({ stayId: stay.id, kind: "cancelled", actor: `customer:${userId}`, detail: { feeCents: fee, refundCents }, at: now });
     if (stay.status === "offered") await tx.update(waitlistEntries).set({ status: "withdrawn", updatedAt: now }).where(eq(waitlistEntries.offeredStayId, stay.id));
     else await queueStayMail(tx, stay.id, "cancelled", ctx.siteUrl, now);
     return row!;

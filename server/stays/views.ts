@@ -1,8 +1,8 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { nightsOf, windowsOn } from "~/features/stays/model";
 import type { StayView } from "~/features/stays/view";
 import type { Db } from "../db/client";
-import { staySuites, stayCats, type stays, suiteTypes, suites } from "../db/schema/index";
+import { payments, staySuites, stayCats, type stays, suiteTypes, suites } from "../db/schema/index";
 import { loadStaySettings, rulesBetween } from "./calendar";
 
 type Stay = typeof stays.$inferSelect;
@@ -23,6 +23,11 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
   const from = rows.reduce((min, s) => (s.checkIn < min ? s.checkIn : min), rows[0]!.checkIn);
   const to = rows.reduce((max, s) => (s.checkOut > max ? s.checkOut : max), rows[0]!.checkOut);
   const rules = await rulesBetween(db, from, to);
+  const paid = await db
+    .select({ stayId: payments.stayId, amountCents: payments.amountCents, refundedCents: payments.refundedCents })
+    .from(payments)
+    .where(and(inArray(payments.stayId, ids), eq(payments.status, "paid")));
+  const sumOf = (stayId: string, key: "amountCents" | "refundedCents") => paid.filter((p) => p.stayId === stayId).reduce((sum, p) => sum + p[key], 0);
   return rows.map((stay) => {
     // A stay's current rooms: the held ones, or (once released) those it had.
     const own = rooms.filter((r) => r.stayId === stay.id);
@@ -45,6 +50,10 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
       arrivalWindows: windowsOn(settings, rules, stay.checkIn, "arrival"),
       departureWindows: windowsOn(settings, rules, stay.checkOut, "departure"),
       offerExpiresAt: stay.offerExpiresAt?.toISOString() ?? null,
+      depositCents: stay.depositCents,
+      paymentDueAt: stay.paymentDueAt?.toISOString() ?? null,
+      paidCents: sumOf(stay.id, "amountCents"),
+      refundedCents: sumOf(stay.id, "refundedCents"),
     };
   });
 }

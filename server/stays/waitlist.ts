@@ -112,6 +112,19 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
 }
 
 /**
+ * Ends holds that were not taken up in time (a waitlist offer not accepted, a deposit not paid): the
+ * stays expire and their suites are free again, in the caller's transaction, which has locked them.
+ */
+export async function releaseLapsedHolds(tx: Db, stayIds: string[], event: { kind: string; actor: string; now: Date }) {
+  if (stayIds.length === 0) return;
+  const { now } = event;
+  await tx.update(stays).set({ status: "expired", updatedAt: now }).where(inArray(stays.id, stayIds));
+  await tx.update(staySuites).set({ releasedAt: now }).where(and(inArray(staySuites.stayId, stayIds), isNull(staySuites.releasedAt)));
+  await tx.update(waitlistEntries).set({ status: "expired", updatedAt: now }).where(inArray(waitlistEntries.offeredStayId, stayIds));
+  await tx.insert(stayEvents).values(stayIds.map((stayId) => ({ stayId, kind: event.kind, actor: event.actor, at: now })));
+}
+
+/**
  * One pass of the waitlist: offers past their hold expire (their suites are freed), then each
  * waiting entry, oldest first, gets an offer if a suite now fits. Safe to run in several processes
  * at once. Returns how many offers expired and how many were made.
@@ -127,12 +140,12 @@ export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date }):
       .where(and(eq(stays.status, "offered"), lte(stays.offerExpiresAt, now)))
       .for("update", { skipLocked: true });
     if (lapsed.length === 0) return 0;
-    const ids = lapsed.map((s) => s.id);
-    await tx.update(stays).set({ status: "expired", updatedAt: now }).where(inArray(stays.id, ids));
-    await tx.update(staySuites).set({ releasedAt: now }).where(and(inArray(staySuites.stayId, ids), isNull(staySuites.releasedAt)));
-    await tx.update(waitlistEntries).set({ status: "expired", updatedAt: now }).where(inArray(waitlistEntries.offeredStayId, ids));
-    await tx.insert(stayEvents).values(ids.map((stayId) => ({ stayId, kind: "offer_expired", actor: "system:waitlist", at: now })));
-    return ids.length;
+    await releaseLapsedHolds(
+      tx,
+      lapsed.map((s) => s.id),
+      { kind: "offer_expired", actor: "system:waitlist", now },
+    );
+    return lapsed.length;
   });
   // Entries whose dates have passed stop waiting.
   await db

@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { createTelephony } from "../telephony/telephony";
 import { createMailer } from "../mail/mailer";
+import { createPaymentProvider } from "../payments/provider";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_TESTS } from "~/features/wordpress/api-tests";
@@ -218,7 +219,7 @@ describe.skipIf(!run)("WordPress test runner against a real WordPress", () => {
   it("the router answers nobody without an admin session, not even with a bad body (validation: router.db.test.ts)", async () => {
     const app = express();
     app.use(express.json());
-    app.use("/api", wordpressRouter({ env, logger, database, telephony: createTelephony(env, database.db, logger), mailer: createMailer(env, logger) }));
+    app.use("/api", wordpressRouter({ env, logger, database, telephony: createTelephony(env, database.db, logger), mailer: createMailer(env, logger), payments: createPaymentProvider(env) }));
     app.use(apiErrorHandler(logger));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));

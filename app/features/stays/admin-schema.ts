@@ -63,10 +63,25 @@ export const calendarRuleForm = z
     minNights: whole("the minimum nights", 1, 60).default(1),
     freeCancellationDays: z.preprocess((v) => (v === "" ? undefined : v), whole("the free cancellation days", 0, 365).optional()),
     lateCancellationFeePercent: z.preprocess((v) => (v === "" ? undefined : v), whole("the cancellation fee", 0, 100).optional()),
+    /** A deposit taken at booking: a share of the price, or a fixed amount in dollars (ADR 0132). */
+    depositPercent: z.preprocess((v) => (v === "" ? undefined : v), whole("the deposit", 1, 100).optional()),
+    depositDollars: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce
+        .number("Enter the deposit in dollars")
+        .min(1, "The deposit is at least $1")
+        .max(10_000, "The deposit is at most $10,000")
+        .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Enter dollars and cents")
+        .optional(),
+    ),
     closedForArrival: checkboxField(),
     closedForDeparture: checkboxField(),
   })
   .refine((r) => r.endsOn >= r.startsOn, { message: "The last day can't be before the first", path: ["endsOn"] })
+  .refine((r) => r.depositPercent === undefined || r.depositDollars === undefined, {
+    message: "Choose a share of the price or a fixed amount, not both",
+    path: ["depositDollars"],
+  })
   .refine((r) => r.kind !== "closed" || r.closedForArrival || r.closedForDeparture, {
     message: "Choose arrivals, departures or both",
     path: ["closedForArrival"],
@@ -124,4 +139,15 @@ export const stayWindowsForm = z.object({
   intent: z.literal("windows"),
   arrival: weekOfWindows,
   departure: weekOfWindows,
+});
+
+/** Staff give back part of a paid deposit: the amount in dollars, at most what is left (the server checks). */
+export const staffRefundForm = z.object({
+  intent: z.literal("refund"),
+  paymentId: z.string().uuid(),
+  amount: z.coerce
+    .number("Enter the amount in dollars")
+    .min(0.01, "Enter an amount above $0.00")
+    .max(100_000, "Enter the amount in dollars")
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Enter dollars and cents"),
 });

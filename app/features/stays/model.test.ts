@@ -5,6 +5,8 @@ import {
   cancellationFeeOn,
   cancellationTiers,
   dateProblems,
+  depositFor,
+  depositRefundOn,
   nightsOf,
   priceStay,
   weekdayOf,
@@ -131,5 +133,33 @@ describe("cancellation", () => {
     expect(cancellationTiers(settings, [], { checkIn: "2026-11-25", checkOut: "2026-11-27", totalCents: 13000, bookedOn: "2026-11-23" })).toEqual([
       { from: "2026-11-23", feeCents: 6500 },
     ]);
+  });
+});
+
+describe("deposits", () => {
+  const stay = { checkIn: "2026-12-23", checkOut: "2026-12-26", totalCents: 30_000 };
+
+  it("asks the largest deposit a rule over one of the stay's nights sets, never more than the price", () => {
+    expect(depositFor([], stay)).toBe(0);
+    // A rule that starts on the check-out day covers none of the nights.
+    expect(depositFor([rule({ kind: "peak", startsOn: "2026-12-26", endsOn: "2026-12-31", depositPercent: 50 })], stay)).toBe(0);
+    expect(depositFor([rule({ kind: "peak", startsOn: "2026-12-25", endsOn: "2026-12-31", depositPercent: 25 })], stay)).toBe(7_500);
+    expect(
+      depositFor(
+        [rule({ kind: "peak", startsOn: "2026-12-20", endsOn: "2026-12-23", depositPercent: 25 }), rule({ kind: "peak", startsOn: "2026-12-24", endsOn: "2026-12-24", depositCents: 10_000 })],
+        stay,
+      ),
+    ).toBe(10_000);
+    expect(depositFor([rule({ kind: "peak", startsOn: "2026-12-20", endsOn: "2026-12-31", depositCents: 50_000 })], stay)).toBe(30_000);
+  });
+
+  it("gives back the paid deposit less the fee of the day, never below nothing", () => {
+    const tiers = [
+      { from: "2026-11-01", feeCents: 0 },
+      { from: "2026-12-20", feeCents: 15_000 },
+    ];
+    expect(depositRefundOn(tiers, "2026-12-19", 10_000)).toBe(10_000);
+    expect(depositRefundOn(tiers, "2026-12-20", 20_000)).toBe(5_000);
+    expect(depositRefundOn(tiers, "2026-12-22", 10_000)).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { addBusinessDays } from "~/lib/business-time";
 
 export const STAY_STATUSES = [
   "offered",
+  "awaiting_payment",
   "pending_review",
   "confirmed",
   "checked_in",
@@ -20,13 +21,14 @@ export const STAY_STATUSES = [
 export type StayStatus = (typeof STAY_STATUSES)[number];
 
 /** The statuses in which a stay holds its suite. */
-export const HOLDING_STATUSES = ["offered", "pending_review", "confirmed", "checked_in"] as const satisfies readonly StayStatus[];
+export const HOLDING_STATUSES = ["offered", "awaiting_payment", "pending_review", "confirmed", "checked_in"] as const satisfies readonly StayStatus[];
 
 /** The statuses in which a groom can be added on the departure day: a booked stay (a waitlist offer not yet taken is not). */
 export const GROOMABLE_STAY_STATUSES = ["pending_review", "confirmed", "checked_in"] as const satisfies readonly StayStatus[];
 
 export const STAY_STATUS_LABELS: Record<StayStatus, string> = {
   offered: "Offer waiting for you",
+  awaiting_payment: "Deposit due",
   pending_review: "Pending review",
   confirmed: "Confirmed",
   checked_in: "Checked in",
@@ -34,7 +36,7 @@ export const STAY_STATUS_LABELS: Record<StayStatus, string> = {
   cancelled: "Cancelled",
   declined: "Declined",
   no_show: "No-show",
-  expired: "Offer expired",
+  expired: "Expired",
 };
 
 export type WaitlistStatus = "waiting" | "offered" | "booked" | "withdrawn" | "expired";
@@ -81,6 +83,9 @@ export interface CalendarRule {
   lateCancellationFeePercent: number | null;
   closedForArrival: boolean;
   closedForDeparture: boolean;
+  /** The deposit taken at booking for a stay with a night under this rule: a share of the price, or a fixed amount. */
+  depositPercent?: number | null;
+  depositCents?: number | null;
 }
 
 export interface SuiteTypeRates {
@@ -233,6 +238,26 @@ export function cancellationFeeOn(tiers: readonly CancellationTier[], today: str
   let fee = 0;
   for (const tier of tiers) if (tier.from <= today) fee = tier.feeCents;
   return fee;
+}
+
+/**
+ * The deposit a stay asks for at booking: the largest a rule covering one of its nights sets (a
+ * share of the price or a fixed amount), never more than the price; 0 when no rule sets one.
+ */
+export function depositFor(rules: readonly CalendarRule[], input: { checkIn: string; checkOut: string; totalCents: number }): number {
+  const nights = nightsOf(input.checkIn, input.checkOut);
+  let deposit = 0;
+  for (const rule of rules) {
+    if (!nights.some((n) => covers(rule, n))) continue;
+    if (rule.depositPercent) deposit = Math.max(deposit, Math.round((input.totalCents * rule.depositPercent) / 100));
+    if (rule.depositCents) deposit = Math.max(deposit, rule.depositCents);
+  }
+  return Math.min(deposit, input.totalCents);
+}
+
+/** What cancelling gives back of a paid deposit on `today`: the deposit less the fee of the day, never below 0. */
+export function depositRefundOn(tiers: readonly CancellationTier[], today: string, paidCents: number): number {
+  return Math.max(0, paidCents - cancellationFeeOn(tiers, today));
 }
 
 export const formatCents = dollars;

@@ -39,6 +39,12 @@ export type BookStayInput = z.input<typeof bookStayForm>;
 
 export const cancelStayForm = z.object({ intent: z.literal("cancel"), stayId: id("Choose a stay") });
 
+/** "Pay deposit": the stay only; the amount is the one the server stored when it priced the stay. */
+/** The simulated payment page's Pay button. */
+export const simulatedPaymentForm = z.object({ intent: z.literal("pay") });
+
+export const payDepositForm = z.object({ intent: z.literal("pay"), stayId: id("Choose a stay") });
+
 export const changeStayForm = z.object({
   intent: z.literal("change"),
   stayId: id("Choose a stay"),

@@ -9,6 +9,7 @@ import { type StayView, nightsText, windowsText } from "./view";
 
 const statusStyles: Record<StayStatus, string> = {
   offered: "bg-accent-100 text-accent-700",
+  awaiting_payment: "bg-accent-100 text-accent-700",
   pending_review: "bg-accent-100 text-accent-700",
   confirmed: "bg-brand-100 text-brand-900",
   checked_in: "bg-brand-100 text-brand-900",
@@ -53,6 +54,32 @@ function OfferActions({ stay }: { stay: StayView }) {
           <input type="hidden" name="stayId" value={stay.id} />
           <Button type="submit" variant="ghost-danger">
             Turn down
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+/** A stay waiting for its deposit: pay it on the provider's page before the hold ends, or let the suite go. */
+function DepositActions({ stay }: { stay: StayView }) {
+  return (
+    <div className="mt-4 grid gap-3 rounded-xl bg-accent-100 p-4">
+      <p className="font-semibold text-accent-700">
+        Deposit due: {formatCents(stay.depositCents)}. We're holding this suite for you
+        {stay.paymentDueAt ? ` until ${formatBusinessLongDateTime(new Date(stay.paymentDueAt))}` : ""}.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="pay" />
+          <input type="hidden" name="stayId" value={stay.id} />
+          <Button type="submit">Pay deposit</Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="stayId" value={stay.id} />
+          <Button type="submit" variant="ghost-danger">
+            Cancel booking
           </Button>
         </Form>
       </div>
@@ -139,7 +166,14 @@ export function StayCard({
       {stay.status === "cancelled" && stay.cancellationFeeCents !== null ? (
         <p className="mt-3 text-sm">Cancellation fee: {formatCents(stay.cancellationFeeCents)}</p>
       ) : null}
+      {stay.paidCents > 0 ? (
+        <p className="mt-3 text-sm">
+          Deposit paid: {formatCents(stay.paidCents)}
+          {stay.refundedCents > 0 ? ` · Refunded: ${formatCents(stay.refundedCents)}` : ""}
+        </p>
+      ) : null}
       {stay.status === "offered" ? <OfferActions stay={stay} /> : null}
+      {stay.status === "awaiting_payment" ? <DepositActions stay={stay} /> : null}
       {cancellable ? (
         <details className="mt-4" open={change !== null}>
           <summary className="inline-flex h-11 cursor-pointer items-center rounded-xl border border-brand-300 px-4 text-sm font-semibold text-brand-800">

@@ -23,6 +23,12 @@ export interface StayView {
   departureWindows: TimeWindow[];
   /** A waitlist offer's hold ends then (ISO instant); null otherwise. */
   offerExpiresAt: string | null;
+  /** The deposit asked at booking (0: none), and, while it is unpaid, when the hold ends (ISO instant). */
+  depositCents: number;
+  paymentDueAt: string | null;
+  /** What was paid towards the stay, and what of it was given back (or is on its way back). */
+  paidCents: number;
+  refundedCents: number;
 }
 
 /** "9:00 AM – 12:00 PM or 1:00 PM – 5:00 PM" */

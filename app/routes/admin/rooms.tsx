@@ -316,6 +316,8 @@ function AddRuleForm() {
         <Field label="Minimum nights" field={fields.minNights} type="number" min={1} max={60} />
         <Field label="Free cancellation until (days before)" field={fields.freeCancellationDays} type="number" min={0} />
         <Field label="Fee after that (% of price)" field={fields.lateCancellationFeePercent} type="number" min={0} max={100} />
+        <Field label="Deposit at booking (% of price)" field={fields.depositPercent} type="number" min={1} max={100} />
+        <Field label="Or a fixed deposit ($)" field={fields.depositDollars} type="number" min={1} step="0.01" />
       </fieldset>
       <fieldset className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-4">
         <legend className="mb-1 text-sm font-bold text-brand-900">Closed days</legend>
@@ -424,6 +426,8 @@ function ruleSummary(rule: LoaderData["rules"][number]) {
     rule.minNights > 1 ? `at least ${rule.minNights} nights` : null,
     rule.freeCancellationDays !== null ? `free cancellation until ${rule.freeCancellationDays} days before` : null,
     rule.lateCancellationFeePercent !== null ? `${rule.lateCancellationFeePercent}% fee after` : null,
+    rule.depositPercent ? `${rule.depositPercent}% deposit at booking` : null,
+    rule.depositCents ? `${formatCents(rule.depositCents)} deposit at booking` : null,
   ]
     .filter(Boolean)
     .join(", ");

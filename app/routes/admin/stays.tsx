@@ -3,6 +3,7 @@ import { z } from "~/lib/zod";
 import { requireAdmin } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { failedMail, retryMail } from "@server/mail/queue";
+import { recentPayments, refundByStaff } from "@server/payments/payments";
 import { settleStaysInBackground } from "@server/stays/background";
 import { failedSms, retrySms } from "@server/telephony/sms-queue";
 import { listSuites } from "@server/stays/rooms";
@@ -12,9 +13,10 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
 import { selectClass } from "~/features/admin/leads/lead-parts";
+import { staffRefundForm } from "~/features/stays/admin-schema";
 import { formatCents } from "~/features/stays/model";
 import { StayStatusBadge } from "~/features/stays/stay-card";
-import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
+import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import { formatUsPhone } from "~/lib/phone";
 import type { Route } from "./+types/stays";
@@ -32,15 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const today = businessDate(new Date());
   const date = dayParam.safeParse(params.get("date")).data ?? today;
-  const [desk, queue, grid, suites, undelivered, undeliveredTexts] = await Promise.all([
+  const [desk, queue, grid, suites, undelivered, undeliveredTexts, deposits] = await Promise.all([
     deskDay(context.db, date),
     reviewQueue(context.db),
     occupancyGrid(context.db, date, GRID_NIGHTS),
     listSuites(context.db),
     failedMail(context.db),
     failedSms(context.db),
+    recentPayments(context.db),
   ]);
   return {
+    deposits,
     date,
     today,
     ...desk,
@@ -85,6 +89,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     settleStaysInBackground(context);
     return reply;
   }
+  if (intent === "refund")
+    return submitForm(form, staffRefundForm, async ({ paymentId, amount }) => {
+      await refundByStaff(context.db, context.payments, { paymentId, amountCents: Math.round(amount * 100), staffEmail: admin.user.email }, { logger: context.logger });
+      return { kind: "success", title: `${formatCents(Math.round(amount * 100))} refunded` };
+    });
   if (intent === "move")
     return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
       const suite = await moveStay(context.db, stayId, suiteId, admin.user.email);
@@ -318,6 +327,10 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         items={data.undeliveredTexts.map((t) => ({ id: t.id, heading: formatUsPhone(t.to), detail: t.body, attempts: t.attempts, lastError: t.lastError, label: `Send the text to ${formatUsPhone(t.to)} again` }))}
       />
 
+      <Panel title="Deposits" description="Paid deposits, newest first, with what was given back. A refund goes back to the card the deposit was paid with.">
+        <DepositList deposits={data.deposits} />
+      </Panel>
+
       <Panel title={`Occupancy · ${GRID_NIGHTS} nights from ${formatCalendarDayWeekday(data.date)}`}>
         <OccupancyGrid grid={data.grid} />
       </Panel>
@@ -362,5 +375,57 @@ function UndeliveredPanel({
         ))}
       </ul>
     </Panel>
+  );
+}
+
+/** Each paid deposit: its stay, what was refunded and why, and a Refund form for what is left. */
+function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
+  const navigation = useNavigation();
+  if (deposits.length === 0) return <p className="text-muted">No deposits paid yet.</p>;
+  return (
+    <ul className="grid gap-3" aria-label="Paid deposits">
+      {deposits.map((d) => {
+        const left = d.amountCents - d.refundedCents;
+        const busy = navigation.state === "submitting" && navigation.formData?.get("paymentId") === d.id;
+        return (
+          <li key={d.id} className="rounded-xl border border-brand-100 p-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-bold">
+                {d.household} · {formatCalendarDayWeekday(d.checkIn)} – {formatCalendarDayWeekday(d.checkOut)}
+              </p>
+              <StayStatusBadge status={d.stayStatus as StaffStay["status"]} />
+            </div>
+            <p className="text-sm">
+              Paid {formatCents(d.amountCents)}
+              {d.paidAt ? ` on ${formatBusinessLongDateTime(new Date(d.paidAt))}` : ""} ({d.provider === "stripe" ? "Stripe" : "simulated provider"}) · Refunded{" "}
+              {formatCents(d.refundedCents)}
+            </p>
+            {d.refunds.length > 0 ? (
+              <ul className="mt-1 text-sm text-muted">
+                {d.refunds.map((r) => (
+                  <li key={r.id}>
+                    {formatCents(r.amountCents)}, {r.reason}, by {r.actor}
+                    {r.status === "pending" ? " (being sent)" : ""}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {left > 0 ? (
+              <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="refund" />
+                <input type="hidden" name="paymentId" value={d.id} />
+                <div>
+                  <Label htmlFor={`refund-${d.id}`}>Refund amount ($, up to {formatCents(left)})</Label>
+                  <Input key={left} id={`refund-${d.id}`} name="amount" type="number" min={0.01} max={left / 100} step="0.01" required defaultValue={(left / 100).toFixed(2)} className="h-9 w-40" />
+                </div>
+                <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                  {busy ? "Refunding..." : "Refund"}
+                </Button>
+              </Form>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -12,3 +12,4 @@ export * from "./media";
 export * from "./households";
 export * from "./vaccines";
 export * from "./stays";
+export * from "./payments";

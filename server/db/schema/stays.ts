@@ -97,6 +97,9 @@ export const calendarRules = pgTable(
     lateCancellationFeePercent: smallint("late_cancellation_fee_percent"),
     closedForArrival: boolean("closed_for_arrival").notNull().default(false),
     closedForDeparture: boolean("closed_for_departure").notNull().default(false),
+    /** A deposit taken at booking for stays with a night in this rule: a share of the price or a fixed amount (ADR 0132). */
+    depositPercent: smallint("deposit_percent"),
+    depositCents: integer("deposit_cents"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -107,6 +110,10 @@ export const calendarRules = pgTable(
     check("calendar_rules_surcharge", sql`${t.surchargePercent} between 0 and 500`),
     check("calendar_rules_min_nights", sql`${t.minNights} between 1 and 60`),
     check("calendar_rules_fee_percent", sql`${t.lateCancellationFeePercent} is null or ${t.lateCancellationFeePercent} between 0 and 100`),
+    check(
+      "calendar_rules_deposit",
+      sql`(${t.depositPercent} is null or ${t.depositCents} is null) and (${t.depositPercent} is null or ${t.depositPercent} between 1 and 100) and (${t.depositCents} is null or ${t.depositCents} > 0)`,
+    ),
   ],
 );
 
@@ -131,6 +138,10 @@ export const stays = pgTable(
     cancellationFeeCents: integer("cancellation_fee_cents"),
     /** A waitlist offer's hold: the stay is released if not accepted by then. */
     offerExpiresAt: at("offer_expires_at"),
+    /** The deposit the stay asks for, as priced at booking (0: none). */
+    depositCents: integer("deposit_cents").notNull().default(0),
+    /** An unpaid deposit's hold: the stay is released if not paid by then (ADR 0132). */
+    paymentDueAt: at("payment_due_at"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -138,9 +149,10 @@ export const stays = pgTable(
     index("stays_household").on(t.householdId, t.checkIn),
     index("stays_check_in").on(t.checkIn),
     check("stays_dates", sql`${t.checkOut} > ${t.checkIn}`),
+    check("stays_deposit", sql`${t.depositCents} >= 0 and ${t.depositCents} <= ${t.totalCents}`),
     check(
       "stays_status",
-      sql`${t.status} in ('offered','pending_review','confirmed','checked_in','checked_out','cancelled','declined','no_show','expired')`,
+      sql`${t.status} in ('offered','awaiting_payment','pending_review','confirmed','checked_in','checked_out','cancelled','declined','no_show','expired')`,
     ),
   ],
 );

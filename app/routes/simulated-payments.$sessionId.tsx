@@ -1,0 +1,103 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { requireUser } from "@server/auth/guards.server";
+import { AppError } from "@server/http/errors";
+import { formDataOf, submitForm } from "@server/http/form-action";
+import { handlePaymentEvent, simulatedCheckout } from "@server/payments/payments";
+import { simulatedEventId, simulatedPaymentIntentId } from "@server/payments/simulated-provider";
+import { settleStaysInBackground } from "@server/stays/background";
+import { CustomerPage } from "~/components/customer-page";
+import { Button } from "~/components/ui/button";
+import { FormError } from "~/components/ui/field";
+import { Notice } from "~/components/ui/panel";
+import { business } from "~/content/business";
+import { formatCents } from "~/features/stays/model";
+import { simulatedPaymentForm } from "~/features/stays/schema";
+import { noindexMeta } from "~/features/seo/seo";
+import { formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
+import type { Route } from "./+types/simulated-payments.$sessionId";
+
+export const meta: Route.MetaFunction = () => noindexMeta(`Simulated payment | ${business.name}`);
+
+/**
+ * The simulated payment provider's checkout page (ADR 0132): where Stripe's hosted page would be
+ * when Stripe is not configured. Paying here hands the same event to the same handler Stripe's
+ * webhook reaches; no card is asked for or charged. Only the stay's own household can open it.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context);
+  const { payment, stay } = await simulatedCheckout(context.db, user.id, params.sessionId);
+  return {
+    sessionId: payment.checkoutSessionId,
+    amountCents: payment.amountCents,
+    paymentStatus: payment.status,
+    stay: { id: stay.id, checkIn: stay.checkIn, checkOut: stay.checkOut, status: stay.status, paymentDueAt: stay.paymentDueAt?.toISOString() ?? null },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = await requireUser(request, context);
+  const { payment, stay } = await simulatedCheckout(context.db, user.id, params.sessionId);
+  const form = await formDataOf(request);
+  if (form.get("intent") === "cancel") return redirect("/trips");
+  let paid = false;
+  const reply = await submitForm(form, simulatedPaymentForm, async () => {
+    if (payment.status !== "pending" || stay.status !== "awaiting_payment")
+      throw new AppError(409, "CHECKOUT_CLOSED", "This payment page has closed: the deposit is paid or the hold has ended. See My Trips.");
+    // The amount is the checkout's own, stored when it was created: nothing in the form sets it.
+    await handlePaymentEvent(
+      context.db,
+      context.payments,
+      { id: simulatedEventId(), type: "checkout_completed", sessionId: payment.checkoutSessionId, paymentIntentId: simulatedPaymentIntentId(), amountCents: payment.amountCents },
+      { siteUrl: context.env.PUBLIC_SITE_URL },
+    );
+    paid = true;
+  });
+  if (!paid) return reply;
+  settleStaysInBackground(context);
+  return redirect(`/trips?paid=${stay.id}`);
+}
+
+export default function SimulatedPaymentPage({ loaderData: data, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const open = data.paymentStatus === "pending" && data.stay.status === "awaiting_payment";
+  return (
+    <CustomerPage>
+      <div role="note" aria-label="Simulated payment provider" className="rounded-[var(--radius-card)] border-2 border-accent-500 bg-accent-100 p-4 text-brand-950">
+        <p className="font-bold">Simulated payment provider — no card is charged</p>
+        <p className="mt-1 text-sm">Payments are not configured on this site, so this page stands in for the card payment page.</p>
+      </div>
+      <h1 className="mt-6 text-3xl sm:text-4xl">Pay your deposit</h1>
+      <section className="mt-6 max-w-xl rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
+        <p className="text-lg">
+          Deposit for your stay, {formatCalendarDayWeekday(data.stay.checkIn)} – {formatCalendarDayWeekday(data.stay.checkOut)}
+        </p>
+        <p className="mt-2 font-display text-3xl text-brand-900 tabular-nums">{formatCents(data.amountCents)}</p>
+        {open && data.stay.paymentDueAt ? <p className="mt-2 text-sm text-muted">The suite is held until {formatBusinessLongDateTime(new Date(data.stay.paymentDueAt))}.</p> : null}
+        {open ? (
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="pay" />
+              <FormError errors={actionData?.result.error?.[""] ?? undefined} />
+              <Button type="submit" disabled={busy}>
+                {busy ? "Paying..." : `Pay ${formatCents(data.amountCents)}`}
+              </Button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <Button type="submit" variant="outline">
+                Cancel
+              </Button>
+            </Form>
+          </div>
+        ) : (
+          <Notice tone="info" className="mt-6">
+            {data.paymentStatus === "paid" ? "This deposit is paid." : "This payment page has closed."}{" "}
+            <Link to="/trips" className="font-semibold underline underline-offset-4">
+              Back to My Trips
+            </Link>
+          </Notice>
+        )}
+      </section>
+    </CustomerPage>
+  );
+}

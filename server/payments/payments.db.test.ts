@@ -1,0 +1,264 @@
+import crypto from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { weekdayOf } from "~/features/stays/model";
+import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
+import type { Database, Db } from "../db/client";
+import { calendarRules, mailQueue, paymentRefunds, paymentWebhookEvents, payments, staySuites, stays, suiteTypes, suites, users } from "../db/schema/index";
+import { createCat, saveHousehold } from "../households/households";
+import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
+import { AppError } from "../http/errors";
+import { bookStay, cancelStay } from "../stays/stays";
+import { createTestDatabase } from "../testing/test-database";
+import { type StripeStandIn, startStripeStandIn } from "../testing/stripe-stand-in";
+import { type TestServer, startTestServer } from "../testing/test-server";
+import { handlePaymentEvent, refundByStaff, releaseUnpaidHolds, startDepositCheckout } from "./payments";
+import { sendPendingRefunds } from "./refunds";
+import { createSimulatedPaymentProvider, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
+import { createStripeProvider } from "./stripe-provider";
+import type { PaymentProvider } from "./types";
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+let database: Database;
+let standIn: StripeStandIn;
+let stripe: PaymentProvider;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  standIn = await startStripeStandIn(WEBHOOK_SECRET);
+  stripe = createStripeProvider({ secretKey: "sk_test_stand_in", webhookSecret: WEBHOOK_SECRET, host: standIn.host, port: standIn.port, protocol: standIn.protocol });
+  server = await startTestServer(database, { STRIPE_SECRET_KEY: "sk_test_stand_in", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, { payments: stripe });
+});
+afterAll(async () => {
+  await server.close();
+  await standIn.close();
+  await database.close();
+});
+
+const now = new Date();
+const today = businessDate(now);
+const siteUrl = "http://localhost:3000";
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+/** A Monday `days` or more ahead (arrivals are open on Mondays). */
+function mondayIn(days: number): string {
+  let date = addBusinessDays(today, days);
+  while (weekdayOf(date) !== 1) date = addBusinessDays(date, 1);
+  return date;
+}
+
+async function household(db: Db) {
+  const [user] = await db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
+  await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: "(949) 249-1234" }, now);
+  const cat = await createCat(db, user!.id, { name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }, now);
+  const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document: { bytes: PDF, name: "fvrcp.pdf" } }, now);
+  await verifyVaccineRecord(db, record.id, { expiresOn: record.expiresOn }, "staff@example.com", now);
+  return { userId: user!.id, catIds: [cat.id] };
+}
+
+/** A suite type of its own with one suite: $50 a night. */
+async function suiteType(db: Db) {
+  const [type] = await db.insert(suiteTypes).values({ name: `Test ${crypto.randomUUID()}`, maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 }).returning();
+  await db.insert(suites).values({ suiteTypeId: type!.id, name: `T-${crypto.randomUUID()}` });
+  return type!;
+}
+
+/**
+ * A peak over the weeks these tests book (days 60 to 400): an 80% deposit, free cancellation until
+ * 14 days before check-in; the house fee (50% of the price) after.
+ */
+beforeAll(async () => {
+  await database.db.insert(calendarRules).values({
+    kind: "peak",
+    name: "Test peak",
+    startsOn: addBusinessDays(today, 60),
+    endsOn: addBusinessDays(today, 400),
+    freeCancellationDays: 14,
+    depositPercent: 80,
+  });
+});
+
+/** A two-night peak stay ($100, deposit $80) awaiting its deposit, and its checkout at the provider. */
+async function heldStay(provider: PaymentProvider, days: number) {
+  const { db } = database;
+  const customer = await household(db);
+  const type = await suiteType(db);
+  const checkIn = mondayIn(days);
+  const stay = await bookStay(db, customer.userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+  const checkout = await startDepositCheckout(db, provider, customer.userId, stay.id, { siteUrl, now });
+  return { ...customer, stay, checkout, type };
+}
+
+const deliver = (event: { body: string; signature: string }) =>
+  fetch(`${server.url}/api/payments/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": event.signature }, body: event.body });
+
+const stayNow = async (id: string) => (await database.db.select().from(stays).where(eq(stays.id, id)))[0]!;
+const paymentNow = async (id: string) => (await database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("a deposit through Stripe Checkout", () => {
+  it("holds the stay awaiting payment, checks out the stored amount, and confirms it on the signed completed event", async () => {
+    const { stay, checkout } = await heldStay(stripe, 70);
+    expect(stay).toMatchObject({ status: "awaiting_payment", totalCents: 10_000, depositCents: 8_000 });
+    expect(stay.paymentDueAt!.getTime()).toBe(now.getTime() + 30 * 60_000);
+    // The suite is held while the customer pays.
+    expect(await database.db.select().from(staySuites).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)))).toHaveLength(1);
+    const session = standIn.sessions.get(checkout.payment.checkoutSessionId)!;
+    expect(checkout.url).toBe(session.url);
+    expect(session).toMatchObject({ amount_total: 8_000, client_reference_id: stay.id });
+    expect(await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).toHaveLength(0);
+
+    const paid = standIn.complete(session.id);
+    const response = await deliver(standIn.signedEvent("checkout.session.completed", paid));
+    expect(response.status).toBe(200);
+    expect(await stayNow(stay.id)).toMatchObject({ status: "confirmed", paymentDueAt: null });
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "paid", paymentIntentId: paid.payment_intent });
+    const [mail] = await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id));
+    expect(mail!.message.subject).toMatch(/^Your stay is confirmed/);
+  });
+
+  it("refuses a forged or replayed delivery with 400 and changes nothing", async () => {
+    const { stay, checkout } = await heldStay(stripe, 77);
+    const paid = standIn.complete(checkout.payment.checkoutSessionId);
+    const forged = standIn.signedEvent("checkout.session.completed", paid, { secret: "whsec_someone_else" });
+    expect((await deliver(forged)).status).toBe(400);
+    const altered = standIn.signedEvent("checkout.session.completed", paid);
+    expect((await deliver({ ...altered, body: altered.body.replace('"amount_total": 8000', '"amount_total": 1') })).status).toBe(400);
+    // Signed an hour ago: outside the five-minute tolerance, as a replay would be.
+    const replayed = standIn.signedEvent("checkout.session.completed", paid, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect((await deliver(replayed)).status).toBe(400);
+    expect((await deliver({ body: altered.body, signature: "" })).status).toBe(400);
+    expect(await stayNow(stay.id)).toMatchObject({ status: "awaiting_payment" });
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "pending" });
+    expect(await database.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, forged.id))).toHaveLength(0);
+  });
+
+  it("handles the same event delivered twice once, and 20 concurrent deliveries of one event with one effect", async () => {
+    const { stay, checkout } = await heldStay(stripe, 84);
+    const paid = standIn.complete(checkout.payment.checkoutSessionId);
+    const event = standIn.signedEvent("checkout.session.completed", paid);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(event).then(async (r) => ({ status: r.status, body: (await r.json()) as { outcome: string } }))));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.outcome === "handled")).toHaveLength(1);
+    const again = await deliver(event);
+    expect(await again.json()).toMatchObject({ outcome: "duplicate" });
+    expect(await stayNow(stay.id)).toMatchObject({ status: "confirmed" });
+    // One confirmation, not twenty-one.
+    expect(await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).toHaveLength(1);
+  });
+
+  it("keeps a paid deposit paid when the expired event comes after the completed one", async () => {
+    const { stay, checkout } = await heldStay(stripe, 91);
+    const paid = standIn.complete(checkout.payment.checkoutSessionId);
+    expect((await deliver(standIn.signedEvent("checkout.session.completed", paid))).status).toBe(200);
+    expect((await deliver(standIn.signedEvent("checkout.session.expired", { ...paid, status: "expired" }))).status).toBe(200);
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "paid" });
+    expect(await stayNow(stay.id)).toMatchObject({ status: "confirmed" });
+  });
+
+  it("asks for a refund event that comes before its payment's completed event again, then records it once", async () => {
+    const { checkout } = await heldStay(stripe, 98);
+    const paid = standIn.complete(checkout.payment.checkoutSessionId);
+    const refund = { id: "re_test_dashboard", object: "refund", amount: 2_000, payment_intent: paid.payment_intent, status: "succeeded", metadata: {} };
+    const refundEvent = standIn.signedEvent("refund.created", refund);
+    expect((await deliver(refundEvent)).status).toBe(409);
+    expect((await deliver(standIn.signedEvent("checkout.session.completed", paid))).status).toBe(200);
+    expect((await deliver(refundEvent)).status).toBe(200);
+    expect((await deliver(refundEvent)).status).toBe(200);
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "paid", refundedCents: 2_000 });
+    const rows = await database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, checkout.payment.id));
+    expect(rows).toMatchObject([{ providerRefundId: "re_test_dashboard", amountCents: 2_000, status: "succeeded" }]);
+  });
+
+  it("answers 404 to a customer paying for another household's stay", async () => {
+    const { stay } = await heldStay(stripe, 105);
+    const stranger = await household(database.db);
+    expect(await refusal(startDepositCheckout(database.db, stripe, stranger.userId, stay.id, { siteUrl, now }))).toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
+  });
+});
+
+describe("unpaid holds", () => {
+  it("expire after the hold, close the checkout at the provider and free the suite; a paid checkout keeps its stay", async () => {
+    const unpaid = await heldStay(stripe, 112);
+    const paidLate = await heldStay(stripe, 112);
+    standIn.complete(paidLate.checkout.payment.checkoutSessionId);
+    const later = new Date(now.getTime() + 31 * 60_000);
+    expect(await releaseUnpaidHolds(database.db, stripe, new Date(now.getTime() + 29 * 60_000))).toBe(0);
+    // Other tests' unpaid stays lapse too: the count is at least this one.
+    expect(await releaseUnpaidHolds(database.db, stripe, later)).toBeGreaterThanOrEqual(1);
+    expect(await stayNow(unpaid.stay.id)).toMatchObject({ status: "expired" });
+    expect(standIn.sessions.get(unpaid.checkout.payment.checkoutSessionId)!.status).toBe("expired");
+    expect(await database.db.select().from(staySuites).where(and(eq(staySuites.stayId, unpaid.stay.id), isNull(staySuites.releasedAt)))).toHaveLength(0);
+    expect(await stayNow(paidLate.stay.id)).toMatchObject({ status: "awaiting_payment" });
+    // The freed suite can be booked again.
+    const next = await household(database.db);
+    const rebooked = await bookStay(
+      database.db,
+      next.userId,
+      { checkIn: unpaid.stay.checkIn, checkOut: unpaid.stay.checkOut, catIds: next.catIds, suiteTypeId: unpaid.type.id, arrangement: "together" },
+      { siteUrl, now: later },
+    );
+    expect(rebooked.status).toBe("awaiting_payment");
+  });
+
+  it("refunds in full a payment that completes after its stay was released", async () => {
+    const simulated = createSimulatedPaymentProvider({ siteUrl });
+    const { stay, checkout } = await heldStay(simulated, 119);
+    await releaseUnpaidHolds(database.db, simulated, new Date(now.getTime() + 31 * 60_000));
+    await handlePaymentEvent(database.db, simulated, { id: simulatedEventId(), type: "checkout_completed", sessionId: checkout.payment.checkoutSessionId, paymentIntentId: simulatedPaymentIntentId(), amountCents: 8_000 }, { siteUrl });
+    expect(await stayNow(stay.id)).toMatchObject({ status: "expired" });
+    expect(await sendPendingRefunds(database.db, simulated)).toBeGreaterThanOrEqual(1);
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: 8_000 });
+  });
+});
+
+describe("refunds on cancelling, by the policy on the business's date", () => {
+  /** A paid peak stay ($100, $80 deposit) whose fee ($50) starts 14 days before check-in. */
+  async function paidStay(days: number) {
+    const held = await heldStay(stripe, days);
+    const paid = standIn.complete(held.checkout.payment.checkoutSessionId);
+    await deliver(standIn.signedEvent("checkout.session.completed", paid));
+    return { ...held, feeFrom: addBusinessDays(held.stay.checkIn, -14) };
+  }
+
+  it.each([
+    // 23:30 in Los Angeles the evening before the fee starts is already the fee's day in UTC: still free.
+    { when: "the evening before the fee starts (already the next day in UTC)", at: (feeFrom: string) => businessLocalToUtc(addBusinessDays(feeFrom, -1), "23:30"), refund: 8_000 },
+    { when: "just after midnight the day the fee starts", at: (feeFrom: string) => businessLocalToUtc(feeFrom, "00:30"), refund: 3_000 },
+    { when: "the day before check-in", at: (feeFrom: string) => businessLocalToUtc(addBusinessDays(feeFrom, 13), "12:00"), refund: 3_000 },
+  ])("refunds the deposit less the fee $when", async ({ at, refund }) => {
+    const { userId, stay, checkout, feeFrom } = await paidStay(130 + Math.floor(Math.random() * 200));
+    const cancelledAt = at(feeFrom);
+    await cancelStay(database.db, userId, stay.id, { siteUrl, now: cancelledAt });
+    await sendPendingRefunds(database.db, stripe, undefined, cancelledAt);
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: refund });
+    const sent = standIn.refunds.filter((r) => r.payment_intent === standIn.sessions.get(checkout.payment.checkoutSessionId)!.payment_intent);
+    expect(sent.map((r) => r.amount)).toEqual([refund]);
+    const [row] = await database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, checkout.payment.id));
+    expect(row).toMatchObject({ status: "succeeded", providerRefundId: sent[0]!.id, reason: "cancellation" });
+    // Sending again (a second process, a retry) refunds nothing more.
+    await sendPendingRefunds(database.db, stripe);
+    expect(standIn.refunds.filter((r) => r.payment_intent === sent[0]!.payment_intent)).toHaveLength(1);
+  });
+
+  it("lets staff refund by hand up to what is left, and refuses more", async () => {
+    const { checkout } = await paidStay(340);
+    await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 5_000, staffEmail: "staff@example.com" });
+    expect(await refusal(refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 3_001, staffEmail: "staff@example.com" }))).toMatchObject({
+      status: 409,
+      code: "REFUND_TOO_LARGE",
+    });
+    // Ten at once for the $30 left: the database's check lets three through.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, () => refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" })),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: 8_000 });
+  });
+});
