@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { weekdayOf } from "~/features/stays/model";
+import { formatCents, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import { calendarRules, mailQueue, paymentRefunds, paymentWebhookEvents, payments, staySuites, stays, suiteTypes, suites, users } from "../db/schema/index";
@@ -121,6 +121,7 @@ describe("a deposit through Stripe Checkout", () => {
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "paid", paymentIntentId: paid.payment_intent });
     const [mail] = await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id));
     expect(mail!.message.subject).toMatch(/^Your stay is confirmed/);
+    expect(mail!.message.text).toContain("Deposit paid: $80.00");
   });
 
   it("refuses a forged or replayed delivery with 400 and changes nothing", async () => {
@@ -242,6 +243,9 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
     expect(sent.map((r) => r.amount)).toEqual([refund]);
     const [row] = await database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, checkout.payment.id));
     expect(row).toMatchObject({ status: "succeeded", providerRefundId: sent[0]!.id, reason: "cancellation" });
+    // The cancellation mail says what goes back.
+    const cancelMail = (await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).find((m) => m.message.subject.startsWith("Your stay is cancelled"));
+    expect(cancelMail!.message.text).toContain(`Refund to your card: ${formatCents(refund)}`);
     // Sending again (a second process, a retry) refunds nothing more.
     await sendPendingRefunds(database.db, stripe);
     expect(standIn.refunds.filter((r) => r.payment_intent === sent[0]!.payment_intent)).toHaveLength(1);

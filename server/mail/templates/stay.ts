@@ -77,6 +77,11 @@ export function stayMail({ kind, to, stay, sequence, business, siteUrl, now }: S
   const priceLines = stay.priceLines.map((l) => `${l.label}: ${formatCents(l.cents)}`);
   const terms = cancellationTerms(stay.cancellationTiers, formatCents);
   const fee = kind === "cancelled" ? `Cancellation fee: ${formatCents(stay.cancellationFeeCents ?? 0)}` : kind === "declined" ? "Nothing is charged." : null;
+  // What was paid towards the stay, and what goes back to the card (ADR 0132).
+  const payment = [
+    ...(stay.paidCents > 0 ? [`Deposit paid: ${formatCents(stay.paidCents)}`] : []),
+    ...(stay.refundedCents > 0 ? [`Refund to your card: ${formatCents(stay.refundedCents)}`] : []),
+  ];
 
   const text = [
     heading,
@@ -87,6 +92,7 @@ export function stayMail({ kind, to, stay, sequence, business, siteUrl, now }: S
     "",
     ...priceLines,
     `Total: ${formatCents(stay.totalCents)}`,
+    ...payment,
     ...(fee ? ["", fee] : ["", ...terms]),
     "",
     `See or change your stay: ${tripsUrl}`,
@@ -102,6 +108,7 @@ ${parts.facts(facts(stay))}
 ${stay.priceLines.map((l) => `<tr><td style="padding:6px 0;">${escapeHtml(l.label)}</td><td align="right" style="padding:6px 0;">${formatCents(l.cents)}</td></tr>`).join("")}
 <tr><td style="padding:6px 0;font-weight:700;border-top:1px solid ${c.brandTint};">Total</td><td align="right" style="padding:6px 0;font-weight:700;border-top:1px solid ${c.brandTint};">${formatCents(stay.totalCents)}</td></tr>
 </table>
+${payment.map((t) => `<p style="margin:0 0 8px;font-weight:700;">${escapeHtml(t)}</p>`).join("")}
 ${(fee ? [fee] : terms).map((t) => `<p style="margin:0 0 8px;">${escapeHtml(t)}</p>`).join("")}
 ${parts.button(tripsUrl, "See My Trips")}
 ${parts.callUs(business.phone)}`;
