@@ -5,14 +5,13 @@ import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, businessTime } from "~/lib/business-time";
 import { listCustomerAppointments, listCustomerTrips, setStatus, updateAppointment } from "../appointments/appointments";
 import type { Database, Db } from "../db/client";
-import { appointments, groomerDaysOff, groomers, mailQueue, users } from "../db/schema/index";
+import { appointments, groomerDaysOff, groomers, mailQueue } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
-import { createCat, saveHousehold } from "../households/households";
-import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
 import { AppError } from "../http/errors";
 import { createTestDatabase } from "../testing/test-database";
 import { groomerWeekForm } from "~/features/grooming/schema";
 import { addDayOff, bookGroom, cancelCustomerAppointment, listGroomingServices, quoteGroom, removeDayOff, rescheduleGroom, saveGroomerWeek, saveGroomingService } from "./grooming";
+import { type TestHouseholdOptions, testHousehold } from "../testing/households";
 
 let database: Database;
 beforeAll(async () => {
@@ -23,7 +22,6 @@ afterAll(() => database.close());
 const now = new Date();
 const today = businessDate(now);
 const siteUrl = "http://localhost:3000";
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
 /** A Tuesday some weeks out (the groomer works 9-5 with lunch 12-1): each test takes its own, so their grooms never meet. */
 function tuesdayIn(days: number): string {
@@ -33,18 +31,9 @@ function tuesdayIn(days: number): string {
 }
 
 /** A new household with cats whose FVRCP (the required vaccine) is verified (or awaiting review) until `fvrcpUntil`. */
-async function household(db: Db, options: { cats?: string[]; fvrcpUntil?: string; verified?: boolean } = {}) {
-  const [user] = await db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
-  await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: "(949) 249-1234" }, now);
-  const catIds: string[] = [];
-  for (const name of options.cats ?? ["Miso"]) {
-    const cat = await createCat(db, user!.id, { name, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }, now);
-    const expiresOn = options.fvrcpUntil ?? addBusinessDays(today, 700);
-    const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn, document: { bytes: PDF, name: "fvrcp.pdf" } }, now);
-    if (options.verified !== false) await verifyVaccineRecord(db, record.id, { expiresOn }, "staff@example.com", now);
-    catIds.push(cat.id);
-  }
-  return { user: { id: user!.id, email: user!.email }, catIds };
+async function household(db: Db, options: TestHouseholdOptions = {}) {
+  const { user, catIds } = await testHousehold(db, now, options);
+  return { user, catIds };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {

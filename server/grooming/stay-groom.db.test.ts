@@ -1,18 +1,16 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { listCustomerAppointments } from "../appointments/appointments";
 import type { Database, Db } from "../db/client";
-import { groomers, households, suiteTypes, suites, users } from "../db/schema/index";
-import { createCat, saveHousehold } from "../households/households";
-import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
+import { groomers, suiteTypes, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { bookStay, cancelStay } from "../stays/stays";
 import { createTestDatabase } from "../testing/test-database";
 import { bookGroom, quoteGroom } from "./grooming";
 import { householdAccount, stayForGroom } from "./stay-groom";
+import { type TestHouseholdOptions, testHousehold } from "../testing/households";
 
 let database: Database;
 beforeAll(async () => {
@@ -27,7 +25,6 @@ afterAll(() => database.close());
 const now = new Date();
 const today = businessDate(now);
 const siteUrl = "http://localhost:3000";
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
 /** A Monday some weeks out: each test takes its own, so stays and grooms never meet. */
 function mondayIn(days: number): string {
@@ -37,19 +34,8 @@ function mondayIn(days: number): string {
 }
 
 /** A new household with cats whose FVRCP is verified until `fvrcpUntil`. */
-async function household(db: Db, options: { cats?: string[]; fvrcpUntil?: string } = {}) {
-  const [user] = await db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
-  await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: "(949) 249-1234" }, now);
-  const catIds: string[] = [];
-  for (const name of options.cats ?? ["Miso"]) {
-    const cat = await createCat(db, user!.id, { name, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }, now);
-    const expiresOn = options.fvrcpUntil ?? addBusinessDays(today, 700);
-    const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn, document: { bytes: PDF, name: "fvrcp.pdf" } }, now);
-    await verifyVaccineRecord(db, record.id, { expiresOn }, "staff@example.com", now);
-    catIds.push(cat.id);
-  }
-  const [home] = await db.select({ id: households.id }).from(households).where(eq(households.userId, user!.id));
-  return { user: { id: user!.id, email: user!.email }, householdId: home!.id, catIds };
+async function household(db: Db, options: TestHouseholdOptions = {}) {
+  return testHousehold(db, now, options);
 }
 
 /** A stay from Monday to Tuesday in a suite type of its own. */

@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { calendarRules, mailQueue, paymentRefunds, paymentWebhookEvents, payments, staySuites, stays, suiteTypes, suites, users } from "../db/schema/index";
-import { createCat, saveHousehold } from "../households/households";
-import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
+import { calendarRules, mailQueue, paymentRefunds, paymentWebhookEvents, payments, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { bookStay, cancelStay } from "../stays/stays";
 import { createTestDatabase } from "../testing/test-database";
@@ -17,6 +15,7 @@ import { sendPendingRefunds } from "./refunds";
 import { createSimulatedPaymentProvider, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
 import { createStripeProvider } from "./stripe-provider";
 import type { PaymentProvider } from "./types";
+import { testHousehold } from "../testing/households";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 let database: Database;
@@ -39,7 +38,6 @@ afterAll(async () => {
 const now = new Date();
 const today = businessDate(now);
 const siteUrl = "http://localhost:3000";
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
 /** A Monday `days` or more ahead (arrivals are open on Mondays). */
 function mondayIn(days: number): string {
@@ -49,12 +47,8 @@ function mondayIn(days: number): string {
 }
 
 async function household(db: Db) {
-  const [user] = await db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
-  await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: "(949) 249-1234" }, now);
-  const cat = await createCat(db, user!.id, { name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }, now);
-  const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document: { bytes: PDF, name: "fvrcp.pdf" } }, now);
-  await verifyVaccineRecord(db, record.id, { expiresOn: record.expiresOn }, "staff@example.com", now);
-  return { userId: user!.id, catIds: [cat.id] };
+  const { user, catIds } = await testHousehold(db, now);
+  return { userId: user.id, catIds };
 }
 
 /** A suite type of its own with one suite: $50 a night. */

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nightsOf, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { calendarRules, households, mailQueue, smsQueue, stayCats, stayEvents, staySuites, stays, suiteTypes, suites, telephonyEvents, users } from "../db/schema/index";
+import { calendarRules, households, mailQueue, smsQueue, stayCats, stayEvents, staySuites, stays, suiteTypes, suites, telephonyEvents } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
 import { loadEnv } from "../env";
-import { createCat, saveHousehold } from "../households/households";
-import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
+import { createCat } from "../households/households";
+import { uploadVaccineRecord } from "../households/vaccines";
 import { AppError } from "../http/errors";
 import { createLogger } from "../logger";
 import { createTelephony } from "../telephony/telephony";
@@ -18,6 +18,7 @@ import { changeStayAtDesk, moveStay, occupancyGrid } from "./staff";
 import { bookStay, cancelStay, changeStayCats, changeStayDates, listHouseholdStays, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { acceptOffer, joinWaitlist, runWaitlist } from "./waitlist";
+import { type TestHouseholdOptions, TEST_PDF, testHousehold } from "../testing/households";
 
 let database: Database;
 beforeAll(async () => {
@@ -28,7 +29,6 @@ afterAll(() => database.close());
 const now = new Date();
 const today = businessDate(now);
 const siteUrl = "http://localhost:3000";
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
 /** The first date on or after `from` that falls on one of `weekdays` (0 = Sunday). */
 function nextWeekday(from: string, weekdays: number[]): string {
@@ -41,23 +41,9 @@ function nextWeekday(from: string, weekdays: number[]): string {
 const mondayIn = (days: number) => nextWeekday(addBusinessDays(today, days), [1]);
 
 /** A new household with cats whose FVRCP (the required vaccine) is verified until `fvrcpUntil`. */
-async function household(db: Db, options: { cats?: string[]; fvrcpUntil?: string; verified?: boolean; mobilePhone?: string } = {}) {
-  const [user] = await db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
-  await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: options.mobilePhone ?? "(949) 249-1234" }, now);
-  const catIds: string[] = [];
-  for (const name of options.cats ?? ["Miso"]) {
-    const cat = await createCat(db, user!.id, { name, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }, now);
-    const record = await uploadVaccineRecord(
-      db,
-      user!.id,
-      cat.id,
-      { vaccine: "fvrcp", expiresOn: options.fvrcpUntil ?? addBusinessDays(today, 700), document: { bytes: PDF, name: "fvrcp.pdf" } },
-      now,
-    );
-    if (options.verified !== false) await verifyVaccineRecord(db, record.id, { expiresOn: record.expiresOn }, "staff@example.com", now);
-    catIds.push(cat.id);
-  }
-  return { userId: user!.id, email: user!.email, catIds };
+async function household(db: Db, options: TestHouseholdOptions = {}) {
+  const { user, catIds } = await testHousehold(db, now, options);
+  return { userId: user.id, email: user.email, catIds };
 }
 
 /** A suite type of its own with `count` suites, so a test knows exactly what is free. */
@@ -394,7 +380,7 @@ describe("changing a stay's cats", () => {
     const stay = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
     const cat = { sex: "male", spayedNeutered: "yes", felvFivStatus: "negative" } as const;
     const unchecked = await createCat(db, userId, { name: "Pip", ...cat }, now);
-    await uploadVaccineRecord(db, userId, unchecked.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document: { bytes: PDF, name: "fvrcp.pdf" } }, now);
+    await uploadVaccineRecord(db, userId, unchecked.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document: { bytes: TEST_PDF, name: "fvrcp.pdf" } }, now);
     const unrecorded = await createCat(db, userId, { name: "Bo", ...cat }, now);
 
     const refused = await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[0]!, unrecorded.id] }, { siteUrl, now }));

@@ -4,14 +4,11 @@
  * (`booking-worker.ts`) on one PostgreSQL database.
  */
 import { execFile } from "node:child_process";
-import crypto from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
-import { users } from "../db/schema/index";
-import { createCat, saveHousehold } from "../households/households";
-import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
+import { testHousehold } from "./households";
 
 const run = promisify(execFile);
 const worker = path.resolve("server/testing/booking-worker.ts");
@@ -21,13 +18,8 @@ const tsx = path.resolve("node_modules/.bin/tsx");
 export async function verifiedCustomers(db: Db, count: number, now: Date) {
   const customers = [];
   for (let i = 0; i < count; i++) {
-    const [user] = await db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
-    await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: "(949) 249-1234" }, now);
-    const cat = await createCat(db, user!.id, { name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }, now);
-    const document = { bytes: Buffer.from("%PDF-1.4\n%%EOF\n"), name: "fvrcp.pdf" };
-    const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(businessDate(now), 400), document }, now);
-    await verifyVaccineRecord(db, record.id, { expiresOn: record.expiresOn }, "staff@example.com", now);
-    customers.push({ user: user!, catId: cat.id });
+    const { user, catIds } = await testHousehold(db, now, { fvrcpUntil: addBusinessDays(businessDate(now), 400) });
+    customers.push({ user, catId: catIds[0]! });
   }
   return customers;
 }

@@ -1,0 +1,39 @@
+/**
+ * The customer the booking tests start from: a new account with a household and cats whose FVRCP
+ * (the required vaccine) has a certificate, verified by staff unless asked otherwise.
+ */
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
+import type { Db } from "../db/client";
+import { households, users } from "../db/schema/index";
+import { createCat, saveHousehold } from "../households/households";
+import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
+
+/** A certificate's bytes: a minimal PDF, which the upload's type sniffing accepts. */
+export const TEST_PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+export interface TestHouseholdOptions {
+  /** The cats' names (default one cat, Miso). */
+  cats?: string[];
+  /** When their FVRCP expires (default 700 days from `now`). */
+  fvrcpUntil?: string;
+  /** false: the certificate waits for staff. */
+  verified?: boolean;
+  mobilePhone?: string;
+}
+
+export async function testHousehold(db: Db, now: Date, options: TestHouseholdOptions = {}) {
+  const [user] = await db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
+  await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: options.mobilePhone ?? "(949) 249-1234" }, now);
+  const expiresOn = options.fvrcpUntil ?? addBusinessDays(businessDate(now), 700);
+  const catIds: string[] = [];
+  for (const name of options.cats ?? ["Miso"]) {
+    const cat = await createCat(db, user!.id, { name, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }, now);
+    const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn, document: { bytes: TEST_PDF, name: "fvrcp.pdf" } }, now);
+    if (options.verified !== false) await verifyVaccineRecord(db, record.id, { expiresOn }, "staff@example.com", now);
+    catIds.push(cat.id);
+  }
+  const [home] = await db.select({ id: households.id }).from(households).where(eq(households.userId, user!.id));
+  return { user: { id: user!.id, email: user!.email }, householdId: home!.id, catIds };
+}
