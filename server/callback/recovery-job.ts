@@ -59,7 +59,7 @@ export async function recoverUnsettledLeads(deps: CallbackDeps, now = new Date()
 
   const outcomes: Record<string, number> = {};
   for (const lead of claimed) {
-    const outcome = await callStoredLead(deps, lead, { claimed: true }, now);
+    const outcome = await callStoredLead(deps, lead, now);
     if (outcome.kind === "recently-called") {
       await db
         .update(callMeBackForm)

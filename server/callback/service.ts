@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { type SQL, eq, sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import { CALLBACK_CONSENT_TEXT, type CallbackResponse, callbackMessages } from "~/features/callback/schema";
 import { formatUsPhone } from "~/lib/phone";
@@ -58,11 +58,11 @@ export type CallOutcome =
   | { kind: "paused" }
   | { kind: "call-failed"; code: "CALL_FAILED" | "INVALID_CALL_RESPONSE"; publicMessage: string }
   /** The database failed before the call: the lead stays `pending` and the recovery job calls later. */
-  | { kind: "deferred" }
-  /** Another process claimed the lead first and is calling. */
-  | { kind: "claimed-elsewhere" };
+  | { kind: "deferred" };
 
 type Lead = { id: string; phoneNumber: string };
+
+const PAUSED_REASON = "global hourly call cap reached";
 
 async function setCallStatus(deps: CallbackDeps, leadId: string, outcome: Partial<typeof callMeBackForm.$inferInsert>) {
   try {
@@ -85,77 +85,69 @@ async function releaseCooldown(deps: CallbackDeps, lead: Lead, takenAt: Date) {
   }
 }
 
-type CallSlot = { numberFree: false; numberRetryAfterMs: number } | { numberFree: true; globalAllowed: boolean; claimed: boolean };
+type CallSlot = { numberFree: false; numberRetryAfterMs: number } | { numberFree: true; globalAllowed: boolean };
 
 /**
- * Steps 1 to 3 below in one statement (one round trip, ADR 0118): the per-number cooldown, then
- * (only if it was free) the global cap, then (only if that allowed it) the claim. Each step is gated
- * by the rows of the one before, so the row locks are taken in that order in every process. What
- * the statement cannot do is give the cooldown back when the cap refuses (one row is changed once
- * per statement): that rare case takes a second statement.
+ * For a lead the recovery job has claimed (`calling`): the per-number cooldown, then (only if it
+ * was free) the global cap, in one statement. Each step is gated by the rows of the one before, so
+ * the row locks are taken in that order in every process (as in the request's statement).
  */
-async function takeCallSlot(db: Db, env: Env, lead: Lead, options: { claimed: boolean }, now: Date): Promise<CallSlot> {
+async function takeCallSlot(db: Db, env: Env, lead: Lead, now: Date): Promise<CallSlot> {
   const number = numberRule(lead.phoneNumber);
-  const claim = options.claimed
-    ? sql`select ${lead.id}::uuid as id from global_cap`
-    : sql`update call_me_back_form set call_status = 'calling', updated_at = now()
-        where id = ${lead.id} and call_status = 'pending' and exists (select 1 from global_cap) returning id`;
-  const [row] = await rowsOf<{ number_free: boolean; global_allowed: boolean; claimed: boolean; oldest_call: number | null }>(
+  const [row] = await rowsOf<{ number_free: boolean; global_allowed: boolean; oldest_call: number | null }>(
     db,
     sql`with number_cooldown as (${countingStep(number, now)}),
-      global_cap as (${countingStep(globalRule(env), now, sql`number_cooldown`)}),
-      claim as (${claim})
+      global_cap as (${countingStep(globalRule(env), now, sql`number_cooldown`)})
       select exists (select 1 from number_cooldown) as number_free, exists (select 1 from global_cap) as global_allowed,
-        exists (select 1 from claim) as claimed, ${oldestEventInWindowSql(number, now)} as oldest_call`,
+        ${oldestEventInWindowSql(number, now)} as oldest_call`,
   );
   if (!row) throw new Error("the call slot statement returned no row");
   if (!row.number_free) return { numberFree: false, numberRetryAfterMs: retryAfterMs(number, now, row.oldest_call) };
-  return { numberFree: true, globalAllowed: row.global_allowed, claimed: row.claimed };
+  return { numberFree: true, globalAllowed: row.global_allowed };
 }
 
 /**
- * Calls a stored lead, in the order that keeps every promise true:
- * 1. the per-number cooldown ("we already received a call request ... wait for our call"), taken
- *    only now that the lead is stored, and given back below whenever no call results;
- * 2. the global cap: above it the lead is `paused` and nobody is called;
- * 3. the claim `pending` -> `calling` (skipped when the recovery job already claimed it): one
- *    conditional update, so two processes never both call one lead;
- * 4. the call; its outcome (placed, simulated, failed with the reason) is written to the lead.
- * A database failure before the claim leaves (or puts back) the lead `pending` for the recovery job.
+ * Calls a lead the recovery job found left `pending` and has claimed (`calling`), in the order that
+ * keeps every promise true: the per-number cooldown and the global cap (takeCallSlot), then the call
+ * (placeClaimedCall). A database failure before the call puts the lead back to `pending`.
  */
-export async function callStoredLead(deps: CallbackDeps, lead: Lead, options: { claimed: boolean }, now = new Date()): Promise<CallOutcome> {
-  const { db, env, logger, telephony } = deps;
-  const deferred = async (error: unknown, what: string): Promise<CallOutcome> => {
-    logger.error({ err: error, leadId: lead.id }, `callback: ${what}; the lead stays pending for the recovery job`);
-    if (options.claimed) await setCallStatus(deps, lead.id, { callStatus: "pending" });
-    return { kind: "deferred" };
-  };
-
+export async function callStoredLead(deps: CallbackDeps, lead: Lead, now = new Date()): Promise<CallOutcome> {
   let slot: CallSlot;
   try {
-    slot = await takeCallSlot(db, env, lead, options, now);
+    slot = await takeCallSlot(deps.db, deps.env, lead, now);
   } catch (error) {
-    return deferred(error, "the number's cooldown, the global cap or the claim could not be decided");
+    deps.logger.error({ err: error, leadId: lead.id }, "callback: the number's cooldown or the global cap could not be decided; the lead stays pending");
+    await setCallStatus(deps, lead.id, { callStatus: "pending" });
+    return { kind: "deferred" };
   }
   if (!slot.numberFree) return { kind: "recently-called", retryAfterMs: slot.numberRetryAfterMs };
   if (!slot.globalAllowed) {
-    await releaseCooldown(deps, lead, now);
-    await setCallStatus(deps, lead.id, { callStatus: "paused", callError: "global hourly call cap reached" });
-    logger.warn({ leadId: lead.id }, "callback: global hourly cap reached; calls paused, lead stored");
+    await pauseCalls(deps, lead, now);
     return { kind: "paused" };
   }
-  if (!slot.claimed) {
-    await releaseCooldown(deps, lead, now);
-    return { kind: "claimed-elsewhere" };
-  }
+  return placeClaimedCall(deps, lead, now);
+}
 
+/** Above the global cap: nobody is called, the number's cooldown is given back, the lead says why. */
+async function pauseCalls(deps: CallbackDeps, lead: Lead, takenAt: Date) {
+  await releaseCooldown(deps, lead, takenAt);
+  await setCallStatus(deps, lead.id, { callStatus: "paused", callError: PAUSED_REASON });
+  deps.logger.warn({ leadId: lead.id }, "callback: global hourly cap reached; calls paused, lead stored");
+}
+
+/**
+ * The call for a lead that is `calling` (claimed by this process alone) with the number's cooldown
+ * taken at `takenAt`; its outcome (placed, simulated, failed with the reason) is written to the lead.
+ */
+async function placeClaimedCall(deps: CallbackDeps, lead: Lead, takenAt: Date): Promise<CallOutcome> {
+  const { env, logger, telephony } = deps;
   let sid: string | undefined;
   try {
     ({ sid } = await telephony.placeCall({ to: lead.phoneNumber, connectTo: env.BUSINESS_PHONE }));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // No call was placed: the number's "wait for our call" would not be true, so it is given back.
-    await releaseCooldown(deps, lead, now);
+    await releaseCooldown(deps, lead, takenAt);
     await setCallStatus(deps, lead.id, { callStatus: "failed", callError: reason.slice(0, 1000) });
     logger.error({ err: error, leadId: lead.id }, "callback: the call could not be placed");
     const publicMessage = error instanceof TelephonyError ? error.publicMessage : undefined;
@@ -179,81 +171,139 @@ const inMinutes = (ms: number) => {
   return `${wait} minute${wait === 1 ? "" : "s"}`;
 };
 
+/** The columns of a new lead, as SQL for an insert's select list, with its first call status. */
+function leadValues(input: CallbackInput, ipHash: string, now: Date, callStatus: SQL, callError: SQL) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`${input.phoneNumber}, ${input.sourcePage ?? null}, ${CALLBACK_CONSENT_TEXT}, ${ipHash}, ${input.userAgent?.slice(0, 300) ?? null},
+    ${callStatus}, ${callError}, ${at}, ${at}`;
+}
+const leadColumns = sql`(phone_number, source_page, consent_text, ip_hash, user_agent, call_status, call_error, created_at, updated_at)`;
+
+type Decision = {
+  ipAllowed: boolean;
+  numberFree: boolean;
+  /** The number's cooldown: when its oldest call in the window was (epoch ms), read only when refused. */
+  oldestCall: number | null;
+  lead: { id: string; status: "calling" | "paused" } | null;
+};
+
 /**
- * The callback request: the per-IP limit (abuse; its refusal stores nothing) and the lead, stored
- * before anything that depends on it, in one statement; then callStoredLead. A request that fails before the
+ * The whole decision in one statement (ADR 0136), each step gated by the rows of the one before so
+ * the row locks are taken in the same order in every process: the per-IP limit (its refusal stores
+ * nothing); the per-number cooldown ("we already received a call request ... wait for our call": the
+ * earlier request is the lead, so a repeat stores nothing); the global cap; and the lead, inserted
+ * already claimed (`calling`) when the cap allowed it, else `paused`. The lead and the cooldown that
+ * promises its call commit together or not at all.
+ */
+async function storeLeadAndTakeCallSlot(db: Db, env: Env, input: CallbackInput, ipHash: string, now: Date): Promise<Decision> {
+  const number = numberRule(input.phoneNumber);
+  const allowedByCap = sql`exists (select 1 from global_cap)`;
+  const [row] = await rowsOf<{ ip_allowed: boolean; number_free: boolean; oldest_call: number | null; id: string | null; status: "calling" | "paused" | null }>(
+    db,
+    sql`with ip_limit as (${countingStep(ipRule(ipHash, env), now)}),
+      number_cooldown as (${countingStep(number, now, sql`ip_limit`)}),
+      global_cap as (${countingStep(globalRule(env), now, sql`number_cooldown`)}),
+      lead as (
+        insert into call_me_back_form ${leadColumns}
+        select ${leadValues(input, ipHash, now, sql`case when ${allowedByCap} then 'calling' else 'paused' end`, sql`case when ${allowedByCap} then null else ${PAUSED_REASON} end`)}
+        from number_cooldown
+        returning id, call_status
+      )
+      select exists (select 1 from ip_limit) as ip_allowed, exists (select 1 from number_cooldown) as number_free,
+        case when exists (select 1 from ip_limit) and not exists (select 1 from number_cooldown) then ${oldestEventInWindowSql(number, now)} end as oldest_call,
+        (select id from lead) as id, (select call_status from lead) as status`,
+  );
+  if (!row) throw new Error("the callback statement returned no row");
+  return {
+    ipAllowed: row.ip_allowed,
+    numberFree: row.number_free,
+    oldestCall: row.oldest_call,
+    lead: row.id && row.status ? { id: row.id, status: row.status } : null,
+  };
+}
+
+/**
+ * When the decision itself failed: the per-IP limit and the lead alone, `pending`, so the lead is
+ * not lost and the recovery job calls it (a failed insert takes back the count with it).
+ */
+async function storePendingLead(db: Db, env: Env, input: CallbackInput, ipHash: string, now: Date) {
+  const [row] = await rowsOf<{ ip_allowed: boolean; id: string | null }>(
+    db,
+    sql`with ip_limit as (${countingStep(ipRule(ipHash, env), now)}),
+      lead as (
+        insert into call_me_back_form ${leadColumns}
+        select ${leadValues(input, ipHash, now, sql`'pending'`, sql`null`)} from ip_limit
+        returning id
+      )
+      select exists (select 1 from ip_limit) as ip_allowed, (select id from lead) as id`,
+  );
+  if (!row) throw new Error("the lead statement returned no row");
+  return { ipAllowed: row.ip_allowed, id: row.id };
+}
+
+/**
+ * The callback request: one statement decides everything and stores the lead
+ * (storeLeadAndTakeCallSlot), then the call. Only a paused request (the global cap) needs another
+ * statement before its answer, to give the number's cooldown back. A request that fails before the
  * lead is stored has taken no "wait for our call" cooldown, so the visitor can simply retry.
  */
 export async function requestCallback(deps: CallbackDeps, input: CallbackInput, now = new Date()): Promise<CallbackResponse> {
   const { db, env, logger } = deps;
   const ipHash = hashIp(input.ip, env);
-
-  const ip = ipRule(ipHash, env);
-  let stored: { allowed: boolean; id: string | null };
-  try {
-    // The per-IP limit and the lead in one statement: the lead is inserted only if the limit allowed
-    // it, and a failed insert takes back the count with it (ADR 0118).
-    const [row] = await rowsOf<{ allowed: boolean; id: string | null }>(
-      db,
-      sql`with ip_limit as (${countingStep(ip, now)}),
-        lead as (
-          insert into call_me_back_form (phone_number, source_page, consent_text, ip_hash, user_agent, created_at, updated_at)
-          select ${input.phoneNumber}, ${input.sourcePage ?? null}, ${CALLBACK_CONSENT_TEXT}, ${ipHash}, ${input.userAgent?.slice(0, 300) ?? null},
-            ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-          from ip_limit
-          returning id
-        )
-        select exists (select 1 from ip_limit) as allowed, (select id from lead) as id`,
-    );
-    if (!row) throw new Error("the lead statement returned no row");
-    stored = row;
-  } catch (error) {
-    logger.error({ err: error }, "callback: could not store the lead");
-    throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
-  }
-  if (!stored.allowed) {
-    const wait = retryAfterMs(ip, now, null);
-    throw new AppError(
+  const tooManyFromIp = () => {
+    const wait = retryAfterMs(ipRule(ipHash, env), now, null);
+    return new AppError(
       429,
       "TOO_MANY_CALL_REQUESTS",
       `Too many call requests from your connection. Please try again in ${inMinutes(wait)}, or call us at ${businessPhone(env)}.`,
       { retryAfterSeconds: Math.ceil(wait / 1000) },
     );
-  }
-  if (!stored.id) throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
-  const lead: Lead = { id: stored.id, phoneNumber: input.phoneNumber };
+  };
 
-  const outcome = await callStoredLead(deps, lead, { claimed: false }, now);
-  switch (outcome.kind) {
-    case "called":
-      return { callSid: outcome.sid, status: outcome.status };
-    case "recently-called":
-      // The earlier request is the lead; this one is a repeat. If it cannot be removed now, the
-      // recovery job finds the number's cooldown taken and marks it for staff instead of calling.
-      await db
-        .delete(callMeBackForm)
-        .where(and(eq(callMeBackForm.id, lead.id), eq(callMeBackForm.callStatus, "pending")))
-        .catch((error: unknown) => logger.warn({ err: error, leadId: lead.id }, "callback: could not remove a repeated request"));
-      throw new AppError(
-        429,
-        "NUMBER_RECENTLY_CALLED",
-        `We already received a call request for this number in the last 15 minutes. Please wait for our call, or try again in ${inMinutes(outcome.retryAfterMs)}.`,
-        { retryAfterSeconds: Math.ceil(outcome.retryAfterMs / 1000) },
-      );
-    case "paused":
-      throw new AppError(
-        503,
-        "CALLS_PAUSED",
-        `We saved your number and will call you back as soon as we can: our lines are very busy right now. You can also call us at ${businessPhone(env)}.`,
-      );
-    case "deferred":
-    case "claimed-elsewhere":
-      throw new AppError(
-        503,
-        "CALL_DELAYED",
-        `We saved your number and will call you back shortly. You can also call us at ${businessPhone(env)}.`,
-      );
-    case "call-failed":
-      throw new AppError(502, outcome.code, outcome.publicMessage);
+  let decision: Decision;
+  try {
+    decision = await storeLeadAndTakeCallSlot(db, env, input, ipHash, now);
+  } catch (error) {
+    logger.error({ err: error }, "callback: the call could not be decided; storing the lead for the recovery job");
+    let stored: Awaited<ReturnType<typeof storePendingLead>>;
+    try {
+      stored = await storePendingLead(db, env, input, ipHash, now);
+    } catch (storeError) {
+      logger.error({ err: storeError }, "callback: could not store the lead");
+      throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
+    }
+    if (!stored.ipAllowed) throw tooManyFromIp();
+    if (!stored.id) throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
+    throw new AppError(
+      503,
+      "CALL_DELAYED",
+      `We saved your number and will call you back shortly. You can also call us at ${businessPhone(env)}.`,
+    );
   }
+  if (!decision.ipAllowed) throw tooManyFromIp();
+  if (!decision.numberFree) {
+    const wait = retryAfterMs(numberRule(input.phoneNumber), now, decision.oldestCall);
+    throw new AppError(
+      429,
+      "NUMBER_RECENTLY_CALLED",
+      `We already received a call request for this number in the last 15 minutes. Please wait for our call, or try again in ${inMinutes(wait)}.`,
+      { retryAfterSeconds: Math.ceil(wait / 1000) },
+    );
+  }
+  if (!decision.lead) throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
+  const lead: Lead = { id: decision.lead.id, phoneNumber: input.phoneNumber };
+
+  if (decision.lead.status === "paused") {
+    await releaseCooldown(deps, lead, now);
+    logger.warn({ leadId: lead.id }, "callback: global hourly cap reached; calls paused, lead stored");
+    throw new AppError(
+      503,
+      "CALLS_PAUSED",
+      `We saved your number and will call you back as soon as we can: our lines are very busy right now. You can also call us at ${businessPhone(env)}.`,
+    );
+  }
+  const outcome = await placeClaimedCall(deps, lead, now);
+  if (outcome.kind === "call-failed") throw new AppError(502, outcome.code, outcome.publicMessage);
+  if (outcome.kind !== "called") throw new Error(`unexpected call outcome ${outcome.kind}`);
+  return { callSid: outcome.sid, status: outcome.status };
 }

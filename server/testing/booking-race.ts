@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
+import type { RaceKind } from "./booking-worker";
 import { testHousehold } from "./households";
 
 const run = promisify(execFile);
@@ -24,8 +25,8 @@ export async function verifiedCustomers(db: Db, count: number, now: Date) {
   return customers;
 }
 
-/** Books `requests` at once, half in each of two processes, and gives every request's outcome. */
-export async function bookInTwoProcesses(url: string, requests: unknown[], kind: "stay" | "groom") {
+/** Runs `requests` at once, half in each of two processes, and gives every request's outcome. */
+export async function bookInTwoProcesses(url: string, requests: unknown[], kind: RaceKind) {
   const half = Math.ceil(requests.length / 2);
   const outputs = await Promise.all(
     [requests.slice(0, half), requests.slice(half)].map((batch) => run(tsx, [worker, url, JSON.stringify(batch), kind], { timeout: 90_000 })),

@@ -1,27 +1,49 @@
 /**
- * A second server process for the cross-process booking tests (server/stays/processes.db.test.ts,
- * server/grooming/processes.db.test.ts): opens the PostgreSQL database named on the command line,
- * books every request it is given at once (stays, or grooms when told "groom"; `booking-race.ts` starts it), and prints one line
+ * A second server process for the cross-process race tests (server/stays/processes.db.test.ts,
+ * server/grooming/processes.db.test.ts, server/callback/processes.db.test.ts): opens the PostgreSQL
+ * database named on the command line, runs every request it is given at once (stays, grooms, or
+ * callback requests with the simulated telephony; `booking-race.ts` starts it), and prints one line
  * of JSON with the outcome of each.
  */
+import { requestCallback } from "../callback/service";
 import { openDatabase } from "../db/client";
+import { loadEnv } from "../env";
 import { bookGroom } from "../grooming/grooming";
 import { AppError } from "../http/errors";
+import { createLogger } from "../logger";
 import { bookStay } from "../stays/stays";
+import { createTelephony } from "../telephony/telephony";
 
 type StayRequest = { userId: string; input: Parameters<typeof bookStay>[2] };
 type GroomRequest = { user: Parameters<typeof bookGroom>[1]; input: Parameters<typeof bookGroom>[2] };
+/** `env`: the variables this process runs with (the abuse limits). */
+type CallbackRequest = { input: Parameters<typeof requestCallback>[1]; env: Record<string, string> };
+export type RaceKind = "stay" | "groom" | "callback";
 
-const [url, json, kind = "stay"] = process.argv.slice(2) as [string, string, string?];
-const requests = JSON.parse(json) as (StayRequest | GroomRequest)[];
+const [url, json, kind = "stay"] = process.argv.slice(2) as [string, string, RaceKind?];
+const requests = JSON.parse(json) as unknown[];
 const database = await openDatabase({ url, poolSize: requests.length });
 const ctx = { siteUrl: "http://localhost:3000" };
-const book = (r: StayRequest | GroomRequest) =>
-  kind === "groom" ? bookGroom(database.db, (r as GroomRequest).user, (r as GroomRequest).input, ctx) : bookStay(database.db, (r as StayRequest).userId, (r as StayRequest).input, ctx);
+const logger = createLogger("silent");
+
+function run(request: unknown): Promise<{ id?: string; callSid?: string }> {
+  if (kind === "groom") {
+    const r = request as GroomRequest;
+    return bookGroom(database.db, r.user, r.input, ctx);
+  }
+  if (kind === "callback") {
+    const r = request as CallbackRequest;
+    const env = loadEnv({ NODE_ENV: "test", ...r.env });
+    return requestCallback({ db: database.db, env, logger, telephony: createTelephony(env, database.db, logger) }, r.input);
+  }
+  const r = request as StayRequest;
+  return bookStay(database.db, r.userId, r.input, ctx);
+}
+
 const outcomes = await Promise.all(
   requests.map((r) =>
-    book(r).then(
-      (row) => ({ ok: true, id: row.id }),
+    run(r).then(
+      (row) => ({ ok: true, id: row.id ?? row.callSid }),
       (error: unknown) => ({ ok: false, code: error instanceof AppError ? error.code : String(error) }),
     ),
   ),
