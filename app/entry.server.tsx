@@ -7,6 +7,7 @@ import { errorPageHtml, pageMessages } from "@server/http/error-page";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { pageScripts } from "./islands/page-scripts";
+import { deferRouterScripts } from "./lib/defer-router-scripts.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -45,8 +46,8 @@ export default function handleRequest(
   const nonce = loadContext?.cspNonce;
   // A page the router does not hydrate needs no copy of its loader data for the router.
   const leafId = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
-  if (pageScripts(leafId, leafId ? routerContext.routeModules[leafId]?.handle : undefined).kind !== "router")
-    routerContext = { ...routerContext, serverHandoffStream: undefined };
+  const hydratedByRouter = pageScripts(leafId, leafId ? routerContext.routeModules[leafId]?.handle : undefined).kind === "router";
+  if (!hydratedByRouter) routerContext = { ...routerContext, serverHandoffStream: undefined };
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -61,7 +62,8 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough();
+        // A router page's scripts start after its first paint (ADR 0137); prerendering has no request to serve.
+        const body = hydratedByRouter && nonce ? deferRouterScripts() : new PassThrough();
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html");
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -9,7 +9,7 @@ import { inlinePageViewScript } from "./features/analytics/page-view";
 import { usePageViewBeacon } from "./features/analytics/page-view-beacon";
 import { AuthProvider } from "./features/auth/auth-provider";
 import { useLoaderAuthSnapshot } from "./features/auth/loader-snapshot";
-import { islandLoaderScript, pageScripts } from "./islands/page-scripts";
+import { islandLoaderScript, pageScripts, routerLoaderScript } from "./islands/page-scripts";
 import { RouterNavigation } from "./lib/router-navigation";
 import { markToasterMounted } from "./lib/toast";
 import { useNonce } from "./lib/nonce";
@@ -44,6 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <AppToaster onMounted={markToasterMounted} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: routerLoaderScript }} />
           </>
         )}
         {scripts.kind === "island" && <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: islandLoaderScript(scripts) }} />}

@@ -4,12 +4,13 @@ import { signInAs } from "./support/auth";
 import { claimAdminEmail, uniqueEmail } from "./support/identities";
 import { waitForMail } from "./support/mail";
 import { expectNoAxeViolations } from "./support/axe";
+import { gotoHydrated } from "./support/hydration";
 
 const sessionCookieOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === "cat_hotel_session");
 
 test("a visitor asks for a link on /auth, gets it by e-mail, and ends up signed in on / with 'Signed In'", async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo, "visitor");
-  await page.goto("/auth");
+  await gotoHydrated(page, "/auth");
   await expect(page.getByRole("heading", { name: "Log In or Create Account" })).toBeVisible();
   await expect(page.getByText("Privacy Policy")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -45,7 +46,7 @@ test("a visitor asks for a link on /auth, gets it by e-mail, and ends up signed 
 
 test("an admin who signs in lands on /admin and sees the dashboard", async ({ page }) => {
   const email = claimAdminEmail();
-  await page.goto("/auth");
+  await gotoHydrated(page, "/auth");
   const since = Date.now() - 1000;
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Magic Link" }).click();
@@ -84,7 +85,7 @@ test("an admin who signs in lands on /admin and sees the dashboard", async ({ pa
 
 test("a second request within 60 s shows the rate-limit texts", async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo, "hasty");
-  await page.goto("/auth");
+  await gotoHydrated(page, "/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Magic Link" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
@@ -103,7 +104,7 @@ test("signing out shows 'Signed Out', tells the other tabs, and the old cookie i
   await signInAs(page, email);
   const oldCookie = (await sessionCookieOf(page))!;
 
-  await page.goto("/account");
+  await gotoHydrated(page, "/account");
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText("Joined")).toBeVisible();
@@ -111,7 +112,7 @@ test("signing out shows 'Signed Out', tells the other tabs, and the old cookie i
   await expectNoAxeViolations(page);
 
   const otherTab = await context.newPage();
-  await otherTab.goto("/account");
+  await gotoHydrated(otherTab, "/account");
   await expect(otherTab.getByText(email)).toBeVisible();
 
   await page.getByRole("button", { name: "Sign Out" }).click();
@@ -157,7 +158,7 @@ test("the admin area is closed to visitors and to signed-in non-admins, on the s
 
 test("the code from the e-mail signs in another device, and spends the link", async ({ page, browser }, testInfo) => {
   const email = uniqueEmail(testInfo, "two-devices");
-  await page.goto("/auth");
+  await gotoHydrated(page, "/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Magic Link" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();

@@ -38,3 +38,20 @@ export function islandLoaderScript({ src, preload }: { src: string; preload: str
     `import(${JSON.stringify(src)})})})`
   );
 }
+
+/** What the server writes in place of React Router's script tags on a router page (deferRouterScripts). */
+export const DEFERRED_SCRIPT_TYPE = "x-deferred-module";
+export const DEFERRED_PRELOAD_REL = "x-deferred-modulepreload";
+
+/**
+ * Starts a router page's scripts once the first frame is painted, as islandLoaderScript does for
+ * an island: the server has written React Router's module script and its module preloads inert
+ * (deferRouterScripts), so the HTML, the stylesheet and the fonts have the connection to themselves
+ * until the page is on screen; its forms work before then (route actions). Does nothing where the
+ * tags were left as they are (the development server).
+ */
+export const routerLoaderScript =
+  `requestAnimationFrame(function(){setTimeout(function(){` +
+  `document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(p){var l=document.createElement("link");l.rel="modulepreload";l.href=p.getAttribute("href");document.head.appendChild(l)});` +
+  `document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]').forEach(function(d){var s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;d.replaceWith(s)})` +
+  `})})`;
