@@ -6,7 +6,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@server/db/
 import { errorPageHtml, pageMessages } from "@server/http/error-page";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { pageScripts } from "./islands/page-scripts";
+import { pageScripts, routerScriptsAfterFirstPaint } from "./islands/page-scripts";
 import { deferRouterScripts } from "./lib/defer-router-scripts.server";
 import { NonceProvider } from "./lib/nonce";
 
@@ -45,9 +45,12 @@ export default function handleRequest(
   // Prerendering at build time has no request context and so no nonce; the server adds one when serving.
   const nonce = loadContext?.cspNonce;
   // A page the router does not hydrate needs no copy of its loader data for the router.
-  const leafId = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
-  const hydratedByRouter = pageScripts(leafId, leafId ? routerContext.routeModules[leafId]?.handle : undefined).kind === "router";
+  const { matches } = routerContext.staticHandlerContext;
+  const handleOf = (routeId: string | undefined) => (routeId ? routerContext.routeModules[routeId]?.handle : undefined);
+  const leafId = matches.at(-1)?.route.id;
+  const hydratedByRouter = pageScripts(leafId, handleOf(leafId)).kind === "router";
   if (!hydratedByRouter) routerContext = { ...routerContext, serverHandoffStream: undefined };
+  const scriptsAfterFirstPaint = hydratedByRouter && routerScriptsAfterFirstPaint(matches.map((m) => handleOf(m.route.id)));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -63,7 +66,7 @@ export default function handleRequest(
       [readyOption]() {
         shellRendered = true;
         // A router page's scripts start after its first paint (ADR 0137); prerendering has no request to serve.
-        const body = hydratedByRouter && nonce ? deferRouterScripts() : new PassThrough();
+        const body = scriptsAfterFirstPaint && nonce ? deferRouterScripts() : new PassThrough();
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html");
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

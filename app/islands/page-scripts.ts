@@ -10,6 +10,11 @@ import islandAssets from "virtual:island-assets";
  */
 export interface PageHandle {
   hydration?: "router" | "island" | "none";
+  /**
+   * A router page's scripts start after its first paint (ADR 0137), unless a route on its path says
+   * `"at-once"`: the admin area, whose controls need the script and whose users are on fast connections.
+   */
+  routerScripts?: "after-first-paint" | "at-once";
 }
 
 export type PageScripts = { kind: "router" } | { kind: "none" } | { kind: "island"; src: string; preload: string[] };
@@ -37,6 +42,11 @@ export function islandLoaderScript({ src, preload }: { src: string; preload: str
     `${files}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
     `import(${JSON.stringify(src)})})})`
   );
+}
+
+/** Whether a router page with these routes' handles starts its scripts after the first paint. */
+export function routerScriptsAfterFirstPaint(handles: unknown[]): boolean {
+  return !handles.some((handle) => (handle as PageHandle | null | undefined)?.routerScripts === "at-once");
 }
 
 /** What the server writes in place of React Router's script tags on a router page (deferRouterScripts). */

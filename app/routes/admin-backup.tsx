@@ -7,7 +7,11 @@ import { AuthStatusPanel } from "~/features/auth-tooling/auth-status-panel";
 import { AuthTestRunner } from "~/features/auth-tooling/auth-test-runner";
 import { SaveValidatorPanel } from "~/features/auth-tooling/save-validator-panel";
 import { WordPressDashboard } from "~/features/wordpress/wordpress-dashboard";
+import type { PageHandle } from "~/islands/page-scripts";
 import type { Route } from "./+types/admin-backup";
+
+// Staff tools: their controls need the script, so it starts with the page (ADR 0137).
+export const handle: PageHandle = { routerScripts: "at-once" };
 
 export const meta: Route.MetaFunction = () => [
   { title: `Testing Dashboard | ${business.name}` },

@@ -7,8 +7,12 @@ import { business } from "~/content/business";
 import { useAuth } from "~/features/auth/auth-provider";
 import { AUTH_TEXT } from "~/features/auth/messages";
 import { cn } from "~/lib/cn";
+import type { PageHandle } from "~/islands/page-scripts";
 import type { Route } from "./+types/layout";
 import { ADMIN_SECTIONS, adminMeta } from "./shared";
+
+// Staff tools: their controls need the script, so it starts with the page (ADR 0137).
+export const handle: PageHandle = { routerScripts: "at-once" };
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin");
 
