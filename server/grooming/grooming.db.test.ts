@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, businessTime } from "~/lib/business-time";
 import { listCustomerAppointments, listCustomerTrips, setStatus, updateAppointment } from "../appointments/appointments";
 import type { Database, Db } from "../db/client";
@@ -12,6 +11,7 @@ import { createTestDatabase } from "../testing/test-database";
 import { groomerWeekForm } from "~/features/grooming/schema";
 import { addDayOff, bookGroom, cancelCustomerAppointment, listGroomingServices, quoteGroom, removeDayOff, rescheduleGroom, saveGroomerWeek, saveGroomingService } from "./grooming";
 import { type TestHouseholdOptions, testHousehold } from "../testing/households";
+import { weekdayOnOrAfter } from "../testing/dates";
 
 let database: Database;
 beforeAll(async () => {
@@ -24,11 +24,7 @@ const today = businessDate(now);
 const siteUrl = "http://localhost:3000";
 
 /** A Tuesday some weeks out (the groomer works 9-5 with lunch 12-1): each test takes its own, so their grooms never meet. */
-function tuesdayIn(days: number): string {
-  let date = addBusinessDays(today, days);
-  while (weekdayOf(date) !== 2) date = addBusinessDays(date, 1);
-  return date;
-}
+const tuesdayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days), 2);
 
 /** A new household with cats whose FVRCP (the required vaccine) is verified (or awaiting review) until `fvrcpUntil`. */
 async function household(db: Db, options: TestHouseholdOptions = {}) {

@@ -1,11 +1,11 @@
 import { isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { openDatabase } from "../db/client";
 import { appointments } from "../db/schema/index";
 import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
+import { weekdayOnOrAfter } from "../testing/dates";
 
 // Several server processes share one PostgreSQL database (PGlite's folder allows one process).
 describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking one groomer's time at once", () => {
@@ -16,8 +16,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking o
       const { db } = database;
       const now = new Date();
       const today = businessDate(now);
-      let day = addBusinessDays(today, 14);
-      while (weekdayOf(day) !== 3) day = addBusinessDays(day, 1);
+      const day = weekdayOnOrAfter(addBusinessDays(today, 14), 3);
 
       const requests = (await verifiedCustomers(db, 20, now)).map(({ user, catId }) => ({
         user: { id: user.id, email: user.email },

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { listCustomerAppointments } from "../appointments/appointments";
 import type { Database, Db } from "../db/client";
@@ -11,6 +10,7 @@ import { createTestDatabase } from "../testing/test-database";
 import { bookGroom, quoteGroom } from "./grooming";
 import { householdAccount, stayForGroom } from "./stay-groom";
 import { type TestHouseholdOptions, testHousehold } from "../testing/households";
+import { weekdayOnOrAfter } from "../testing/dates";
 
 let database: Database;
 beforeAll(async () => {
@@ -27,11 +27,7 @@ const today = businessDate(now);
 const siteUrl = "http://localhost:3000";
 
 /** A Monday some weeks out: each test takes its own, so stays and grooms never meet. */
-function mondayIn(days: number): string {
-  let date = addBusinessDays(today, days);
-  while (weekdayOf(date) !== 1) date = addBusinessDays(date, 1);
-  return date;
-}
+const mondayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days), 1);
 
 /** A new household with cats whose FVRCP is verified until `fvrcpUntil`. */
 async function household(db: Db, options: TestHouseholdOptions = {}) {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCents, weekdayOf } from "~/features/stays/model";
+import { formatCents } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import { calendarRules, mailQueue, paymentRefunds, paymentWebhookEvents, payments, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
@@ -16,6 +16,7 @@ import { createSimulatedPaymentProvider, simulatedEventId, simulatedPaymentInten
 import { createStripeProvider } from "./stripe-provider";
 import type { PaymentProvider } from "./types";
 import { testHousehold } from "../testing/households";
+import { weekdayOnOrAfter } from "../testing/dates";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 let database: Database;
@@ -40,11 +41,7 @@ const today = businessDate(now);
 const siteUrl = "http://localhost:3000";
 
 /** A Monday `days` or more ahead (arrivals are open on Mondays). */
-function mondayIn(days: number): string {
-  let date = addBusinessDays(today, days);
-  while (weekdayOf(date) !== 1) date = addBusinessDays(date, 1);
-  return date;
-}
+const mondayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days), 1);
 
 async function household(db: Db) {
   const { user, catIds } = await testHousehold(db, now);

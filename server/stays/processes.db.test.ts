@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { openDatabase } from "../db/client";
 import { stays, suiteTypes, suites } from "../db/schema/index";
 import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
+import { weekdayOnOrAfter } from "../testing/dates";
 
 // Several server processes share one PostgreSQL database (PGlite's folder allows one process).
 describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking the last suite at once", () => {
@@ -16,8 +16,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
       const { db } = database;
       const now = new Date();
       const today = businessDate(now);
-      let checkIn = addBusinessDays(today, 21);
-      while (weekdayOf(checkIn) !== 2) checkIn = addBusinessDays(checkIn, 1);
+      const checkIn = weekdayOnOrAfter(addBusinessDays(today, 21), 2);
       const [type] = await db.insert(suiteTypes).values({ name: "Solo", maxCats: 1, nightlyRateCents: 5000, extraCatRateCents: 0 }).returning();
       await db.insert(suites).values({ suiteTypeId: type!.id, name: "Solo 1" });
 

@@ -3,7 +3,7 @@ import { count } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { stayWindowsForm, suiteTypeForm } from "~/features/stays/admin-schema";
-import { type WeeklyWindows, weekdayOf } from "~/features/stays/model";
+import type { WeeklyWindows } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { z } from "zod";
 import type { Database, Db } from "../db/client";
@@ -15,6 +15,7 @@ import { createTestDatabase } from "../testing/test-database";
 import { listSuiteTypes, loadStaySettings, stayCalendar } from "./calendar";
 import { processSuitePhoto, saveStayWindows, saveSuiteType } from "./rooms";
 import { bookStay, quoteStay } from "./stays";
+import { weekdayOnOrAfter } from "../testing/dates";
 
 let database: Database;
 beforeAll(async () => {
@@ -27,11 +28,7 @@ const today = businessDate(now);
 const siteUrl = "http://localhost:3000";
 
 /** The first date on or after `from` that falls on `weekday` (0 = Sunday). */
-function next(weekday: number, from = addBusinessDays(today, 14)): string {
-  let date = from;
-  while (weekdayOf(date) !== weekday) date = addBusinessDays(date, 1);
-  return date;
-}
+const next = (weekday: number, from = addBusinessDays(today, 14)) => weekdayOnOrAfter(from, weekday);
 
 /** A new customer with one cat (no vaccine records: the date rules are checked before them). */
 async function customer(db: Db) {

@@ -36,50 +36,28 @@ export function AddGroomLink({ stayId, className }: { stayId: string; className?
   );
 }
 
-/** A waitlist offer: accept it (it becomes a booking) or turn it down (the next guest gets it). */
-function OfferActions({ stay }: { stay: StayView }) {
+/**
+ * A suite held for the customer until a deadline: a waitlist offer to accept, or a booking whose
+ * deposit is due. The first button takes the hold, the second lets the suite go.
+ */
+function HoldActions({ stay, message, until, take, letGo }: { stay: StayView; message: string; until: string | null; take: { intent: string; label: string }; letGo: string }) {
   return (
     <div className="mt-4 grid gap-3 rounded-xl bg-accent-100 p-4">
       <p className="font-semibold text-accent-700">
-        We're holding this suite for you{stay.offerExpiresAt ? ` until ${formatBusinessLongDateTime(new Date(stay.offerExpiresAt))}` : ""}.
+        {message}
+        {until ? ` until ${formatBusinessLongDateTime(new Date(until))}` : ""}.
       </p>
       <div className="flex flex-wrap gap-3">
         <Form method="post">
-          <input type="hidden" name="intent" value="accept" />
+          <input type="hidden" name="intent" value={take.intent} />
           <input type="hidden" name="stayId" value={stay.id} />
-          <Button type="submit">Accept offer</Button>
+          <Button type="submit">{take.label}</Button>
         </Form>
         <Form method="post">
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="stayId" value={stay.id} />
           <Button type="submit" variant="ghost-danger">
-            Turn down
-          </Button>
-        </Form>
-      </div>
-    </div>
-  );
-}
-
-/** A stay waiting for its deposit: pay it on the provider's page before the hold ends, or let the suite go. */
-function DepositActions({ stay }: { stay: StayView }) {
-  return (
-    <div className="mt-4 grid gap-3 rounded-xl bg-accent-100 p-4">
-      <p className="font-semibold text-accent-700">
-        Deposit due: {formatCents(stay.depositCents)}. We're holding this suite for you
-        {stay.paymentDueAt ? ` until ${formatBusinessLongDateTime(new Date(stay.paymentDueAt))}` : ""}.
-      </p>
-      <div className="flex flex-wrap gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value="pay" />
-          <input type="hidden" name="stayId" value={stay.id} />
-          <Button type="submit">Pay deposit</Button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="stayId" value={stay.id} />
-          <Button type="submit" variant="ghost-danger">
-            Cancel booking
+            {letGo}
           </Button>
         </Form>
       </div>
@@ -172,8 +150,18 @@ export function StayCard({
           {stay.refundedCents > 0 ? ` · Refunded: ${formatCents(stay.refundedCents)}` : ""}
         </p>
       ) : null}
-      {stay.status === "offered" ? <OfferActions stay={stay} /> : null}
-      {stay.status === "awaiting_payment" ? <DepositActions stay={stay} /> : null}
+      {stay.status === "offered" ? (
+        <HoldActions stay={stay} message="We're holding this suite for you" until={stay.offerExpiresAt} take={{ intent: "accept", label: "Accept offer" }} letGo="Turn down" />
+      ) : null}
+      {stay.status === "awaiting_payment" ? (
+        <HoldActions
+          stay={stay}
+          message={`Deposit due: ${formatCents(stay.depositCents)}. We're holding this suite for you`}
+          until={stay.paymentDueAt}
+          take={{ intent: "pay", label: "Pay deposit" }}
+          letGo="Cancel booking"
+        />
+      ) : null}
       {cancellable ? (
         <details className="mt-4" open={change !== null}>
           <summary className="inline-flex h-11 cursor-pointer items-center rounded-xl border border-brand-300 px-4 text-sm font-semibold text-brand-800">
