@@ -18,7 +18,6 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "import-x/no-cycle": "error",
       "import-x/namespace": "off",
       "import-x/no-named-as-default-member": "off",
       "import-x/no-named-as-default": "off",

@@ -37,16 +37,21 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "retain-on-failure",
   },
+  // Widths (docs/architecture.md, "Testing"): a page test runs at 1280 px; one whose checks change with
+  // the width (a layout, the menus, the drawer, a page built for a phone) is tagged "@both-widths" and
+  // runs at 375 px as well; one that only a phone has (the drawer, a tel: link) is tagged "@phone".
   projects: [
     { name: "server", testMatch: /server-.*\.spec\.ts/ },
     {
       name: "mobile",
       testIgnore: /server-.*\.spec\.ts/,
+      grep: /@both-widths|@phone/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 812 } },
     },
     {
       name: "desktop",
       testIgnore: /server-.*\.spec\.ts/,
+      grepInvert: /@phone/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -10,11 +10,16 @@ const alias = {
 // Route modules import `virtual:island-assets` (empty outside a build).
 const plugins = [islands()];
 
-// Tests named *.db.test.ts touch the database and run twice: on embedded PGlite and on a PostgreSQL server.
+// Tests named *.db.test.ts touch the database and run twice: on embedded PGlite and on a PostgreSQL server,
+// each file on a copy of a database migrated once per run (globalSetup). Both cores run test files: every
+// file has databases of its own.
+const databaseProject = { testTimeout: 20_000, hookTimeout: 60_000, globalSetup: ["server/testing/global-setup.ts"] };
+
 export default defineConfig({
   resolve: { alias },
   plugins,
   test: {
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -28,12 +33,12 @@ export default defineConfig({
       {
         resolve: { alias },
         plugins,
-        test: { name: "pglite", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "pglite" }, testTimeout: 20_000, hookTimeout: 60_000 },
+        test: { name: "pglite", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "pglite" }, ...databaseProject },
       },
       {
         resolve: { alias },
         plugins,
-        test: { name: "postgres", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "postgres" }, testTimeout: 20_000, hookTimeout: 60_000 },
+        test: { name: "postgres", include: ["server/**/*.db.test.ts"], env: { TEST_DB: "postgres" }, ...databaseProject },
       },
     ],
   },

@@ -29,7 +29,7 @@ async function cellNumber(page: Page, table: string, label: string | RegExp, col
   return Number(await row.getByRole("cell").nth(column).innerText());
 }
 
-test("leads, sign-ins and page views of today show in the admin's charts and tables", async ({ page, signIn }, testInfo) => {
+test("leads, sign-ins and page views of today show in the admin's charts and tables", { tag: "@both-widths" }, async ({ page, signIn }, testInfo) => {
   test.slow();
   const project = testInfo.project.name;
   const callbackDigits = freshPhoneDigits();

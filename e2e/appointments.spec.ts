@@ -26,7 +26,7 @@ async function createAppointment(page: Page, a: { email: string; service: string
   await expect(dialog).toBeHidden();
 }
 
-test("staff create two appointments; the customer sees exactly those, reminds, reschedules and cancels", async ({ browser, signIn }, testInfo) => {
+test("staff create two appointments; the customer sees exactly those, reminds, reschedules and cancels", { tag: "@both-widths" }, async ({ browser, signIn }, testInfo) => {
   test.slow();
   const customer = uniqueEmail(testInfo, "owner");
   const groom = businessDayAhead(30);

@@ -44,7 +44,7 @@ test("a visitor asks for a link on /auth, gets it by e-mail, and ends up signed 
   await expect(page).toHaveURL("/");
 });
 
-test("an admin who signs in lands on /admin and sees the dashboard", async ({ page }) => {
+test("an admin who signs in lands on /admin and sees the dashboard", { tag: "@both-widths" }, async ({ page }) => {
   const email = claimAdminEmail();
   await gotoHydrated(page, "/auth");
   const since = Date.now() - 1000;

@@ -4,9 +4,7 @@ import { freshClientIp, freshPhoneDigits } from "./support/identities";
 
 // Each attempt gets its own client address and numbers, so the per-IP hourly cap and the 15-minute
 // per-number rule refuse only what a test asks them to.
-test.beforeEach(async ({ page }, testInfo) => {
-  // On phones the header's phone is a tel: link (as the spec says); the callback dialog opens from the desktop header.
-  test.skip(testInfo.project.name === "mobile", "the callback dialog opens from the desktop header");
+test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": freshClientIp() });
 });
 

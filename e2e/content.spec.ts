@@ -24,8 +24,7 @@ async function revertAll(page: Page) {
   }
 }
 
-test("an admin edits, previews, publishes and reverts; visitors see each published state at once", async ({ page, browser, signIn }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "edits shared site content: run once");
+test("an admin edits, previews, publishes and reverts; visitors see each published state at once", async ({ page, browser, signIn }) => {
   test.slow();
   const admin = await signIn(page, { as: "admin" });
   const visitorContext = await browser.newContext();

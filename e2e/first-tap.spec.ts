@@ -1,12 +1,11 @@
-import { expect, isMobile, test } from "./home-fixtures";
+import { expect, test } from "./home-fixtures";
 
 /**
  * No lost taps (ADR 0117): on a slow phone the page is painted long before its script has run. The
  * CPU runs 4x slower and every script is held back until the test lets it through, so the tap
  * certainly lands before the page is hydrated; the browser itself opens the drawer.
  */
-test("a tap on the menu button at the first paint opens the drawer, and it stays open once the script runs", async ({ home: page }) => {
-  test.skip(!isMobile(page), "the drawer is the phone's menu");
+test("a tap on the menu button at the first paint opens the drawer, and it stays open once the script runs", { tag: "@phone" }, async ({ home: page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 

@@ -11,7 +11,7 @@ async function accountArea(page: Page) {
   return drawer;
 }
 
-test("a signed-in customer sees their account in the header, not 'Sign In or Join', and signs out there", async ({ home: page, signIn }) => {
+test("a signed-in customer sees their account in the header, not 'Sign In or Join', and signs out there", { tag: "@both-widths" }, async ({ home: page, signIn }) => {
   const email = await signIn(page);
   await openHome(page);
   let area = await accountArea(page);
@@ -37,7 +37,7 @@ test("a signed-in customer sees their account in the header, not 'Sign In or Joi
   expect(await (await page.request.get("/api/auth/session")).json()).toMatchObject({ user: null });
 });
 
-test("an admin also finds the admin area there", async ({ home: page, signIn }) => {
+test("an admin also finds the admin area there", { tag: "@both-widths" }, async ({ home: page, signIn }) => {
   await signIn(page, { as: "admin" });
   await openHome(page);
   const area = await accountArea(page);

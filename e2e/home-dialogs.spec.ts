@@ -1,7 +1,7 @@
 import { business } from "../app/content/business";
 import { expect, expectNoAxeViolations, isMobile, openHome, test } from "./home-fixtures";
 
-test.describe("booking", () => {
+test.describe("booking", { tag: "@both-widths" }, () => {
   test("floating button: customer type, then the booking modal; the choice is remembered for the visit", async ({ home: page }) => {
     await openHome(page);
     const floating = page.getByRole("button", { name: "Start booking" });
@@ -55,7 +55,6 @@ test.describe("booking", () => {
 
 test.describe("share", () => {
   test("share links carry the page URL, QR is drawn locally, Copy copies", async ({ home: page, context }) => {
-    test.skip(isMobile(page), "Share sits in the desktop top bar");
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await openHome(page);
     await page.getByRole("button", { name: "Share" }).click();
@@ -189,7 +188,7 @@ test.describe("newsletter signup", () => {
   });
 });
 
-test.describe("every dialog closes by its button, Escape and the backdrop, and gives focus back", () => {
+test.describe("every dialog closes by its button, Escape and the backdrop, and gives focus back", { tag: "@both-widths" }, () => {
   const dialogs = [
     { name: "Welcome!", opener: "Start booking", close: "Close", only: null },
     { name: "Claim Your Free Night", opener: "Claim Your Free Night", close: "Close", only: null },

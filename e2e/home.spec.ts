@@ -30,7 +30,7 @@ test.describe("home page", () => {
     expect(ld.areaServed).toHaveLength(9);
   });
 
-  test("every section is there, word for word where the spec words it", async ({ home: page }) => {
+  test("every section is there, word for word where the spec words it", { tag: "@both-widths" }, async ({ home: page }) => {
     await openHome(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.locator("#hero-heading").locator("xpath=..").getByText("First Night Free For New Customers")).toBeVisible();
@@ -58,7 +58,7 @@ test.describe("home page", () => {
     await expect(page.getByTitle(business.map.title)).toHaveAttribute("src", business.map.embedUrl);
   });
 
-  test("the navigation bar turns translucent once scrolled", async ({ home: page }) => {
+  test("the navigation bar turns translucent once scrolled", { tag: "@both-widths" }, async ({ home: page }) => {
     await openHome(page);
     const header = page.locator("header[data-scrolled]");
     await expect(header).toHaveAttribute("data-scrolled", "false");
@@ -80,7 +80,7 @@ test.describe("home page", () => {
     expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
   });
 
-  test("reviews carousel: next and previous buttons, arrow keys, Home and End reach both ends; only nearby images load", async ({ home: page }) => {
+  test("reviews carousel: next and previous buttons, arrow keys, Home and End reach both ends; only nearby images load", { tag: "@both-widths" }, async ({ home: page }) => {
     await openHome(page);
     const carousel = page.getByRole("region", { name: "Customer reviews" });
     await carousel.scrollIntoViewIfNeeded();
@@ -146,7 +146,7 @@ test.describe("home page", () => {
     await expect(page.getByText(`Tax ID: ${business.taxId}`)).toBeVisible();
   });
 
-  test("axe: no violations on the page itself", async ({ home: page }) => {
+  test("axe: no violations on the page itself", { tag: "@both-widths" }, async ({ home: page }) => {
     await openHome(page, { cookiesAnswered: false });
     await expect(page.getByRole("region", { name: "Cookie notice" })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -155,7 +155,6 @@ test.describe("home page", () => {
 
 test.describe("header and menu", () => {
   test("desktop: top bar menu scrolls to each section with an 80 px offset", async ({ home: page }) => {
-    test.skip(isMobile(page), "desktop header");
     await openHome(page);
     const menu = page.getByRole("navigation", { name: "Menu" });
     for (const [label, id] of [
@@ -173,7 +172,6 @@ test.describe("header and menu", () => {
   });
 
   test("desktop: section links jump instantly under reduced motion", async ({ home: page }) => {
-    test.skip(isMobile(page), "desktop header");
     await page.emulateMedia({ reducedMotion: "reduce" });
     await openHome(page);
     await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "Help" }).click();
@@ -183,7 +181,6 @@ test.describe("header and menu", () => {
   });
 
   test("desktop: phone button opens the callback dialog, Sign In or Join the sign-in dialog", async ({ home: page }) => {
-    test.skip(isMobile(page), "desktop header");
     await openHome(page);
     await page.getByRole("banner").getByRole("button", { name: business.phone.display }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
@@ -197,8 +194,7 @@ test.describe("header and menu", () => {
     await expect(page.getByRole("button", { name: "Sign In or Join" })).toBeFocused();
   });
 
-  test("mobile: phone is a tel: link, Book starts booking, the drawer holds the menu", async ({ home: page }) => {
-    test.skip(!isMobile(page), "mobile header");
+  test("mobile: phone is a tel: link, Book starts booking, the drawer holds the menu", { tag: "@phone" }, async ({ home: page }) => {
     await openHome(page);
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("link", { name: `Call ${business.phone.display}` })).toHaveAttribute("href", `tel:${business.phone.tel}`);

@@ -20,7 +20,7 @@ async function search(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/[+.]/g, "\\$&")}`));
 }
 
-test("leads from the home page reach the admin inbox, where staff set a status and a note", async ({ home: page, signIn }, testInfo) => {
+test("leads from the home page reach the admin inbox, where staff set a status and a note", { tag: "@both-widths" }, async ({ home: page, signIn }, testInfo) => {
   // The whole journey (three forms, a sign-in by mail, four inbox views, three axe scans) in one test.
   test.setTimeout(90_000);
   const project = testInfo.project.name;

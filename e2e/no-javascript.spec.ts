@@ -9,8 +9,7 @@ import { waitForMail } from "./support/mail";
  */
 test.use({ javaScriptEnabled: false });
 
-test("the menu opens as a drawer and its links lead to the sections (phone)", async ({ home: page }) => {
-  test.skip(!isMobile(page), "the drawer is the phone's menu");
+test("the menu opens as a drawer and its links lead to the sections (phone)", { tag: "@phone" }, async ({ home: page }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "Open menu" }).click();
   const drawer = page.getByRole("dialog", { name: "Laguna Niguel Cat Hotel" });
@@ -38,7 +37,6 @@ test("the booking choices open from Book, through the customer-type question", a
 });
 
 test("a callback request is placed and answered on the page", async ({ home: page }) => {
-  test.skip(isMobile(page), "the phone's header calls by a tel: link; the dialog is the desktop header's");
   await page.goto("/");
   const opener = page.getByRole("banner").getByRole("button", { name: /\(\d{3}\) \d{3}-\d{4}/ });
   await opener.click();
@@ -77,7 +75,7 @@ test("a newsletter signup is stored, and a bad address gets the spec's message",
   await expect(page.getByRole("status")).toContainText("Thank you for subscribing! — We'll keep you updated on all things cat-related.");
 });
 
-test("sign-in by e-mail link from the sign-in modal, back on the page it was asked from", async ({ home: page }, testInfo) => {
+test("sign-in by e-mail link from the sign-in modal, back on the page it was asked from", { tag: "@both-widths" }, async ({ home: page }, testInfo) => {
   const email = uniqueEmail(testInfo, "noscript");
   await page.goto("/");
   if (isMobile(page)) {

@@ -9,7 +9,7 @@ const DOCUMENT_PAGES = ["/privacy-policy", "/terms", "/cookie-policy"];
 const PUBLIC_PAGES = [...INTERACTIVE_PAGES, ...DOCUMENT_PAGES];
 
 for (const path of PUBLIC_PAGES) {
-  test(`${path} renders with one h1 and passes axe`, async ({ page }) => {
+  test(`${path} renders with one h1 and passes axe`, { tag: "@both-widths" }, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
@@ -65,7 +65,7 @@ test.describe("Laguna Niguel landing page", () => {
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText("Laguna Niguel, CA");
   });
 
-  test("sticky top bar with the scheduler button, hero tagline", async ({ page }) => {
+  test("sticky top bar with the scheduler button, hero tagline", { tag: "@both-widths" }, async ({ page }) => {
     const schedule = page.getByRole("banner").getByRole("link", { name: /Schedule/ });
     await expect(schedule).toHaveAttribute("href", "/book-online");
     await page.mouse.wheel(0, 2000);
@@ -73,7 +73,7 @@ test.describe("Laguna Niguel landing page", () => {
     await expect(page.getByText("Over 30 years of long-term cat boarding and grooming")).toBeVisible();
   });
 
-  test("galleries show 4 photos per slide on desktop and 2 on mobile, and page with the buttons", async ({ page }) => {
+  test("galleries show 4 photos per slide on desktop and 2 on mobile, and page with the buttons", { tag: "@both-widths" }, async ({ page }) => {
     const perSlide = isDesktop(page) ? 4 : 2;
     for (const name of ["Grooming Gallery", "Boarding Gallery", "Adoption Gallery"]) {
       const gallery = page.getByRole("group", { name });
@@ -106,7 +106,7 @@ test.describe("Laguna Niguel landing page", () => {
     await expect(gallery.getByText(/^Slide 2 of/)).toBeVisible();
   });
 
-  test("map area is 300 px high on mobile and 400 px on desktop", async ({ page }) => {
+  test("map area is 300 px high on mobile and 400 px on desktop", { tag: "@both-widths" }, async ({ page }) => {
     const map = page.getByTestId("map-area");
     await map.scrollIntoViewIfNeeded();
     const box = await map.boundingBox();

@@ -5,6 +5,7 @@ import path from "node:path";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { apiRouter } from "./api/router";
+import type { AdjustableClock } from "./clock";
 import type { AppContext } from "./context";
 import { capRequestBodies } from "./http/body-limit";
 import { refuseCrossSite } from "./http/csrf";
@@ -22,6 +23,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Vite's dev middleware, development only. */
   devMiddleware?: RequestHandler;
+  /** TEST_CLOCK only: the clock `POST /test/clock` moves, and the jobs it then runs. */
+  testClock?: { clock: AdjustableClock; runJobs(): Promise<void> };
 }
 
 export function createApp(ctx: AppContext, options: AppOptions = {}) {
@@ -69,6 +72,21 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
       res.status(503).json({ status: "unavailable", database: ctx.database.kind, reason: "the database is unreachable" });
     }
   });
+
+  if (options.testClock) {
+    const { clock, runJobs } = options.testClock;
+    // Tests see an expiry (a deposit hold, a waitlist offer) at once: move the clock, run the jobs that end it.
+    app.post("/test/clock", express.json(), async (req, res) => {
+      const minutes = Number(req.body?.advanceMinutes);
+      if (!Number.isFinite(minutes) || minutes <= 0) {
+        res.status(400).json({ error: { code: "VALIDATION_FAILED", message: "advanceMinutes must be a positive number." } });
+        return;
+      }
+      clock.advance(minutes * 60_000);
+      await runJobs();
+      res.json({ now: clock.now().toISOString() });
+    });
+  }
 
   // Before the JSON parser: a webhook's signature is over its raw bytes.
   app.use("/api/payments", paymentsWebhookRouter(ctx));

@@ -85,6 +85,8 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     // How long a stay waits for its deposit before the suite is released.
     STAY_PAYMENT_HOLD_MINUTES: z.coerce.number().positive().max(1440).default(30),
+    // Tests only: POST /test/clock moves the server's clock forward and runs the periodic jobs.
+    TEST_CLOCK: z.stringbool().default(false),
     WORDPRESS_ALLOWED_HOSTS: hostList,
     ENCRYPTION_KEY: optionalString.pipe(
       z
@@ -110,6 +112,7 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
+    if (env.TEST_CLOCK) ctx.addIssue({ code: "custom", path: ["TEST_CLOCK"], message: "is for tests and is refused in production" });
     for (const key of ["PUBLIC_SITE_URL", "SESSION_SECRET", "SMTP_URL", "ENCRYPTION_KEY"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
     }

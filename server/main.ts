@@ -1,9 +1,7 @@
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
-import { startReminderJob } from "./appointments/reminder-job";
-import { startVaccineReminderJob } from "./households/vaccine-reminder-job";
-import { startCallbackRecovery } from "./callback/recovery-job";
+import { adjustableClock } from "./clock";
 import type { RequestContext } from "./context";
 import { openDatabase } from "./db/client";
 import { EnvError, loadEnv } from "./env";
@@ -12,15 +10,12 @@ import { invalidateSiteContentCache } from "./content/content";
 import { createPageCache, publishedContentVersion } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
 import { publicPages } from "~/features/seo/pages";
+import { periodicJobs } from "./jobs";
 import { createLogger } from "./logger";
-import { startRateLimitPruning } from "./rate-limit/prune-job";
 import { createTelephony } from "./telephony/telephony";
 import { createMailer } from "./mail/mailer";
-import { startMailQueueJob } from "./mail/queue";
-import { startSmsQueueJob } from "./telephony/sms-queue";
-import { startStaysJob } from "./stays/waitlist";
-import { startPaymentsJob } from "./payments/payments";
 import { createPaymentProvider } from "./payments/provider";
+import { startPeriodicJobs } from "./periodic-job";
 
 export interface StartOptions {
   /** The environment as the operator set it (the launcher sets NODE_ENV for React's runtime). */
@@ -83,19 +78,18 @@ export async function start({ configEnv, vite }: StartOptions) {
     }),
   });
 
+  const clock = adjustableClock();
+  if (env.TEST_CLOCK) logger.warn("TEST_CLOCK: POST /test/clock moves this server's clock forward");
+  const jobs = startPeriodicJobs(periodicJobs, { db: database.db, env, logger, mailer, telephony, payments }, clock);
+
   const app = createApp(
     { env, logger, database, telephony, mailer, payments },
-    vite ? { pageHandler, devMiddleware: vite.middlewares } : { pageHandler, clientDir: "build/client" },
+    {
+      pageHandler,
+      ...(vite ? { devMiddleware: vite.middlewares } : { clientDir: "build/client" }),
+      testClock: env.TEST_CLOCK ? { clock, runJobs: jobs.runAll } : undefined,
+    },
   );
-
-  const stopReminders = startReminderJob({ db: database.db, sms: telephony, logger });
-  const stopRateLimitPruning = startRateLimitPruning({ db: database.db, logger });
-  const stopCallbackRecovery = startCallbackRecovery({ db: database.db, env, logger, telephony });
-  const stopMailQueue = startMailQueueJob({ db: database.db, mailer, logger });
-  const stopSmsQueue = startSmsQueueJob({ db: database.db, telephony, logger });
-  const stopStaysJob = startStaysJob({ db: database.db, siteUrl: env.PUBLIC_SITE_URL, logger });
-  const stopPayments = startPaymentsJob({ db: database.db, provider: payments, logger });
-  const stopVaccineReminders = startVaccineReminderJob({ db: database.db, mailer, env, logger });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -123,14 +117,7 @@ export async function start({ configEnv, vite }: StartOptions) {
       server.closeAllConnections();
     }, 10_000);
     force.unref();
-    stopReminders();
-    stopRateLimitPruning();
-    stopCallbackRecovery();
-    stopMailQueue();
-    stopSmsQueue();
-    stopStaysJob();
-    stopVaccineReminders();
-    stopPayments();
+    jobs.stop();
     server.close(async () => {
       try {
         await vite?.close();

@@ -1,24 +1,66 @@
+import type { Clock } from "./clock";
+import type { Db } from "./db/client";
+import type { Env } from "./env";
 import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+import type { PaymentProvider } from "./payments/types";
+import type { Telephony } from "./telephony/telephony";
+
+/** What a periodic job may use: the app's one instance of each service. */
+export interface JobDeps {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  mailer: Mailer;
+  telephony: Telephony;
+  payments: PaymentProvider;
+}
 
 /**
- * Runs `run` now and then every `everyMs`, never two runs at once in this process, logging a failed
- * run instead of stopping. The timer does not keep the process alive. Returns the stop function.
+ * Work the server does on a timer, in every process: each run must be safe when several processes
+ * run it at once. A job is listed in `server/jobs.ts`, which the server starts and stops.
  */
-export function startPeriodicJob(run: () => Promise<void>, options: { everyMs: number; logger: Logger; failureMessage: string }) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await run();
-    } catch (err) {
-      options.logger.error({ err }, options.failureMessage);
-    } finally {
-      running = false;
-    }
+export interface PeriodicJob {
+  name: string;
+  everyMs: number;
+  run(deps: JobDeps, now: Date): Promise<void>;
+}
+
+export interface RunningJobs {
+  stop(): void;
+  /** Runs every job once now (after one still running has finished), in the order listed. */
+  runAll(): Promise<void>;
+}
+
+/**
+ * Runs each job now and then every `everyMs`, never two runs of one job at once in this process,
+ * logging a failed run instead of stopping. The timers do not keep the process alive.
+ */
+export function startPeriodicJobs(jobs: readonly PeriodicJob[], deps: JobDeps, clock: Clock): RunningJobs {
+  const running = new Map<string, Promise<void>>();
+  const runOnce = (job: PeriodicJob): Promise<void> => {
+    const current = running.get(job.name);
+    if (current) return current;
+    const run = job
+      .run(deps, clock.now())
+      .catch((err: unknown) => deps.logger.error({ err, job: job.name }, `${job.name} job run failed`))
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
+    return run;
   };
-  const timer = setInterval(tick, options.everyMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  const timers = jobs.map((job) => {
+    const timer = setInterval(() => void runOnce(job), job.everyMs);
+    timer.unref();
+    void runOnce(job);
+    return timer;
+  });
+  return {
+    stop: () => timers.forEach((timer) => clearInterval(timer)),
+    runAll: async () => {
+      for (const job of jobs) {
+        await running.get(job.name);
+        await runOnce(job);
+      }
+    },
+  };
 }

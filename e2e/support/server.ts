@@ -19,6 +19,17 @@ export interface ExtraServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Names the migrated data folder global-setup.ts made, which a new server starts from a copy of. */
+export const TEMPLATE_DATA_DIR_VARIABLE = "E2E_TEMPLATE_DATA_DIR";
+
+/** A new data folder: a copy of the run's migrated template, or empty without one. */
+function freshDataDir() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cat-hotel-e2e-extra-"));
+  const template = process.env[TEMPLATE_DATA_DIR_VARIABLE];
+  if (template) fs.cpSync(template, dataDir, { recursive: true, filter: (source) => path.basename(source) !== "server.lock" });
+  return dataDir;
+}
+
 /** A port nobody listens on right now (the system picks it). */
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -47,7 +58,7 @@ export async function waitForHealthy(server: Pick<ExtraServer, "url" | "exited" 
 
 /**
  * Starts another production server (`node server.js`, the build the suite runs) on a free port with
- * a fresh embedded database, sending mail to the suite's test SMTP listener and making the e2e admin
+ * a fresh embedded database (a copy of the run's migrated template), sending mail to the suite's test SMTP listener and making the e2e admin
  * addresses admins. For specs that change what every visitor sees, or that test the process itself.
  * `env` overrides or adds variables (an empty string unsets one in effect).
  */
@@ -55,7 +66,7 @@ export async function startExtraServer(
   options: { env?: Record<string, string>; dataDir?: string; waitUntilHealthy?: boolean } = {},
 ): Promise<ExtraServer> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "cat-hotel-e2e-extra-"));
+  const dataDir = options.dataDir ?? freshDataDir();
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,

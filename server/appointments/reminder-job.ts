@@ -4,7 +4,7 @@ import { formatBusinessTime } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import { loadSiteContent } from "../content/content";
-import { startPeriodicJob } from "../periodic-job";
+import type { PeriodicJob } from "../periodic-job";
 import { type Appointment, type SmsSender, runAutomaticReminders } from "./appointments";
 
 /** The day-before SMS, with the business's published name and phone. */
@@ -24,10 +24,11 @@ export async function runDayBeforeReminders(deps: ReminderDeps, now = new Date()
  * Runs the day-before reminders every few minutes. What was sent is in the database, so a restart
  * neither skips nor repeats a reminder; several server processes may run this at once.
  */
-export function startReminderJob(deps: ReminderDeps, everyMs = 10 * 60_000) {
-  const run = async () => {
-    const { due, sent } = await runDayBeforeReminders(deps);
+export const dayBeforeReminderJob: PeriodicJob = {
+  name: "day-before reminders",
+  everyMs: 10 * 60_000,
+  async run(deps, now) {
+    const { due, sent } = await runDayBeforeReminders({ db: deps.db, sms: deps.telephony, logger: deps.logger }, now);
     if (due > 0) deps.logger.info({ due, sent }, "day-before reminders");
-  };
-  return startPeriodicJob(run, { everyMs, logger: deps.logger, failureMessage: "day-before reminder run failed" });
-}
+  },
+};

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { callMeBackForm } from "../db/schema/index";
-import { startPeriodicJob } from "../periodic-job";
+import type { PeriodicJob } from "../periodic-job";
 import { type CallbackDeps, callStoredLead } from "./service";
 
 /** A request settles its own lead within seconds; a lead still `pending` after this was left behind. */
@@ -74,10 +74,10 @@ export async function recoverUnsettledLeads(deps: CallbackDeps, now = new Date()
 }
 
 /** Runs the recovery every minute in every server process (they share the work, see above). */
-export function startCallbackRecovery(deps: CallbackDeps, everyMs = 60_000) {
-  return startPeriodicJob(() => recoverUnsettledLeads(deps).then(() => undefined), {
-    everyMs,
-    logger: deps.logger,
-    failureMessage: "callback recovery run failed",
-  });
-}
+export const callbackRecoveryJob: PeriodicJob = {
+  name: "callback recovery",
+  everyMs: 60_000,
+  async run(deps, now) {
+    await recoverUnsettledLeads(deps, now);
+  },
+};

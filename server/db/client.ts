@@ -27,6 +27,8 @@ export interface Database {
   /** Answers whether the database responds; used by /healthz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's whole data folder as one tarball (PGlite only). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
@@ -36,8 +38,11 @@ type ErrorLog = { warn(obj: object, msg: string): void };
 
 export type DatabaseOptions =
   | { url: string; poolSize?: number; logger?: ErrorLog }
-  /** dataDir undefined: an in-memory PGlite (tests). */
-  | { dataDir?: string };
+  /**
+   * dataDir undefined: an in-memory PGlite (tests), started from `loadDataDir` (another's
+   * `dumpDataDir()`) when given: that skips creating a cluster, the bulk of opening one.
+   */
+  | { dataDir?: string; loadDataDir?: Blob };
 
 /** Opens the database and applies pending migrations before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -62,13 +67,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     // pg_trgm: the trigram indexes the admin's search uses (migration 0004 creates the extension);
     // btree_gist: the exclusion constraints that keep two stays out of one suite (migration 0006) and two grooms off one groomer at once.
-    const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm, btree_gist } });
+    const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm, btree_gist } });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {
       db,
       kind: "pglite",
       ping: async () => void (await db.execute(sql`select 1`)),
+      dumpDataDir: () => client.dumpDataDir("none"),
       close: async () => {
         try {
           await client.close();

@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { recordExpiryMail } from "../mail/templates/vaccine-records";
-import { startPeriodicJob } from "../periodic-job";
+import type { PeriodicJob } from "../periodic-job";
 import { recordUploadUrl, recordsWithOwner } from "./vaccines";
 
 type ReminderDeps = { db: Db; mailer: Mailer; env: Pick<Env, "PUBLIC_SITE_URL">; logger: Logger };
@@ -72,10 +72,11 @@ export async function runVaccineReminders(deps: ReminderDeps, now = new Date()) 
 }
 
 /** Runs the expiry reminders every hour; what was sent is in the database, so restarts and several processes are safe. */
-export function startVaccineReminderJob(deps: ReminderDeps, everyMs = 60 * 60_000) {
-  const run = async () => {
-    const { due, sent } = await runVaccineReminders(deps);
+export const vaccineReminderJob: PeriodicJob = {
+  name: "vaccine expiry reminders",
+  everyMs: 60 * 60_000,
+  async run(deps, now) {
+    const { due, sent } = await runVaccineReminders(deps, now);
     if (due > 0) deps.logger.info({ due, sent }, "vaccine expiry reminders");
-  };
-  return startPeriodicJob(run, { everyMs, logger: deps.logger, failureMessage: "vaccine expiry reminder run failed" });
-}
+  },
+};

@@ -2,9 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailQueue } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import type { Logger } from "../logger";
 import { MAX_ATTEMPTS, deliverDue, requeueFailed } from "../outbox";
-import { startPeriodicJob } from "../periodic-job";
+import type { PeriodicJob } from "../periodic-job";
 import type { MailMessage, Mailer } from "./mailer";
 
 /**
@@ -31,13 +30,14 @@ export function deliverQueuedMail(db: Db, mailer: Mailer, now = new Date(), batc
 }
 
 /** Delivers queued mail every `everyMs` (a page that just queued mail may also run a pass at once). */
-export function startMailQueueJob(deps: { db: Db; mailer: Mailer; logger: Logger }, everyMs = 30_000) {
-  const run = async () => {
-    const { sent, failed } = await deliverQueuedMail(deps.db, deps.mailer);
+export const mailQueueJob: PeriodicJob = {
+  name: "queued mail",
+  everyMs: 30_000,
+  async run(deps, now) {
+    const { sent, failed } = await deliverQueuedMail(deps.db, deps.mailer, now);
     if (failed > 0) deps.logger.warn({ sent, failed }, "queued mail: some deliveries failed and will be retried");
-  };
-  return startPeriodicJob(run, { everyMs, logger: deps.logger, failureMessage: "queued mail run failed" });
-}
+  },
+};
 
 /** Mail the queue gave up on, newest first, for staff to see and send again. */
 export function failedMail(db: Db, limit = 20) {

@@ -6,7 +6,7 @@ import { vaccineCoverage } from "../households/vaccines";
 import { isUuid } from "../households/households";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
-import { startPeriodicJob } from "../periodic-job";
+import type { PeriodicJob } from "../periodic-job";
 import { queueStayMail } from "../stays/stay-mail";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { releaseLapsedHolds } from "../stays/waitlist";
@@ -244,14 +244,15 @@ export async function refundByStaff(
 }
 
 /** Every minute: unpaid holds released (and their suites offered on), queued refunds sent. */
-export function startPaymentsJob(deps: { db: Db; provider: PaymentProvider; logger: Logger }, everyMs = 60_000) {
-  const run = async () => {
-    const released = await releaseUnpaidHolds(deps.db, deps.provider);
+export const paymentsJob: PeriodicJob = {
+  name: "payments",
+  everyMs: 60_000,
+  async run(deps, now) {
+    const released = await releaseUnpaidHolds(deps.db, deps.payments, now);
     if (released > 0) deps.logger.info({ released }, "unpaid deposit holds released");
-    await sendPendingRefunds(deps.db, deps.provider, deps.logger);
-  };
-  return startPeriodicJob(run, { everyMs, logger: deps.logger, failureMessage: "payments job run failed" });
-}
+    await sendPendingRefunds(deps.db, deps.payments, deps.logger, now);
+  },
+};
 
 export interface StaffPayment {
   id: string;

@@ -1,6 +1,4 @@
-import type { Db } from "../db/client";
-import type { Logger } from "../logger";
-import { startPeriodicJob } from "../periodic-job";
+import type { PeriodicJob } from "../periodic-job";
 import { pruneRateLimits } from "./rate-limit";
 
 /**
@@ -8,6 +6,8 @@ import { pruneRateLimits } from "./rate-limit";
  * windows still deciding something. Several server processes may run this at once: a row is
  * deleted by whichever gets there first.
  */
-export function startRateLimitPruning(deps: { db: Db; logger: Logger }, everyMs = 10 * 60_000) {
-  return startPeriodicJob(() => pruneRateLimits(deps.db), { everyMs, logger: deps.logger, failureMessage: "rate limit pruning failed" });
-}
+export const rateLimitPruningJob: PeriodicJob = {
+  name: "rate limit pruning",
+  everyMs: 10 * 60_000,
+  run: (deps, now) => pruneRateLimits(deps.db, now),
+};

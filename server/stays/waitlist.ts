@@ -6,8 +6,7 @@ import { households, staySuites, stayCats, stayEvents, stays, waitlistEntries } 
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { vaccineCoverage } from "../households/vaccines";
 import { AppError } from "../http/errors";
-import type { Logger } from "../logger";
-import { startPeriodicJob } from "../periodic-job";
+import type { PeriodicJob } from "../periodic-job";
 import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { STAY_NOT_FOUND, type Stay, coverageRefusal, holdStay, householdCats, optionsFor, withSuiteRetry } from "./stays";
@@ -211,11 +210,12 @@ export async function acceptOffer(db: Db, userId: string, stayId: string, ctx: {
  * Every minute: the waitlist's offers (a page that frees a suite also runs a pass at once), and the
  * reminders of stays arriving in two days (queued once each; the mail queue sends them).
  */
-export function startStaysJob(deps: { db: Db; siteUrl: string; logger: Logger }, everyMs = 60_000) {
-  const run = async () => {
-    const { expired, offered } = await runWaitlist(deps.db, { siteUrl: deps.siteUrl });
+export const staysJob: PeriodicJob = {
+  name: "stays",
+  everyMs: 60_000,
+  async run(deps, now) {
+    const { expired, offered } = await runWaitlist(deps.db, { siteUrl: deps.env.PUBLIC_SITE_URL, now });
     if (expired + offered > 0) deps.logger.info({ expired, offered }, "waitlist offers");
-    await queueArrivalReminders(deps.db, deps.siteUrl);
-  };
-  return startPeriodicJob(run, { everyMs, logger: deps.logger, failureMessage: "stays job run failed" });
-}
+    await queueArrivalReminders(deps.db, deps.env.PUBLIC_SITE_URL, now);
+  },
+};

@@ -2,9 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { smsQueue } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import type { Logger } from "../logger";
 import { deliverDue, requeueFailed } from "../outbox";
-import { startPeriodicJob } from "../periodic-job";
+import type { PeriodicJob } from "../periodic-job";
 import type { Telephony } from "./types";
 
 /**
@@ -28,13 +27,14 @@ export function deliverQueuedSms(db: Db, telephony: Pick<Telephony, "sendSms">, 
 }
 
 /** Delivers queued texts every `everyMs` (a page that just queued one may also run a pass at once). */
-export function startSmsQueueJob(deps: { db: Db; telephony: Pick<Telephony, "sendSms">; logger: Logger }, everyMs = 30_000) {
-  const run = async () => {
-    const { sent, failed } = await deliverQueuedSms(deps.db, deps.telephony);
+export const smsQueueJob: PeriodicJob = {
+  name: "queued texts",
+  everyMs: 30_000,
+  async run(deps, now) {
+    const { sent, failed } = await deliverQueuedSms(deps.db, deps.telephony, now);
     if (failed > 0) deps.logger.warn({ sent, failed }, "queued texts: some deliveries failed and will be retried");
-  };
-  return startPeriodicJob(run, { everyMs, logger: deps.logger, failureMessage: "queued text run failed" });
-}
+  },
+};
 
 /** Texts the queue gave up on, newest first, for staff to see and send again. */
 export function failedSms(db: Db, limit = 20) {

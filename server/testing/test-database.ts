@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client";
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -7,17 +9,23 @@ export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://po
 /** Which database the current Vitest project runs against (see vitest.config.ts). */
 export const testDatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
+let pgliteTemplate: Blob | undefined;
+
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a throw-away
- * database on the PostgreSQL server that is dropped again on close.
+ * database on the PostgreSQL server that is dropped again on close. Both start as a copy of the
+ * database the run migrated once (server/testing/global-setup.ts).
  */
 export async function createTestDatabase(): Promise<Database> {
-  if (testDatabaseKind === "pglite") return openDatabase({});
+  if (testDatabaseKind === "pglite") {
+    pgliteTemplate ??= new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
+    return openDatabase({ loadDataDir: pgliteTemplate });
+  }
 
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
   await admin.end();
 
   const url = new URL(TEST_POSTGRES_URL);

@@ -1,0 +1,25 @@
+import { dayBeforeReminderJob } from "./appointments/reminder-job";
+import { callbackRecoveryJob } from "./callback/recovery-job";
+import { vaccineReminderJob } from "./households/vaccine-reminder-job";
+import { mailQueueJob } from "./mail/queue";
+import { paymentsJob } from "./payments/payments";
+import type { PeriodicJob } from "./periodic-job";
+import { rateLimitPruningJob } from "./rate-limit/prune-job";
+import { staysJob } from "./stays/waitlist";
+import { smsQueueJob } from "./telephony/sms-queue";
+
+/**
+ * Every periodic job the server runs (started and stopped by server/main.ts). Order matters for
+ * `runAll`: what releases or offers a suite runs before the queues that send its mail and texts.
+ * A job defined elsewhere and left out of this list fails server/jobs.test.ts.
+ */
+export const periodicJobs: readonly PeriodicJob[] = [
+  paymentsJob,
+  staysJob,
+  dayBeforeReminderJob,
+  vaccineReminderJob,
+  callbackRecoveryJob,
+  mailQueueJob,
+  smsQueueJob,
+  rateLimitPruningJob,
+];

@@ -1,0 +1,53 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../db/client";
+import { TEST_POSTGRES_URL } from "./test-database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A tarball of a migrated embedded database's data folder, for the pglite project. */
+    pgliteTemplate: string;
+    /** A migrated database on the PostgreSQL server, for the postgres project to copy. */
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates one database per project and run, which every test file then copies: creating and
+ * migrating a database per file was most of the database tests' time (ADR 0138).
+ */
+export default async function setup(project: TestProject) {
+  if (project.name === "pglite") {
+    const database = await openDatabase({});
+    const dump = await database.dumpDataDir!();
+    await database.close();
+    const file = path.join(os.tmpdir(), `cat-hotel-test-template-${process.pid}-${crypto.randomBytes(4).toString("hex")}.tar`);
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide("pgliteTemplate", file);
+    return () => fs.rmSync(file, { force: true });
+  }
+  if (project.name === "postgres") {
+    const name = `test_template_${crypto.randomBytes(6).toString("hex")}`;
+    await adminQuery(`create database ${name}`);
+    const url = new URL(TEST_POSTGRES_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 1 });
+    await database.close();
+    project.provide("postgresTemplate", name);
+    return () => adminQuery(`drop database if exists ${name} with (force)`);
+  }
+}
+
+async function adminQuery(text: string) {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
