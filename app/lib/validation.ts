@@ -26,3 +26,50 @@ export const checkboxField = () =>
     .union([z.literal("on"), z.literal("true"), z.boolean()])
     .optional()
     .transform((v) => v === "on" || v === "true" || v === true);
+
+/** What a person reads for a day the calendar does not have (2027-02-30). */
+export const REAL_DATE_MESSAGE = "Enter a real date.";
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a YYYY-MM-DD day the calendar has: no February 30th, no month 13, no year 0. */
+export function isCalendarDate(value: string): boolean {
+  if (!DAY_PATTERN.test(value)) return false;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  if (year < 1) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A calendar day as a date input sends it (YYYY-MM-DD), and one the calendar has: "2027-02-30" is
+ * refused with words a person can act on rather than reaching the database, which refuses it with a
+ * 500. `missing` is read when the field is empty, `wrongFormat` when it is not YYYY-MM-DD.
+ */
+export const calendarDateField = (missing = "Choose a date", wrongFormat = missing) =>
+  z
+    .string(missing)
+    .regex(DAY_PATTERN, { message: wrongFormat, abort: true })
+    .refine(isCalendarDate, { message: REAL_DATE_MESSAGE, abort: true });
+
+/** True when `ids` names something twice; for the domain functions a caller other than a form may reach too. */
+export const hasRepeats = (ids: readonly string[]) => new Set(ids).size !== ids.length;
+
+/**
+ * Ids chosen with checkboxes (uuids), each at most once: a form sends one ticked box as a string,
+ * several as a list, none at all. A repeated id is refused with `repeated`, so nothing downstream
+ * counts one thing twice (a groom priced for the same cat twice, a stay that holds a cat twice).
+ */
+export const idListField = (options: { missing: string; repeated: string; max?: { count: number; message: string } }) =>
+  z
+    .union([z.string(), z.array(z.string())], options.missing)
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(
+      z
+        .array(z.uuid(options.missing))
+        .min(1, options.missing)
+        .max(options.max?.count ?? Number.MAX_SAFE_INTEGER, options.max?.message ?? options.missing)
+        .refine((ids) => !hasRepeats(ids), options.repeated),
+    );

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { calendarDateField } from "~/lib/validation";
 
 export const ANALYTICS_PRESETS = [7, 30, 90] as const;
 export const ANALYTICS_GROUPS = ["day", "week"] as const;
@@ -6,10 +7,7 @@ export type AnalyticsGroup = (typeof ANALYTICS_GROUPS)[number];
 /** A year and a day: enough for "this time last year", small enough to stay a cheap query. */
 export const MAX_RANGE_DAYS = 366;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must look like 2026-03-08.")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "That date does not exist.");
+const isoDate = calendarDateField("Dates must look like 2026-03-08.");
 
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 

@@ -1,8 +1,8 @@
 import { z } from "~/lib/zod";
-import { usPhoneField } from "~/lib/validation";
+import { calendarDateField, usPhoneField } from "~/lib/validation";
 
 /** Shared by the forms and the API: dates and times are Los Angeles wall-clock values. */
-export const localDate = z.string("Choose a date").regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD");
+export const localDate = calendarDateField("Choose a date", "Enter a date as YYYY-MM-DD");
 export const localTime = z.string("Choose a time").regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time as HH:MM");
 
 const appointmentId = z.uuid("Unknown appointment");

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { UPLOAD_LIMITS } from "~/features/media/images";
 import { businessDate } from "~/lib/business-time";
-import { usPhoneField } from "~/lib/validation";
+import { calendarDateField, usPhoneField } from "~/lib/validation";
 import { CAT_SEXES, FELV_FIV_STATUSES, FIXED_STATUSES } from "./options";
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_BIG_MESSAGE, VACCINES, expiryDateProblem } from "./vaccines";
 
@@ -67,7 +67,7 @@ export const catForm = z.object({
     name: z.string("Enter your cat's name").trim().min(1, "Enter your cat's name").max(CAT_NAME_MAX, `Keep the name under ${CAT_NAME_MAX} characters`),
     breed: text(100, "Keep the breed under 100 characters"),
     sex: z.enum(CAT_SEXES, "Choose female or male"),
-    birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the birth date as YYYY-MM-DD").optional(),
+    birthDate: calendarDateField("Enter the birth date as YYYY-MM-DD").optional(),
     approximateAge: z.coerce
       .number("Enter the age in whole years")
       .int("Enter the age in whole years")
@@ -97,7 +97,7 @@ export type CatInput = z.input<typeof catForm>;
 /** The "Yes, archive" button of a cat's page. */
 export const archiveCatForm = z.object({ intent: z.literal("archive") });
 
-const isoDay = (missing: string) => z.string(missing).regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD");
+const isoDay = (missing: string) => calendarDateField(missing, "Enter the date as YYYY-MM-DD");
 
 /** Today's rule for an expiry date, in the browser and the server alike (the server checks again with its `now`). */
 const currentExpiryDate = isoDay("Enter the expiry date shown on the certificate").superRefine((day, ctx) => {

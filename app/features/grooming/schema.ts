@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { dollars, whole } from "~/features/stays/admin-schema";
-import { day, id, idList } from "~/features/stays/schema";
-import { checkboxField } from "~/lib/validation";
+import { catIdList, id } from "~/features/stays/schema";
+import { calendarDateField, checkboxField } from "~/lib/validation";
 
 /**
  * The groom booking forms' schemas, used by /book/groom (its GET steps and its POST) and by
@@ -14,8 +14,8 @@ const time = z.string("Choose a time").regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choos
 /** Step one: the service, the cats and the day; with `stayId`, the day is that stay's departure day (ADR 0134). */
 export const groomDayForm = z.object({
   serviceId,
-  catIds: idList("Choose the cats to be groomed"),
-  day: day("Choose a day"),
+  catIds: catIdList("Choose the cats to be groomed"),
+  day: calendarDateField("Choose a day"),
   stayId: z.preprocess((v) => (v === "" || v === null ? undefined : v), id("Choose a stay").optional()),
 });
 export type GroomDay = z.output<typeof groomDayForm>;
@@ -34,7 +34,7 @@ export const staffGroomForm = bookGroomForm.extend({ intent: z.literal("bookForC
 export const rescheduleGroomForm = z.object({
   intent: z.literal("reschedule"),
   appointmentId: id("Choose an appointment"),
-  day: day("Choose a day"),
+  day: calendarDateField("Choose a day"),
   time,
 });
 
@@ -91,8 +91,8 @@ export const groomerWeekForm = z
 export const dayOffForm = z.object({
   intent: z.literal("addDayOff"),
   groomerId: id("Choose a groomer"),
-  day: day("Choose the day off"),
+  day: calendarDateField("Choose the day off"),
   reason: z.string().trim().max(100, "Keep the reason under 100 characters").optional(),
 });
 
-export const removeDayOffForm = z.object({ intent: z.literal("removeDayOff"), groomerId: id("Choose a groomer"), day: day("Choose the day off") });
+export const removeDayOffForm = z.object({ intent: z.literal("removeDayOff"), groomerId: id("Choose a groomer"), day: calendarDateField("Choose the day off") });

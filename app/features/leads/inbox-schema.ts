@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { callbackCallStatusValues, callbackStaffStatusValues } from "~/features/callback/schema";
 import { keysetCursorSchema } from "~/lib/keyset-cursor";
+import { calendarDateField } from "~/lib/validation";
 
 /**
  * The admin leads inbox, shared by the page and the API: which leads exist, how staff filter them
@@ -36,10 +37,7 @@ export const callStatusLabels: Record<(typeof callbackCallStatusValues)[number],
 
 export const INBOX_PAGE_SIZE = 25;
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD.")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "This date does not exist.");
+const isoDay = calendarDateField("Dates are YYYY-MM-DD.");
 
 /** An empty form field ("") means "no filter". */
 const blankAsUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);

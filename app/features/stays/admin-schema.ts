@@ -1,12 +1,11 @@
 import { z } from "~/lib/zod";
 import { UPLOAD_LIMITS } from "~/features/media/images";
-import { checkboxField } from "~/lib/validation";
+import { calendarDateField, checkboxField } from "~/lib/validation";
 import type { TimeWindow } from "./model";
 import { windowsText } from "./view";
 
 /** The forms of admin Rooms (suite types, suites, calendar rules, house rules): one schema each, for the page and the server. */
 
-const day = (message: string) => z.string(message).regex(/^\d{4}-\d{2}-\d{2}$/, message);
 export const whole = (label: string, min: number, max: number) =>
   z.coerce.number(`Enter ${label} as a whole number`).int(`Enter ${label} as a whole number`).min(min, `${label} is at least ${min}`).max(max, `${label} is at most ${max}`);
 /** Dollars as typed ("65", "65.50", "$65") to whole cents. */
@@ -57,8 +56,8 @@ export const calendarRuleForm = z
     intent: z.literal("addRule"),
     kind: z.enum(CALENDAR_RULE_KINDS, "Choose the kind of rule"),
     name: name("a name (it is shown to customers)", 60),
-    startsOn: day("Choose the first day"),
-    endsOn: day("Choose the last day"),
+    startsOn: calendarDateField("Choose the first day"),
+    endsOn: calendarDateField("Choose the last day"),
     surchargePercent: whole("the surcharge", 0, 500).default(0),
     minNights: whole("the minimum nights", 1, 60).default(1),
     freeCancellationDays: z.preprocess((v) => (v === "" ? undefined : v), whole("the free cancellation days", 0, 365).optional()),

@@ -1,30 +1,28 @@
 import { z } from "~/lib/zod";
-import { checkboxField } from "~/lib/validation";
+import { calendarDateField, checkboxField, idListField } from "~/lib/validation";
 
 /**
  * The stay forms' schemas, used by the pages (Conform, and the search parameters of the booking
  * steps) and by server/stays, so the browser and the server refuse the same input with the same words.
  */
 
-export const day = (message: string) => z.string(message).regex(/^\d{4}-\d{2}-\d{2}$/, message);
 export const id = (message: string) => z.string(message).uuid(message);
 
-/** A form sends one ticked box as a string, several as a list, none at all. */
-export const idList = (message: string) =>
-  z
-    .union([z.string(), z.array(z.string())], message)
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(id(message)).min(1, message).max(8, "Choose at most 8 cats"));
+/** What a person reads when a list of cats names one twice (a form's, or a caller's in code). */
+export const CAT_REPEATED_MESSAGE = "Each cat can be chosen once.";
+
+/** The cats a stay or a groom is for: at least one, at most 8, each once. */
+export const catIdList = (missing: string) =>
+  idListField({ missing, repeated: CAT_REPEATED_MESSAGE, max: { count: 8, message: "Choose at most 8 cats" } });
 
 export const ARRANGEMENTS = ["together", "separate"] as const;
 export type Arrangement = (typeof ARRANGEMENTS)[number];
 
 /** Step one: the dates and the cats. */
 export const stayDatesForm = z.object({
-  checkIn: day("Choose a check-in date"),
-  checkOut: day("Choose a check-out date"),
-  catIds: idList("Choose the cats who are staying"),
+  checkIn: calendarDateField("Choose a check-in date"),
+  checkOut: calendarDateField("Choose a check-out date"),
+  catIds: catIdList("Choose the cats who are staying"),
 });
 export type StayDates = z.output<typeof stayDatesForm>;
 
@@ -45,15 +43,18 @@ export const simulatedPaymentForm = z.object({ intent: z.literal("pay") });
 
 export const payDepositForm = z.object({ intent: z.literal("pay"), stayId: id("Choose a stay") });
 
-export const changeStayForm = z.object({
-  intent: z.literal("change"),
+/** A stay's new dates (server/stays checks them again for a caller other than the form). */
+export const stayNewDatesForm = z.object({
   stayId: id("Choose a stay"),
-  checkIn: day("Choose a check-in date"),
-  checkOut: day("Choose a check-out date"),
+  checkIn: calendarDateField("Choose a check-in date"),
+  checkOut: calendarDateField("Choose a check-out date"),
 });
+export type StayNewDates = z.input<typeof stayNewDatesForm>;
+
+export const changeStayForm = stayNewDatesForm.extend({ intent: z.literal("change") });
 
 /** The cats a stay is for from now on: the household's own, at least one (the same words as booking). */
-export const stayCatsForm = z.object({ stayId: id("Choose a stay"), catIds: idList("Choose the cats who are staying") });
+export const stayCatsForm = z.object({ stayId: id("Choose a stay"), catIds: catIdList("Choose the cats who are staying") });
 export type StayCatsInput = z.input<typeof stayCatsForm>;
 
 export const changeStayCatsForm = stayCatsForm.extend({ intent: z.literal("changeCats") });
@@ -62,9 +63,12 @@ export const acceptOfferForm = z.object({ intent: z.literal("accept"), stayId: i
 
 export const WAITLIST_FLEX_DAYS = [0, 1, 2, 3, 7] as const;
 
-export const joinWaitlistForm = stayDatesForm.extend({
-  intent: z.literal("waitlist"),
+/** Waiting for dates that were full: the dates and cats as booking takes them, and the days either side that would do. */
+export const waitlistRequest = stayDatesForm.extend({
   flexDays: z.coerce.number().int().min(0).max(14).default(0),
 });
+export type WaitlistRequest = z.input<typeof waitlistRequest>;
+
+export const joinWaitlistForm = waitlistRequest.extend({ intent: z.literal("waitlist") });
 
 export const leaveWaitlistForm = z.object({ intent: z.literal("leaveWaitlist"), entryId: id("Choose a waitlist entry") });

@@ -15,6 +15,7 @@ import { type AppointmentView, toAppointmentView } from "~/features/appointments
 import { formatUsPhone } from "~/lib/phone";
 import { type FormReply, useNotice } from "~/lib/forms";
 import { businessDate } from "~/lib/business-time";
+import { isCalendarDate } from "~/lib/validation";
 import { ActionNotice } from "~/components/action-notice";
 import type { Route } from "./+types/bookings";
 import { adminMeta } from "./shared";
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Bookings");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const url = new URL(request.url);
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(url.searchParams.get("day") ?? "") ? url.searchParams.get("day")! : businessDate(new Date());
+  const day = isCalendarDate(url.searchParams.get("day") ?? "") ? url.searchParams.get("day")! : businessDate(new Date());
   const statusParam = url.searchParams.get("status");
   const status = APPOINTMENT_STATUSES.find((s) => s === statusParam);
   const staff = { email: admin.user.email, isAdmin: true };

@@ -19,6 +19,7 @@ import { StayStatusBadge } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import { formatUsPhone } from "~/lib/phone";
+import { calendarDateField } from "~/lib/validation";
 import type { Route } from "./+types/stays";
 import { adminMeta } from "./shared";
 
@@ -27,7 +28,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Stays");
 
 const GRID_NIGHTS = 14;
-const dayParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const dayParam = calendarDateField();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
