@@ -134,6 +134,15 @@ describe("booking a groom", () => {
     expect(await book({ serviceId: "cat-boarding" })).toMatchObject({ code: "SERVICE_NOT_FOUND" });
     expect(await book({ serviceId: "no-such-service" })).toMatchObject({ code: "SERVICE_NOT_FOUND" });
     expect(await book({ time: "9am" })).toMatchObject({ code: "VALIDATION_FAILED" });
+    // A day the calendar does not have, and the same cat twice (once it was booked for two grooms' time at twice the price).
+    const impossible = `${addBusinessDays(today, 400).slice(0, 4)}-02-30`;
+    expect(await book({ day: impossible })).toMatchObject({ status: 400, message: "Enter a real date.", details: { fields: { day: "Enter a real date." } } });
+    expect(await book({ catIds: [catIds[0]!, catIds[0]!] })).toMatchObject({
+      status: 400,
+      message: "Each cat can be chosen once.",
+      details: { fields: { catIds: "Each cat can be chosen once." } },
+    });
+    expect(await refusal(quoteGroom(db, user.id, { serviceId: "full-grooming", catIds: [catIds[0]!, catIds[0]!], day }, now))).toMatchObject({ status: 400 });
     expect(await grooms(db, user.email.toLowerCase())).toEqual([]);
   });
 

@@ -15,9 +15,9 @@ import { createTelephony } from "../telephony/telephony";
 import { deliverQueuedSms } from "../telephony/sms-queue";
 import { createTestDatabase } from "../testing/test-database";
 import { changeStayAtDesk, moveStay, occupancyGrid } from "./staff";
-import { bookStay, cancelStay, changeStayCats, changeStayDates, listHouseholdStays, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
+import { bookStay, cancelStay, changeStayCats, changeStayDates, householdCats, listHouseholdStays, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
-import { acceptOffer, joinWaitlist, runWaitlist } from "./waitlist";
+import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist, runWaitlist } from "./waitlist";
 import { type TestHouseholdOptions, TEST_PDF, testHousehold } from "../testing/households";
 
 let database: Database;
@@ -457,6 +457,66 @@ describe("the waitlist", () => {
     } finally {
       await db.update(suites).set({ inService: true });
     }
+  });
+});
+
+describe("the waitlist's rules", () => {
+  it("refuses dates booking refuses, with booking's own words: past dates, too many nights, check-out before check-in", async () => {
+    const { db } = database;
+    const { userId, catIds } = await household(db);
+    const type = await suiteTypeWith(db, 1);
+    const checkIn = mondayIn(200);
+    const cases = [
+      { checkIn: addBusinessDays(today, -3), checkOut: addBusinessDays(today, 2) },
+      { checkIn, checkOut: addBusinessDays(checkIn, 400) },
+      { checkIn, checkOut: addBusinessDays(checkIn, -1) },
+      { checkIn, checkOut: checkIn },
+    ];
+    for (const dates of cases) {
+      const booking = await refusal(bookStay(db, userId, { ...dates, catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }));
+      const waiting = await refusal(joinWaitlist(db, userId, { ...dates, catIds, flexDays: 2 }, now));
+      expect(waiting, JSON.stringify(dates)).toMatchObject({ status: 400, code: "DATES_NOT_BOOKABLE", message: booking.message, details: booking.details });
+    }
+    expect(await listWaitlist(db, userId)).toEqual([]);
+    // Dates booking takes, the waitlist takes (and the entry leaves again, out of the next test's pass).
+    const entry = await joinWaitlist(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, flexDays: 0 }, now);
+    expect(entry).toMatchObject({ status: "waiting", checkIn });
+    await leaveWaitlist(db, userId, entry.id, now);
+  });
+});
+
+describe("a day the calendar does not have, and a cat chosen twice", () => {
+  it("are refused with words a person can act on, not a 500, when booking, changing dates or cats, and joining the waitlist", async () => {
+    const { db } = database;
+    const { userId, catIds } = await household(db, { cats: ["Miso", "Tofu"] });
+    const type = await suiteTypeWith(db, 2);
+    const checkIn = mondayIn(190);
+    const checkOut = addBusinessDays(checkIn, 2);
+    // February 30th of a year ahead: the form's pattern took it and the database refused it.
+    const impossible = `${addBusinessDays(today, 400).slice(0, 4)}-02-30`;
+    const realDate = { status: 400, code: "VALIDATION_FAILED", message: "Enter a real date." };
+    const catTwice = { status: 400, message: "Each cat can be chosen once.", details: { fields: { catIds: "Each cat can be chosen once." } } };
+    const twice = [catIds[0]!, catIds[0]!];
+    const base = { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together" as const };
+
+    expect(await refusal(bookStay(db, userId, { ...base, checkIn: impossible }, { siteUrl, now }))).toMatchObject({ ...realDate, details: { fields: { checkIn: "Enter a real date." } } });
+    expect(await refusal(bookStay(db, userId, { ...base, checkOut: impossible }, { siteUrl, now }))).toMatchObject({ ...realDate, details: { fields: { checkOut: "Enter a real date." } } });
+    expect(await refusal(bookStay(db, userId, { ...base, catIds: twice }, { siteUrl, now }))).toMatchObject(catTwice);
+    expect(await refusal(quoteStay(db, userId, { checkIn, checkOut, catIds: twice }, now))).toMatchObject(catTwice);
+    expect(await refusal(joinWaitlist(db, userId, { checkIn: impossible, checkOut, catIds, flexDays: 0 }, now))).toMatchObject(realDate);
+    expect(await refusal(joinWaitlist(db, userId, { checkIn, checkOut, catIds: twice, flexDays: 0 }, now))).toMatchObject(catTwice);
+
+    const stay = await bookStay(db, userId, { ...base, catIds: [catIds[0]!] }, { siteUrl, now });
+    expect(await refusal(quoteStayChange(db, userId, { stayId: stay.id, checkIn, checkOut: impossible }, now))).toMatchObject(realDate);
+    expect(await refusal(changeStayDates(db, userId, { stayId: stay.id, checkIn: impossible, checkOut }, { siteUrl, now }))).toMatchObject(realDate);
+    expect(await refusal(quoteStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[1]!] }, now))).toMatchObject(catTwice);
+    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[0]!, catIds[1]!] }, { siteUrl, now }))).toMatchObject(catTwice);
+    // A caller in code that skips the form is refused by the domain function itself.
+    expect(await refusal(householdCats(db, userId, twice))).toMatchObject({ status: 400, code: "CAT_REPEATED", message: "Each cat can be chosen once." });
+
+    // Nothing changed, and nothing else was booked or put on the waitlist.
+    expect((await listHouseholdStays(db, userId)).map((s) => [s.id, s.checkIn, s.checkOut, s.catNames])).toEqual([[stay.id, checkIn, checkOut, ["Miso"]]]);
+    expect(await listWaitlist(db, userId)).toEqual([]);
   });
 });
 

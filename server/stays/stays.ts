@@ -18,12 +18,16 @@ import {
   type BookStayInput,
   type StayCatsInput,
   type StayDates,
+  type StayNewDates,
+  CAT_REPEATED_MESSAGE,
   bookStayForm,
   stayCatsForm,
   stayDatesForm,
+  stayNewDatesForm,
 } from "~/features/stays/schema";
 import type { StayView } from "~/features/stays/view";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
+import { hasRepeats } from "~/lib/validation";
 import type { Db } from "../db/client";
 import { cats, households, staySuites, stayCats, stayEvents, stays, suiteTypes, suites, waitlistEntries } from "../db/schema/index";
 import { withExclusionRetry } from "../db/exclusion-retry";
@@ -62,13 +66,17 @@ export async function checkedDates(db: Db, checkIn: string, checkOut: string, to
   return { settings, rules, problems };
 }
 
-const datesRefused = (problems: { field: string; message: string }[]) =>
+export const datesRefused = (problems: { field: string; message: string }[]) =>
   new AppError(400, "DATES_NOT_BOOKABLE", problems[0]!.message, { fields: Object.fromEntries(problems.map((p) => [p.field, p.message])) });
 
 export type HouseholdCat = { id: string; name: string; householdId: string };
 
-/** The household's cats that are not archived, among `catIds`; any other id is a 404. */
+/**
+ * The household's cats that are not archived, among `catIds`; any other id is a 404, and a cat named
+ * twice a 400 (the forms refuse it first; this guards every other caller, and rows stored before).
+ */
 export async function householdCats(db: Db, userId: string, catIds: readonly string[]): Promise<HouseholdCat[]> {
+  if (hasRepeats(catIds)) throw new AppError(400, "CAT_REPEATED", CAT_REPEATED_MESSAGE, { fields: { catIds: CAT_REPEATED_MESSAGE } });
   const rows = await db
     .select({ id: cats.id, name: cats.name, householdId: cats.householdId })
     .from(cats)
@@ -426,14 +434,17 @@ export interface StayChangeQuote {
 }
 
 /** What moving the stay to new dates would cost, for the customer to see before confirming. */
-export async function quoteStayChange(db: Db, userId: string, input: { stayId: string; checkIn: string; checkOut: string }, now = new Date()): Promise<StayChangeQuote> {
-  const plan = await planChange(db, userId, input, now);
+export async function quoteStayChange(db: Db, userId: string, input: StayNewDates, now = new Date()): Promise<StayChangeQuote> {
+  // Checked before the dates reach a query: the database answers an impossible date with an error.
+  const plan = await planChange(db, userId, parseBody(stayNewDatesForm, input), now);
   return { totalCents: plan.price.totalCents, differenceCents: plan.price.totalCents - plan.stay.totalCents, status: plan.status };
 }
 
 /** Moves the stay to new dates (and, where its suite is taken, another suite of its type), atomically against every other booking. */
-export async function changeStayDates(db: Db, userId: string, input: { stayId: string; checkIn: string; checkOut: string }, ctx: { siteUrl: string; now?: Date }) {
+export async function changeStayDates(db: Db, userId: string, changed: StayNewDates, ctx: { siteUrl: string; now?: Date }) {
   const now = ctx.now ?? new Date();
+  // Checked before the dates reach a query: the database answers an impossible date with an error.
+  const input = parseBody(stayNewDatesForm, changed);
   return withSuiteRetry(db, async (tx) => {
     await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, input.stayId)).for("update");
     const plan = await planChange(tx, userId, input, now);

@@ -1,15 +1,17 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { type StaySettings, dateProblems, nightsOf } from "~/features/stays/model";
+import { type WaitlistRequest, waitlistRequest } from "~/features/stays/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { households, staySuites, stayCats, stayEvents, stays, waitlistEntries } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { vaccineCoverage } from "../households/vaccines";
 import { AppError } from "../http/errors";
+import { parseBody } from "../http/validation";
 import type { PeriodicJob } from "../periodic-job";
 import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
-import { STAY_NOT_FOUND, type Stay, coverageRefusal, holdStay, householdCats, optionsFor, withSuiteRetry } from "./stays";
+import { STAY_NOT_FOUND, type Stay, checkedDates, coverageRefusal, datesRefused, holdStay, householdCats, optionsFor, withSuiteRetry } from "./stays";
 
 /**
  * The waitlist (ADR 0125): a household waiting for nights that were full. When a suite frees up,
@@ -23,16 +25,15 @@ export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
 
 const ENTRY_NOT_FOUND = () => new AppError(404, "WAITLIST_ENTRY_NOT_FOUND", "We couldn't find that waitlist entry.");
 
-export async function joinWaitlist(
-  db: Db,
-  userId: string,
-  input: { checkIn: string; checkOut: string; catIds: string[]; flexDays: number },
-  now = new Date(),
-): Promise<WaitlistEntry> {
-  const cats = await householdCats(db, userId, input.catIds);
+/** Joins the waitlist for dates that were full: the same checks of the cats and the dates as booking, in the same words. */
+export async function joinWaitlist(db: Db, userId: string, input: WaitlistRequest, now = new Date()): Promise<WaitlistEntry> {
+  const request = parseBody(waitlistRequest, input);
+  const cats = await householdCats(db, userId, request.catIds);
+  const { problems } = await checkedDates(db, request.checkIn, request.checkOut, businessDate(now));
+  if (problems.length > 0) throw datesRefused(problems);
   const [row] = await db
     .insert(waitlistEntries)
-    .values({ householdId: cats[0]!.householdId, checkIn: input.checkIn, checkOut: input.checkOut, flexDays: input.flexDays, catIds: input.catIds, createdAt: now, updatedAt: now })
+    .values({ householdId: cats[0]!.householdId, checkIn: request.checkIn, checkOut: request.checkOut, flexDays: request.flexDays, catIds: request.catIds, createdAt: now, updatedAt: now })
     .returning();
   return row!;
 }
