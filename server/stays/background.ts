@@ -10,7 +10,7 @@ import { runWaitlist } from "./waitlist";
  */
 export function settleStaysInBackground(context: Pick<RequestContext, "db" | "mailer" | "telephony" | "logger" | "env">) {
   void (async () => {
-    await runWaitlist(context.db, { siteUrl: context.env.PUBLIC_SITE_URL });
+    await runWaitlist(context.db, { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger });
     await deliverQueuedMail(context.db, context.mailer);
     await deliverQueuedSms(context.db, context.telephony);
   })().catch((err: unknown) => context.logger.warn({ err }, "settling stays after a change failed; the periodic jobs will retry"));

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nightsOf, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { calendarRules, households, mailQueue, smsQueue, stayCats, stayEvents, staySuites, stays, suiteTypes, suites, telephonyEvents } from "../db/schema/index";
+import { calendarRules, households, mailQueue, smsQueue, stayCats, stayEvents, staySuites, stays, suiteTypes, suites, telephonyEvents, waitlistEntries } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
 import { loadEnv } from "../env";
 import { createCat } from "../households/households";
 import { uploadVaccineRecord } from "../households/vaccines";
 import { AppError } from "../http/errors";
-import { createLogger } from "../logger";
+import { type Logger, createLogger } from "../logger";
 import { createTelephony } from "../telephony/telephony";
 import { deliverQueuedSms } from "../telephony/sms-queue";
 import { createTestDatabase } from "../testing/test-database";
@@ -482,6 +482,43 @@ describe("the waitlist's rules", () => {
     const entry = await joinWaitlist(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, flexDays: 0 }, now);
     expect(entry).toMatchObject({ status: "waiting", checkIn });
     await leaveWaitlist(db, userId, entry.id, now);
+  });
+
+  it("offers the next entry when one entry's offer fails, and records that entry's failure", async () => {
+    const { db } = database;
+    const type = await suiteTypeWith(db, 1);
+    const checkIn = mondayIn(210);
+    const checkOut = addBusinessDays(checkIn, 2);
+    const first = await household(db);
+    const stay = await bookStay(db, first.userId, { checkIn, checkOut, catIds: first.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    await db.update(suites).set({ inService: false }).where(sql`${suites.suiteTypeId} <> ${type.id}`);
+    try {
+      // An entry stored before the forms refused a cat twice: first in line, and its offer cannot be made.
+      const broken = await testHousehold(db, now);
+      const [old] = await db
+        .insert(waitlistEntries)
+        .values({ householdId: broken.householdId, checkIn, checkOut, catIds: [broken.catIds[0]!, broken.catIds[0]!], createdAt: new Date(now.getTime() - 60_000) })
+        .returning();
+      const next = await household(db);
+      const entry = await joinWaitlist(db, next.userId, { checkIn, checkOut, catIds: next.catIds, flexDays: 0 }, now);
+
+      await cancelStay(db, first.userId, stay.id, { siteUrl, now });
+      const errors: unknown[] = [];
+      const logger = { error: (...args: unknown[]) => errors.push(args) } as unknown as Logger;
+      expect(await runWaitlist(db, { siteUrl, now, logger })).toMatchObject({ offered: 1 });
+
+      const [offer] = await listHouseholdStays(db, next.userId);
+      expect(offer).toMatchObject({ status: "offered", checkIn });
+      expect((await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id)))[0]).toMatchObject({ status: "offered", offeredStayId: offer!.id, lastError: null });
+      const [failed] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, old!.id));
+      expect(failed).toMatchObject({ status: "waiting", offeredStayId: null, lastError: "Each cat can be chosen once." });
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject([{ entryId: old!.id }, expect.stringContaining("waitlist offer failed")]);
+      // Nothing of the failed offer was kept.
+      expect(await listHouseholdStays(db, broken.user.id)).toEqual([]);
+    } finally {
+      await db.update(suites).set({ inService: true });
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { vaccineCoverage } from "../households/vaccines";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
+import type { Logger } from "../logger";
 import type { PeriodicJob } from "../periodic-job";
 import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
@@ -79,7 +80,10 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
   const { settings, types } = ctx;
   const today = businessDate(ctx.now);
   const [owner] = await tx.select({ userId: households.userId }).from(households).where(eq(households.id, entry.householdId));
-  const cats = await householdCats(tx, owner!.userId, entry.catIds).catch(() => null);
+  const cats = await householdCats(tx, owner!.userId, entry.catIds).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "CAT_NOT_FOUND") return null;
+    throw error; // anything else is this entry's failure, recorded by the pass
+  });
   if (!cats) return false; // a cat was archived since: the entry waits for the customer to book again
   for (const dates of candidateDates(entry)) {
     const rules = await rulesBetween(tx, dates.checkIn, dates.checkOut);
@@ -104,7 +108,7 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
       now: ctx.now,
       actor: "system:waitlist",
     });
-    await tx.update(waitlistEntries).set({ status: "offered", offeredStayId: stay.id, updatedAt: ctx.now }).where(eq(waitlistEntries.id, entry.id));
+    await tx.update(waitlistEntries).set({ status: "offered", offeredStayId: stay.id, lastError: null, updatedAt: ctx.now }).where(eq(waitlistEntries.id, entry.id));
     await queueStayMail(tx, stay.id, "offered", ctx.siteUrl, ctx.now);
     return true;
   }
@@ -124,12 +128,33 @@ export async function releaseLapsedHolds(tx: Db, stayIds: string[], event: { kin
   await tx.insert(stayEvents).values(stayIds.map((stayId) => ({ stayId, kind: event.kind, actor: event.actor, at: now })));
 }
 
+/** A suite taken by a booking at the same moment: the entry simply waits for the next pass. */
+const lostSuiteRace = (error: unknown) => sqlStateOf(error) === EXCLUSION_VIOLATION || (error instanceof AppError && error.code === "NO_SUITE_FREE");
+
+/**
+ * What an entry records of a failed offer: a refusal's own words, or the database's error code and
+ * constraint. Never a failed query's text, whose values hold the customer's cats' names (the log has it).
+ */
+function failureText(error: unknown): string {
+  if (error instanceof AppError) return error.message;
+  const state = sqlStateOf(error);
+  if (state) {
+    let cause: unknown = error;
+    while (cause instanceof Error && cause.cause) cause = cause.cause;
+    const { constraint } = cause as { constraint?: unknown };
+    return `Database error ${state}${typeof constraint === "string" ? ` (${constraint})` : ""}`;
+  }
+  return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
+}
+
 /**
  * One pass of the waitlist: offers past their hold expire (their suites are freed), then each
- * waiting entry, oldest first, gets an offer if a suite now fits. Safe to run in several processes
- * at once. Returns how many offers expired and how many were made.
+ * waiting entry, oldest first, gets an offer if a suite now fits. Each entry's offer is its own unit
+ * (a savepoint): an entry whose offer fails is undone alone, its error recorded on it and logged, and
+ * the next entry still gets its offer. Safe to run in several processes at once. Returns how many
+ * offers expired and how many were made.
  */
-export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date }): Promise<{ expired: number; offered: number }> {
+export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date; logger?: Logger }): Promise<{ expired: number; offered: number }> {
   const now = ctx.now ?? new Date();
   const today = businessDate(now);
   const expired = await db.transaction(async (txDb) => {
@@ -168,11 +193,13 @@ export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date }):
     let made = 0;
     for (const entry of waiting) {
       try {
-        // A savepoint per entry: a suite taken by a booking at the same moment undoes only this entry's offer.
+        // A savepoint per entry: whatever goes wrong undoes only this entry's offer.
         if (await tx.transaction((sp) => offerTo(sp as unknown as Db, entry, { siteUrl: ctx.siteUrl, now, settings, types }))) made += 1;
       } catch (error) {
-        // The entry keeps its place for the next pass.
-        if (sqlStateOf(error) !== EXCLUSION_VIOLATION && !(error instanceof AppError && error.code === "NO_SUITE_FREE")) throw error;
+        // The entry keeps its place for the next pass; a failure other than a lost race is recorded on it.
+        if (lostSuiteRace(error)) continue;
+        ctx.logger?.error({ err: error, entryId: entry.id }, "waitlist offer failed; the next entry is still offered");
+        await tx.update(waitlistEntries).set({ lastError: failureText(error), updatedAt: now }).where(eq(waitlistEntries.id, entry.id));
       }
     }
     return made;
@@ -215,7 +242,7 @@ export const staysJob: PeriodicJob = {
   name: "stays",
   everyMs: 60_000,
   async run(deps, now) {
-    const { expired, offered } = await runWaitlist(deps.db, { siteUrl: deps.env.PUBLIC_SITE_URL, now });
+    const { expired, offered } = await runWaitlist(deps.db, { siteUrl: deps.env.PUBLIC_SITE_URL, now, logger: deps.logger });
     if (expired + offered > 0) deps.logger.info({ expired, offered }, "waitlist offers");
     await queueArrivalReminders(deps.db, deps.env.PUBLIC_SITE_URL, now);
   },

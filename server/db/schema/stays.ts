@@ -231,6 +231,8 @@ export const waitlistEntries = pgTable(
     catIds: jsonb("cat_ids").$type<string[]>().notNull(),
     status: text("status").$type<WaitlistStatus>().notNull().default("waiting"),
     offeredStayId: uuid("offered_stay_id").references(() => stays.id, { onDelete: "set null" }),
+    /** Why the last pass could not make this entry an offer (a lost race aside); cleared by an offer. */
+    lastError: text("last_error"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
