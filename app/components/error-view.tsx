@@ -3,11 +3,19 @@ import { isRouteErrorResponse, useLocation } from "react-router";
 /** What went wrong, in words for the person looking at the page (never a stack trace). */
 export function describeError(error: unknown): { title: string; detail: string } {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) return { title: "Not found", detail: "We could not find what you were looking for. It may have been moved or removed." };
-  if (status === 401 || status === 403) return { title: "Not allowed", detail: "This page needs another account. Sign in with the account that can see it." };
-  if (status === 503) return { title: "Briefly unavailable", detail: "Our service is briefly unavailable. Please try again in a few seconds." };
-  if (status >= 400 && status < 500) return { title: "That did not work", detail: "The request could not be handled. Go back and try again." };
-  return { title: "Something went wrong", detail: "We could not show this part of the page. Please try again in a moment; what you saved before is kept." };
+  // A domain refusal (mapRefusals in server/http/refusals.ts) carries its own words for the person.
+  const said = refusalMessage(error);
+  if (status === 404) return { title: "Not found", detail: said ?? "We could not find what you were looking for. It may have been moved or removed." };
+  if (status === 401 || status === 403) return { title: "Not allowed", detail: said ?? "This page needs another account. Sign in with the account that can see it." };
+  if (status === 503) return { title: "Briefly unavailable", detail: said ?? "Our service is briefly unavailable. Please try again in a few seconds." };
+  if (status >= 400 && status < 500) return { title: "That did not work", detail: said ?? "The request could not be handled. Go back and try again." };
+  return { title: "Something went wrong", detail: said ?? "We could not show this part of the page. Please try again in a moment; what you saved before is kept." };
+}
+
+function refusalMessage(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error) || typeof error.data !== "object" || error.data === null) return undefined;
+  const message = (error.data as { message?: unknown }).message;
+  return typeof message === "string" && message ? message : undefined;
 }
 
 /**

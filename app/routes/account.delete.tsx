@@ -6,6 +6,7 @@ import { loadSiteContent } from "@server/content/content";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { accountDeletedMail } from "@server/mail/templates/account-deleted";
 import { deleteAccount, deletionSummary } from "@server/privacy/erase";
+import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { business } from "~/content/business";
@@ -17,16 +18,16 @@ import type { Route } from "./+types/account.delete";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`Delete your account | ${business.name}`);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const { user, isAdmin } = await requireUser(request, context);
   return { email: user.email, isAdmin, summary: await deletionSummary(context.db, user.id) };
-}
+});
 
 /**
  * Deletes the account (ADR 0124), signs this browser out and shows the confirmation page. The
  * other browsers' sessions are gone with the account; the mail says what was erased and kept.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
   let deleted: { email: string } | undefined;
   const reply = await submitForm(
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of clearedSessionCookies(context.env)) headers.append("Set-Cookie", cookie);
   return redirect("/account/deleted", { headers });
-}
+});
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,5 +1,6 @@
 import { requireUser } from "@server/auth/guards.server";
 import { exportZip } from "@server/privacy/export";
+import { mapRefusals } from "@server/http/refusals";
 import type { Route } from "./+types/account.export";
 
 /**
@@ -7,7 +8,7 @@ import type { Route } from "./+types/account.export";
  * household, as a zip of a JSON file and the stored documents and photos. Only for the account
  * itself, never kept by a cache on the way.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
   const { fileName, zip } = await exportZip(context.db, user.id);
   context.logger.info({ userId: user.id, bytes: zip.byteLength }, "privacy export downloaded");
@@ -19,4 +20,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "Cache-Control": "private, no-store",
     },
   });
-}
+});

@@ -2,6 +2,7 @@ import { requireUser } from "@server/auth/guards.server";
 import { toSnapshot } from "@server/auth/snapshot";
 import { getHousehold, saveHousehold } from "@server/households/households";
 import { formDataOf, submitForm } from "@server/http/form-action";
+import { mapRefusals } from "@server/http/refusals";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
@@ -22,19 +23,19 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await requireUser(request, context);
   const household = await getHousehold(context.db, auth.user.id);
   return { auth: toSnapshot(auth), household: household && householdValues(household) };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const auth = await requireUser(request, context);
   return submitForm(await formDataOf(request), householdForm, async (input) => {
     await saveHousehold(context.db, auth.user.id, input);
     return { kind: "success", title: "Household saved" };
   });
-}
+});
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { user, isAdmin, loading, signOut } = useAuth();

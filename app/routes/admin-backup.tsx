@@ -1,5 +1,6 @@
 import { getOptionalUser } from "@server/auth/guards.server";
 import { toSnapshot } from "@server/auth/snapshot";
+import { mapRefusals } from "@server/http/refusals";
 import { Link } from "react-router";
 import { business } from "~/content/business";
 import { useAuth } from "~/features/auth/auth-provider";
@@ -19,10 +20,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** No role check (the spec); the session seeds the auth state so the panels render signed in from the first byte. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await getOptionalUser(request, context);
   return { auth: auth ? toSnapshot(auth) : { user: null, session: null, isAdmin: false } };
-}
+});
 
 export default function AdminBackup() {
   const auth = useAuth();

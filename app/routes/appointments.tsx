@@ -10,6 +10,7 @@ import { listCustomerAppointmentsPage } from "@server/appointments/customer-view
 import { AppError } from "@server/http/errors";
 import { getOptionalUser, requireUser } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/panel";
 import { business } from "~/content/business";
@@ -26,7 +27,7 @@ import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`My Appointments | ${business.name}`);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await getOptionalUser(request, context);
   if (!auth) return { signedIn: false as const };
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? `Your groom has moved to ${moved.date} at ${moved.time}. We've e-mailed you the new details.`
       : null;
   return { signedIn: true as const, ...page, paged: before !== undefined, bookedLine: bookedLine && (await withStayLine(context.db, auth.user.id, booked, params.get("stay"), bookedLine)) };
-}
+});
 
 /** A groom booked from a stay (Book a Groom's `stay`) says so: it is on that stay's departure day, and when pick-up is. */
 async function withStayLine(db: Db, userId: string, booked: AppointmentView | undefined, stayId: string | null, line: string) {
@@ -62,7 +63,7 @@ async function withStayLine(db: Db, userId: string, booked: AppointmentView | un
   return `${line} It is on the departure day of your stay, so your cat goes home freshly groomed.${pickUp}`;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const form = await formDataOf(request);
   const intent = form.get("intent");
   if (intent === "remind") {
@@ -104,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return unknownIntent();
-}
+});
 
 const actorOf = (email: string): Actor => ({ email, isAdmin: false });
 

@@ -1,5 +1,6 @@
 import { getOptionalUser } from "@server/auth/guards.server";
 import { publicFormAction } from "@server/http/public-forms";
+import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
 import { useEffect } from "react";
 import { redirect, useNavigate } from "react-router";
@@ -19,16 +20,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   const auth = await getOptionalUser(request, context);
   // Signed in already: admins to /admin, others to / (or back to where a guard sent them from).
   if (auth) throw redirect(landingPath(redirectTo, auth.isAdmin));
   return { auth: SIGNED_OUT, redirectTo };
-}
+});
 
 /** The sign-in form posted before the script ran (ADR 0117). */
-export const action = (args: Route.ActionArgs) => publicFormAction(args);
+export const action = mapRefusals((args: Route.ActionArgs) => publicFormAction(args));
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const { user, isAdmin, loading } = useAuth();

@@ -1,4 +1,5 @@
 import { verifyLinkAction } from "@server/auth/verify-link.server";
+import { mapRefusals } from "@server/http/refusals";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
@@ -22,9 +23,9 @@ export const meta: Route.MetaFunction = () => [
  * Opening the link (GET) changes nothing, so a mail scanner that fetches it does not use it up.
  * Signing in takes this page's own POST, made when the person presses the button.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   return verifyLinkAction(request, context);
-}
+});
 
 export default function VerifyPage({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();

@@ -1,5 +1,6 @@
 import { loadSiteContent } from "@server/content/content";
 import { publicFormAction } from "@server/http/public-forms";
+import { mapRefusals } from "@server/http/refusals";
 import { localBusinessJsonLd } from "~/features/home/structured-data";
 import { bookOnlineCopy } from "~/content/landing";
 import { BOOK_ONLINE_PATH } from "~/features/seo/pages";
@@ -11,11 +12,11 @@ import type { PageHandle } from "~/islands/page-scripts";
 import type { Route } from "./+types/book-online";
 
 /** Rendered per request: the scheduler URL is run-time configuration (SCHEDULER_EMBED_URL). */
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => {
   return { siteUrl: resolveSiteUrl(context), schedulerUrl: context.env.SCHEDULER_EMBED_URL ?? null, content: await loadSiteContent(context.db, context.logger) };
-}
+});
 
-export const action = (args: Route.ActionArgs) => publicFormAction(args);
+export const action = mapRefusals((args: Route.ActionArgs) => publicFormAction(args));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const siteUrl = loaderData?.siteUrl ?? "";

@@ -7,6 +7,7 @@ import { stayForGroom } from "@server/grooming/stay-groom";
 import { listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
 import { formDataOf, submitForm } from "@server/http/form-action";
+import { mapRefusals } from "@server/http/refusals";
 import { CustomerPage } from "~/components/customer-page";
 import { Button } from "~/components/ui/button";
 import { VaccineBlockNotice } from "~/features/cats/vaccine-block-notice";
@@ -38,15 +39,24 @@ const minutesText = (minutes: number) => {
  * (My Trips' "Add a groom on departure day") the day is that stay's departure day and its cats are
  * ticked; only the times inside the day's departure windows are offered (ADR 0134).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
   const params = new URL(request.url).searchParams;
   const now = new Date();
   const today = businessDate(now);
   const [services, cats, content] = await Promise.all([listGroomingServices(context.db), listCats(context.db, user.id), loadSiteContent(context.db)]);
   const moving = params.has("move") ? await groomToMove(context.db, user.email, params.get("move") ?? "") : null;
-  // Another household's stay, or one that ended, is refused here with its reason (404 / 409).
-  const fromStay = !moving && params.has("stay") ? await stayForGroom(context.db, user.id, params.get("stay") ?? "", today) : null;
+  // Another household's stay (or an id that is none) is a 404 page (mapRefusals); one that ended or was
+  // cancelled leaves the first step open, with the reason.
+  let stayRefused: string | null = null;
+  const fromStay =
+    !moving && params.has("stay")
+      ? await stayForGroom(context.db, user.id, params.get("stay") ?? "", today).catch((error: unknown) => {
+          if (!(error instanceof AppError) || error.status !== 409) throw error;
+          stayRefused = error.message;
+          return null;
+        })
+      : null;
   const asked = moving
     ? { serviceId: moving.serviceId, catIds: moving.catIds, day: params.get("day") ?? moving.day }
     : fromStay
@@ -68,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cats: cats.map((c) => ({ id: c.id, name: c.name })),
     asked,
   };
-  const choose = (errors: Record<string, string> = {}) => ({ ...base, step: "choose" as const, errors, quote: null });
+  const choose = (errors: Record<string, string> = stayRefused ? { form: stayRefused } : {}) => ({ ...base, step: "choose" as const, errors, quote: null });
   if ((!params.has("day") && !moving) || params.has("change")) return choose();
 
   const day = groomDayForm.safeParse(asked);
@@ -95,9 +105,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const fields = (error.details?.fields as Record<string, string> | undefined) ?? {};
     return choose(Object.keys(fields).length > 0 ? fields : { form: error.message });
   }
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
   const form = await formDataOf(request);
   if (form.get("intent") === "reschedule") {
@@ -118,7 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!booked) return reply;
   deliverGroomMailInBackground(context);
   return redirect(`/appointments?booked=${booked.id}${stayId ? `&stay=${stayId}` : ""}`);
-}
+});
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

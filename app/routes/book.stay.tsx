@@ -7,6 +7,7 @@ import { loadStaySettings, stayCalendar } from "@server/stays/calendar";
 import { startDepositCheckout } from "@server/payments/payments";
 import { type Stay, bookStay, quoteStay } from "@server/stays/stays";
 import { type WaitlistEntry, joinWaitlist } from "@server/stays/waitlist";
+import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { VaccineBlockNotice } from "~/features/cats/vaccine-block-notice";
 import { Input, Label, FieldError } from "~/components/ui/input";
@@ -34,7 +35,7 @@ const CALENDAR_DAYS = 42;
  * step is a plain GET form that works before the JavaScript arrives and the back button steps back.
  * Only the last step changes anything: its POST books the stay (ADR 0125).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
   const params = new URL(request.url).searchParams;
   const now = new Date();
@@ -76,9 +77,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen = quote.options.find((o) => o.suiteTypeId === suiteTypeId && o.arrangement === arrangement);
   if (chosen) return { ...base, step: "review" as const, errors: {}, quote, chosen };
   return { ...base, step: "suite" as const, errors: {}, quote, chosen: null };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
   const form = await formDataOf(request);
   if (form.get("intent") === "waitlist") {
@@ -104,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The confirmation is queued with the stay; send it now rather than at the queue's next pass.
   settleStaysInBackground(context);
   return redirect(`/trips?booked=${booked.id}`);
-}
+});
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

@@ -1,5 +1,6 @@
 import { loadSiteContent } from "@server/content/content";
 import { publicFormAction } from "@server/http/public-forms";
+import { mapRefusals } from "@server/http/refusals";
 import { localBusinessJsonLd } from "~/features/home/structured-data";
 import { faqAnswers, landingCopy } from "~/content/landing";
 import { defaultSiteContent } from "~/features/content/site-content";
@@ -24,9 +25,9 @@ const crumbs: readonly Crumb[] = [
 ];
 
 // The texts come from the published site content, so edits show here at once.
-export const loader = async ({ context }: Route.LoaderArgs) => ({ ...seoLoaderData(context), content: await loadSiteContent(context.db, context.logger) });
+export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => ({ ...seoLoaderData(context), content: await loadSiteContent(context.db, context.logger) }));
 
-export const action = (args: Route.ActionArgs) => publicFormAction(args);
+export const action = mapRefusals((args: Route.ActionArgs) => publicFormAction(args));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const siteUrl = loaderData?.siteUrl ?? "";

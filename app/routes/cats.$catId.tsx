@@ -1,11 +1,10 @@
-import { Form, data, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
-import type { Db } from "@server/db/client";
-import { type Cat, archiveCat, getCat, updateCat } from "@server/households/households";
+import { archiveCat, getCat, updateCat } from "@server/households/households";
 import { catPhotoImage, catPhotoVersions, processCatPhoto, saveCatPhoto } from "@server/households/photos";
 import { listVaccineRecords, uploadVaccineRecord, vaccinePolicy } from "@server/households/vaccines";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
-import { AppError } from "@server/http/errors";
+import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/panel";
 import { business } from "~/content/business";
@@ -20,20 +19,11 @@ import type { Route } from "./+types/cats.$catId";
 
 export const meta: Route.MetaFunction = ({ data }) => noindexMeta(`${data?.cat.name ?? "Cat"} | ${business.name}`);
 
-/** Another household's cat is the page that does not exist: same 404, nothing to tell them apart. */
-async function ownCat(db: Db, userId: string, catId: string): Promise<Cat> {
-  try {
-    return await getCat(db, userId, catId);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
-}
-
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
+  // Another household's cat is the page that does not exist: getCat's 404, nothing to tell them apart.
   const { id, name, breed, sex, birthDate, birthDateEstimated, spayedNeutered, microchip, colourMarkings, feedingInstructions, medications, behaviourNotes, felvFivStatus, archivedAt } =
-    await ownCat(context.db, user.id, params.catId);
+    await getCat(context.db, user.id, params.catId);
   const [records, policy, photos] = await Promise.all([listVaccineRecords(context.db, user.id, id), vaccinePolicy(context.db), catPhotoVersions(context.db, [id])]);
   const search = new URL(request.url).searchParams;
   const vaccine = VACCINES.find((v) => v === search.get("vaccine"));
@@ -50,9 +40,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     vaccine,
     status: uploaded ? `${VACCINE_LABELS[uploaded]} record uploaded. It counts for planning now; our team will check the certificate.` : null,
   };
-}
+});
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context, params }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
   const form = await formDataOf(request);
   const intent = form.get("intent");
@@ -83,7 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (uploaded) return redirect(`/cats/${encodeURIComponent(params.catId)}?uploaded=${uploaded}#vaccines`);
   return done ? redirect(`/cats?${done}=${encodeURIComponent(params.catId)}`) : reply;
-}
+});
 
 export default function CatPageRoute({ loaderData: { cat, archivedOn, today, records, policy, photo, vaccine, status } }: Route.ComponentProps) {
   if (archivedOn) {

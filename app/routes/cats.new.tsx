@@ -3,6 +3,7 @@ import { requireUser } from "@server/auth/guards.server";
 import { type Cat, createCat } from "@server/households/households";
 import { processCatPhoto, saveCatPhoto } from "@server/households/photos";
 import { formDataOf, submitForm } from "@server/http/form-action";
+import { mapRefusals } from "@server/http/refusals";
 import { business } from "~/content/business";
 import { CatForm } from "~/features/cats/cat-form";
 import { CatPage } from "~/features/cats/cat-page";
@@ -13,12 +14,12 @@ import type { Route } from "./+types/cats.new";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`Add a cat | ${business.name}`);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireUser(request, context);
   return { today: businessDate(new Date()) };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
   let saved: Cat | undefined;
   const reply = await submitForm(await formDataOf(request), catForm, async ({ photo, ...input }) => {
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (processed) await saveCatPhoto(context.db, user.id, saved.id, processed);
   });
   return saved ? redirect(`/cats?saved=${saved.id}`) : reply;
-}
+});
 
 export default function NewCatPage({ loaderData }: Route.ComponentProps) {
   return (

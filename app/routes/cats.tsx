@@ -5,6 +5,7 @@ import { getCat, getHousehold, listCats } from "@server/households/households";
 import { catPhotoImage, catPhotoVersions } from "@server/households/photos";
 import { currentRecordsByCat, vaccinePolicy } from "@server/households/vaccines";
 import { AppError } from "@server/http/errors";
+import { mapRefusals } from "@server/http/refusals";
 import { Badge, Notice } from "~/components/ui/panel";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/cats";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`My Cats | ${business.name}`);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
   const today = businessDate(new Date());
   const [household, rows, policy] = await Promise.all([getHousehold(context.db, user.id), listCats(context.db, user.id), vaccinePolicy(context.db)]);
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   });
   return { cats, householdFilled: Boolean(household?.name), status: await statusOf(new URL(request.url).searchParams, context.db, user.id) };
-}
+});
 
 /** What the form pages sent the browser here to say (a redirect after a save works before JavaScript too). */
 async function statusOf(params: URLSearchParams, db: Db, userId: string) {

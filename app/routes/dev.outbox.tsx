@@ -1,4 +1,5 @@
 import { readOutbox } from "@server/mail/mailer";
+import { mapRefusals } from "@server/http/refusals";
 import { data } from "react-router";
 import { business } from "~/content/business";
 import { AuthShell } from "~/features/auth/auth-shell";
@@ -11,10 +12,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Exists only in development without SMTP_URL: where the mails went instead of being sent. */
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => {
   if (context.env.isProduction || context.env.SMTP_URL) throw data(null, { status: 404 });
   return { mails: await readOutbox(context.env) };
-}
+});
 
 const linksIn = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
 

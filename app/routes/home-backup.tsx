@@ -1,5 +1,6 @@
 import { loadSiteContent } from "@server/content/content";
 import { publicFormAction } from "@server/http/public-forms";
+import { mapRefusals } from "@server/http/refusals";
 import { backupHomeCopy } from "~/content/landing";
 import { seoLoaderData } from "~/features/seo/loader";
 import { BACKUP_HOME_PATH } from "~/features/seo/pages";
@@ -11,9 +12,9 @@ import type { Route } from "./+types/home-backup";
 
 
 // The texts come from the published site content, so edits show here at once.
-export const loader = async ({ context }: Route.LoaderArgs) => ({ ...seoLoaderData(context), content: await loadSiteContent(context.db, context.logger) });
+export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => ({ ...seoLoaderData(context), content: await loadSiteContent(context.db, context.logger) }));
 
-export const action = (args: Route.ActionArgs) => publicFormAction(args);
+export const action = mapRefusals((args: Route.ActionArgs) => publicFormAction(args));
 
 /** An older copy of the home page, kept reachable but out of search results (noindex, nofollow). */
 export const meta: Route.MetaFunction = ({ loaderData }) =>

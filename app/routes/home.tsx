@@ -1,6 +1,7 @@
 import { getOptionalUser } from "@server/auth/guards.server";
 import { loadPreviewContent, loadSiteContent } from "@server/content/content";
 import { publicFormAction } from "@server/http/public-forms";
+import { mapRefusals } from "@server/http/refusals";
 import { business } from "~/content/business";
 import { localBusinessJsonLd } from "~/features/home/structured-data";
 import { HomePage, type HomeStaticParts } from "~/features/home/home-page";
@@ -19,7 +20,7 @@ import type { Route } from "./+types/home";
  * the texts from the published site content (cached briefly, refreshed at once on publish).
  * `?preview=<revision id>` lays a draft over it, for admins only; anyone else gets the live page.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const siteUrl = context.env.PUBLIC_SITE_URL.replace(/\/+$/, "");
   const previewId = Number(new URL(request.url).searchParams.get("preview") ?? "");
   if (Number.isSafeInteger(previewId) && previewId > 0 && (await getOptionalUser(request, context))?.isAdmin) {
@@ -27,10 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (content) return { siteUrl, content, previewId };
   }
   return { siteUrl, content: await loadSiteContent(context.db, context.logger), previewId: null };
-}
+});
 
 /** The page's forms (callback, voucher, newsletter, sign-in), posted before the script ran (ADR 0117). */
-export const action = (args: Route.ActionArgs) => publicFormAction(args);
+export const action = mapRefusals((args: Route.ActionArgs) => publicFormAction(args));
 
 const title = `${business.name} | Cat Boarding & Grooming in Laguna Niguel, CA`;
 const description =

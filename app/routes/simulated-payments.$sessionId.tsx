@@ -5,6 +5,7 @@ import { formDataOf, submitForm } from "@server/http/form-action";
 import { handlePaymentEvent, simulatedCheckout } from "@server/payments/payments";
 import { simulatedEventId, simulatedPaymentIntentId } from "@server/payments/simulated-provider";
 import { settleStaysInBackground } from "@server/stays/background";
+import { mapRefusals } from "@server/http/refusals";
 import { CustomerPage } from "~/components/customer-page";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = () => noindexMeta(`Simulated payment | $
  * when Stripe is not configured. Paying here hands the same event to the same handler Stripe's
  * webhook reaches; no card is asked for or charged. Only the stay's own household can open it.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
   const { payment, stay } = await simulatedCheckout(context.db, user.id, params.sessionId);
   return {
@@ -32,9 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     paymentStatus: payment.status,
     stay: { id: stay.id, checkIn: stay.checkIn, checkOut: stay.checkOut, status: stay.status, paymentDueAt: stay.paymentDueAt?.toISOString() ?? null },
   };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
   const { payment, stay } = await simulatedCheckout(context.db, user.id, params.sessionId);
   const form = await formDataOf(request);
@@ -55,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!paid) return reply;
   settleStaysInBackground(context);
   return redirect(`/trips?paid=${stay.id}`);
-}
+});
 
 export default function SimulatedPaymentPage({ loaderData: data, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";

@@ -20,6 +20,7 @@ import type { StayView } from "~/features/stays/view";
 import { AddGroomLink, StayCard } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import { listCustomerTrips } from "@server/appointments/appointments";
+import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { StatusBadge } from "~/features/appointments/status-badge";
@@ -30,7 +31,7 @@ import type { Route } from "./+types/trips";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`My Trips | ${business.name}`);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const views = await customerViews(request, context, listCustomerTrips);
   if (!views.signedIn) return { ...views, stays: [], cats: [], waitlist: [], status: null, change: null, catsChange: null, groomAfter: null };
   const { user } = await requireUser(request, context);
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     change: await changeQuote(context.db, user.id, params, now),
     catsChange: await catsQuote(context.db, user.id, params, now),
   };
-}
+});
 
 /** A groom can be added on the stay's departure day: a booked stay not over, its departure day within the grooming horizon. */
 const groomable = (stay: StayView, today: string) =>
@@ -126,7 +127,7 @@ async function catsQuote(db: Db, userId: string, params: URLSearchParams, now: D
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
   const form = await formDataOf(request);
   const siteUrl = context.env.PUBLIC_SITE_URL;
@@ -186,7 +187,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { kind: "success", title: "You've left the waitlist." };
     });
   return unknownIntent();
-}
+});
 
 function Waitlist({ entries }: { entries: { id: string; checkIn: string; checkOut: string; flexDays: number }[] }) {
   if (entries.length === 0) return null;

@@ -1,6 +1,7 @@
 import { Form, data } from "react-router";
 import { loadSiteContent } from "@server/content/content";
 import { findSignupByUnsubscribeToken, maskEmail, unsubscribe } from "@server/leads/leads";
+import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import type { Route } from "./+types/unsubscribe";
@@ -11,22 +12,22 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Opening the link changes nothing (mail scanners fetch links); the button's POST unsubscribes. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const [signup, { business: published }] = await Promise.all([findSignupByUnsubscribeToken(context.db, token), loadSiteContent(context.db, context.logger)]);
   const contactEmail = published.email;
   if (!signup) return data({ state: "invalid" as const, token: "", email: "", contactEmail }, { status: 404 });
   return { state: signup.unsubscribedAt ? ("done" as const) : ("confirm" as const), token, email: maskEmail(signup.email), contactEmail };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   const signup = await findSignupByUnsubscribeToken(context.db, token);
   if (!signup) return data({ state: "invalid" as const }, { status: 404 });
   await unsubscribe(context.db, token);
   return { state: "done" as const };
-}
+});
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;

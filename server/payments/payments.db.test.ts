@@ -115,7 +115,7 @@ describe("a deposit through Stripe Checkout", () => {
     expect(mail!.message.text).toContain("Deposit paid: $80.00");
   });
 
-  it("refuses a forged or replayed delivery with 400 and changes nothing", async () => {
+  it("refuses a forged, replayed or future-dated delivery with 400 and changes nothing", async () => {
     const { stay, checkout } = await heldStay(stripe, 77);
     const paid = standIn.complete(checkout.payment.checkoutSessionId);
     const forged = standIn.signedEvent("checkout.session.completed", paid, { secret: "whsec_someone_else" });
@@ -125,6 +125,9 @@ describe("a deposit through Stripe Checkout", () => {
     // Signed an hour ago: outside the five-minute tolerance, as a replay would be.
     const replayed = standIn.signedEvent("checkout.session.completed", paid, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect((await deliver(replayed)).status).toBe(400);
+    // Signed ten minutes ahead: as far outside it the other way (the SDK alone would take it).
+    const early = standIn.signedEvent("checkout.session.completed", paid, { timestamp: Math.floor(Date.now() / 1000) + 600 });
+    expect((await deliver(early)).status).toBe(400);
     expect((await deliver({ body: altered.body, signature: "" })).status).toBe(400);
     expect(await stayNow(stay.id)).toMatchObject({ status: "awaiting_payment" });
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "pending" });

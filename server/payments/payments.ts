@@ -11,6 +11,7 @@ import { queueStayMail } from "../stays/stay-mail";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { releaseLapsedHolds } from "../stays/waitlist";
 import { type Payment, type PaymentRefund, queueRefund, sendPendingRefunds } from "./refunds";
+import { isSimulatedSessionId } from "./simulated-provider";
 import type { PaymentEvent, PaymentProvider } from "./types";
 
 /**
@@ -68,15 +69,19 @@ export async function startDepositCheckout(
   return { url: checkout.url, payment: payment! };
 }
 
+const CHECKOUT_NOT_FOUND = () => new AppError(404, "CHECKOUT_NOT_FOUND", "We couldn't find that payment.");
+
 /** A checkout of our simulated provider, for its page: the household's own only. */
 export async function simulatedCheckout(db: Db, userId: string, sessionId: string) {
+  // A hand-made address (a NUL byte, say, which PostgreSQL refuses in text) never reaches the query.
+  if (!isSimulatedSessionId(sessionId)) throw CHECKOUT_NOT_FOUND();
   const [row] = await db
     .select({ payment: payments, stay: stays })
     .from(payments)
     .innerJoin(stays, eq(stays.id, payments.stayId))
     .innerJoin(households, eq(households.id, stays.householdId))
     .where(and(eq(payments.checkoutSessionId, sessionId), eq(payments.provider, "simulated"), eq(households.userId, userId)));
-  if (!row) throw new AppError(404, "CHECKOUT_NOT_FOUND", "We couldn't find that payment.");
+  if (!row) throw CHECKOUT_NOT_FOUND();
   return row;
 }
 

@@ -28,5 +28,8 @@ export function createSimulatedPaymentProvider(options: { siteUrl: string }): Pa
   };
 }
 
+/** What a simulated checkout's id looks like: anything else in its page's address is no checkout, and is not looked up. */
+export const isSimulatedSessionId = (id: string) => /^sim_cs_[0-9a-f]{32}$/.test(id);
+
 export const simulatedPaymentIntentId = () => `sim_pi_${crypto.randomUUID().replaceAll("-", "")}`;
 export const simulatedEventId = () => `sim_evt_${crypto.randomUUID().replaceAll("-", "")}`;

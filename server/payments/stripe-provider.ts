@@ -79,7 +79,11 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", options.webhookSecret);
+        const tolerance = stripe.webhooks.DEFAULT_TOLERANCE;
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", options.webhookSecret, tolerance);
+        // The SDK refuses a delivery signed longer ago than the tolerance, not one signed "later": a
+        // timestamp in the future would make a captured delivery replayable for that long. Both ways, then.
+        if (!(signedAt(signature ?? "") <= Date.now() / 1000 + tolerance)) throw new Error("Timestamp outside the tolerance zone (in the future)");
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : "bad signature");
       }
@@ -87,6 +91,13 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     },
   };
 }
+
+/** The `t=` of a Stripe-Signature header in seconds, read as the SDK reads (and has verified) it: the last one. */
+const signedAt = (header: string) =>
+  header.split(",").reduce((t, item) => {
+    const [key, value] = item.split("=");
+    return key === "t" ? Number.parseInt(value ?? "", 10) : t;
+  }, Number.NaN);
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 

@@ -1,5 +1,6 @@
 import { analyticsSummary } from "@server/analytics/queries";
 import { requireAdmin } from "@server/auth/guards.server";
+import { mapRefusals } from "@server/http/refusals";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
@@ -15,12 +16,12 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = () => adminMeta("Analytics");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const choice = rangeFromSearchParams(new URL(request.url).searchParams, businessDate(new Date()));
   const summary = await analyticsSummary(context.db, choice);
   return { choice, summary };
-}
+});
 
 const LEADS: SeriesStyle<AnalyticsSummary["leads"]["keys"][number]> = {
   label: { callbacks: "Callbacks", vouchers: "Vouchers", signups: "Newsletter sign-ups" },

@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import { type Actor, confirmProposal, createAppointment, listChangeRequests, listForDay, listUpcoming, setStatus, updateAppointment } from "@server/appointments/appointments";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { mapRefusals } from "@server/http/refusals";
 import { APPOINTMENT_STATUSES } from "~/features/appointments/statuses";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
@@ -24,7 +25,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = () => adminMeta("Bookings");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request, context);
   const url = new URL(request.url);
   const day = isCalendarDate(url.searchParams.get("day") ?? "") ? url.searchParams.get("day")! : businessDate(new Date());
@@ -34,9 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [rows, upcoming, requests] = await Promise.all([listForDay(context.db, staff, day, status), listUpcoming(context.db, staff), listChangeRequests(context.db, staff)]);
   const view = (a: (typeof rows)[number]) => toAppointmentView(a, serviceTitle);
   return { day, status: status ?? "", appointments: rows.map(view), upcoming: upcoming.map(view), requests: requests.map(view) };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const staff: Actor = { email: admin.user.email, isAdmin: true };
   const db = context.db;
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return unknownIntent();
   }
-}
+});
 
 /** One line of an overview list; it opens the appointment's day, where staff act on it. */
 function OverviewItem({ a, children }: { a: AppointmentView; children?: React.ReactNode }) {

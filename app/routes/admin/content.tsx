@@ -5,6 +5,7 @@ import { requireAdmin } from "@server/auth/guards.server";
 import { contentHistory, loadEditableContent, publishDraft, publishValue, revertTo, saveDraft } from "@server/content/content";
 import { type RevisionView, revisionView } from "@server/content/router";
 import { formDataOf, submitJson } from "@server/http/form-action";
+import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { type FieldErrors, fieldErrors } from "~/features/content/form-state";
 import { CONTENT_KEYS, type ContentKey, type EditableContent, contentKeySchema, contentSchemas } from "~/features/content/schema";
@@ -33,13 +34,13 @@ const SECTION_LABELS: Record<ContentKey, string> = {
   vaccines: "Vaccine policy",
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const requested = new URL(request.url).searchParams.get("section");
   const section = CONTENT_KEYS.find((k) => k === requested) ?? "business";
   const [content, history] = await Promise.all([loadEditableContent(context.db), contentHistory(context.db, section)]);
   return { section, content, history: history.map(revisionView) };
-}
+});
 
 /** What the editor posts (JSON: a section's value is a structure of nested lists). */
 const contentChange = z.discriminatedUnion("intent", [
@@ -50,7 +51,7 @@ const contentChange = z.discriminatedUnion("intent", [
 ]);
 type ContentReply = FormReply & { draftId?: number };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const email = admin.user.email;
   const db = context.db;
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     { errorTitle: "Not saved" },
   );
-}
+});
 
 const when = (iso: string) => formatBusinessDateTime(new Date(iso));
 

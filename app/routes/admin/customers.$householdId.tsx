@@ -1,7 +1,7 @@
-import { Link, data } from "react-router";
+import { Link } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import { getCustomer } from "@server/customers/customers";
-import { AppError } from "@server/http/errors";
+import { mapRefusals } from "@server/http/refusals";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { StatusBadge } from "~/features/appointments/status-badge";
 import { toAppointmentView } from "~/features/appointments/view";
@@ -21,20 +21,16 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.household.name ?? loaded?.account.email ?? "Customer");
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
-  try {
-    const customer = await getCustomer(context.db, params.householdId);
-    return {
-      ...customer,
-      today: businessDate(new Date()),
-      appointments: customer.appointments.map((a) => toAppointmentView(a, serviceTitle)),
-    };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
-}
+  // A household that does not exist (or an id that is not one) is getCustomer's 404.
+  const customer = await getCustomer(context.db, params.householdId);
+  return {
+    ...customer,
+    today: businessDate(new Date()),
+    appointments: customer.appointments.map((a) => toAppointmentView(a, serviceTitle)),
+  };
+});
 
 const phone = (e164: string | null) => (e164 ? formatUsPhone(e164) : null);
 

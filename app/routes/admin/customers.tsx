@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import { listCustomers } from "@server/customers/customers";
+import { mapRefusals } from "@server/http/refusals";
 import { KeysetPager } from "~/components/keyset-pager";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
@@ -14,14 +15,14 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = () => adminMeta("Customers");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const parsed = customersQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   // A hand-edited address with a bad page link shows the newest customers and says so, rather than an error page.
   const query: CustomersQuery = parsed.success ? parsed.data : customersQuerySchema.parse({ q: new URL(request.url).searchParams.get("q")?.slice(0, 100) });
   const { customers, newer, older } = await listCustomers(context.db, query);
   return { customers, newer, older, q: query.q ?? "", queryError: parsed.success ? null : (parsed.error.issues[0]?.message ?? "This address is not valid.") };
-}
+});
 
 const pageLink = (q: string, cursor: Record<string, string>) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...cursor }).toString()}`;
 const phoneOf = (c: CustomerRow) => (c.mobilePhone ? formatUsPhone(c.mobilePhone) : "—");

@@ -1,6 +1,7 @@
 import { requireAdmin } from "@server/auth/guards.server";
 import { loadEditableContent } from "@server/content/content";
 import { type ReadinessItem, launchReadiness } from "@server/content/launch-readiness";
+import { mapRefusals } from "@server/http/refusals";
 import { Link } from "react-router";
 import { Badge, Notice, Panel } from "~/components/ui/panel";
 import { useAuth } from "~/features/auth/auth-provider";
@@ -11,10 +12,10 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   return { readiness: launchReadiness(await loadEditableContent(context.db)) };
-}
+});
 
 const TILES = [
   {

@@ -5,6 +5,7 @@ import { loadSiteContent } from "@server/content/content";
 import { type ReviewedRecord, recordUploadUrl, recordsAwaitingReview, rejectVaccineRecord, verifyVaccineRecord } from "@server/households/vaccines";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { recordRejectedMail } from "@server/mail/templates/vaccine-records";
+import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
@@ -19,7 +20,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = () => adminMeta("Documents");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const records = await recordsAwaitingReview(context.db);
   return {
@@ -31,9 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       documentUrl: `/vaccine-records/${r.id}/document`,
     })),
   };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const form = await formDataOf(request);
   const reviewer = admin.user.email;
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return unknownIntent();
   }
-}
+});
 
 /** The customer hears of a rejection by mail, with the reason and the way back to the upload form. */
 async function mailRejection(context: Route.ActionArgs["context"], { record, catName, email, householdName }: ReviewedRecord, reason: string): Promise<boolean> {

@@ -32,6 +32,14 @@ describe("an admin page that fails", () => {
     expect(screen.getByRole("link", { name: "Back to the dashboard" }).getAttribute("href")).toBe("/admin");
   });
 
+  it("shows a refusal's own words (mapRefusals): what was not found, and why", async () => {
+    renderFailingPage(() => {
+      throw data({ code: "NOT_FOUND", message: "We couldn't find that customer." }, { status: 404 });
+    });
+    expect(await screen.findByRole("heading", { name: "Not found" })).toBeTruthy();
+    expect(screen.getByText("We couldn't find that customer.")).toBeTruthy();
+  });
+
   it("shows a bug as a plain message, never its stack", async () => {
     renderFailingPage(() => {
       throw new Error("TypeError at queries.ts:42");

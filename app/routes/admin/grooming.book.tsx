@@ -8,6 +8,7 @@ import { householdAccount } from "@server/grooming/stay-groom";
 import { listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { FieldError, Input, Label } from "~/components/ui/input";
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Book a groom for a cust
  * and the same booking: the groomer's exclusion constraint, the vaccine rule, the customer's
  * confirmation mail. The groom is the customer's, on their My Appointments (ADR 0134).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const householdId = params.get("household");
@@ -93,9 +94,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const fields = (error.details?.fields as Record<string, string> | undefined) ?? {};
     return { ...base, errors: Object.keys(fields).length > 0 ? fields : { form: error.message } };
   }
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const form = await formDataOf(request);
   if (form.get("intent") !== "bookForCustomer") return unknownIntent();
@@ -108,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!booked) return reply;
   deliverGroomMailInBackground(context);
   return redirect(`/admin/grooming/book?household=${booked.householdId}&booked=${booked.groom.id}`);
-}
+});
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type BookData = Extract<LoaderData, { step: "book" }>;

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useFetcher } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import { addDayOff, listGroomers, listGroomingServices, removeDayOff, saveGroomerWeek, saveGroomingService } from "@server/grooming/grooming";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -17,13 +18,13 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = () => adminMeta("Grooming");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const [services, groomers] = await Promise.all([listGroomingServices(context.db, { all: true }), listGroomers(context.db, businessDate(new Date()))]);
   return { services, groomers };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const form = await formDataOf(request);
   const { db } = context;
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return unknownIntent();
   }
-}
+});
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

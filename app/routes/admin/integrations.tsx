@@ -1,4 +1,5 @@
 import { requireAdmin } from "@server/auth/guards.server";
+import { mapRefusals } from "@server/http/refusals";
 import { WordPressDashboard } from "~/features/wordpress/wordpress-dashboard";
 import type { Route } from "./+types/integrations";
 import { adminMeta } from "./shared";
@@ -7,10 +8,10 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = () => adminMeta("WordPress API Testing");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   return null;
-}
+});
 
 export default function AdminIntegrations() {
   return <WordPressDashboard />;

@@ -1,5 +1,6 @@
 import { requireAdmin } from "@server/auth/guards.server";
 import { toSnapshot } from "@server/auth/snapshot";
+import { mapRefusals } from "@server/http/refusals";
 import { useEffect } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
@@ -21,10 +22,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Admin");
  * since a child can be requested on its own); the browser follows along when the state changes
  * later, e.g. a sign-out in another tab.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await requireAdmin(request, context);
   return { auth: toSnapshot(auth) };
-}
+});
 
 export default function AdminLayout() {
   const { user, isAdmin, loading } = useAuth();

@@ -3,6 +3,7 @@ import { requireAdmin } from "@server/auth/guards.server";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { listLeads, updateLead } from "@server/leads/inbox";
 import { twilioConfigured } from "@server/telephony/telephony";
+import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { LeadOutcome, FollowUpEditor, KindBadge, LeadContact, ReceivedAt, selectClass } from "~/features/admin/leads/lead-parts";
@@ -26,18 +27,18 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads inbox");
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   return submitForm(await formDataOf(request), leadFollowUpForm, async ({ kind, leadId, staffStatus, staffNote }) => {
     await updateLead(context.db, kind, leadId, { staffStatus, staffNote });
     context.logger.info({ admin: admin.user.id, kind, leadId }, "lead updated");
     return { kind: "success", title: "Lead updated", description: staffStatusLabels[staffStatus] };
   });
-}
+});
 
 const FILTER_KEYS = ["kind", "staffStatus", "callStatus", "q", "from", "to"] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = leadsQuerySchema.safeParse(params);
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? "These filters are not valid."),
     callsSimulated: !twilioConfigured(context.env),
   };
-}
+});
 
 /** The current filters as a query string, with `extra` on top (a page's cursor, the export's kind). */
 function searchWith(query: LeadsQuery, extra: Record<string, string>): string {

@@ -3,6 +3,7 @@ import { Form, useActionData, useFetcher } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { listSuiteTypes, loadStaySettings } from "@server/stays/calendar";
+import { mapRefusals } from "@server/http/refusals";
 import {
   addCalendarRule,
   addSuite,
@@ -45,7 +46,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = () => adminMeta("Rooms");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const { db } = context;
   const [types, suites, rules, settings] = await Promise.all([
@@ -55,9 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadStaySettings(db),
   ]);
   return { types, suites, rules, settings };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const form = await formDataOf(request);
   const { db } = context;
@@ -102,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return unknownIntent();
   }
-}
+});
 
 type LoaderData = Route.ComponentProps["loaderData"];
 const dollars = (cents: number) => (cents / 100).toFixed(2);

@@ -8,6 +8,7 @@ import { settleStaysInBackground } from "@server/stays/background";
 import { failedSms, retrySms } from "@server/telephony/sms-queue";
 import { listSuites } from "@server/stays/rooms";
 import { type StaffStay, STAFF_ACTIONS, changeStayAtDesk, deskDay, moveStay, occupancyGrid, reviewQueue } from "@server/stays/staff";
+import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Stays");
 const GRID_NIGHTS = 14;
 const dayParam = calendarDateField();
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const today = businessDate(new Date());
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     undelivered: undelivered.map((m) => ({ id: m.id, to: m.to, subject: m.message.subject, attempts: m.attempts, lastError: m.lastError })),
     undeliveredTexts: undeliveredTexts.map((t) => ({ id: t.id, to: t.to, body: t.body, attempts: t.attempts, lastError: t.lastError })),
   };
-}
+});
 
 const deskForm = z.object({ intent: z.enum(STAFF_ACTIONS), stayId: z.string().uuid() });
 const retryMailForm = z.object({ intent: z.literal("retryMail"), mailId: z.string().uuid() });
@@ -70,7 +71,7 @@ const DONE: Record<(typeof STAFF_ACTIONS)[number], string> = {
   noShow: "Marked as a no-show; the suite is free again",
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const form = await formDataOf(request);
   const intent = form.get("intent");
@@ -109,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return reply;
   }
   return unknownIntent();
-}
+});
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

@@ -1,0 +1,190 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
+import routes from "~/routes";
+import type { RequestContext } from "../context";
+import type { Database } from "../db/client";
+import { payments, stays, vaccineRecords } from "../db/schema/index";
+import { testHousehold } from "../testing/households";
+import { testPageBuild } from "../testing/page-build";
+import { testRequestContext } from "../testing/request-context";
+import { sessionCookieFor } from "../testing/sessions";
+import { createTestDatabase } from "../testing/test-database";
+import { type TestServer, startTestServer } from "../testing/test-server";
+import { createPageHandler } from "./page-handler";
+import { mapsRefusals } from "./refusals";
+
+/** Every route in app/routes.ts with its full path (layouts keep their children's paths). */
+function routeEntries(entries: RouteConfigEntry[], parentPath = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const full = entry.index ? parentPath : [parentPath, entry.path].filter(Boolean).join("/");
+    return [{ path: `/${full}`, file: entry.file }, ...routeEntries(entry.children ?? [], full)];
+  });
+}
+
+const ALL = routeEntries(routes);
+type RouteModule = { loader?: unknown; action?: unknown };
+const load = (file: string) => import(/* @vite-ignore */ path.resolve("app", file)) as Promise<RouteModule>;
+
+let database: Database;
+let server: TestServer;
+
+/** Two households: the one signed in, and another whose cat, record, stay and checkout the first must not reach. */
+const ids = { cat: "", record: "", stay: "", sessionId: "", endedStay: "" };
+const cookies = { customer: "", admin: "" };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  const now = new Date();
+  const today = businessDate(now);
+  const viewer = await testHousehold(db, now);
+  const other = await testHousehold(db, now);
+  cookies.customer = await sessionCookieFor(db, viewer.user.email);
+  cookies.admin = await sessionCookieFor(db, `admin-${crypto.randomUUID()}@example.com`, { admin: true });
+  ids.cat = other.catIds[0]!;
+  ids.record = (await db.select({ id: vaccineRecords.id }).from(vaccineRecords).where(eq(vaccineRecords.catId, ids.cat)))[0]!.id;
+  const stay = (householdId: string, status: "awaiting_payment" | "cancelled") => ({
+    householdId,
+    status,
+    checkIn: addBusinessDays(today, 30),
+    checkOut: addBusinessDays(today, 32),
+    totalCents: 10_000,
+    depositCents: 5_000,
+    priceLines: [],
+    cancellationTiers: [],
+  });
+  const [theirs] = await db.insert(stays).values(stay(other.householdId, "awaiting_payment")).returning();
+  ids.stay = theirs!.id;
+  ids.sessionId = `sim_cs_${crypto.randomUUID().replaceAll("-", "")}`;
+  await db.insert(payments).values({ stayId: ids.stay, provider: "simulated", checkoutSessionId: ids.sessionId, amountCents: 5_000 });
+  const [ended] = await db.insert(stays).values(stay(viewer.householdId, "cancelled")).returning();
+  ids.endedStay = ended!.id;
+
+  // Every route with an id, behind the page handler as in production (parent layouts aside: each page guards itself).
+  const withIds = ALL.filter((r) => r.path.includes(":") || r.path in QUERY_IDS);
+  const build = testPageBuild(Object.fromEntries(await Promise.all(withIds.map(async (r) => [r.file, { path: r.path.slice(1), module: await load(r.file) }]))));
+  server = await startTestServer(database, {}, {
+    app: {
+      pageHandler: createPageHandler({
+        build,
+        mode: "production",
+        maxBodyBytes: 1_000_000,
+        getLoadContext: (req, res): RequestContext => ({
+          ...testRequestContext(server.env, database.db),
+          logger: req.log,
+          cspNonce: res.locals.cspNonce,
+          clientAddress: "127.0.0.1",
+          failures: { databaseUnavailable: false },
+        }),
+      }),
+    },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
+
+const MALFORMED = ["not-a-uuid", "1'%20or%20'1'='1", "%00"];
+
+interface IdCase {
+  /** The address with this id in it (ids are sent as they are: a malformed one is already escaped). */
+  url: (id: string) => string;
+  /** Another household's id, for a customer; none: the route is staff's. */
+  theirs?: () => string;
+  unknown: string;
+  /** Admins read these too (staff pages, private files): unknown and malformed ids. */
+  admin: boolean;
+}
+
+/** Every route of app/routes.ts with a parameter: a new one fails the walk until it is added here. */
+const PARAM_ROUTES: Record<string, IdCase> = {
+  "/admin/customers/:householdId": { url: (id) => `/admin/customers/${id}`, unknown: UUID(), admin: true },
+  "/simulated-payments/:sessionId": { url: (id) => `/simulated-payments/${id}`, theirs: () => ids.sessionId, unknown: `sim_cs_${"0".repeat(32)}`, admin: false },
+  "/cats/:catId": { url: (id) => `/cats/${id}`, theirs: () => ids.cat, unknown: UUID(), admin: false },
+  "/cats/:catId/photo/:file": { url: (id) => `/cats/${id}/photo/320.webp`, theirs: () => ids.cat, unknown: UUID(), admin: true },
+  "/vaccine-records/:recordId/document": { url: (id) => `/vaccine-records/${id}/document`, theirs: () => ids.record, unknown: UUID(), admin: true },
+};
+
+/** Pages that take an id in the query (not in the route config, so listed by hand). */
+const QUERY_IDS: Record<string, IdCase> = {
+  "/book/groom": { url: (id) => `/book/groom?stay=${id}`, theirs: () => ids.stay, unknown: UUID(), admin: false },
+  "/admin/grooming/book": { url: (id) => `/admin/grooming/book?household=${id}`, unknown: UUID(), admin: true },
+};
+const MOVE_GROOM: IdCase = { url: (id) => `/book/groom?move=${id}`, unknown: UUID(), admin: false };
+
+function UUID() {
+  return crypto.randomUUID();
+}
+
+async function statusOf(url: string, cookie: string, method: "GET" | "POST") {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    redirect: "manual",
+    headers: { cookie, ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+    body: method === "POST" ? new URLSearchParams({ intent: "pay" }) : undefined,
+  });
+  const body = await res.text();
+  expect(body, `${method} ${url}`).not.toMatch(/\bat .+\.(ts|tsx|js):\d+/);
+  return res.status;
+}
+
+/** Each id the case is walked with, for whom. */
+function walks(name: string, c: IdCase) {
+  const asCustomer = c.theirs || !c.admin ? [["another household's", c.theirs?.()], ["an unknown", c.unknown], ...MALFORMED.map((m) => ["a malformed", m])] : [];
+  const asAdmin = c.admin ? [["an unknown", c.unknown], ...MALFORMED.map((m) => ["a malformed", m])] : [];
+  return [
+    ...asCustomer.filter(([, id]) => id !== undefined).map(([what, id]) => ({ who: "customer" as const, what: `${name} with ${what} id (${id})`, url: c.url(id!) })),
+    ...asAdmin.map(([what, id]) => ({ who: "admin" as const, what: `${name} as an admin with ${what} id (${id})`, url: c.url(id!) })),
+  ];
+}
+
+type Loader = (args: { request: Request; context: RequestContext; params: Record<string, string> }) => Promise<unknown>;
+
+async function callLoader(route: string, url: string, params: Record<string, string> = {}) {
+  const { loader } = (await import(/* @vite-ignore */ path.resolve("app/routes", `${route}.tsx`))) as { loader: Loader };
+  const request = new Request(`http://localhost${url}`, { headers: { cookie: cookies.customer } });
+  return loader({ request, context: testRequestContext(server.env, database.db), params });
+}
+
+describe("every loader and action", () => {
+  it("maps domain refusals with mapRefusals (server/http/refusals.ts)", async () => {
+    const holes: string[] = [];
+    for (const { path: url, file } of ALL) {
+      const mod = await load(file);
+      for (const name of ["loader", "action"] as const) if (mod[name] && !mapsRefusals(mod[name])) holes.push(`${file} ${name} (${url})`);
+    }
+    expect(holes, "wrap these in mapRefusals: a refusal they throw is a 500 otherwise").toEqual([]);
+  });
+});
+
+describe("a page with another household's, an unknown or a malformed id", () => {
+  it("covers every route of app/routes.ts that has a parameter", () => {
+    const withParams = ALL.filter((r) => r.path.includes(":")).map((r) => r.path);
+    expect(withParams.toSorted(), "add the new route to PARAM_ROUTES in this test").toEqual(Object.keys(PARAM_ROUTES).toSorted());
+    for (const page of Object.keys(QUERY_IDS)) expect(ALL.map((r) => r.path)).toContain(page);
+  });
+
+  it.each(Object.entries({ ...PARAM_ROUTES, ...QUERY_IDS, "/book/groom (move)": MOVE_GROOM }))("%s answers 404 or 400, never a 500", async (name, c) => {
+    const file = ALL.find((r) => r.path === name.split(" ")[0])!.file;
+    const { action } = await load(file);
+    for (const { who, what, url } of walks(name, c)) {
+      expect([400, 404], `GET ${what}`).toContain(await statusOf(url, cookies[who], "GET"));
+      // The page's forms post to the same address: the action refuses the id the same way.
+      if (action) expect([400, 404], `POST ${what}`).toContain(await statusOf(url, cookies[who], "POST"));
+    }
+  });
+
+  it("says why in words for the person, as a form's refusal does", async () => {
+    const thrown = await callLoader("simulated-payments.$sessionId", `/simulated-payments/${ids.sessionId}`, { sessionId: ids.sessionId }).catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ type: "DataWithResponseInit", init: { status: 404 }, data: { code: "CHECKOUT_NOT_FOUND", message: "We couldn't find that payment." } });
+  });
+
+  it("a stay of one's own that was cancelled leaves Book a Groom's first step open, with the reason", async () => {
+    expect(await callLoader("book.groom", `/book/groom?stay=${ids.endedStay}`)).toMatchObject({ step: "choose", stay: null, errors: { form: expect.stringContaining("cancelled") } });
+  });
+});
