@@ -35,7 +35,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    // Recording a trace of every test cost a quarter of the run; a failure's retry (CI) records one.
+    trace: "on-first-retry",
   },
   // Widths (docs/architecture.md, "Testing"): a page test runs at 1280 px; one whose checks change with
   // the width (a layout, the menus, the drawer, a page built for a phone) is tagged "@both-widths" and
