@@ -12,8 +12,10 @@ const plugins = [islands()];
 
 // Tests named *.db.test.ts touch the database and run twice: on embedded PGlite and on a PostgreSQL server,
 // each file on a copy of a database migrated once per run (globalSetup). Both cores run test files: every
-// file has databases of its own.
-const databaseProject = { testTimeout: 20_000, hookTimeout: 60_000, globalSetup: ["server/testing/global-setup.ts"] };
+// file has databases of its own. Files share a worker's loaded modules (isolate: false): loading them anew
+// for each file was a third of the run, so nothing a file depends on may live at module level unless it is
+// keyed by the database (ADR 0138). A file that stubs globals or fakes timers restores them after itself.
+const databaseProject = { isolate: false, testTimeout: 20_000, hookTimeout: 60_000, globalSetup: ["server/testing/global-setup.ts"] };
 
 export default defineConfig({
   resolve: { alias },
@@ -26,6 +28,7 @@ export default defineConfig({
         plugins,
         test: {
           name: "unit",
+          isolate: false,
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "node_modules/**"],
         },

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { formatDay } from "../app/features/analytics/charts";
 import { weekStart } from "../app/features/analytics/schema";
 import { addBusinessDays, businessDate } from "../app/lib/business-time";
 import { expect, test } from "./support/auth";
 import { freshClientIp, freshPhoneDigits } from "./support/identities";
+import { expectNoAxeViolations } from "./support/axe";
 
 // The home page frames a map; tests never reach the internet, so that origin gets an empty page.
 test.beforeEach(async ({ page }) => {
@@ -101,8 +101,7 @@ test("leads, sign-ins and page views of today show in the admin's charts and tab
   expect(adminBeacons).toBe(0);
   await expect(page.getByText("No leads in this period.")).toHaveCount(0);
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   // Nothing spills sideways at this width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   if (process.env.ANALYTICS_SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.ANALYTICS_SCREENSHOT_DIR}/analytics-${project}.png`, fullPage: true });
@@ -116,7 +115,7 @@ test("leads, sign-ins and page views of today show in the admin's charts and tab
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByText("No leads in this period.")).toBeVisible();
   await expect(page.getByText("No page views in this period.").first()).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.goto("/admin/analytics?from=2026-01-10&to=2026-01-01");
   await expect(page.getByRole("alert")).toContainText("The start date must be on or before the end date.");
 

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, signInAs, test } from "./support/auth";
 import { businessDayAhead } from "./support/dates";
 import { uniqueEmail } from "./support/identities";
+import { expectNoAxeViolations } from "./support/axe";
 
 // Staff create appointments for a customer's e-mail; the customer signs in and manages them.
 // Dates are weeks ahead of today (Los Angeles time), in the order the test needs them; the times are
@@ -66,7 +66,7 @@ test("staff create two appointments; the customer sees exactly those, reminds, r
   await expect(rows.nth(1)).toContainText("Cat Boarding");
   await expect(rows.nth(1)).toContainText(stay.in.label);
   await expect(rows.nth(1)).toContainText("9:00 AM");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 
   // Reminder by SMS (the simulated provider records it); a second within the hour is refused.
   await rows.nth(0).getByRole("button", { name: /Send reminder/ }).click();
@@ -113,7 +113,7 @@ test("staff create two appointments; the customer sees exactly those, reminds, r
   const requests = staffPage.getByRole("region", { name: /^Change requests/ });
   await expect(requests.getByRole("listitem").filter({ hasText: customer })).toContainText(`Customer asks for ${groom.label} at 2:00 PM`);
   await expect(staffPage.getByRole("region", { name: /^Next 30 days/ }).getByRole("listitem").filter({ hasText: customer })).toContainText("Full Grooming");
-  expect((await new AxeBuilder({ page: staffPage }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(staffPage);
   await requests.getByRole("link").filter({ hasText: customer }).click();
   await expect(staffPage).toHaveURL(new RegExp(`day=${groom.iso}`));
   await expect(staffItem).toContainText(`Customer asks for ${groom.label} at 2:00 PM`);

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { freshClientIp, freshPhoneDigits } from "./support/identities";
+import { expectNoAxeViolations } from "./support/axe";
 
 // Each attempt gets its own client address and numbers, so the per-IP hourly cap and the 15-minute
 // per-number rule refuse only what a test asks them to.
@@ -55,7 +55,7 @@ test("a call is initiated, then the same number is refused within 15 minutes", a
   await expect(dialog.getByRole("link", { name: "(949) 555-0100" })).toHaveAttribute("href", "tel:+19495550100");
   await expect(page.getByText("Call Request Received")).toBeVisible();
   await expect(page.getByText("We're connecting your call now. Please wait for your phone to ring.")).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.keyboard.press("Escape");
   dialog = await openDialog(page);
@@ -64,7 +64,7 @@ test("a call is initiated, then the same number is refused within 15 minutes", a
   await expect(dialog.getByRole("alert")).toContainText("We already received a call request for this number in the last 15 minutes");
   await expect(page.getByText("Call Error")).toBeVisible();
   await expect(dialog.getByRole("heading", { name: "Call Initiated!" })).toBeHidden();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("'Book Appointment Online' opens the sign-in modal", async ({ page }) => {
@@ -86,7 +86,7 @@ test("a number that is not a real North American number is refused with the spec
 test("the open dialog passes axe", async ({ page }) => {
   const dialog = await openDialog(page);
   await dialog.getByLabel("Your phone number").fill("949249");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("shows 'Connecting...' while the request is in flight and cannot be closed until it ends", async ({ page }) => {
@@ -118,5 +118,5 @@ test("the open dialog fits a 375 px phone screen and passes axe there", async ({
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   await expect(dialog.getByRole("button", { name: "Click To Connect Your Call" })).toBeInViewport();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
 
 // Other specs read the home page on the same server and assert the main phone number and the
 // services' short descriptions, so this one edits texts nobody else asserts (the grooming phone
@@ -34,7 +34,7 @@ test("an admin edits, previews, publishes and reverts; visitors see each publish
     // The business profile: a draft, its preview (admin only), then publish.
     await page.goto("/admin/content");
     await expect(page.getByRole("heading", { name: "Business profile" })).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.getByLabel("Grooming phone").fill(GROOMING_NEW);
     await page.getByRole("button", { name: "Save draft & preview" }).click();
     const previewLink = page.getByRole("link", {

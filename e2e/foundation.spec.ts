@@ -1,12 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 
 test("the home page is served and passes axe", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("an unknown path shows the not-found page with status 404", async ({ page }) => {
@@ -16,8 +15,7 @@ test("an unknown path shows the not-found page with status 404", async ({ page }
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL("/");
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("pages hydrate under the CSP: inline scripts carry the nonce", async ({ page }) => {

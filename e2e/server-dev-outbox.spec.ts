@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./support/hydration";
 import { type ExtraServer, startExtraServer } from "./support/server";
 
 let server: ExtraServer | undefined;
@@ -13,7 +14,7 @@ test("without any configuration, a newcomer signs in through the local outbox on
   server = await startExtraServer({ env: { SMTP_URL: "", ADMIN_EMAILS: "" } });
   const base = server.url;
 
-  await page.goto(`${base}/auth`);
+  await gotoHydrated(page, `${base}/auth`);
   await page.getByLabel("Email").fill("newcomer@example.com");
   await page.getByRole("button", { name: "Send Magic Link" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();

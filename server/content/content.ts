@@ -12,22 +12,25 @@ import { missingImages } from "../media/store";
 export type ContentRevision = typeof siteContentRevisions.$inferSelect;
 
 /**
- * The effective content is cached per process. Publishing in this process clears the cache at
- * once; another process (several instances on one PostgreSQL) sees the change within this TTL.
+ * The effective content is cached per process and database. Publishing in this process clears the
+ * cache at once; another process (several instances on one PostgreSQL) sees the change within this
+ * TTL. Keyed by the database so that one process serving several (the test runner) never shows one
+ * database's content for another's.
  */
 export const CONTENT_CACHE_TTL_MS = 5_000;
 
-let cache: {
+interface CachedContent {
   content: SiteContent;
   editable: EditableContent;
   loadedAt: number;
-} | null = null;
+}
+let cache = new WeakMap<Db, CachedContent>();
 
 /** Bumped by every invalidation: a load that was under way meanwhile may hold older values and is not kept. */
 let generation = 0;
 
 export function invalidateSiteContentCache(): void {
-  cache = null;
+  cache = new WeakMap();
   generation++;
 }
 
@@ -45,13 +48,14 @@ async function publishedOverrides(db: Db): Promise<ContentOverrides> {
 }
 
 async function loadCached(db: Db, logger?: Logger, now = Date.now()) {
-  if (cache && now - cache.loadedAt < CONTENT_CACHE_TTL_MS) return cache;
+  const cached = cache.get(db);
+  if (cached && now - cached.loadedAt < CONTENT_CACHE_TTL_MS) return cached;
   const startedIn = generation;
   const overrides = await publishedOverrides(db);
   const onInvalid = (key: ContentKey) => logger?.warn({ key }, "a published content value no longer fits its schema; showing the defaults");
   const editable = editableWithOverrides(overrides, onInvalid);
   const loaded = { content: buildSiteContent(editable), editable, loadedAt: now };
-  if (generation === startedIn) cache = loaded;
+  if (generation === startedIn) cache.set(db, loaded);
   return loaded;
 }
 
