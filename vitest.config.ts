@@ -29,6 +29,9 @@ export default defineConfig({
         test: {
           name: "unit",
           isolate: false,
+          // Generous limits: CI may run beside busy loops, and a limit is not what these tests check.
+          testTimeout: 30_000,
+          setupFiles: ["app/testing-library-setup.ts"],
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "node_modules/**"],
         },
