@@ -18,6 +18,7 @@ import { createCat, saveHousehold } from "../server/households/households";
 import { uploadVaccineRecord, verifyVaccineRecord } from "../server/households/vaccines";
 import { AppError } from "../server/http/errors";
 import { stayCalendar } from "../server/stays/calendar";
+import { testPdf } from "../server/testing/certificates";
 import { bookStay, quoteStay } from "../server/stays/stays";
 import { startTempPostgres } from "./temp-postgres";
 
@@ -93,7 +94,7 @@ try {
     const [user] = await db.insert(users).values({ email: `bench-${crypto.randomUUID()}@example.com` }).returning();
     await saveHousehold(db, user!.id, { name: `Customer ${i}`, mobilePhone: "(949) 249-1234" });
     const cat = await createCat(db, user!.id, { name: `Cat ${i}`, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" });
-    const document = { bytes: Buffer.from("%PDF-1.4\n%%EOF\n"), name: "fvrcp.pdf" };
+    const document = { bytes: testPdf(), name: "fvrcp.pdf" };
     const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document });
     await verifyVaccineRecord(db, record.id, { expiresOn: record.expiresOn }, "bench");
     customers.push({ userId: user!.id, catId: cat.id });

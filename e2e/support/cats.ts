@@ -1,6 +1,7 @@
 import { type Browser, type Locator, type Page, expect } from "@playwright/test";
 import { businessDayAhead } from "./dates";
 import sharp from "sharp";
+import { testPdf } from "../../server/testing/certificates";
 
 /** What a customer does on My Cats, for the specs that need cats with vaccine records. The files are made here. */
 
@@ -9,7 +10,7 @@ export const catPhoto = async (colour: string) => ({
   mimeType: "image/png",
   buffer: await sharp({ create: { width: 480, height: 480, channels: 3, background: colour } }).png().toBuffer(),
 });
-export const certificate = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`) });
+export const certificate = (name: string) => ({ name, mimeType: "application/pdf", buffer: testPdf(name) });
 
 export const catCard = (page: Page, name: string) =>
   page.getByRole("list", { name: "Your cats" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });

@@ -3,6 +3,7 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOCUMENT_IMAGE_UNREADABLE_MESSAGE, DOCUMENT_PDF_UNREADABLE_MESSAGE, documentImageTooLargeMessage } from "~/features/cats/vaccines";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import * as catRoute from "~/routes/cats.$catId";
 import * as photoRoute from "~/routes/cats.$catId.photo.$file";
@@ -12,6 +13,7 @@ import type { Database } from "../db/client";
 import { users, vaccineRecords } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { createPageHandler } from "../http/page-handler";
+import { grayPng, htmlPdf, testPdf } from "../testing/certificates";
 import { testPageBuild } from "../testing/page-build";
 import { testRequestContext } from "../testing/request-context";
 import { sessionCookieFor } from "../testing/sessions";
@@ -36,7 +38,7 @@ let server: TestServer;
 const cookies = { owner: "", stranger: "", admin: "" };
 let cat: Cat;
 let recordId = "";
-const PDF = Buffer.from("%PDF-1.7\n% a certificate\n%%EOF\n");
+const PDF = testPdf();
 const today = businessDate(new Date());
 
 beforeAll(async () => {
@@ -75,15 +77,21 @@ afterAll(async () => {
   await database.close();
 });
 
+/** A policy with the sandbox directive: the file gets an origin of its own, so it can never act as our site. */
+const SANDBOXED = /(^|;\s*)sandbox\s*(;|$)/;
+
 const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
 describe("a vaccine record's document", () => {
   const path = () => `/vaccine-records/${recordId}/document`;
 
-  it("is served to its household and to admins, inline, never cached and never sniffed", async () => {
+  it("is served to its household and to admins, inline, sandboxed, never cached and never sniffed", async () => {
     for (const who of ["owner", "admin"] as const) {
       const res = await get(path(), cookies[who]);
       expect(res.status, who).toBe(200);
+      // Its own origin when opened; framed only by our pages (the Documents queue).
+      expect(res.headers.get("content-security-policy")).toMatch(SANDBOXED);
+      expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
       expect(Object.fromEntries(["content-type", "content-disposition", "x-content-type-options", "cache-control"].map((h) => [h, res.headers.get(h)]))).toEqual({
         "content-type": "application/pdf",
         "content-disposition": `inline; filename="Miso FVRCP.pdf"; filename*=UTF-8''Miso%20FVRCP.pdf`,
@@ -114,6 +122,7 @@ describe("a cat's photo", () => {
       const res = await get(path, cookies[who]);
       expect(res.status, who).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/webp");
+      expect(res.headers.get("content-security-policy")).toMatch(SANDBOXED);
       expect(res.headers.get("cache-control")).toBe("private, no-store");
     }
     expect((await get(path, cookies.stranger)).status).toBe(404);
@@ -124,12 +133,12 @@ describe("a cat's photo", () => {
 });
 
 describe("uploading on the cat's page", () => {
-  const form = (document: Blob, expiresOn = addBusinessDays(today, 200)) => {
+  const form = (document: Blob, { expiresOn = addBusinessDays(today, 200), vaccine = "rabies", name = "certificate.pdf" } = {}) => {
     const body = new FormData();
     body.set("intent", "upload-record");
-    body.set("vaccine", "rabies");
+    body.set("vaccine", vaccine);
     body.set("expiresOn", expiresOn);
-    body.set("document", document, "certificate.pdf");
+    body.set("document", document, name);
     return body;
   };
   const post = (body: FormData, cookie = cookies.owner) => fetch(`${server.url}/cats/${cat.id}`, { method: "POST", headers: { cookie }, body, redirect: "manual" });
@@ -158,10 +167,13 @@ describe("uploading on the cat's page", () => {
       req.on("error", reject);
       req.write(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload-record\r\n`);
     });
+  /** What the form shows under the file field after a refused upload. */
+  const documentError = async (res: Response) =>
+    ((await res.json()) as { actionData: Record<string, { result: { error: Record<string, string[]> } }> }).actionData["routes/cats.$catId"]!.result.error.document;
   const rabiesRecords = () => database.db.select().from(vaccineRecords).where(eq(vaccineRecords.vaccine, "rabies"));
 
   it("takes a certificate larger than the general form cap and goes back to the cat's records", async () => {
-    const bigPdf = new Blob([new Uint8Array(PDF), new Uint8Array(2 * 1024 * 1024)]);
+    const bigPdf = new Blob([new Uint8Array(testPdf("x".repeat(2 * 1024 * 1024)))]);
     const res = await post(form(bigPdf));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/cats/${cat.id}?uploaded=rabies#vaccines`);
@@ -171,11 +183,11 @@ describe("uploading on the cat's page", () => {
   it("refuses a file that is not a certificate by its bytes, or a date ten years out, under the field, and keeps what was there", async () => {
     const text = await post(form(new Blob(["not a pdf at all"])));
     expect(text.status).toBe(400);
-    expect(((await text.json()) as { actionData: Record<string, { result: { error: Record<string, string[]> } }> }).actionData["routes/cats.$catId"]!.result.error.document).toEqual([
+    expect(await documentError(text)).toEqual([
       "Upload the certificate as a PDF, JPEG, PNG or WebP file; this file is none of them.",
     ]);
     const [year, rest] = [Number(today.slice(0, 4)) + 10, today.slice(4)];
-    expect((await post(form(new Blob([new Uint8Array(PDF)]), `${year}${rest}`))).status).toBe(400);
+    expect((await post(form(new Blob([new Uint8Array(PDF)]), { expiresOn: `${year}${rest}` }))).status).toBe(400);
     expect(await rabiesRecords()).toHaveLength(1);
   });
 
@@ -190,5 +202,44 @@ describe("uploading on the cat's page", () => {
     const res = await post(form(new Blob([new Uint8Array(PDF)])), cookies.stranger);
     expect(res.status).toBe(404);
     expect(await rabiesRecords()).toHaveLength(1);
+  });
+
+  describe("a certificate is decoded, not sniffed", () => {
+    const felvRecords = () => database.db.select().from(vaccineRecords).where(eq(vaccineRecords.vaccine, "felv"));
+    const upload = (bytes: Buffer, name: string) => post(form(new Blob([new Uint8Array(bytes)]), { vaccine: "felv", name }));
+
+    it("refuses an image bomb, a truncated image and a web page named PDF with a message that says what to upload, and stores nothing", async () => {
+      const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+      const bad: [string, Buffer, string][] = [
+        ["bomb.png", grayPng(30000, 30000, { rows: 30000 }), documentImageTooLargeMessage(30000, 30000)],
+        ["header.png", grayPng(30000, 30000), documentImageTooLargeMessage(30000, 30000)],
+        ["cut.jpg", jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), DOCUMENT_IMAGE_UNREADABLE_MESSAGE],
+        ["page.pdf", htmlPdf(), DOCUMENT_PDF_UNREADABLE_MESSAGE],
+      ];
+      for (const [name, bytes, message] of bad) {
+        const res = await upload(bytes, name);
+        expect(res.status, name).toBe(400);
+        expect(await documentError(res), name).toEqual([message]);
+      }
+      expect(await felvRecords()).toEqual([]);
+    });
+
+    it("stores a real PDF and a real image, and serves each back sandboxed", async () => {
+      const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#336699" } }).png().toBuffer();
+      for (const [name, bytes, type] of [
+        ["felv.pdf", testPdf("FeLV"), "application/pdf"],
+        ["felv.png", png, "image/png"],
+      ] as const) {
+        const res = await upload(bytes, name);
+        expect(res.status, name).toBe(302);
+        const [current] = (await felvRecords()).filter((r) => r.replacedAt === null);
+        expect(current, name).toMatchObject({ documentType: type, documentName: name, documentSize: bytes.length });
+        const served = await get(`/vaccine-records/${current!.id}/document`, cookies.owner);
+        expect(served.headers.get("content-type")).toBe(type);
+        expect(served.headers.get("content-security-policy")).toMatch(SANDBOXED);
+        expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+      }
+      expect(await felvRecords()).toHaveLength(2);
+    });
   });
 });

@@ -14,6 +14,7 @@ import { loadEnv } from "../env";
 import { AppError } from "../http/errors";
 import { createLogger } from "../logger";
 import { createMailer, readOutbox } from "../mail/mailer";
+import { testPdf } from "../testing/certificates";
 import { createTestDatabase } from "../testing/test-database";
 import { createCat } from "./households";
 import { processCatPhoto, readCatPhoto, saveCatPhoto } from "./photos";
@@ -40,7 +41,7 @@ const now = businessLocalToUtc(businessDate(new Date()), "12:00");
 const today = businessDate(now);
 const day = (n: number) => addBusinessDays(today, n);
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PDF = testPdf();
 const jpeg = (size = 400) => sharp({ create: { width: size, height: size, channels: 3, background: "#c08040" } }).jpeg().toBuffer();
 const pdf = (name = "fvrcp.pdf") => ({ name, bytes: PDF });
 

@@ -3,7 +3,6 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TOO_BIG_MESSAGE,
-  DOCUMENT_TYPE_MESSAGE,
   type DocumentType,
   type RecordStatus,
   VACCINE_LABELS,
@@ -18,7 +17,7 @@ import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import { cats, households, users, vaccineDocuments, vaccineRecords } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { sniffImageType } from "../media/process";
+import { checkCertificate } from "./certificates";
 import { getCat, isUuid } from "./households";
 
 /**
@@ -34,12 +33,6 @@ const RECORD_NOT_FOUND = () => new AppError(404, "RECORD_NOT_FOUND", "We couldn'
 
 /** A refusal that the form shows under the field it is about, as well as at the top. */
 const fieldError = (status: number, code: string, field: string, message: string) => new AppError(status, code, message, { fields: { [field]: message } });
-
-/** What the first bytes say the document is; the name and the Content-Type header are not trusted. */
-export function sniffDocumentType(bytes: Buffer): DocumentType | null {
-  if (bytes.length >= 5 && bytes.toString("latin1", 0, 5) === "%PDF-") return "application/pdf";
-  return sniffImageType(bytes);
-}
 
 /** A file name safe to repeat in a header and a page: no path, no control or quote characters, at most 100 characters. */
 export function cleanFileName(name: string, type: DocumentType): string {
@@ -71,8 +64,8 @@ export async function uploadVaccineRecord(
   const { bytes } = input.document;
   if (bytes.length === 0) throw fieldError(400, "DOCUMENT_MISSING", "document", "Choose the certificate file to upload.");
   if (bytes.length > DOCUMENT_MAX_BYTES) throw fieldError(413, "DOCUMENT_TOO_BIG", "document", DOCUMENT_TOO_BIG_MESSAGE);
-  const type = sniffDocumentType(bytes);
-  if (!type) throw fieldError(400, "UNSUPPORTED_DOCUMENT_TYPE", "document", DOCUMENT_TYPE_MESSAGE);
+  // Decoded, not sniffed: an image must decode whole within the photos' pixel limit, a PDF have a PDF's structure.
+  const type = await checkCertificate(bytes);
 
   return db.transaction(async (tx) => {
     // Two uploads for the cat at once take turns, so each replaces the one before it.

@@ -9,9 +9,10 @@ import type { Db } from "../db/client";
 import { households, users } from "../db/schema/index";
 import { createCat, saveHousehold } from "../households/households";
 import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
+import { testPdf } from "./certificates";
 
-/** A certificate's bytes: a minimal PDF, which the upload's type sniffing accepts. */
-export const TEST_PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+/** A certificate's bytes: a minimal PDF, which the upload's checks accept. */
+export const TEST_PDF = testPdf();
 
 export interface TestHouseholdOptions {
   /** The cats' names (default one cat, Miso). */

@@ -4,6 +4,8 @@
  * checks and the server, so all three say the same thing.
  */
 
+import { UPLOAD_LIMITS } from "~/features/media/images";
+
 export const VACCINES = ["fvrcp", "rabies", "felv"] as const;
 export type Vaccine = (typeof VACCINES)[number];
 export const VACCINE_LABELS: Record<Vaccine, string> = { fvrcp: "FVRCP", rabies: "Rabies", felv: "FeLV" };
@@ -46,6 +48,13 @@ export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_ACCEPT = ".pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp";
 export const DOCUMENT_TOO_BIG_MESSAGE = `The file is larger than ${DOCUMENT_MAX_BYTES / (1024 * 1024)} MB. Please choose a smaller file (a photo of the certificate is plenty).`;
 export const DOCUMENT_TYPE_MESSAGE = "Upload the certificate as a PDF, JPEG, PNG or WebP file; this file is none of them.";
+/** A certificate image that does not decode whole (truncated, damaged, or not the image it claims to be). */
+export const DOCUMENT_IMAGE_UNREADABLE_MESSAGE = "That image could not be read. Upload a clear photo or PDF of the certificate.";
+/** A certificate image over the pixel limit cat photos have (it would be too heavy to open). */
+export const documentImageTooLargeMessage = (width: number, height: number) =>
+  `That image is ${width}×${height} pixels, more than we can open (at most ${UPLOAD_LIMITS.maxSide} on each side). Upload a smaller photo or a PDF of the certificate.`;
+/** A "PDF" without a PDF's structure: cut short, damaged, or something else (a web page) named .pdf. */
+export const DOCUMENT_PDF_UNREADABLE_MESSAGE = "That PDF could not be read: it may be damaged or incomplete. Save or scan the certificate as a PDF again, or upload a clear photo of it.";
 
 /** The latest expiry date a certificate can carry: three-year vaccines exist, nothing longer does. */
 export const MAX_YEARS_AHEAD = 3;
