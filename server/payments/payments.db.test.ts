@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { calendarRules, mailQueue, paymentRefunds, paymentWebhookEvents, payments, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
+import { calendarRules, mailQueue, paymentRefunds, paymentWebhookEvents, payments, stayEvents, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { bookStay, cancelStay } from "../stays/stays";
 import { createTestDatabase } from "../testing/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../testing/stripe-stand-in";
 import { type TestServer, startTestServer } from "../testing/test-server";
-import { handlePaymentEvent, refundByStaff, releaseUnpaidHolds, startDepositCheckout } from "./payments";
+import { handlePaymentEvent, paySimulatedCheckout, refundByStaff, releaseUnpaidHolds, startDepositCheckout } from "./payments";
 import { sendPendingRefunds } from "./refunds";
 import { createSimulatedPaymentProvider, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
 import { createStripeProvider } from "./stripe-provider";
@@ -210,6 +210,36 @@ describe("unpaid holds", () => {
     expect(await stayNow(stay.id)).toMatchObject({ status: "expired" });
     expect(await sendPendingRefunds(database.db, simulated)).toBeGreaterThanOrEqual(1);
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: 8_000 });
+  });
+});
+
+describe("the simulated provider's Pay button", () => {
+  it("says paid to the one of 20 clicks at once that recorded the payment, and already paid to the others and to any click after", async () => {
+    const simulated = createSimulatedPaymentProvider({ siteUrl });
+    const { userId, stay, checkout } = await heldStay(simulated, 142);
+    const sessionId = checkout.payment.checkoutSessionId;
+    // On PostgreSQL the clicks run at once on connections of their own: only the row lock decides.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => paySimulatedCheckout(database.db, simulated, userId, sessionId, { siteUrl })));
+    expect(answers.filter((a) => a.outcome === "paid")).toHaveLength(1);
+    expect(answers.filter((a) => a.outcome === "already_paid")).toHaveLength(19);
+    expect(answers.every((a) => a.stayId === stay.id)).toBe(true);
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "paid", amountCents: 8_000 });
+    expect(await stayNow(stay.id)).toMatchObject({ status: "confirmed" });
+    expect(await database.db.select().from(stayEvents).where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "deposit_paid")))).toHaveLength(1);
+    expect(await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).toHaveLength(1);
+    // A click on a page opened before (another tab): already paid, nothing more recorded.
+    expect(await paySimulatedCheckout(database.db, simulated, userId, sessionId, { siteUrl })).toEqual({ outcome: "already_paid", stayId: stay.id });
+    expect(await database.db.select().from(stayEvents).where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "deposit_paid")))).toHaveLength(1);
+  });
+
+  it("refuses a checkout whose hold ended unpaid, and another household's", async () => {
+    const simulated = createSimulatedPaymentProvider({ siteUrl });
+    const { userId, checkout } = await heldStay(simulated, 149);
+    await releaseUnpaidHolds(database.db, simulated, new Date(now.getTime() + 31 * 60_000));
+    expect(await refusal(paySimulatedCheckout(database.db, simulated, userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({ status: 409, code: "CHECKOUT_CLOSED" });
+    const other = await household(database.db);
+    expect(await refusal(paySimulatedCheckout(database.db, simulated, other.userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({ status: 404 });
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "expired" });
   });
 });
 
