@@ -13,6 +13,7 @@ import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
 import { Notice } from "~/components/ui/panel";
 import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, formatCents } from "~/features/stays/model";
+import { TRIP_SECTION_TITLES, tripSections } from "~/features/stays/wording";
 import { BOOKING_HORIZON_DAYS } from "@server/grooming/grooming";
 import { loadSiteContent } from "@server/content/content";
 import { acceptOfferForm, cancelStayForm, payDepositForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
@@ -33,7 +34,8 @@ export const meta: Route.MetaFunction = () => noindexMeta(`My Trips | ${business
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const views = await customerViews(request, context, listCustomerTrips);
-  if (!views.signedIn) return { ...views, stays: [], cats: [], waitlist: [], status: null, change: null, catsChange: null, groomAfter: null };
+  if (!views.signedIn)
+    return { ...views, stays: { upcoming: [], past: [], cancelled: [] }, empty: false, cats: [], waitlist: [], status: null, change: null, catsChange: null, groomAfter: null };
   const { user } = await requireUser(request, context);
   const now = new Date();
   const today = businessDate(now);
@@ -45,7 +47,6 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     stay,
     cancellable: changeable(stay, today),
     cancelFeeToday: cancellationFeeOn(stay.cancellationTiers, today),
-    upcoming: stay.checkOut >= today,
     groomable: groomsOnline && groomable(stay, today),
   }));
   const params = new URL(request.url).searchParams;
@@ -54,7 +55,9 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const booked = stays.find((s) => s.stay.id === params.get("booked"));
   return {
     ...views,
-    stays,
+    stays: tripSections(stays, today),
+    // A household with only a waitlist entry still has something to show: the entry, and the way to leave it.
+    empty: views.upcoming.length === 0 && views.past.length === 0 && stays.length === 0 && waitlist.length === 0,
     groomAfter: booked?.groomable ? booked.stay.id : null,
     cats: cats.map((c) => ({ id: c.id, name: c.name })),
     waitlist: waitlist.map((w) => ({ id: w.id, checkIn: w.checkIn, checkOut: w.checkOut, flexDays: w.flexDays })),
@@ -219,7 +222,7 @@ function Waitlist({ entries }: { entries: { id: string; checkIn: string; checkOu
   );
 }
 
-type TripStay = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>["stays"][number];
+type TripStay = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>["stays"]["upcoming"][number];
 type SignedIn = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
 /** What the change forms asked about the upcoming stays, and the household's cats to choose from. */
 type Changes = Pick<SignedIn, "change" | "catsChange" | "cats">;
@@ -241,6 +244,19 @@ function StayList({ title, stays, changes }: { title: string; stays: TripStay[];
         />
       ))}
     </ul>
+  );
+}
+
+/** Stays that will not take place (cancelled, declined, a hold that ended), apart from the trips to come; nothing when there are none. */
+function CancelledStays({ stays }: { stays: TripStay[] }) {
+  if (stays.length === 0) return null;
+  return (
+    <section className="mt-8 grid gap-4" aria-labelledby="cancelled-trips">
+      <h2 id="cancelled-trips" className="text-2xl">
+        {TRIP_SECTION_TITLES.cancelled}
+      </h2>
+      <StayList title={TRIP_SECTION_TITLES.cancelled} stays={stays} changes={null} />
+    </section>
   );
 }
 
@@ -278,7 +294,7 @@ function TripList({ title, trips, stays, changes = null }: { title: string; trip
 }
 
 export default function TripsPage({ loaderData }: Route.ComponentProps) {
-  const empty = loaderData.signedIn && loaderData.upcoming.length === 0 && loaderData.past.length === 0 && loaderData.stays.length === 0;
+  const { empty } = loaderData;
   return (
     <CustomerPage>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -313,8 +329,9 @@ export default function TripsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <Waitlist entries={loaderData.waitlist} />
-          <TripList title="Upcoming" trips={loaderData.upcoming} stays={loaderData.stays.filter((s) => s.upcoming)} changes={loaderData} />
-          <TripList title="Past" trips={loaderData.past} stays={loaderData.stays.filter((s) => !s.upcoming)} />
+          <TripList title={TRIP_SECTION_TITLES.upcoming} trips={loaderData.upcoming} stays={loaderData.stays.upcoming} changes={loaderData} />
+          <TripList title={TRIP_SECTION_TITLES.past} trips={loaderData.past} stays={loaderData.stays.past} />
+          <CancelledStays stays={loaderData.stays.cancelled} />
         </>
       )}
     </CustomerPage>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { addBusinessDays } from "~/lib/business-time";
+import { tripSection, tripSections } from "./wording";
+
+describe("My Trips' lists", () => {
+  const today = "2026-06-10";
+  const item = (id: string, status: "confirmed" | "cancelled" | "expired" | "declined" | "checked_out", checkIn: string) => ({
+    id,
+    stay: { status, checkIn, checkOut: addBusinessDays(checkIn, 2) },
+  });
+
+  it("puts a stay that will not take place apart, and the others by their check-out day", () => {
+    expect(tripSection({ status: "confirmed", checkOut: today }, today)).toBe("upcoming");
+    expect(tripSection({ status: "checked_out", checkOut: "2026-06-09" }, today)).toBe("past");
+    for (const status of ["cancelled", "expired", "declined"] as const) expect(tripSection({ status, checkOut: "2026-07-01" }, today)).toBe("cancelled");
+  });
+
+  it("lists upcoming stays soonest first, past and cancelled ones latest first", () => {
+    const lists = tripSections(
+      [
+        item("far", "confirmed", "2026-09-01"),
+        item("cancelled-soon", "cancelled", "2026-06-20"),
+        item("near", "confirmed", "2026-06-15"),
+        item("long-ago", "checked_out", "2025-01-01"),
+        item("cancelled-later", "expired", "2026-08-01"),
+        item("recent", "checked_out", "2026-05-01"),
+      ],
+      today,
+    );
+    expect(lists.upcoming.map((i) => i.id)).toEqual(["near", "far"]);
+    expect(lists.past.map((i) => i.id)).toEqual(["recent", "long-ago"]);
+    expect(lists.cancelled.map((i) => i.id)).toEqual(["cancelled-later", "cancelled-soon"]);
+  });
+});

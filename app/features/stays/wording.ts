@@ -1,0 +1,37 @@
+import type { StayStatus } from "./model";
+
+/**
+ * What the stay pages and the staff desk say in words, as plain functions: each says what happened
+ * or what will happen, in the customer's (or the staff's) terms, never an internal id or code.
+ */
+
+/** The lists of My Trips a booked stay appears in. */
+export type TripSection = "upcoming" | "past" | "cancelled";
+
+export const TRIP_SECTION_TITLES: Record<TripSection, string> = { upcoming: "Upcoming", past: "Past", cancelled: "Cancelled" };
+
+/** A stay that will not take place: cancelled (by the customer or staff), declined, or a hold that ended unpaid or untaken. */
+const CALLED_OFF: readonly StayStatus[] = ["cancelled", "declined", "expired"];
+
+/** Where My Trips lists a stay: called off stays apart, the others upcoming until their check-out day has passed. */
+export function tripSection(stay: { status: StayStatus; checkOut: string }, today: string): TripSection {
+  if (CALLED_OFF.includes(stay.status)) return "cancelled";
+  return stay.checkOut >= today ? "upcoming" : "past";
+}
+
+/**
+ * My Trips' stays by list: upcoming ones soonest first (the next trip on top), past and cancelled
+ * ones latest first. The input's order breaks ties (the household's stays come newest booking first).
+ */
+export function tripSections<T extends { stay: { status: StayStatus; checkIn: string; checkOut: string } }>(
+  items: readonly T[],
+  today: string,
+): Record<TripSection, T[]> {
+  const of = (section: TripSection) => items.filter((i) => tripSection(i.stay, today) === section);
+  const soonest = (a: T, b: T) => (a.stay.checkIn < b.stay.checkIn ? -1 : a.stay.checkIn > b.stay.checkIn ? 1 : 0);
+  return {
+    upcoming: of("upcoming").sort(soonest),
+    past: of("past").sort((a, b) => soonest(b, a)),
+    cancelled: of("cancelled").sort((a, b) => soonest(b, a)),
+  };
+}
