@@ -12,8 +12,8 @@ import { releaseUnpaidHolds, startDepositCheckout } from "@server/payments/payme
 import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
 import { Notice } from "~/components/ui/panel";
-import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, formatCents } from "~/features/stays/model";
-import { TRIP_SECTION_TITLES, tripSections } from "~/features/stays/wording";
+import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, depositRefundOn, formatCents } from "~/features/stays/model";
+import { TRIP_SECTION_TITLES, cancelRefundText, tripSections } from "~/features/stays/wording";
 import { BOOKING_HORIZON_DAYS } from "@server/grooming/grooming";
 import { loadSiteContent } from "@server/content/content";
 import { acceptOfferForm, cancelStayForm, payDepositForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
@@ -47,6 +47,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     stay,
     cancellable: changeable(stay, today),
     cancelFeeToday: cancellationFeeOn(stay.cancellationTiers, today),
+    // What cancelling today gives back of a paid deposit: the rule the cancellation itself applies.
+    cancelRefundText: cancelRefundText(depositRefundOn(stay.cancellationTiers, today, stay.paidCents - stay.refundedCents), stay),
     groomable: groomsOnline && groomable(stay, today),
   }));
   const params = new URL(request.url).searchParams;
@@ -238,6 +240,7 @@ function StayList({ title, stays, changes }: { title: string; stays: TripStay[];
           cancellable={s.cancellable}
           groomable={s.groomable}
           cancelFeeToday={s.cancelFeeToday}
+          cancelRefundText={s.cancelRefundText}
           householdCats={changes?.cats ?? []}
           change={changes?.change?.stayId === s.stay.id ? changes.change : null}
           catsChange={changes?.catsChange?.stayId === s.stay.id ? changes.catsChange : null}

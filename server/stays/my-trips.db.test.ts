@@ -1,9 +1,10 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/trips";
 import type { StayStatus } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database } from "../db/client";
-import { stays } from "../db/schema/index";
+import { payments, stays } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { weekdayOnOrAfter } from "../testing/dates";
 import { testHousehold } from "../testing/households";
@@ -80,5 +81,30 @@ describe("My Trips", () => {
     expect(ids(lists.upcoming)).toEqual([sooner.id, between.id, later.id]);
     expect(ids(lists.past)).toEqual([lastWeek.id, longAgo.id]);
     expect(ids(lists.cancelled)).toEqual([cancelled.id, expired.id]);
+  });
+
+  it("says in the cancel panel what of a paid deposit goes back to the card", async () => {
+    const cleo = await customer();
+    const checkIn = addBusinessDays(today, 50);
+    // Free to cancel until a week before check-in, $25 after.
+    const tiers = [
+      { from: today, feeCents: 0 },
+      { from: addBusinessDays(checkIn, -7), feeCents: 2_500 },
+    ];
+    const paid = await stay(cleo.householdId, 50, "confirmed", { depositCents: 4_000, cancellationTiers: tiers });
+    const unpaid = await stay(cleo.householdId, 70, "confirmed", { cancellationTiers: tiers });
+    await database.db.insert(payments).values({
+      stayId: paid.id,
+      provider: "simulated",
+      checkoutSessionId: `sim_cs_${crypto.randomUUID().replaceAll("-", "")}`,
+      amountCents: 4_000,
+      status: "paid",
+      paidAt: now,
+    });
+
+    const { stays: lists } = await myTrips(cleo.cookie);
+    const card = (id: string) => lists.upcoming.find((s) => s.stay.id === id)!;
+    expect(card(paid.id)).toMatchObject({ cancellable: true, cancelFeeToday: 0, cancelRefundText: "$40.00 goes back to your card: your whole deposit." });
+    expect(card(unpaid.id).cancelRefundText).toBeNull();
   });
 });

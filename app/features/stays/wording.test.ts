@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addBusinessDays } from "~/lib/business-time";
-import { tripSection, tripSections } from "./wording";
+import { cancelRefundText, tripSection, tripSections } from "./wording";
 
 describe("My Trips' lists", () => {
   const today = "2026-06-10";
@@ -30,5 +30,16 @@ describe("My Trips' lists", () => {
     expect(lists.upcoming.map((i) => i.id)).toEqual(["near", "far"]);
     expect(lists.past.map((i) => i.id)).toEqual(["recent", "long-ago"]);
     expect(lists.cancelled.map((i) => i.id)).toEqual(["cancelled-later", "cancelled-soon"]);
+  });
+});
+
+describe("the cancel panel's refund", () => {
+  it("states what goes back to the card, whole, in part or nothing, and says nothing without a deposit", () => {
+    expect(cancelRefundText(4_000, { paidCents: 4_000, refundedCents: 0 })).toBe("$40.00 goes back to your card: your whole deposit.");
+    expect(cancelRefundText(3_000, { paidCents: 4_000, refundedCents: 1_000 })).toBe("$30.00 goes back to your card: the rest of your deposit.");
+    expect(cancelRefundText(1_500, { paidCents: 4_000, refundedCents: 0 })).toBe("$15.00 of your deposit goes back to your card; the rest is kept towards the fee.");
+    expect(cancelRefundText(0, { paidCents: 4_000, refundedCents: 0 })).toBe("None of your deposit goes back to your card: it is kept towards the fee.");
+    expect(cancelRefundText(0, { paidCents: 0, refundedCents: 0 })).toBeNull();
+    expect(cancelRefundText(0, { paidCents: 4_000, refundedCents: 4_000 })).toBeNull();
   });
 });

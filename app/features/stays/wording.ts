@@ -1,4 +1,4 @@
-import type { StayStatus } from "./model";
+import { type StayStatus, formatCents } from "./model";
 
 /**
  * What the stay pages and the staff desk say in words, as plain functions: each says what happened
@@ -34,4 +34,17 @@ export function tripSections<T extends { stay: { status: StayStatus; checkIn: st
     past: of("past").sort((a, b) => soonest(b, a)),
     cancelled: of("cancelled").sort((a, b) => soonest(b, a)),
   };
+}
+
+/**
+ * What cancelling today gives back to the card of a paid deposit, under the refund rule the
+ * cancellation applies (`refundCents`), always with the amount; nothing to say when no deposit is
+ * left to give back.
+ */
+export function cancelRefundText(refundCents: number, deposit: { paidCents: number; refundedCents: number }): string | null {
+  const left = deposit.paidCents - deposit.refundedCents;
+  if (left <= 0) return null;
+  if (refundCents <= 0) return "None of your deposit goes back to your card: it is kept towards the fee.";
+  if (refundCents >= left) return `${formatCents(refundCents)} goes back to your card: ${deposit.refundedCents === 0 ? "your whole deposit" : "the rest of your deposit"}.`;
+  return `${formatCents(refundCents)} of your deposit goes back to your card; the rest is kept towards the fee.`;
 }
