@@ -13,7 +13,7 @@ import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
 import { Notice } from "~/components/ui/panel";
 import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, depositRefundOn, formatCents } from "~/features/stays/model";
-import { TRIP_SECTION_TITLES, cancelRefundText, tripSections } from "~/features/stays/wording";
+import { TRIP_SECTION_TITLES, alreadyAcceptedText, cancelRefundText, tripSections } from "~/features/stays/wording";
 import { BOOKING_HORIZON_DAYS } from "@server/grooming/grooming";
 import { loadSiteContent } from "@server/content/content";
 import { acceptOfferForm, cancelStayForm, payDepositForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
@@ -180,7 +180,10 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (form.get("intent") === "accept") {
     let accepted: Stay | undefined;
     const reply = await submitForm(form, acceptOfferForm, async ({ stayId }) => {
-      accepted = await acceptOffer(context.db, user.id, stayId, { siteUrl });
+      const { outcome, stay } = await acceptOffer(context.db, user.id, stayId, { siteUrl });
+      if (outcome === "accepted") accepted = stay;
+      // Accepted before (a double click, another tab): said so, with where the stay is, and nothing changes.
+      else return { kind: "success", title: "Offer already accepted.", description: alreadyAcceptedText(stay, businessDate(new Date())) };
     });
     if (!accepted) return reply;
     settleStaysInBackground(context);

@@ -452,8 +452,16 @@ describe("the waitlist", () => {
       const [next] = await listHouseholdStays(db, later.userId);
       expect(next).toMatchObject({ status: "offered" });
       const accepted = await acceptOffer(db, later.userId, next!.id, { siteUrl, now: afterHold });
-      expect(accepted.status).toBe("confirmed");
+      expect(accepted).toMatchObject({ outcome: "accepted", stay: { status: "confirmed" } });
       expect(entry.status).toBe("waiting");
+
+      // A second Accept (a double click, another tab): the offer is already taken, not expired, and nothing changes.
+      const mails = async () => (await db.select().from(mailQueue).where(eq(mailQueue.stayId, next!.id))).length;
+      const mailsBefore = await mails();
+      const again = await acceptOffer(db, later.userId, next!.id, { siteUrl, now: new Date(afterHold.getTime() + 60_000) });
+      expect(again).toMatchObject({ outcome: "already_accepted", stay: { id: next!.id, status: "confirmed", checkIn, checkOut } });
+      expect(await mails()).toBe(mailsBefore);
+      expect(await db.select().from(stayEvents).where(and(eq(stayEvents.stayId, next!.id), eq(stayEvents.kind, "offer_accepted")))).toHaveLength(1);
     } finally {
       await db.update(suites).set({ inService: true });
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays } from "~/lib/business-time";
-import { cancelRefundText, tripSection, tripSections } from "./wording";
+import { addBusinessDays, formatCalendarDayWeekday } from "~/lib/business-time";
+import { alreadyAcceptedText, cancelRefundText, tripSection, tripSections } from "./wording";
 
 describe("My Trips' lists", () => {
   const today = "2026-06-10";
@@ -41,5 +41,14 @@ describe("the cancel panel's refund", () => {
     expect(cancelRefundText(0, { paidCents: 4_000, refundedCents: 0 })).toBe("None of your deposit goes back to your card: it is kept towards the fee.");
     expect(cancelRefundText(0, { paidCents: 0, refundedCents: 0 })).toBeNull();
     expect(cancelRefundText(0, { paidCents: 4_000, refundedCents: 4_000 })).toBeNull();
+  });
+});
+
+describe("a second Accept of an offer", () => {
+  it("says the offer is already accepted and where the stay is listed", () => {
+    const stay = { status: "confirmed" as const, checkIn: "2026-07-06", checkOut: "2026-07-08" };
+    const dates = `${formatCalendarDayWeekday("2026-07-06")} to ${formatCalendarDayWeekday("2026-07-08")}`;
+    expect(alreadyAcceptedText(stay, "2026-06-10")).toBe(`You've already accepted this offer. Your stay, ${dates}, is listed under Upcoming.`);
+    expect(alreadyAcceptedText({ ...stay, status: "cancelled" }, "2026-06-10")).toBe(`You accepted this offer earlier; that stay, ${dates}, has since been cancelled. It is listed under Cancelled.`);
   });
 });

@@ -1,3 +1,4 @@
+import { formatCalendarDayWeekday } from "~/lib/business-time";
 import { type StayStatus, formatCents } from "./model";
 
 /**
@@ -47,4 +48,12 @@ export function cancelRefundText(refundCents: number, deposit: { paidCents: numb
   if (refundCents <= 0) return "None of your deposit goes back to your card: it is kept towards the fee.";
   if (refundCents >= left) return `${formatCents(refundCents)} goes back to your card: ${deposit.refundedCents === 0 ? "your whole deposit" : "the rest of your deposit"}.`;
   return `${formatCents(refundCents)} of your deposit goes back to your card; the rest is kept towards the fee.`;
+}
+
+/** The answer to Accept on an offer the household took already: which stay it is and where the page lists it. */
+export function alreadyAcceptedText(stay: { status: StayStatus; checkIn: string; checkOut: string }, today: string): string {
+  const dates = `${formatCalendarDayWeekday(stay.checkIn)} to ${formatCalendarDayWeekday(stay.checkOut)}`;
+  const section = tripSection(stay, today);
+  if (section === "cancelled") return `You accepted this offer earlier; that stay, ${dates}, has since been cancelled. It is listed under Cancelled.`;
+  return `You've already accepted this offer. Your stay, ${dates}, is listed under ${TRIP_SECTION_TITLES[section]}.`;
 }
