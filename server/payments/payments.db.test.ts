@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { calendarRules, mailQueue, paymentRefunds, paymentWebhookEvents, payments, stayEvents, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
+import { calendarRules, households, mailQueue, paymentRefunds, paymentWebhookEvents, payments, stayEvents, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { bookStay, cancelStay } from "../stays/stays";
 import { createTestDatabase } from "../testing/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../testing/stripe-stand-in";
 import { type TestServer, startTestServer } from "../testing/test-server";
-import { handlePaymentEvent, paySimulatedCheckout, refundByStaff, releaseUnpaidHolds, startDepositCheckout } from "./payments";
+import { handlePaymentEvent, paySimulatedCheckout, recentPayments, refundByStaff, releaseUnpaidHolds, startDepositCheckout } from "./payments";
 import { sendPendingRefunds } from "./refunds";
 import { createSimulatedPaymentProvider, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
 import { createStripeProvider } from "./stripe-provider";
@@ -45,7 +45,7 @@ const mondayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days)
 
 async function household(db: Db) {
   const { user, catIds } = await testHousehold(db, now);
-  return { userId: user.id, catIds };
+  return { userId: user.id, email: user.email, catIds };
 }
 
 /** A suite type of its own with one suite: $50 a night. */
@@ -288,5 +288,26 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: 8_000 });
+  });
+
+  it("lists each deposit with who it was for and who gave back what, in words", async () => {
+    const { userId, email, stay, checkout } = await paidStay(355);
+    await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" });
+    // Cancelled in the free window, after staff's refund: the rest goes back, given by the customer's cancellation.
+    await cancelStay(database.db, userId, stay.id, { siteUrl, now: new Date() });
+    const listed = async () => (await recentPayments(database.db, 1_000)).find((p) => p.id === checkout.payment.id)!;
+    const deposit = await listed();
+    expect(deposit.household).toBe("Ana Ruiz");
+    expect(deposit.refunds.map((r) => [r.amountCents, r.by])).toEqual([
+      [1_000, "by staff@example.com"],
+      [7_000, "by the customer"],
+    ]);
+    expect(JSON.stringify(deposit.refunds.map((r) => r.by))).not.toContain(userId);
+
+    // A household that never gave its name: the account's e-mail. A deleted account: said so.
+    await database.db.update(households).set({ name: null }).where(eq(households.userId, userId));
+    expect((await listed()).household).toBe(email);
+    await database.db.update(stays).set({ householdId: null }).where(eq(stays.id, stay.id));
+    expect((await listed()).household).toBe("Deleted account");
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { formatCents } from "~/features/stays/model";
+import { customerLabel, refundActorLabel } from "~/features/stays/wording";
 import type { Db } from "../db/client";
 import { households, paymentRefunds, paymentWebhookEvents, payments, stayCats, stayEvents, stays, users } from "../db/schema/index";
 import { vaccineCoverage } from "../households/vaccines";
@@ -316,27 +317,29 @@ export interface StaffPayment {
   amountCents: number;
   refundedCents: number;
   paidAt: string | null;
-  refunds: { id: string; amountCents: number; status: "pending" | "succeeded"; reason: string; actor: string; createdAt: string }[];
+  /** `by`: who gave it back, in words ("by the customer", "by staff@…"); `actor` as recorded. */
+  refunds: { id: string; amountCents: number; status: "pending" | "succeeded"; reason: string; actor: string; by: string; createdAt: string }[];
 }
 
 /** The latest paid deposits with their stays and refunds, newest first, for the staff desk. */
 export async function recentPayments(db: Db, limit = 30): Promise<StaffPayment[]> {
   const rows = await db
-    .select({ payment: payments, stay: stays, household: households.name })
+    .select({ payment: payments, stay: stays, householdId: households.id, household: households.name, email: users.email })
     .from(payments)
     .innerJoin(stays, eq(stays.id, payments.stayId))
     .leftJoin(households, eq(households.id, stays.householdId))
+    .leftJoin(users, eq(users.id, households.userId))
     .where(eq(payments.status, "paid"))
     .orderBy(desc(payments.paidAt))
     .limit(limit);
   const byStay = await paymentsOfStays(db, [...new Set(rows.map((r) => r.stay.id))]);
-  return rows.map(({ payment, stay, household }) => ({
+  return rows.map(({ payment, stay, householdId, household, email }) => ({
     id: payment.id,
     stayId: stay.id,
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
     stayStatus: stay.status,
-    household: household ?? "Deleted account",
+    household: customerLabel(householdId ? { name: household, email } : null),
     provider: payment.provider,
     amountCents: payment.amountCents,
     refundedCents: payment.refundedCents,
@@ -347,6 +350,7 @@ export async function recentPayments(db: Db, limit = 30): Promise<StaffPayment[]
       status: r.status,
       reason: r.reason,
       actor: r.actor,
+      by: refundActorLabel(r.actor),
       createdAt: r.createdAt.toISOString(),
     })),
   }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, formatCalendarDayWeekday } from "~/lib/business-time";
-import { alreadyAcceptedText, cancelRefundText, tripSection, tripSections } from "./wording";
+import { alreadyAcceptedText, cancelRefundText, customerLabel, refundActorLabel, tripSection, tripSections } from "./wording";
 
 describe("My Trips' lists", () => {
   const today = "2026-06-10";
@@ -50,5 +50,23 @@ describe("a second Accept of an offer", () => {
     const dates = `${formatCalendarDayWeekday("2026-07-06")} to ${formatCalendarDayWeekday("2026-07-08")}`;
     expect(alreadyAcceptedText(stay, "2026-06-10")).toBe(`You've already accepted this offer. Your stay, ${dates}, is listed under Upcoming.`);
     expect(alreadyAcceptedText({ ...stay, status: "cancelled" }, "2026-06-10")).toBe(`You accepted this offer earlier; that stay, ${dates}, has since been cancelled. It is listed under Cancelled.`);
+  });
+});
+
+describe("the staff desk's names", () => {
+  it("names a customer by the household's name, else the e-mail; Deleted account only without an account", () => {
+    expect(customerLabel({ name: "Ana Ruiz", email: "ana@example.com" })).toBe("Ana Ruiz");
+    expect(customerLabel({ name: null, email: "ana@example.com" })).toBe("ana@example.com");
+    expect(customerLabel({ name: "  ", email: "ana@example.com" })).toBe("ana@example.com");
+    expect(customerLabel(null)).toBe("Deleted account");
+  });
+
+  it("says who gave a refund back without an internal id", () => {
+    expect(refundActorLabel("customer:5b1e0c6e-7c1a-4a53-9d0e-3f1c2b4a5d6e")).toBe("by the customer");
+    expect(refundActorLabel("customer")).toBe("by the customer");
+    expect(refundActorLabel("staff@example.com")).toBe("by staff@example.com");
+    expect(refundActorLabel("staff:owner@example.com")).toBe("by owner@example.com");
+    expect(refundActorLabel("provider")).toBe("by the payment provider");
+    expect(refundActorLabel("system:payments")).toBe("automatically");
   });
 });

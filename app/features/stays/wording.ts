@@ -57,3 +57,23 @@ export function alreadyAcceptedText(stay: { status: StayStatus; checkIn: string;
   if (section === "cancelled") return `You accepted this offer earlier; that stay, ${dates}, has since been cancelled. It is listed under Cancelled.`;
   return `You've already accepted this offer. Your stay, ${dates}, is listed under ${TRIP_SECTION_TITLES[section]}.`;
 }
+
+/** Who a stay is for, on the staff desk: the household's name, else the account's e-mail; "Deleted account" only for an account that was deleted. */
+export function customerLabel(customer: { name: string | null; email: string | null } | null): string {
+  if (!customer) return "Deleted account";
+  const name = customer.name?.trim();
+  if (name) return name;
+  return customer.email ?? "Deleted account";
+}
+
+/**
+ * Who gave a refund back, as the Deposits list says it after "by": the customer (by cancelling,
+ * whether or not the account still exists), the staff member by e-mail, the payment provider, or
+ * the system (a payment that came in after its hold ended).
+ */
+export function refundActorLabel(actor: string): string {
+  if (actor === "customer" || actor.startsWith("customer:")) return "by the customer";
+  if (actor === "provider") return "by the payment provider";
+  if (actor.startsWith("system:")) return "automatically";
+  return `by ${actor.startsWith("staff:") ? actor.slice("staff:".length) : actor}`;
+}
