@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, formatCalendarDayWeekday } from "~/lib/business-time";
-import { alreadyAcceptedText, cancelRefundText, customerLabel, refundActorLabel, tripSection, tripSections } from "./wording";
+import { alreadyAcceptedText, arrangementText, cancelRefundText, customerLabel, refundActorLabel, tripSection, tripSections } from "./wording";
 
 describe("My Trips' lists", () => {
   const today = "2026-06-10";
@@ -68,5 +68,14 @@ describe("the staff desk's names", () => {
     expect(refundActorLabel("staff:owner@example.com")).toBe("by owner@example.com");
     expect(refundActorLabel("provider")).toBe("by the payment provider");
     expect(refundActorLabel("system:payments")).toBe("automatically");
+  });
+});
+
+describe("how the cats share their suites", () => {
+  it("says both for two cats, all and the number for more, and nothing for one", () => {
+    expect(arrangementText(1, "together")).toBe("");
+    expect(arrangementText(2, "together")).toBe("Both cats share one suite.");
+    expect(arrangementText(3, "together")).toBe("All 3 cats share one suite.");
+    expect(arrangementText(2, "separate")).toBe("One suite for each cat.");
   });
 });

@@ -1,5 +1,6 @@
 import { formatCalendarDayWeekday } from "~/lib/business-time";
 import { type StayStatus, formatCents } from "./model";
+import type { Arrangement } from "./schema";
 
 /**
  * What the stay pages and the staff desk say in words, as plain functions: each says what happened
@@ -76,4 +77,11 @@ export function refundActorLabel(actor: string): string {
   if (actor === "provider") return "by the payment provider";
   if (actor.startsWith("system:")) return "automatically";
   return `by ${actor.startsWith("staff:") ? actor.slice("staff:".length) : actor}`;
+}
+
+/** "Both cats share one suite.", "All 3 cats share one suite.", "One suite for each cat."; nothing for one cat. */
+export function arrangementText(catCount: number, arrangement: Arrangement): string {
+  if (catCount <= 1) return "";
+  if (arrangement === "separate") return "One suite for each cat.";
+  return catCount === 2 ? "Both cats share one suite." : `All ${catCount} cats share one suite.`;
 }
