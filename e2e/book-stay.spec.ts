@@ -69,7 +69,7 @@ test("a customer books a peak weekend, changes and cancels it; the next on the w
   await expect(ana.getByRole("heading", { name: "Choose a suite" })).toBeVisible();
   const shared = ana.getByRole("radio", { name: /^Deluxe Suite/ });
   await expect(shared).toBeChecked();
-  await expect(ana.getByText("All 2 cats share one suite.")).toBeVisible();
+  await expect(ana.getByText("Both cats share one suite.")).toBeVisible();
   await expectNoAxeViolations(ana);
   await ana.getByRole("button", { name: "Review booking" }).click();
   await expect(ana.getByRole("heading", { name: "Review and confirm" })).toBeVisible();

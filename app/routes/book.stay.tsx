@@ -19,6 +19,7 @@ import { PriceSummary } from "~/features/stays/price-summary";
 import { WAITLIST_FLEX_DAYS, bookStayForm, joinWaitlistForm, stayDatesForm } from "~/features/stays/schema";
 import { StayCalendar } from "~/features/stays/stay-calendar";
 import { dayWindowsText, nightsText, suitePhotoImage, windowsText } from "~/features/stays/view";
+import { arrangementText } from "~/features/stays/wording";
 import { noindexMeta } from "~/features/seo/seo";
 import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import { CustomerPage } from "~/components/customer-page";
@@ -284,7 +285,7 @@ function SuiteStep({ data }: { data: LoaderData & { step: "suite" } }) {
                           <span className="font-bold tabular-nums">{formatCents(o.totalCents)}</span>
                         </span>
                         <span className="text-sm text-muted">
-                          {catCount === 1 ? "" : o.arrangement === "together" ? `All ${catCount} cats share one suite. ` : "One suite for each cat. "}
+                          {catCount === 1 ? "" : `${arrangementText(catCount, o.arrangement)} `}
                           {o.description} {o.size ? `(${o.size}, up to ${o.maxCats} cats)` : null}
                         </span>
                         {o.priceLines.some((l) => l.label.includes("surcharge")) ? <Badge tone="warning" className="w-fit">Peak dates</Badge> : null}

@@ -1,11 +1,10 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
-import { AppError } from "@server/http/errors";
 import { formDataOf, submitForm } from "@server/http/form-action";
-import { handlePaymentEvent, simulatedCheckout } from "@server/payments/payments";
-import { simulatedEventId, simulatedPaymentIntentId } from "@server/payments/simulated-provider";
+import { paySimulatedCheckout, simulatedCheckout } from "@server/payments/payments";
 import { settleStaysInBackground } from "@server/stays/background";
 import { mapRefusals } from "@server/http/refusals";
+import { ActionNotice } from "~/components/action-notice";
 import { CustomerPage } from "~/components/customer-page";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
@@ -37,25 +36,20 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
-  const { payment, stay } = await simulatedCheckout(context.db, user.id, params.sessionId);
+  // Another household's checkout, or none: refused before the form is read.
+  await simulatedCheckout(context.db, user.id, params.sessionId);
   const form = await formDataOf(request);
   if (form.get("intent") === "cancel") return redirect("/trips");
-  let paid = false;
+  let paidStayId: string | undefined;
   const reply = await submitForm(form, simulatedPaymentForm, async () => {
-    if (payment.status !== "pending" || stay.status !== "awaiting_payment")
-      throw new AppError(409, "CHECKOUT_CLOSED", "This payment page has closed: the deposit is paid or the hold has ended. See My Trips.");
-    // The amount is the checkout's own, stored when it was created: nothing in the form sets it.
-    await handlePaymentEvent(
-      context.db,
-      context.payments,
-      { id: simulatedEventId(), type: "checkout_completed", sessionId: payment.checkoutSessionId, paymentIntentId: simulatedPaymentIntentId(), amountCents: payment.amountCents },
-      { siteUrl: context.env.PUBLIC_SITE_URL },
-    );
-    paid = true;
+    const { outcome, stayId } = await paySimulatedCheckout(context.db, context.payments, user.id, params.sessionId, { siteUrl: context.env.PUBLIC_SITE_URL });
+    // Only the click that recorded the payment says "paid"; another (a double click, a second tab) says it was paid already.
+    if (outcome === "paid") paidStayId = stayId;
+    else return { kind: "success", title: "Already paid", description: "This deposit was already paid, so nothing more was taken. Your stay is on My Trips." };
   });
-  if (!paid) return reply;
+  if (!paidStayId) return reply;
   settleStaysInBackground(context);
-  return redirect(`/trips?paid=${stay.id}`);
+  return redirect(`/trips?paid=${paidStayId}`);
 });
 
 export default function SimulatedPaymentPage({ loaderData: data, actionData }: Route.ComponentProps) {
@@ -68,6 +62,7 @@ export default function SimulatedPaymentPage({ loaderData: data, actionData }: R
         <p className="mt-1 text-sm">Payments are not configured on this site, so this page stands in for the card payment page.</p>
       </div>
       <h1 className="mt-6 text-3xl sm:text-4xl">Pay your deposit</h1>
+      <ActionNotice className="mt-4" />
       <section className="mt-6 max-w-xl rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
         <p className="text-lg">
           Deposit for your stay, {formatCalendarDayWeekday(data.stay.checkIn)} – {formatCalendarDayWeekday(data.stay.checkOut)}

@@ -12,7 +12,8 @@ import { releaseUnpaidHolds, startDepositCheckout } from "@server/payments/payme
 import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
 import { Notice } from "~/components/ui/panel";
-import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, formatCents } from "~/features/stays/model";
+import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, depositRefundOn, formatCents } from "~/features/stays/model";
+import { TRIP_SECTION_TITLES, alreadyAcceptedText, cancelRefundText, tripSections } from "~/features/stays/wording";
 import { BOOKING_HORIZON_DAYS } from "@server/grooming/grooming";
 import { loadSiteContent } from "@server/content/content";
 import { acceptOfferForm, cancelStayForm, payDepositForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
@@ -33,7 +34,8 @@ export const meta: Route.MetaFunction = () => noindexMeta(`My Trips | ${business
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const views = await customerViews(request, context, listCustomerTrips);
-  if (!views.signedIn) return { ...views, stays: [], cats: [], waitlist: [], status: null, change: null, catsChange: null, groomAfter: null };
+  if (!views.signedIn)
+    return { ...views, stays: { upcoming: [], past: [], cancelled: [] }, empty: false, cats: [], waitlist: [], status: null, change: null, catsChange: null, groomAfter: null };
   const { user } = await requireUser(request, context);
   const now = new Date();
   const today = businessDate(now);
@@ -45,7 +47,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     stay,
     cancellable: changeable(stay, today),
     cancelFeeToday: cancellationFeeOn(stay.cancellationTiers, today),
-    upcoming: stay.checkOut >= today,
+    // What cancelling today gives back of a paid deposit: the rule the cancellation itself applies.
+    cancelRefundText: cancelRefundText(depositRefundOn(stay.cancellationTiers, today, stay.paidCents - stay.refundedCents), stay),
     groomable: groomsOnline && groomable(stay, today),
   }));
   const params = new URL(request.url).searchParams;
@@ -54,7 +57,9 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const booked = stays.find((s) => s.stay.id === params.get("booked"));
   return {
     ...views,
-    stays,
+    stays: tripSections(stays, today),
+    // A household with only a waitlist entry still has something to show: the entry, and the way to leave it.
+    empty: views.upcoming.length === 0 && views.past.length === 0 && stays.length === 0 && waitlist.length === 0,
     groomAfter: booked?.groomable ? booked.stay.id : null,
     cats: cats.map((c) => ({ id: c.id, name: c.name })),
     waitlist: waitlist.map((w) => ({ id: w.id, checkIn: w.checkIn, checkOut: w.checkOut, flexDays: w.flexDays })),
@@ -175,7 +180,10 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (form.get("intent") === "accept") {
     let accepted: Stay | undefined;
     const reply = await submitForm(form, acceptOfferForm, async ({ stayId }) => {
-      accepted = await acceptOffer(context.db, user.id, stayId, { siteUrl });
+      const { outcome, stay } = await acceptOffer(context.db, user.id, stayId, { siteUrl });
+      if (outcome === "accepted") accepted = stay;
+      // Accepted before (a double click, another tab): said so, with where the stay is, and nothing changes.
+      else return { kind: "success", title: "Offer already accepted.", description: alreadyAcceptedText(stay, businessDate(new Date())) };
     });
     if (!accepted) return reply;
     settleStaysInBackground(context);
@@ -219,7 +227,7 @@ function Waitlist({ entries }: { entries: { id: string; checkIn: string; checkOu
   );
 }
 
-type TripStay = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>["stays"][number];
+type TripStay = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>["stays"]["upcoming"][number];
 type SignedIn = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
 /** What the change forms asked about the upcoming stays, and the household's cats to choose from. */
 type Changes = Pick<SignedIn, "change" | "catsChange" | "cats">;
@@ -235,12 +243,26 @@ function StayList({ title, stays, changes }: { title: string; stays: TripStay[];
           cancellable={s.cancellable}
           groomable={s.groomable}
           cancelFeeToday={s.cancelFeeToday}
+          cancelRefundText={s.cancelRefundText}
           householdCats={changes?.cats ?? []}
           change={changes?.change?.stayId === s.stay.id ? changes.change : null}
           catsChange={changes?.catsChange?.stayId === s.stay.id ? changes.catsChange : null}
         />
       ))}
     </ul>
+  );
+}
+
+/** Stays that will not take place (cancelled, declined, a hold that ended), apart from the trips to come; nothing when there are none. */
+function CancelledStays({ stays }: { stays: TripStay[] }) {
+  if (stays.length === 0) return null;
+  return (
+    <section className="mt-8 grid gap-4" aria-labelledby="cancelled-trips">
+      <h2 id="cancelled-trips" className="text-2xl">
+        {TRIP_SECTION_TITLES.cancelled}
+      </h2>
+      <StayList title={TRIP_SECTION_TITLES.cancelled} stays={stays} changes={null} />
+    </section>
   );
 }
 
@@ -278,7 +300,7 @@ function TripList({ title, trips, stays, changes = null }: { title: string; trip
 }
 
 export default function TripsPage({ loaderData }: Route.ComponentProps) {
-  const empty = loaderData.signedIn && loaderData.upcoming.length === 0 && loaderData.past.length === 0 && loaderData.stays.length === 0;
+  const { empty } = loaderData;
   return (
     <CustomerPage>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -313,8 +335,9 @@ export default function TripsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <Waitlist entries={loaderData.waitlist} />
-          <TripList title="Upcoming" trips={loaderData.upcoming} stays={loaderData.stays.filter((s) => s.upcoming)} changes={loaderData} />
-          <TripList title="Past" trips={loaderData.past} stays={loaderData.stays.filter((s) => !s.upcoming)} />
+          <TripList title={TRIP_SECTION_TITLES.upcoming} trips={loaderData.upcoming} stays={loaderData.stays.upcoming} changes={loaderData} />
+          <TripList title={TRIP_SECTION_TITLES.past} trips={loaderData.past} stays={loaderData.stays.past} />
+          <CancelledStays stays={loaderData.stays.cancelled} />
         </>
       )}
     </CustomerPage>

@@ -22,7 +22,7 @@ import { runVaccineReminders } from "./vaccine-reminder-job";
 import {
   listVaccineRecords,
   readVaccineDocument,
-  recordsAwaitingReview,
+  reviewQueuePage,
   rejectVaccineRecord,
   uploadVaccineRecord,
   vaccineCoverage,
@@ -210,7 +210,7 @@ describe("staff review", () => {
     const cat = await newCat(owner, "Queue cat");
     const older = await uploadVaccineRecord(db, owner, cat.id, { vaccine: "fvrcp", expiresOn: day(100), document: pdf() }, new Date(now.getTime() - 60_000));
     const newer = await uploadVaccineRecord(db, owner, cat.id, { vaccine: "rabies", expiresOn: day(200), document: pdf() }, now);
-    const queue = (await recordsAwaitingReview(db)).filter((r) => r.catId === cat.id);
+    const queue = (await reviewQueuePage(db)).records.filter((r) => r.catId === cat.id);
     expect(queue.map((r) => r.id)).toEqual([older.id, newer.id]);
 
     expect(await refusal(verifyVaccineRecord(db, older.id, { expiresOn: yearsAfter(today, 10) }, "staff@cathotel.test", now))).toMatchObject({ code: "INVALID_EXPIRY_DATE" });
@@ -221,7 +221,7 @@ describe("staff review", () => {
     expect(await refusal(rejectVaccineRecord(db, newer.id, { reason: "   " }, "staff@cathotel.test", now))).toMatchObject({ code: "REASON_REQUIRED" });
     const rejected = await rejectVaccineRecord(db, newer.id, { reason: "The page is cut off." }, "staff@cathotel.test", now);
     expect(rejected).toMatchObject({ catName: "Queue cat", record: { status: "rejected", rejectionReason: "The page is cut off." } });
-    expect((await recordsAwaitingReview(db)).filter((r) => r.catId === cat.id)).toEqual([]);
+    expect((await reviewQueuePage(db)).records.filter((r) => r.catId === cat.id)).toEqual([]);
     expect((await refusal(verifyVaccineRecord(db, crypto.randomUUID(), { expiresOn: day(9) }, "staff@cathotel.test", now))).status).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import {
   DOCUMENT_MAX_BYTES,
@@ -14,9 +14,12 @@ import {
 } from "~/features/cats/vaccines";
 import { businessDate, formatCalendarDayShort } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
+import { keysetCursorSchema } from "~/lib/keyset-cursor";
 import type { Db } from "../db/client";
+import { type Boundary, beyond, cursorOf, keysetPage } from "../db/keyset";
 import { cats, households, users, vaccineDocuments, vaccineRecords } from "../db/schema/index";
 import { AppError } from "../http/errors";
+import { parseBody } from "../http/validation";
 import { checkCertificate } from "./certificates";
 import { getCat, isUuid } from "./households";
 
@@ -231,7 +234,7 @@ export interface QueuedRecord {
 }
 
 /** Records with the fields asked for and their cat and owner (for staff and the mails), to be filtered by the caller. */
-export function recordsWithOwner<T extends Record<string, PgColumn>>(db: Db, fields: T) {
+export function recordsWithOwner<T extends Record<string, PgColumn | SQL>>(db: Db, fields: T) {
   return db
     .select({ ...fields, catId: cats.id, catName: cats.name, householdName: households.name, email: users.email })
     .from(vaccineRecords)
@@ -240,19 +243,59 @@ export function recordsWithOwner<T extends Record<string, PgColumn>>(db: Db, fie
     .innerJoin(users, eq(users.id, households.userId));
 }
 
-/** Current records awaiting review, oldest first (the Documents queue). */
-export async function recordsAwaitingReview(db: Db, limit = 50): Promise<QueuedRecord[]> {
-  return recordsWithOwner(db, {
-    id: vaccineRecords.id,
-    vaccine: vaccineRecords.vaccine,
-    expiresOn: vaccineRecords.expiresOn,
-    documentType: vaccineRecords.documentType,
-    documentName: vaccineRecords.documentName,
-    uploadedAt: vaccineRecords.createdAt,
-  })
-    .where(and(eq(vaccineRecords.status, "awaiting_review"), isNull(vaccineRecords.replacedAt)))
-    .orderBy(asc(vaccineRecords.createdAt), asc(vaccineRecords.id))
-    .limit(limit);
+/** Records a page of the Documents queue shows. */
+export const REVIEW_PAGE_SIZE = 50;
+
+/** A current record awaiting review: the Documents queue's rows, and the count above it. */
+const awaitingReview = () => and(eq(vaccineRecords.status, "awaiting_review"), isNull(vaccineRecords.replacedAt));
+
+export interface ReviewQueuePage {
+  records: QueuedRecord[];
+  /** How many records await review in all, on every page. */
+  total: number;
+  /** The cursors of the pages of earlier and of later uploads (`before` and `after`); null where there is none. */
+  earlier: string | null;
+  later: string | null;
+}
+
+/**
+ * One page of the Documents queue, oldest upload first, and how many records await review in all.
+ * Keyset pages over (created_at, id) (ADR 0115): `after` (a page's `later`) opens the uploads after
+ * it, `before` (a page's `earlier`) those before it; the cursors are client input, checked here.
+ * The queue's order is the reverse of `keysetPage`'s newest first, so its boundaries are mirrored.
+ */
+export async function reviewQueuePage(db: Db, input: { before?: string; after?: string } = {}, pageSize = REVIEW_PAGE_SIZE): Promise<ReviewQueuePage> {
+  const after = input.after === undefined ? undefined : parseBody(keysetCursorSchema, input.after);
+  const before = input.before === undefined ? undefined : parseBody(keysetCursorSchema, input.before);
+  const at = vaccineRecords.createdAt;
+  const id = vaccineRecords.id;
+  /** Up to `limit` records beyond the boundary, nearest to it first; keysetPage's "older" are the later uploads here. */
+  const select = async (boundary: Boundary, limit: number) => {
+    const back = boundary !== null && "after" in boundary;
+    const mirrored: Boundary = boundary === null ? null : "before" in boundary ? { after: boundary.before } : { before: boundary.after };
+    return await recordsWithOwner(db, {
+      id,
+      vaccine: vaccineRecords.vaccine,
+      expiresOn: vaccineRecords.expiresOn,
+      documentType: vaccineRecords.documentType,
+      documentName: vaccineRecords.documentName,
+      uploadedAt: at,
+      cursor: cursorOf(at, id).mapWith(String),
+    })
+      .where(and(awaitingReview(), beyond(mirrored, at, id)))
+      .orderBy(...(back ? [desc(at), desc(id)] : [asc(at), asc(id)]))
+      .limit(limit);
+  };
+  const [page, [counted]] = await Promise.all([
+    keysetPage(select, { before: after, after: before }, pageSize),
+    db.select({ total: count() }).from(vaccineRecords).where(awaitingReview()),
+  ]);
+  return {
+    records: page.rows,
+    total: counted?.total ?? 0,
+    earlier: page.newer,
+    later: page.older,
+  };
 }
 
 /** A record that was reviewed, with what the customer's mail needs. */

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { calendarRules, mailQueue, paymentRefunds, paymentWebhookEvents, payments, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
+import { calendarRules, households, mailQueue, paymentRefunds, paymentWebhookEvents, payments, stayEvents, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { bookStay, cancelStay } from "../stays/stays";
 import { createTestDatabase } from "../testing/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../testing/stripe-stand-in";
 import { type TestServer, startTestServer } from "../testing/test-server";
-import { handlePaymentEvent, refundByStaff, releaseUnpaidHolds, startDepositCheckout } from "./payments";
+import { handlePaymentEvent, paySimulatedCheckout, recentPayments, refundByStaff, releaseUnpaidHolds, startDepositCheckout } from "./payments";
 import { sendPendingRefunds } from "./refunds";
 import { createSimulatedPaymentProvider, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
 import { createStripeProvider } from "./stripe-provider";
@@ -45,7 +45,7 @@ const mondayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days)
 
 async function household(db: Db) {
   const { user, catIds } = await testHousehold(db, now);
-  return { userId: user.id, catIds };
+  return { userId: user.id, email: user.email, catIds };
 }
 
 /** A suite type of its own with one suite: $50 a night. */
@@ -213,6 +213,36 @@ describe("unpaid holds", () => {
   });
 });
 
+describe("the simulated provider's Pay button", () => {
+  it("says paid to the one of 20 clicks at once that recorded the payment, and already paid to the others and to any click after", async () => {
+    const simulated = createSimulatedPaymentProvider({ siteUrl });
+    const { userId, stay, checkout } = await heldStay(simulated, 142);
+    const sessionId = checkout.payment.checkoutSessionId;
+    // On PostgreSQL the clicks run at once on connections of their own: only the row lock decides.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => paySimulatedCheckout(database.db, simulated, userId, sessionId, { siteUrl })));
+    expect(answers.filter((a) => a.outcome === "paid")).toHaveLength(1);
+    expect(answers.filter((a) => a.outcome === "already_paid")).toHaveLength(19);
+    expect(answers.every((a) => a.stayId === stay.id)).toBe(true);
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "paid", amountCents: 8_000 });
+    expect(await stayNow(stay.id)).toMatchObject({ status: "confirmed" });
+    expect(await database.db.select().from(stayEvents).where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "deposit_paid")))).toHaveLength(1);
+    expect(await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).toHaveLength(1);
+    // A click on a page opened before (another tab): already paid, nothing more recorded.
+    expect(await paySimulatedCheckout(database.db, simulated, userId, sessionId, { siteUrl })).toEqual({ outcome: "already_paid", stayId: stay.id });
+    expect(await database.db.select().from(stayEvents).where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "deposit_paid")))).toHaveLength(1);
+  });
+
+  it("refuses a checkout whose hold ended unpaid, and another household's", async () => {
+    const simulated = createSimulatedPaymentProvider({ siteUrl });
+    const { userId, checkout } = await heldStay(simulated, 149);
+    await releaseUnpaidHolds(database.db, simulated, new Date(now.getTime() + 31 * 60_000));
+    expect(await refusal(paySimulatedCheckout(database.db, simulated, userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({ status: 409, code: "CHECKOUT_CLOSED" });
+    const other = await household(database.db);
+    expect(await refusal(paySimulatedCheckout(database.db, simulated, other.userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({ status: 404 });
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "expired" });
+  });
+});
+
 describe("refunds on cancelling, by the policy on the business's date", () => {
   /** A paid peak stay ($100, $80 deposit) whose fee ($50) starts 14 days before check-in. */
   async function paidStay(days: number) {
@@ -258,5 +288,26 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: 8_000 });
+  });
+
+  it("lists each deposit with who it was for and who gave back what, in words", async () => {
+    const { userId, email, stay, checkout } = await paidStay(355);
+    await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" });
+    // Cancelled in the free window, after staff's refund: the rest goes back, given by the customer's cancellation.
+    await cancelStay(database.db, userId, stay.id, { siteUrl, now: new Date() });
+    const listed = async () => (await recentPayments(database.db, 1_000)).find((p) => p.id === checkout.payment.id)!;
+    const deposit = await listed();
+    expect(deposit.household).toBe("Ana Ruiz");
+    expect(deposit.refunds.map((r) => [r.amountCents, r.by])).toEqual([
+      [1_000, "by staff@example.com"],
+      [7_000, "by the customer"],
+    ]);
+    expect(JSON.stringify(deposit.refunds.map((r) => r.by))).not.toContain(userId);
+
+    // A household that never gave its name: the account's e-mail. A deleted account: said so.
+    await database.db.update(households).set({ name: null }).where(eq(households.userId, userId));
+    expect((await listed()).household).toBe(email);
+    await database.db.update(stays).set({ householdId: null }).where(eq(stays.id, stay.id));
+    expect((await listed()).household).toBe("Deleted account");
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { formatCents } from "~/features/stays/model";
+import { customerLabel, refundActorLabel } from "~/features/stays/wording";
 import type { Db } from "../db/client";
 import { households, paymentRefunds, paymentWebhookEvents, payments, stayCats, stayEvents, stays, users } from "../db/schema/index";
 import { vaccineCoverage } from "../households/vaccines";
@@ -11,7 +12,7 @@ import { queueStayMail } from "../stays/stay-mail";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { releaseLapsedHolds } from "../stays/waitlist";
 import { type Payment, type PaymentRefund, queueRefund, sendPendingRefunds } from "./refunds";
-import { isSimulatedSessionId } from "./simulated-provider";
+import { isSimulatedSessionId, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
 import type { PaymentEvent, PaymentProvider } from "./types";
 
 /**
@@ -85,6 +86,36 @@ export async function simulatedCheckout(db: Db, userId: string, sessionId: strin
   return row;
 }
 
+/** What a Pay click on the simulated page did: recorded the payment, or found it recorded already. */
+export type SimulatedPayOutcome = "paid" | "already_paid";
+
+/**
+ * The simulated page's Pay button: hands the provider's "completed" event for the checkout to the
+ * same handler Stripe's webhook reaches, and says whether this call recorded the payment. However
+ * many clicks arrive at once, one records it; the others find it paid ("already_paid"). A checkout
+ * whose hold ended unpaid is refused.
+ */
+export async function paySimulatedCheckout(
+  db: Db,
+  provider: Pick<PaymentProvider, "name">,
+  userId: string,
+  sessionId: string,
+  ctx: { siteUrl: string; now?: Date },
+): Promise<{ outcome: SimulatedPayOutcome; stayId: string }> {
+  const { payment, stay } = await simulatedCheckout(db, userId, sessionId);
+  if (payment.status === "paid") return { outcome: "already_paid", stayId: stay.id };
+  if (payment.status !== "pending" || stay.status !== "awaiting_payment")
+    throw new AppError(409, "CHECKOUT_CLOSED", "This payment page has closed: the suite is no longer held for this deposit, so there is nothing to pay. See My Trips.");
+  // The amount is the checkout's own, stored when it was created: nothing in the form sets it.
+  const { recordedPayment } = await applyPaymentEvent(
+    db,
+    provider,
+    { id: simulatedEventId(), type: "checkout_completed", sessionId: payment.checkoutSessionId, paymentIntentId: simulatedPaymentIntentId(), amountCents: payment.amountCents },
+    ctx,
+  );
+  return { outcome: recordedPayment ? "paid" : "already_paid", stayId: stay.id };
+}
+
 /** The provider named a payment we have no record of yet (a refund before its checkout's event): deliver it again later. */
 export class PaymentEventNotReady extends Error {}
 
@@ -97,18 +128,32 @@ export type EventOutcome = "handled" | "duplicate";
  * throws PaymentEventNotReady without recording the event, so the provider delivers it again.
  */
 export async function handlePaymentEvent(db: Db, provider: Pick<PaymentProvider, "name">, event: PaymentEvent, ctx: { siteUrl: string; now?: Date }): Promise<EventOutcome> {
+  return (await applyPaymentEvent(db, provider, event, ctx)).outcome;
+}
+
+/**
+ * `handlePaymentEvent`, also telling whether this very event recorded its checkout as paid (false
+ * when the checkout was paid already, by another event handled a moment before).
+ */
+async function applyPaymentEvent(
+  db: Db,
+  provider: Pick<PaymentProvider, "name">,
+  event: PaymentEvent,
+  ctx: { siteUrl: string; now?: Date },
+): Promise<{ outcome: EventOutcome; recordedPayment: boolean }> {
   const now = ctx.now ?? new Date();
-  return db.transaction(async (txDb) => {
+  return db.transaction(async (txDb): Promise<{ outcome: EventOutcome; recordedPayment: boolean }> => {
     const tx = txDb as unknown as Db;
     const recorded = await tx
       .insert(paymentWebhookEvents)
       .values({ eventId: event.id, provider: provider.name, type: event.type, detail: { ...event }, receivedAt: now })
       .onConflictDoNothing()
       .returning({ eventId: paymentWebhookEvents.eventId });
-    if (recorded.length === 0) return "duplicate";
+    if (recorded.length === 0) return { outcome: "duplicate", recordedPayment: false };
+    let recordedPayment = false;
     switch (event.type) {
       case "checkout_completed":
-        await checkoutPaid(tx, event, { siteUrl: ctx.siteUrl, now });
+        recordedPayment = await checkoutPaid(tx, event, { siteUrl: ctx.siteUrl, now });
         break;
       case "checkout_expired":
         await tx
@@ -122,14 +167,15 @@ export async function handlePaymentEvent(db: Db, provider: Pick<PaymentProvider,
       case "ignored":
         break;
     }
-    return "handled";
+    return { outcome: "handled", recordedPayment };
   });
 }
 
-async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checkout_completed" }>, ctx: { siteUrl: string; now: Date }) {
+/** Records a completed checkout (under its row's lock); false when it was recorded already, or is unknown. */
+async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checkout_completed" }>, ctx: { siteUrl: string; now: Date }): Promise<boolean> {
   const { now } = ctx;
   const [payment] = await tx.select().from(payments).where(eq(payments.checkoutSessionId, event.sessionId)).for("update");
-  if (!payment || payment.status === "paid") return;
+  if (!payment || payment.status === "paid") return false;
   await tx
     .update(payments)
     .set({ status: "paid", paymentIntentId: event.paymentIntentId, paidAt: now, updatedAt: now })
@@ -145,7 +191,7 @@ async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checko
   if (stay.status !== "awaiting_payment" || !row!.userId) {
     // Paid after the stay was cancelled or its hold ended: the money goes back in full.
     await queueRefund(tx, payment, { amountCents: payment.amountCents, reason: "paid after the hold ended", actor: "system:payments", now });
-    return;
+    return true;
   }
   const guests = await tx.select({ catId: stayCats.catId }).from(stayCats).where(eq(stayCats.stayId, stay.id));
   const catIds = guests.flatMap((g) => (g.catId ? [g.catId] : []));
@@ -154,6 +200,7 @@ async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checko
   const status = coverage.every((c) => c.state === "ready") ? "confirmed" : "pending_review";
   await tx.update(stays).set({ status, paymentDueAt: null, updatedAt: now }).where(eq(stays.id, stay.id));
   await queueStayMail(tx, stay.id, status, ctx.siteUrl, now);
+  return true;
 }
 
 async function refundSucceeded(tx: Db, event: Extract<PaymentEvent, { type: "refund_succeeded" }>, now: Date) {
@@ -270,27 +317,29 @@ export interface StaffPayment {
   amountCents: number;
   refundedCents: number;
   paidAt: string | null;
-  refunds: { id: string; amountCents: number; status: "pending" | "succeeded"; reason: string; actor: string; createdAt: string }[];
+  /** `by`: who gave it back, in words ("by the customer", "by staff@…"); `actor` as recorded. */
+  refunds: { id: string; amountCents: number; status: "pending" | "succeeded"; reason: string; actor: string; by: string; createdAt: string }[];
 }
 
 /** The latest paid deposits with their stays and refunds, newest first, for the staff desk. */
 export async function recentPayments(db: Db, limit = 30): Promise<StaffPayment[]> {
   const rows = await db
-    .select({ payment: payments, stay: stays, household: households.name })
+    .select({ payment: payments, stay: stays, householdId: households.id, household: households.name, email: users.email })
     .from(payments)
     .innerJoin(stays, eq(stays.id, payments.stayId))
     .leftJoin(households, eq(households.id, stays.householdId))
+    .leftJoin(users, eq(users.id, households.userId))
     .where(eq(payments.status, "paid"))
     .orderBy(desc(payments.paidAt))
     .limit(limit);
   const byStay = await paymentsOfStays(db, [...new Set(rows.map((r) => r.stay.id))]);
-  return rows.map(({ payment, stay, household }) => ({
+  return rows.map(({ payment, stay, householdId, household, email }) => ({
     id: payment.id,
     stayId: stay.id,
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
     stayStatus: stay.status,
-    household: household ?? "Deleted account",
+    household: customerLabel(householdId ? { name: household, email } : null),
     provider: payment.provider,
     amountCents: payment.amountCents,
     refundedCents: payment.refundedCents,
@@ -301,6 +350,7 @@ export async function recentPayments(db: Db, limit = 30): Promise<StaffPayment[]
       status: r.status,
       reason: r.reason,
       actor: r.actor,
+      by: refundActorLabel(r.actor),
       createdAt: r.createdAt.toISOString(),
     })),
   }));

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { HOLDING_STATUSES, type StayStatus, nightsOf } from "~/features/stays/model";
+import { customerLabel } from "~/features/stays/wording";
 import { addBusinessDays } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { households, staySuites, stayCats, stayEvents, stays, suites, users } from "../db/schema/index";
@@ -19,6 +20,7 @@ export interface StaffStay {
   status: StayStatus;
   checkIn: string;
   checkOut: string;
+  /** Who the stay is for: the household's name, else the account's e-mail ("Deleted account" once deleted). */
   household: string;
   email: string | null;
   phone: string | null;
@@ -32,7 +34,7 @@ export interface StaffStay {
 /** Stays with who they are for, their cats and their current suites. */
 async function staffStays(db: Db, where: ReturnType<typeof and>): Promise<StaffStay[]> {
   const rows = await db
-    .select({ stay: stays, household: households.name, phone: households.mobilePhone, email: users.email })
+    .select({ stay: stays, householdId: households.id, household: households.name, phone: households.mobilePhone, email: users.email })
     .from(stays)
     .leftJoin(households, eq(households.id, stays.householdId))
     .leftJoin(users, eq(users.id, households.userId))
@@ -48,12 +50,12 @@ async function staffStays(db: Db, where: ReturnType<typeof and>): Promise<StaffS
       .innerJoin(suites, eq(suites.id, staySuites.suiteId))
       .where(inArray(staySuites.stayId, ids)),
   ]);
-  return rows.map(({ stay, household, phone, email }) => ({
+  return rows.map(({ stay, householdId, household, phone, email }) => ({
     id: stay.id,
     status: stay.status,
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
-    household: household ?? "Deleted account",
+    household: customerLabel(householdId ? { name: household, email } : null),
     email,
     phone,
     catNames: guests.filter((g) => g.stayId === stay.id).map((g) => g.catName ?? "A cat"),
@@ -91,10 +93,20 @@ export async function occupancyGrid(db: Db, from: string, days: number): Promise
   const [allSuites, held] = await Promise.all([
     db.select().from(suites).orderBy(asc(suites.sortOrder), asc(suites.name)),
     db
-      .select({ suiteId: staySuites.suiteId, checkIn: staySuites.checkIn, checkOut: staySuites.checkOut, stayId: stays.id, status: stays.status, household: households.name })
+      .select({
+        suiteId: staySuites.suiteId,
+        checkIn: staySuites.checkIn,
+        checkOut: staySuites.checkOut,
+        stayId: stays.id,
+        status: stays.status,
+        householdId: households.id,
+        household: households.name,
+        email: users.email,
+      })
       .from(staySuites)
       .innerJoin(stays, eq(stays.id, staySuites.stayId))
       .leftJoin(households, eq(households.id, stays.householdId))
+      .leftJoin(users, eq(users.id, households.userId))
       .where(and(isNull(staySuites.releasedAt), sql`daterange(${staySuites.checkIn}, ${staySuites.checkOut}) && daterange(${from}::date, ${to}::date)`)),
   ]);
   const guests = held.length
@@ -110,7 +122,7 @@ export async function occupancyGrid(db: Db, from: string, days: number): Promise
         const h = held.find((x) => x.suiteId === suite.id && x.checkIn <= night && night < x.checkOut);
         if (!h) return null;
         const cats = guests.filter((g) => g.stayId === h.stayId).map((g) => g.catName ?? "A cat");
-        return { stayId: h.stayId, label: `${cats.join(" & ")} (${h.household ?? "deleted account"})`, status: h.status, starts: h.checkIn === night || night === from };
+        return { stayId: h.stayId, label: `${cats.join(" & ")} (${customerLabel(h.householdId ? { name: h.household, email: h.email } : null)})`, status: h.status, starts: h.checkIn === night || night === from };
       }),
     })),
   };

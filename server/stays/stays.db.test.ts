@@ -14,7 +14,7 @@ import { type Logger, createLogger } from "../logger";
 import { createTelephony } from "../telephony/telephony";
 import { deliverQueuedSms } from "../telephony/sms-queue";
 import { createTestDatabase } from "../testing/test-database";
-import { changeStayAtDesk, moveStay, occupancyGrid } from "./staff";
+import { changeStayAtDesk, deskDay, moveStay, occupancyGrid } from "./staff";
 import { bookStay, cancelStay, changeStayCats, changeStayDates, householdCats, listHouseholdStays, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist, runWaitlist } from "./waitlist";
@@ -452,8 +452,16 @@ describe("the waitlist", () => {
       const [next] = await listHouseholdStays(db, later.userId);
       expect(next).toMatchObject({ status: "offered" });
       const accepted = await acceptOffer(db, later.userId, next!.id, { siteUrl, now: afterHold });
-      expect(accepted.status).toBe("confirmed");
+      expect(accepted).toMatchObject({ outcome: "accepted", stay: { status: "confirmed" } });
       expect(entry.status).toBe("waiting");
+
+      // A second Accept (a double click, another tab): the offer is already taken, not expired, and nothing changes.
+      const mails = async () => (await db.select().from(mailQueue).where(eq(mailQueue.stayId, next!.id))).length;
+      const mailsBefore = await mails();
+      const again = await acceptOffer(db, later.userId, next!.id, { siteUrl, now: new Date(afterHold.getTime() + 60_000) });
+      expect(again).toMatchObject({ outcome: "already_accepted", stay: { id: next!.id, status: "confirmed", checkIn, checkOut } });
+      expect(await mails()).toBe(mailsBefore);
+      expect(await db.select().from(stayEvents).where(and(eq(stayEvents.stayId, next!.id), eq(stayEvents.kind, "offer_accepted")))).toHaveLength(1);
     } finally {
       await db.update(suites).set({ inService: true });
     }
@@ -584,6 +592,38 @@ describe("the desk", () => {
     await changeStayAtDesk(db, second.id, "noShow", "owner@example.com", { siteUrl, now });
     const released = await db.select().from(staySuites).where(and(eq(staySuites.stayId, second.id), isNull(staySuites.releasedAt)));
     expect(released).toEqual([]);
+  });
+
+  it("names the customer by the household's name, else the account's e-mail, and says Deleted account only for a deleted one", async () => {
+    const { db } = database;
+    const type = await suiteTypeWith(db, 4);
+    const checkIn = mondayIn(230);
+    const checkOut = addBusinessDays(checkIn, 2);
+    const book = async () => {
+      const customer = await household(db);
+      const stay = await bookStay(db, customer.userId, { checkIn, checkOut, catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+      return { ...customer, stay };
+    };
+    const named = await book();
+    const unnamed = await book();
+    const blank = await book();
+    const deleted = await book();
+    await db.update(households).set({ name: null }).where(eq(households.userId, unnamed.userId));
+    await db.update(households).set({ name: "  " }).where(eq(households.userId, blank.userId));
+    // What deleting the account leaves: the stay in the books, its household gone.
+    await db.update(stays).set({ householdId: null }).where(eq(stays.id, deleted.stay.id));
+
+    const { arrivals } = await deskDay(db, checkIn);
+    const nameOf = (stayId: string) => arrivals.find((a) => a.id === stayId)?.household;
+    expect(nameOf(named.stay.id)).toBe("Ana Ruiz");
+    expect(nameOf(unnamed.stay.id)).toBe(unnamed.email);
+    expect(nameOf(blank.stay.id)).toBe(blank.email);
+    expect(nameOf(deleted.stay.id)).toBe("Deleted account");
+
+    const grid = await occupancyGrid(db, checkIn, 1);
+    const labels = grid.rows.map((r) => r.nights[0]?.label);
+    expect(labels).toContain(`Miso (${unnamed.email})`);
+    expect(labels).toContain("Miso (Deleted account)");
   });
 });
 

@@ -207,8 +207,15 @@ export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date; lo
   return { expired, offered };
 }
 
-/** Accepts a waitlist offer: the held stay becomes confirmed (or pending review), with the same checks as booking. */
-export async function acceptOffer(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
+/** What an Accept did: took the offer, or found it taken already (a second click, another tab). */
+export type AcceptOutcome = "accepted" | "already_accepted";
+
+/**
+ * Accepts a waitlist offer: the held stay becomes confirmed (or pending review), with the same checks
+ * as booking. An offer the household accepted before answers "already_accepted" with its stay as it
+ * is now, and changes nothing; an offer that lapsed or was turned down is refused.
+ */
+export async function acceptOffer(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now?: Date }): Promise<{ outcome: AcceptOutcome; stay: Stay }> {
   const now = ctx.now ?? new Date();
   return withSuiteRetry(db, async (tx) => {
     const [row] = await tx
@@ -219,6 +226,14 @@ export async function acceptOffer(db: Db, userId: string, stayId: string, ctx: {
       .for("update", { of: stays });
     if (!row) throw STAY_NOT_FOUND();
     const { stay } = row;
+    if (stay.status !== "offered") {
+      const [taken] = await tx
+        .select({ id: stayEvents.id })
+        .from(stayEvents)
+        .where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "offer_accepted")))
+        .limit(1);
+      if (taken) return { outcome: "already_accepted" as const, stay };
+    }
     if (stay.status !== "offered" || (stay.offerExpiresAt && stay.offerExpiresAt <= now))
       throw new AppError(409, "OFFER_EXPIRED", "This offer has expired and the suite has gone to the next guest. You can join the waitlist again.");
     const guests = await tx.select({ catId: stayCats.catId }).from(stayCats).where(eq(stayCats.stayId, stay.id));
@@ -230,7 +245,7 @@ export async function acceptOffer(db: Db, userId: string, stayId: string, ctx: {
     await tx.update(waitlistEntries).set({ status: "booked", updatedAt: now }).where(eq(waitlistEntries.offeredStayId, stay.id));
     await tx.insert(stayEvents).values({ stayId: stay.id, kind: "offer_accepted", actor: `customer:${userId}`, detail: { status }, at: now });
     await queueStayMail(tx, stay.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now);
-    return accepted!;
+    return { outcome: "accepted" as const, stay: accepted! };
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { missingForBooking } from "./profile";
-import { DEFAULT_VACCINE_POLICY, expiryDateProblem, recordStatus, vaccinePolicySentences, yearsAfter } from "./vaccines";
+import { DEFAULT_VACCINE_POLICY, awaitingReviewText, expiryDateProblem, recordStatus, vaccinePolicySentences, yearsAfter } from "./vaccines";
 
 describe("the vaccine policy's public sentences", () => {
   it("read as the specification words them by default", () => {
@@ -50,5 +50,13 @@ describe("what a cat needs before booking", () => {
       "Birth date or age needed",
       "Rabies record needed",
     ]);
+  });
+});
+
+describe("the Documents queue's count", () => {
+  it("says how many records await review, and how many of them a page shows when it shows only some", () => {
+    expect(awaitingReviewText(1, 1)).toBe("1 record is awaiting review.");
+    expect(awaitingReviewText(3, 3)).toBe("3 records are awaiting review.");
+    expect(awaitingReviewText(120, 50)).toBe("120 records are awaiting review; this page shows 50 of them, oldest first.");
   });
 });

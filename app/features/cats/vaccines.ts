@@ -89,3 +89,9 @@ export function vaccinePolicySentences(policy: VaccinePolicy): { required: strin
     recommended: recommended.length > 0 ? `${capitalised(listOf(recommended))} vaccination is recommended.` : null,
   };
 }
+
+/** The Documents queue's count: "3 records are awaiting review.", and on a page that shows only some, how many it shows. */
+export function awaitingReviewText(total: number, shown: number): string {
+  const all = total === 1 ? "1 record is awaiting review" : `${total} records are awaiting review`;
+  return shown < total ? `${all}; this page shows ${shown} of them, oldest first.` : `${all}.`;
+}

@@ -90,6 +90,7 @@ const difference = (cents: number) =>
 export function StayCard({
   stay,
   cancelFeeToday,
+  cancelRefundText = null,
   cancellable,
   groomable = false,
   householdCats,
@@ -98,6 +99,8 @@ export function StayCard({
 }: {
   stay: StayView;
   cancelFeeToday: number;
+  /** What cancelling today gives back of a paid deposit, in words (`cancelRefundText`); null without one. */
+  cancelRefundText?: string | null;
   cancellable: boolean;
   /** A groom can be added on its departure day (a booked stay not over, within the grooming horizon, and booking online is on). */
   groomable?: boolean;
@@ -212,6 +215,7 @@ export function StayCard({
             <p className="font-semibold text-red-900">
               {cancelFeeToday === 0 ? "Cancelling today is free." : `Cancelling today costs ${formatCents(cancelFeeToday)}.`}
             </p>
+            {cancelRefundText ? <p className="text-red-900">{cancelRefundText}</p> : null}
             <div>
               <Button type="submit" variant="destructive" disabled={cancelling}>
                 {cancelling ? "Cancelling..." : "Yes, cancel stay"}

@@ -2,15 +2,16 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
-import { type ReviewedRecord, recordUploadUrl, recordsAwaitingReview, rejectVaccineRecord, verifyVaccineRecord } from "@server/households/vaccines";
+import { type ReviewedRecord, recordUploadUrl, rejectVaccineRecord, reviewQueuePage, verifyVaccineRecord } from "@server/households/vaccines";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { recordRejectedMail } from "@server/mail/templates/vaccine-records";
 import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
+import { KeysetPager } from "~/components/keyset-pager";
 import { Button } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
 import { rejectRecordForm, verifyRecordForm } from "~/features/cats/schema";
-import { VACCINE_LABELS } from "~/features/cats/vaccines";
+import { VACCINE_LABELS, awaitingReviewText } from "~/features/cats/vaccines";
 import { formatBusinessDateTime, formatCalendarDay } from "~/lib/business-time";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import type { Route } from "./+types/documents";
@@ -22,8 +23,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Documents");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
-  const records = await recordsAwaitingReview(context.db);
+  const params = new URL(request.url).searchParams;
+  // A page of the queue (50 records), from the oldest upload or beyond a page link's cursor; a malformed cursor answers 400.
+  const { records, total, earlier, later } = await reviewQueuePage(context.db, { before: params.get("before") ?? undefined, after: params.get("after") ?? undefined });
   return {
+    total,
+    earlier,
+    later,
     records: records.map((r) => ({
       ...r,
       vaccineLabel: VACCINE_LABELS[r.vaccine],
@@ -86,7 +92,7 @@ async function mailRejection(context: Route.ActionArgs["context"], { record, cat
 
 type QueueItem = Route.ComponentProps["loaderData"]["records"][number];
 
-export default function AdminDocuments({ loaderData: { records } }: Route.ComponentProps) {
+export default function AdminDocuments({ loaderData: { records, total, earlier, later } }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-3xl">Documents</h1>
@@ -95,8 +101,15 @@ export default function AdminDocuments({ loaderData: { records } }: Route.Compon
         reason the customer will read.
       </p>
       <ActionNotice className="mt-4" />
-      {records.length === 0 ? (
+      {total > 0 ? (
+        <p className="mt-4 font-semibold">
+          {awaitingReviewText(total, records.length)}
+        </p>
+      ) : null}
+      {total === 0 ? (
         <p className="mt-8 rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]">No records are awaiting review.</p>
+      ) : records.length === 0 ? (
+        <p className="mt-8 rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]">No later records are awaiting review.</p>
       ) : (
         <ol className="mt-6 grid gap-6" aria-label="Records awaiting review">
           {records.map((r) => (
@@ -104,6 +117,10 @@ export default function AdminDocuments({ loaderData: { records } }: Route.Compon
           ))}
         </ol>
       )}
+      <KeysetPager
+        newer={earlier ? { href: `?${new URLSearchParams({ before: earlier })}`, label: "Earlier uploads" } : null}
+        older={later ? { href: `?${new URLSearchParams({ after: later })}`, label: "Later uploads" } : null}
+      />
     </div>
   );
 }

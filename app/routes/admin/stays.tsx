@@ -142,8 +142,9 @@ function StayRow({ stay, suites, children }: { stay: StaffStay; suites: LoaderDa
           </p>
           <p className="text-sm">
             {stay.phone ? <a href={`tel:${stay.phone}`} className="underline">{formatUsPhone(stay.phone)}</a> : null}
-            {stay.phone && stay.email ? " · " : null}
-            {stay.email}
+            {/* A customer named by their e-mail (no household name) is not given it twice. */}
+            {stay.phone && stay.email && stay.email !== stay.household ? " · " : null}
+            {stay.email !== stay.household ? stay.email : null}
           </p>
           {stay.notes ? <p className="mt-1 text-sm whitespace-pre-line">“{stay.notes}”</p> : null}
         </div>
@@ -406,7 +407,7 @@ function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
               <ul className="mt-1 text-sm text-muted">
                 {d.refunds.map((r) => (
                   <li key={r.id}>
-                    {formatCents(r.amountCents)}, {r.reason}, by {r.actor}
+                    {formatCents(r.amountCents)}, {r.reason}, {r.by}
                     {r.status === "pending" ? " (being sent)" : ""}
                   </li>
                 ))}

@@ -1,0 +1,87 @@
+import { formatCalendarDayWeekday } from "~/lib/business-time";
+import { type StayStatus, formatCents } from "./model";
+import type { Arrangement } from "./schema";
+
+/**
+ * What the stay pages and the staff desk say in words, as plain functions: each says what happened
+ * or what will happen, in the customer's (or the staff's) terms, never an internal id or code.
+ */
+
+/** The lists of My Trips a booked stay appears in. */
+export type TripSection = "upcoming" | "past" | "cancelled";
+
+export const TRIP_SECTION_TITLES: Record<TripSection, string> = { upcoming: "Upcoming", past: "Past", cancelled: "Cancelled" };
+
+/** A stay that will not take place: cancelled (by the customer or staff), declined, or a hold that ended unpaid or untaken. */
+const CALLED_OFF: readonly StayStatus[] = ["cancelled", "declined", "expired"];
+
+/** Where My Trips lists a stay: called off stays apart, the others upcoming until their check-out day has passed. */
+export function tripSection(stay: { status: StayStatus; checkOut: string }, today: string): TripSection {
+  if (CALLED_OFF.includes(stay.status)) return "cancelled";
+  return stay.checkOut >= today ? "upcoming" : "past";
+}
+
+/**
+ * My Trips' stays by list: upcoming ones soonest first (the next trip on top), past and cancelled
+ * ones latest first. The input's order breaks ties (the household's stays come newest booking first).
+ */
+export function tripSections<T extends { stay: { status: StayStatus; checkIn: string; checkOut: string } }>(
+  items: readonly T[],
+  today: string,
+): Record<TripSection, T[]> {
+  const of = (section: TripSection) => items.filter((i) => tripSection(i.stay, today) === section);
+  const soonest = (a: T, b: T) => (a.stay.checkIn < b.stay.checkIn ? -1 : a.stay.checkIn > b.stay.checkIn ? 1 : 0);
+  return {
+    upcoming: of("upcoming").sort(soonest),
+    past: of("past").sort((a, b) => soonest(b, a)),
+    cancelled: of("cancelled").sort((a, b) => soonest(b, a)),
+  };
+}
+
+/**
+ * What cancelling today gives back to the card of a paid deposit, under the refund rule the
+ * cancellation applies (`refundCents`), always with the amount; nothing to say when no deposit is
+ * left to give back.
+ */
+export function cancelRefundText(refundCents: number, deposit: { paidCents: number; refundedCents: number }): string | null {
+  const left = deposit.paidCents - deposit.refundedCents;
+  if (left <= 0) return null;
+  if (refundCents <= 0) return "None of your deposit goes back to your card: it is kept towards the fee.";
+  if (refundCents >= left) return `${formatCents(refundCents)} goes back to your card: ${deposit.refundedCents === 0 ? "your whole deposit" : "the rest of your deposit"}.`;
+  return `${formatCents(refundCents)} of your deposit goes back to your card; the rest is kept towards the fee.`;
+}
+
+/** The answer to Accept on an offer the household took already: which stay it is and where the page lists it. */
+export function alreadyAcceptedText(stay: { status: StayStatus; checkIn: string; checkOut: string }, today: string): string {
+  const dates = `${formatCalendarDayWeekday(stay.checkIn)} to ${formatCalendarDayWeekday(stay.checkOut)}`;
+  const section = tripSection(stay, today);
+  if (section === "cancelled") return `You accepted this offer earlier; that stay, ${dates}, has since been cancelled. It is listed under Cancelled.`;
+  return `You've already accepted this offer. Your stay, ${dates}, is listed under ${TRIP_SECTION_TITLES[section]}.`;
+}
+
+/** Who a stay is for, on the staff desk: the household's name, else the account's e-mail; "Deleted account" only for an account that was deleted. */
+export function customerLabel(customer: { name: string | null; email: string | null } | null): string {
+  if (!customer) return "Deleted account";
+  const name = customer.name?.trim();
+  if (name) return name;
+  return customer.email ?? "Deleted account";
+}
+
+/**
+ * Who gave a refund back, as the Deposits list says it after "by": the customer (by cancelling,
+ * whether or not the account still exists), the staff member by e-mail, the payment provider, or
+ * the system (a payment that came in after its hold ended).
+ */
+export function refundActorLabel(actor: string): string {
+  if (actor === "customer" || actor.startsWith("customer:")) return "by the customer";
+  if (actor === "provider") return "by the payment provider";
+  if (actor.startsWith("system:")) return "automatically";
+  return `by ${actor.startsWith("staff:") ? actor.slice("staff:".length) : actor}`;
+}
+
+/** "Both cats share one suite.", "All 3 cats share one suite.", "One suite for each cat."; nothing for one cat. */
+export function arrangementText(catCount: number, arrangement: Arrangement): string {
+  if (catCount <= 1) return "";
+  if (arrangement === "separate") return "One suite for each cat.";
+  return catCount === 2 ? "Both cats share one suite." : `All ${catCount} cats share one suite.`;
+}
