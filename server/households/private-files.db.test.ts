@@ -8,17 +8,13 @@ import { addBusinessDays, businessDate } from "~/lib/business-time";
 import * as catRoute from "~/routes/cats.$catId";
 import * as photoRoute from "~/routes/cats.$catId.photo.$file";
 import * as documentRoute from "~/routes/vaccine-records.$recordId.document";
-import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
 import { users, vaccineRecords } from "../db/schema/index";
-import { loadEnv } from "../env";
-import { createPageHandler } from "../http/page-handler";
 import { grayPng, htmlPdf, testPdf } from "../testing/certificates";
 import { testPageBuild } from "../testing/page-build";
-import { testRequestContext } from "../testing/request-context";
 import { sessionCookieFor } from "../testing/sessions";
 import { createTestDatabase } from "../testing/test-database";
-import { type TestServer, startTestServer } from "../testing/test-server";
+import { type TestServer, startPageTestServer } from "../testing/test-server";
 import { type Cat, createCat } from "./households";
 import { processCatPhoto, saveCatPhoto } from "./photos";
 import { uploadVaccineRecord } from "./vaccines";
@@ -43,25 +39,7 @@ const today = businessDate(new Date());
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await startTestServer(
-    database,
-    {},
-    {
-      app: {
-        pageHandler: createPageHandler({
-          build,
-          mode: "production",
-          maxBodyBytes: loadEnv({ NODE_ENV: "test" }).MAX_BODY_BYTES,
-          getLoadContext: (req, res): RequestContext => ({
-            ...testRequestContext(server.env, database.db),
-            logger: req.log,
-            cspNonce: res.locals.cspNonce,
-            failures: { databaseUnavailable: false },
-          }),
-        }),
-      },
-    },
-  );
+  server = await startPageTestServer(database, build);
   const ownerEmail = `${crypto.randomUUID()}@example.com`;
   cookies.owner = await sessionCookieFor(database.db, ownerEmail);
   cookies.stranger = await sessionCookieFor(database.db, `${crypto.randomUUID()}@example.com`);

@@ -13,8 +13,7 @@ import { testPageBuild } from "../testing/page-build";
 import { testRequestContext } from "../testing/request-context";
 import { sessionCookieFor } from "../testing/sessions";
 import { createTestDatabase } from "../testing/test-database";
-import { type TestServer, startTestServer } from "../testing/test-server";
-import { createPageHandler } from "./page-handler";
+import { type TestServer, startPageTestServer } from "../testing/test-server";
 import { mapsRefusals } from "./refusals";
 
 /** Every route in app/routes.ts with its full path (layouts keep their children's paths). */
@@ -67,22 +66,7 @@ beforeAll(async () => {
   // Every route with an id, behind the page handler as in production (parent layouts aside: each page guards itself).
   const withIds = ALL.filter((r) => r.path.includes(":") || r.path in QUERY_IDS);
   const build = testPageBuild(Object.fromEntries(await Promise.all(withIds.map(async (r) => [r.file, { path: r.path.slice(1), module: await load(r.file) }]))));
-  server = await startTestServer(database, {}, {
-    app: {
-      pageHandler: createPageHandler({
-        build,
-        mode: "production",
-        maxBodyBytes: 1_000_000,
-        getLoadContext: (req, res): RequestContext => ({
-          ...testRequestContext(server.env, database.db),
-          logger: req.log,
-          cspNonce: res.locals.cspNonce,
-          clientAddress: "127.0.0.1",
-          failures: { databaseUnavailable: false },
-        }),
-      }),
-    },
-  });
+  server = await startPageTestServer(database, build, { MAX_BODY_BYTES: "1000000" });
 });
 afterAll(async () => {
   await server.close();

@@ -1,13 +1,10 @@
 import http from "node:http";
-import { testRequestContext } from "../testing/request-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
-import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
 import { testPageBuild } from "../testing/page-build";
 import { createTestDatabase } from "../testing/test-database";
-import { type TestServer, startTestServer } from "../testing/test-server";
-import { createPageHandler } from "./page-handler";
+import { type TestServer, startPageTestServer } from "../testing/test-server";
 
 const CAP = 2_000;
 
@@ -19,26 +16,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await startTestServer(
-    database,
-    { MAX_BODY_BYTES: String(CAP) },
-    {
-      app: {
-        pageHandler: createPageHandler({
-          build,
-          mode: "production",
-          maxBodyBytes: CAP,
-          getLoadContext: (req, res): RequestContext => ({
-            ...testRequestContext(server.env, database.db),
-            logger: req.log,
-            cspNonce: res.locals.cspNonce,
-            clientAddress: "127.0.0.1",
-            failures: { databaseUnavailable: false },
-          }),
-        }),
-      },
-    },
-  );
+  server = await startPageTestServer(database, build, { MAX_BODY_BYTES: String(CAP) });
 });
 afterAll(async () => {
   await server.close();

@@ -1,11 +1,15 @@
 import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "react-router";
 import { type AppOptions, createApp } from "../app";
+import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
+import { createPageHandler } from "../http/page-handler";
 import { type Env, loadEnv } from "../env";
 import { createLogger } from "../logger";
 import { createTelephony, type TelephonyOptions } from "../telephony/telephony";
 import { createMailer } from "../mail/mailer";
 import { type PaymentProvider, createPaymentProvider } from "../payments/provider";
+import { testRequestContext } from "./request-context";
 
 export interface TestServer {
   url: string;
@@ -35,4 +39,28 @@ export async function startTestServer(
     env,
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
+}
+
+/**
+ * The test server with `build`'s route modules behind the page handler, as in production: for tests
+ * of what a page answers (status, headers, forms, refusals) against a test database.
+ */
+export async function startPageTestServer(database: Database, build: ServerBuild, envOverrides: Record<string, string> = {}): Promise<TestServer> {
+  const maxBodyBytes = loadEnv({ NODE_ENV: "test", ...envOverrides }).MAX_BODY_BYTES;
+  const server: TestServer = await startTestServer(database, envOverrides, {
+    app: {
+      pageHandler: createPageHandler({
+        build,
+        mode: "production",
+        maxBodyBytes,
+        getLoadContext: (req, res): RequestContext => ({
+          ...testRequestContext(server.env, database.db),
+          logger: req.log,
+          cspNonce: res.locals.cspNonce,
+          failures: { databaseUnavailable: false },
+        }),
+      }),
+    },
+  });
+  return server;
 }
