@@ -82,6 +82,7 @@ test("a peak stay asks a deposit, the simulated provider takes it, and cancellin
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   await card.getByText("Cancel this stay").click();
   await expect(card.getByText("Cancelling today is free.")).toBeVisible();
+  await expect(card.getByText("$30.00 goes back to your card: the rest of your deposit.")).toBeVisible();
   await card.getByRole("button", { name: "Yes, cancel stay" }).click();
   await expect(page.getByText("Stay cancelled. — No fee applies. We will refund $30.00 to your card.")).toBeVisible();
   await page.reload();
