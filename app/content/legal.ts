@@ -65,7 +65,7 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
       paragraphs: ["We use a small number of service providers, each only for the purpose below and under contracts that limit their use of the data:"],
       list: [
         "E-mail delivery (an SMTP e-mail service): sends sign-in links, vouchers and newsletters; it receives your e-mail address and the message.",
-        "Telephony (Twilio): places the callback you request and any appointment reminder text messages; it receives the phone numbers involved.",
+        "Telephony (Twilio): places the callback you request, and sends appointment reminder text messages and the code that verifies your mobile number; it receives the phone numbers involved.",
         "Website content (WordPress): some page content is managed in WordPress. Our staff use it; visitors' personal information is not sent to it.",
         "Embedded video (YouTube, privacy-enhanced mode on youtube-nocookie.com): the player loads only after you press Play. From then on Google receives your IP address and may store data in your browser under its own privacy policy.",
         "Embedded map (Google Maps): shows where we are. When the map loads, Google receives your IP address and may set its own cookies under its privacy policy. Use the Get Directions link instead if you prefer.",
