@@ -19,8 +19,8 @@ export interface LegalDocument {
 
 /** Change this date whenever the wording of a legal page changes. */
 export const LEGAL_UPDATED = "2026-11-21";
-/** The privacy policy now says how page views are counted, and how to download or delete your data. */
-const PRIVACY_UPDATED = "2026-11-24";
+/** The privacy policy now says how page views are counted, how to download or delete your data, and that a number counts as yours once verified. */
+const PRIVACY_UPDATED = "2026-11-26";
 
 /**
  * The contact details the documents print. The pages pass the published business profile
@@ -51,6 +51,7 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
         "Callback phone number: when you ask us to call you, we store the phone number you typed (as +1 and 10 digits) and ask our telephony provider to connect the call. We use it only to make that call and to prevent abuse, such as calling the same number repeatedly.",
         "Free-night voucher request: your full name, e-mail, phone number, the wording of the consent you gave, when you gave it and the page you sent it from, so we can send your voucher and promotional e-mails you agreed to.",
         "Newsletter sign-up: your e-mail address, the consent wording and its time, so we can send the newsletter you asked for. Every newsletter has an unsubscribe link.",
+        "Mobile number check: when you verify your mobile number on your account page, we text a 6-digit code to it and store the code only in a scrambled (hashed) form, with how many times it was tried, when it expires (after 10 minutes; 5 tries) and when the number was verified, so that only a number you have shown to be yours counts as yours (see \"Download or delete your data\").",
         "Household and cats: when you fill in your account page and My Cats, we store your name, mobile number and address, an emergency contact's name and number, your vet's clinic and number, and each cat's profile (name, breed, sex, birth date or age, spay/neuter status, microchip number, colour, feeding, medications, behaviour notes, FeLV/FIV status and photo), so our team can care for your cats and reach you.",
         "Vaccine records: the vaccine, the expiry date you entered, the certificate you uploaded (its file, name and size) and our review of it, so we can check that every cat in our care is vaccinated. Only you and our staff can open the certificates and photos.",
         "Appointments: the service, dates and times, your cats' names, notes and the number reminders go to, so we can run your booking.",
@@ -64,7 +65,7 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
       paragraphs: ["We use a small number of service providers, each only for the purpose below and under contracts that limit their use of the data:"],
       list: [
         "E-mail delivery (an SMTP e-mail service): sends sign-in links, vouchers and newsletters; it receives your e-mail address and the message.",
-        "Telephony (Twilio): places the callback you request and any appointment reminder text messages; it receives the phone numbers involved.",
+        "Telephony (Twilio): places the callback you request, and sends appointment reminder text messages and the code that verifies your mobile number; it receives the phone numbers involved.",
         "Website content (WordPress): some page content is managed in WordPress. Our staff use it; visitors' personal information is not sent to it.",
         "Embedded video (YouTube, privacy-enhanced mode on youtube-nocookie.com): the player loads only after you press Play. From then on Google receives your IP address and may store data in your browser under its own privacy policy.",
         "Embedded map (Google Maps): shows where we are. When the map loads, Google receives your IP address and may set its own cookies under its privacy policy. Use the Get Directions link instead if you prefer.",
@@ -88,8 +89,9 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
     {
       heading: "Download or delete your data",
       paragraphs: [
-        "Signed in, open your account page. \"Download your data\" gives you one zip file with everything we store about your account and household: a JSON file with every stored detail (account, sign-ins and sessions, household, cats including archived ones, medications, vaccine records, appointments, and the callback, voucher and newsletter requests sent with your e-mail address or number), with your cats' photos and vaccine certificates as files. Only secrets that protect your account (scrambled sign-in and session tokens) are left out.",
-        "\"Delete my account\" asks you to confirm, then at once erases your account, household, cats, photos, vaccine records and certificates, sessions and sign-in links, and the callback, voucher and newsletter requests sent with your e-mail address or number, and signs you out everywhere. We keep your appointments for our business records without anything that identifies you (the service, dates and status only), keep the time of each past sign-in for our statistics without a link to you, and keep the record that a text message was sent without the number or the message. We e-mail you a confirmation. Staff accounts are deleted by the owner.",
+        "Signed in, open your account page. \"Download your data\" gives you one zip file with everything we store about your account and household: a JSON file with every stored detail (account, sign-ins and sessions, household, cats including archived ones, medications, vaccine records, appointments, and the callback, voucher and newsletter requests sent with your e-mail address or your verified mobile number), with your cats' photos and vaccine certificates as files. Only secrets that protect your account (scrambled sign-in and session tokens) are left out.",
+        "Which requests count as yours: those sent with the e-mail address you sign in with (the sign-in link proves it is yours), and those sent with a mobile number you have verified on your account page with the code we text to it. A number only typed into a form proves nothing (anyone can type anyone's number), so requests made with a number you have not verified are neither in your download nor deleted with your account; when you change your mobile number, the new one counts once you verify it.",
+        "\"Delete my account\" asks you to confirm, then at once erases your account, household, cats, photos, vaccine records and certificates, sessions and sign-in links, and the callback, voucher and newsletter requests sent with your e-mail address or your verified mobile number, and signs you out everywhere. We keep your appointments for our business records without anything that identifies you (the service, dates and status only), keep the time of each past sign-in for our statistics without a link to you, and keep the record that a text message was sent without the number or the message. We e-mail you a confirmation. Staff accounts are deleted by the owner.",
       ],
     },
     {

@@ -79,7 +79,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
             {plural(summary.cats, "cat", "cats")} with {summary.cats === 1 ? "its" : "their"} photos, and {plural(summary.vaccineRecords, "vaccine record", "vaccine records")}{" "}
             with {summary.vaccineRecords === 1 ? "its uploaded document" : "their uploaded documents"}.
           </li>
-          <li>Your sign-in sessions, and the callback, voucher and newsletter requests sent with your e-mail address or number.</li>
+          <li>Your sign-in sessions, and the callback, voucher and newsletter requests sent with your e-mail address or your verified mobile number.</li>
         </ul>
         <h2 className="mt-6 text-xl">What we keep</h2>
         <p className="mt-2">

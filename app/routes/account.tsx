@@ -1,7 +1,8 @@
 import { requireUser } from "@server/auth/guards.server";
 import { toSnapshot } from "@server/auth/snapshot";
 import { getHousehold, saveHousehold } from "@server/households/households";
-import { formDataOf, submitForm } from "@server/http/form-action";
+import { confirmPhoneCode, phoneProofStatus, sendPhoneCode } from "@server/households/phone-proof";
+import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -16,6 +17,9 @@ import { AUTH_TEXT } from "~/features/auth/messages";
 import { HouseholdForm, householdValues } from "~/features/cats/household-form";
 import { householdForm } from "~/features/cats/schema";
 import { ActionNotice } from "~/components/action-notice";
+import { PHONE_CODE_LENGTH, PHONE_CODE_TTL_MINUTES, PHONE_PROOF_INTENTS, PHONE_PROOF_TEXT, confirmPhoneCodeForm, sendPhoneCodeForm } from "~/features/account/phone-proof";
+import { PhoneProofPanel } from "~/features/account/phone-proof-panel";
+import { formatUsPhone } from "~/lib/phone";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [
@@ -26,12 +30,41 @@ export const meta: Route.MetaFunction = () => [
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await requireUser(request, context);
   const household = await getHousehold(context.db, auth.user.id);
-  return { auth: toSnapshot(auth), household: household && householdValues(household) };
+  return { auth: toSnapshot(auth), household: household && householdValues(household), phoneProof: await phoneProofStatus(context.db, auth.user.id) };
 });
 
+/** The household form (posted with intent "household", or none from an older page) and the mobile's proof (ADR 0140). */
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const auth = await requireUser(request, context);
-  return submitForm(await formDataOf(request), householdForm, async (input) => {
+  const form = await formDataOf(request);
+  const intent = form.get("intent");
+  const proofDeps = { db: context.db, env: context.env, telephony: context.telephony, logger: context.logger };
+  if (intent === PHONE_PROOF_INTENTS.send) {
+    return submitForm(
+      form,
+      sendPhoneCodeForm,
+      async () => {
+        await sendPhoneCode(proofDeps, auth.user.id, context.clientAddress);
+        const household = await getHousehold(context.db, auth.user.id);
+        const to = household?.mobilePhone ? formatUsPhone(household.mobilePhone) : "your mobile";
+        return { kind: "success", title: PHONE_PROOF_TEXT.codeSent, description: `We texted a ${PHONE_CODE_LENGTH}-digit code to ${to}. It works for ${PHONE_CODE_TTL_MINUTES} minutes.` };
+      },
+      { errorTitle: "Code not sent" },
+    );
+  }
+  if (intent === PHONE_PROOF_INTENTS.confirm) {
+    return submitForm(
+      form,
+      confirmPhoneCodeForm,
+      async ({ code }) => {
+        await confirmPhoneCode(proofDeps, auth.user.id, code);
+        return { kind: "success", title: PHONE_PROOF_TEXT.confirmed, description: PHONE_PROOF_TEXT.verifiedWhy };
+      },
+      { errorTitle: "Code not accepted" },
+    );
+  }
+  if (intent !== null && intent !== "household") return unknownIntent();
+  return submitForm(form, householdForm, async (input) => {
     await saveHousehold(context.db, auth.user.id, input);
     return { kind: "success", title: "Household saved" };
   });
@@ -106,6 +139,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-1 text-muted">How we reach you while your cats stay with us. Only your name and mobile phone are required.</p>
           <ActionNotice className="mt-4" />
+          <PhoneProofPanel mobile={loaderData.household?.mobilePhone ?? null} status={loaderData.phoneProof} />
           <HouseholdForm household={loaderData.household} />
         </section>
       </AuthCard>

@@ -1,9 +1,9 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { businessDate } from "~/lib/business-time";
 import { birthDateForAge } from "~/features/cats/profile";
 import { type CatInput, type HouseholdInput, catForm, householdForm } from "~/features/cats/schema";
 import type { Db } from "../db/client";
-import { cats, households } from "../db/schema/index";
+import { cats, households, phoneVerifications } from "../db/schema/index";
 import { AppError } from "../http/errors";
 
 /**
@@ -57,12 +57,18 @@ export async function saveHousehold(db: Db, userId: string, input: HouseholdInpu
     vetPhone: orNull(h.vetPhone),
     updatedAt: now,
   };
-  const [row] = await db
-    .insert(households)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: households.userId, set: values })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    // Another number is not proven (ADR 0140): its proof goes first, as the foreign key from the
+    // proof to the mobile requires. The row lock keeps a code being sent meanwhile off the old number.
+    await tx.select({ id: households.id }).from(households).where(eq(households.userId, userId)).for("update");
+    await tx.delete(phoneVerifications).where(and(eq(phoneVerifications.userId, userId), ne(phoneVerifications.phone, h.mobilePhone)));
+    const [row] = await tx
+      .insert(households)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: households.userId, set: values })
+      .returning();
+    return row!;
+  });
 }
 
 /** The household's cats that are not archived, by name. */

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
@@ -21,6 +21,7 @@ import {
   mailQueue,
   paymentRefunds,
   payments,
+  phoneVerifications,
   smsQueue,
   stayCats,
   stayEvents,
@@ -32,7 +33,11 @@ import {
   waitlistEntries,
 } from "../db/schema/index";
 import { archiveCat, createCat, saveHousehold } from "../households/households";
+import { confirmPhoneCode, sendPhoneCode } from "../households/phone-proof";
 import { AppError } from "../http/errors";
+import { loadEnv } from "../env";
+import { createLogger } from "../logger";
+import { createTelephony } from "../telephony/telephony";
 import { createTestDatabase } from "../testing/test-database";
 import { deleteAccount } from "./erase";
 import { exportZip } from "./export";
@@ -136,6 +141,9 @@ async function seedCustomer(db: Db) {
       updatedBy: person.email,
     })
     .returning();
+  // The mobile is proven (ADR 0140): leads sent from it are the customer's.
+  await db.insert(phoneVerifications).values({ id: crypto.randomUUID(), userId, phone: person.mobile, codeHash: `p-${tag}`, expiresAt: now, verifiedAt: now });
+  const reminderSid = `SM${tag}`;
   await db.insert(appointmentReminders).values({
     appointmentId: booking!.id,
     kind: "manual",
@@ -143,8 +151,10 @@ async function seedCustomer(db: Db) {
     message: `${person.catNames[0]} is booked tomorrow`,
     status: "sent",
     sentBy: person.email,
+    providerSid: reminderSid,
   });
-  await db.insert(telephonyEvents).values({ kind: "sms", provider: "simulated", to: person.reminderPhone, from: "+19495550100", body: `${person.catNames[0]} is booked` });
+  // The provider's record of that reminder (the number was typed, not proven: it is found through the reminder).
+  await db.insert(telephonyEvents).values({ kind: "sms", provider: "simulated", to: person.reminderPhone, from: "+19495550100", body: `${person.catNames[0]} is booked`, sid: reminderSid });
   await db.insert(callMeBackForm).values({ phoneNumber: person.mobile, consentText: "I agree to receive a call." });
   await db.insert(voucherRequests).values({ name: person.name, email: person.email, phone: person.mobile, consentText: "I agree.", consentedAt: now, sourcePage: "/" });
   await db.insert(newsletterSignups).values({ email: person.email, consentText: "I agree.", consentedAt: now, sourcePage: "/", unsubscribeTokenHash: `u-${tag}` });
@@ -220,7 +230,7 @@ describe("the privacy export", () => {
     expect(photo.file).toBe(`files/cat_photo_variants/${customer.catId}-320.webp`);
     expect(Buffer.from(files[photo.file]!).equals(WEBP)).toBe(true);
 
-    for (const secret of ["t-", "c-", "u-"]) expect(text).not.toContain(`"${secret}`);
+    for (const secret of ["t-", "c-", "u-", "p-"]) expect(text).not.toContain(`"${secret}`);
     for (const other of [bystander.email, bystander.name, bystander.mobile, ...bystander.catNames]) expect(text).not.toContain(other);
   });
 
@@ -283,5 +293,94 @@ describe("account deletion", () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(409);
     expect(await db.select().from(users).where(eq(users.id, staff.userId))).toHaveLength(1);
+  });
+});
+
+describe("a number typed into the household form (ADR 0140)", () => {
+  const env = loadEnv({ LOG_LEVEL: "silent" });
+  const logger = createLogger("silent");
+  /** The real telephony module: without Twilio settings, the simulated provider records each text. */
+  const proofDeps = () => ({ db: database.db, env, logger, telephony: createTelephony(env, database.db, logger) });
+
+  /** Someone without an account who asked for a call and a voucher from their own number, and was called. */
+  async function seedStranger(db: Db) {
+    const tag = unique();
+    const stranger = { name: `Wrennick ${tag}`, email: `stranger-${tag}@example.com`, phone: freshPhone(), voucherCode: `FREE-${tag}` };
+    await db.insert(callMeBackForm).values({ phoneNumber: stranger.phone, consentText: "I agree to receive a call." });
+    await db.insert(voucherRequests).values({ name: stranger.name, email: stranger.email, phone: stranger.phone, consentText: "I agree.", consentedAt: now, sourcePage: "/", voucherCode: stranger.voucherCode });
+    await db.insert(telephonyEvents).values({ kind: "call", provider: "simulated", to: stranger.phone, from: "+19495550100", body: "<Response/>", sid: `CA${tag}` });
+    return stranger;
+  }
+
+  async function accountWithMobile(db: Db, mobile: string) {
+    const [user] = await db.insert(users).values({ email: `claimant-${unique()}@example.com`, lastSignInAt: now }).returning();
+    await saveHousehold(db, user!.id, { name: "Claimant", mobilePhone: mobile }, now);
+    return user!.id;
+  }
+
+  const exported = async (userId: string) => {
+    const { zip } = await exportZip(database.db, userId, now);
+    return JSON.parse(new TextDecoder().decode(unzipSync(zip)["data.json"])) as { tables: Record<string, Record<string, unknown>[]> };
+  };
+
+  /** The code the simulated provider texted to a number: what its holder reads on their phone. */
+  async function codeTextedTo(phone: string) {
+    const texts = await database.db.select().from(telephonyEvents).where(eq(telephonyEvents.to, phone)).orderBy(desc(telephonyEvents.createdAt));
+    return /\b(\d{6})\b/.exec(texts.find((t) => t.kind === "sms")?.body ?? "")![1]!;
+  }
+
+  it("neither exports nor erases another person's callback lead, voucher request and call record", async () => {
+    const { db } = database;
+    const stranger = await seedStranger(db);
+    const claimant = await accountWithMobile(db, stranger.phone);
+
+    const data = await exported(claimant);
+    expect(data.tables.households).toMatchObject([{ mobile_phone: stranger.phone }]);
+    expect(data.tables.call_me_back_form).toEqual([]);
+    expect(data.tables.voucher_requests).toEqual([]);
+    expect(data.tables.telephony_events).toEqual([]);
+    expect(JSON.stringify(data)).not.toContain(stranger.voucherCode);
+
+    await deleteAccount(db, claimant);
+    expect(await db.select().from(callMeBackForm).where(eq(callMeBackForm.phoneNumber, stranger.phone))).toHaveLength(1);
+    expect(await db.select().from(voucherRequests).where(eq(voucherRequests.phone, stranger.phone))).toMatchObject([{ name: stranger.name, voucherCode: stranger.voucherCode }]);
+    expect(await db.select().from(telephonyEvents).where(eq(telephonyEvents.to, stranger.phone))).toMatchObject([{ kind: "call", body: "<Response/>" }]);
+  });
+
+  it("exports and erases the rows of a number once the account proves it with the texted code", async () => {
+    const { db } = database;
+    const holder = await seedStranger(db);
+    const account = await accountWithMobile(db, holder.phone);
+    expect((await exported(account)).tables.call_me_back_form).toEqual([]);
+
+    await sendPhoneCode(proofDeps(), account, "192.0.2.1", now);
+    await confirmPhoneCode(proofDeps(), account, await codeTextedTo(holder.phone), now);
+
+    const data = await exported(account);
+    expect(data.tables.phone_verifications).toMatchObject([{ phone: holder.phone }]);
+    expect(data.tables.phone_verifications![0]!.verified_at).not.toBeNull();
+    expect(data.tables.call_me_back_form).toMatchObject([{ phone_number: holder.phone }]);
+    expect(data.tables.voucher_requests).toMatchObject([{ name: holder.name, voucher_code: holder.voucherCode }]);
+    expect(data.tables.telephony_events!.map((e) => e.kind).sort()).toEqual(["call", "sms"]);
+
+    await deleteAccount(db, account);
+    expect(await db.select().from(callMeBackForm).where(eq(callMeBackForm.phoneNumber, holder.phone))).toEqual([]);
+    expect(await db.select().from(voucherRequests).where(eq(voucherRequests.phone, holder.phone))).toEqual([]);
+    expect(await db.select().from(telephonyEvents).where(eq(telephonyEvents.to, holder.phone))).toEqual([]);
+    expect(await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, account))).toEqual([]);
+  });
+
+  it("stops counting a proven number once the household saves another", async () => {
+    const { db } = database;
+    const holder = await seedStranger(db);
+    const account = await accountWithMobile(db, holder.phone);
+    await sendPhoneCode(proofDeps(), account, "192.0.2.2", now);
+    await confirmPhoneCode(proofDeps(), account, await codeTextedTo(holder.phone), now);
+    expect((await exported(account)).tables.call_me_back_form).toHaveLength(1);
+
+    await saveHousehold(db, account, { name: "Claimant", mobilePhone: freshPhone() }, now);
+    const data = await exported(account);
+    expect(data.tables.phone_verifications).toEqual([]);
+    expect(data.tables.call_me_back_form).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import {
@@ -11,6 +11,7 @@ import {
   mailQueue,
   newsletterSignups,
   paymentRefunds,
+  phoneVerifications,
   payments,
   sessions,
   signIns,
@@ -49,11 +50,19 @@ export interface DataSubject {
   appointmentIds: string[];
   stayIds: string[];
   /**
-   * The customer's own numbers: the household's mobile, the numbers their appointment reminders
-   * and the texts about their stays went to, and the ones on their voucher requests (an emergency contact's or a vet's number is
-   * someone else's, and leads sent from it are not the customer's).
+   * The numbers the account has PROVEN to be its own (ADR 0140): the household's mobile once the
+   * code texted to it was typed back. Rows kept only by a phone number (callback leads, voucher
+   * requests, call records, texts) are the account's by these alone: a number typed into a form
+   * (the household's, a reminder's, a voucher's) may be anyone's, and would hand that person's
+   * leads to the export and the deletion.
    */
   phones: string[];
+  /**
+   * The provider's records of the texts the account's own bookings sent (an appointment's reminders
+   * by the provider's message id, a stay's texts by their number and words), whatever the number:
+   * tied to the account through its appointments and stays, not through a number it typed.
+   */
+  telephonyEventIds: string[];
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -101,6 +110,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     erasure: "Kept for the sign-in counts without the link to the account (the time and the method only).",
   },
   households: { table: households, rowsOf: (s) => eq(households.userId, s.userId), erasure: CASCADE },
+  phone_verifications: {
+    table: phoneVerifications,
+    rowsOf: (s) => eq(phoneVerifications.userId, s.userId),
+    withheld: { code_hash: "The hash of the code texted to prove your mobile number." },
+    erasure: CASCADE,
+  },
   cats: { table: cats, rowsOf: (s) => inArray(cats.id, s.catIds), erasure: CASCADE },
   cat_photo_variants: { table: catPhotoVariants, rowsOf: (s) => inArray(catPhotoVariants.catId, s.catIds), erasure: CASCADE },
   vaccine_records: { table: vaccineRecords, rowsOf: (s) => inArray(vaccineRecords.id, s.vaccineRecordIds), erasure: CASCADE },
@@ -138,9 +153,13 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   },
   telephony_events: {
     table: telephonyEvents,
-    rowsOf: (s) => inArray(telephonyEvents.to, s.phones),
+    rowsOf: (s) => or(inArray(telephonyEvents.to, s.phones), inArray(telephonyEvents.id, s.telephonyEventIds))!,
     erasure: "Kept as the provider's record of a call or text, without the number or the message.",
-    erase: (tx, s) => tx.update(telephonyEvents).set({ to: "", body: "" }).where(inArray(telephonyEvents.to, s.phones)),
+    erase: (tx, s) =>
+      tx
+        .update(telephonyEvents)
+        .set({ to: "", body: "" })
+        .where(or(inArray(telephonyEvents.to, s.phones), inArray(telephonyEvents.id, s.telephonyEventIds))),
   },
   call_me_back_form: {
     table: callMeBackForm,
@@ -231,46 +250,41 @@ export const OTHER_TABLES: Record<string, string> = {
   groomer_days_off: "The groomers' days off.",
 };
 
-/** The subject behind an account: the ids and numbers that lead to its rows in the other tables. */
+/** The subject behind an account: the ids and proven numbers that lead to its rows in the other tables. */
 export async function findSubject(db: Db | Tx, userId: string): Promise<DataSubject | null> {
   const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return null;
-  const [household] = await db.select({ id: households.id, mobilePhone: households.mobilePhone }).from(households).where(eq(households.userId, userId));
+  const [household] = await db.select({ id: households.id }).from(households).where(eq(households.userId, userId));
   const catRows = household ? await db.select({ id: cats.id }).from(cats).where(eq(cats.householdId, household.id)) : [];
   const catIds = catRows.map((c) => c.id);
   const records = await db.select({ id: vaccineRecords.id }).from(vaccineRecords).where(inArray(vaccineRecords.catId, catIds));
-  const bookings = await db
-    .select({ id: appointments.id, reminderPhone: appointments.reminderPhone })
-    .from(appointments)
-    .where(eq(appointments.customerEmail, user.email));
-  const reminders = await db
-    .select({ phone: appointmentReminders.phoneNumber })
-    .from(appointmentReminders)
-    .where(
-      inArray(
-        appointmentReminders.appointmentId,
-        bookings.map((b) => b.id),
-      ),
-    );
+  const bookings = await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.customerEmail, user.email));
+  const appointmentIds = bookings.map((b) => b.id);
   const stayRows = household ? await db.select({ id: stays.id }).from(stays).where(eq(stays.householdId, household.id)) : [];
-  const vouchers = await db.select({ phone: voucherRequests.phone }).from(voucherRequests).where(eq(voucherRequests.email, user.email));
   const stayIds = stayRows.map((r) => r.id);
-  const texts = await db.select({ phone: smsQueue.toPhone }).from(smsQueue).where(inArray(smsQueue.stayId, stayIds));
-  const phones = [
-    household?.mobilePhone,
-    ...bookings.map((b) => b.reminderPhone),
-    ...reminders.map((r) => r.phone),
-    ...vouchers.map((v) => v.phone),
-    ...texts.map((t) => t.phone),
-  ];
+  const proven = await db
+    .select({ phone: phoneVerifications.phone })
+    .from(phoneVerifications)
+    .where(and(eq(phoneVerifications.userId, userId), isNotNull(phoneVerifications.verifiedAt)));
+  const reminderTexts = await db
+    .select({ id: telephonyEvents.id })
+    .from(telephonyEvents)
+    .innerJoin(appointmentReminders, eq(appointmentReminders.providerSid, telephonyEvents.sid))
+    .where(inArray(appointmentReminders.appointmentId, appointmentIds));
+  const stayTexts = await db
+    .select({ id: telephonyEvents.id })
+    .from(telephonyEvents)
+    .innerJoin(smsQueue, and(eq(smsQueue.toPhone, telephonyEvents.to), eq(smsQueue.body, telephonyEvents.body)))
+    .where(and(eq(telephonyEvents.kind, "sms"), inArray(smsQueue.stayId, stayIds)));
   return {
     userId: user.id,
     email: user.email,
     householdId: household?.id ?? null,
     catIds,
     vaccineRecordIds: records.map((r) => r.id),
-    appointmentIds: bookings.map((b) => b.id),
+    appointmentIds,
     stayIds,
-    phones: [...new Set(phones.filter((p): p is string => Boolean(p)))],
+    phones: proven.map((p) => p.phone),
+    telephonyEventIds: [...new Set([...reminderTexts, ...stayTexts].map((t) => t.id))],
   };
 }

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
+import { type FormReply, replyTo, useNotice, useZodForm } from "~/lib/forms";
 import { PHONE_INPUT_MAX_LENGTH, formatUsPhone } from "~/lib/phone";
 import { householdForm } from "./schema";
 
@@ -33,7 +33,8 @@ const phone = (e164: string | null | undefined) => (e164 ? formatUsPhone(e164) :
  */
 export function HouseholdForm({ household }: { household: HouseholdValues | null }) {
   const fetcher = useFetcher<FormReply>({ key: "household" });
-  const posted = useActionData<FormReply>();
+  // The page has other forms (the mobile's proof): only this form's answer is this form's.
+  const posted = replyTo(useActionData<FormReply>(), "household");
   useNotice(fetcher.data);
   const [form, fields] = useZodForm(householdForm, {
     id: "household",
@@ -51,6 +52,7 @@ export function HouseholdForm({ household }: { household: HouseholdValues | null
   const tel = { type: "tel", inputMode: "tel", maxLength: PHONE_INPUT_MAX_LENGTH } as const;
   return (
     <fetcher.Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="household" />
       <Field label="Your name" field={fields.name} autoComplete="name" />
       <Field label="Mobile phone" field={fields.mobilePhone} {...tel} autoComplete="tel-national" />
       <Field className="sm:col-span-2" label="Street address" field={fields.addressLine1} autoComplete="address-line1" />

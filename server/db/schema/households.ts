@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./core";
 import { bytea } from "./media";
 
@@ -43,10 +43,38 @@ export const households = pgTable(
     index("households_name_trgm").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
     index("households_mobile_phone_trgm").using("gin", t.mobilePhone.op("gin_trgm_ops")).with({ fastupdate: false }),
     check("households_mobile_phone_e164", e164(t.mobilePhone)),
+    // What a phone verification points at: the household's mobile as it is now (ADR 0140).
+    unique("households_user_id_mobile_phone").on(t.userId, t.mobilePhone),
     check("households_emergency_contact_phone_e164", e164(t.emergencyContactPhone)),
     check("households_vet_phone_e164", e164(t.vetPhone)),
     // The person to call when the owner cannot be reached is someone else.
     check("households_emergency_contact_not_owner", sql`${t.emergencyContactPhone} is distinct from ${t.mobilePhone} or ${t.mobilePhone} is null`),
+  ],
+);
+
+/**
+ * The proof that the household's mobile is the account holder's (ADR 0140): a 6-digit code texted to
+ * the number and typed back. One row per account: the code in flight (its keyed hash, how many
+ * wrong tries, when it expires) and, once the right code is typed, when the number was proven. The
+ * row names the household's mobile as it is now (a foreign key to it): the number cannot change
+ * while a proof of the old one exists, so saving another number deletes the proof first.
+ * Only a proven number leads the privacy export and deletion to rows kept by phone number.
+ */
+export const phoneVerifications = pgTable(
+  "phone_verifications",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id").notNull().unique(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: smallint("attempts").notNull().default(0),
+    createdAt: at("created_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    verifiedAt: at("verified_at"),
+  },
+  (t) => [
+    foreignKey({ name: "phone_verifications_household_mobile", columns: [t.userId, t.phone], foreignColumns: [households.userId, households.mobilePhone] }).onDelete("cascade"),
+    check("phone_verifications_attempts", sql`${t.attempts} >= 0`),
   ],
 );
 
