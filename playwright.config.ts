@@ -66,6 +66,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // No daily backup of a test database.
+      BACKUP_KEEP: "0",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
       // Many specs submit callbacks to this one server; the site-wide hourly cap is tested in integration tests.

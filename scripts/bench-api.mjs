@@ -66,6 +66,7 @@ async function startServer(port, databaseUrl, smtpPort) {
       DATABASE_URL: databaseUrl,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: "warn",
+      BACKUP_KEEP: "0",
       // The benchmark measures the endpoint, not the abuse limits.
       CALLBACK_PER_IP_PER_HOUR: "1000000",
       CALLBACK_GLOBAL_PER_HOUR: "100000000",

@@ -81,7 +81,7 @@ if (!args.includes("--no-build")) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
 const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_SITE_URL: origin, NODE_ENV: "" },
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", BACKUP_KEEP: "0", PUBLIC_SITE_URL: origin, NODE_ENV: "" },
   stdio: ["ignore", "inherit", "inherit"],
 });
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";

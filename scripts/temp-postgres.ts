@@ -82,6 +82,7 @@ export async function startBuiltServer(options: {
       ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
       SMTP_URL: options.smtpUrl,
       LOG_LEVEL: "error",
+      BACKUP_KEEP: "0",
       ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],

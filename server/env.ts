@@ -71,6 +71,9 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATA_DIR: z.string().default("./data"),
+    // Backups (ADR 0139): where `npm run backup` and the daily backup write, and how many the daily one keeps (0: no daily backup).
+    BACKUP_DIR: z.string().trim().min(1).default("./backups"),
+    BACKUP_KEEP: z.coerce.number().int().min(0).max(3650).default(14),
     PUBLIC_SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),

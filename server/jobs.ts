@@ -1,3 +1,4 @@
+import { backupJob } from "./backup/backup-job";
 import { dayBeforeReminderJob } from "./appointments/reminder-job";
 import { callbackRecoveryJob } from "./callback/recovery-job";
 import { vaccineReminderJob } from "./households/vaccine-reminder-job";
@@ -22,4 +23,5 @@ export const periodicJobs: readonly PeriodicJob[] = [
   mailQueueJob,
   smsQueueJob,
   rateLimitPruningJob,
+  backupJob,
 ];

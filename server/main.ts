@@ -80,7 +80,7 @@ export async function start({ configEnv, vite }: StartOptions) {
 
   const clock = adjustableClock();
   if (env.TEST_CLOCK) logger.warn("TEST_CLOCK: POST /test/clock moves this server's clock forward");
-  const jobs = startPeriodicJobs(periodicJobs, { db: database.db, env, logger, mailer, telephony, payments }, clock);
+  const jobs = startPeriodicJobs(periodicJobs, { db: database.db, database, env, logger, mailer, telephony, payments }, clock);
 
   const app = createApp(
     { env, logger, database, telephony, mailer, payments },

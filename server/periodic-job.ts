@@ -1,5 +1,5 @@
 import type { Clock } from "./clock";
-import type { Db } from "./db/client";
+import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
@@ -9,6 +9,8 @@ import type { Telephony } from "./telephony/telephony";
 /** What a periodic job may use: the app's one instance of each service. */
 export interface JobDeps {
   db: Db;
+  /** The open database itself, for what works on it whole (the daily backup). */
+  database: Database;
   env: Env;
   logger: Logger;
   mailer: Mailer;

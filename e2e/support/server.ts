@@ -73,6 +73,7 @@ export async function startExtraServer(
       NODE_ENV: "",
       PUBLIC_SITE_URL: "",
       LOG_LEVEL: "warn",
+      BACKUP_KEEP: "0",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
       ...options.env,

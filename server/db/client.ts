@@ -29,6 +29,8 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's whole data folder as one tarball (PGlite only). */
   dumpDataDir?(): Promise<Blob>;
+  /** The PostgreSQL server's connection URL (PostgreSQL only): what a backup's pg_dump reads. */
+  url?: string;
 }
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
@@ -58,6 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
+      url: options.url,
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
     };

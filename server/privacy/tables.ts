@@ -248,6 +248,7 @@ export const OTHER_TABLES: Record<string, string> = {
   grooming_services: "The grooming services' durations and prices.",
   groomers: "The groomers and their working week (staff, not customers).",
   groomer_days_off: "The groomers' days off.",
+  backup_runs: "When each daily backup was taken and into which file: no customer identifier (ADR 0139).",
 };
 
 /** The subject behind an account: the ids and proven numbers that lead to its rows in the other tables. */

@@ -13,3 +13,4 @@ export * from "./households";
 export * from "./vaccines";
 export * from "./stays";
 export * from "./payments";
+export * from "./backups";
