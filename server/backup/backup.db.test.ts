@@ -25,6 +25,7 @@ import {
   paymentRefunds,
   payments,
   paymentWebhookEvents,
+  phoneVerifications,
   rateLimitRecentEvents,
   rateLimitWindowCounts,
   signIns,
@@ -85,6 +86,7 @@ async function fillEveryTable(db: Db) {
   const [user] = await db.insert(users).values({ email, lastSignInAt: now }).returning();
   const userId = user!.id;
   const household = await saveHousehold(db, userId, { name: "Ada Backup", mobilePhone: "+19492345678", city: "Laguna Niguel", state: "CA" }, now);
+  await db.insert(phoneVerifications).values({ id: crypto.randomUUID(), userId, phone: household.mobilePhone!, codeHash: "p-backup", expiresAt: now, verifiedAt: now });
   const cat = await createCat(db, userId, { name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", medications: [] }, now);
   await db.insert(catPhotoVariants).values({ catId: cat.id, width: 320, height: 320, bytes: WEBP });
   const [record] = await db

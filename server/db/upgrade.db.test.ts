@@ -45,7 +45,9 @@ async function expectRowsKept(database: Database) {
   expect(vouchers).toEqual([{ email: "old@example.com", voucher_code: null, mail_status: null }]);
 }
 
-describe("upgrading a database made by the first release", () => {
+// Two on-disk databases built from scratch and every migration run twice: about 11 s on a quiet
+// machine, so the budget is the slow-test one rather than the default.
+describe("upgrading a database made by the first release", { timeout: 60_000 }, () => {
   it.skipIf(testDatabaseKind !== "pglite")("embedded: the data folder keeps its rows", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "upgrade-pglite-"));
     try {
