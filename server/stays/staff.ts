@@ -86,7 +86,10 @@ export interface GridRow {
   nights: ({ stayId: string; label: string; status: StayStatus; starts: boolean } | null)[];
 }
 
-/** Suites by night for `days` nights from `from`, each night showing the stay that holds the suite. */
+/**
+ * Suites by night for `days` nights from `from`, each night showing the stay that holds the suite and
+ * the cats who sleep in it. A cat is in one suite a night: the database holds that (ADR 0141).
+ */
 export async function occupancyGrid(db: Db, from: string, days: number): Promise<{ nights: string[]; rows: GridRow[] }> {
   const to = addBusinessDays(from, days);
   const nights = nightsOf(from, to);
@@ -94,6 +97,7 @@ export async function occupancyGrid(db: Db, from: string, days: number): Promise
     db.select().from(suites).orderBy(asc(suites.sortOrder), asc(suites.name)),
     db
       .select({
+        rowId: staySuites.id,
         suiteId: staySuites.suiteId,
         checkIn: staySuites.checkIn,
         checkOut: staySuites.checkOut,
@@ -121,7 +125,8 @@ export async function occupancyGrid(db: Db, from: string, days: number): Promise
       nights: nights.map((night) => {
         const h = held.find((x) => x.suiteId === suite.id && x.checkIn <= night && night < x.checkOut);
         if (!h) return null;
-        const cats = guests.filter((g) => g.stayId === h.stayId).map((g) => g.catName ?? "A cat");
+        // The cats who sleep in this suite, not every cat of the stay: a stay in separate suites shows each cat once.
+        const cats = guests.filter((g) => g.staySuiteId === h.rowId).map((g) => g.catName ?? "A cat");
         return { stayId: h.stayId, label: `${cats.join(" & ")} (${customerLabel(h.householdId ? { name: h.household, email: h.email } : null)})`, status: h.status, starts: h.checkIn === night || night === from };
       }),
     })),
