@@ -12,6 +12,7 @@ import pg from "pg";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { type Database, openDatabase } from "./client";
 import { constraintOf } from "./sql-state";
+import { catsBookedTwice } from "../stays/staff";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
 
 /**
@@ -193,6 +194,18 @@ describe("upgrading a database in which a cat was booked twice for a night", () 
           (e: unknown) => e,
         );
       expect(constraintOf(third)).toBe("stay_cats_no_overlap");
+
+      // Admin Stays lists the clash until one of the stays is settled.
+      expect(await catsBookedTwice(db)).toEqual([
+        {
+          catName: "Miso",
+          household: "Ana Ruiz",
+          stay: { id: "00000000-0000-4000-8000-0000000000a2", checkIn: "2030-03-05", checkOut: "2030-03-08", suiteName: "Cozy 2" },
+          other: { id: "00000000-0000-4000-8000-0000000000a1", checkIn: "2030-03-04", checkOut: "2030-03-07", suiteName: "Cozy 1" },
+        },
+      ]);
+      await db.execute("update stay_suites set released_at = now() where id = '00000000-0000-4000-8000-0000000000b1'");
+      expect(await catsBookedTwice(db)).toEqual([]);
     });
   });
 });
