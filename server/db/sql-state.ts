@@ -11,8 +11,21 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** exclusion_violation: an exclusion constraint refused the row (two stays in one suite). */
+/** exclusion_violation: an exclusion constraint refused the row (two stays in one suite, one cat in two stays a night). */
 export const EXCLUSION_VIOLATION = "23P01";
 
 /** deadlock_detected: PostgreSQL ended this transaction to let another one on; running it again is the remedy. */
 export const DEADLOCK_DETECTED = "40P01";
+
+/** The name of the constraint a failed query broke (as the driver reports it), or undefined. */
+export function constraintOf(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const { constraint } = current as { constraint?: unknown };
+    if (typeof constraint === "string" && constraint) return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

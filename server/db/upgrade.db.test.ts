@@ -1,4 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -9,6 +11,8 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { type Database, openDatabase } from "./client";
+import { constraintOf } from "./sql-state";
+import { catsBookedTwice } from "../stays/staff";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
 
 /**
@@ -21,16 +25,56 @@ const FIRST_RELEASE_SQL = `
   insert into voucher_requests (name, email, phone, consent_text, consented_at, source_page) values ('Old Lead', 'old@example.com', '+19492497788', 'consent', now(), '/');
 `;
 
-/** The drizzle folder as the first release shipped it: the first migration and its journal entry. */
-function firstReleaseMigrations(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-first-release-"));
+/** The drizzle folder as a release shipped it: the first `count` migrations and their journal entries. */
+function releaseMigrations(count: number): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-release-"));
   onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
   const journal = JSON.parse(fs.readFileSync(path.resolve("drizzle/meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-  const first = journal.entries[0]!;
+  const entries = journal.entries.slice(0, count);
   fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries: [first] }));
-  fs.copyFileSync(path.resolve(`drizzle/${first.tag}.sql`), path.join(dir, `${first.tag}.sql`));
+  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
+  for (const { tag } of entries) fs.copyFileSync(path.resolve(`drizzle/${tag}.sql`), path.join(dir, `${tag}.sql`));
   return dir;
+}
+
+const firstReleaseMigrations = () => releaseMigrations(1);
+
+/** Opens a database that a release migrated with its first `count` migrations and then ran `seed` on, with today's code. */
+async function upgradedFrom(count: number, seed: string, check: (database: Database) => Promise<void>) {
+  if (testDatabaseKind === "pglite") {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "upgrade-pglite-"));
+    try {
+      const old = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm } });
+      await migratePglite(drizzlePglite(old), { migrationsFolder: releaseMigrations(count) });
+      await old.exec(seed);
+      await old.close();
+      const database = await openDatabase({ dataDir });
+      try {
+        await check(database);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
+  const empty = await createEmptyPostgresDatabase("test_upgrade");
+  try {
+    const old = new pg.Client({ connectionString: empty.url });
+    await old.connect();
+    await migratePg(drizzlePg(old), { migrationsFolder: releaseMigrations(count) });
+    await old.query(seed);
+    await old.end();
+    const database = await openDatabase({ url: empty.url, poolSize: 2 });
+    try {
+      await check(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await empty.drop();
+  }
 }
 
 async function expectRowsKept(database: Database) {
@@ -85,5 +129,85 @@ describe("upgrading a database made by the first release", { timeout: 60_000 }, 
     } finally {
       await empty.drop();
     }
+  });
+});
+
+/**
+ * Miso, booked twice for a night by the bug migration 0012 closes (a stay in Cozy 1 and a later one in
+ * Cozy 2), and a cancelled third stay over the same nights; Tofu, booked once.
+ */
+const CAT_BOOKED_TWICE_SQL = `
+  insert into users (id, email) values ('00000000-0000-4000-8000-000000000001', 'twice@example.com');
+  insert into households (id, user_id, name) values ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'Ana Ruiz');
+  insert into cats (id, household_id, name, sex) values
+    ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000002', 'Miso', 'female'),
+    ('00000000-0000-4000-8000-0000000000c2', '00000000-0000-4000-8000-000000000002', 'Tofu', 'male');
+  insert into stays (id, household_id, status, check_in, check_out, total_cents, price_lines, cancellation_tiers, created_at) values
+    ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000002', 'confirmed', '2030-03-04', '2030-03-07', 13500, '[]', '[]', '2030-01-01'),
+    ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-000000000002', 'confirmed', '2030-03-05', '2030-03-08', 13500, '[]', '[]', '2030-01-02'),
+    ('00000000-0000-4000-8000-0000000000a3', '00000000-0000-4000-8000-000000000002', 'cancelled', '2030-03-04', '2030-03-07', 13500, '[]', '[]', '2030-01-03');
+  insert into stay_suites (id, stay_id, suite_id, suite_type_id, check_in, check_out, released_at)
+    select v.id::uuid, v.stay_id::uuid, s.id, s.suite_type_id, v.check_in::date, v.check_out::date, v.released_at::timestamptz
+    from (values
+      ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000a1', 'Cozy 1', '2030-03-04', '2030-03-07', null),
+      ('00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000a2', 'Cozy 2', '2030-03-05', '2030-03-08', null),
+      ('00000000-0000-4000-8000-0000000000b3', '00000000-0000-4000-8000-0000000000a3', 'Cozy 3', '2030-03-04', '2030-03-07', '2030-01-04')
+    ) as v(id, stay_id, suite, check_in, check_out, released_at) join suites s on s.name = v.suite;
+  insert into stay_cats (stay_id, stay_suite_id, cat_id, cat_name) values
+    ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000c1', 'Miso'),
+    ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000c2', 'Tofu'),
+    ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000c1', 'Miso'),
+    ('00000000-0000-4000-8000-0000000000a3', '00000000-0000-4000-8000-0000000000b3', '00000000-0000-4000-8000-0000000000c1', 'Miso');
+`;
+
+describe("upgrading a database in which a cat was booked twice for a night", () => {
+  it("keeps both stays, marks the later one's cat for staff, and refuses any new double booking", async () => {
+    await upgradedFrom(12, CAT_BOOKED_TWICE_SQL, async ({ db }) => {
+      const rows = async (query: string) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      // No booking was cancelled or changed.
+      expect(await rows("select id, status from stays order by created_at")).toEqual([
+        { id: "00000000-0000-4000-8000-0000000000a1", status: "confirmed" },
+        { id: "00000000-0000-4000-8000-0000000000a2", status: "confirmed" },
+        { id: "00000000-0000-4000-8000-0000000000a3", status: "cancelled" },
+      ]);
+      expect(await rows("select stay_id, cat_name, check_in::text, check_out::text, held, overlap_allowed from stay_cats order by stay_id, cat_name")).toEqual([
+        { stay_id: "00000000-0000-4000-8000-0000000000a1", cat_name: "Miso", check_in: "2030-03-04", check_out: "2030-03-07", held: true, overlap_allowed: false },
+        { stay_id: "00000000-0000-4000-8000-0000000000a1", cat_name: "Tofu", check_in: "2030-03-04", check_out: "2030-03-07", held: true, overlap_allowed: false },
+        { stay_id: "00000000-0000-4000-8000-0000000000a2", cat_name: "Miso", check_in: "2030-03-05", check_out: "2030-03-08", held: true, overlap_allowed: true },
+        { stay_id: "00000000-0000-4000-8000-0000000000a3", cat_name: "Miso", check_in: "2030-03-04", check_out: "2030-03-07", held: false, overlap_allowed: false },
+      ]);
+      // The later stay's log tells staff which stay its cat is also booked in.
+      expect(await rows("select stay_id, kind, actor, detail from stay_events")).toEqual([
+        {
+          stay_id: "00000000-0000-4000-8000-0000000000a2",
+          kind: "cat_booked_twice",
+          actor: "system:migration",
+          detail: { catId: "00000000-0000-4000-8000-0000000000c1", otherStayId: "00000000-0000-4000-8000-0000000000a1" },
+        },
+      ]);
+      // From now on the database refuses a third stay of Tofu (or Miso) on those nights.
+      const third = await db
+        .execute(
+          `insert into stay_cats (stay_id, stay_suite_id, cat_id, cat_name, check_in, check_out)
+           values ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000c2', 'Tofu', '2030-03-05', '2030-03-08')`,
+        )
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(constraintOf(third)).toBe("stay_cats_no_overlap");
+
+      // Admin Stays lists the clash until one of the stays is settled.
+      expect(await catsBookedTwice(db)).toEqual([
+        {
+          catName: "Miso",
+          household: "Ana Ruiz",
+          stay: { id: "00000000-0000-4000-8000-0000000000a2", checkIn: "2030-03-05", checkOut: "2030-03-08", suiteName: "Cozy 2" },
+          other: { id: "00000000-0000-4000-8000-0000000000a1", checkIn: "2030-03-04", checkOut: "2030-03-07", suiteName: "Cozy 1" },
+        },
+      ]);
+      await db.execute("update stay_suites set released_at = now() where id = '00000000-0000-4000-8000-0000000000b1'");
+      expect(await catsBookedTwice(db)).toEqual([]);
+    });
   });
 });

@@ -166,7 +166,7 @@ async function seedCustomer(db: Db) {
     .values({ householdId: household.id, status: "cancelled", ...stayDates, notes: `Call ${person.name}`, totalCents: 13000, priceLines: [], cancellationTiers: [] })
     .returning();
   const [room] = await db.insert(staySuites).values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: suite!.suiteTypeId, ...stayDates, releasedAt: now }).returning();
-  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: person.catNames[0] });
+  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: person.catNames[0], ...stayDates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { openDatabase } from "../db/client";
-import { stays, suiteTypes, suites } from "../db/schema/index";
+import { stayCats, stays, suiteTypes, suites } from "../db/schema/index";
 import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
 import { weekdayOnOrAfter } from "../testing/dates";
@@ -29,6 +29,37 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["NO_SUITE_FREE"]));
       expect(await db.select().from(stays).where(eq(stays.status, "confirmed"))).toHaveLength(1);
+    } finally {
+      await database.close();
+      await empty.drop();
+    }
+  });
+
+  it("give one cat booked 20 times over the same nights, each in a suite of its own, exactly one stay (ADR 0141)", { timeout: 120_000 }, async () => {
+    const empty = await createEmptyPostgresDatabase("test_stays");
+    const database = await openDatabase({ url: empty.url, poolSize: 4 });
+    try {
+      const { db } = database;
+      const now = new Date();
+      const today = businessDate(now);
+      const checkIn = weekdayOnOrAfter(addBusinessDays(today, 21), 2);
+      const checkOut = addBusinessDays(checkIn, 2);
+      // Twenty suite types of one suite each: no two requests want the same suite, only the same cat.
+      const types = [];
+      for (let i = 1; i <= 20; i++) {
+        const [type] = await db.insert(suiteTypes).values({ name: `Solo ${i}`, maxCats: 1, nightlyRateCents: 5000, extraCatRateCents: 0 }).returning();
+        await db.insert(suites).values({ suiteTypeId: type!.id, name: `Solo ${i} room` });
+        types.push(type!);
+      }
+      const [customer] = await verifiedCustomers(db, 1, now);
+      const { user, catId } = customer!;
+      const requests = types.map((type) => ({ userId: user.id, input: { checkIn, checkOut, catIds: [catId], suiteTypeId: type.id, arrangement: "together" } }));
+      const outcomes = await bookInTwoProcesses(empty.url, requests, "stay");
+      expect(outcomes).toHaveLength(20);
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+      expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["CAT_ALREADY_BOOKED"]));
+      expect(await db.select().from(stays).where(eq(stays.status, "confirmed"))).toHaveLength(1);
+      expect(await db.select().from(stayCats).where(and(eq(stayCats.catId, catId), eq(stayCats.held, true)))).toHaveLength(1);
     } finally {
       await database.close();
       await empty.drop();

@@ -86,7 +86,10 @@ export interface GridRow {
   nights: ({ stayId: string; label: string; status: StayStatus; starts: boolean } | null)[];
 }
 
-/** Suites by night for `days` nights from `from`, each night showing the stay that holds the suite. */
+/**
+ * Suites by night for `days` nights from `from`, each night showing the stay that holds the suite and
+ * the cats who sleep in it. A cat is in one suite a night: the database holds that (ADR 0141).
+ */
 export async function occupancyGrid(db: Db, from: string, days: number): Promise<{ nights: string[]; rows: GridRow[] }> {
   const to = addBusinessDays(from, days);
   const nights = nightsOf(from, to);
@@ -94,6 +97,7 @@ export async function occupancyGrid(db: Db, from: string, days: number): Promise
     db.select().from(suites).orderBy(asc(suites.sortOrder), asc(suites.name)),
     db
       .select({
+        rowId: staySuites.id,
         suiteId: staySuites.suiteId,
         checkIn: staySuites.checkIn,
         checkOut: staySuites.checkOut,
@@ -121,7 +125,8 @@ export async function occupancyGrid(db: Db, from: string, days: number): Promise
       nights: nights.map((night) => {
         const h = held.find((x) => x.suiteId === suite.id && x.checkIn <= night && night < x.checkOut);
         if (!h) return null;
-        const cats = guests.filter((g) => g.stayId === h.stayId).map((g) => g.catName ?? "A cat");
+        // The cats who sleep in this suite, not every cat of the stay: a stay in separate suites shows each cat once.
+        const cats = guests.filter((g) => g.staySuiteId === h.rowId).map((g) => g.catName ?? "A cat");
         return { stayId: h.stayId, label: `${cats.join(" & ")} (${customerLabel(h.householdId ? { name: h.household, email: h.email } : null)})`, status: h.status, starts: h.checkIn === night || night === from };
       }),
     })),
@@ -179,4 +184,56 @@ export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff:
       throw new AppError(409, "SUITE_TAKEN", "That suite is taken for some of those nights. Choose another suite.");
     throw error;
   }
+}
+
+export interface CatBookedTwice {
+  catName: string;
+  household: string;
+  /** The later-booked stay, which keeps its nights until staff and the household settle it. */
+  stay: { id: string; checkIn: string; checkOut: string; suiteName: string };
+  /** The stay it clashes with. */
+  other: { id: string; checkIn: string; checkOut: string; suiteName: string };
+}
+
+/**
+ * Cats booked into two held stays for a night before the database refused it (migration 0012 marks
+ * the later stay `overlap_allowed`; ADR 0141), while they still clash: for staff to call the household
+ * and cancel or move one. Empty once each is settled (a stay cancelled, or its dates changed).
+ */
+export async function catsBookedTwice(db: Db): Promise<CatBookedTwice[]> {
+  const result = (await db.execute(sql`
+    select later.cat_name, h.id as household_id, h.name as household_name, u.email,
+      later.stay_id, later.check_in::text as check_in, later.check_out::text as check_out, ls.name as suite_name,
+      earlier.stay_id as other_id, earlier.check_in::text as other_check_in, earlier.check_out::text as other_check_out, es.name as other_suite_name
+    from stay_cats later
+    join stay_cats earlier on earlier.cat_id = later.cat_id and earlier.held and earlier.stay_id <> later.stay_id
+      and daterange(earlier.check_in, earlier.check_out) && daterange(later.check_in, later.check_out)
+    join stay_suites lss on lss.id = later.stay_suite_id join suites ls on ls.id = lss.suite_id
+    join stay_suites ess on ess.id = earlier.stay_suite_id join suites es on es.id = ess.suite_id
+    join stays s on s.id = later.stay_id
+    left join households h on h.id = s.household_id
+    left join users u on u.id = h.user_id
+    where later.held and later.overlap_allowed
+    order by later.check_in, later.cat_name, earlier.check_in`)) as unknown as {
+    rows: {
+      cat_name: string | null;
+      household_id: string | null;
+      household_name: string | null;
+      email: string | null;
+      stay_id: string;
+      check_in: string;
+      check_out: string;
+      suite_name: string;
+      other_id: string;
+      other_check_in: string;
+      other_check_out: string;
+      other_suite_name: string;
+    }[];
+  };
+  return result.rows.map((r) => ({
+    catName: r.cat_name ?? "A cat",
+    household: customerLabel(r.household_id ? { name: r.household_name, email: r.email } : null),
+    stay: { id: r.stay_id, checkIn: r.check_in, checkOut: r.check_out, suiteName: r.suite_name },
+    other: { id: r.other_id, checkIn: r.other_check_in, checkOut: r.other_check_out, suiteName: r.other_suite_name },
+  }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   type CalendarRule,
   type CancellationTier,
@@ -26,6 +26,7 @@ import {
   stayNewDatesForm,
 } from "~/features/stays/schema";
 import type { StayView } from "~/features/stays/view";
+import { catAlreadyBookedText } from "~/features/stays/wording";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { hasRepeats } from "~/lib/validation";
 import type { Db } from "../db/client";
@@ -70,6 +71,53 @@ export const datesRefused = (problems: { field: string; message: string }[]) =>
   new AppError(400, "DATES_NOT_BOOKABLE", problems[0]!.message, { fields: Object.fromEntries(problems.map((p) => [p.field, p.message])) });
 
 export type HouseholdCat = { id: string; name: string; householdId: string };
+
+/**
+ * The first of `chosen` (in their order) that another held stay has for any night from `checkIn` to
+ * `checkOut`, refused with its name and that stay's nights; null when every cat is free. A cat
+ * sleeps in one suite a night (ADR 0141): this check gives the words, and the exclusion constraint
+ * `stay_cats_no_overlap` refuses the row of a booking that committed a moment later, whose retry
+ * then finds it here and answers the same. `ignoreStayId`'s own nights do not count.
+ */
+export async function catAlreadyBooked(
+  db: Db,
+  chosen: readonly { id: string; name: string }[],
+  nights: { checkIn: string; checkOut: string },
+  ignoreStayId?: string,
+): Promise<AppError | null> {
+  if (chosen.length === 0) return null;
+  const clashes = await db
+    .select({ catId: stayCats.catId, checkIn: stayCats.checkIn, checkOut: stayCats.checkOut })
+    .from(stayCats)
+    .where(
+      and(
+        inArray(
+          stayCats.catId,
+          chosen.map((c) => c.id),
+        ),
+        eq(stayCats.held, true),
+        sql`daterange(${stayCats.checkIn}, ${stayCats.checkOut}) && daterange(${nights.checkIn}::date, ${nights.checkOut}::date)`,
+        ignoreStayId ? ne(stayCats.stayId, ignoreStayId) : undefined,
+      ),
+    )
+    .orderBy(asc(stayCats.checkIn));
+  for (const cat of chosen) {
+    const clash = clashes.find((c) => c.catId === cat.id);
+    if (clash) return CAT_ALREADY_BOOKED(cat.name, clash);
+  }
+  return null;
+}
+
+export const CAT_ALREADY_BOOKED = (catName: string, stay: { checkIn: string; checkOut: string }) => {
+  const message = catAlreadyBookedText(catName, stay);
+  return new AppError(409, "CAT_ALREADY_BOOKED", message, { fields: { catIds: message } });
+};
+
+/** Throws `catAlreadyBooked`'s refusal, if any. */
+async function refuseCatsAlreadyBooked(...args: Parameters<typeof catAlreadyBooked>) {
+  const refusal = await catAlreadyBooked(...args);
+  if (refusal) throw refusal;
+}
 
 /**
  * The household's cats that are not archived, among `catIds`; any other id is a 404, and a cat named
@@ -150,7 +198,8 @@ export function optionsFor(
 
 export interface StayQuote {
   nights: number;
-  problems: { field: "checkIn" | "checkOut"; message: string }[];
+  /** What stops these dates and cats being booked: a rule of the dates, or a cat booked for some of the nights already. */
+  problems: { field: "checkIn" | "checkOut" | "catIds"; message: string }[];
   cats: { id: string; name: string }[];
   coverage: CatCoverage[];
   options: StayOption[];
@@ -181,6 +230,8 @@ export async function quoteStay(db: Db, userId: string, input: StayDates, now = 
     departureWindows: windowsOn(settings, rules, request.checkOut, "departure"),
   };
   if (problems.length > 0) return { ...base, problems };
+  const booked = await catAlreadyBooked(db, chosen, request);
+  if (booked) return { ...base, problems: [{ field: "catIds", message: booked.message }] };
 
   const [coverage, free] = await Promise.all([
     vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
@@ -306,6 +357,7 @@ export async function holdStay(
   },
 ): Promise<Stay> {
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
+  await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
   const needed = suitesFor(arrangement, chosen.length);
   const rooms = await freeSuitesOfType(tx, type.id, checkIn, checkOut, needed);
   if (rooms.length < needed) throw NO_SUITE_FREE();
@@ -342,7 +394,7 @@ export async function holdStay(
     .returning({ id: staySuites.id });
   await tx
     .insert(stayCats)
-    .values(chosen.map((cat, i) => ({ stayId: row!.id, staySuiteId: held[arrangement === "together" ? 0 : i]!.id, catId: cat.id, catName: cat.name })));
+    .values(chosen.map((cat, i) => ({ stayId: row!.id, staySuiteId: held[arrangement === "together" ? 0 : i]!.id, catId: cat.id, catName: cat.name, checkIn, checkOut })));
   await tx.insert(stayEvents).values({ stayId: row!.id, kind: input.status === "offered" ? "offered" : "booked", actor: input.actor, detail: { status: row!.status, suites: rooms.map((r) => r.name), depositCents }, at: now });
   return row!;
 }
@@ -405,6 +457,12 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
   if (problems.length > 0) throw datesRefused(problems);
   const guests = await db.select().from(stayCats).where(eq(stayCats.stayId, stay.id));
   const catIds = guests.flatMap((g) => (g.catId ? [g.catId] : []));
+  await refuseCatsAlreadyBooked(
+    db,
+    guests.flatMap((g) => (g.catId ? [{ id: g.catId, name: g.catName ?? "A cat" }] : [])),
+    input,
+    stay.id,
+  );
   const coverage = await vaccineCoverage(db, { userId, catIds, through: input.checkOut, now });
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
   const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
@@ -503,6 +561,7 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
     const most = `A ${type!.name} holds at most ${type!.maxCats} ${type!.maxCats === 1 ? "cat" : "cats"}.`;
     throw new AppError(400, "TOO_MANY_CATS", `${most} To bring more cats, book another stay or call us.`, { fields: { catIds: most } });
   }
+  await refuseCatsAlreadyBooked(db, chosen, stay, stay.id);
   const coverage = await vaccineCoverage(db, { userId, catIds: request.catIds, through: stay.checkOut, now });
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
   const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
@@ -566,7 +625,7 @@ export async function changeStayCats(db: Db, userId: string, input: StayCatsInpu
             .returning({ id: staySuites.id });
     await tx.delete(stayCats).where(eq(stayCats.stayId, stay.id));
     await tx.insert(stayCats).values(
-      plan.places.map((p) => ({ stayId: stay.id, staySuiteId: p.rowId ?? held.shift()!.id, catId: p.cat.id, catName: p.cat.name })),
+      plan.places.map((p) => ({ stayId: stay.id, staySuiteId: p.rowId ?? held.shift()!.id, catId: p.cat.id, catName: p.cat.name, checkIn: stay.checkIn, checkOut: stay.checkOut })),
     );
     const [row] = await tx
       .update(stays)

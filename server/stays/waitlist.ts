@@ -12,7 +12,7 @@ import type { Logger } from "../logger";
 import type { PeriodicJob } from "../periodic-job";
 import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
-import { STAY_NOT_FOUND, type Stay, checkedDates, coverageRefusal, datesRefused, holdStay, householdCats, optionsFor, withSuiteRetry } from "./stays";
+import { STAY_NOT_FOUND, type Stay, catAlreadyBooked, checkedDates, coverageRefusal, datesRefused, holdStay, householdCats, optionsFor, withSuiteRetry } from "./stays";
 
 /**
  * The waitlist (ADR 0125): a household waiting for nights that were full. When a suite frees up,
@@ -32,6 +32,9 @@ export async function joinWaitlist(db: Db, userId: string, input: WaitlistReques
   const cats = await householdCats(db, userId, request.catIds);
   const { problems } = await checkedDates(db, request.checkIn, request.checkOut, businessDate(now));
   if (problems.length > 0) throw datesRefused(problems);
+  // Waiting for nights a cat is booked for already could only end in an offer it cannot take.
+  const booked = await catAlreadyBooked(db, cats, request);
+  if (booked) throw booked;
   const [row] = await db
     .insert(waitlistEntries)
     .values({ householdId: cats[0]!.householdId, checkIn: request.checkIn, checkOut: request.checkOut, flexDays: request.flexDays, catIds: request.catIds, createdAt: now, updatedAt: now })
@@ -75,7 +78,11 @@ function candidateDates(entry: WaitlistEntry) {
   });
 }
 
-/** Offers a held suite to one entry if any of its dates now fit; true when an offer was made. */
+/**
+ * Offers a held suite to one entry if any of its dates now fit; true when an offer was made. Dates
+ * on which one of its cats is booked already are passed over; when only such dates had a suite, that
+ * refusal is thrown, for the pass to record on the entry.
+ */
 async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now: Date; settings: StaySettings; types: SuiteType[] }): Promise<boolean> {
   const { settings, types } = ctx;
   const today = businessDate(ctx.now);
@@ -85,12 +92,18 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
     throw error; // anything else is this entry's failure, recorded by the pass
   });
   if (!cats) return false; // a cat was archived since: the entry waits for the customer to book again
+  let catBooked: AppError | null = null;
   for (const dates of candidateDates(entry)) {
     const rules = await rulesBetween(tx, dates.checkIn, dates.checkOut);
     if (dateProblems(settings, rules, dates.checkIn, dates.checkOut, today).length > 0) continue;
     const free = await freeSuiteCounts(tx, dates.checkIn, dates.checkOut);
     const [option] = optionsFor(settings, rules, types, free, dates, cats.length, false, today);
     if (!option) continue;
+    const booked = await catAlreadyBooked(tx, cats, dates);
+    if (booked) {
+      catBooked ??= booked;
+      continue;
+    }
     const coverage = await vaccineCoverage(tx, { userId: owner!.userId, catIds: entry.catIds, through: dates.checkOut, now: ctx.now });
     if (coverage.some((c) => c.state === "not-covered")) return false;
     const stay = await holdStay(tx, {
@@ -112,6 +125,7 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
     await queueStayMail(tx, stay.id, "offered", ctx.siteUrl, ctx.now);
     return true;
   }
+  if (catBooked) throw catBooked;
   return false;
 }
 
@@ -128,7 +142,10 @@ export async function releaseLapsedHolds(tx: Db, stayIds: string[], event: { kin
   await tx.insert(stayEvents).values(stayIds.map((stayId) => ({ stayId, kind: event.kind, actor: event.actor, at: now })));
 }
 
-/** A suite taken by a booking at the same moment: the entry simply waits for the next pass. */
+/**
+ * A suite, or one of the entry's cats, taken by a booking at the same moment: the entry simply waits
+ * for the next pass (which records a cat booked meanwhile in that refusal's words).
+ */
 const lostSuiteRace = (error: unknown) => sqlStateOf(error) === EXCLUSION_VIOLATION || (error instanceof AppError && error.code === "NO_SUITE_FREE");
 
 /**

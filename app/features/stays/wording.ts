@@ -59,6 +59,15 @@ export function alreadyAcceptedText(stay: { status: StayStatus; checkIn: string;
   return `You've already accepted this offer. Your stay, ${dates}, is listed under ${TRIP_SECTION_TITLES[section]}.`;
 }
 
+/**
+ * Why a cat cannot be booked for these nights: it is booked already, for the nights of that stay
+ * (a cat sleeps in one suite a night, ADR 0141). The same words whether the check before booking or
+ * the database's constraint found it.
+ */
+export function catAlreadyBookedText(catName: string, stay: { checkIn: string; checkOut: string }): string {
+  return `${catName} is already booked for ${formatCalendarDayWeekday(stay.checkIn)} to ${formatCalendarDayWeekday(stay.checkOut)}. Choose other dates or other cats.`;
+}
+
 /** Who a stay is for, on the staff desk: the household's name, else the account's e-mail; "Deleted account" only for an account that was deleted. */
 export function customerLabel(customer: { name: string | null; email: string | null } | null): string {
   if (!customer) return "Deleted account";

@@ -7,7 +7,7 @@ import { recentPayments, refundByStaff } from "@server/payments/payments";
 import { settleStaysInBackground } from "@server/stays/background";
 import { failedSms, retrySms } from "@server/telephony/sms-queue";
 import { listSuites } from "@server/stays/rooms";
-import { type StaffStay, STAFF_ACTIONS, changeStayAtDesk, deskDay, moveStay, occupancyGrid, reviewQueue } from "@server/stays/staff";
+import { type StaffStay, STAFF_ACTIONS, catsBookedTwice, changeStayAtDesk, deskDay, moveStay, occupancyGrid, reviewQueue } from "@server/stays/staff";
 import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
@@ -36,7 +36,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const params = new URL(request.url).searchParams;
   const today = businessDate(new Date());
   const date = dayParam.safeParse(params.get("date")).data ?? today;
-  const [desk, queue, grid, suites, undelivered, undeliveredTexts, deposits] = await Promise.all([
+  const [desk, queue, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice] = await Promise.all([
     deskDay(context.db, date),
     reviewQueue(context.db),
     occupancyGrid(context.db, date, GRID_NIGHTS),
@@ -44,9 +44,11 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     failedMail(context.db),
     failedSms(context.db),
     recentPayments(context.db),
+    catsBookedTwice(context.db),
   ]);
   return {
     deposits,
+    bookedTwice,
     date,
     today,
     ...desk,
@@ -315,6 +317,8 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         />
       </Panel>
 
+      <BookedTwicePanel items={data.bookedTwice} />
+
       <UndeliveredPanel
         title="Mail not delivered"
         description="The mail server refused these after several tries. Check the mail settings, then send them again."
@@ -338,6 +342,32 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         <OccupancyGrid grid={data.grid} />
       </Panel>
     </div>
+  );
+}
+
+/**
+ * Cats booked into two suites for a night before the hotel refused it (ADR 0141): each with both
+ * stays, for staff to settle with the household; nothing at all when there are none.
+ */
+function BookedTwicePanel({ items }: { items: Route.ComponentProps["loaderData"]["bookedTwice"] }) {
+  if (items.length === 0) return null;
+  const nights = (s: { checkIn: string; checkOut: string }) => `${formatCalendarDayWeekday(s.checkIn)} to ${formatCalendarDayWeekday(s.checkOut)}`;
+  return (
+    <Panel
+      title="Cats booked twice"
+      description="These were booked before the site refused a cat in two suites on one night. Call the household and cancel or move one of the stays."
+    >
+      <ul className="grid gap-2">
+        {items.map((item) => (
+          <li key={`${item.stay.id}:${item.other.id}:${item.catName}`} className="rounded-xl border border-red-200 bg-red-50 px-3 py-2 break-words">
+            <span className="font-semibold">{item.catName}</span> · {item.household}
+            <span className="block text-sm text-red-900">
+              {item.stay.suiteName}, {nights(item.stay)}; also in {item.other.suiteName}, {nights(item.other)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }
 

@@ -185,7 +185,16 @@ export const staySuites = pgTable(
   ],
 );
 
-/** The cats of a stay and the suite each sleeps in; the name is kept as it was at booking. */
+/**
+ * The cats of a stay and the suite each sleeps in; the name is kept as it was at booking.
+ *
+ * A cat sleeps in one suite a night (ADR 0141): `check_in`, `check_out` and `held` are its suite row's
+ * nights and whether that row still holds its suite, copied by triggers (migration 0012) whenever
+ * either row is written, so they cannot drift; the exclusion constraint `stay_cats_no_overlap`
+ * refuses two held rows of one cat whose nights overlap, in every process and transaction.
+ * `overlap_allowed` marks the later stay of a cat booked twice before the constraint existed
+ * (migration 0012 sets it; nothing else can), left for staff to settle; changing its dates clears it.
+ */
 export const stayCats = pgTable(
   "stay_cats",
   {
@@ -197,6 +206,12 @@ export const stayCats = pgTable(
       .references(() => staySuites.id, { onDelete: "cascade" }),
     catId: uuid("cat_id").references(() => cats.id, { onDelete: "set null" }),
     catName: text("cat_name"),
+    /** The suite row's nights (the trigger writes them from it whatever the insert says). */
+    checkIn: date("check_in", { mode: "string" }).notNull(),
+    checkOut: date("check_out", { mode: "string" }).notNull(),
+    /** The suite row is not released (the trigger keeps it so). */
+    held: boolean("held").notNull().default(true),
+    overlapAllowed: boolean("overlap_allowed").notNull().default(false),
   },
   (t) => [index("stay_cats_stay").on(t.stayId), index("stay_cats_cat").on(t.catId), unique("stay_cats_once").on(t.stayId, t.catId)],
 );
