@@ -113,7 +113,7 @@ async function fillEveryTable(db: Db) {
   const dates = { checkIn: addBusinessDays(today, 30), checkOut: addBusinessDays(today, 32) };
   const [stay] = await db.insert(stays).values({ householdId: household.id, status: "confirmed", ...dates, totalCents: 13000, priceLines: [], cancellationTiers: [] }).returning();
   const [room] = await db.insert(staySuites).values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: suite!.suiteTypeId, ...dates }).returning();
-  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: "Miso" });
+  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: "Miso", ...dates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
   const [payment] = await db
     .insert(payments)
