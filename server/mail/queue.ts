@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailQueue } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { MAX_ATTEMPTS, deliverDue, requeueFailed } from "../outbox";
+import { MAX_ATTEMPTS, deliverDue, requeueFailed } from "../messages/delivery";
 import type { PeriodicJob } from "../periodic-job";
 import type { MailMessage, Mailer } from "./mailer";
 
@@ -10,7 +10,7 @@ import type { MailMessage, Mailer } from "./mailer";
  * Mail that must not be lost (ADR 0126): queued in the same transaction as the change it tells
  * about, delivered by a job that retries with growing pauses until the mail server takes it, and
  * marked failed (for staff to see) after `MAX_ATTEMPTS`. The request that made the change never
- * waits for the mail server. Texts are queued the same way, through the same loop (`../outbox`).
+ * waits for the mail server. Texts are queued the same way, through the same loop (`../messages/delivery`).
  */
 
 export { MAX_ATTEMPTS };

@@ -5,7 +5,7 @@ import type { Database, Db } from "../db/client";
 import { smsQueue, telephonyEvents } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { createLogger } from "../logger";
-import { MAX_ATTEMPTS } from "../outbox";
+import { MAX_ATTEMPTS } from "../messages/delivery";
 import { createTestDatabase } from "../testing/test-database";
 import { FakeTwilioHttp, TEST_TWILIO_ENV } from "../testing/twilio-http";
 import { deliverQueuedSms, failedSms, queueSms, retrySms } from "./sms-queue";

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { smsQueue } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { deliverDue, requeueFailed } from "../outbox";
+import { deliverDue, requeueFailed } from "../messages/delivery";
 import type { PeriodicJob } from "../periodic-job";
 import type { Telephony } from "./types";
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Db } from "./db/client";
-import type { mailQueue, smsQueue } from "./db/schema/index";
+import type { Db } from "../db/client";
+import type { mailQueue, smsQueue } from "../db/schema/index";
 
 /**
  * The delivery loop shared by the queues of messages that must not be lost, mail (ADR 0126) and
@@ -8,7 +8,7 @@ import type { mailQueue, smsQueue } from "./db/schema/index";
  * failed (for staff to see and send again) after `MAX_ATTEMPTS`.
  */
 
-export type OutboxTable = typeof mailQueue | typeof smsQueue;
+export type QueueTable = typeof mailQueue | typeof smsQueue;
 
 export const MAX_ATTEMPTS = 8;
 /** How long a process may take to hand a claimed message over before another may try it. */
@@ -20,7 +20,7 @@ const retryDelayMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (
  * also pushes its next attempt past the claim time, so several processes running this at once
  * never send the same message twice while it is being sent.
  */
-export async function deliverDue<T extends OutboxTable>(
+export async function deliverDue<T extends QueueTable>(
   db: Db,
   queue: T,
   send: (row: T["$inferSelect"]) => Promise<unknown>,
@@ -66,7 +66,7 @@ export async function deliverDue<T extends OutboxTable>(
 }
 
 /** Puts a failed message back in its queue with fresh attempts; false when it is not (or no longer) failed. */
-export async function requeueFailed(db: Db, queue: OutboxTable, id: string, now: Date): Promise<boolean> {
+export async function requeueFailed(db: Db, queue: QueueTable, id: string, now: Date): Promise<boolean> {
   const q = queue as typeof mailQueue;
   const rows = await db
     .update(q)
