@@ -19,6 +19,12 @@ export const mailQueue = pgTable(
     dedupeKey: text("dedupe_key").notNull().unique(),
     toAddress: text("to_address").notNull(),
     message: jsonb("message").$type<Omit<MailMessage, "to">>().notNull(),
+    /**
+     * A message that carries a one-time secret (a sign-in link and code, a phone code) keeps its
+     * words here, sealed with the app's encryption key and bound to the row, never readable in the
+     * database; null for any other message (ADR 0143).
+     */
+    sealed: text("sealed"),
     stayId: uuid("stay_id").references(() => stays.id, { onDelete: "set null" }),
     ...deliveryColumns(),
   },

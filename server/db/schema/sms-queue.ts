@@ -16,6 +16,12 @@ export const smsQueue = pgTable(
     /** E.164, as the household's mobile is stored. */
     toPhone: text("to_phone").notNull(),
     body: text("body").notNull(),
+    /**
+     * A message that carries a one-time secret (a sign-in link and code, a phone code) keeps its
+     * words here, sealed with the app's encryption key and bound to the row, never readable in the
+     * database; null for any other message (ADR 0143).
+     */
+    sealed: text("sealed"),
     stayId: uuid("stay_id").references(() => stays.id, { onDelete: "set null" }),
     ...deliveryColumns(),
   },
