@@ -49,4 +49,35 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One way to send a message (ADR 0143): a mail or a text is queued (`queueMail`, `queueSms`) and
+    // sent by its queue; only the mail and telephony modules and the queues call the transport itself.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["server/mail/**", "server/telephony/**", "server/messages/**", "**/*.test.{ts,tsx}", "server/testing/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='send'][callee.object.name='mailer'], CallExpression[callee.property.name='send'][callee.object.property.name='mailer']",
+          message: "Queue the mail with queueMail (server/mail/queue.ts) in the change's transaction; sendMailNow when a person waits for it.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='sendSms']",
+          message: "Queue the text with queueSms (server/telephony/sms-queue.ts) in the change's transaction; sendSmsNow when a person waits for it.",
+        },
+        { selector: "CallExpression[callee.property.name='sendMail']", message: "Mail goes through the mail queue (server/mail/queue.ts)." },
+      ],
+    },
+  },
+  {
+    // Every message's wording comes from the catalogue (ADR 0143), never from a template file directly.
+    files: ["server/**/*.ts", "app/routes/**/*.{ts,tsx}"],
+    ignores: ["server/messages/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/messages/templates/*", "@server/messages/templates/*"], message: "Take a message's wording from server/messages/catalogue.ts." }] },
+      ],
+    },
+  },
 );

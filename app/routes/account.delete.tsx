@@ -4,7 +4,8 @@ import { requireUser } from "@server/auth/guards.server";
 import { clearedSessionCookies } from "@server/auth/cookies";
 import { loadSiteContent } from "@server/content/content";
 import { formDataOf, submitForm } from "@server/http/form-action";
-import { accountDeletedMail } from "@server/mail/templates/account-deleted";
+import { queueMail, sendMailNow, withdrawMail } from "@server/mail/queue";
+import { accountDeletedMail } from "@server/messages/catalogue";
 import { deleteAccount, deletionSummary } from "@server/privacy/erase";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
@@ -40,12 +41,15 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   );
   if (!deleted) return reply;
   context.logger.info({ userId: user.id }, "account deleted by its owner");
-  try {
-    const { business: published } = await loadSiteContent(context.db, context.logger);
-    await context.mailer.send(accountDeletedMail({ to: deleted.email, business: published, siteUrl: context.env.PUBLIC_SITE_URL }));
-  } catch (err) {
-    // The deletion stands; the page says the same as the mail would have.
-    context.logger.error({ err }, "could not send the account-deleted mail");
+  // Through the mail queue, sent at once and then forgotten: nothing of the erased account is kept,
+  // not even this mail's address. If it fails, the deletion stands; the page says the same as the mail would have.
+  const { business: published } = await loadSiteContent(context.db, context.logger);
+  const mail = accountDeletedMail({ to: deleted.email, business: published, siteUrl: context.env.PUBLIC_SITE_URL });
+  const queued = await queueMail(context.db, { dedupeKey: `account-deleted:${user.id}`, message: mail, sendNow: true });
+  const sent = queued ? await sendMailNow(context, queued, mail, new Date(), { forgetWhenSent: true }) : null;
+  if (queued && !sent?.ok) {
+    context.logger.error({ err: sent?.error }, "could not send the account-deleted mail");
+    await withdrawMail(context.db, queued);
   }
   const headers = new Headers();
   for (const cookie of clearedSessionCookies(context.env)) headers.append("Set-Cookie", cookie);

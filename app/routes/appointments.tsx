@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
 import { proposeChange, sendReminder, type Actor } from "@server/appointments/appointments";
 import { cancelCustomerAppointment, isOwnGroom, rescheduleGroom } from "@server/grooming/grooming";
-import { deliverGroomMailInBackground } from "@server/grooming/groom-mail";
+import { kickMessageQueues } from "@server/messages/kick";
 import { stayForGroom } from "@server/grooming/stay-groom";
 import type { Db } from "@server/db/client";
 import { windowsText } from "~/features/stays/view";
@@ -90,7 +90,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       // A groom booked online moves at once to a free time (the checks of a new booking); anything else is proposed to staff.
       if (await isOwnGroom(context.db, actor.email, appointmentId)) {
         const moved = await rescheduleGroom(context.db, auth.user, { appointmentId, day: time.date, time: time.time }, ctx);
-        deliverGroomMailInBackground(context);
+        kickMessageQueues(context);
         return { kind: "success", title: `Your groom has moved to ${formatBusinessDate(moved.startsAt)} at ${formatBusinessTime(moved.startsAt)}.` };
       }
       await proposeChange(context.db, actor, appointmentId, time);
@@ -100,7 +100,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (intent === "cancel") {
     return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
       await cancelCustomerAppointment(context.db, actor, appointmentId, ctx);
-      deliverGroomMailInBackground(context);
+      kickMessageQueues(context);
       return { kind: "success", title: "Appointment cancelled." };
     });
   }

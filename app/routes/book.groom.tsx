@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
 import { type Groom, BOOKING_HORIZON_DAYS, bookGroom, groomToMove, listGroomingServices, quoteGroom, rescheduleGroom } from "@server/grooming/grooming";
-import { deliverGroomMailInBackground } from "@server/grooming/groom-mail";
+import { kickMessageQueues } from "@server/messages/kick";
 import { stayForGroom } from "@server/grooming/stay-groom";
 import { listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
@@ -116,7 +116,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       moved = await rescheduleGroom(context.db, user, input, { siteUrl: context.env.PUBLIC_SITE_URL });
     });
     if (!moved) return reply;
-    deliverGroomMailInBackground(context);
+    kickMessageQueues(context);
     return redirect(`/appointments?moved=${moved.id}`);
   }
   let booked: Groom | undefined;
@@ -126,7 +126,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     stayId = input.stayId;
   });
   if (!booked) return reply;
-  deliverGroomMailInBackground(context);
+  kickMessageQueues(context);
   return redirect(`/appointments?booked=${booked.id}${stayId ? `&stay=${stayId}` : ""}`);
 });
 

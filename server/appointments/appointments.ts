@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type AppointmentInput, type proposeChangeInput, type reminderInput } from "~/features/appointments/schema";
@@ -7,6 +8,7 @@ import { type AppointmentStatus, appointmentReminders, appointments } from "../d
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
+import { queueSms, sendSmsNow, withdrawSms } from "../telephony/sms-queue";
 import type { Telephony } from "../telephony/telephony";
 
 export type Appointment = typeof appointments.$inferSelect;
@@ -116,27 +118,36 @@ export async function sendReminder(db: Db, sms: SmsSender, actor: Actor, input: 
       limit.retryAfterMs,
     );
   }
-  return deliver(db, sms, row, { kind: "manual", phoneNumber: input.phoneNumber, message: input.message, sentBy: actor.email });
+  return deliver(db, sms, row, { kind: "manual", phoneNumber: input.phoneNumber, message: input.message, sentBy: actor.email }, now);
 }
 
+/**
+ * Texts a reminder through the text queue (ADR 0143), at once: the person (or the day-before job)
+ * records the outcome with the appointment. A failed text is taken out of the queue and recorded as
+ * failed, so staff send one by hand rather than the queue sending it later behind their back.
+ */
 async function deliver(
   db: Db,
   sms: SmsSender,
   row: Appointment,
   send: { kind: "manual" | "automatic"; phoneNumber: string; message: string; sentBy: string },
+  now: Date,
 ) {
-  try {
-    const { sid } = await sms.sendSms(send.phoneNumber, send.message);
-    if (!sid) throw new Error("the SMS provider returned no message id");
+  const text = { to: send.phoneNumber, body: send.message };
+  const queued = await queueSms(db, { dedupeKey: `appointment-reminder:${row.id}:${crypto.randomUUID()}`, ...text, sendNow: true }, now);
+  const sent = await sendSmsNow({ db, telephony: sms }, queued!, text, now);
+  const sid = sent.ok ? sent.result.sid : undefined;
+  if (sid) {
     const [record] = await db
       .insert(appointmentReminders)
       .values({ appointmentId: row.id, ...send, status: "sent", providerSid: sid })
       .returning();
     return record!;
-  } catch (error) {
-    await db.insert(appointmentReminders).values({ appointmentId: row.id, ...send, status: "failed", error: (error as Error).message });
-    throw new AppError(502, "REMINDER_FAILED", "Failed to send reminder. Please try again.");
   }
+  if (!sent.ok) await withdrawSms(db, queued!);
+  const error = sent.ok ? "the SMS provider returned no message id" : sent.error instanceof Error ? sent.error.message : String(sent.error);
+  await db.insert(appointmentReminders).values({ appointmentId: row.id, ...send, status: "failed", error });
+  throw new AppError(502, "REMINDER_FAILED", "Failed to send reminder. Please try again.");
 }
 
 // ---- staff -----------------------------------------------------------------------------------
@@ -314,7 +325,7 @@ export async function runAutomaticReminders(db: Db, sms: SmsSender, reminderText
       .returning();
     if (!claimed) continue;
     try {
-      await deliver(db, sms, claimed, { kind: "automatic", phoneNumber: claimed.reminderPhone!, message: reminderText(claimed), sentBy: "automatic" });
+      await deliver(db, sms, claimed, { kind: "automatic", phoneNumber: claimed.reminderPhone!, message: reminderText(claimed), sentBy: "automatic" }, now);
       sent++;
     } catch {
       // Recorded as a failed reminder by deliver(); staff see it and can send one by hand.

@@ -1,16 +1,11 @@
-import type { SiteBusiness } from "~/features/content/site-content";
-import { serviceTitle } from "~/features/appointments/service-catalogue";
-import { formatBusinessTime } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
 import { loadSiteContent } from "../content/content";
 import type { PeriodicJob } from "../periodic-job";
-import { type Appointment, type SmsSender, runAutomaticReminders } from "./appointments";
+import { dayBeforeReminderText } from "../messages/catalogue";
+import { type SmsSender, runAutomaticReminders } from "./appointments";
 
-/** The day-before SMS, with the business's published name and phone. */
-export const dayBeforeReminderText = (business: Pick<SiteBusiness, "name" | "phone">) => (a: Appointment) =>
-  `Reminder from ${business.name}: ${serviceTitle(a.serviceId)}${a.catNames ? ` for ${a.catNames}` : ""} tomorrow at ` +
-  `${formatBusinessTime(a.startsAt)}. Questions? Call ${business.phone.display}.`;
+export { dayBeforeReminderText };
 
 type ReminderDeps = { db: Db; sms: SmsSender; logger: Logger };
 

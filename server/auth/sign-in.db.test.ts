@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { sessions, userRoles, users, verifications } from "../db/schema/index";
+import { mailQueue, sessions, userRoles, users, verifications } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { AppError } from "../http/errors";
 import { createLogger } from "../logger";
@@ -128,10 +128,14 @@ describe("the sign-in mail", () => {
     const error = await rejection(requestSignIn({ ...deps, mailer: down }, { email: "unlucky@example.com", ip: freshIp() }, t0));
     expect([error.status, error.code, error.message]).toEqual([502, "MAIL_FAILED", SIGN_IN_MESSAGES.mailFailed]);
     expect(await database.db.select().from(verifications).where(eq(verifications.email, "unlucky@example.com"))).toEqual([]);
+    // Nor does the mail queue send the dead link later.
+    expect(await database.db.select().from(mailQueue).where(eq(mailQueue.toAddress, "unlucky@example.com"))).toEqual([]);
   });
 
   it("keeps no plaintext link token or code in the database", async () => {
     const { token, code } = await mailFor("secret@example.com");
+    // The mail went through the queue and, sent, was forgotten: not even the address is kept.
+    expect(await database.db.select().from(mailQueue).where(eq(mailQueue.toAddress, "secret@example.com"))).toEqual([]);
     const signedIn = await signInWithLink(deps, token, later(1000));
     const dump = await dumpDatabase();
     expect(dump).not.toContain(token);

@@ -7,7 +7,8 @@ import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
-import { signInMail } from "../mail/templates/sign-in";
+import { queueMail, sendMailNow, withdrawMail } from "../mail/queue";
+import { signInMail } from "../messages/catalogue";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
 import { landingPath, safeRedirectPath } from "~/features/auth/redirect";
 import { grantAdmin, isAdmin, isAdminAddress } from "./roles";
@@ -37,7 +38,15 @@ export const SIGN_IN_LIMITS = {
 
 export type SignInEnv = Pick<
   Env,
-  "PUBLIC_SITE_URL" | "SESSION_SECRET" | "ADMIN_EMAILS" | "isProduction" | "SIGN_IN_MAILS_PER_IP_PER_HOUR" | "SIGN_IN_MAILS_PER_HOUR"
+  | "PUBLIC_SITE_URL"
+  | "SESSION_SECRET"
+  | "ADMIN_EMAILS"
+  | "isProduction"
+  | "SIGN_IN_MAILS_PER_IP_PER_HOUR"
+  | "SIGN_IN_MAILS_PER_HOUR"
+  // The mail's link and code are sealed in the mail queue with the app's key (ADR 0143).
+  | "ENCRYPTION_KEY"
+  | "DATA_DIR"
 >;
 
 export interface SignInDeps {
@@ -110,7 +119,11 @@ export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, reque
   const id = crypto.randomUUID();
   const token = randomToken();
   const code = randomCode();
-  await db.transaction(async (tx) => {
+  const link = `${env.PUBLIC_SITE_URL}/auth/verify?token=${token}`;
+  const mail = signInMail({ to: email, link, code, validMinutes: LINK_TTL_MS / minute, siteUrl: env.PUBLIC_SITE_URL });
+  // The link and its mail are written together (the mail sealed: its link and code are never
+  // readable in the database); the person waits, so this request sends the mail itself at once.
+  const queued = await db.transaction(async (tx) => {
     // One live request per address: a new mail replaces the previous link and code.
     await tx.delete(verifications).where(and(eq(verifications.email, email), isNull(verifications.consumedAt)));
     // Tidy: rows a day past their expiry are of no use, not even for explaining an old link.
@@ -124,14 +137,17 @@ export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, reque
       createdAt: now,
       expiresAt: new Date(now.getTime() + LINK_TTL_MS),
     });
+    return queueMail(tx, { dedupeKey: `sign-in:${id}`, message: mail, sealWith: env, sendNow: true }, now);
   });
 
-  const link = `${env.PUBLIC_SITE_URL}/auth/verify?token=${token}`;
-  try {
-    await mailer.send(signInMail({ to: email, link, code, validMinutes: LINK_TTL_MS / minute, siteUrl: env.PUBLIC_SITE_URL }));
-  } catch (err) {
-    logger.error({ err, verificationId: id }, "could not send the sign-in mail");
-    await db.delete(verifications).where(eq(verifications.id, id));
+  const sent = await sendMailNow({ db, mailer }, queued!, mail, now, { forgetWhenSent: true });
+  if (!sent.ok) {
+    logger.error({ err: sent.error, verificationId: id }, "could not send the sign-in mail");
+    // The person is told to ask again: no usable link is left behind, and the queue does not send it later.
+    await db.transaction(async (tx) => {
+      await withdrawMail(tx, queued!);
+      await tx.delete(verifications).where(eq(verifications.id, id));
+    });
     throw new AppError(502, "MAIL_FAILED", SIGN_IN_MESSAGES.mailFailed);
   }
   logger.info({ verificationId: id }, "sign-in mail sent");

@@ -2,9 +2,8 @@ import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import type { appointments } from "../db/schema/index";
-import type { RequestContext } from "../context";
-import { deliverQueuedMail, queueMail } from "../mail/queue";
-import { type GroomMailKind, groomMail } from "../mail/templates/groom";
+import { queueMail } from "../mail/queue";
+import { type GroomMailKind, groomMail } from "../messages/catalogue";
 
 /**
  * Queues the mail about a groom's latest change in the caller's transaction (ADR 0126). Its calendar
@@ -35,12 +34,5 @@ export async function queueGroomMail(db: Db, groom: typeof appointments.$inferSe
       }),
     },
     now,
-  );
-}
-
-/** After a page booked, moved or cancelled a groom: send the mail it queued without making the page wait (the queue's job retries). */
-export function deliverGroomMailInBackground(context: Pick<RequestContext, "db" | "mailer" | "logger">) {
-  void deliverQueuedMail(context.db, context.mailer).catch((err: unknown) =>
-    context.logger.warn({ err }, "sending a groom's mail failed; the mail queue's job will retry"),
   );
 }

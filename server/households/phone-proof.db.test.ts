@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE_PROOF_TEXT } from "~/features/account/phone-proof";
 import type { Database, Db } from "../db/client";
-import { phoneVerifications, telephonyEvents, users } from "../db/schema/index";
+import { phoneVerifications, smsQueue, telephonyEvents, users } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { AppError } from "../http/errors";
 import { createLogger } from "../logger";
@@ -121,10 +121,12 @@ describe("proving the household mobile", () => {
   });
 
   it("keeps nothing when the text could not be sent, and says so", async () => {
-    const { userId } = await household(database.db);
+    const { userId, mobile } = await household(database.db);
     const failing = { sendSms: () => Promise.reject(new Error("provider down")) };
     expect(await refusal(sendPhoneCode(deps(failing), userId, "192.0.2.17", at(0)))).toMatchObject({ status: 502, message: PHONE_PROOF_TEXT.sendFailed });
     expect(await database.db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId))).toEqual([]);
+    // Nor does the text queue send the dead code later.
+    expect(await database.db.select().from(smsQueue).where(eq(smsQueue.toPhone, mobile))).toEqual([]);
   });
 
   it("drops the proof when the household saves another mobile, and keeps it when the same one is saved again", async () => {

@@ -10,6 +10,8 @@ import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
+import { phoneCodeText } from "../messages/catalogue";
+import { queueSms, sendSmsNow, withdrawSms } from "../telephony/sms-queue";
 import type { Telephony } from "../telephony/telephony";
 
 /**
@@ -36,16 +38,14 @@ export const PHONE_PROOF_LIMITS = {
 
 export interface PhoneProofDeps {
   db: Db;
-  env: Pick<Env, "SESSION_SECRET">;
+  // The texted code is sealed in the text queue with the app's key (ADR 0143).
+  env: Pick<Env, "SESSION_SECRET" | "ENCRYPTION_KEY" | "DATA_DIR" | "isProduction">;
   telephony: Pick<Telephony, "sendSms">;
   logger: Logger;
 }
 
 /** Keys the code HMAC, as the sign-in code's; production requires SESSION_SECRET (server/env.ts). */
 const codeSecret = (env: PhoneProofDeps["env"]) => env.SESSION_SECRET ?? "development-only-code-secret";
-
-export const phoneCodeText = (code: string) =>
-  `${business.name}: ${code} is your code to verify this number on your account. It works for ${PHONE_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this text.`;
 
 async function mobileOf(db: Db, userId: string): Promise<string | null> {
   const [row] = await db.select({ mobile: households.mobilePhone }).from(households).where(eq(households.userId, userId));
@@ -92,25 +92,36 @@ export async function sendPhoneCode(deps: PhoneProofDeps, userId: string, client
   const code = randomCode();
   const expiresAt = new Date(now.getTime() + PHONE_CODE_TTL_MS);
   const fresh = { id, phone, codeHash: hashCode(code, id, codeSecret(deps.env)), attempts: 0, createdAt: now, expiresAt, verifiedAt: null };
+  const text = { to: phone, body: phoneCodeText(business, code) };
   // One row per account: a new code replaces the last (a new id, so the old code's hash no longer fits).
   // The foreign key refuses a number that is no longer the household's (saved elsewhere meanwhile).
-  const stored = await db
-    .insert(phoneVerifications)
-    .values({ userId, ...fresh })
-    .onConflictDoUpdate({ target: phoneVerifications.userId, set: fresh, setWhere: isNull(phoneVerifications.verifiedAt) })
-    .returning({ id: phoneVerifications.id })
+  // The text is queued with the code (sealed: the code is never readable in the database) and sent
+  // by this request at once, since the person waits for it.
+  const queued = await db
+    .transaction(async (tx) => {
+      const stored = await tx
+        .insert(phoneVerifications)
+        .values({ userId, ...fresh })
+        .onConflictDoUpdate({ target: phoneVerifications.userId, set: fresh, setWhere: isNull(phoneVerifications.verifiedAt) })
+        .returning({ id: phoneVerifications.id });
+      // Proven meanwhile (another tab): nothing to send.
+      if (stored.length === 0) return null;
+      return queueSms(tx, { dedupeKey: `phone-code:${id}`, ...text, sealWith: deps.env, sendNow: true }, now);
+    })
     .catch((error: unknown) => {
       if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw new AppError(409, "MOBILE_CHANGED", PHONE_PROOF_TEXT.mobileChanged);
       throw error;
     });
-  // Proven meanwhile (another tab): nothing to send.
-  if (stored.length === 0) throw new AppError(409, "PHONE_ALREADY_VERIFIED", PHONE_PROOF_TEXT.alreadyVerified);
+  if (!queued) throw new AppError(409, "PHONE_ALREADY_VERIFIED", PHONE_PROOF_TEXT.alreadyVerified);
 
-  try {
-    await deps.telephony.sendSms(phone, phoneCodeText(code));
-  } catch (err) {
-    deps.logger.error({ err }, "could not text a phone verification code");
-    await db.delete(phoneVerifications).where(eq(phoneVerifications.id, id));
+  const sent = await sendSmsNow(deps, queued, text, now, { forgetWhenSent: true });
+  if (!sent.ok) {
+    deps.logger.error({ err: sent.error }, "could not text a phone verification code");
+    // The person is told to ask again: the code stops working and the queue does not send it later.
+    await db.transaction(async (tx) => {
+      await withdrawSms(tx, queued);
+      await tx.delete(phoneVerifications).where(eq(phoneVerifications.id, id));
+    });
     throw new AppError(502, "PHONE_CODE_NOT_SENT", PHONE_PROOF_TEXT.sendFailed);
   }
   return { expiresAt };

@@ -14,7 +14,8 @@ import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
-import { voucherMail } from "../mail/templates/voucher";
+import { queueMail, sendMailNow, withdrawMail } from "../mail/queue";
+import { voucherMail } from "../messages/catalogue";
 import { type RateLimitRule, consumeRateLimits } from "../rate-limit/rate-limit";
 
 const HOUR = 60 * 60 * 1000;
@@ -72,27 +73,31 @@ export async function createVoucherRequest(db: Db, input: VoucherRequestInput | 
 }
 
 /**
- * E-mails the voucher of a stored request and records the outcome with the lead (staff see a failed
- * send in the leads inbox). Resolves whether the mail went out; a mail server that is down never loses
- * the request, which is already stored.
+ * E-mails the voucher of a stored request through the mail queue, at once (the visitor waits to hear
+ * whether it is in their inbox), and records the outcome with the lead (staff see a failed send in
+ * the leads inbox and send it by hand, so a failed mail is taken out of the queue rather than retried
+ * behind their back). Resolves whether the mail went out; a mail server that is down never loses the
+ * request, which is already stored.
  */
 export async function sendVoucherMail(deps: { db: Db; mailer: Mailer; logger: Logger; siteUrl: string }, id: string, now = new Date()): Promise<boolean> {
-  const { db, mailer, logger, siteUrl } = deps;
+  const { db, logger, siteUrl } = deps;
   const [lead] = await db.select().from(voucherRequests).where(eq(voucherRequests.id, id));
   if (!lead?.voucherCode) throw new AppError(404, "NOT_FOUND", "This voucher request does not exist.");
   const { business } = await loadSiteContent(db, logger);
-  let sent = true;
-  try {
-    await mailer.send(voucherMail({ to: lead.email, name: lead.name, code: lead.voucherCode, business, siteUrl }));
-  } catch (err) {
-    sent = false;
-    logger.error({ err, leadId: id }, "could not send the voucher mail");
+  const mail = voucherMail({ to: lead.email, name: lead.name, code: lead.voucherCode, business, siteUrl });
+  const queued = await queueMail(db, { dedupeKey: `voucher:${id}`, message: mail, sendNow: true }, now);
+  // Queued before (a second call for the same lead): its outcome is already recorded.
+  if (!queued) return lead.mailStatus === "sent";
+  const sent = await sendMailNow(deps, queued, mail, now);
+  if (!sent.ok) {
+    logger.error({ err: sent.error, leadId: id }, "could not send the voucher mail");
+    await withdrawMail(db, queued);
   }
   await db
     .update(voucherRequests)
-    .set({ mailStatus: sent ? "sent" : "failed", mailedAt: sent ? now : null, updatedAt: now })
+    .set({ mailStatus: sent.ok ? "sent" : "failed", mailedAt: sent.ok ? now : null, updatedAt: now })
     .where(eq(voucherRequests.id, id));
-  return sent;
+  return sent.ok;
 }
 
 /**

@@ -6,7 +6,7 @@ import { loadEnv } from "../env";
 import { createLogger } from "../logger";
 import { type TestSmtp, startTestSmtp } from "../testing/test-smtp";
 import { createMailer, readOutbox } from "./mailer";
-import { signInMail } from "./templates/sign-in";
+import { signInMail } from "../messages/catalogue";
 
 const message = signInMail({ to: "cat@example.com", link: "http://localhost:3000/auth/verify?token=abc", code: "123456", validMinutes: 10, siteUrl: "http://localhost:3000" });
 

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { mailQueue } from "../db/schema/index";
+import { loadEnv } from "../env";
 import { createLogger } from "../logger";
 import { createTestDatabase } from "../testing/test-database";
 import { startTestSmtp } from "../testing/test-smtp";
@@ -18,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const logger = createLogger("silent");
+/** The key that seals a one-time secret's message. */
+const keys = loadEnv({ NODE_ENV: "test", ENCRYPTION_KEY: "5e".repeat(32) });
 const mailerAt = (smtpUrl: string) =>
   createMailer({ SMTP_URL: smtpUrl, MAIL_FROM: "hotel@example.com", DATA_DIR: os.tmpdir(), PUBLIC_SITE_URL: "http://localhost:3000" }, logger);
 
@@ -47,7 +50,7 @@ describe("the mail queue", () => {
     await queueMail(db, { dedupeKey: key, message: message(to) }, now);
     await queueMail(db, { dedupeKey: key, message: message(to) }, now); // the same change queued twice
 
-    const down = await deliverQueuedMail(db, mailerAt(await closedPort()), now);
+    const down = await deliverQueuedMail({ db, mailer: mailerAt(await closedPort()), env: keys }, now);
     expect(down).toEqual({ sent: 0, failed: 1 });
     const [waiting] = await db.select().from(mailQueue).where(eq(mailQueue.dedupeKey, key));
     expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
@@ -57,9 +60,9 @@ describe("the mail queue", () => {
     const smtp = await startTestSmtp();
     try {
       // Not due yet: nothing is sent before the pause.
-      expect(await deliverQueuedMail(db, mailerAt(smtp.url), now)).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverQueuedMail({ db, mailer: mailerAt(smtp.url), env: keys }, now)).toEqual({ sent: 0, failed: 0 });
       const later = new Date(waiting!.nextAttemptAt.getTime() + 1);
-      expect(await deliverQueuedMail(db, mailerAt(smtp.url), later)).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverQueuedMail({ db, mailer: mailerAt(smtp.url), env: keys }, later)).toEqual({ sent: 1, failed: 0 });
       const mail = await smtp.waitForMail(to);
       expect(mail.subject).toBe("Your stay is confirmed");
       expect(mail.attachments).toEqual([{ filename: "stay.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" }]);
@@ -79,7 +82,7 @@ describe("the mail queue", () => {
       const now = new Date();
       for (let i = 0; i < 5; i++) await queueMail(db, { dedupeKey: `test:${crypto.randomUUID()}`, message: message(to) }, now);
       const mailer = mailerAt(smtp.url);
-      const runs = await Promise.all([deliverQueuedMail(db, mailer, now), deliverQueuedMail(db, mailer, now)]);
+      const runs = await Promise.all([deliverQueuedMail({ db, mailer, env: keys }, now), deliverQueuedMail({ db, mailer, env: keys }, now)]);
       expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(5);
       expect(smtp.mails.filter((m) => m.to === to)).toHaveLength(5);
     } finally {
@@ -94,7 +97,7 @@ describe("the mail queue", () => {
     await queueMail(db, { dedupeKey: key, message: message(`${crypto.randomUUID()}@example.com`) }, now);
     const mailer = mailerAt(await closedPort());
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
-      await deliverQueuedMail(db, mailer, now);
+      await deliverQueuedMail({ db, mailer, env: keys }, now);
       const [row] = await db.select().from(mailQueue).where(eq(mailQueue.dedupeKey, key));
       now = new Date(row!.nextAttemptAt.getTime() + 1);
     }
@@ -107,5 +110,32 @@ describe("the mail queue", () => {
     const [again] = await db.select().from(mailQueue).where(eq(mailQueue.dedupeKey, key));
     expect(again).toMatchObject({ status: "queued", attempts: 0 });
     await expect(retryMail(db, row!.id, now)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("keeps a one-time secret's words sealed in the database and delivers them whole", async () => {
+    const { db } = database;
+    const smtp = await startTestSmtp();
+    try {
+      const to = `${crypto.randomUUID()}@example.com`;
+      const key = `test:${crypto.randomUUID()}`;
+      const secret = `token-${crypto.randomUUID()}`;
+      const now = new Date();
+      await queueMail(db, { dedupeKey: key, message: { to, subject: "Your sign-in link", text: `Open ${secret}`, html: `<p>${secret}</p>` }, sealWith: keys }, now);
+      const [row] = await db.select().from(mailQueue).where(eq(mailQueue.dedupeKey, key));
+      expect(JSON.stringify(row)).not.toContain(secret);
+      expect(row!.message.subject).toBe("Your sign-in link");
+
+      expect(await deliverQueuedMail({ db, mailer: mailerAt(smtp.url), env: keys }, now, 1000)).toMatchObject({ failed: 0 });
+      const mail = await smtp.waitForMail(to);
+      expect(mail.text).toContain(`Open ${secret}`);
+      // Another key cannot open it: the mail is not sent with anything else in its place.
+      await queueMail(db, { dedupeKey: `${key}:2`, message: { to, subject: "Your sign-in link", text: secret, html: "" }, sealWith: keys }, now);
+      const otherKey = loadEnv({ NODE_ENV: "test", ENCRYPTION_KEY: "7a".repeat(32) });
+      await deliverQueuedMail({ db, mailer: mailerAt(smtp.url), env: otherKey }, now, 1000);
+      const [refused] = await db.select().from(mailQueue).where(eq(mailQueue.dedupeKey, `${key}:2`));
+      expect(refused).toMatchObject({ status: "queued", attempts: 1 });
+    } finally {
+      await smtp.close();
+    }
   });
 });

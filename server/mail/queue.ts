@@ -1,40 +1,86 @@
+import crypto from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailQueue } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { MAX_ATTEMPTS, deliverDue, requeueFailed } from "../outbox";
+import { type Attempt, MAX_ATTEMPTS, deliverDue, deliverHeld, heldBySender, requeueFailed, withdraw } from "../messages/delivery";
+import { type SealEnv, openMessage, sealMessage } from "../messages/sealed";
 import type { PeriodicJob } from "../periodic-job";
 import type { MailMessage, Mailer } from "./mailer";
 
 /**
- * Mail that must not be lost (ADR 0126): queued in the same transaction as the change it tells
- * about, delivered by a job that retries with growing pauses until the mail server takes it, and
- * marked failed (for staff to see) after `MAX_ATTEMPTS`. The request that made the change never
- * waits for the mail server. Texts are queued the same way, through the same loop (`../outbox`).
+ * The one way the app sends mail (ADR 0126, 0143): queued in the same transaction as the change it
+ * tells about, delivered by a job that retries with growing pauses until the mail server takes it,
+ * and marked failed (for staff to see) after `MAX_ATTEMPTS`. The request that queued it kicks the
+ * queue once it has committed (`kickMessageQueues`); a person who waits for the mail (sign-in) has
+ * it sent at once with `sendMailNow`. Texts go the same way, through the same loop.
  */
 
 export { MAX_ATTEMPTS };
 
-/** Queues a mail once per `dedupeKey` (queuing the same change twice sends one mail). */
-export async function queueMail(db: Db, mail: { dedupeKey: string; message: MailMessage; stayId?: string }, now = new Date()) {
+/** What sending queued mail needs: the database, the app's one mailer, and the key of sealed messages. */
+export interface MailDeps {
+  db: Db;
+  mailer: Mailer;
+  env: SealEnv;
+}
+
+export interface QueuedMail {
+  /** One mail per key: queuing the same change twice sends one mail. */
+  dedupeKey: string;
+  message: MailMessage;
+  stayId?: string;
+  /** The mail carries a one-time secret: its words are stored sealed with this configuration's key. */
+  sealWith?: SealEnv;
+  /** The caller sends it itself at once (`sendMailNow`): queued already claimed, so the loop leaves it alone meanwhile. */
+  sendNow?: boolean;
+}
+
+/** Queues a mail in the caller's transaction; answers its row id, or null when its key was queued already. */
+export async function queueMail(db: Db, mail: QueuedMail, now = new Date()): Promise<string | null> {
+  const id = crypto.randomUUID();
   const { to, ...message } = mail.message;
-  await db
+  const { subject, ...words } = message;
+  const stored = mail.sealWith
+    ? { message: { subject, text: "", html: "" }, sealed: sealMessage(mail.sealWith, "mail_queue", id, words) }
+    : { message, sealed: null };
+  const [row] = await db
     .insert(mailQueue)
-    .values({ dedupeKey: mail.dedupeKey, toAddress: to, message, stayId: mail.stayId ?? null, nextAttemptAt: now, createdAt: now })
-    .onConflictDoNothing({ target: mailQueue.dedupeKey });
+    .values({ id, dedupeKey: mail.dedupeKey, toAddress: to, ...stored, stayId: mail.stayId ?? null, nextAttemptAt: now, createdAt: now, ...(mail.sendNow ? heldBySender(now) : {}) })
+    .onConflictDoNothing({ target: mailQueue.dedupeKey })
+    .returning({ id: mailQueue.id });
+  return row?.id ?? null;
+}
+
+/** The mail as the mailer takes it, its sealed words opened. */
+function messageOf(env: SealEnv, row: typeof mailQueue.$inferSelect): MailMessage {
+  const words = row.sealed ? openMessage<Omit<MailMessage, "to" | "subject">>(env, "mail_queue", row.id, row.sealed) : {};
+  return { to: row.toAddress, ...row.message, ...words };
 }
 
 /** Sends the mail that is due; several processes may run this at once (see `deliverDue`). */
-export function deliverQueuedMail(db: Db, mailer: Mailer, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
-  return deliverDue(db, mailQueue, (row) => mailer.send({ to: row.toAddress, ...row.message }), now, batch);
+export function deliverQueuedMail(deps: MailDeps, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
+  return deliverDue(deps.db, mailQueue, (row) => deps.mailer.send(messageOf(deps.env, row)), now, batch);
 }
 
-/** Delivers queued mail every `everyMs` (a page that just queued mail may also run a pass at once). */
+/**
+ * Sends a mail queued with `sendNow` (and committed) at once, from the message the caller holds, for
+ * a person who waits for it; a failure leaves it queued for the job's next attempt.
+ * `forgetWhenSent`: a one-time secret's message is deleted once handed over, not kept as sent.
+ */
+export function sendMailNow(deps: Pick<MailDeps, "db" | "mailer">, id: string, message: MailMessage, now = new Date(), options: { forgetWhenSent?: boolean } = {}): Promise<Attempt<void>> {
+  return deliverHeld(deps.db, mailQueue, id, () => deps.mailer.send(message), now, options.forgetWhenSent);
+}
+
+/** Takes a mail out of the queue, sent or not (a sign-in link the person was told failed; the mail about an erased account). */
+export const withdrawMail = (db: Db, id: string) => withdraw(db, mailQueue, id);
+
+/** Delivers queued mail every `everyMs` (a request that just queued mail kicks a pass at once). */
 export const mailQueueJob: PeriodicJob = {
   name: "queued mail",
   everyMs: 30_000,
   async run(deps, now) {
-    const { sent, failed } = await deliverQueuedMail(deps.db, deps.mailer, now);
+    const { sent, failed } = await deliverQueuedMail(deps, now);
     if (failed > 0) deps.logger.warn({ sent, failed }, "queued mail: some deliveries failed and will be retried");
   },
 };

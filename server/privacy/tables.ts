@@ -211,6 +211,7 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   mail_queue: {
     table: mailQueue,
     rowsOf: (s) => eq(mailQueue.toAddress, s.email),
+    withheld: { sealed: "A one-time sign-in link and code, sealed with the server's key while the mail is on its way." },
     erasure: "Deleted, sent or not.",
     erase: (tx, s) => tx.delete(mailQueue).where(eq(mailQueue.toAddress, s.email)),
   },
@@ -218,6 +219,7 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     table: smsQueue,
     // By stay too: a text may have gone to a number the household has since changed.
     rowsOf: (s) => or(inArray(smsQueue.stayId, s.stayIds), inArray(smsQueue.toPhone, s.phones))!,
+    withheld: { sealed: "A one-time phone code, sealed with the server's key while the text is on its way." },
     erasure: "Deleted, sent or not.",
     erase: (tx, s) => tx.delete(smsQueue).where(or(inArray(smsQueue.stayId, s.stayIds), inArray(smsQueue.toPhone, s.phones))),
   },

@@ -1,6 +1,5 @@
 import type { RequestContext } from "../context";
-import { deliverQueuedMail } from "../mail/queue";
-import { deliverQueuedSms } from "../telephony/sms-queue";
+import { kickMessageQueues } from "../messages/kick";
 import { runWaitlist } from "./waitlist";
 
 /**
@@ -9,9 +8,5 @@ import { runWaitlist } from "./waitlist";
  * cut short.
  */
 export function settleStaysInBackground(context: Pick<RequestContext, "db" | "mailer" | "telephony" | "logger" | "env">) {
-  void (async () => {
-    await runWaitlist(context.db, { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger });
-    await deliverQueuedMail(context.db, context.mailer);
-    await deliverQueuedSms(context.db, context.telephony);
-  })().catch((err: unknown) => context.logger.warn({ err }, "settling stays after a change failed; the periodic jobs will retry"));
+  kickMessageQueues(context, () => runWaitlist(context.db, { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger }));
 }

@@ -1,39 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { SiteBusiness } from "~/features/content/site-content";
-import { type StayView, windowsText } from "~/features/stays/view";
-import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { households, stayEvents, stays, users } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
 import { queueMail } from "../mail/queue";
-import { type StayMailKind, stayMail } from "../mail/templates/stay";
+import { type StayMailKind, stayMail, stayText } from "../messages/catalogue";
 import { queueSms } from "../telephony/sms-queue";
 import { stayViews } from "./views";
 
 export type { StayMailKind };
-
-/** The text about a stay's latest change: short, with the business's name and where to see the stay. */
-export function stayText(kind: StayMailKind, stay: StayView, business: Pick<SiteBusiness, "name" | "phone">, siteUrl: string): string {
-  const dates = `${formatCalendarDayWeekday(stay.checkIn)} – ${formatCalendarDayWeekday(stay.checkOut)}`;
-  const trips = `${siteUrl}/trips`;
-  const cats = stay.catNames.join(" & ");
-  switch (kind) {
-    case "confirmed":
-      return `${business.name}: ${cats}'s stay is confirmed, ${dates}. Details: ${trips}`;
-    case "pending_review":
-      return `${business.name}: we're holding a suite for ${cats}, ${dates}, while we check a vaccine record. We'll confirm by e-mail. ${trips}`;
-    case "changed":
-      return `${business.name}: ${cats}'s stay has changed. It is now ${dates}. Details: ${trips}`;
-    case "cancelled":
-      return `${business.name}: ${cats}'s stay, ${dates}, is cancelled. Details: ${trips}`;
-    case "declined":
-      return `${business.name}: we couldn't confirm ${cats}'s stay, ${dates}; the suite is released. See your e-mail or call ${business.phone.display}.`;
-    case "offered":
-      return `${business.name}: a suite is free for ${cats}, ${dates}. We're holding it until ${stay.offerExpiresAt ? formatBusinessLongDateTime(new Date(stay.offerExpiresAt)) : "tomorrow"}. Accept it: ${trips}`;
-    case "reminder":
-      return `${business.name}: see you ${formatCalendarDayWeekday(stay.checkIn)}! Check-in ${windowsText(stay.arrivalWindows)}. Questions? Call ${business.phone.display}.`;
-  }
-}
 
 /**
  * Queues the mail about a stay's latest change, to the household's sign-in address, and the text

@@ -673,7 +673,8 @@ describe("the texts about a stay", () => {
 
     const telephony = createTelephony(loadEnv({ NODE_ENV: "test" }), db, createLogger("silent"));
     // A batch large enough for every text the other tests queued too.
-    await Promise.all([deliverQueuedSms(db, telephony, now, 1000), deliverQueuedSms(db, telephony, now, 1000)]);
+    const env = loadEnv({ NODE_ENV: "test" });
+    await Promise.all([deliverQueuedSms({ db, telephony, env }, now, 1000), deliverQueuedSms({ db, telephony, env }, now, 1000)]);
     const sent = await db.select().from(telephonyEvents).where(eq(telephonyEvents.to, mobile));
     expect(sent.map((e) => e.body).sort()).toEqual(texts.map((t) => t.body).sort());
   });

@@ -1,37 +1,81 @@
+import crypto from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { smsQueue } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { deliverDue, requeueFailed } from "../outbox";
+import { type Attempt, deliverDue, deliverHeld, heldBySender, requeueFailed, withdraw } from "../messages/delivery";
+import { type SealEnv, openMessage, sealMessage } from "../messages/sealed";
 import type { PeriodicJob } from "../periodic-job";
-import type { Telephony } from "./types";
+import type { OutboundResult, Telephony } from "./types";
 
 /**
- * Texts that must not be lost (ADR 0129), queued and delivered as mail is (ADR 0126): written in
- * the same transaction as the change they tell about, sent through the telephony provider (Twilio
- * or the simulated one) by a job that retries until the provider takes them, and marked failed for
- * staff after the last attempt. The request that made the change never waits for the provider.
+ * The one way the app sends a text (ADR 0129, 0143), queued and delivered as mail is (ADR 0126):
+ * written in the same transaction as the change it tells about, sent through the telephony provider
+ * (Twilio or the simulated one) by a job that retries until the provider takes it, and marked failed
+ * for staff after the last attempt. A person who waits for the text (a phone code, a reminder they
+ * asked for) has it sent at once with `sendSmsNow`.
  */
 
-/** Queues a text once per `dedupeKey` (queuing the same change twice sends one text). */
-export async function queueSms(db: Db, sms: { dedupeKey: string; to: string; body: string; stayId?: string }, now = new Date()) {
-  await db
-    .insert(smsQueue)
-    .values({ dedupeKey: sms.dedupeKey, toPhone: sms.to, body: sms.body, stayId: sms.stayId ?? null, nextAttemptAt: now, createdAt: now })
-    .onConflictDoNothing({ target: smsQueue.dedupeKey });
+/** What sending queued texts needs: the database, the app's one telephony instance, and the key of sealed texts. */
+export interface SmsDeps {
+  db: Db;
+  telephony: Pick<Telephony, "sendSms">;
+  env: SealEnv;
 }
+
+export interface QueuedSms {
+  /** One text per key: queuing the same change twice sends one text. */
+  dedupeKey: string;
+  /** E.164. */
+  to: string;
+  body: string;
+  stayId?: string;
+  /** The text carries a one-time secret: it is stored sealed with this configuration's key. */
+  sealWith?: SealEnv;
+  /** The caller sends it itself at once (`sendSmsNow`): queued already claimed, so the loop leaves it alone meanwhile. */
+  sendNow?: boolean;
+}
+
+/** What a sealed text shows in the database instead of its words. */
+const SEALED_BODY = "(sealed: a one-time code)";
+
+/** Queues a text in the caller's transaction; answers its row id, or null when its key was queued already. */
+export async function queueSms(db: Db, sms: QueuedSms, now = new Date()): Promise<string | null> {
+  const id = crypto.randomUUID();
+  const stored = sms.sealWith ? { body: SEALED_BODY, sealed: sealMessage(sms.sealWith, "sms_queue", id, sms.body) } : { body: sms.body, sealed: null };
+  const [row] = await db
+    .insert(smsQueue)
+    .values({ id, dedupeKey: sms.dedupeKey, toPhone: sms.to, ...stored, stayId: sms.stayId ?? null, nextAttemptAt: now, createdAt: now, ...(sms.sendNow ? heldBySender(now) : {}) })
+    .onConflictDoNothing({ target: smsQueue.dedupeKey })
+    .returning({ id: smsQueue.id });
+  return row?.id ?? null;
+}
+
+const bodyOf = (env: SealEnv, row: typeof smsQueue.$inferSelect) => (row.sealed ? openMessage<string>(env, "sms_queue", row.id, row.sealed) : row.body);
 
 /** Sends the texts that are due; several processes may run this at once (see `deliverDue`). */
-export function deliverQueuedSms(db: Db, telephony: Pick<Telephony, "sendSms">, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
-  return deliverDue(db, smsQueue, (row) => telephony.sendSms(row.toPhone, row.body), now, batch);
+export function deliverQueuedSms(deps: SmsDeps, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
+  return deliverDue(deps.db, smsQueue, (row) => deps.telephony.sendSms(row.toPhone, bodyOf(deps.env, row)), now, batch);
 }
 
-/** Delivers queued texts every `everyMs` (a page that just queued one may also run a pass at once). */
+/**
+ * Sends a text queued with `sendNow` (and committed) at once, from the words the caller holds,
+ * answering the provider's result; a failure leaves it queued for the job's next attempt.
+ * `forgetWhenSent`: a one-time secret's message is deleted once handed over, not kept as sent.
+ */
+export function sendSmsNow(deps: Pick<SmsDeps, "db" | "telephony">, id: string, sms: { to: string; body: string }, now = new Date(), options: { forgetWhenSent?: boolean } = {}): Promise<Attempt<OutboundResult>> {
+  return deliverHeld(deps.db, smsQueue, id, () => deps.telephony.sendSms(sms.to, sms.body), now, options.forgetWhenSent);
+}
+
+/** Takes a text out of the queue, sent or not (a code the person was told failed). */
+export const withdrawSms = (db: Db, id: string) => withdraw(db, smsQueue, id);
+
+/** Delivers queued texts every `everyMs` (a request that just queued one kicks a pass at once). */
 export const smsQueueJob: PeriodicJob = {
   name: "queued texts",
   everyMs: 30_000,
   async run(deps, now) {
-    const { sent, failed } = await deliverQueuedSms(deps.db, deps.telephony, now);
+    const { sent, failed } = await deliverQueuedSms(deps, now);
     if (failed > 0) deps.logger.warn({ sent, failed }, "queued texts: some deliveries failed and will be retried");
   },
 };

@@ -32,6 +32,8 @@ export async function startTestSmtp({ port = 0, dir }: { port?: number; dir?: st
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
+    // The app's mailer keeps its connections open (a pool): closing must not wait 30 s for them.
+    closeTimeout: 50,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

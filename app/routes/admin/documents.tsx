@@ -4,7 +4,8 @@ import { requireAdmin } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
 import { type ReviewedRecord, recordUploadUrl, rejectVaccineRecord, reviewQueuePage, verifyVaccineRecord } from "@server/households/vaccines";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
-import { recordRejectedMail } from "@server/mail/templates/vaccine-records";
+import { queueMail, sendMailNow } from "@server/mail/queue";
+import { recordRejectedMail } from "@server/messages/catalogue";
 import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
 import { KeysetPager } from "~/components/keyset-pager";
@@ -59,35 +60,35 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
         const title = `${reviewed.catName}'s ${VACCINE_LABELS[reviewed.record.vaccine]} record is rejected`;
         return mailed
           ? { kind: "success", title, description: `We e-mailed ${reviewed.email} the reason.` }
-          : { kind: "error", title, description: `The e-mail to ${reviewed.email} could not be sent; the customer sees the reason on the cat's page.` };
+          : { kind: "error", title, description: `The e-mail to ${reviewed.email} could not be sent yet; it will be tried again, and the customer sees the reason on the cat's page.` };
       });
     default:
       return unknownIntent();
   }
 });
 
-/** The customer hears of a rejection by mail, with the reason and the way back to the upload form. */
+/**
+ * The customer hears of a rejection by mail, with the reason and the way back to the upload form:
+ * queued and sent at once, so staff see whether it went; one that fails stays queued and is retried.
+ */
 async function mailRejection(context: Route.ActionArgs["context"], { record, catName, email, householdName }: ReviewedRecord, reason: string): Promise<boolean> {
   const siteUrl = context.env.PUBLIC_SITE_URL;
-  try {
-    const { business } = await loadSiteContent(context.db, context.logger);
-    await context.mailer.send(
-      recordRejectedMail({
-        to: email,
-        name: householdName,
-        catName,
-        vaccine: record.vaccine,
-        reason,
-        uploadUrl: recordUploadUrl(siteUrl, record.catId, record.vaccine),
-        business,
-        siteUrl,
-      }),
-    );
-    return true;
-  } catch (err) {
-    context.logger.error({ err, recordId: record.id }, "rejection mail not sent");
-    return false;
-  }
+  const { business } = await loadSiteContent(context.db, context.logger);
+  const mail = recordRejectedMail({
+    to: email,
+    name: householdName,
+    catName,
+    vaccine: record.vaccine,
+    reason,
+    uploadUrl: recordUploadUrl(siteUrl, record.catId, record.vaccine),
+    business,
+    siteUrl,
+  });
+  const queued = await queueMail(context.db, { dedupeKey: `vaccine-rejected:${record.id}`, message: mail, sendNow: true });
+  if (!queued) return true;
+  const sent = await sendMailNow(context, queued, mail);
+  if (!sent.ok) context.logger.error({ err: sent.error, recordId: record.id }, "rejection mail not sent yet; the mail queue will retry");
+  return sent.ok;
 }
 
 type QueueItem = Route.ComponentProps["loaderData"]["records"][number];

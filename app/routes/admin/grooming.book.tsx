@@ -3,7 +3,7 @@ import { listCustomerAppointments } from "@server/appointments/appointments";
 import { requireAdmin } from "@server/auth/guards.server";
 import { listCustomers } from "@server/customers/customers";
 import { BOOKING_HORIZON_DAYS, type Groom, bookGroom, listGroomingServices, quoteGroom } from "@server/grooming/grooming";
-import { deliverGroomMailInBackground } from "@server/grooming/groom-mail";
+import { kickMessageQueues } from "@server/messages/kick";
 import { householdAccount } from "@server/grooming/stay-groom";
 import { listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
@@ -107,7 +107,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     booked = { groom, householdId };
   });
   if (!booked) return reply;
-  deliverGroomMailInBackground(context);
+  kickMessageQueues(context);
   return redirect(`/admin/grooming/book?household=${booked.householdId}&booked=${booked.groom.id}`);
 });
 

@@ -12,5 +12,7 @@ export * from "./media";
 export * from "./households";
 export * from "./vaccines";
 export * from "./stays";
+export * from "./mail-queue";
+export * from "./sms-queue";
 export * from "./payments";
 export * from "./backups";

@@ -4,7 +4,6 @@ import { cats, households } from "./households";
 import { mediaImages } from "./media";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
-import type { MailMessage } from "../../mail/mailer";
 import type { PriceLine, CancellationTier, StayStatus, WaitlistStatus, WeeklyWindows } from "../../../app/features/stays/model";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -256,59 +255,5 @@ export const waitlistEntries = pgTable(
     check("waitlist_entries_dates", sql`${t.checkOut} > ${t.checkIn}`),
     check("waitlist_entries_flex", sql`${t.flexDays} between 0 and 14`),
     check("waitlist_entries_status", sql`${t.status} in ('waiting','offered','booked','withdrawn','expired')`),
-  ],
-);
-
-/** Where a queued message is on its way: the same columns in every queue, so one delivery loop serves them all. */
-const deliveryColumns = () => ({
-  status: text("status").$type<"queued" | "sent" | "failed">().notNull().default("queued"),
-  attempts: smallint("attempts").notNull().default(0),
-  nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
-  lastError: text("last_error"),
-  sentAt: at("sent_at"),
-  createdAt: at("created_at").notNull().defaultNow(),
-});
-
-/**
- * Mail to send, written in the transaction of the change it tells about and delivered by a job
- * that retries until the mail server takes it (ADR 0126): a booking never waits for, or fails
- * because of, the mail server, and no confirmation is lost.
- */
-export const mailQueue = pgTable(
-  "mail_queue",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** One mail per key: the same change queued twice sends once. */
-    dedupeKey: text("dedupe_key").notNull().unique(),
-    toAddress: text("to_address").notNull(),
-    message: jsonb("message").$type<Omit<MailMessage, "to">>().notNull(),
-    stayId: uuid("stay_id").references(() => stays.id, { onDelete: "set null" }),
-    ...deliveryColumns(),
-  },
-  (t) => [
-    index("mail_queue_due").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
-    check("mail_queue_status", sql`${t.status} in ('queued','sent','failed')`),
-  ],
-);
-
-/**
- * Text messages to send, queued and delivered exactly as mail is (ADR 0129): written with the
- * change they tell about, sent through the telephony provider by a retrying job.
- */
-export const smsQueue = pgTable(
-  "sms_queue",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** One text per key: the same change queued twice sends once. */
-    dedupeKey: text("dedupe_key").notNull().unique(),
-    /** E.164, as the household's mobile is stored. */
-    toPhone: text("to_phone").notNull(),
-    body: text("body").notNull(),
-    stayId: uuid("stay_id").references(() => stays.id, { onDelete: "set null" }),
-    ...deliveryColumns(),
-  },
-  (t) => [
-    index("sms_queue_due").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
-    check("sms_queue_status", sql`${t.status} in ('queued','sent','failed')`),
   ],
 );

@@ -1,8 +1,8 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import { formatCents } from "~/features/stays/model";
 import { formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
-import { icsFile } from "../ics";
-import type { MailMessage } from "../mailer";
+import { icsFile } from "../../mail/ics";
+import type { MailMessage } from "../../mail/mailer";
 import { bookingMailParts, mailLayout } from "./layout";
 
 export type GroomMailKind = "confirmed" | "pending_review" | "changed" | "cancelled";

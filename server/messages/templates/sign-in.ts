@@ -1,5 +1,5 @@
 import { business } from "~/content/business";
-import type { MailMessage } from "../mailer";
+import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml, mailColors, mailLayout } from "./layout";
 
 export interface SignInMailInput {

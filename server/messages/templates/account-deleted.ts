@@ -1,5 +1,5 @@
 import type { SiteBusiness } from "~/features/content/site-content";
-import type { MailMessage } from "../mailer";
+import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml, mailColors, mailLayout } from "./layout";
 
 export interface AccountDeletedMailInput {

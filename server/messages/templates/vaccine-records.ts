@@ -1,7 +1,7 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import { VACCINE_LABELS, type Vaccine } from "~/features/cats/vaccines";
 import { formatCalendarDay } from "~/lib/business-time";
-import type { MailMessage } from "../mailer";
+import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml, mailColors, mailLayout } from "./layout";
 
 interface RecordMailInput {

@@ -1,0 +1,56 @@
+import type { SiteBusiness } from "~/features/content/site-content";
+import { PHONE_CODE_TTL_MINUTES } from "~/features/account/phone-proof";
+import { serviceTitle } from "~/features/appointments/service-catalogue";
+import { type StayView, windowsText } from "~/features/stays/view";
+import { formatBusinessLongDateTime, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
+import type { StayMailKind } from "./templates/stay";
+
+/**
+ * The catalogue of everything the app says by mail or text (ADR 0143): plain functions from what a
+ * message is about to its words. Every caller takes its wording from here; the mails' HTML and
+ * calendar files are built by the templates beside this file, which only this module exports.
+ */
+
+// ---- mails -----------------------------------------------------------------------------------
+
+export { accountDeletedMail } from "./templates/account-deleted";
+export { type GroomMailKind, groomMail } from "./templates/groom";
+export { signInMail } from "./templates/sign-in";
+export { type StayMailKind, stayMail } from "./templates/stay";
+export { recordExpiryMail, recordRejectedMail } from "./templates/vaccine-records";
+export { voucherMail } from "./templates/voucher";
+
+// ---- texts -----------------------------------------------------------------------------------
+
+/** The text about a stay's latest change: short, with the business's name and where to see the stay. */
+export function stayText(kind: StayMailKind, stay: StayView, business: Pick<SiteBusiness, "name" | "phone">, siteUrl: string): string {
+  const dates = `${formatCalendarDayWeekday(stay.checkIn)} – ${formatCalendarDayWeekday(stay.checkOut)}`;
+  const trips = `${siteUrl}/trips`;
+  const cats = stay.catNames.join(" & ");
+  switch (kind) {
+    case "confirmed":
+      return `${business.name}: ${cats}'s stay is confirmed, ${dates}. Details: ${trips}`;
+    case "pending_review":
+      return `${business.name}: we're holding a suite for ${cats}, ${dates}, while we check a vaccine record. We'll confirm by e-mail. ${trips}`;
+    case "changed":
+      return `${business.name}: ${cats}'s stay has changed. It is now ${dates}. Details: ${trips}`;
+    case "cancelled":
+      return `${business.name}: ${cats}'s stay, ${dates}, is cancelled. Details: ${trips}`;
+    case "declined":
+      return `${business.name}: we couldn't confirm ${cats}'s stay, ${dates}; the suite is released. See your e-mail or call ${business.phone.display}.`;
+    case "offered":
+      return `${business.name}: a suite is free for ${cats}, ${dates}. We're holding it until ${stay.offerExpiresAt ? formatBusinessLongDateTime(new Date(stay.offerExpiresAt)) : "tomorrow"}. Accept it: ${trips}`;
+    case "reminder":
+      return `${business.name}: see you ${formatCalendarDayWeekday(stay.checkIn)}! Check-in ${windowsText(stay.arrivalWindows)}. Questions? Call ${business.phone.display}.`;
+  }
+}
+
+/** The text that carries the code proving a mobile number is the account holder's (ADR 0140). */
+export const phoneCodeText = (business: Pick<SiteBusiness, "name">, code: string) =>
+  `${business.name}: ${code} is your code to verify this number on your account. It works for ${PHONE_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this text.`;
+
+/** The day-before appointment reminder, with the business's published name and phone. */
+export const dayBeforeReminderText =
+  (business: Pick<SiteBusiness, "name" | "phone">) => (a: { serviceId: string; catNames: string; startsAt: Date }) =>
+    `Reminder from ${business.name}: ${serviceTitle(a.serviceId)}${a.catNames ? ` for ${a.catNames}` : ""} tomorrow at ` +
+    `${formatBusinessTime(a.startsAt)}. Questions? Call ${business.phone.display}.`;
