@@ -55,32 +55,48 @@ export async function uploadFvrcp(page: Page, expiresOn: string, file: string) {
 export const queuedRecord = (page: Page, catName: string): Locator => page.getByRole("listitem", { name: `${catName}: FVRCP` });
 
 /** A form action's answer, failing the test with the page's words when it is not `status`. */
-async function expectStatus(response: APIResponse, status: number, what: string) {
+export async function expectStatus(response: APIResponse, status: number, what: string) {
   expect(response.status(), `${what}: ${response.status()} ${(await response.text()).slice(0, 2000)}`).toBe(status);
+}
+
+/*
+ * Set-up for the specs that test what comes after a household and its cats exist: the same route
+ * actions the pages' forms post to, posted as those forms post them (field names, `intent`, a real
+ * file), with the signed-in page's cookies, on the real server. Walking those pages cost seconds per
+ * customer; my-cats.spec.ts and vaccine-records.spec.ts walk them.
+ */
+
+/** The household form of /account: a name and a mobile are what a stay needs. */
+export async function saveHouseholdByForm(page: Page, household: { name: string; mobilePhone: string } = { name: "Ana Ruiz", mobilePhone: "(949) 249-1234" }) {
+  await expectStatus(await page.request.post("/account", { form: household }), 200, "save the household");
+}
+
+/** Add a cat (/cats/new), as its form posts it; resolves with the new cat's id. */
+export async function addCatByForm(page: Page, name: string): Promise<string> {
+  // The action answers with a redirect to /cats?saved=<the new cat's id>.
+  const added = await page.request.post("/cats/new", {
+    multipart: { intent: "save", name, sex: "female", spayedNeutered: "yes", approximateAge: "4" },
+    maxRedirects: 0,
+  });
+  await expectStatus(added, 302, `add ${name}`);
+  const catId = new URL(added.headers()["location"]!, "http://localhost").searchParams.get("saved");
+  expect(catId, `the redirect after adding ${name}`).toBeTruthy();
+  return catId!;
 }
 
 /**
  * A new customer in a browser context of their own (on `baseURL`, the staff page's viewport), with
- * their household and cats whose FVRCP records `staff` (signed in as admin) has verified.
- *
- * Set up through the same route actions the pages' forms post to (the account's household form, Add
- * a cat, a cat page's "Upload record" with a real PDF, the Documents queue's Verify), as those forms
- * post them, on the real server: the specs that use it test what comes after. Walking those pages
- * for every customer cost 8-15 s each; vaccine-records.spec.ts and my-cats.spec.ts walk them.
+ * their household and cats whose FVRCP records `staff` (signed in as admin) has verified: the
+ * household form, Add a cat, the cat page's "Upload record" with a real PDF, the Documents queue's
+ * Verify, each posted to its action (walking those pages cost 8-15 s per customer).
  */
 export async function customerWithVerifiedCats(browser: Browser, baseURL: string, signIn: (page: Page) => Promise<string>, staff: Page, names: string[]) {
   const context = await browser.newContext({ baseURL, viewport: staff.viewportSize() });
   const page = await context.newPage();
   const email = await signIn(page);
-  await expectStatus(await page.request.post("/account", { form: { name: "Ana Ruiz", mobilePhone: "(949) 249-1234" } }), 200, "household");
+  await saveHouseholdByForm(page);
   for (const name of names) {
-    // Add a cat answers with a redirect to /cats?saved=<the new cat's id>.
-    const added = await page.request.post("/cats/new", {
-      multipart: { intent: "save", name, sex: "female", spayedNeutered: "yes", approximateAge: "4" },
-      maxRedirects: 0,
-    });
-    await expectStatus(added, 302, `add ${name}`);
-    const catId = new URL(added.headers()["location"]!, baseURL).searchParams.get("saved")!;
+    const catId = await addCatByForm(page, name);
     // Upload answers with a redirect to the cat's page, whose record links name the record.
     const uploaded = await page.request.post(`/cats/${catId}`, {
       multipart: { intent: "upload-record", vaccine: "fvrcp", expiresOn: businessDayAhead(300).iso, document: certificate(`${name}.pdf`) },
