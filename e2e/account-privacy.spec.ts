@@ -4,6 +4,7 @@ import { type Browser, type Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { expect, test } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { addCatByForm, saveHouseholdByForm } from "./support/cats";
 import { formatPhoneDigits, freshPhoneDigits } from "./support/identities";
 import { waitForMail } from "./support/mail";
 
@@ -12,20 +13,10 @@ import { waitForMail } from "./support/mail";
 
 const tag = () => crypto.randomBytes(3).toString("hex");
 
-/** Fills the household on /account and adds one cat: the customer staff will look for. */
+/** The household (through its form's action) and one cat: the customer staff will look for. */
 async function setUpHousehold(page: Page, name: string, phoneDigits: string, catName: string) {
-  await page.goto("/account");
-  const household = page.getByRole("region", { name: "Household" });
-  await household.getByLabel("Your name").fill(name);
-  await household.getByLabel("Mobile phone").fill(formatPhoneDigits(phoneDigits));
-  await household.getByRole("button", { name: "Save household" }).click();
-  await expect(page.getByText("Household saved")).toBeVisible();
-  await page.goto("/cats/new");
-  await page.getByLabel("Name", { exact: true }).fill(catName);
-  await page.getByLabel("Sex").selectOption({ label: "Female" });
-  await page.getByLabel("Spayed or neutered").selectOption({ label: "Yes" });
-  await page.getByRole("button", { name: "Add cat" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${catName} is saved.` })).toBeVisible();
+  await saveHouseholdByForm(page, { name, mobilePhone: formatPhoneDigits(phoneDigits) });
+  await addCatByForm(page, catName);
 }
 
 async function adminPage(browser: Browser, signIn: (page: Page, options: { as: "admin" }) => Promise<string>) {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { weekdayOf } from "../app/features/stays/model";
-import { addCat, fillHousehold } from "./support/cats";
+import { addCatByForm, saveHouseholdByForm } from "./support/cats";
 import { expectNoAxeViolations } from "./support/axe";
 import { businessDayAhead } from "./support/dates";
 import { expect, test } from "./support/own-server";
@@ -62,9 +62,8 @@ test("staff set a suite type's photo and a weekday's arrival hours; a customer s
   const context = await browser.newContext({ baseURL: ownServer.url, viewport: staff.viewportSize() });
   const ana = await context.newPage();
   await signIn(ana);
-  await fillHousehold(ana);
-  await ana.goto("/cats");
-  await addCat(ana, "Miso");
+  await saveHouseholdByForm(ana);
+  await addCatByForm(ana, "Miso");
   await ana.goto("/book/stay");
   await expect(ana.locator("dt", { hasText: /^Wednesday$/ }).locator("+ dd")).toHaveText(
     "Check-in: 10:00 AM – 11:30 AMCheck-out: 9:00 AM – 12:00 PM or 1:00 PM – 5:00 PM",

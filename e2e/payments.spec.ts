@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { weekdayOf } from "../app/features/stays/model";
 import { customerWithVerifiedCats } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
+import { takeOutOfService } from "./support/rooms";
 import { expect, test } from "./support/own-server";
 
 // Deposits on the simulated payment provider, each attempt on a server of its own: staff make a
@@ -22,10 +23,7 @@ async function peakWithDeposit(staff: Page, signIn: (page: Page, options: { as: 
   await staff.goto("/admin/rooms");
   await expect(staff.getByRole("heading", { name: "Rooms", level: 1 })).toBeVisible();
   await expect(staff.locator("html[data-hydrated]")).toBeAttached();
-  for (const suite of ["Cozy 1", "Cozy 2", "Cozy 3", "Cozy 4", "Cozy 5", "Cozy 6", "Deluxe 1", "Deluxe 2", "Deluxe 3", "Deluxe 4", "Loft 2"]) {
-    await staff.getByRole("button", { name: `Take out of service: ${suite}`, exact: true }).click();
-    await expect(staff.getByRole("button", { name: `Put back in service: ${suite}`, exact: true })).toBeVisible();
-  }
+  await takeOutOfService(staff, ["Cozy 1", "Cozy 2", "Cozy 3", "Cozy 4", "Cozy 5", "Cozy 6", "Deluxe 1", "Deluxe 2", "Deluxe 3", "Deluxe 4", "Loft 2"]);
   const name = `Deposit Peak ${suffix}`;
   const rule = staff.locator("#add-rule");
   await rule.getByLabel("Name (shown to customers)").fill(name);

@@ -1,9 +1,7 @@
 import { expect, test } from "@playwright/test";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { type ExtraServer, startExtraServer } from "./support/server";
+import { type ExtraServer, freshDataDir, startExtraServer } from "./support/server";
 
 // These start their own server processes from the production build; no browser needed.
 
@@ -22,7 +20,8 @@ async function start(options: Parameters<typeof startExtraServer>[0]) {
 test.describe.configure({ timeout: 120_000 });
 
 test("a second server on the same data folder refuses to start, and the first keeps serving", async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lock-e2e-"));
+  // A copy of the run's migrated database: migrating an empty one is not what this tests, and took seconds.
+  const dataDir = freshDataDir();
   const first = await start({ dataDir });
   const second = await start({ dataDir, waitUntilHealthy: false });
   expect(await second.exited).toBe(1);

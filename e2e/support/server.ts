@@ -22,8 +22,8 @@ export interface ExtraServer {
 /** Names the migrated data folder global-setup.ts made, which a new server starts from a copy of. */
 export const TEMPLATE_DATA_DIR_VARIABLE = "E2E_TEMPLATE_DATA_DIR";
 
-/** A new data folder: a copy of the run's migrated template, or empty without one. */
-function freshDataDir() {
+/** A new data folder: a copy of the run's migrated template, or empty without one. Its owner removes it. */
+export function freshDataDir() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cat-hotel-e2e-extra-"));
   const template = process.env[TEMPLATE_DATA_DIR_VARIABLE];
   if (template) fs.cpSync(template, dataDir, { recursive: true, filter: (source) => path.basename(source) !== "server.lock" });
