@@ -31,6 +31,7 @@ import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { hasRepeats } from "~/lib/validation";
 import type { Db } from "../db/client";
 import { cats, households, staySuites, stayCats, stayEvents, stays, suiteTypes, suites, waitlistEntries } from "../db/schema/index";
+import { lockForBooking } from "../db/booking-lock";
 import { withExclusionRetry } from "../db/exclusion-retry";
 import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
 import { isUuid } from "../households/households";
@@ -43,9 +44,12 @@ import { type SuiteType, freeSuiteCounts, heldOverlapping, listSuiteTypes, loadS
 
 /**
  * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this
- * module reads what they need, and writes a stay in one transaction whose suite rows the database's
- * exclusion constraint keeps apart: when two requests take the same suite, one commits and the other
- * is refused by the constraint, and retries with what is then free.
+ * module reads what they need, and writes a stay in one transaction. Whatever picks free suites of a
+ * type first takes that suite type's lock (ADR 0142), so requests for the same suites queue, each
+ * reads what is free after the one before it committed, and the one who finds nothing is told at
+ * once. The database's exclusion constraints stay the final guard: a suite row a writer without the
+ * lock took, or a cat booked a moment ago in a stay of another suite type, is refused there, and the
+ * booking runs again with what is then free.
  */
 
 export type Stay = typeof stays.$inferSelect;
@@ -332,8 +336,9 @@ export async function bookStay(
 
 /**
  * Writes a stay that holds free suites of `type` for its nights, priced and with its cancellation
- * terms, in the caller's transaction. Refused (NO_SUITE_FREE) when not enough suites are free; the
- * exclusion constraint refuses a suite another transaction took a moment ago.
+ * terms, in the caller's transaction, under the suite type's lock (ADR 0142). Refused (NO_SUITE_FREE)
+ * when not enough suites are free; the exclusion constraint still refuses a suite a writer without
+ * the lock took a moment ago.
  */
 export async function holdStay(
   tx: Db,
@@ -357,6 +362,8 @@ export async function holdStay(
   },
 ): Promise<Stay> {
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
+  // Requests for this type's suites queue here: what follows reads what the one before committed.
+  await lockForBooking(tx, "suiteType", [type.id]);
   await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
   const needed = suitesFor(arrangement, chosen.length);
   const rooms = await freeSuitesOfType(tx, type.id, checkIn, checkOut, needed);
@@ -449,7 +456,7 @@ export const changeable = (stay: Pick<Stay, "status" | "checkIn">, today: string
  * (another suite of the same type where not), priced at today's rates, with the same checks as
  * booking. Throws the refusal a person can act on.
  */
-async function planChange(db: Db, userId: string, input: { stayId: string; checkIn: string; checkOut: string }, now: Date) {
+async function planChange(db: Db, userId: string, input: { stayId: string; checkIn: string; checkOut: string }, now: Date, lock = false) {
   const today = businessDate(now);
   const stay = await ownStay(db, userId, input.stayId);
   if (!changeable(stay, today)) throw STAY_NOT_CHANGEABLE();
@@ -469,6 +476,8 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
 
   const rows = await db.select().from(staySuites).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
   const [type] = await db.select().from(suiteTypes).where(eq(suiteTypes.id, rows[0]!.suiteTypeId));
+  // Changing (not quoting): the suite type's lock, then what is free after the one before committed.
+  if (lock) await lockForBooking(db, "suiteType", [type!.id]);
   const free = await freeSuitesOfType(db, type!.id, input.checkIn, input.checkOut, rows.length + 20, stay.id);
   const freeIds = new Set(free.map((f) => f.id));
   const spare = free.filter((f) => !rows.some((r) => r.suiteId === f.id));
@@ -505,7 +514,7 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
   const input = parseBody(stayNewDatesForm, changed);
   return withSuiteRetry(db, async (tx) => {
     await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, input.stayId)).for("update");
-    const plan = await planChange(tx, userId, input, now);
+    const plan = await planChange(tx, userId, input, now, true);
     for (const { row, suiteId } of plan.moves)
       await tx.update(staySuites).set({ suiteId, checkIn: input.checkIn, checkOut: input.checkOut }).where(eq(staySuites.id, row.id));
     const [row] = await tx
@@ -540,7 +549,7 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
  * type, and suites no cat needs any more are released. Priced at today's rates, with the same
  * vaccine check as booking. Throws the refusal a person can act on.
  */
-async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now: Date) {
+async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now: Date, lock = false) {
   const request = parseBody(stayCatsForm, input);
   const today = businessDate(now);
   const stay = await ownStay(db, userId, request.stayId);
@@ -572,7 +581,9 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
   const vacated = rows.filter((r) => arrangement === "separate" && ![...kept.values()].includes(r.id));
   const places = chosen.map((cat) => ({ cat, rowId: arrangement === "together" ? rows[0]!.id : (kept.get(cat.id) ?? vacated.shift()?.id ?? null) }));
   const newcomers = places.filter((p) => p.rowId === null).length;
-  // The stay's own held suites are not free: a new suite is one no stay holds for these nights.
+  // The stay's own held suites are not free: a new suite is one no stay holds for these nights,
+  // read (when changing, not quoting) under the suite type's lock.
+  if (lock && newcomers > 0) await lockForBooking(db, "suiteType", [type!.id]);
   const rooms = newcomers === 0 ? [] : await freeSuitesOfType(db, type!.id, stay.checkIn, stay.checkOut, newcomers);
   if (rooms.length < newcomers) throw NO_SUITE_FREE();
 
@@ -602,9 +613,9 @@ export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput
 }
 
 /**
- * Changes the stay's cats: releases the suites no cat needs, holds new ones (the exclusion constraint
- * refuses a suite another booking took a moment ago, and the change runs again), rewrites the cats and
- * the price, and queues the mail, in one transaction.
+ * Changes the stay's cats: releases the suites no cat needs, holds new ones (under the suite type's
+ * lock; the exclusion constraint still refuses a suite a writer without it took, and the change runs
+ * again), rewrites the cats and the price, and queues the mail, in one transaction.
  */
 export async function changeStayCats(db: Db, userId: string, input: StayCatsInput, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
   const now = ctx.now ?? new Date();
@@ -612,7 +623,7 @@ export async function changeStayCats(db: Db, userId: string, input: StayCatsInpu
   return withSuiteRetry(db, async (tx) => {
     // Row lock: a change racing another change or a cancel of the same stay sees the other's result.
     await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, stayId)).for("update");
-    const plan = await planCatsChange(tx, userId, input, now);
+    const plan = await planCatsChange(tx, userId, input, now, true);
     const { stay } = plan;
     if (plan.released.length > 0)
       await tx.update(staySuites).set({ releasedAt: now }).where(inArray(staySuites.id, plan.released.map((r) => r.id)));
