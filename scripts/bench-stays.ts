@@ -1,18 +1,20 @@
-// Stays benchmark: 40 suites and 2,000 stays over the coming year in a fresh PostgreSQL database,
-// then (1) the booking page's availability for 90 days across every suite type (the calendar of
-// full nights, and a quote that prices every suite type), p50/p95 over many runs; and (2) booking
-// throughput under contention: many customers at once asking for the same few suites and nights,
-// with the number booked, refused and retried, and a check that no suite holds two stays for a night.
-// Prints figures; asserts nothing. The PostgreSQL is one this script starts in a temporary folder.
+// Stays benchmark: 40 suites and 2,000 stays over the coming year, on PostgreSQL (a server this
+// script starts in a temporary folder) and on embedded PGlite, then (1) the booking page's
+// availability for 90 days across every suite type (the calendar of full nights, and a quote that
+// prices every suite type), p50/p95 over many runs; and (2) the holiday rush: many customers at once
+// asking for the same few suites and nights, round after round, with the answers per second, how long
+// one answer took (p50/p99, from the moment the round started), the number booked, refused and other
+// errors, and a check that each contested suite night went to exactly one stay.
+// Prints figures; asserts nothing.
 //
-//   npm run bench:stays [-- --runs 200] [--clients 20]
+//   npm run bench:stays [-- --runs 200] [--clients 20] [--rounds 10] [--db postgres|pglite|both]
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { weekdayOf } from "~/features/stays/model";
+import { nightsOf, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
-import { sql } from "drizzle-orm";
-import { openDatabase, rowsOf } from "../server/db/client";
+import { eq, sql } from "drizzle-orm";
+import { type Database, openDatabase, rowsOf } from "../server/db/client";
 import { staySuites, stays, suiteTypes, suites, users } from "../server/db/schema/index";
 import { createCat, saveHousehold } from "../server/households/households";
 import { uploadVaccineRecord, verifyVaccineRecord } from "../server/households/vaccines";
@@ -23,12 +25,15 @@ import { bookStay, quoteStay } from "../server/stays/stays";
 import { startTempPostgres } from "./temp-postgres";
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
+const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
+  return i >= 0 ? args[i + 1]! : fallback;
 };
-const RUNS = option("runs", 200);
-const CLIENTS = option("clients", 20);
+const RUNS = Number(option("runs", "200"));
+const CLIENTS = Number(option("clients", "20"));
+const ROUNDS = Number(option("rounds", "10"));
+const CONTESTED_SUITES = 3;
+const KINDS = option("db", "both") === "both" ? (["postgres", "pglite"] as const) : ([option("db", "postgres")] as ("postgres" | "pglite")[]);
 const SUITES = 40;
 const STAYS = 2_000;
 
@@ -46,13 +51,24 @@ async function timed(runs: number, run: () => Promise<unknown>) {
   return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
 }
 
-const server = await startTempPostgres("stays");
-try {
-  const admin = new pg.Client({ connectionString: server.url("postgres") });
-  await admin.connect();
-  await admin.query("create database bench");
-  await admin.end();
-  const database = await openDatabase({ url: server.url("bench"), poolSize: CLIENTS + 2 });
+interface Figures {
+  kind: string;
+  version: string;
+  calendar: { p50: number; p95: number };
+  quote: { p50: number; p95: number };
+  answers: number;
+  seconds: number;
+  answer: { p50: number; p99: number };
+  booked: number;
+  full: number;
+  other: number;
+  otherErrors: Set<string>;
+  suiteNights: number;
+  suiteNightsWithOneStay: number;
+  overlaps: number;
+}
+
+async function bench(database: Database): Promise<Figures> {
   const { db } = database;
   const now = new Date();
   const today = businessDate(now);
@@ -87,6 +103,7 @@ try {
       day = addBusinessDays(checkOut, created % 3 === 0 ? 1 : 0);
     }
   }
+  await db.execute(sql`analyze`);
 
   // Customers with a verified FVRCP record, one cat each.
   const customers: { userId: string; catId: string }[] = [];
@@ -99,8 +116,7 @@ try {
     await verifyVaccineRecord(db, record.id, { expiresOn: record.expiresOn }, "bench");
     customers.push({ userId: user!.id, catId: cat.id });
   }
-
-  console.log(`\n${allSuites.length} suites, ${created} stays over the next year (PostgreSQL ${(await rowsOf<{ server_version: string }>(db, sql`show server_version`))[0]?.server_version})\n`);
+  const version = (await rowsOf<{ server_version: string }>(db, sql`show server_version`))[0]?.server_version ?? "?";
 
   // (1) Availability.
   const calendar = await timed(RUNS, () => stayCalendar(db, today, 90));
@@ -109,51 +125,113 @@ try {
   const quote = await timed(RUNS, () =>
     quoteStay(db, customers[0]!.userId, { checkIn: monday, checkOut: addBusinessDays(monday, 4), catIds: [customers[0]!.catId] }, now),
   );
-  console.log("| availability | p50 | p95 | target |");
-  console.log("|---|---|---|---|");
-  console.log(`| 90-day calendar (full, closed and peak days) | ${ms(calendar.p50)} | ${ms(calendar.p95)} | p95 < 50 ms |`);
-  console.log(`| quote: every suite type free for 4 nights, priced | ${ms(quote.p50)} | ${ms(quote.p95)} | p95 < 50 ms |`);
 
-  // (2) Contention: every client books at once, round after round, over a few suites' free nights.
-  const contested = await db.insert(suiteTypes).values({ name: "Contested", maxCats: 1, nightlyRateCents: 5000, extraCatRateCents: 0, sortOrder: 9 }).returning();
-  for (let i = 1; i <= 3; i++) await db.insert(suites).values({ suiteTypeId: contested[0]!.id, name: `Contested ${i}` });
+  // (2) The rush: every client books at once, round after round, over a few suites' free nights.
+  const [contested] = await db.insert(suiteTypes).values({ name: "Contested", maxCats: 1, nightlyRateCents: 5000, extraCatRateCents: 0, sortOrder: 9 }).returning();
+  for (let i = 1; i <= CONTESTED_SUITES; i++) await db.insert(suites).values({ suiteTypeId: contested!.id, name: `Contested ${i}` });
   let start = addBusinessDays(today, 40);
-  const outcomes = { booked: 0, full: 0, other: 0 };
+  let booked = 0;
+  let full = 0;
+  let other = 0;
   const otherErrors = new Set<string>();
-  const started = performance.now();
-  const ROUNDS = 10;
+  const answerTimes: number[] = [];
+  const nights: string[] = [];
+  let busy = 0;
   for (let round = 0; round < ROUNDS; round++) {
     while (weekdayOf(start) === 0 || weekdayOf(start) === 6 || weekdayOf(addBusinessDays(start, 2)) === 0) start = addBusinessDays(start, 1);
     const checkIn = start;
+    const checkOut = addBusinessDays(checkIn, 2);
+    nights.push(...nightsOf(checkIn, checkOut));
+    const roundStarted = performance.now();
     await Promise.all(
       customers.map((c) =>
-        bookStay(db, c.userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: [c.catId], suiteTypeId: contested[0]!.id, arrangement: "together" }, { siteUrl: "http://localhost:3000", now }).then(
-          () => void (outcomes.booked += 1),
-          (e: unknown) => {
-            if (e instanceof AppError && e.code === "NO_SUITE_FREE") outcomes.full += 1;
-            else {
-              outcomes.other += 1;
-              otherErrors.add(String((e as { cause?: unknown }).cause ?? e).slice(0, 200));
-            }
-          },
-        ),
+        bookStay(db, c.userId, { checkIn, checkOut, catIds: [c.catId], suiteTypeId: contested!.id, arrangement: "together" }, { siteUrl: "http://localhost:3000", now })
+          .then(
+            () => void (booked += 1),
+            (e: unknown) => {
+              if (e instanceof AppError && e.code === "NO_SUITE_FREE") full += 1;
+              else {
+                other += 1;
+                otherErrors.add(String((e as { cause?: unknown }).cause ?? e).slice(0, 200));
+              }
+            },
+          )
+          .finally(() => answerTimes.push(performance.now() - roundStarted)),
       ),
     );
+    busy += performance.now() - roundStarted;
     start = addBusinessDays(start, 3);
   }
-  const seconds = (performance.now() - started) / 1000;
+
+  // Each contested suite night, and how many held stays it went to: exactly one each is the race's right answer.
+  const held = await db
+    .select({ suiteId: staySuites.suiteId, checkIn: staySuites.checkIn, checkOut: staySuites.checkOut })
+    .from(staySuites)
+    .where(sql`${staySuites.suiteTypeId} = ${contested!.id} and ${staySuites.releasedAt} is null`);
+  const contestedSuites = await db.select({ id: suites.id }).from(suites).where(eq(suites.suiteTypeId, contested!.id));
+  let suiteNightsWithOneStay = 0;
+  for (const suite of contestedSuites)
+    for (const night of nights) if (held.filter((h) => h.suiteId === suite.id && h.checkIn <= night && night < h.checkOut).length === 1) suiteNightsWithOneStay += 1;
   const [overlaps] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from stay_suites a join stay_suites b on a.suite_id = b.suite_id and a.id < b.id
         and a.released_at is null and b.released_at is null and daterange(a.check_in, a.check_out) && daterange(b.check_in, b.check_out)`,
   );
-  console.log(`\n| contention (${CLIENTS} customers at once for 3 suites, ${ROUNDS} rounds) | figure |`);
-  console.log("|---|---|");
-  console.log(`| requests | ${CLIENTS * ROUNDS} in ${seconds.toFixed(1)} s (${((CLIENTS * ROUNDS) / seconds).toFixed(0)} requests/s) |`);
-  console.log(`| booked / told it is full / other errors | ${outcomes.booked} / ${outcomes.full} / ${outcomes.other} (expected ${3 * ROUNDS} booked) |`);
-  for (const e of otherErrors) console.log(`| other error | ${e} |`);
-  console.log(`| suites holding two stays on one night | ${overlaps!.n} |`);
-  await database.close();
-} finally {
-  server.stop();
+  return {
+    kind: database.kind,
+    version,
+    calendar,
+    quote,
+    answers: answerTimes.length,
+    seconds: busy / 1000,
+    answer: { p50: quantile(answerTimes, 0.5), p99: quantile(answerTimes, 0.99) },
+    booked,
+    full,
+    other,
+    otherErrors,
+    suiteNights: contestedSuites.length * nights.length,
+    suiteNightsWithOneStay,
+    overlaps: overlaps!.n,
+  };
 }
+
+const results: Figures[] = [];
+for (const kind of KINDS) {
+  if (kind === "postgres") {
+    const server = await startTempPostgres("stays");
+    try {
+      const admin = new pg.Client({ connectionString: server.url("postgres") });
+      await admin.connect();
+      await admin.query("create database bench");
+      await admin.end();
+      const database = await openDatabase({ url: server.url("bench"), poolSize: CLIENTS + 2 });
+      try {
+        results.push(await bench(database));
+      } finally {
+        await database.close();
+      }
+    } finally {
+      server.stop();
+    }
+  } else {
+    const database = await openDatabase({});
+    try {
+      results.push(await bench(database));
+    } finally {
+      await database.close();
+    }
+  }
+}
+
+const row = (label: string, cell: (f: Figures) => string, target = "") => console.log(`| ${label} | ${results.map(cell).join(" | ")} | ${target} |`);
+console.log(`\n${SUITES} suites, ${STAYS} stays over the next year; ${CLIENTS} customers at once for ${CONTESTED_SUITES} suites, ${ROUNDS} rounds\n`);
+console.log(`| figure | ${results.map((f) => (f.kind === "postgres" ? `PostgreSQL ${f.version.split(" ")[0]}` : "PGlite")).join(" | ")} | target |`);
+console.log(`|---|${results.map(() => "---|").join("")}---|`);
+row("90-day calendar p50 / p95", (f) => `${ms(f.calendar.p50)} / ${ms(f.calendar.p95)}`, "p95 < 50 ms");
+row("quote, every suite type priced, p50 / p95", (f) => `${ms(f.quote.p50)} / ${ms(f.quote.p95)}`, "p95 < 20 ms");
+row("rush: answers per second", (f) => `${(f.answers / f.seconds).toFixed(0)} (${f.answers} in ${f.seconds.toFixed(2)} s)`, "≥ 100");
+row("rush: one answer p50 / p99", (f) => `${ms(f.answer.p50)} / ${ms(f.answer.p99)}`, "p99 < 1 s");
+row("rush: booked / told it is full / other errors", (f) => `${f.booked} / ${f.full} / ${f.other}`, `${CONTESTED_SUITES * ROUNDS} booked`);
+row("rush: suite nights with exactly one stay", (f) => `${f.suiteNightsWithOneStay} of ${f.suiteNights}${f.suiteNightsWithOneStay === f.suiteNights ? " ✓" : " ✗"}`, "all");
+row("suites holding two stays on one night", (f) => String(f.overlaps), "0");
+for (const f of results) for (const e of f.otherErrors) console.log(`${f.kind} other error: ${e}`);

@@ -1,18 +1,21 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessDate } from "~/lib/business-time";
+import { weekdayOf } from "~/features/stays/model";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { analyticsSummary } from "../analytics/queries";
 import { listChangeRequests, listCustomerAppointments, listForDay, listUpcoming } from "../appointments/appointments";
 import { listCustomerAppointmentsPage } from "../appointments/customer-views";
 import { getCustomer, listCustomers } from "../customers/customers";
 import { leadsCsv, listLeads } from "../leads/inbox";
+import { quoteStay } from "../stays/stays";
 import { fiveYearsOfData } from "../testing/five-years";
 import { createTestDatabase } from "../testing/test-database";
 import type { Database } from "./client";
 import { cursorOf } from "./keyset";
 
 /**
- * Every list the admin (and a customer's /appointments) reads, planned on five years of data: the
+ * Every list the admin (and a customer's /appointments) reads, and the booking page's stay quote
+ * (over 2,400 stays), planned on five years of data: the
  * test fails when PostgreSQL would read a large table from end to end (a sequential scan) to answer
  * one, which is what a missing index looks like once the tables have grown (ADR 0115). The queries
  * are the ones the app's own functions send, recorded at the database client, then EXPLAINed, on
@@ -35,6 +38,8 @@ const tableRows = new Map<string, number>();
 let halfWayDown: string;
 let customersHalfWayDown: string;
 let aHouseholdId: string;
+/** A customer with a cat, for the stay quote; and the nights they ask for. */
+let quoter: { userId: string; catId: string };
 
 interface PlanNode {
   "Node Type": string;
@@ -58,6 +63,27 @@ describe("the plans of the admin's lists on five years of data", () => {
     expect(indexes.length).toBeGreaterThan(10);
     for (const { name } of indexes) await database.db.execute(sql`drop index ${sql.identifier(name)}`);
     for (const { sql: fill } of fiveYearsOfData()) await database.db.execute(sql.raw(fill));
+    // A year and more of stays, end to end in every suite, each with its suite's cat (ADR 0141).
+    const { rows: owners } = (await database.db.execute(
+      sql`select h.id as household_id, h.user_id from households h order by h.created_at, h.id limit 1`,
+    )) as unknown as { rows: { household_id: string; user_id: string }[] };
+    const owner = owners[0]!;
+    await database.db.execute(sql`insert into cats (household_id, name, sex)
+      select ${owner.household_id}, 'Plan cat ' || k, 'female' from generate_series(0, (select count(*) from suites)) k`);
+    const stayGrid = sql`select s.id as suite_id, s.suite_type_id, s.k, n,
+        md5('plan-' || s.k || '-' || n)::uuid as stay_id, current_date + 1 + n * 2 as check_in
+      from (select id, suite_type_id, row_number() over (order by id) as k from suites) s, generate_series(0, 199) n`;
+    await database.db.execute(sql`insert into stays (id, household_id, status, check_in, check_out, total_cents, price_lines, cancellation_tiers)
+      select stay_id, ${owner.household_id}, 'confirmed', check_in, check_in + 2, 10000, '[]', '[]' from (${stayGrid}) g`);
+    await database.db.execute(sql`insert into stay_suites (stay_id, suite_id, suite_type_id, check_in, check_out)
+      select stay_id, suite_id, suite_type_id, check_in, check_in + 2 from (${stayGrid}) g`);
+    await database.db.execute(sql`insert into stay_cats (stay_id, stay_suite_id, cat_id, cat_name, check_in, check_out)
+      select g.stay_id, ss.id, c.id, c.name, g.check_in, g.check_in + 2 from (${stayGrid}) g
+      join stay_suites ss on ss.stay_id = g.stay_id join cats c on c.household_id = ${owner.household_id} and c.name = 'Plan cat ' || g.k`);
+    const { rows: quoteCats } = (await database.db.execute(
+      sql`select id from cats where household_id = ${owner.household_id} and name = 'Plan cat 0'`,
+    )) as unknown as { rows: { id: string }[] };
+    quoter = { userId: owner.user_id, catId: quoteCats[0]!.id };
     for (const { definition } of indexes) await database.db.execute(sql.raw(definition));
     await database.db.execute(sql`analyze`);
     const { rows } = (await database.db.execute(
@@ -113,6 +139,12 @@ describe("the plans of the admin's lists on five years of data", () => {
 
   const today = businessDate(new Date());
   const daysAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  /** Four nights from the first Monday `days` days ahead (a day the house takes arrivals). */
+  const mondayStay = (days: number) => {
+    let checkIn = addBusinessDays(today, days);
+    while (weekdayOf(checkIn) !== 1) checkIn = addBusinessDays(checkIn, 1);
+    return { checkIn, checkOut: addBusinessDays(checkIn, 4) };
+  };
   const staff = { email: "owner@cathotel.test", isAdmin: true };
   const customer = { email: "customer7@example.com", isAdmin: false };
 
@@ -151,6 +183,9 @@ describe("the plans of the admin's lists on five years of data", () => {
     // for it (6 ms); from about 20,000 it takes users_email_trgm (ADR 0123).
     ["customers, search for a phone", () => listCustomers(database.db, { q: "(657) 200-12" })],
     ["a customer's household", () => getCustomer(database.db, aHouseholdId)],
+    // The booking page's quote: free suites priced, and (every suite full) the nearest free dates.
+    ["a stay quote with suites free", () => quoteStay(database.db, quoter.userId, { ...mondayStay(450), catIds: [quoter.catId] })],
+    ["a stay quote, every suite full, the nearest free dates", () => quoteStay(database.db, quoter.userId, { ...mondayStay(60), catIds: [quoter.catId] })],
   ];
 
   it.each(lists)("%s reads no large table from end to end", async (_label, run) => {

@@ -7,6 +7,7 @@ import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } f
 import { type Actor, CANCELLATION_WINDOW_HOURS, cancelByCustomer } from "../appointments/appointments";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
+import { lockForBooking } from "../db/booking-lock";
 import { withExclusionRetry } from "../db/exclusion-retry";
 import { appointments, groomerDaysOff, groomers, groomingServices } from "../db/schema/index";
 import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
@@ -20,9 +21,11 @@ import { type GroomStay, fitsWindows, stayForGroom } from "./stay-groom";
 /**
  * Booking a groom (ADR 0130). A groom is a row of `appointments` with its groomer, cats and price;
  * the free start times are the plain function of app/features/grooming/slots.ts over the groomers'
- * day. The row is written in one transaction that the exclusion constraint
- * `appointments_groomer_no_overlap` keeps apart from the groomer's other grooms: when two requests
- * take the same time, one commits and the other is refused and runs again with what is then free.
+ * day. The row is written in one transaction: the groomers who could take the time are locked
+ * (ADR 0142), their grooms at that time read again, and the first still free gets it; a request for a
+ * time another took a moment ago waited for it at the lock and is told at once. The exclusion
+ * constraint `appointments_groomer_no_overlap` stays the final guard (staff edits take no lock): when
+ * it refuses, the booking runs again with what is then free.
  */
 
 export type Groom = typeof appointments.$inferSelect;
@@ -173,6 +176,30 @@ function checkedSlot(quote: GroomQuote, time: string) {
 }
 
 /**
+ * Of the groomers free at `slot` when quoted, the one who takes it (`preferred` when still free, else
+ * the first in the quote's order), decided under their locks (ADR 0142): whoever booked one of them a
+ * moment ago has committed, and their grooms at that time are read again. Refused when none is free.
+ */
+async function lockedGroomer(tx: Db, slot: FreeTime, ignoreId?: string, preferred?: string | null): Promise<string> {
+  await lockForBooking(tx, "groomer", slot.groomerIds);
+  const taken = await tx
+    .selectDistinct({ groomerId: appointments.groomerId })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.groomerId, slot.groomerIds),
+        inArray(appointments.status, [...ACTIVE_GROOM_STATUSES]),
+        lt(appointments.startsAt, slot.endsAt),
+        gt(appointments.endsAt, slot.startsAt),
+        ignoreId ? ne(appointments.id, ignoreId) : undefined,
+      ),
+    );
+  const free = slot.groomerIds.filter((id) => !taken.some((t) => t.groomerId === id));
+  if (free.length === 0) throw TIME_NOT_FREE();
+  return preferred && free.includes(preferred) ? preferred : free[0]!;
+}
+
+/**
  * Books a groom: confirmed at once when the time is free and the cats' vaccines cover the day; held
  * as Pending when a record waits for staff; refused with the reason otherwise. The confirmation
  * mail is queued in the same transaction. Staff booking for a customer pass the customer's account
@@ -193,6 +220,7 @@ export async function bookGroom(
     async (tx) => {
       const quote = await quoteGroom(tx, user.id, request, now);
       const { slot, status } = checkedSlot(quote, request.time);
+      const groomerId = await lockedGroomer(tx, slot);
       const [row] = await tx
         .insert(appointments)
         .values({
@@ -202,7 +230,7 @@ export async function bookGroom(
           catIds: quote.cats.map((c) => c.id),
           startsAt: slot.startsAt,
           endsAt: slot.endsAt,
-          groomerId: slot.groomerIds[0]!,
+          groomerId,
           priceCents: quote.priceCents,
           status,
           notes: request.notes ?? "",
@@ -253,12 +281,13 @@ export async function rescheduleGroom(db: Db, user: { id: string; email: string 
         );
       const quote = await quoteGroom(tx, user.id, { serviceId: current.serviceId, catIds: current.catIds ?? [], day: request.day }, now, current.id);
       const { slot, status } = checkedSlot(quote, request.time);
+      const groomerId = await lockedGroomer(tx, slot, current.id, current.groomerId);
       const [row] = await tx
         .update(appointments)
         .set({
           startsAt: slot.startsAt,
           endsAt: slot.endsAt,
-          groomerId: slot.groomerIds.includes(current.groomerId!) ? current.groomerId : slot.groomerIds[0]!,
+          groomerId,
           status,
           proposedStartsAt: null,
           proposedEndsAt: null,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { HOLDING_STATUSES, type StayStatus, nightsOf } from "~/features/stays/model";
 import { customerLabel } from "~/features/stays/wording";
 import { addBusinessDays } from "~/lib/business-time";
+import { lockForBooking } from "../db/booking-lock";
 import type { Db } from "../db/client";
 import { households, staySuites, stayCats, stayEvents, stays, suites, users } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
@@ -175,6 +176,8 @@ export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff:
       if (!room) throw STAY_NOT_FOUND();
       const [target] = await tx.select().from(suites).where(eq(suites.id, toSuiteId));
       if (!target) throw new AppError(404, "SUITE_NOT_FOUND", "We couldn't find that suite.");
+      // Queued with the bookings of the target's type (ADR 0142), so a booking never collides with the move.
+      await lockForBooking(tx, "suiteType", [target.suiteTypeId]);
       await tx.update(staySuites).set({ suiteId: target.id, suiteTypeId: target.suiteTypeId }).where(eq(staySuites.id, room.id));
       await tx.insert(stayEvents).values({ stayId, kind: "moved", actor: `staff:${staff}`, detail: { from: room.suiteId, to: target.id }, at: now });
       return target;

@@ -13,8 +13,10 @@ export type { StayMailKind };
 /**
  * Queues the mail about a stay's latest change, to the household's sign-in address, and the text
  * about it when the household gave a mobile number, in the caller's transaction (ADR 0126, 0129).
+ * `business`: the published business details when the caller read them already (outside its
+ * transaction, from the content cache, which a transaction's handle misses); read here otherwise.
  */
-export async function queueStayMail(db: Db, stayId: string, kind: StayMailKind, siteUrl: string, now: Date) {
+export async function queueStayMail(db: Db, stayId: string, kind: StayMailKind, siteUrl: string, now: Date, business?: SiteBusiness) {
   const [row] = await db
     .select({ stay: stays, email: users.email, mobilePhone: households.mobilePhone })
     .from(stays)
@@ -27,7 +29,7 @@ export async function queueStayMail(db: Db, stayId: string, kind: StayMailKind, 
     .select({ count: sql<number>`count(*)::int` })
     .from(stayEvents)
     .where(eq(stayEvents.stayId, stayId))) as [{ count: number }];
-  const { business } = await loadSiteContent(db);
+  business ??= (await loadSiteContent(db)).business;
   // A change's message is keyed by the stay's event count; the arrival reminder is one per stay.
   const dedupeKey = kind === "reminder" ? `stay:${stayId}:reminder` : `stay:${stayId}:${kind}:${count}`;
   await queueMail(db, { dedupeKey, stayId, message: stayMail({ kind, to: row.email, stay: view!, sequence: count, business, siteUrl, now }) }, now);

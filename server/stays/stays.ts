@@ -31,21 +31,26 @@ import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { hasRepeats } from "~/lib/validation";
 import type { Db } from "../db/client";
 import { cats, households, staySuites, stayCats, stayEvents, stays, suiteTypes, suites, waitlistEntries } from "../db/schema/index";
+import { lockForBooking } from "../db/booking-lock";
 import { withExclusionRetry } from "../db/exclusion-retry";
 import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
 import { isUuid } from "../households/households";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { queueCancellationRefund } from "../payments/refunds";
+import { loadSiteContent } from "../content/content";
 import { queueStayMail } from "./stay-mail";
 import { stayViews } from "./views";
-import { type SuiteType, freeSuiteCounts, heldOverlapping, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
+import { type SuiteType, freeSuiteCounter, freeSuiteCounts, heldOverlapping, listSuiteTypes, loadStaySettings, rulesBetween, rulesWithin } from "./calendar";
 
 /**
  * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this
- * module reads what they need, and writes a stay in one transaction whose suite rows the database's
- * exclusion constraint keeps apart: when two requests take the same suite, one commits and the other
- * is refused by the constraint, and retries with what is then free.
+ * module reads what they need, and writes a stay in one transaction. Whatever picks free suites of a
+ * type first takes that suite type's lock (ADR 0142), so requests for the same suites queue, each
+ * reads what is free after the one before it committed, and the one who finds nothing is told at
+ * once. The database's exclusion constraints stay the final guard: a suite row a writer without the
+ * lock took, or a cat booked a moment ago in a stay of another suite type, is refused there, and the
+ * booking runs again with what is then free.
  */
 
 export type Stay = typeof stays.$inferSelect;
@@ -85,22 +90,28 @@ export async function catAlreadyBooked(
   nights: { checkIn: string; checkOut: string },
   ignoreStayId?: string,
 ): Promise<AppError | null> {
-  if (chosen.length === 0) return null;
-  const clashes = await db
+  return firstCatClash(chosen, await catClashes(db, chosen.map((c) => c.id), nights, ignoreStayId));
+}
+
+/** The held nights of other stays of these cats that overlap `nights` (none for dates out of order, which a rule refuses). */
+async function catClashes(db: Db, catIds: readonly string[], nights: { checkIn: string; checkOut: string }, ignoreStayId?: string) {
+  if (catIds.length === 0 || nights.checkOut <= nights.checkIn) return [];
+  return db
     .select({ catId: stayCats.catId, checkIn: stayCats.checkIn, checkOut: stayCats.checkOut })
     .from(stayCats)
     .where(
       and(
-        inArray(
-          stayCats.catId,
-          chosen.map((c) => c.id),
-        ),
+        inArray(stayCats.catId, [...catIds]),
         eq(stayCats.held, true),
         sql`daterange(${stayCats.checkIn}, ${stayCats.checkOut}) && daterange(${nights.checkIn}::date, ${nights.checkOut}::date)`,
         ignoreStayId ? ne(stayCats.stayId, ignoreStayId) : undefined,
       ),
     )
     .orderBy(asc(stayCats.checkIn));
+}
+
+/** `catAlreadyBooked`'s refusal for the first of `chosen` (in their order) that `clashes` has. */
+function firstCatClash(chosen: readonly { id: string; name: string }[], clashes: { catId: string | null; checkIn: string; checkOut: string }[]) {
   for (const cat of chosen) {
     const clash = clashes.find((c) => c.catId === cat.id);
     if (clash) return CAT_ALREADY_BOOKED(cat.name, clash);
@@ -210,16 +221,22 @@ export interface StayQuote {
   departureWindows: TimeWindow[];
 }
 
-/** What the customer may book for these dates and cats, priced; nothing is held. */
+/**
+ * What the customer may book for these dates and cats, priced; nothing is held. Independent reads go
+ * at once (on PostgreSQL each on a connection of its own): the cats, house rules, calendar rules and
+ * suite types; then, for dates the rules allow, the cats' other stays, their vaccines and the free
+ * suites; and, when nothing is free, one read of the weeks around for the nearest free dates.
+ */
 export async function quoteStay(db: Db, userId: string, input: StayDates, now = new Date(), medication = false): Promise<StayQuote> {
   const request = parseBody(stayDatesForm, input);
   const today = businessDate(now);
-  // Independent reads at once: the page waits for the slowest, not the sum.
-  const [chosen, { settings, rules, problems }, types] = await Promise.all([
+  const [chosen, settings, rules, types] = await Promise.all([
     householdCats(db, userId, request.catIds),
-    checkedDates(db, request.checkIn, request.checkOut, today),
+    loadStaySettings(db),
+    rulesBetween(db, request.checkIn, request.checkOut),
     listSuiteTypes(db),
   ]);
+  const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   const base = {
     nights: 0,
     cats: chosen.map(({ id, name }) => ({ id, name })),
@@ -230,31 +247,40 @@ export async function quoteStay(db: Db, userId: string, input: StayDates, now = 
     departureWindows: windowsOn(settings, rules, request.checkOut, "departure"),
   };
   if (problems.length > 0) return { ...base, problems };
-  const booked = await catAlreadyBooked(db, chosen, request);
-  if (booked) return { ...base, problems: [{ field: "catIds", message: booked.message }] };
-
-  const [coverage, free] = await Promise.all([
+  // The dates are in order now (the database refuses a range that ends before it starts).
+  const [booked, coverage, free] = await Promise.all([
+    catAlreadyBooked(db, chosen, request),
     vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
     freeSuiteCounts(db, request.checkIn, request.checkOut),
   ]);
+  if (booked) return { ...base, problems: [{ field: "catIds", message: booked.message }] };
   const options = optionsFor(settings, rules, types, free, request, chosen.length, medication, today);
   const nights = nightsOf(request.checkIn, request.checkOut).length;
   const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, types, request, chosen.length, today) : [];
   return { ...base, nights, problems: [], coverage, options, alternatives };
 }
 
-/** Up to two stays of the same length within two weeks either side that the rules allow and a suite fits. */
+/** How far either side of the dates asked for the nearest free dates are looked for. */
+const ALTERNATIVES_DAYS = 14;
+
+/**
+ * Up to two stays of the same length within two weeks either side that the rules allow and a suite
+ * fits, nearest first (earlier before later at the same distance), listed by date. The rules and the
+ * held suites of the whole four weeks are read once, not once per candidate.
+ */
 async function nearestFreeDates(db: Db, settings: StaySettings, types: readonly SuiteType[], request: StayDates, catCount: number, today: string) {
   const length = nightsOf(request.checkIn, request.checkOut).length;
+  const from = addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS);
+  const to = addBusinessDays(request.checkOut, ALTERNATIVES_DAYS);
+  const [allRules, freeFor] = await Promise.all([rulesBetween(db, from, to), freeSuiteCounter(db, from, to)]);
   const found: { checkIn: string; checkOut: string }[] = [];
-  for (let shift = 1; shift <= 14 && found.length < 2; shift += 1) {
+  for (let shift = 1; shift <= ALTERNATIVES_DAYS && found.length < 2; shift += 1) {
     for (const direction of [-1, 1]) {
       const checkIn = addBusinessDays(request.checkIn, shift * direction);
       const checkOut = addBusinessDays(checkIn, length);
-      const rules = await rulesBetween(db, checkIn, checkOut);
+      const rules = rulesWithin(allRules, checkIn, checkOut);
       if (dateProblems(settings, rules, checkIn, checkOut, today).length > 0) continue;
-      const free = await freeSuiteCounts(db, checkIn, checkOut);
-      if (optionsFor(settings, rules, types, free, { checkIn, checkOut }, catCount, false, today).length > 0) found.push({ checkIn, checkOut });
+      if (optionsFor(settings, rules, types, freeFor(checkIn, checkOut), { checkIn, checkOut }, catCount, false, today).length > 0) found.push({ checkIn, checkOut });
       if (found.length === 2) break;
     }
   }
@@ -280,6 +306,16 @@ export function coverageRefusal(coverage: CatCoverage[]) {
 }
 
 /**
+ * `Promise.all`, except that when several fail, the first failure in the list's order is thrown
+ * (not the first in time), so a request with two problems is always refused for the same one.
+ */
+async function inOrder<T extends readonly unknown[]>(reads: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(reads);
+  for (const result of settled) if (result.status === "rejected") throw result.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/**
  * Books a stay: confirmed at once when every rule holds, pending review (the suite held) when a
  * required vaccine record waits for staff; refused with the reason otherwise. The confirmation mail
  * is queued in the same transaction.
@@ -293,21 +329,36 @@ export async function bookStay(
   const request = parseBody(bookStayForm, input);
   const now = ctx.now ?? new Date();
   const today = businessDate(now);
+  // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a
+  // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
+  // the vaccines. Only holdStay's reads, under the suite type's lock, decide between contenders.
+  const [chosen, settings, rules, [type], coverage, clashes, { business }] = await inOrder([
+    householdCats(db, userId, request.catIds),
+    loadStaySettings(db),
+    rulesBetween(db, request.checkIn, request.checkOut),
+    db.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId)),
+    vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
+    catClashes(db, request.catIds, request),
+    loadSiteContent(db),
+  ] as const);
+  const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
+  if (problems.length > 0) throw datesRefused(problems);
+  if (!type) throw new AppError(404, "SUITE_TYPE_NOT_FOUND", "We couldn't find that suite. Please choose one from the list.");
+  if (request.arrangement === "together" && chosen.length > type.maxCats)
+    throw new AppError(400, "TOO_MANY_CATS", `A ${type.name} holds at most ${type.maxCats} cats. Choose separate suites or a larger suite.`, {
+      fields: { arrangement: `A ${type.name} holds at most ${type.maxCats} cats.` },
+    });
+  if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
+  const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
+  // The cats' other stays were read above; a stay of another suite type booked for one of them since
+  // is refused by the cat constraint, and the run after it reads them again (in holdStay).
+  const booked = firstCatClash(chosen, clashes);
+  if (booked) throw booked;
+  let attempts = 0;
   const stay = await withSuiteRetry(db, async (tx) => {
-    const chosen = await householdCats(tx, userId, request.catIds);
-    const { settings, rules, problems } = await checkedDates(tx, request.checkIn, request.checkOut, today);
-    if (problems.length > 0) throw datesRefused(problems);
-    const [type] = await tx.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId));
-    if (!type) throw new AppError(404, "SUITE_TYPE_NOT_FOUND", "We couldn't find that suite. Please choose one from the list.");
-    if (request.arrangement === "together" && chosen.length > type.maxCats)
-      throw new AppError(400, "TOO_MANY_CATS", `A ${type.name} holds at most ${type.maxCats} cats. Choose separate suites or a larger suite.`, {
-        fields: { arrangement: `A ${type.name} holds at most ${type.maxCats} cats.` },
-      });
-    const coverage = await vaccineCoverage(tx, { userId, catIds: request.catIds, through: request.checkOut, now });
-    if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
-    const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
-
+    attempts += 1;
     const row = await holdStay(tx, {
+      catsChecked: attempts === 1,
       cats: chosen,
       type,
       arrangement: request.arrangement,
@@ -324,7 +375,7 @@ export async function bookStay(
       paymentHoldMinutes: ctx.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES,
     });
     // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives.
-    if (row.status !== "awaiting_payment") await queueStayMail(tx, row.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now);
+    if (row.status !== "awaiting_payment") await queueStayMail(tx, row.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now, business);
     return row;
   });
   return stay;
@@ -332,8 +383,9 @@ export async function bookStay(
 
 /**
  * Writes a stay that holds free suites of `type` for its nights, priced and with its cancellation
- * terms, in the caller's transaction. Refused (NO_SUITE_FREE) when not enough suites are free; the
- * exclusion constraint refuses a suite another transaction took a moment ago.
+ * terms, in the caller's transaction, under the suite type's lock (ADR 0142). Refused (NO_SUITE_FREE)
+ * when not enough suites are free; the exclusion constraint still refuses a suite a writer without
+ * the lock took a moment ago.
  */
 export async function holdStay(
   tx: Db,
@@ -347,6 +399,8 @@ export async function holdStay(
     notes: string;
     status: StayStatus;
     offerExpiresAt?: Date;
+    /** The caller refused the cats' other stays just before this transaction (its first run): not read again. */
+    catsChecked?: boolean;
     /** With this, a stay a calendar rule asks a deposit for waits that long for it, `awaiting_payment`. */
     paymentHoldMinutes?: number;
     settings: StaySettings;
@@ -357,7 +411,9 @@ export async function holdStay(
   },
 ): Promise<Stay> {
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
-  await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
+  // Requests for this type's suites queue here: what follows reads what the one before committed.
+  await lockForBooking(tx, "suiteType", [type.id]);
+  if (!input.catsChecked) await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
   const needed = suitesFor(arrangement, chosen.length);
   const rooms = await freeSuitesOfType(tx, type.id, checkIn, checkOut, needed);
   if (rooms.length < needed) throw NO_SUITE_FREE();
@@ -449,7 +505,7 @@ export const changeable = (stay: Pick<Stay, "status" | "checkIn">, today: string
  * (another suite of the same type where not), priced at today's rates, with the same checks as
  * booking. Throws the refusal a person can act on.
  */
-async function planChange(db: Db, userId: string, input: { stayId: string; checkIn: string; checkOut: string }, now: Date) {
+async function planChange(db: Db, userId: string, input: { stayId: string; checkIn: string; checkOut: string }, now: Date, lock = false) {
   const today = businessDate(now);
   const stay = await ownStay(db, userId, input.stayId);
   if (!changeable(stay, today)) throw STAY_NOT_CHANGEABLE();
@@ -469,6 +525,8 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
 
   const rows = await db.select().from(staySuites).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
   const [type] = await db.select().from(suiteTypes).where(eq(suiteTypes.id, rows[0]!.suiteTypeId));
+  // Changing (not quoting): the suite type's lock, then what is free after the one before committed.
+  if (lock) await lockForBooking(db, "suiteType", [type!.id]);
   const free = await freeSuitesOfType(db, type!.id, input.checkIn, input.checkOut, rows.length + 20, stay.id);
   const freeIds = new Set(free.map((f) => f.id));
   const spare = free.filter((f) => !rows.some((r) => r.suiteId === f.id));
@@ -505,7 +563,7 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
   const input = parseBody(stayNewDatesForm, changed);
   return withSuiteRetry(db, async (tx) => {
     await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, input.stayId)).for("update");
-    const plan = await planChange(tx, userId, input, now);
+    const plan = await planChange(tx, userId, input, now, true);
     for (const { row, suiteId } of plan.moves)
       await tx.update(staySuites).set({ suiteId, checkIn: input.checkIn, checkOut: input.checkOut }).where(eq(staySuites.id, row.id));
     const [row] = await tx
@@ -540,7 +598,7 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
  * type, and suites no cat needs any more are released. Priced at today's rates, with the same
  * vaccine check as booking. Throws the refusal a person can act on.
  */
-async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now: Date) {
+async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now: Date, lock = false) {
   const request = parseBody(stayCatsForm, input);
   const today = businessDate(now);
   const stay = await ownStay(db, userId, request.stayId);
@@ -572,7 +630,9 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
   const vacated = rows.filter((r) => arrangement === "separate" && ![...kept.values()].includes(r.id));
   const places = chosen.map((cat) => ({ cat, rowId: arrangement === "together" ? rows[0]!.id : (kept.get(cat.id) ?? vacated.shift()?.id ?? null) }));
   const newcomers = places.filter((p) => p.rowId === null).length;
-  // The stay's own held suites are not free: a new suite is one no stay holds for these nights.
+  // The stay's own held suites are not free: a new suite is one no stay holds for these nights,
+  // read (when changing, not quoting) under the suite type's lock.
+  if (lock && newcomers > 0) await lockForBooking(db, "suiteType", [type!.id]);
   const rooms = newcomers === 0 ? [] : await freeSuitesOfType(db, type!.id, stay.checkIn, stay.checkOut, newcomers);
   if (rooms.length < newcomers) throw NO_SUITE_FREE();
 
@@ -602,9 +662,9 @@ export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput
 }
 
 /**
- * Changes the stay's cats: releases the suites no cat needs, holds new ones (the exclusion constraint
- * refuses a suite another booking took a moment ago, and the change runs again), rewrites the cats and
- * the price, and queues the mail, in one transaction.
+ * Changes the stay's cats: releases the suites no cat needs, holds new ones (under the suite type's
+ * lock; the exclusion constraint still refuses a suite a writer without it took, and the change runs
+ * again), rewrites the cats and the price, and queues the mail, in one transaction.
  */
 export async function changeStayCats(db: Db, userId: string, input: StayCatsInput, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
   const now = ctx.now ?? new Date();
@@ -612,7 +672,7 @@ export async function changeStayCats(db: Db, userId: string, input: StayCatsInpu
   return withSuiteRetry(db, async (tx) => {
     // Row lock: a change racing another change or a cancel of the same stay sees the other's result.
     await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, stayId)).for("update");
-    const plan = await planCatsChange(tx, userId, input, now);
+    const plan = await planCatsChange(tx, userId, input, now, true);
     const { stay } = plan;
     if (plan.released.length > 0)
       await tx.update(staySuites).set({ releasedAt: now }).where(inArray(staySuites.id, plan.released.map((r) => r.id)));

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+
+/**
+ * The lock that decides a booking (ADR 0142): whoever books a suite type's nights, a groomer's time
+ * or offers a waitlist suite first takes the transaction-scoped advisory lock of that resource, then
+ * reads what is free and writes. Contenders for the same resource queue here instead of colliding at
+ * the exclusion constraint: each reads the true state once, after the one before it committed, and
+ * a loser is told at once. The exclusion constraints stay the final guard (for a writer that takes no
+ * lock, and a cat booked in stays of two suite types, whose locks differ).
+ *
+ * The first key is the kind of resource, the second its id hashed to 32 bits (two ids that share a
+ * hash only queue behind each other). PostgreSQL and PGlite both have `pg_advisory_xact_lock`; the
+ * lock is released when the transaction ends, so it must be taken inside one (outside, it would be
+ * released at the end of its own statement).
+ */
+const SPACES = {
+  /** A suite type's suites: every booking, change or offer that picks free suites of the type. */
+  suiteType: 142_001,
+  /** A groomer's time: every groom booked or moved to the groomer. */
+  groomer: 142_002,
+} as const;
+
+export type LockSpace = keyof typeof SPACES;
+
+/** Takes the locks of `ids` in `space`, in one fixed order (sorted), so two transactions never wait on each other's. */
+export async function lockForBooking(tx: Db, space: LockSpace, ids: readonly string[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(${SPACES[space]}::int4, hashtext(${id}))`);
+}
