@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { SiteBusiness } from "~/features/content/site-content";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { households, stayEvents, stays, users } from "../db/schema/index";
