@@ -7,7 +7,9 @@ import type { Db } from "./client";
  * reads what is free and writes. Contenders for the same resource queue here instead of colliding at
  * the exclusion constraint: each reads the true state once, after the one before it committed, and
  * a loser is told at once. The exclusion constraints stay the final guard (for a writer that takes no
- * lock, and a cat booked in stays of two suite types, whose locks differ).
+ * lock). A cat booked in stays of two suite types at once queues on the cat's own lock, which every
+ * path that checks a cat's nights takes first: cats before suite types, each in sorted order, so two
+ * bookings never wait on each other's locks.
  *
  * The first key is the kind of resource, the second its id hashed to 32 bits (two ids that share a
  * hash only queue behind each other). PostgreSQL and PGlite both have `pg_advisory_xact_lock`; the
@@ -19,6 +21,8 @@ const SPACES = {
   suiteType: 142_001,
   /** A groomer's time: every groom booked or moved to the groomer. */
   groomer: 142_002,
+  /** A cat's nights: every booking, change or offer that checks the cat is not booked elsewhere (ADR 0141). */
+  cat: 142_003,
 } as const;
 
 export type LockSpace = keyof typeof SPACES;

@@ -350,15 +350,12 @@ export async function bookStay(
     });
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
   const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
-  // The cats' other stays were read above; a stay of another suite type booked for one of them since
-  // is refused by the cat constraint, and the run after it reads them again (in holdStay).
+  // The cats' other stays were read above, for an answer without waiting; holdStay reads them again
+  // under the cats' locks, where a stay booked for one of them since is seen.
   const booked = firstCatClash(chosen, clashes);
   if (booked) throw booked;
-  let attempts = 0;
   const stay = await withSuiteRetry(db, async (tx) => {
-    attempts += 1;
     const row = await holdStay(tx, {
-      catsChecked: attempts === 1,
       cats: chosen,
       type,
       arrangement: request.arrangement,
@@ -399,8 +396,6 @@ export async function holdStay(
     notes: string;
     status: StayStatus;
     offerExpiresAt?: Date;
-    /** The caller refused the cats' other stays just before this transaction (its first run): not read again. */
-    catsChecked?: boolean;
     /** With this, a stay a calendar rule asks a deposit for waits that long for it, `awaiting_payment`. */
     paymentHoldMinutes?: number;
     settings: StaySettings;
@@ -411,9 +406,11 @@ export async function holdStay(
   },
 ): Promise<Stay> {
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
-  // Requests for this type's suites queue here: what follows reads what the one before committed.
+  // Requests for these cats and for this type's suites queue here: what follows reads what the one
+  // before committed (the cats first: the order every path takes them in).
+  await lockForBooking(tx, "cat", chosen.map((c) => c.id));
   await lockForBooking(tx, "suiteType", [type.id]);
-  if (!input.catsChecked) await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
+  await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
   const needed = suitesFor(arrangement, chosen.length);
   const rooms = await freeSuitesOfType(tx, type.id, checkIn, checkOut, needed);
   if (rooms.length < needed) throw NO_SUITE_FREE();
@@ -513,6 +510,8 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
   if (problems.length > 0) throw datesRefused(problems);
   const guests = await db.select().from(stayCats).where(eq(stayCats.stayId, stay.id));
   const catIds = guests.flatMap((g) => (g.catId ? [g.catId] : []));
+  // Changing (not quoting): the cats' locks before their nights are read, as booking takes them.
+  if (lock) await lockForBooking(db, "cat", catIds);
   await refuseCatsAlreadyBooked(
     db,
     guests.flatMap((g) => (g.catId ? [{ id: g.catId, name: g.catName ?? "A cat" }] : [])),
@@ -619,6 +618,7 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
     const most = `A ${type!.name} holds at most ${type!.maxCats} ${type!.maxCats === 1 ? "cat" : "cats"}.`;
     throw new AppError(400, "TOO_MANY_CATS", `${most} To bring more cats, book another stay or call us.`, { fields: { catIds: most } });
   }
+  if (lock) await lockForBooking(db, "cat", chosen.map((c) => c.id));
   await refuseCatsAlreadyBooked(db, chosen, stay, stay.id);
   const coverage = await vaccineCoverage(db, { userId, catIds: request.catIds, through: stay.checkOut, now });
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
