@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { type Database, openDatabase } from "./client";
 import { constraintOf } from "./sql-state";
 import { catsBookedTwice } from "../stays/staff";
@@ -132,6 +133,12 @@ describe("upgrading a database made by the first release", { timeout: 60_000 }, 
   });
 });
 
+/** Calendar days relative to today (the stays ahead, when they were booked behind), so the test never ages. */
+const today = businessDate(new Date());
+const day = (offset: number) => addBusinessDays(today, offset);
+const [stayIn, stayOut, laterIn, laterOut] = [day(100), day(103), day(101), day(104)];
+const [booked1, booked2, booked3, released] = [day(-4), day(-3), day(-2), day(-1)];
+
 /**
  * Miso, booked twice for a night by the bug migration 0012 closes (a stay in Cozy 1 and a later one in
  * Cozy 2), and a cancelled third stay over the same nights; Tofu, booked once.
@@ -143,15 +150,15 @@ const CAT_BOOKED_TWICE_SQL = `
     ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000002', 'Miso', 'female'),
     ('00000000-0000-4000-8000-0000000000c2', '00000000-0000-4000-8000-000000000002', 'Tofu', 'male');
   insert into stays (id, household_id, status, check_in, check_out, total_cents, price_lines, cancellation_tiers, created_at) values
-    ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000002', 'confirmed', '2030-03-04', '2030-03-07', 13500, '[]', '[]', '2030-01-01'),
-    ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-000000000002', 'confirmed', '2030-03-05', '2030-03-08', 13500, '[]', '[]', '2030-01-02'),
-    ('00000000-0000-4000-8000-0000000000a3', '00000000-0000-4000-8000-000000000002', 'cancelled', '2030-03-04', '2030-03-07', 13500, '[]', '[]', '2030-01-03');
+    ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000002', 'confirmed', '${stayIn}', '${stayOut}', 13500, '[]', '[]', '${booked1}'),
+    ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-000000000002', 'confirmed', '${laterIn}', '${laterOut}', 13500, '[]', '[]', '${booked2}'),
+    ('00000000-0000-4000-8000-0000000000a3', '00000000-0000-4000-8000-000000000002', 'cancelled', '${stayIn}', '${stayOut}', 13500, '[]', '[]', '${booked3}');
   insert into stay_suites (id, stay_id, suite_id, suite_type_id, check_in, check_out, released_at)
     select v.id::uuid, v.stay_id::uuid, s.id, s.suite_type_id, v.check_in::date, v.check_out::date, v.released_at::timestamptz
     from (values
-      ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000a1', 'Cozy 1', '2030-03-04', '2030-03-07', null),
-      ('00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000a2', 'Cozy 2', '2030-03-05', '2030-03-08', null),
-      ('00000000-0000-4000-8000-0000000000b3', '00000000-0000-4000-8000-0000000000a3', 'Cozy 3', '2030-03-04', '2030-03-07', '2030-01-04')
+      ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000a1', 'Cozy 1', '${stayIn}', '${stayOut}', null),
+      ('00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000a2', 'Cozy 2', '${laterIn}', '${laterOut}', null),
+      ('00000000-0000-4000-8000-0000000000b3', '00000000-0000-4000-8000-0000000000a3', 'Cozy 3', '${stayIn}', '${stayOut}', '${released}')
     ) as v(id, stay_id, suite, check_in, check_out, released_at) join suites s on s.name = v.suite;
   insert into stay_cats (stay_id, stay_suite_id, cat_id, cat_name) values
     ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000c1', 'Miso'),
@@ -171,10 +178,10 @@ describe("upgrading a database in which a cat was booked twice for a night", () 
         { id: "00000000-0000-4000-8000-0000000000a3", status: "cancelled" },
       ]);
       expect(await rows("select stay_id, cat_name, check_in::text, check_out::text, held, overlap_allowed from stay_cats order by stay_id, cat_name")).toEqual([
-        { stay_id: "00000000-0000-4000-8000-0000000000a1", cat_name: "Miso", check_in: "2030-03-04", check_out: "2030-03-07", held: true, overlap_allowed: false },
-        { stay_id: "00000000-0000-4000-8000-0000000000a1", cat_name: "Tofu", check_in: "2030-03-04", check_out: "2030-03-07", held: true, overlap_allowed: false },
-        { stay_id: "00000000-0000-4000-8000-0000000000a2", cat_name: "Miso", check_in: "2030-03-05", check_out: "2030-03-08", held: true, overlap_allowed: true },
-        { stay_id: "00000000-0000-4000-8000-0000000000a3", cat_name: "Miso", check_in: "2030-03-04", check_out: "2030-03-07", held: false, overlap_allowed: false },
+        { stay_id: "00000000-0000-4000-8000-0000000000a1", cat_name: "Miso", check_in: stayIn, check_out: stayOut, held: true, overlap_allowed: false },
+        { stay_id: "00000000-0000-4000-8000-0000000000a1", cat_name: "Tofu", check_in: stayIn, check_out: stayOut, held: true, overlap_allowed: false },
+        { stay_id: "00000000-0000-4000-8000-0000000000a2", cat_name: "Miso", check_in: laterIn, check_out: laterOut, held: true, overlap_allowed: true },
+        { stay_id: "00000000-0000-4000-8000-0000000000a3", cat_name: "Miso", check_in: stayIn, check_out: stayOut, held: false, overlap_allowed: false },
       ]);
       // The later stay's log tells staff which stay its cat is also booked in.
       expect(await rows("select stay_id, kind, actor, detail from stay_events")).toEqual([
@@ -189,7 +196,7 @@ describe("upgrading a database in which a cat was booked twice for a night", () 
       const third = await db
         .execute(
           `insert into stay_cats (stay_id, stay_suite_id, cat_id, cat_name, check_in, check_out)
-           values ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000c2', 'Tofu', '2030-03-05', '2030-03-08')`,
+           values ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-0000000000c2', 'Tofu', '${laterIn}', '${laterOut}')`,
         )
         .then(
           () => null,
@@ -202,8 +209,8 @@ describe("upgrading a database in which a cat was booked twice for a night", () 
         {
           catName: "Miso",
           household: "Ana Ruiz",
-          stay: { id: "00000000-0000-4000-8000-0000000000a2", checkIn: "2030-03-05", checkOut: "2030-03-08", suiteName: "Cozy 2" },
-          other: { id: "00000000-0000-4000-8000-0000000000a1", checkIn: "2030-03-04", checkOut: "2030-03-07", suiteName: "Cozy 1" },
+          stay: { id: "00000000-0000-4000-8000-0000000000a2", checkIn: laterIn, checkOut: laterOut, suiteName: "Cozy 2" },
+          other: { id: "00000000-0000-4000-8000-0000000000a1", checkIn: stayIn, checkOut: stayOut, suiteName: "Cozy 1" },
         },
       ]);
       await db.execute("update stay_suites set released_at = now() where id = '00000000-0000-4000-8000-0000000000b1'");
