@@ -6,16 +6,9 @@
 import { BackupError, backupSourceOf, pruneBackups, takeBackup } from "../server/backup/backup";
 import { type Database, openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
-import { EnvError, loadEnv } from "../server/env";
+import { loadEnvOrExit } from "../server/env";
 
-let env;
-try {
-  env = loadEnv();
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const env = loadEnvOrExit();
 
 let database: Database;
 try {

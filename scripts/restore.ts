@@ -4,7 +4,7 @@
  * empty). It refuses a target that holds anything, so live data is never overwritten (ADR 0139).
  */
 import { BackupError, restoreBackup } from "../server/backup/backup";
-import { EnvError, loadEnv } from "../server/env";
+import { loadEnvOrExit } from "../server/env";
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0) {
@@ -12,14 +12,7 @@ if (!file || rest.length > 0) {
   process.exit(2);
 }
 
-let env;
-try {
-  env = loadEnv();
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const env = loadEnvOrExit();
 
 const target = env.DATABASE_URL ? ({ kind: "postgres", url: env.DATABASE_URL } as const) : ({ kind: "pglite", dataDir: env.DATA_DIR } as const);
 try {

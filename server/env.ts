@@ -157,3 +157,14 @@ export function browserEnv(env: Env) {
   };
 }
 export type BrowserEnv = ReturnType<typeof browserEnv>;
+
+/** For a process's start (the server, a command): the settings, or the bad one's message and exit code 1. */
+export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env): Env {
+  try {
+    return loadEnv(source);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

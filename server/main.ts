@@ -4,7 +4,7 @@ import { createApp } from "./app";
 import { adjustableClock } from "./clock";
 import type { RequestContext } from "./context";
 import { openDatabase } from "./db/client";
-import { EnvError, loadEnv } from "./env";
+import { loadEnvOrExit } from "./env";
 import { rateLimitClient } from "./http/client-address";
 import { invalidateSiteContentCache } from "./content/content";
 import { createPageCache, publishedContentVersion } from "./http/page-cache";
@@ -25,16 +25,7 @@ export interface StartOptions {
 
 /** Starts the one process that serves pages, assets and the JSON API. */
 export async function start({ configEnv, vite }: StartOptions) {
-  let env;
-  try {
-    env = loadEnv(configEnv);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit(configEnv);
   const logger = createLogger(env.LOG_LEVEL);
 
   let database;
