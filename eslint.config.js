@@ -58,7 +58,8 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.property.name='send'][callee.object.name='mailer'], CallExpression[callee.property.name='send'][callee.object.property.name='mailer']",
+          selector:
+            "CallExpression[callee.property.name='send'][callee.object.name='mailer'], CallExpression[callee.property.name='send'][callee.object.property.name='mailer']",
           message: "Queue the mail with queueMail (server/mail/queue.ts) in the change's transaction; sendMailNow when a person waits for it.",
         },
         {
@@ -76,7 +77,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/messages/templates/*", "@server/messages/templates/*"], message: "Take a message's wording from server/messages/catalogue.ts." }] },
+        {
+          patterns: [
+            { group: ["**/messages/templates/*", "@server/messages/templates/*"], message: "Take a message's wording from server/messages/catalogue.ts." },
+          ],
+        },
       ],
     },
   },

@@ -62,25 +62,26 @@ export default function handleRequest(
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
-      nonce,
-      [readyOption]() {
-        shellRendered = true;
-        // A router page's scripts start after its first paint (ADR 0137); prerendering has no request to serve.
-        const body = scriptsAfterFirstPaint && nonce ? deferRouterScripts() : new PassThrough();
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set("Content-Type", "text/html");
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          // A router page's scripts start after its first paint (ADR 0137); prerendering has no request to serve.
+          const body = scriptsAfterFirstPaint && nonce ? deferRouterScripts() : new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are already reported by the error boundary; log only the early ones.
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors after the shell are already reported by the error boundary; log only the early ones.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
     setTimeout(abort, streamTimeout + 1000);
   });
 }

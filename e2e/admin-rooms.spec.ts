@@ -15,7 +15,12 @@ function wednesdayAhead(days: number) {
   for (let d = days; ; d++) if (weekdayOf(businessDayAhead(d).iso) === 3) return d;
 }
 
-test("staff set a suite type's photo and a weekday's arrival hours; a customer sees both when booking", async ({ browser, page: staff, signIn, ownServer }, testInfo) => {
+test("staff set a suite type's photo and a weekday's arrival hours; a customer sees both when booking", async ({
+  browser,
+  page: staff,
+  signIn,
+  ownServer,
+}, testInfo) => {
   test.setTimeout(180_000);
   await signIn(staff, { as: "admin" });
   await staff.goto("/admin/rooms");
@@ -26,7 +31,9 @@ test("staff set a suite type's photo and a weekday's arrival hours; a customer s
   await cozy.getByLabel("Photo").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
   await cozy.getByRole("button", { name: "Save" }).click();
   await expect(cozy.getByLabel("Photo")).toHaveAccessibleDescription(/Only JPEG, PNG and WebP images can be uploaded; this file is none of them\./);
-  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#2f9288" } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#2f9288" } })
+    .jpeg()
+    .toBuffer();
   await cozy.getByLabel("Photo").setInputFiles({ name: "cozy.jpg", mimeType: "image/jpeg", buffer: photo });
   await cozy.getByLabel("Nightly rate, first cat ($)").fill("47.50");
   await cozy.getByRole("button", { name: "Save" }).click();
@@ -56,7 +63,8 @@ test("staff set a suite type's photo and a weekday's arrival hours; a customer s
   await expect(wednesday.getByLabel("Wednesday arrivals, window 1, from")).toHaveValue("10:00");
   await expect(wednesday.getByLabel("Wednesday arrivals, window 2, from")).toHaveValue("");
   await expectNoAxeViolations(staff);
-  if (process.env.ROOMS_SCREENSHOT_DIR) await staff.screenshot({ path: `${process.env.ROOMS_SCREENSHOT_DIR}/admin-rooms-${testInfo.project.name}.png`, fullPage: true });
+  if (process.env.ROOMS_SCREENSHOT_DIR)
+    await staff.screenshot({ path: `${process.env.ROOMS_SCREENSHOT_DIR}/admin-rooms-${testInfo.project.name}.png`, fullPage: true });
 
   // The customer: the week's hours while choosing dates, then the photo with its suite.
   const context = await browser.newContext({ baseURL: ownServer.url, viewport: staff.viewportSize() });
@@ -68,7 +76,8 @@ test("staff set a suite type's photo and a weekday's arrival hours; a customer s
   await expect(ana.locator("dt", { hasText: /^Wednesday$/ }).locator("+ dd")).toHaveText(
     "Check-in: 10:00 AM – 11:30 AMCheck-out: 9:00 AM – 12:00 PM or 1:00 PM – 5:00 PM",
   );
-  if (process.env.ROOMS_SCREENSHOT_DIR) await ana.screenshot({ path: `${process.env.ROOMS_SCREENSHOT_DIR}/book-stay-dates-${testInfo.project.name}.png`, fullPage: true });
+  if (process.env.ROOMS_SCREENSHOT_DIR)
+    await ana.screenshot({ path: `${process.env.ROOMS_SCREENSHOT_DIR}/book-stay-dates-${testInfo.project.name}.png`, fullPage: true });
   const checkIn = businessDayAhead(wednesdayAhead(14));
   const checkOut = businessDayAhead(wednesdayAhead(14) + 2);
   await ana.getByLabel("Check-in date").fill(checkIn.iso);
@@ -81,7 +90,8 @@ test("staff set a suite type's photo and a weekday's arrival hours; a customer s
   // A type without a photo shows its words alone.
   await expect(ana.getByText("Deluxe Suite", { exact: true })).toBeVisible();
   await expect(ana.getByRole("img", { name: "Deluxe Suite" })).toHaveCount(0);
-  if (process.env.ROOMS_SCREENSHOT_DIR) await ana.screenshot({ path: `${process.env.ROOMS_SCREENSHOT_DIR}/book-stay-suites-${testInfo.project.name}.png`, fullPage: true });
+  if (process.env.ROOMS_SCREENSHOT_DIR)
+    await ana.screenshot({ path: `${process.env.ROOMS_SCREENSHOT_DIR}/book-stay-suites-${testInfo.project.name}.png`, fullPage: true });
   await expectNoAxeViolations(ana);
   await context.close();
 
@@ -114,7 +124,9 @@ test("without JavaScript, staff save a weekday's hours and a suite type's photo"
   await expect(hours.getByRole("row", { name: /^Friday/ })).toContainText("3:00 PM – 4:30 PM");
 
   const deluxe = staff.locator("#suite-type-5b1f0c3e-2d4a-4c8e-9a61-1f0e6c2b7a02");
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#d96d1f" } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#d96d1f" } })
+    .png()
+    .toBuffer();
   await deluxe.getByLabel("Photo").setInputFiles({ name: "deluxe.png", mimeType: "image/png", buffer: photo });
   await deluxe.getByRole("button", { name: "Save" }).click();
   await expect(staff.getByText("Deluxe Suite saved")).toBeVisible();

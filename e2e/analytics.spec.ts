@@ -78,7 +78,10 @@ test("leads, sign-ins and page views of today show in the admin's charts and tab
   let adminBeacons = 0;
   page.on("request", (r) => r.url().endsWith("/api/page-views") && adminBeacons++);
   await page.goto("/admin");
-  await page.getByRole("link", { name: /Analytics/ }).first().click();
+  await page
+    .getByRole("link", { name: /Analytics/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/analytics$/);
   await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");

@@ -8,7 +8,10 @@ import { expectNoAxeViolations } from "./support/axe";
 // Dates are weeks ahead of today (Los Angeles time), in the order the test needs them; the times are
 // daytime, which no daylight-saving change skips or repeats.
 
-async function createAppointment(page: Page, a: { email: string; service: string; cats: string; date: string; time: string; endDate?: string; endTime?: string; phone?: string }) {
+async function createAppointment(
+  page: Page,
+  a: { email: string; service: string; cats: string; date: string; time: string; endDate?: string; endTime?: string; phone?: string },
+) {
   await page.getByRole("button", { name: "New appointment" }).click();
   const dialog = page.getByRole("dialog", { name: "New appointment" });
   await dialog.getByLabel("Customer e-mail").fill(a.email);
@@ -26,103 +29,121 @@ async function createAppointment(page: Page, a: { email: string; service: string
   await expect(dialog).toBeHidden();
 }
 
-test("staff create two appointments; the customer sees exactly those, reminds, reschedules and cancels", { tag: "@both-widths" }, async ({ browser, signIn }, testInfo) => {
-  test.slow();
-  const customer = uniqueEmail(testInfo, "owner");
-  const groom = businessDayAhead(30);
-  const stay = { in: businessDayAhead(49), out: businessDayAhead(56) };
-  const longStay = { in: businessDayAhead(84), out: businessDayAhead(98) };
+test(
+  "staff create two appointments; the customer sees exactly those, reminds, reschedules and cancels",
+  { tag: "@both-widths" },
+  async ({ browser, signIn }, testInfo) => {
+    test.slow();
+    const customer = uniqueEmail(testInfo, "owner");
+    const groom = businessDayAhead(30);
+    const stay = { in: businessDayAhead(49), out: businessDayAhead(56) };
+    const longStay = { in: businessDayAhead(84), out: businessDayAhead(98) };
 
-  const staffPage = await (await browser.newContext()).newPage();
-  await signIn(staffPage, { as: "admin" });
-  await staffPage.goto("/admin/bookings");
-  await expect(staffPage.getByRole("heading", { name: "Appointments" })).toBeVisible();
-  await createAppointment(staffPage, { email: customer, service: "Full Grooming", cats: "Miso", date: groom.iso, time: "10:30", phone: "(949) 555-2368" });
-  await createAppointment(staffPage, {
-    email: customer,
-    service: "Cat Boarding",
-    cats: "Miso and Tofu",
-    date: stay.in.iso,
-    time: "09:00",
-    endDate: stay.out.iso,
-    endTime: "12:00",
-  });
-  // The day view lists what starts that day, in Los Angeles time.
-  await staffPage.goto(`/admin/bookings?day=${groom.iso}`);
-  const staffItem = staffPage.getByRole("region", { name: "Appointments on this day" }).getByRole("listitem").filter({ hasText: customer });
-  await expect(staffItem).toContainText("10:30 AM · Full Grooming · Miso");
+    const staffPage = await (await browser.newContext()).newPage();
+    await signIn(staffPage, { as: "admin" });
+    await staffPage.goto("/admin/bookings");
+    await expect(staffPage.getByRole("heading", { name: "Appointments" })).toBeVisible();
+    await createAppointment(staffPage, { email: customer, service: "Full Grooming", cats: "Miso", date: groom.iso, time: "10:30", phone: "(949) 555-2368" });
+    await createAppointment(staffPage, {
+      email: customer,
+      service: "Cat Boarding",
+      cats: "Miso and Tofu",
+      date: stay.in.iso,
+      time: "09:00",
+      endDate: stay.out.iso,
+      endTime: "12:00",
+    });
+    // The day view lists what starts that day, in Los Angeles time.
+    await staffPage.goto(`/admin/bookings?day=${groom.iso}`);
+    const staffItem = staffPage.getByRole("region", { name: "Appointments on this day" }).getByRole("listitem").filter({ hasText: customer });
+    await expect(staffItem).toContainText("10:30 AM · Full Grooming · Miso");
 
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/appointments");
-  await expect(page.getByRole("heading", { name: "Sign in to see your appointments" })).toBeVisible();
-  await signInAs(page, customer);
-  await page.goto("/appointments");
+    const page = await (await browser.newContext()).newPage();
+    await page.goto("/appointments");
+    await expect(page.getByRole("heading", { name: "Sign in to see your appointments" })).toBeVisible();
+    await signInAs(page, customer);
+    await page.goto("/appointments");
 
-  const rows = page.locator(testInfo.project.name === "mobile" ? "ul[aria-label='Upcoming appointments'] > li" : "table tbody tr");
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText("Full Grooming");
-  await expect(rows.nth(0)).toContainText(groom.label);
-  await expect(rows.nth(0)).toContainText("10:30 AM");
-  await expect(rows.nth(1)).toContainText("Cat Boarding");
-  await expect(rows.nth(1)).toContainText(stay.in.label);
-  await expect(rows.nth(1)).toContainText("9:00 AM");
-  await expectNoAxeViolations(page);
+    const rows = page.locator(testInfo.project.name === "mobile" ? "ul[aria-label='Upcoming appointments'] > li" : "table tbody tr");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText("Full Grooming");
+    await expect(rows.nth(0)).toContainText(groom.label);
+    await expect(rows.nth(0)).toContainText("10:30 AM");
+    await expect(rows.nth(1)).toContainText("Cat Boarding");
+    await expect(rows.nth(1)).toContainText(stay.in.label);
+    await expect(rows.nth(1)).toContainText("9:00 AM");
+    await expectNoAxeViolations(page);
 
-  // Reminder by SMS (the simulated provider records it); a second within the hour is refused.
-  await rows.nth(0).getByRole("button", { name: /Send reminder/ }).click();
-  const reminder = page.getByRole("dialog", { name: "Send a reminder" });
-  await expect(reminder.getByLabel("Mobile number")).toHaveValue("(949) 555-2368");
-  await reminder.getByRole("button", { name: "Send reminder" }).click();
-  await expect(page.getByText("Reminder Sent")).toBeVisible();
-  await rows.nth(0).getByRole("button", { name: /Send reminder/ }).click();
-  await reminder.getByRole("button", { name: "Send reminder" }).click();
-  await expect(page.getByText(/A reminder was sent for this appointment recently/)).toBeVisible();
+    // Reminder by SMS (the simulated provider records it); a second within the hour is refused.
+    await rows
+      .nth(0)
+      .getByRole("button", { name: /Send reminder/ })
+      .click();
+    const reminder = page.getByRole("dialog", { name: "Send a reminder" });
+    await expect(reminder.getByLabel("Mobile number")).toHaveValue("(949) 555-2368");
+    await reminder.getByRole("button", { name: "Send reminder" }).click();
+    await expect(page.getByText("Reminder Sent")).toBeVisible();
+    await rows
+      .nth(0)
+      .getByRole("button", { name: /Send reminder/ })
+      .click();
+    await reminder.getByRole("button", { name: "Send reminder" }).click();
+    await expect(page.getByText(/A reminder was sent for this appointment recently/)).toBeVisible();
 
-  // A new time is a request: Pending until staff confirm.
-  await rows.nth(0).getByRole("button", { name: /^Edit/ }).click();
-  const edit = page.getByRole("dialog", { name: "Request a different time" });
-  await edit.getByLabel("New time").fill("14:00");
-  await edit.getByRole("button", { name: "Request this time" }).click();
-  await expect(rows.nth(0)).toContainText("Pending");
-  await expect(rows.nth(0)).toContainText(`Requested: ${groom.label} at 2:00 PM`);
+    // A new time is a request: Pending until staff confirm.
+    await rows.nth(0).getByRole("button", { name: /^Edit/ }).click();
+    const edit = page.getByRole("dialog", { name: "Request a different time" });
+    await edit.getByLabel("New time").fill("14:00");
+    await edit.getByRole("button", { name: "Request this time" }).click();
+    await expect(rows.nth(0)).toContainText("Pending");
+    await expect(rows.nth(0)).toContainText(`Requested: ${groom.label} at 2:00 PM`);
 
-  // Cancel the stay after confirming.
-  await rows.nth(1).getByRole("button", { name: /^Cancel/ }).click();
-  await page.getByRole("dialog", { name: "Cancel this appointment?" }).getByRole("button", { name: "Yes, cancel it" }).click();
-  await expect(rows.nth(1)).toContainText("Cancelled");
+    // Cancel the stay after confirming.
+    await rows
+      .nth(1)
+      .getByRole("button", { name: /^Cancel/ })
+      .click();
+    await page.getByRole("dialog", { name: "Cancel this appointment?" }).getByRole("button", { name: "Yes, cancel it" }).click();
+    await expect(rows.nth(1)).toContainText("Cancelled");
 
-  // Trips: the stay is the overnight one; cancelled stays drop out, so create another and check it is upcoming.
-  await createAppointment(staffPage, {
-    email: customer,
-    service: "Long-Term Boarding",
-    cats: "Tofu",
-    date: longStay.in.iso,
-    time: "09:00",
-    endDate: longStay.out.iso,
-    endTime: "12:00",
-  });
-  await page.goto("/trips");
-  const upcoming = page.getByRole("region", { name: "Upcoming" });
-  await expect(upcoming.getByText("Long-Term Boarding")).toBeVisible();
-  await expect(upcoming.getByText(`Check-in: ${longStay.in.label} at 9:00 AM`)).toBeVisible();
-  await expect(upcoming.getByText("Cat Boarding")).toHaveCount(0);
+    // Trips: the stay is the overnight one; cancelled stays drop out, so create another and check it is upcoming.
+    await createAppointment(staffPage, {
+      email: customer,
+      service: "Long-Term Boarding",
+      cats: "Tofu",
+      date: longStay.in.iso,
+      time: "09:00",
+      endDate: longStay.out.iso,
+      endTime: "12:00",
+    });
+    await page.goto("/trips");
+    const upcoming = page.getByRole("region", { name: "Upcoming" });
+    await expect(upcoming.getByText("Long-Term Boarding")).toBeVisible();
+    await expect(upcoming.getByText(`Check-in: ${longStay.in.label} at 9:00 AM`)).toBeVisible();
+    await expect(upcoming.getByText("Cat Boarding")).toHaveCount(0);
 
-  // Staff find the request in the queue beside the day view, and the groom among the next 30 days;
-  // the request opens its day, where they confirm it.
-  await staffPage.goto("/admin/bookings");
-  const requests = staffPage.getByRole("region", { name: /^Change requests/ });
-  await expect(requests.getByRole("listitem").filter({ hasText: customer })).toContainText(`Customer asks for ${groom.label} at 2:00 PM`);
-  await expect(staffPage.getByRole("region", { name: /^Next 30 days/ }).getByRole("listitem").filter({ hasText: customer })).toContainText("Full Grooming");
-  await expectNoAxeViolations(staffPage);
-  await requests.getByRole("link").filter({ hasText: customer }).click();
-  await expect(staffPage).toHaveURL(new RegExp(`day=${groom.iso}`));
-  await expect(staffItem).toContainText(`Customer asks for ${groom.label} at 2:00 PM`);
-  await staffItem.getByRole("button", { name: "Confirm new time" }).click();
-  await expect(staffPage.getByText("New time confirmed")).toBeVisible();
-  await page.goto("/appointments");
-  await expect(rows.nth(0)).toContainText("2:00 PM");
-  await expect(rows.nth(0)).toContainText("Confirmed");
-});
+    // Staff find the request in the queue beside the day view, and the groom among the next 30 days;
+    // the request opens its day, where they confirm it.
+    await staffPage.goto("/admin/bookings");
+    const requests = staffPage.getByRole("region", { name: /^Change requests/ });
+    await expect(requests.getByRole("listitem").filter({ hasText: customer })).toContainText(`Customer asks for ${groom.label} at 2:00 PM`);
+    await expect(
+      staffPage
+        .getByRole("region", { name: /^Next 30 days/ })
+        .getByRole("listitem")
+        .filter({ hasText: customer }),
+    ).toContainText("Full Grooming");
+    await expectNoAxeViolations(staffPage);
+    await requests.getByRole("link").filter({ hasText: customer }).click();
+    await expect(staffPage).toHaveURL(new RegExp(`day=${groom.iso}`));
+    await expect(staffItem).toContainText(`Customer asks for ${groom.label} at 2:00 PM`);
+    await staffItem.getByRole("button", { name: "Confirm new time" }).click();
+    await expect(staffPage.getByText("New time confirmed")).toBeVisible();
+    await page.goto("/appointments");
+    await expect(rows.nth(0)).toContainText("2:00 PM");
+    await expect(rows.nth(0)).toContainText("Confirmed");
+  },
+);
 
 test("a visitor without a session cannot send reminders", async ({ request }) => {
   const res = await request.post("/api/appointments/send-sms-reminder", {

@@ -14,7 +14,12 @@ function tuesdayAhead(days: number) {
   for (let d = days; ; d++) if (weekdayOf(businessDayAhead(d).iso) === 2) return businessDayAhead(d);
 }
 
-test("a customer books a groom at the first free time; a second customer sees that time gone", async ({ browser, page: staff, signIn, ownServer }, testInfo) => {
+test("a customer books a groom at the first free time; a second customer sees that time gone", async ({
+  browser,
+  page: staff,
+  signIn,
+  ownServer,
+}, testInfo) => {
   test.setTimeout(240_000);
   const suffix = crypto.randomBytes(3).toString("hex");
   const [miso, pepper] = [`Miso ${suffix}`, `Pepper ${suffix}`];
@@ -35,7 +40,10 @@ test("a customer books a groom at the first free time; a second customer sees th
   await ana.waitForSelector("html[data-hydrated]", { state: "attached" });
   await ana.getByRole("button", { name: "Start booking" }).click();
   await ana.getByRole("button", { name: "Returning Customer" }).click();
-  await ana.getByRole("dialog", { name: "Book Your Kitty Service" }).getByRole("link", { name: /Book a Groom/ }).click();
+  await ana
+    .getByRole("dialog", { name: "Book Your Kitty Service" })
+    .getByRole("link", { name: /Book a Groom/ })
+    .click();
   await expect(ana).toHaveURL(/\/book\/groom$/);
   await expect(ana.getByRole("heading", { name: "Book a Groom", level: 1 })).toBeVisible();
   await expect(ana.getByRole("radio", { name: /^Full Grooming/ })).toBeChecked();
@@ -79,7 +87,10 @@ test("a customer books a groom at the first free time; a second customer sees th
   await expect(bo.getByRole("radio", { name: /^9:00 AM/ })).toHaveCount(0);
 
   // The first customer moves the groom to 1 pm among its free times, then cancels it: 9:00 frees up, then 1:00.
-  await ana.getByRole("link", { name: `Move Full Grooming on ${day.label}` }).filter({ visible: true }).click();
+  await ana
+    .getByRole("link", { name: `Move Full Grooming on ${day.label}` })
+    .filter({ visible: true })
+    .click();
   await expect(ana.getByRole("heading", { name: "Choose a new time" })).toBeVisible();
   await expect(ana.getByText(`Now booked for ${day.label} at 9:00 AM.`)).toBeVisible();
   await ana.getByRole("radio", { name: /^1:00 PM/ }).check();
@@ -89,7 +100,10 @@ test("a customer books a groom at the first free time; a second customer sees th
   await expect(left.first()).toHaveAccessibleName("9:00 AM , until 10:30 AM");
   await expect(bo.getByRole("radio", { name: /^1:00 PM/ })).toHaveCount(0);
 
-  await ana.getByRole("button", { name: `Cancel Full Grooming on ${day.label}` }).filter({ visible: true }).click();
+  await ana
+    .getByRole("button", { name: `Cancel Full Grooming on ${day.label}` })
+    .filter({ visible: true })
+    .click();
   await ana.getByRole("dialog", { name: "Cancel this appointment?" }).getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(ana.getByText("Appointment cancelled.")).toBeVisible();
   await bo.reload();

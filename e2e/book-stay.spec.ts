@@ -20,7 +20,12 @@ function fridayAhead(days: number) {
 type Day = ReturnType<typeof businessDayAhead>;
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
-test("a customer books a peak weekend, changes and cancels it; the next on the waitlist gets the suite", async ({ browser, page: staff, signIn, ownServer }) => {
+test("a customer books a peak weekend, changes and cancels it; the next on the waitlist gets the suite", async ({
+  browser,
+  page: staff,
+  signIn,
+  ownServer,
+}) => {
   test.setTimeout(360_000);
   const suffix = crypto.randomBytes(3).toString("hex");
   const [miso, tofu, pepper] = [`Miso ${suffix}`, `Tofu ${suffix}`, `Pepper ${suffix}`];
@@ -134,7 +139,12 @@ test("a customer books a peak weekend, changes and cancels it; the next on the w
   await staff.goto(`/admin/stays?date=${fri.iso}`);
   const arrivals = staff.locator("section").filter({ has: staff.getByRole("heading", { name: `Arrivals · ${fri.label}` }) });
   await expect(arrivals.getByText(`${miso} & ${tofu} · Ana Ruiz`)).toBeVisible();
-  await expect(staff.getByRole("row", { name: /^Deluxe 1/ }).getByText(`${miso} & ${tofu} (Ana Ruiz)`).first()).toBeVisible();
+  await expect(
+    staff
+      .getByRole("row", { name: /^Deluxe 1/ })
+      .getByText(`${miso} & ${tofu} (Ana Ruiz)`)
+      .first(),
+  ).toBeVisible();
   await expectNoAxeViolations(staff);
 
   // The first customer cancels inside the fee window and is told the fee; the suite goes to the waitlist.

@@ -20,7 +20,9 @@ test("an admin hides and reorders reviews and edits the team; visitors see it on
   await signIn(page, { as: "admin" });
   const visitorContext = await browser.newContext({ baseURL, viewport: page.viewportSize() });
   const visitor = await visitorContext.newPage();
-  await visitor.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "" }));
+  await visitor.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "" }),
+  );
 
   try {
     // Reviews: hide the second (David R.), move the third (Sarah L.) up, publish.

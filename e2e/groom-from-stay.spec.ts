@@ -18,7 +18,12 @@ function mondayAhead(days: number) {
   for (let d = days; ; d++) if (weekdayOf(businessDayAhead(d).iso) === 1) return d;
 }
 
-test("a customer adds a groom on a stay's departure day; staff book the other cat's groom and the customer sees it", async ({ browser, page: staff, signIn, ownServer }, testInfo) => {
+test("a customer adds a groom on a stay's departure day; staff book the other cat's groom and the customer sees it", async ({
+  browser,
+  page: staff,
+  signIn,
+  ownServer,
+}, testInfo) => {
   test.setTimeout(300_000);
   const suffix = crypto.randomBytes(3).toString("hex");
   const [miso, tofu] = [`Miso ${suffix}`, `Tofu ${suffix}`];
@@ -76,7 +81,10 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   await expect(staff.getByRole("heading", { name: "Book a groom for a customer", level: 1 })).toBeVisible();
   await staff.getByLabel("Customer", { exact: true }).fill(customer.email);
   await staff.getByRole("button", { name: "Search" }).click();
-  await staff.getByRole("list", { name: "Customers found" }).getByRole("link", { name: /^Book a groom for / }).click();
+  await staff
+    .getByRole("list", { name: "Customers found" })
+    .getByRole("link", { name: /^Book a groom for / })
+    .click();
   await staff.getByLabel(tofu).check();
   await staff.getByLabel("Day").fill(departure.iso);
   await staff.getByRole("button", { name: "See free times" }).click();
@@ -87,7 +95,9 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   await staff.screenshot({ path: testInfo.outputPath("admin-book-groom.png"), fullPage: true });
   const bookedAt = Date.now() - 1000;
   await staff.getByRole("button", { name: /^Book for / }).click();
-  await expect(staff.getByText(`Booked: Full Grooming for ${tofu} on ${departure.label} at 10:30 AM (Confirmed). The customer has been e-mailed the confirmation.`)).toBeVisible();
+  await expect(
+    staff.getByText(`Booked: Full Grooming for ${tofu} on ${departure.label} at 10:30 AM (Confirmed). The customer has been e-mailed the confirmation.`),
+  ).toBeVisible();
   await staff.screenshot({ path: testInfo.outputPath("admin-book-groom-booked.png"), fullPage: true });
   // The customer's own groom mail came before; the newest one is the staff booking's.
   await expect.poll(async () => (await waitForMail(customer.email, bookedAt)).subject).toBe(`Your groom is booked: ${departure.label} at 10:30 AM`);

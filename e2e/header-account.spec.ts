@@ -15,32 +15,36 @@ async function accountArea(page: Page) {
   return drawer;
 }
 
-test("a signed-in customer sees their account in the header, not 'Sign In or Join', and signs out there", { tag: "@both-widths" }, async ({ home: page, signIn }) => {
-  const email = await signIn(page);
-  await openHome(page);
-  let area = await accountArea(page);
-  await expect(area.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
-  await expect(area.getByRole("link", { name: "Admin" })).toHaveCount(0);
-  await expect(area.getByRole("button", { name: "Sign In or Join" })).toHaveCount(0);
-  if (isMobile(page)) {
-    await expect(area.getByText(`Signed in as ${email}`)).toBeVisible();
-    await expect(area.getByRole("link", { name: "My Trips" })).toHaveAttribute("href", "/trips");
-    await expect(area.getByRole("link", { name: "My Cats" })).toHaveAttribute("href", "/cats");
-    await expect(area.getByRole("link", { name: "My Appointments" })).toHaveAttribute("href", "/appointments");
-  } else {
-    await expect(area.getByRole("link", { name: "Account" })).toHaveAttribute("title", `Signed in as ${email}`);
-  }
-  await expectNoAxeViolations(page);
+test(
+  "a signed-in customer sees their account in the header, not 'Sign In or Join', and signs out there",
+  { tag: "@both-widths" },
+  async ({ home: page, signIn }) => {
+    const email = await signIn(page);
+    await openHome(page);
+    let area = await accountArea(page);
+    await expect(area.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
+    await expect(area.getByRole("link", { name: "Admin" })).toHaveCount(0);
+    await expect(area.getByRole("button", { name: "Sign In or Join" })).toHaveCount(0);
+    if (isMobile(page)) {
+      await expect(area.getByText(`Signed in as ${email}`)).toBeVisible();
+      await expect(area.getByRole("link", { name: "My Trips" })).toHaveAttribute("href", "/trips");
+      await expect(area.getByRole("link", { name: "My Cats" })).toHaveAttribute("href", "/cats");
+      await expect(area.getByRole("link", { name: "My Appointments" })).toHaveAttribute("href", "/appointments");
+    } else {
+      await expect(area.getByRole("link", { name: "Account" })).toHaveAttribute("title", `Signed in as ${email}`);
+    }
+    await expectNoAxeViolations(page);
 
-  await area.getByRole("button", { name: "Sign out" }).click();
-  if (isMobile(page)) await expect(page.getByRole("dialog", { name: business.name })).toBeHidden();
-  await expect(page.getByText("Signed Out", { exact: true })).toBeVisible();
-  await expect(page.getByText("You have been signed out successfully.")).toBeVisible();
-  area = await accountArea(page);
-  await expect(area.getByRole("button", { name: "Sign In or Join" })).toBeVisible();
-  await expect(area.getByRole("button", { name: "Sign out" })).toHaveCount(0);
-  expect(await (await page.request.get("/api/auth/session")).json()).toMatchObject({ user: null });
-});
+    await area.getByRole("button", { name: "Sign out" }).click();
+    if (isMobile(page)) await expect(page.getByRole("dialog", { name: business.name })).toBeHidden();
+    await expect(page.getByText("Signed Out", { exact: true })).toBeVisible();
+    await expect(page.getByText("You have been signed out successfully.")).toBeVisible();
+    area = await accountArea(page);
+    await expect(area.getByRole("button", { name: "Sign In or Join" })).toBeVisible();
+    await expect(area.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+    expect(await (await page.request.get("/api/auth/session")).json()).toMatchObject({ user: null });
+  },
+);
 
 test("an admin also finds the admin area there", { tag: "@both-widths" }, async ({ home: page, signIn }) => {
   await signIn(page, { as: "admin" });

@@ -22,7 +22,10 @@ test.describe("booking", { tag: "@both-widths" }, () => {
     await expect(floating).toBeFocused();
 
     // Remembered: straight to the booking modal, also from the header.
-    await page.getByRole("banner").getByRole("button", { name: isMobile(page) ? "Book" : "Book Now", exact: true }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: isMobile(page) ? "Book" : "Book Now", exact: true })
+      .click();
     await expect(booking).toBeVisible();
     await expect(customer).toHaveCount(0);
   });

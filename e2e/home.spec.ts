@@ -80,54 +80,58 @@ test.describe("home page", () => {
     expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
   });
 
-  test("reviews carousel: next and previous buttons, arrow keys, Home and End reach both ends; only nearby images load", { tag: "@both-widths" }, async ({ home: page }) => {
-    await openHome(page);
-    const carousel = page.getByRole("region", { name: "Customer reviews" });
-    await carousel.scrollIntoViewIfNeeded();
-    const status = page.getByTestId("reviews-status");
-    // Keep the controls clear of the floating booking button.
-    await status.evaluate((el) => el.scrollIntoView({ block: "center" }));
-    const prev = page.getByRole("button", { name: "Previous reviews" });
-    const next = page.getByRole("button", { name: "Next reviews" });
-    const perView = isMobile(page) ? 1 : 3;
-    const first = perView === 1 ? "Review 1 of 50" : "Reviews 1–3 of 50";
-    const last = perView === 1 ? "Review 50 of 50" : "Reviews 48–50 of 50";
-    await expect(status).toHaveText(first);
-    await expect(prev).toBeDisabled();
-    // Far slides have no image yet.
-    expect(await carousel.locator("img").count()).toBeLessThan(12);
-    await expect(carousel.locator("li").nth(40).locator("img")).toHaveCount(0);
+  test(
+    "reviews carousel: next and previous buttons, arrow keys, Home and End reach both ends; only nearby images load",
+    { tag: "@both-widths" },
+    async ({ home: page }) => {
+      await openHome(page);
+      const carousel = page.getByRole("region", { name: "Customer reviews" });
+      await carousel.scrollIntoViewIfNeeded();
+      const status = page.getByTestId("reviews-status");
+      // Keep the controls clear of the floating booking button.
+      await status.evaluate((el) => el.scrollIntoView({ block: "center" }));
+      const prev = page.getByRole("button", { name: "Previous reviews" });
+      const next = page.getByRole("button", { name: "Next reviews" });
+      const perView = isMobile(page) ? 1 : 3;
+      const first = perView === 1 ? "Review 1 of 50" : "Reviews 1–3 of 50";
+      const last = perView === 1 ? "Review 50 of 50" : "Reviews 48–50 of 50";
+      await expect(status).toHaveText(first);
+      await expect(prev).toBeDisabled();
+      // Far slides have no image yet.
+      expect(await carousel.locator("img").count()).toBeLessThan(12);
+      await expect(carousel.locator("li").nth(40).locator("img")).toHaveCount(0);
 
-    await next.click();
-    await expect(status).toHaveText(perView === 1 ? "Review 2 of 50" : "Reviews 2–4 of 50");
-    await expect(prev).toBeEnabled();
-    await prev.click();
-    await expect(status).toHaveText(first);
-    await expect(prev).toBeDisabled();
+      await next.click();
+      await expect(status).toHaveText(perView === 1 ? "Review 2 of 50" : "Reviews 2–4 of 50");
+      await expect(prev).toBeEnabled();
+      await prev.click();
+      await expect(status).toHaveText(first);
+      await expect(prev).toBeDisabled();
 
-    // End jumps to the last reviews: their images load, and Next stops there.
-    await carousel.focus();
-    await page.keyboard.press("End");
-    await expect(status).toHaveText(last);
-    await expect(next).toBeDisabled();
-    await expect(carousel.locator("li").nth(49).locator("img")).toHaveAttribute("src", "/images/reviews/review-50.svg");
-    await expect(carousel.locator("li").nth(49).locator("img")).toHaveAttribute("alt", /out of 5 stars/);
+      // End jumps to the last reviews: their images load, and Next stops there.
+      await carousel.focus();
+      await page.keyboard.press("End");
+      await expect(status).toHaveText(last);
+      await expect(next).toBeDisabled();
+      await expect(carousel.locator("li").nth(49).locator("img")).toHaveAttribute("src", "/images/reviews/review-50.svg");
+      await expect(carousel.locator("li").nth(49).locator("img")).toHaveAttribute("alt", /out of 5 stars/);
 
-    await page.keyboard.press("ArrowLeft");
-    await expect(status).toHaveText(perView === 1 ? "Review 49 of 50" : "Reviews 47–49 of 50");
-    await page.keyboard.press("ArrowRight");
-    await expect(status).toHaveText(last);
-    await prev.click();
-    await expect(status).toHaveText(perView === 1 ? "Review 49 of 50" : "Reviews 47–49 of 50");
-    await next.click();
-    await expect(status).toHaveText(last);
-    await expect(next).toBeDisabled();
+      await page.keyboard.press("ArrowLeft");
+      await expect(status).toHaveText(perView === 1 ? "Review 49 of 50" : "Reviews 47–49 of 50");
+      await page.keyboard.press("ArrowRight");
+      await expect(status).toHaveText(last);
+      await prev.click();
+      await expect(status).toHaveText(perView === 1 ? "Review 49 of 50" : "Reviews 47–49 of 50");
+      await next.click();
+      await expect(status).toHaveText(last);
+      await expect(next).toBeDisabled();
 
-    await carousel.focus();
-    await page.keyboard.press("Home");
-    await expect(status).toHaveText(first);
-    await expect(prev).toBeDisabled();
-  });
+      await carousel.focus();
+      await page.keyboard.press("Home");
+      await expect(status).toHaveText(first);
+      await expect(prev).toBeDisabled();
+    },
+  );
 
   test("donation demo: Processing... for about 2 s, the thank-you toast, then the demo note", async ({ home: page }) => {
     await openHome(page);

@@ -6,7 +6,11 @@ import { businessDayAhead } from "./support/dates";
 // A customer's household and cats: the household on /account, the cats on /cats. Birth dates are
 // relative to today in Los Angeles, as the server reads it.
 
-const catCard = (page: Page, name: string) => page.getByRole("list", { name: "Your cats" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const catCard = (page: Page, name: string) =>
+  page
+    .getByRole("list", { name: "Your cats" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 test("a signed-out visit to /cats is sent to sign in, with /cats as the way back", async ({ page }) => {
   await page.goto("/cats");

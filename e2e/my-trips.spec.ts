@@ -69,9 +69,16 @@ test("My Trips lists the next stay first and a cancelled one apart", { tag: "@bo
     await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
   }
   const stayOn = (list: string, from: number) =>
-    page.getByRole("list", { name: `${list} stays booked online` }).locator("> li").filter({ hasText: businessDayAhead(from).label });
-  await stayOn("Upcoming", sooner + 7).getByText("Cancel this stay").click();
-  await stayOn("Upcoming", sooner + 7).getByRole("button", { name: "Yes, cancel stay" }).click();
+    page
+      .getByRole("list", { name: `${list} stays booked online` })
+      .locator("> li")
+      .filter({ hasText: businessDayAhead(from).label });
+  await stayOn("Upcoming", sooner + 7)
+    .getByText("Cancel this stay")
+    .click();
+  await stayOn("Upcoming", sooner + 7)
+    .getByRole("button", { name: "Yes, cancel stay" })
+    .click();
   await expect(page.getByText("Stay cancelled.", { exact: false })).toBeVisible();
 
   await page.goto("/trips");

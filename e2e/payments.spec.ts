@@ -52,7 +52,12 @@ async function bookPeakStay(page: Page, cat: string, checkIn: number) {
   await expect(page.getByRole("heading", { name: "Pay your deposit" })).toBeVisible();
 }
 
-test("a peak stay asks a deposit, the simulated provider takes it, and cancelling in the free window refunds it", async ({ browser, page: staff, signIn, ownServer }) => {
+test("a peak stay asks a deposit, the simulated provider takes it, and cancelling in the free window refunds it", async ({
+  browser,
+  page: staff,
+  signIn,
+  ownServer,
+}) => {
   test.setTimeout(300_000);
   const checkIn = mondayAhead(30);
   await peakWithDeposit(staff, signIn, checkIn);

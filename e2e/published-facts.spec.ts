@@ -15,12 +15,24 @@ const PUBLISHED = {
   taxId: "95-1234567",
 };
 
-const PUBLIC_PAGES = ["/", "/cat-boarding-laguna-niguel", "/book-online", "/home-backup-27.05.25", "/privacy-policy", "/terms", "/cookie-policy", "/auth", "/unsubscribe"];
+const PUBLIC_PAGES = [
+  "/",
+  "/cat-boarding-laguna-niguel",
+  "/book-online",
+  "/home-backup-27.05.25",
+  "/privacy-policy",
+  "/terms",
+  "/cookie-policy",
+  "/auth",
+  "/unsubscribe",
+];
 
 test("facts published in Content reach every public page, and the defaults are gone", async ({ page, signIn }) => {
   test.setTimeout(120_000);
   await signIn(page, { as: "admin" });
-  const current = (await (await page.request.get("/api/admin/content")).json()) as { content: { business: Record<string, unknown> & { address: Record<string, string> } } };
+  const current = (await (await page.request.get("/api/admin/content")).json()) as {
+    content: { business: Record<string, unknown> & { address: Record<string, string> } };
+  };
   const value = {
     ...current.content.business,
     phone: PUBLISHED.phone,

@@ -31,7 +31,10 @@ function inlineScripts(html: string, csp: string) {
   };
 }
 
-test("contact details published in /admin/content show on the legal pages at once, their inline script allowed by its hash", async ({ playwright, browser }) => {
+test("contact details published in /admin/content show on the legal pages at once, their inline script allowed by its hash", async ({
+  playwright,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const admin = claimAdminEmail();
   server = await startExtraServer();

@@ -45,7 +45,9 @@ for (const path of INDEXABLE) {
 
 test("the landing page's JSON-LD has the breadcrumb trail home → Laguna Niguel, CA", async ({ request }) => {
   const page = await head(request, "/cat-boarding-laguna-niguel");
-  const crumbs = page.jsonLd.map((b) => JSON.parse(b) as { "@type": string; itemListElement?: { name: string; position: number }[] }).find((d) => d["@type"] === "BreadcrumbList");
+  const crumbs = page.jsonLd
+    .map((b) => JSON.parse(b) as { "@type": string; itemListElement?: { name: string; position: number }[] })
+    .find((d) => d["@type"] === "BreadcrumbList");
   expect(crumbs?.itemListElement?.map((c) => [c.position, c.name])).toEqual([
     [1, "Home"],
     [2, "Laguna Niguel, CA"],

@@ -59,5 +59,10 @@ test("admin pages hydrate without errors in India, in German", async ({ page, si
   expect(problems).toEqual([]);
   await page.goto("/admin/content?section=style");
   await expect(page.getByRole("region", { name: "History" }).getByText(admin).first()).toBeVisible();
-  await expect(page.getByRole("region", { name: "History" }).getByText(/(AM|PM)/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "History" })
+      .getByText(/(AM|PM)/)
+      .first(),
+  ).toBeVisible();
 });

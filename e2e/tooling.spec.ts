@@ -83,7 +83,10 @@ test("an admin: from the dashboard to the WordPress tools; settings saved, teste
   await page.clock.install();
   await signIn(page, { as: "admin", redirectTo: "/admin" });
   await page.goto("/admin");
-  await page.getByRole("link", { name: /WordPress API Testing/ }).first().click();
+  await page
+    .getByRole("link", { name: /WordPress API Testing/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/integrations$/);
   await expect(page.getByRole("heading", { name: "WordPress API Testing", level: 1 })).toBeVisible();
   await expect(page.getByTestId("test-configurations")).toBeVisible();

@@ -24,7 +24,9 @@ test("a customer uploads certificates, staff verify one and reject the other, th
   await expectNoAxeViolations(page);
 
   // Miso: a date ten years out is refused before anything is sent; a real one is accepted.
-  await catCard(page, miso).getByRole("link", { name: `Edit ${miso}` }).click();
+  await catCard(page, miso)
+    .getByRole("link", { name: `Edit ${miso}` })
+    .click();
   await expect(page.getByRole("heading", { name: miso, level: 1 })).toBeVisible();
   await expect(page.getByRole("img", { name: miso, exact: true })).toBeVisible();
   await expect(recordOf(page, "FVRCP").getByText("No record", { exact: true })).toBeVisible();
@@ -38,7 +40,9 @@ test("a customer uploads certificates, staff verify one and reject the other, th
   await expectNoAxeViolations(page);
 
   await page.getByRole("link", { name: "My Cats" }).click();
-  await catCard(page, tofu).getByRole("link", { name: `Edit ${tofu}` }).click();
+  await catCard(page, tofu)
+    .getByRole("link", { name: `Edit ${tofu}` })
+    .click();
   await uploadFvrcp(page, businessDayAhead(200).iso, "tofu-fvrcp.pdf");
   await page.getByRole("link", { name: "My Cats" }).click();
   await expect(catCard(page, miso).getByText("FVRCP awaiting review")).toBeVisible();
@@ -66,14 +70,20 @@ test("a customer uploads certificates, staff verify one and reject the other, th
   await expect(staff.getByRole("heading", { name: "Documents", level: 1 })).toBeVisible();
   await expect(queued(staff, miso).locator("iframe")).toHaveAttribute("src", /\/vaccine-records\/[0-9a-f-]+\/document$/);
   await expectNoAxeViolations(staff);
-  await queued(staff, miso).getByRole("button", { name: `Verify ${miso}'s FVRCP record` }).click();
+  await queued(staff, miso)
+    .getByRole("button", { name: `Verify ${miso}'s FVRCP record` })
+    .click();
   await expect(staff.getByText(`${miso}'s FVRCP record is verified`)).toBeVisible();
   await expect(queued(staff, miso)).toHaveCount(0);
-  await queued(staff, tofu).getByRole("button", { name: `Reject ${tofu}'s FVRCP record` }).click();
+  await queued(staff, tofu)
+    .getByRole("button", { name: `Reject ${tofu}'s FVRCP record` })
+    .click();
   await expect(queued(staff, tofu).getByText("Tell the customer why the record can't be accepted")).toBeVisible();
   const rejectedAt = Date.now() - 1000;
   await queued(staff, tofu).getByLabel(`Reason for rejecting ${tofu}'s FVRCP record`).fill("The certificate is for another cat.");
-  await queued(staff, tofu).getByRole("button", { name: `Reject ${tofu}'s FVRCP record` }).click();
+  await queued(staff, tofu)
+    .getByRole("button", { name: `Reject ${tofu}'s FVRCP record` })
+    .click();
   await expect(staff.getByText(`${tofu}'s FVRCP record is rejected`)).toBeVisible();
   await expect(queued(staff, tofu)).toHaveCount(0);
   // The vaccine policy lives in Content, beside the texts that state it.
@@ -92,7 +102,9 @@ test("a customer uploads certificates, staff verify one and reject the other, th
   await page.reload();
   await expect(catCard(page, miso).getByText("Ready to book")).toBeVisible();
   await expect(catCard(page, tofu).getByText("FVRCP record needed")).toBeVisible();
-  await catCard(page, miso).getByRole("link", { name: `Edit ${miso}` }).click();
+  await catCard(page, miso)
+    .getByRole("link", { name: `Edit ${miso}` })
+    .click();
   await expect(recordOf(page, "FVRCP").getByText("Verified", { exact: true })).toBeVisible();
 
   await page.goto(new URL(uploadLink!).pathname + new URL(uploadLink!).search);

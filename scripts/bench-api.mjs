@@ -40,7 +40,7 @@ const ms = (n) => `${n.toFixed(1)} ms`;
 let counter = 0;
 function nextNumber() {
   const n = counter++;
-  const exchange = 200 + Math.floor(n / 10_000) % 800;
+  const exchange = 200 + (Math.floor(n / 10_000) % 800);
   return `949${exchange}${String(n % 10_000).padStart(4, "0")}`;
 }
 /** A distinct client address per request, as a proxy would pass it on. */

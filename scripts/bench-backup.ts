@@ -36,7 +36,12 @@ async function databaseSize(database: Database) {
 
 const results: string[] = [];
 
-async function measure(label: string, database: Database, restoreInto: () => Promise<{ target: Parameters<typeof restoreBackup>[1]; done(): Promise<void> }>, dir: string) {
+async function measure(
+  label: string,
+  database: Database,
+  restoreInto: () => Promise<{ target: Parameters<typeof restoreBackup>[1]; done(): Promise<void> }>,
+  dir: string,
+) {
   const size = await databaseSize(database);
   let held = 0;
   const source: BackupSource =
@@ -71,7 +76,12 @@ async function main() {
     const pglite = await openDatabase({ dataDir: path.join(dir, "pglite") });
     await fill(pglite);
     await pglite.db.execute(sql`vacuum analyze`);
-    await measure("PGlite", pglite, async () => ({ target: { kind: "pglite", dataDir: path.join(dir, "pglite-restored") }, done: async () => {} }), path.join(dir, "backups-pglite"));
+    await measure(
+      "PGlite",
+      pglite,
+      async () => ({ target: { kind: "pglite", dataDir: path.join(dir, "pglite-restored") }, done: async () => {} }),
+      path.join(dir, "backups-pglite"),
+    );
 
     const admin = new pg.Client({ connectionString: postgres.url("postgres") });
     await admin.connect();
@@ -82,7 +92,12 @@ async function main() {
     const server = await openDatabase({ url: postgres.url("cathotel_backup"), poolSize: 1 });
     await fill(server);
     await server.db.execute(sql`vacuum analyze`);
-    await measure("PostgreSQL", server, async () => ({ target: { kind: "postgres", url: postgres.url("cathotel_restored") }, done: async () => {} }), path.join(dir, "backups-postgres"));
+    await measure(
+      "PostgreSQL",
+      server,
+      async () => ({ target: { kind: "postgres", url: postgres.url("cathotel_restored") }, done: async () => {} }),
+      path.join(dir, "backups-postgres"),
+    );
 
     console.log(`\nFive years of data${scale === 1 ? "" : ` at scale ${scale}`}; "held": how long the embedded database runs no query for the dump.\n`);
     console.log("| Database   | data size | backup  | held      | file     | restore |\n|---|---:|---:|---:|---:|---:|");

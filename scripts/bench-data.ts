@@ -112,7 +112,11 @@ async function main() {
     const mem = memory(server.pid!);
 
     // The admin signs in as a person does: the mail's code, typed in.
-    await fetch(`http://127.0.0.1:${port}/api/auth/magic-link`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: ADMIN_EMAIL }) });
+    await fetch(`http://127.0.0.1:${port}/api/auth/magic-link`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: ADMIN_EMAIL }),
+    });
     const { code } = signInDetails(await smtp.waitForMail(ADMIN_EMAIL));
     const verified = await fetch(`http://127.0.0.1:${port}/api/auth/verify-code`, {
       method: "POST",
@@ -161,7 +165,9 @@ async function main() {
     ];
 
     const row = (label: string, r: { p50: number; p95: number; status: number; bytes: number }) =>
-      console.log(`| ${label.padEnd(24)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p95.toFixed(1).padStart(7)} | ${kb(r.bytes).padStart(8)} |${r.status === 200 ? "" : ` status ${r.status}`}`);
+      console.log(
+        `| ${label.padEnd(24)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p95.toFixed(1).padStart(7)} | ${kb(r.bytes).padStart(8)} |${r.status === 200 ? "" : ` status ${r.status}`}`,
+      );
     console.log(`\n${RUNS} sequential requests each, after ${WARMUP} to warm up; times in ms, sizes uncompressed.\n`);
     console.log("| Admin API                | p50 ms  | p95 ms  | size     |\n|---|---:|---:|---:|");
     for (const [label, urlPath] of apis) row(label, await measure(port, urlPath, cookie));
@@ -207,7 +213,10 @@ async function main() {
     console.log(
       "| Export            | s each | RSS before | peak RSS | peak − before | RSS 3 s after | GET / idle p50, p95 ms | GET / during: n, p50, p95 ms |\n|---|---:|---:|---:|---:|---:|---|---|",
     );
-    for (const [label, r] of [["one at a time", one], ["four at once", four]] as const) {
+    for (const [label, r] of [
+      ["one at a time", one],
+      ["four at once", four],
+    ] as const) {
       console.log(
         `| ${label.padEnd(17)} | ${r.seconds.toFixed(1)} | ${mb(r.before)} | ${mb(r.peak)} | ${mb(r.peak - r.before)} | ${mb(r.after)} | ${r.idle.p50.toFixed(1)}, ${r.idle.p95.toFixed(1)} | ${r.home.length}, ${quantile(r.home, 0.5).toFixed(1)}, ${quantile(r.home, 0.95).toFixed(1)} |`,
       );

@@ -162,7 +162,11 @@ async function main() {
     const at = (performance.now() - start) / 1000;
     if (i % 2 === 0) {
       const digits = nextNumber();
-      pending.push(post(port, "/api/callback", { phoneNumber: digits, sourcePage: "/bench" }, ip).then((r) => void outcomes.push({ kind: "callback", key: `+1${digits}`, at, ...r })));
+      pending.push(
+        post(port, "/api/callback", { phoneNumber: digits, sourcePage: "/bench" }, ip).then(
+          (r) => void outcomes.push({ kind: "callback", key: `+1${digits}`, at, ...r }),
+        ),
+      );
     } else {
       const email = `faults-${i}@example.com`;
       const body = { name: "Fault Bench", email, phone: "+19492497788", consent: true, consentText: VOUCHER_CONSENT_TEXT, sourcePage: "/bench" };
@@ -175,10 +179,15 @@ async function main() {
   // What the database holds, read after the run.
   const check = new pg.Client({ connectionString: databaseUrl });
   await check.connect();
-  const storedCallbacks = new Set((await check.query<{ phone_number: string }>("select phone_number from call_me_back_form where source_page = '/bench'")).rows.map((r) => r.phone_number));
+  const storedCallbacks = new Set(
+    (await check.query<{ phone_number: string }>("select phone_number from call_me_back_form where source_page = '/bench'")).rows.map((r) => r.phone_number),
+  );
   const storedVouchers = new Set((await check.query<{ email: string }>("select email from voucher_requests")).rows.map((r) => r.email));
-  const duplicateCalls = (await check.query<{ n: string }>("select count(*) - count(distinct \"to\") as n from telephony_events where kind = 'call'")).rows[0]!.n;
-  const pendingLeads = (await check.query<{ status: string; n: string }>("select call_status as status, count(*) as n from call_me_back_form group by 1 order by 1")).rows;
+  const duplicateCalls = (await check.query<{ n: string }>("select count(*) - count(distinct \"to\") as n from telephony_events where kind = 'call'")).rows[0]!
+    .n;
+  const pendingLeads = (
+    await check.query<{ status: string; n: string }>("select call_status as status, count(*) as n from call_me_back_form group by 1 order by 1")
+  ).rows;
   await check.end();
 
   const acked = outcomes.filter(acknowledged);
@@ -188,7 +197,8 @@ async function main() {
   for (let i = 1; i < successTimes.length; i++) longestGap = Math.max(longestGap, successTimes[i]! - successTimes[i - 1]!);
   longestGap = Math.max(longestGap, SECONDS - (successTimes.at(-1) ?? 0));
   const byStatus = new Map<string, number>();
-  for (const o of outcomes) byStatus.set(`${o.kind} ${o.status}${o.code ? ` ${o.code}` : ""}`, (byStatus.get(`${o.kind} ${o.status}${o.code ? ` ${o.code}` : ""}`) ?? 0) + 1);
+  for (const o of outcomes)
+    byStatus.set(`${o.kind} ${o.status}${o.code ? ` ${o.code}` : ""}`, (byStatus.get(`${o.kind} ${o.status}${o.code ? ` ${o.code}` : ""}`) ?? 0) + 1);
 
   console.log(`\nFault benchmark: 2 production processes, one PostgreSQL, ${RATE} requests/s for ${SECONDS} s (half callbacks, half vouchers)`);
   for (const f of faults) console.log(`  fault   ${f}`);

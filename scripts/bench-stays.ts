@@ -108,7 +108,10 @@ async function bench(database: Database): Promise<Figures> {
   // Customers with a verified FVRCP record, one cat each.
   const customers: { userId: string; catId: string }[] = [];
   for (let i = 0; i < CLIENTS; i++) {
-    const [user] = await db.insert(users).values({ email: `bench-${crypto.randomUUID()}@example.com` }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: `bench-${crypto.randomUUID()}@example.com` })
+      .returning();
     await saveHousehold(db, user!.id, { name: `Customer ${i}`, mobilePhone: "(949) 249-1234" });
     const cat = await createCat(db, user!.id, { name: `Cat ${i}`, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" });
     const document = { bytes: testPdf(), name: "fvrcp.pdf" };
@@ -127,7 +130,10 @@ async function bench(database: Database): Promise<Figures> {
   );
 
   // (2) The rush: every client books at once, round after round, over a few suites' free nights.
-  const [contested] = await db.insert(suiteTypes).values({ name: "Contested", maxCats: 1, nightlyRateCents: 5000, extraCatRateCents: 0, sortOrder: 9 }).returning();
+  const [contested] = await db
+    .insert(suiteTypes)
+    .values({ name: "Contested", maxCats: 1, nightlyRateCents: 5000, extraCatRateCents: 0, sortOrder: 9 })
+    .returning();
   for (let i = 1; i <= CONTESTED_SUITES; i++) await db.insert(suites).values({ suiteTypeId: contested!.id, name: `Contested ${i}` });
   let start = addBusinessDays(today, 40);
   let booked = 0;
@@ -145,7 +151,12 @@ async function bench(database: Database): Promise<Figures> {
     const roundStarted = performance.now();
     await Promise.all(
       customers.map((c) =>
-        bookStay(db, c.userId, { checkIn, checkOut, catIds: [c.catId], suiteTypeId: contested!.id, arrangement: "together" }, { siteUrl: "http://localhost:3000", now })
+        bookStay(
+          db,
+          c.userId,
+          { checkIn, checkOut, catIds: [c.catId], suiteTypeId: contested!.id, arrangement: "together" },
+          { siteUrl: "http://localhost:3000", now },
+        )
           .then(
             () => void (booked += 1),
             (e: unknown) => {
@@ -171,7 +182,8 @@ async function bench(database: Database): Promise<Figures> {
   const contestedSuites = await db.select({ id: suites.id }).from(suites).where(eq(suites.suiteTypeId, contested!.id));
   let suiteNightsWithOneStay = 0;
   for (const suite of contestedSuites)
-    for (const night of nights) if (held.filter((h) => h.suiteId === suite.id && h.checkIn <= night && night < h.checkOut).length === 1) suiteNightsWithOneStay += 1;
+    for (const night of nights)
+      if (held.filter((h) => h.suiteId === suite.id && h.checkIn <= night && night < h.checkOut).length === 1) suiteNightsWithOneStay += 1;
   const [overlaps] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from stay_suites a join stay_suites b on a.suite_id = b.suite_id and a.id < b.id
@@ -232,6 +244,10 @@ row("quote, every suite type priced, p50 / p95", (f) => `${ms(f.quote.p50)} / ${
 row("rush: answers per second", (f) => `${(f.answers / f.seconds).toFixed(0)} (${f.answers} in ${f.seconds.toFixed(2)} s)`, "≥ 100");
 row("rush: one answer p50 / p99", (f) => `${ms(f.answer.p50)} / ${ms(f.answer.p99)}`, "p99 < 1 s");
 row("rush: booked / told it is full / other errors", (f) => `${f.booked} / ${f.full} / ${f.other}`, `${CONTESTED_SUITES * ROUNDS} booked`);
-row("rush: suite nights with exactly one stay", (f) => `${f.suiteNightsWithOneStay} of ${f.suiteNights}${f.suiteNightsWithOneStay === f.suiteNights ? " ✓" : " ✗"}`, "all");
+row(
+  "rush: suite nights with exactly one stay",
+  (f) => `${f.suiteNightsWithOneStay} of ${f.suiteNights}${f.suiteNightsWithOneStay === f.suiteNights ? " ✓" : " ✗"}`,
+  "all",
+);
 row("suites holding two stays on one night", (f) => String(f.overlaps), "0");
 for (const f of results) for (const e of f.otherErrors) console.log(`${f.kind} other error: ${e}`);

@@ -180,7 +180,11 @@ async function requestRate(path, seconds = 5, concurrency = 16) {
       req.on("error", () => resolve(0));
     });
   const started = Date.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => { while (Date.now() < end) if ((await get()) === 200) ok++; }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) if ((await get()) === 200) ok++;
+    }),
+  );
   agent.destroy();
   return ok / ((Date.now() - started) / 1000);
 }
@@ -205,7 +209,12 @@ async function firstTapTimes(browser) {
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     const started = Date.now();
     await page.goto(origin + pagePath, { waitUntil: "commit" });
     const button = page.getByRole("button", { name: tap.button }).first();
@@ -291,7 +300,9 @@ console.log(
 if (Object.keys(taps).length > 0) {
   console.log("First tap (4x CPU, slow 4G, 375 px): from navigation until a tap opens the dialog");
   for (const [pagePath, t] of Object.entries(taps))
-    console.log(`  ${pagePath.padEnd(30)} control painted ${ms(t.visibleMs).padStart(8)}, first tap works ${t.openedMs === null ? "never (60 s)" : ms(t.openedMs)}`);
+    console.log(
+      `  ${pagePath.padEnd(30)} control painted ${ms(t.visibleMs).padStart(8)}, first tap works ${t.openedMs === null ? "never (60 s)" : ms(t.openedMs)}`,
+    );
 }
 const header = ["Page", "Perf", "A11y", "BP", "SEO", "LCP", "LCP no JS", "LCP JS/no JS", "CLS", "TBT", "JS gz", "CSS gz"];
 const table = rows.map((r) =>

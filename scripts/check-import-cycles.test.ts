@@ -43,6 +43,11 @@ describe("import cycle check", () => {
   });
 
   it("reads every import form the code base uses", () => {
-    expect(importedSpecifiers('import x, { y } from "one";\nimport * as z from \'two\';\nexport * from "three";\nimport "four";')).toEqual(["one", "two", "three", "four"]);
+    expect(importedSpecifiers('import x, { y } from "one";\nimport * as z from \'two\';\nexport * from "three";\nimport "four";')).toEqual([
+      "one",
+      "two",
+      "three",
+      "four",
+    ]);
   });
 });

@@ -61,9 +61,36 @@ const props = {
 };
 
 const labels = {
-  grooming: ["A ginger cat relaxing on the grooming table", "A grey cat after a gentle brushing", "A black cat during a calm groom", "A white cat fresh from the bath", "A brown tabby being brushed", "A cream cat with a neat trim", "A blue-grey cat on the grooming table", "An orange cat after a de-shedding treatment"],
-  boarding: ["A ginger cat napping in a private room", "A grey cat on the window perch", "A black cat curled up on a cushion", "A white cat on the climbing shelves", "A brown tabby settling into its room", "A cream cat dozing in the sun", "A blue-grey cat in a multi-cat suite", "An orange cat waiting for breakfast"],
-  adoption: ["A ginger kitten waiting for a family", "A grey cat looking for a home", "A black cat ready for adoption", "A white cat at an adoption day", "A brown tabby meeting visitors", "A cream cat hoping to be adopted", "A blue-grey cat with an adoption tag", "An orange cat on adoption day"],
+  grooming: [
+    "A ginger cat relaxing on the grooming table",
+    "A grey cat after a gentle brushing",
+    "A black cat during a calm groom",
+    "A white cat fresh from the bath",
+    "A brown tabby being brushed",
+    "A cream cat with a neat trim",
+    "A blue-grey cat on the grooming table",
+    "An orange cat after a de-shedding treatment",
+  ],
+  boarding: [
+    "A ginger cat napping in a private room",
+    "A grey cat on the window perch",
+    "A black cat curled up on a cushion",
+    "A white cat on the climbing shelves",
+    "A brown tabby settling into its room",
+    "A cream cat dozing in the sun",
+    "A blue-grey cat in a multi-cat suite",
+    "An orange cat waiting for breakfast",
+  ],
+  adoption: [
+    "A ginger kitten waiting for a family",
+    "A grey cat looking for a home",
+    "A black cat ready for adoption",
+    "A white cat at an adoption day",
+    "A brown tabby meeting visitors",
+    "A cream cat hoping to be adopted",
+    "A blue-grey cat with an adoption tag",
+    "An orange cat on adoption day",
+  ],
 };
 
 const poses = ["sit", "lying", "sit", "sleepy", "sit", "lying", "sleepy", "sit"];
@@ -79,4 +106,3 @@ for (const kind of Object.keys(props)) {
     );
   }
 }
-

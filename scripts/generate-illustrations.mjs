@@ -46,7 +46,9 @@ const sun = `<defs><linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop o
 
 // Hero: ginger cat on a cushion by a window.
 write(
-  "hero-cat.svg", 640, 560,
+  "hero-cat.svg",
+  640,
+  560,
   `${sun}<rect width="640" height="560" rx="40" fill="url(#wall)"/>
   <rect x="330" y="60" width="240" height="250" rx="24" fill="#bfe6f0"/><path d="M330 240 q60 -50 120 -10 t120 -20 v74 h-240z" fill="#9fd3a8"/>
   <circle cx="520" cy="120" r="34" fill="#ffe08a"/><path d="M450 60 v250 M330 185 h240" stroke="#fff" stroke-width="12"/>
@@ -62,7 +64,9 @@ write(
 
 // Private room.
 write(
-  "room.svg", 480, 320,
+  "room.svg",
+  480,
+  320,
   `<rect width="480" height="320" rx="28" fill="#fdf1e2"/><rect y="230" width="480" height="90" fill="#e9c9a5"/>
   <rect x="40" y="40" width="130" height="110" rx="14" fill="#bfe6f0"/><path d="M105 40v110M40 95h130" stroke="#fff" stroke-width="8"/>
   <rect x="30" y="150" width="150" height="14" rx="7" fill="#c99a6b"/>
@@ -76,7 +80,9 @@ write(
 
 // Grooming.
 write(
-  "grooming.svg", 480, 320,
+  "grooming.svg",
+  480,
+  320,
   `<rect width="480" height="320" rx="28" fill="#effaf8"/>
   <rect x="60" y="220" width="360" height="26" rx="10" fill="#23756e"/><rect x="90" y="246" width="16" height="60" fill="#1f5e59"/><rect x="374" y="246" width="16" height="60" fill="#1f5e59"/>
   ${cat({ x: 220, y: 222, s: 0.62, ...cream })}
@@ -87,7 +93,9 @@ write(
 
 // Playroom video poster (16:9).
 write(
-  "playroom-poster.svg", 1280, 720,
+  "playroom-poster.svg",
+  1280,
+  720,
   `<rect width="1280" height="720" fill="#fdf1e2"/><rect y="560" width="1280" height="160" fill="#e9c9a5"/>
   <rect x="120" y="90" width="320" height="260" rx="24" fill="#bfe6f0"/><path d="M280 90v260M120 220h320" stroke="#fff" stroke-width="14"/>
   <rect x="930" y="140" width="36" height="430" fill="#c99a6b"/><g fill="#2f9288"><rect x="860" y="170" width="180" height="26" rx="13"/><rect x="880" y="330" width="170" height="26" rx="13"/><rect x="850" y="470" width="190" height="26" rx="13"/></g>
@@ -106,7 +114,9 @@ const portraits = [
 ];
 for (const p of portraits) {
   write(
-    p.file, 320, 320,
+    p.file,
+    320,
+    320,
     `<rect width="320" height="320" rx="160" fill="#d6f1ec"/>
     <clipPath id="c"><circle cx="160" cy="160" r="160"/></clipPath><g clip-path="url(#c)">
     <path d="M40 340 q0 -110 120 -110 q120 0 120 110z" fill="${p.shirt}"/>
@@ -122,14 +132,18 @@ for (const p of portraits) {
 
 // Logo: a cat head in a teal badge.
 write(
-  "logo.svg", 48, 48,
+  "logo.svg",
+  48,
+  48,
   `<circle cx="24" cy="24" r="24" fill="#1f5e59"/><path d="M11 18 L13 7 L20 13 Z M37 18 L35 7 L28 13 Z" fill="#ffbf85"/><ellipse cx="24" cy="25" rx="14" ry="12" fill="#ffbf85"/><ellipse cx="19" cy="24" rx="2" ry="2.8" fill="#1f5e59"/><ellipse cx="29" cy="24" rx="2" ry="2.8" fill="#1f5e59"/><path d="M22.5 29 h3 l-1.5 1.6z" fill="#d96d1f"/><path d="M14 38 q10 6 20 0" stroke="#ffbf85" stroke-width="2.5" fill="none" stroke-linecap="round"/>`,
   "Laguna Niguel Cat Hotel logo",
 );
 
 // Social card.
 write(
-  "og-card.svg", 1200, 630,
+  "og-card.svg",
+  1200,
+  630,
   `<rect width="1200" height="630" fill="#1f5e59"/><circle cx="980" cy="120" r="260" fill="#23756e"/>
   ${cat({ x: 900, y: 590, s: 1.5, ...ginger })}
   <text x="80" y="250" font-family="Georgia, serif" font-size="72" font-weight="700" fill="#fff">Laguna Niguel</text>

@@ -35,7 +35,10 @@ const star = (x, filled, color) =>
 for (const [i, r] of reviews.entries()) {
   const p = palettes[i % palettes.length];
   const lines = wrap(`“${r.text}”`, 38);
-  const initials = r.author.split(" ").map((w) => w[0]).join("");
+  const initials = r.author
+    .split(" ")
+    .map((w) => w[0])
+    .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400" viewBox="0 0 600 400" role="img" aria-label="Review by ${escape(r.author)}">
 <rect width="600" height="400" rx="28" fill="${p.bg}"/>
 <rect x="1" y="1" width="598" height="398" rx="27" fill="none" stroke="${p.soft}" stroke-width="2"/>

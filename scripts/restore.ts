@@ -8,7 +8,9 @@ import { loadEnvOrExit } from "../server/env";
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0) {
-  console.error("Usage: npm run restore -- FILE\n  restores FILE into DATABASE_URL (an empty PostgreSQL database) or, without it, into DATA_DIR (an empty or new folder).");
+  console.error(
+    "Usage: npm run restore -- FILE\n  restores FILE into DATABASE_URL (an empty PostgreSQL database) or, without it, into DATA_DIR (an empty or new folder).",
+  );
   process.exit(2);
 }
 

@@ -45,7 +45,8 @@ function runStage(name, command, besideAnother) {
       const seconds = (performance.now() - started) / 1000;
       if (besideAnother) process.stdout.write(`\n=== ${name} (${formatSeconds(seconds)}):\n${output}`);
       times.push([name, seconds]);
-      if (process.env.STAGE_TIMES_FILE) fs.appendFileSync(process.env.STAGE_TIMES_FILE, `${name}${besideAnother ? " (side by side)" : ""}\t${seconds.toFixed(1)}\n`);
+      if (process.env.STAGE_TIMES_FILE)
+        fs.appendFileSync(process.env.STAGE_TIMES_FILE, `${name}${besideAnother ? " (side by side)" : ""}\t${seconds.toFixed(1)}\n`);
       resolve({ name, ok: code === 0 });
     });
   });

@@ -51,7 +51,10 @@ const trustProxy = z
   .default("loopback")
   .transform((value, ctx) => {
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+    const entries = value
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean);
     const bad = entries.filter((e) => !isAddressOrRange(e));
     if (entries.length === 0 || bad.length > 0) {
       ctx.addIssue({

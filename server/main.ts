@@ -55,7 +55,11 @@ export async function start({ configEnv, vite }: StartOptions) {
     // Every public page but /auth (which sends a signed-in visitor on) is the same for everyone.
     pageCache: vite
       ? undefined
-      : createPageCache({ paths: publicPages.map((p) => p.path).filter((path) => path !== "/auth"), version: () => publishedContentVersion(database.db), onNewVersion: invalidateSiteContentCache }),
+      : createPageCache({
+          paths: publicPages.map((p) => p.path).filter((path) => path !== "/auth"),
+          version: () => publishedContentVersion(database.db),
+          onNewVersion: invalidateSiteContentCache,
+        }),
     getLoadContext: (req, res): RequestContext => ({
       env,
       db: database.db,

@@ -7,9 +7,5 @@ import type { ReactNode } from "react";
  * router (a client-side navigation to the page) the route passes `children` again and they render.
  */
 export function KeptHtml({ children }: { children?: ReactNode }) {
-  return children ? (
-    <div className="contents">{children}</div>
-  ) : (
-    <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
-  );
+  return children ? <div className="contents">{children}</div> : <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
 }

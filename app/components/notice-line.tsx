@@ -7,11 +7,7 @@ export function NoticeLine({ notice, className }: { notice: Notice | null | unde
   return (
     <p
       role={notice.kind === "error" ? "alert" : "status"}
-      className={cn(
-        "rounded-xl px-4 py-3 font-semibold",
-        notice.kind === "error" ? "bg-red-50 text-red-800" : "bg-brand-50 text-brand-900",
-        className,
-      )}
+      className={cn("rounded-xl px-4 py-3 font-semibold", notice.kind === "error" ? "bg-red-50 text-red-800" : "bg-brand-50 text-brand-900", className)}
     >
       {notice.title}
       {notice.description ? ` — ${notice.description}` : null}

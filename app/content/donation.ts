@@ -1,7 +1,6 @@
 export const donation = {
   heading: "DONATE NOW TO PROTECT CATS IN OUR COMMUNITY",
-  intro:
-    "Alongside the hotel we support community cat education and adoption. Every gift helps a cat find — and keep — a safe, loving home.",
+  intro: "Alongside the hotel we support community cat education and adoption. Every gift helps a cat find — and keep — a safe, loving home.",
   programmes: [
     {
       title: "Safe & Educational Environments",

@@ -6,8 +6,7 @@ export interface FaqItem {
 export const faq: readonly FaqItem[] = [
   {
     question: "What do I need to bring for my cat's stay?",
-    answer:
-      "Proof of current FVRCP vaccination, your cat's usual food and any medication. Familiar bedding or a toy is welcome.",
+    answer: "Proof of current FVRCP vaccination, your cat's usual food and any medication. Familiar bedding or a toy is welcome.",
   },
   {
     question: "Can I visit or get updates during the stay?",

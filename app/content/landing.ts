@@ -110,7 +110,8 @@ export const landingCopy = {
     items: [
       {
         question: "Where in Laguna Niguel are you located?",
-        answer: ({ address }: FaqFacts) => `We are at ${address.street}, ${address.city}, ${address.region} ${address.postalCode}, with free parking at the door.`,
+        answer: ({ address }: FaqFacts) =>
+          `We are at ${address.street}, ${address.city}, ${address.region} ${address.postalCode}, with free parking at the door.`,
       },
       {
         question: "Do you board cats only?",

@@ -51,11 +51,11 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
         "Callback phone number: when you ask us to call you, we store the phone number you typed (as +1 and 10 digits) and ask our telephony provider to connect the call. We use it only to make that call and to prevent abuse, such as calling the same number repeatedly.",
         "Free-night voucher request: your full name, e-mail, phone number, the wording of the consent you gave, when you gave it and the page you sent it from, so we can send your voucher and promotional e-mails you agreed to.",
         "Newsletter sign-up: your e-mail address, the consent wording and its time, so we can send the newsletter you asked for. Every newsletter has an unsubscribe link.",
-        "Mobile number check: when you verify your mobile number on your account page, we text a 6-digit code to it and store the code only in a scrambled (hashed) form, with how many times it was tried, when it expires (after 10 minutes; 5 tries) and when the number was verified, so that only a number you have shown to be yours counts as yours (see \"Download or delete your data\").",
+        'Mobile number check: when you verify your mobile number on your account page, we text a 6-digit code to it and store the code only in a scrambled (hashed) form, with how many times it was tried, when it expires (after 10 minutes; 5 tries) and when the number was verified, so that only a number you have shown to be yours counts as yours (see "Download or delete your data").',
         "Household and cats: when you fill in your account page and My Cats, we store your name, mobile number and address, an emergency contact's name and number, your vet's clinic and number, and each cat's profile (name, breed, sex, birth date or age, spay/neuter status, microchip number, colour, feeding, medications, behaviour notes, FeLV/FIV status and photo), so our team can care for your cats and reach you.",
         "Vaccine records: the vaccine, the expiry date you entered, the certificate you uploaded (its file, name and size) and our review of it, so we can check that every cat in our care is vaccinated. Only you and our staff can open the certificates and photos.",
         "Appointments: the service, dates and times, your cats' names, notes and the number reminders go to, so we can run your booking.",
-        "The cookiesAccepted flag: when you accept the cookie notice, your browser stores the value \"true\" under the name cookiesAccepted (browser storage, not sent to us) so the notice does not appear again.",
+        'The cookiesAccepted flag: when you accept the cookie notice, your browser stores the value "true" under the name cookiesAccepted (browser storage, not sent to us) so the notice does not appear again.',
         "Page view counts: each page you open adds one to that page's count for the day. The count is all we keep: no cookie, no identifier and no IP address goes with it, and a browser that sends Do Not Track or Global Privacy Control is not counted at all.",
         "Technical data: like every web server, ours records the IP address, time, requested page and browser type of each request in short-lived logs, and counts recent requests per IP address, e-mail address or phone number to enforce rate limits. We use this only to keep the service running and secure.",
       ],
@@ -89,9 +89,9 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
     {
       heading: "Download or delete your data",
       paragraphs: [
-        "Signed in, open your account page. \"Download your data\" gives you one zip file with everything we store about your account and household: a JSON file with every stored detail (account, sign-ins and sessions, household, cats including archived ones, medications, vaccine records, appointments, and the callback, voucher and newsletter requests sent with your e-mail address or your verified mobile number), with your cats' photos and vaccine certificates as files. Only secrets that protect your account (scrambled sign-in and session tokens) are left out.",
+        'Signed in, open your account page. "Download your data" gives you one zip file with everything we store about your account and household: a JSON file with every stored detail (account, sign-ins and sessions, household, cats including archived ones, medications, vaccine records, appointments, and the callback, voucher and newsletter requests sent with your e-mail address or your verified mobile number), with your cats\' photos and vaccine certificates as files. Only secrets that protect your account (scrambled sign-in and session tokens) are left out.',
         "Which requests count as yours: those sent with the e-mail address you sign in with (the sign-in link proves it is yours), and those sent with a mobile number you have verified on your account page with the code we text to it. A number only typed into a form proves nothing (anyone can type anyone's number), so requests made with a number you have not verified are neither in your download nor deleted with your account; when you change your mobile number, the new one counts once you verify it.",
-        "\"Delete my account\" asks you to confirm, then at once erases your account, household, cats, photos, vaccine records and certificates, sessions and sign-in links, and the callback, voucher and newsletter requests sent with your e-mail address or your verified mobile number, and signs you out everywhere. We keep your appointments for our business records without anything that identifies you (the service, dates and status only), keep the time of each past sign-in for our statistics without a link to you, and keep the record that a text message was sent without the number or the message. We e-mail you a confirmation. Staff accounts are deleted by the owner.",
+        '"Delete my account" asks you to confirm, then at once erases your account, household, cats, photos, vaccine records and certificates, sessions and sign-in links, and the callback, voucher and newsletter requests sent with your e-mail address or your verified mobile number, and signs you out everywhere. We keep your appointments for our business records without anything that identifies you (the service, dates and status only), keep the time of each past sign-in for our statistics without a link to you, and keep the record that a text message was sent without the number or the message. We e-mail you a confirmation. Staff accounts are deleted by the owner.',
       ],
     },
     {
@@ -121,10 +121,7 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
     },
     {
       heading: "Changes and contact",
-      paragraphs: [
-        "If we change this policy we update the date at the top of this page. For any privacy question, contact us:",
-        contactLineOf(contact),
-      ],
+      paragraphs: ["If we change this policy we update the date at the top of this page. For any privacy question, contact us:", contactLineOf(contact)],
     },
   ],
 });
@@ -210,7 +207,7 @@ export const cookiePolicy = (contact: LegalContact): LegalDocument => ({
     {
       heading: "Your cookie notice choice",
       list: [
-        "cookiesAccepted (browser local storage, value \"true\"): remembers that you accepted the cookie notice so it is not shown again. It is never sent to our server. If you choose to opt out, nothing is stored and the notice appears on your next visit.",
+        'cookiesAccepted (browser local storage, value "true"): remembers that you accepted the cookie notice so it is not shown again. It is never sent to our server. If you choose to opt out, nothing is stored and the notice appears on your next visit.',
       ],
     },
     {

@@ -66,7 +66,8 @@ export function useNotice(reply: FormReply | undefined, onSuccess?: () => void, 
     const { notice } = reply;
     // A form that shows its own error under its fields needs no toast saying it again.
     const shownInForm = notice?.kind === "error" && errorsShownInForm;
-    if (notice && !shownInForm) (notice.kind === "success" ? toast.success : toast.error)(notice.title, notice.description ? { description: notice.description } : undefined);
+    if (notice && !shownInForm)
+      (notice.kind === "success" ? toast.success : toast.error)(notice.title, notice.description ? { description: notice.description } : undefined);
     if (reply.result.status === "success") succeeded();
   }, [reply, errorsShownInForm]);
 }

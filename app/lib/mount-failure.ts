@@ -1,5 +1,4 @@
-export const MOUNT_FAILURE_MESSAGE =
-  "We're sorry — our website is having technical difficulties right now. Please try again later.";
+export const MOUNT_FAILURE_MESSAGE = "We're sorry — our website is having technical difficulties right now. Please try again later.";
 
 /** Shown when the application cannot start in the browser at all. Plain DOM: React may be what failed. */
 export function showMountFailure() {

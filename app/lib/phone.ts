@@ -50,11 +50,44 @@ export function toE164(typed: string): string | null {
 /** Reserved or special-purpose area codes: never a person waiting for our call. */
 const NON_GEOGRAPHIC_AREA_CODES = new Set([
   // Toll-free (8YY) and the codes reserved for toll-free growth.
-  "800", "822", "833", "844", "855", "866", "877", "880", "881", "882", "883", "884", "885", "886", "887", "888", "889",
+  "800",
+  "822",
+  "833",
+  "844",
+  "855",
+  "866",
+  "877",
+  "880",
+  "881",
+  "882",
+  "883",
+  "884",
+  "885",
+  "886",
+  "887",
+  "888",
+  "889",
   // Premium-rate and carrier service codes (N00), inbound international.
-  "500", "600", "700", "900", "456",
+  "500",
+  "600",
+  "700",
+  "900",
+  "456",
   // Personal communications service codes (non-geographic, follow-me numbers).
-  "521", "522", "523", "524", "525", "526", "527", "528", "529", "533", "544", "566", "577", "588",
+  "521",
+  "522",
+  "523",
+  "524",
+  "525",
+  "526",
+  "527",
+  "528",
+  "529",
+  "533",
+  "544",
+  "566",
+  "577",
+  "588",
 ]);
 
 /**
@@ -63,8 +96,27 @@ const NON_GEOGRAPHIC_AREA_CODES = new Set([
  * US territories (340, 670, 671, 684, 787, 939) are kept.
  */
 const INTERNATIONAL_AREA_CODES = new Set([
-  "242", "246", "264", "268", "284", "345", "441", "473", "649", "658", "664", "721", "758", "767", "784", "809", "829",
-  "849", "868", "869", "876",
+  "242",
+  "246",
+  "264",
+  "268",
+  "284",
+  "345",
+  "441",
+  "473",
+  "649",
+  "658",
+  "664",
+  "721",
+  "758",
+  "767",
+  "784",
+  "809",
+  "829",
+  "849",
+  "868",
+  "869",
+  "876",
 ]);
 
 export type PhoneRejection = "length" | "area-code" | "exchange" | "fictional" | "toll-free-or-premium" | "international";

@@ -21,7 +21,8 @@ describe("calendarDateField", () => {
 
   it("names the field when it is missing, and the format when it is not YYYY-MM-DD", () => {
     expect(messages(field, undefined)).toEqual(["Choose a check-in date"]);
-    for (const wrong of ["", "8/3/2026", "2026-3-8", "2026-03-08T00:00", "tomorrow"]) expect(messages(field, wrong), wrong).toEqual(["Enter the date as YYYY-MM-DD"]);
+    for (const wrong of ["", "8/3/2026", "2026-3-8", "2026-03-08T00:00", "tomorrow"])
+      expect(messages(field, wrong), wrong).toEqual(["Enter the date as YYYY-MM-DD"]);
     expect(messages(calendarDateField("Choose a day"), "soon")).toEqual(["Choose a day"]);
   });
 

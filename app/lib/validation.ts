@@ -48,10 +48,7 @@ export function isCalendarDate(value: string): boolean {
  * 500. `missing` is read when the field is empty, `wrongFormat` when it is not YYYY-MM-DD.
  */
 export const calendarDateField = (missing = "Choose a date", wrongFormat = missing) =>
-  z
-    .string(missing)
-    .regex(DAY_PATTERN, { message: wrongFormat, abort: true })
-    .refine(isCalendarDate, { message: REAL_DATE_MESSAGE, abort: true });
+  z.string(missing).regex(DAY_PATTERN, { message: wrongFormat, abort: true }).refine(isCalendarDate, { message: REAL_DATE_MESSAGE, abort: true });
 
 /** True when `ids` names something twice; for the domain functions a caller other than a form may reach too. */
 export const hasRepeats = (ids: readonly string[]) => new Set(ids).size !== ids.length;

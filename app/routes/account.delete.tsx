@@ -80,8 +80,9 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
         <ul className="mt-2 list-disc space-y-1 pl-6">
           <li>Your household: name, phone numbers, address, emergency contact and vet.</li>
           <li>
-            {plural(summary.cats, "cat", "cats")} with {summary.cats === 1 ? "its" : "their"} photos, and {plural(summary.vaccineRecords, "vaccine record", "vaccine records")}{" "}
-            with {summary.vaccineRecords === 1 ? "its uploaded document" : "their uploaded documents"}.
+            {plural(summary.cats, "cat", "cats")} with {summary.cats === 1 ? "its" : "their"} photos, and{" "}
+            {plural(summary.vaccineRecords, "vaccine record", "vaccine records")} with{" "}
+            {summary.vaccineRecords === 1 ? "its uploaded document" : "their uploaded documents"}.
           </li>
           <li>Your sign-in sessions, and the callback, voucher and newsletter requests sent with your e-mail address or your verified mobile number.</li>
         </ul>
@@ -105,7 +106,13 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
         ) : null}
         {/* A full page load: the browser is signed out, and every part of the site sees it. */}
         <Form method="post" reloadDocument className="mt-6 grid gap-4 rounded-2xl border-2 border-red-200 p-4" {...getFormProps(form)}>
-          <Field label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`} field={fields.confirmation} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+          <Field
+            label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+            field={fields.confirmation}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
           <FormError id={form.errorId} errors={form.errors} />
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button type="submit" variant="destructive" disabled={busy}>

@@ -17,15 +17,19 @@ import { AUTH_TEXT } from "~/features/auth/messages";
 import { HouseholdForm, householdValues } from "~/features/cats/household-form";
 import { householdForm } from "~/features/cats/schema";
 import { ActionNotice } from "~/components/action-notice";
-import { PHONE_CODE_LENGTH, PHONE_CODE_TTL_MINUTES, PHONE_PROOF_INTENTS, PHONE_PROOF_TEXT, confirmPhoneCodeForm, sendPhoneCodeForm } from "~/features/account/phone-proof";
+import {
+  PHONE_CODE_LENGTH,
+  PHONE_CODE_TTL_MINUTES,
+  PHONE_PROOF_INTENTS,
+  PHONE_PROOF_TEXT,
+  confirmPhoneCodeForm,
+  sendPhoneCodeForm,
+} from "~/features/account/phone-proof";
 import { PhoneProofPanel } from "~/features/account/phone-proof-panel";
 import { formatUsPhone } from "~/lib/phone";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Your account | ${business.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Your account | ${business.name}` }, { name: "robots", content: "noindex" }];
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await requireUser(request, context);
@@ -47,7 +51,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
         await sendPhoneCode(proofDeps, auth.user.id, context.clientAddress);
         const household = await getHousehold(context.db, auth.user.id);
         const to = household?.mobilePhone ? formatUsPhone(household.mobilePhone) : "your mobile";
-        return { kind: "success", title: PHONE_PROOF_TEXT.codeSent, description: `We texted a ${PHONE_CODE_LENGTH}-digit code to ${to}. It works for ${PHONE_CODE_TTL_MINUTES} minutes.` };
+        return {
+          kind: "success",
+          title: PHONE_PROOF_TEXT.codeSent,
+          description: `We texted a ${PHONE_CODE_LENGTH}-digit code to ${to}. It works for ${PHONE_CODE_TTL_MINUTES} minutes.`,
+        };
       },
       { errorTitle: "Code not sent" },
     );
@@ -159,7 +167,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </Button>
           <h3 className="mt-8 text-xl">Delete this account</h3>
           <p className="mt-1 text-muted">
-            Erases your household, cats, vaccine records and documents. We keep your appointments' dates and services for our books, without anything that says who you are.{" "}
+            Erases your household, cats, vaccine records and documents. We keep your appointments' dates and services for our books, without anything that says
+            who you are.{" "}
             <Link to="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-4">
               Privacy Policy
             </Link>

@@ -14,10 +14,7 @@ import type { Route } from "./+types/admin-backup";
 // Staff tools: their controls need the script, so it starts with the page (ADR 0137).
 export const handle: PageHandle = { routerScripts: "at-once" };
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Testing Dashboard | ${business.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Testing Dashboard | ${business.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
 /** No role check (the spec); the session seeds the auth state so the panels render signed in from the first byte. */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {

@@ -48,7 +48,12 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     : moved
       ? `Your groom has moved to ${moved.date} at ${moved.time}. We've e-mailed you the new details.`
       : null;
-  return { signedIn: true as const, ...page, paged: before !== undefined, bookedLine: bookedLine && (await withStayLine(context.db, auth.user.id, booked, params.get("stay"), bookedLine)) };
+  return {
+    signedIn: true as const,
+    ...page,
+    paged: before !== undefined,
+    bookedLine: bookedLine && (await withStayLine(context.db, auth.user.id, booked, params.get("stay"), bookedLine)),
+  };
 });
 
 /** A groom booked from a stay (Book a Groom's `stay`) says so: it is on that stay's departure day, and when pick-up is. */
@@ -70,7 +75,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     // A session that ended while the page was open gets the reminder's own words, not a redirect.
     const auth = await getOptionalUser(request, context);
     if (!auth) {
-      return submitForm(form, reminderInput, async () => ({ kind: "error", title: "Authentication required", description: "Please sign in to send reminders" }));
+      return submitForm(form, reminderInput, async () => ({
+        kind: "error",
+        title: "Authentication required",
+        description: "Please sign in to send reminders",
+      }));
     }
     return submitForm(
       form,
@@ -128,9 +137,7 @@ function SignedOut() {
   return (
     <section className="mt-8 rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]">
       <h2 className="text-2xl">Sign in to see your appointments</h2>
-      <p className="mx-auto mt-2 max-w-md text-muted">
-        Use the e-mail address you gave us when booking. We'll send you a sign-in link — no password needed.
-      </p>
+      <p className="mx-auto mt-2 max-w-md text-muted">Use the e-mail address you gave us when booking. We'll send you a sign-in link — no password needed.</p>
       <Button asChild className="mt-6">
         <Link to="/auth?redirectTo=/appointments">Sign In or Join</Link>
       </Button>

@@ -13,7 +13,11 @@ import type { Route } from "./+types/book-online";
 
 /** Rendered per request: the scheduler URL is run-time configuration (SCHEDULER_EMBED_URL). */
 export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => {
-  return { siteUrl: resolveSiteUrl(context), schedulerUrl: context.env.SCHEDULER_EMBED_URL ?? null, content: await loadSiteContent(context.db, context.logger) };
+  return {
+    siteUrl: resolveSiteUrl(context),
+    schedulerUrl: context.env.SCHEDULER_EMBED_URL ?? null,
+    content: await loadSiteContent(context.db, context.logger),
+  };
 });
 
 export const action = mapRefusals((args: Route.ActionArgs) => publicFormAction(args));

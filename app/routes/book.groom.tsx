@@ -60,7 +60,12 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const asked = moving
     ? { serviceId: moving.serviceId, catIds: moving.catIds, day: params.get("day") ?? moving.day }
     : fromStay
-      ? { serviceId: params.get("serviceId") ?? "", catIds: params.has("day") ? params.getAll("catIds") : fromStay.catIds, day: fromStay.checkOut, stayId: fromStay.id }
+      ? {
+          serviceId: params.get("serviceId") ?? "",
+          catIds: params.has("day") ? params.getAll("catIds") : fromStay.catIds,
+          day: fromStay.checkOut,
+          stayId: fromStay.id,
+        }
       : { serviceId: params.get("serviceId") ?? "", catIds: params.getAll("catIds"), day: params.get("day") ?? "" };
   const base = {
     move: moving ? { id: moving.id, current: `${formatBusinessDate(moving.startsAt)} at ${formatBusinessTime(moving.startsAt)}` } : null,
@@ -74,7 +79,13 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     today,
     lastDay: addBusinessDays(today, BOOKING_HORIZON_DAYS),
     phone: content.business.phone.display,
-    services: services.map((s) => ({ id: s.id, title: s.title, description: s.description, duration: minutesText(s.durationMinutes), price: formatCents(s.priceCents) })),
+    services: services.map((s) => ({
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      duration: minutesText(s.durationMinutes),
+      price: formatCents(s.priceCents),
+    })),
     cats: cats.map((c) => ({ id: c.id, name: c.name })),
     asked,
   };
@@ -279,8 +290,8 @@ function TimesStep({ data, reply }: { data: LoaderData & { step: "times" }; repl
         <VaccineBlockNotice heading="Before we can book this groom, the required vaccines must be valid on the day:" cats={quote.blocked} />
       ) : quote.pending.length > 0 ? (
         <Notice tone="info" className="mt-4 text-base">
-          {quote.pending.join(" and ")}'s vaccine record is awaiting review: your time will be held as <strong>Pending</strong> and confirmed by e-mail once
-          our team has checked it.
+          {quote.pending.join(" and ")}'s vaccine record is awaiting review: your time will be held as <strong>Pending</strong> and confirmed by e-mail once our
+          team has checked it.
         </Notice>
       ) : null}
       {quote.times.length === 0 ? (

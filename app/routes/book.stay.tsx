@@ -68,8 +68,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   if (!params.has("checkIn") || params.has("change")) return { ...base, step: "dates" as const, errors: {} };
 
   const dates = stayDatesForm.safeParse(asked);
-  if (!dates.success)
-    return { ...base, step: "dates" as const, errors: Object.fromEntries(dates.error.issues.map((i) => [String(i.path[0]), i.message])) };
+  if (!dates.success) return { ...base, step: "dates" as const, errors: Object.fromEntries(dates.error.issues.map((i) => [String(i.path[0]), i.message])) };
   const quote = await quoteStay(context.db, user.id, dates.data, now, medication);
   if (quote.problems.length > 0) return { ...base, step: "dates" as const, errors: Object.fromEntries(quote.problems.map((p) => [p.field, p.message])) };
 
@@ -97,9 +96,10 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (!booked) return reply;
   if (booked.status === "awaiting_payment") {
     // The amount is the stay's stored deposit, priced on the server; the provider's page takes the card.
-    const checkout = await startDepositCheckout(context.db, context.payments, user.id, booked.id, { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger }).catch(
-      () => null,
-    );
+    const checkout = await startDepositCheckout(context.db, context.payments, user.id, booked.id, {
+      siteUrl: context.env.PUBLIC_SITE_URL,
+      logger: context.logger,
+    }).catch(() => null);
     // Without a checkout (the provider unreachable) the stay waits on My Trips with its "Pay deposit" button.
     return redirect(checkout ? checkout.url : `/trips?booked=${booked.id}`);
   }
@@ -160,7 +160,13 @@ function DatesStep({ data }: { data: LoaderData }) {
             {data.cats.map((cat) => (
               <li key={cat.id}>
                 <label className="flex min-h-11 items-center gap-3 rounded-xl border border-brand-200 px-4 py-2 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-                  <input type="checkbox" name="catIds" value={cat.id} defaultChecked={data.asked.catIds.includes(cat.id)} className="h-5 w-5 accent-brand-700" />
+                  <input
+                    type="checkbox"
+                    name="catIds"
+                    value={cat.id}
+                    defaultChecked={data.asked.catIds.includes(cat.id)}
+                    className="h-5 w-5 accent-brand-700"
+                  />
                   <span className="font-semibold">{cat.name}</span>
                 </label>
               </li>
@@ -221,8 +227,8 @@ function SuiteStep({ data }: { data: LoaderData & { step: "suite" } }) {
       ) : null}
       {blocked.length === 0 && pending.length > 0 ? (
         <Notice tone="info" className="mt-4 text-base">
-          {pending.map((c) => c.catName).join(" and ")}'s vaccine record is awaiting review: your suite will be held as <strong>Pending review</strong>{" "}
-          and confirmed by e-mail once our team has checked it.
+          {pending.map((c) => c.catName).join(" and ")}'s vaccine record is awaiting review: your suite will be held as <strong>Pending review</strong> and
+          confirmed by e-mail once our team has checked it.
         </Notice>
       ) : null}
       {quote.options.length === 0 ? (
@@ -279,16 +285,18 @@ function SuiteStep({ data }: { data: LoaderData & { step: "suite" } }) {
                       ) : null}
                       <span className="grid min-w-0 flex-1 content-start gap-1">
                         <span className="flex flex-wrap items-baseline justify-between gap-2">
-                          <span className="font-display text-xl text-brand-900">
-                            {o.arrangement === "together" ? o.name : `${o.suitesNeeded} × ${o.name}`}
-                          </span>
+                          <span className="font-display text-xl text-brand-900">{o.arrangement === "together" ? o.name : `${o.suitesNeeded} × ${o.name}`}</span>
                           <span className="font-bold tabular-nums">{formatCents(o.totalCents)}</span>
                         </span>
                         <span className="text-sm text-muted">
                           {catCount === 1 ? "" : `${arrangementText(catCount, o.arrangement)} `}
                           {o.description} {o.size ? `(${o.size}, up to ${o.maxCats} cats)` : null}
                         </span>
-                        {o.priceLines.some((l) => l.label.includes("surcharge")) ? <Badge tone="warning" className="w-fit">Peak dates</Badge> : null}
+                        {o.priceLines.some((l) => l.label.includes("surcharge")) ? (
+                          <Badge tone="warning" className="w-fit">
+                            Peak dates
+                          </Badge>
+                        ) : null}
                       </span>
                     </label>
                   </li>

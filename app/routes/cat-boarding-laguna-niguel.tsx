@@ -25,7 +25,10 @@ const crumbs: readonly Crumb[] = [
 ];
 
 // The texts come from the published site content, so edits show here at once.
-export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => ({ ...seoLoaderData(context), content: await loadSiteContent(context.db, context.logger) }));
+export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => ({
+  ...seoLoaderData(context),
+  content: await loadSiteContent(context.db, context.logger),
+}));
 
 export const action = mapRefusals((args: Route.ActionArgs) => publicFormAction(args));
 
@@ -36,7 +39,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     path: LANDING_PATH,
     title: landingCopy.title,
     description: landingCopy.description,
-    jsonLd: [breadcrumbJsonLd(siteUrl, crumbs), localBusinessJsonLd(siteUrl, loaderData?.content), faqJsonLd(faqAnswers((loaderData?.content ?? defaultSiteContent).business))],
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, crumbs),
+      localBusinessJsonLd(siteUrl, loaderData?.content),
+      faqJsonLd(faqAnswers((loaderData?.content ?? defaultSiteContent).business)),
+    ],
   });
 };
 export const handle: PageHandle = { hydration: "island" };

@@ -22,15 +22,47 @@ export const meta: Route.MetaFunction = ({ data }) => noindexMeta(`${data?.cat.n
 export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
   // Another household's cat is the page that does not exist: getCat's 404, nothing to tell them apart.
-  const { id, name, breed, sex, birthDate, birthDateEstimated, spayedNeutered, microchip, colourMarkings, feedingInstructions, medications, behaviourNotes, felvFivStatus, archivedAt } =
-    await getCat(context.db, user.id, params.catId);
-  const [records, policy, photos] = await Promise.all([listVaccineRecords(context.db, user.id, id), vaccinePolicy(context.db), catPhotoVersions(context.db, [id])]);
+  const {
+    id,
+    name,
+    breed,
+    sex,
+    birthDate,
+    birthDateEstimated,
+    spayedNeutered,
+    microchip,
+    colourMarkings,
+    feedingInstructions,
+    medications,
+    behaviourNotes,
+    felvFivStatus,
+    archivedAt,
+  } = await getCat(context.db, user.id, params.catId);
+  const [records, policy, photos] = await Promise.all([
+    listVaccineRecords(context.db, user.id, id),
+    vaccinePolicy(context.db),
+    catPhotoVersions(context.db, [id]),
+  ]);
   const search = new URL(request.url).searchParams;
   const vaccine = VACCINES.find((v) => v === search.get("vaccine"));
   const uploaded = VACCINES.find((v) => v === search.get("uploaded"));
   const photoVersion = photos.get(id);
   return {
-    cat: { id, name, breed, sex, birthDate, birthDateEstimated, spayedNeutered, microchip, colourMarkings, feedingInstructions, medications, behaviourNotes, felvFivStatus },
+    cat: {
+      id,
+      name,
+      breed,
+      sex,
+      birthDate,
+      birthDateEstimated,
+      spayedNeutered,
+      microchip,
+      colourMarkings,
+      feedingInstructions,
+      medications,
+      behaviourNotes,
+      felvFivStatus,
+    },
     archivedOn: archivedAt ? formatBusinessLongDate(archivedAt) : null,
     today: businessDate(new Date()),
     records: records.map(({ id, vaccine, expiresOn, status, rejectionReason }) => ({ id, vaccine, expiresOn, status, rejectionReason })),
@@ -117,9 +149,7 @@ export default function CatPageRoute({ loaderData: { cat, archivedOn, today, rec
         <h2 id="archive-heading" className="text-xl">
           Archive {cat.name}
         </h2>
-        <p className="mt-1 text-muted">
-          {cat.name} leaves your list of cats. Past stays keep their record.
-        </p>
+        <p className="mt-1 text-muted">{cat.name} leaves your list of cats. Past stays keep their record.</p>
         {/* A native disclosure asks for the confirmation, so archiving works before JavaScript too. */}
         <details className="mt-3">
           <summary className="inline-flex h-9 cursor-pointer items-center rounded-xl border border-red-300 px-3 text-sm font-semibold text-red-800">
@@ -137,4 +167,3 @@ export default function CatPageRoute({ loaderData: { cat, archivedOn, today, rec
     </CatPage>
   );
 }
-

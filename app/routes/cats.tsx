@@ -60,7 +60,11 @@ export default function CatsPage({ loaderData: { cats, householdFilled, status }
       ) : null}
       {!householdFilled ? (
         <Notice tone="info" className="mt-4 text-base">
-          Add your phone, emergency contact and vet on <Link to="/account" className="font-semibold underline underline-offset-4">your account page</Link> so we can reach you during a stay.
+          Add your phone, emergency contact and vet on{" "}
+          <Link to="/account" className="font-semibold underline underline-offset-4">
+            your account page
+          </Link>{" "}
+          so we can reach you during a stay.
         </Notice>
       ) : null}
       <div className="mt-6">

@@ -6,10 +6,7 @@ import { AuthShell } from "~/features/auth/auth-shell";
 import { formatBusinessLongDateTime } from "~/lib/business-time";
 import type { Route } from "./+types/dev.outbox";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Local outbox (development) | ${business.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Local outbox (development) | ${business.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
 /** Exists only in development without SMTP_URL: where the mails went instead of being sent. */
 export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => {
@@ -25,8 +22,8 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
     <AuthShell wide>
       <h1 className="text-3xl">Local outbox</h1>
       <p className="mt-2 text-muted">
-        Development only: without <code className="rounded bg-brand-50 px-1">SMTP_URL</code> e-mails are kept here instead of being sent.
-        Newest first; reload after asking for a sign-in link.
+        Development only: without <code className="rounded bg-brand-50 px-1">SMTP_URL</code> e-mails are kept here instead of being sent. Newest first; reload
+        after asking for a sign-in link.
       </p>
       {mails.length === 0 ? (
         <p className="mt-8 rounded-[var(--radius-card)] bg-white p-8 text-center text-muted shadow-[var(--shadow-card)]">No mail yet.</p>
@@ -43,7 +40,11 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                 {linksIn(mail.text)
                   .filter((link) => link.includes("/auth/verify"))
                   .map((link) => (
-                    <a key={link} href={link} className="rounded-full bg-accent-500 px-4 py-2 text-sm font-bold text-brand-950 hover:bg-accent-600 hover:text-white">
+                    <a
+                      key={link}
+                      href={link}
+                      className="rounded-full bg-accent-500 px-4 py-2 text-sm font-bold text-brand-950 hover:bg-accent-600 hover:text-white"
+                    >
                       Open the sign-in link
                     </a>
                   ))}

@@ -10,9 +10,11 @@ import { IslandRoot } from "~/islands/island-root";
 import type { PageHandle } from "~/islands/page-scripts";
 import type { Route } from "./+types/home-backup";
 
-
 // The texts come from the published site content, so edits show here at once.
-export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => ({ ...seoLoaderData(context), content: await loadSiteContent(context.db, context.logger) }));
+export const loader = mapRefusals(async ({ context }: Route.LoaderArgs) => ({
+  ...seoLoaderData(context),
+  content: await loadSiteContent(context.db, context.logger),
+}));
 
 export const action = mapRefusals((args: Route.ActionArgs) => publicFormAction(args));
 

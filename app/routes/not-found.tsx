@@ -9,10 +9,7 @@ export const loader = mapRefusals(({ request, context }: Route.LoaderArgs) => {
   return data({ path }, { status: 404 });
 });
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
 
 export default function NotFoundRoute() {
   return <NotFound />;

@@ -57,7 +57,11 @@ export default function SimulatedPaymentPage({ loaderData: data, actionData }: R
   const open = data.paymentStatus === "pending" && data.stay.status === "awaiting_payment";
   return (
     <CustomerPage>
-      <div role="note" aria-label="Simulated payment provider" className="rounded-[var(--radius-card)] border-2 border-accent-500 bg-accent-100 p-4 text-brand-950">
+      <div
+        role="note"
+        aria-label="Simulated payment provider"
+        className="rounded-[var(--radius-card)] border-2 border-accent-500 bg-accent-100 p-4 text-brand-950"
+      >
         <p className="font-bold">Simulated payment provider — no card is charged</p>
         <p className="mt-1 text-sm">Payments are not configured on this site, so this page stands in for the card payment page.</p>
       </div>
@@ -68,7 +72,9 @@ export default function SimulatedPaymentPage({ loaderData: data, actionData }: R
           Deposit for your stay, {formatCalendarDayWeekday(data.stay.checkIn)} – {formatCalendarDayWeekday(data.stay.checkOut)}
         </p>
         <p className="mt-2 font-display text-3xl text-brand-900 tabular-nums">{formatCents(data.amountCents)}</p>
-        {open && data.stay.paymentDueAt ? <p className="mt-2 text-sm text-muted">The suite is held until {formatBusinessLongDateTime(new Date(data.stay.paymentDueAt))}.</p> : null}
+        {open && data.stay.paymentDueAt ? (
+          <p className="mt-2 text-sm text-muted">The suite is held until {formatBusinessLongDateTime(new Date(data.stay.paymentDueAt))}.</p>
+        ) : null}
         {open ? (
           <div className="mt-6 flex flex-wrap gap-3">
             <Form method="post">

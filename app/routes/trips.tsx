@@ -35,7 +35,17 @@ export const meta: Route.MetaFunction = () => noindexMeta(`My Trips | ${business
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const views = await customerViews(request, context, listCustomerTrips);
   if (!views.signedIn)
-    return { ...views, stays: { upcoming: [], past: [], cancelled: [] }, empty: false, cats: [], waitlist: [], status: null, change: null, catsChange: null, groomAfter: null };
+    return {
+      ...views,
+      stays: { upcoming: [], past: [], cancelled: [] },
+      empty: false,
+      cats: [],
+      waitlist: [],
+      status: null,
+      change: null,
+      catsChange: null,
+      groomAfter: null,
+    };
   const { user } = await requireUser(request, context);
   const now = new Date();
   const today = businessDate(now);
@@ -71,7 +81,9 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 
 /** A groom can be added on the stay's departure day: a booked stay not over, its departure day within the grooming horizon. */
 const groomable = (stay: StayView, today: string) =>
-  (GROOMABLE_STAY_STATUSES as readonly string[]).includes(stay.status) && stay.checkOut >= today && stay.checkOut <= addBusinessDays(today, BOOKING_HORIZON_DAYS);
+  (GROOMABLE_STAY_STATUSES as readonly string[]).includes(stay.status) &&
+  stay.checkOut >= today &&
+  stay.checkOut <= addBusinessDays(today, BOOKING_HORIZON_DAYS);
 
 /** "Miso", "Miso and Tofu", "Miso, Tofu, and Pip" */
 const catList = (names: string[]) => new Intl.ListFormat("en-US", { type: "conjunction" }).format(names);
@@ -89,13 +101,14 @@ function statusLine(params: URLSearchParams, stays: { stay: StayView }[], waitli
         ? `Thank you: your deposit of ${formatCents(paid.paidCents)} is paid and your stay is confirmed. We've e-mailed you the details.`
         : `Thank you: your deposit of ${formatCents(paid.paidCents)} is paid. Your suite is held while our team checks a vaccine record.`;
   const booked = stays.find((s) => s.stay.id === params.get("booked"))?.stay;
-  if (booked?.status === "awaiting_payment") return "Your suite is held until you pay the deposit. Use \"Pay deposit\" below.";
+  if (booked?.status === "awaiting_payment") return 'Your suite is held until you pay the deposit. Use "Pay deposit" below.';
   if (booked)
     return booked.status === "confirmed"
       ? "Your stay is confirmed. We've e-mailed you the details and a calendar invitation."
       : "Your suite is held while our team checks a vaccine record. We'll e-mail you when the stay is confirmed.";
   const changed = stays.find((s) => s.stay.id === params.get("changed"))?.stay;
-  if (changed) return `Your stay now runs from ${formatCalendarDayWeekday(changed.checkIn)} to ${formatCalendarDayWeekday(changed.checkOut)}. We've e-mailed you the details.`;
+  if (changed)
+    return `Your stay now runs from ${formatCalendarDayWeekday(changed.checkIn)} to ${formatCalendarDayWeekday(changed.checkOut)}. We've e-mailed you the details.`;
   const recast = stays.find((s) => s.stay.id === params.get("catsChanged"))?.stay;
   if (recast)
     return recast.status === "confirmed"
@@ -145,11 +158,17 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       // What this cancellation gives back (a refund staff made earlier is not counted again).
       const refunded = (await refundedOf()) - before;
       const refund = refunded > 0 ? ` We will refund ${formatCents(refunded)} to your card.` : "";
-      return { kind: "success", title: "Stay cancelled.", description: `${fee === 0 ? "No fee applies." : `A cancellation fee of ${formatCents(fee)} applies.`}${refund}` };
+      return {
+        kind: "success",
+        title: "Stay cancelled.",
+        description: `${fee === 0 ? "No fee applies." : `A cancellation fee of ${formatCents(fee)} applies.`}${refund}`,
+      };
     });
     settleStaysInBackground(context);
     // The refund the cancellation queued goes to the provider now; the payments job retries it if this fails.
-    void sendPendingRefunds(context.db, context.payments, context.logger).catch((err: unknown) => context.logger.warn({ err }, "sending refunds failed; the payments job will retry"));
+    void sendPendingRefunds(context.db, context.payments, context.logger).catch((err: unknown) =>
+      context.logger.warn({ err }, "sending refunds failed; the payments job will retry"),
+    );
     return reply;
   }
   if (form.get("intent") === "pay") {

@@ -6,10 +6,7 @@ import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import type { Route } from "./+types/unsubscribe";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Unsubscribe | ${business.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Unsubscribe | ${business.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
 /** Opening the link changes nothing (mail scanners fetch links); the button's POST unsubscribes. */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {

@@ -8,14 +8,22 @@ import { testPdf } from "../../server/testing/certificates";
 export const catPhoto = async (colour: string) => ({
   name: "cat.png",
   mimeType: "image/png",
-  buffer: await sharp({ create: { width: 480, height: 480, channels: 3, background: colour } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 480, height: 480, channels: 3, background: colour } })
+    .png()
+    .toBuffer(),
 });
 export const certificate = (name: string) => ({ name, mimeType: "application/pdf", buffer: testPdf(name) });
 
 export const catCard = (page: Page, name: string) =>
-  page.getByRole("list", { name: "Your cats" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  page
+    .getByRole("list", { name: "Your cats" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
 export const recordOf = (page: Page, vaccine: string) =>
-  page.getByRole("list", { name: "Vaccine records" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: vaccine }) });
+  page
+    .getByRole("list", { name: "Vaccine records" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: vaccine }) });
 
 /** Fills the household on /account (a name and a mobile are what a stay needs). */
 export async function fillHousehold(page: Page) {

@@ -62,9 +62,7 @@ export async function waitForHealthy(server: Pick<ExtraServer, "url" | "exited" 
  * addresses admins. For specs that change what every visitor sees, or that test the process itself.
  * `env` overrides or adds variables (an empty string unsets one in effect).
  */
-export async function startExtraServer(
-  options: { env?: Record<string, string>; dataDir?: string; waitUntilHealthy?: boolean } = {},
-): Promise<ExtraServer> {
+export async function startExtraServer(options: { env?: Record<string, string>; dataDir?: string; waitUntilHealthy?: boolean } = {}): Promise<ExtraServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? freshDataDir();
   const child = spawn(process.execPath, ["server.js"], {

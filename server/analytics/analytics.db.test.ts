@@ -72,7 +72,12 @@ beforeAll(async () => {
   cookies.admin = `cat_hotel_session=${(await createSession(db, admin!.id)).token}`;
   cookies.customer = `cat_hotel_session=${(await createSession(db, customer!.id)).token}`;
 
-  for (const [path, at] of [["/", SUNDAY_2359_LA], ["/", SUNDAY_2359_LA], ["/", MONDAY_0000_LA], ["/terms", MONDAY_0000_LA]] as const) {
+  for (const [path, at] of [
+    ["/", SUNDAY_2359_LA],
+    ["/", SUNDAY_2359_LA],
+    ["/", MONDAY_0000_LA],
+    ["/terms", MONDAY_0000_LA],
+  ] as const) {
     await recordPageView(db, { path, ip: "203.0.113.1", optedOut: false }, at);
   }
   server = await startTestServer(database);
@@ -100,7 +105,8 @@ describe("analytics aggregates by Los Angeles day", () => {
       { outcome: "paused", count: 0 },
       { outcome: "pending", count: 1 },
     ]);
-    const day = (series: { rows: { bucket: string; values: Record<string, number> }[] }, bucket: string) => series.rows.find((r) => r.bucket === bucket)!.values;
+    const day = (series: { rows: { bucket: string; values: Record<string, number> }[] }, bucket: string) =>
+      series.rows.find((r) => r.bucket === bucket)!.values;
     expect(day(s.signIns, "2026-01-18")).toEqual({ signIns: 1 });
     expect(day(s.signIns, "2026-01-19")).toEqual({ signIns: 1 });
     expect(s.signIns.rows.reduce((n, r) => n + r.values.signIns, 0)).toBe(2);
@@ -166,13 +172,29 @@ describe("analytics aggregates by Los Angeles day", () => {
 
 describe("page-view counting", () => {
   it("refuses staff, API and tooling paths and anything that is not a plain path", async () => {
-    for (const path of ["/admin", "/admin/analytics", "/Admin", "/api/leads", "/dev/outbox", "/?token=abc", "/a#b", "https://x.test/", "//evil", "", "x", "/" + "a".repeat(200), 42]) {
+    for (const path of [
+      "/admin",
+      "/admin/analytics",
+      "/Admin",
+      "/api/leads",
+      "/dev/outbox",
+      "/?token=abc",
+      "/a#b",
+      "https://x.test/",
+      "//evil",
+      "",
+      "x",
+      "/" + "a".repeat(200),
+      42,
+    ]) {
       await expect(recordPageView(database.db, { path, ip: "203.0.113.9", optedOut: false })).rejects.toMatchObject({ status: 400 });
     }
     for (const path of ["/admin-backup", "/developer"]) {
       await expect(recordPageView(database.db, { path, ip: "203.0.113.9", optedOut: false })).rejects.toMatchObject({ status: 400 });
     }
-    await expect(recordPageView(database.db, { path: "/cat-boarding-laguna-niguel", ip: "203.0.113.9", optedOut: false }, new Date("2026-03-01T20:00:00Z"))).resolves.toBe("counted");
+    await expect(
+      recordPageView(database.db, { path: "/cat-boarding-laguna-niguel", ip: "203.0.113.9", optedOut: false }, new Date("2026-03-01T20:00:00Z")),
+    ).resolves.toBe("counted");
   });
 
   it("limits each address, and counts nothing beyond the limit", async () => {
@@ -193,7 +215,11 @@ describe("the beacon endpoint", () => {
 
   it("counts a public path sent as text (what sendBeacon sends) or JSON, storing only day, path and count", async () => {
     expect((await beacon("/book-online")).status).toBe(204);
-    const json = await fetch(`${server.url}/api/page-views`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: "/book-online" }) });
+    const json = await fetch(`${server.url}/api/page-views`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: "/book-online" }),
+    });
     expect(json.status).toBe(204);
     expect(await countOf("/book-online")).toBe(2);
     expect(Object.keys((await database.db.select().from(pageViewCounts).limit(1))[0]!).sort()).toEqual(["count", "day", "path"]);
@@ -296,7 +322,12 @@ describe("sign-ins are counted from the sign-in log", () => {
       const afterExpiry = new Date(second.getTime() + SESSION_ABSOLUTE_MS + 1);
       expect(await findSession(database.db, byLink2.token, afterExpiry)).toBeNull();
       expect(await findSession(database.db, byCode.token, afterExpiry)).toBeNull();
-      expect(await database.db.select().from(sessions).where(inArray(sessions.userId, [byLink1.userId, byCode.userId]))).toEqual([]);
+      expect(
+        await database.db
+          .select()
+          .from(sessions)
+          .where(inArray(sessions.userId, [byLink1.userId, byCode.userId])),
+      ).toEqual([]);
       expect(await todayCount()).toBe(3);
 
       // A refused sign-in (the link was already used) logs nothing.

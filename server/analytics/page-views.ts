@@ -24,21 +24,13 @@ export type PageViewResult = "counted" | "opted-out";
  * Counts one view of `path` for today's Los Angeles day. The IP is used for the rate limit only and
  * is not stored with the count.
  */
-export async function recordPageView(
-  db: Db,
-  input: { path: unknown; ip: string; optedOut: boolean },
-  now = new Date(),
-): Promise<PageViewResult> {
+export async function recordPageView(db: Db, input: { path: unknown; ip: string; optedOut: boolean }, now = new Date()): Promise<PageViewResult> {
   if (input.optedOut) return "opted-out";
   if (typeof input.path !== "string" || !isCountedPath(input.path)) {
     throw new AppError(400, "PATH_NOT_COUNTED", "This path is not counted.");
   }
   // A cap on junk, not a promise to anyone: counted per clock 10 minutes (ADR 0102).
-  const limit = await consumeRateLimits(
-    db,
-    [{ key: ipKey(input.ip), limit: PAGE_VIEWS_PER_IP_PER_10_MINUTES, windowMs: 10 * 60_000, window: "fixed" }],
-    now,
-  );
+  const limit = await consumeRateLimits(db, [{ key: ipKey(input.ip), limit: PAGE_VIEWS_PER_IP_PER_10_MINUTES, windowMs: 10 * 60_000, window: "fixed" }], now);
   if (!limit.allowed) throw new AppError(429, "RATE_LIMITED", "Too many page views from this address; please slow down.").retryAfter(limit.retryAfterMs);
   await db
     .insert(pageViewCounts)

@@ -81,8 +81,11 @@ export async function analyticsSummary(db: Db, input: unknown): Promise<Analytic
     rows(db, countsByBucket("call_me_back_form", "created_at", range)),
     rows(db, countsByBucket("voucher_requests", "created_at", range)),
     rows(db, countsByBucket("newsletter_signups", "created_at", range)),
-    select(db, sql`select call_status as outcome, count(*)::int as n from call_me_back_form
-      where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz group by 1`),
+    select(
+      db,
+      sql`select call_status as outcome, count(*)::int as n from call_me_back_form
+      where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz group by 1`,
+    ),
     // The sign-in log, not sessions: sign-out and expiry delete sessions, never log rows.
     rows(db, countsByBucket("sign_ins", "signed_in_at", range)),
     rows(db, countsByBucket("appointments", "starts_at", range, "status")),
@@ -92,8 +95,11 @@ export async function analyticsSummary(db: Db, input: unknown): Promise<Analytic
           select day, sum(count) as n from page_view_counts where day >= ${range.from}::date and day <= ${range.to}::date group by day
         ) as days group by 1`,
     ),
-    select(db, sql`select path, sum(count)::int as n from page_view_counts
-      where day >= ${range.from}::date and day <= ${range.to}::date group by path order by n desc, path limit ${TOP_PATHS}`),
+    select(
+      db,
+      sql`select path, sum(count)::int as n from page_view_counts
+      where day >= ${range.from}::date and day <= ${range.to}::date group by path order by n desc, path limit ${TOP_PATHS}`,
+    ),
   ]);
 
   const tagged = [

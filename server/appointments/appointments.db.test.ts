@@ -49,7 +49,10 @@ async function smsTo(to: string) {
 const base = { serviceId: "cat-boarding", catNames: "Miso", notes: "", autoReminder: false };
 
 async function expectCode(promise: Promise<unknown>, status: number, code: string) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect(error).toMatchObject({ status, code });
 }
@@ -57,8 +60,18 @@ async function expectCode(promise: Promise<unknown>, status: number, code: strin
 describe("appointments", () => {
   it("shows a customer exactly their own appointments, upcoming first, in Los Angeles time", async () => {
     const { db } = database;
-    const groom = await createAppointment(db, staff, { ...base, customerEmail: "Alice@Example.com", serviceId: "grooming", date: "2026-11-25", time: "10:30" }, now);
-    const stay = await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", date: "2026-12-20", time: "09:00", endDate: "2026-12-27", endTime: "12:00" }, now);
+    const groom = await createAppointment(
+      db,
+      staff,
+      { ...base, customerEmail: "Alice@Example.com", serviceId: "grooming", date: "2026-11-25", time: "10:30" },
+      now,
+    );
+    const stay = await createAppointment(
+      db,
+      staff,
+      { ...base, customerEmail: "alice@example.com", date: "2026-12-20", time: "09:00", endDate: "2026-12-27", endTime: "12:00" },
+      now,
+    );
     await createAppointment(db, staff, { ...base, customerEmail: "bob@example.com", date: "2026-11-26", time: "09:00" }, now);
     await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", date: "2026-10-01", time: "09:00" }, now);
 
@@ -82,13 +95,22 @@ describe("appointments", () => {
 
   it("never lets another customer see or act on an appointment", async () => {
     const { db } = database;
-    const row = await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", date: "2026-12-01", time: "11:00", reminderPhone: "+19495551234" }, now);
+    const row = await createAppointment(
+      db,
+      staff,
+      { ...base, customerEmail: "alice@example.com", date: "2026-12-01", time: "11:00", reminderPhone: "+19495551234" },
+      now,
+    );
     const sms = simulatedSms();
     expect((await listCustomerAppointments(db, mallory, now)).upcoming).toEqual([]);
     await expectCode(proposeChange(db, mallory, row.id, { date: "2026-12-02", time: "11:00" }, now), 404, "NOT_FOUND");
     await expectCode(cancelByCustomer(db, mallory, row.id, now), 404, "NOT_FOUND");
     await expectCode(sendReminder(db, sms, mallory, { appointmentId: row.id, phoneNumber: "+19495551299", message: "hi" }, now), 404, "NOT_FOUND");
-    await expectCode(createAppointment(db, mallory, { ...base, customerEmail: "mallory@example.com", date: "2026-12-01", time: "11:00" }, now), 403, "FORBIDDEN");
+    await expectCode(
+      createAppointment(db, mallory, { ...base, customerEmail: "mallory@example.com", date: "2026-12-01", time: "11:00" }, now),
+      403,
+      "FORBIDDEN",
+    );
     await expectCode(confirmProposal(db, mallory, row.id, now), 403, "FORBIDDEN");
     expect(await smsTo("+19495551299")).toEqual([]);
   });
@@ -126,8 +148,18 @@ describe("appointments", () => {
   it("sends the automatic day-before reminder once, even when the job runs twice at the same time", async () => {
     const { db } = database;
     const evening = new Date("2026-12-09T02:00:00Z"); // Dec 8, 6 pm in Los Angeles
-    const due = await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", date: "2026-12-09", time: "10:00", reminderPhone: "+19495557777", autoReminder: true }, now);
-    await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", date: "2026-12-10", time: "10:00", reminderPhone: "+19495557777", autoReminder: true }, now);
+    const due = await createAppointment(
+      db,
+      staff,
+      { ...base, customerEmail: "alice@example.com", date: "2026-12-09", time: "10:00", reminderPhone: "+19495557777", autoReminder: true },
+      now,
+    );
+    await createAppointment(
+      db,
+      staff,
+      { ...base, customerEmail: "alice@example.com", date: "2026-12-10", time: "10:00", reminderPhone: "+19495557777", autoReminder: true },
+      now,
+    );
     const sms = simulatedSms();
     const text = () => "Reminder: Miso's appointment is tomorrow.";
     const runs = await Promise.all([runAutomaticReminders(db, sms, text, evening), runAutomaticReminders(db, sms, text, evening)]);
@@ -164,7 +196,20 @@ describe("appointments", () => {
     const { business } = await loadEditableContent(db);
     await publishValue(db, "business", { ...business, phone: "(949) 249-0188" }, "owner@cathotel.test");
     const evening = new Date("2026-12-16T02:00:00Z"); // Dec 15, 6 pm in Los Angeles
-    await createAppointment(db, staff, { ...base, customerEmail: "alice@example.com", serviceId: "grooming", date: "2026-12-16", time: "10:00", reminderPhone: "+19495556666", autoReminder: true }, now);
+    await createAppointment(
+      db,
+      staff,
+      {
+        ...base,
+        customerEmail: "alice@example.com",
+        serviceId: "grooming",
+        date: "2026-12-16",
+        time: "10:00",
+        reminderPhone: "+19495556666",
+        autoReminder: true,
+      },
+      now,
+    );
     await runDayBeforeReminders({ db, sms: simulatedSms(), logger: createLogger("silent") }, evening);
     const [sms] = await smsTo("+19495556666");
     expect(sms?.body).toContain("Questions? Call (949) 249-0188.");

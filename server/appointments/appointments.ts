@@ -107,16 +107,14 @@ export async function cancelByCustomer(db: Db, actor: Actor, id: string, now = n
 export async function sendReminder(db: Db, sms: SmsSender, actor: Actor, input: z.infer<typeof reminderInput>, now = new Date()) {
   const row = await findForActor(db, actor, input.appointmentId);
   // "One per hour" holds over any hour, so this one slides (ADR 0102).
-  const limit = await consumeRateLimits(
-    db,
-    [{ key: `reminder:appointment:${row.id}`, limit: 1, windowMs: REMINDER_WINDOW_MS, window: "sliding" }],
-    now,
-  );
+  const limit = await consumeRateLimits(db, [{ key: `reminder:appointment:${row.id}`, limit: 1, windowMs: REMINDER_WINDOW_MS, window: "sliding" }], now);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
-    throw new AppError(429, "REMINDER_RATE_LIMITED", `A reminder was sent for this appointment recently. You can send another in ${minutes} minutes.`).retryAfter(
-      limit.retryAfterMs,
-    );
+    throw new AppError(
+      429,
+      "REMINDER_RATE_LIMITED",
+      `A reminder was sent for this appointment recently. You can send another in ${minutes} minutes.`,
+    ).retryAfter(limit.retryAfterMs);
   }
   return deliver(db, sms, row, { kind: "manual", phoneNumber: input.phoneNumber, message: input.message, sentBy: actor.email }, now);
 }

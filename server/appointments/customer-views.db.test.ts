@@ -35,7 +35,13 @@ beforeAll(async () => {
     .values([9, 2].map((days) => row("alice@example.com", new Date(now.getTime() + days * DAY))))
     .returning({ id: appointments.id });
   await database.db.insert(appointments).values([row("bob@example.com", new Date(now.getTime() - DAY)), row("bob@example.com", new Date(now.getTime() + DAY))]);
-  pastIds = [...[spread[0]!, ...tied].map((r) => r.id).sort().reverse(), ...spread.slice(1).map((r) => r.id)];
+  pastIds = [
+    ...[spread[0]!, ...tied]
+      .map((r) => r.id)
+      .sort()
+      .reverse(),
+    ...spread.slice(1).map((r) => r.id),
+  ];
   upcomingIds = [coming[1]!.id, coming[0]!.id];
 });
 afterAll(() => database.close());

@@ -14,11 +14,7 @@ import { type Actor, type listCustomerAppointments, type listCustomerTrips } fro
  * The loader data of /appointments and /trips: the signed-in customer's own rows as views, or
  * `signedIn: false` so the page can invite a visitor to sign in.
  */
-export async function customerViews(
-  request: Request,
-  context: RequestContext,
-  list: typeof listCustomerAppointments | typeof listCustomerTrips,
-) {
+export async function customerViews(request: Request, context: RequestContext, list: typeof listCustomerAppointments | typeof listCustomerTrips) {
   const auth = await getOptionalUser(request, context);
   if (!auth) return { signedIn: false as const };
   const actor: Actor = { email: auth.user.email, isAdmin: false };

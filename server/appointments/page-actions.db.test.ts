@@ -51,14 +51,24 @@ describe("the appointment forms' actions", () => {
       time: "10:30",
       reminderPhone: "(949) 555-2368",
     });
-    expect({ status, notice: reply.notice, result: reply.result.status }).toEqual({ status: 200, notice: { kind: "success", title: "Appointment created" }, result: "success" });
+    expect({ status, notice: reply.notice, result: reply.result.status }).toEqual({
+      status: 200,
+      notice: { kind: "success", title: "Appointment created" },
+      result: "success",
+    });
     const [row] = await database.db.select().from(appointments);
     expect(row).toMatchObject({ customerEmail: "alice@example.com", reminderPhone: "+19495552368" });
     appointmentId = row!.id;
   });
 
   it("answer a form with mistakes by field, with the words the browser would show, and store nothing", async () => {
-    const { status, reply } = await post(staffAction, "/admin/bookings", cookies.staff, { intent: "create", customerEmail: "not-an-address", serviceId: "", date: "", time: "" });
+    const { status, reply } = await post(staffAction, "/admin/bookings", cookies.staff, {
+      intent: "create",
+      customerEmail: "not-an-address",
+      serviceId: "",
+      date: "",
+      time: "",
+    });
     expect(status).toBe(400);
     expect(reply.result.error).toMatchObject({
       customerEmail: ["Enter the customer's e-mail address"],

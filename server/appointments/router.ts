@@ -91,4 +91,3 @@ export function adminAppointmentsRouter(ctx: AppContext): Router {
 
   return router;
 }
-

@@ -21,7 +21,10 @@ beforeAll(async () => {
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
   context = testRequestContext(env, database.db);
   for (const who of ["customer", "admin"] as const) {
-    const [user] = await database.db.insert(users).values({ email: `${who}@example.com` }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `${who}@example.com` })
+      .returning();
     if (who === "admin") await database.db.insert(userRoles).values({ userId: user!.id, role: "admin" });
     cookies[who] = `cat_hotel_session=${(await createSession(database.db, user!.id)).token}`;
   }
@@ -92,7 +95,11 @@ describe("the other signed-in pages", () => {
   });
 
   it("the My Cats pages send visitors to /auth and back, for reading and for changing", async () => {
-    for (const [file, url] of [["cats", "/cats"], ["cats.new", "/cats/new"], ["cats.$catId", "/cats/x"]] as const) {
+    for (const [file, url] of [
+      ["cats", "/cats"],
+      ["cats.new", "/cats/new"],
+      ["cats.$catId", "/cats/x"],
+    ] as const) {
       const { loader, action } = (await import(`~/routes/${file}.tsx`)) as unknown as { loader: Handler; action?: Handler };
       const back = `302 /auth?redirectTo=${encodeURIComponent(url)}`;
       expect(await outcome(loader, url), `${url} loader`).toBe(back);
@@ -114,7 +121,11 @@ describe("the other signed-in pages", () => {
   it("/dev/outbox exists only in development without SMTP", async () => {
     const { loader } = (await import("~/routes/dev.outbox")) as unknown as { loader: Handler };
     const call = (env: Record<string, string>) =>
-      loader({ request: new Request("http://localhost/dev/outbox"), params: {}, context: { ...context, env: loadEnv({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", ...env }) } }).then(
+      loader({
+        request: new Request("http://localhost/dev/outbox"),
+        params: {},
+        context: { ...context, env: loadEnv({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", ...env }) },
+      }).then(
         () => 200,
         (e: { init?: { status?: number } }) => e.init?.status,
       );
@@ -138,7 +149,10 @@ describe("the link page's action", () => {
     expect(first.data).toEqual({ ok: true, redirectTo: "/", email: "clicker@example.com" });
     expect(new Headers(first.init?.headers).getSetCookie()[0]).toMatch(/^cat_hotel_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
     const second = await verifyLinkAction(post(token), context);
-    expect([second.init?.status, second.data]).toEqual([400, { ok: false, code: "LINK_USED", message: "This sign-in link has already been used. Please request a new one." }]);
+    expect([second.init?.status, second.data]).toEqual([
+      400,
+      { ok: false, code: "LINK_USED", message: "This sign-in link has already been used. Please request a new one." },
+    ]);
   });
 
   it("says clearly when the link has expired", async () => {

@@ -36,9 +36,7 @@ const earlier = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
 /** Starts a session; the token goes into the cookie, only its hash into the database. */
 export async function createSession(db: Executor, userId: string, now = new Date()) {
   // Tidy this user's ended sessions while we are here.
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, now), lt(sessions.idleExpiresAt, now))));
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, now), lt(sessions.idleExpiresAt, now))));
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   const idleExpiresAt = earlier(new Date(now.getTime() + SESSION_IDLE_MS), expiresAt);

@@ -46,7 +46,9 @@ type Rows<T> = { rows: T[] };
 /** Every row of every table, as text: what someone with a copy of the database would see. */
 async function dumpDatabase(): Promise<string> {
   const { db } = database;
-  const tables = (await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public'`)) as unknown as Rows<{ name: string }>;
+  const tables = (await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public'`)) as unknown as Rows<{
+    name: string;
+  }>;
   expect(tables.rows.map((t) => t.name)).toEqual(expect.arrayContaining(["sessions", "verifications", "users"]));
   let dump = "";
   for (const { name } of tables.rows) {
@@ -240,7 +242,9 @@ describe("using the typed code", () => {
 
   it("refuses an expired code", async () => {
     const { code } = await mailFor("slowcode@example.com");
-    expect((await rejection(signInWithCode(deps, { email: "slowcode@example.com", code, ip: freshIp() }, later(LINK_TTL_MS + 1)))).code).toBe("CODE_UNAVAILABLE");
+    expect((await rejection(signInWithCode(deps, { email: "slowcode@example.com", code, ip: freshIp() }, later(LINK_TTL_MS + 1)))).code).toBe(
+      "CODE_UNAVAILABLE",
+    );
   });
 });
 

@@ -17,7 +17,10 @@ export const CODE_LENGTH = 6;
 
 /** The short code typed on another device: 6 digits, uniformly random. */
 export function randomCode(): string {
-  return crypto.randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, "0");
+  return crypto
+    .randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, "0");
 }
 
 /**

@@ -43,7 +43,10 @@ export const backupJob: PeriodicJob = {
       const { file, bytes, ms } = await takeBackup(backupSourceOf(database), env.BACKUP_DIR, now);
       const pruned = await pruneBackups(env.BACKUP_DIR, env.BACKUP_KEEP);
       await db.update(backupRuns).set({ finishedAt: new Date(), file, bytes }).where(eq(backupRuns.day, day));
-      logger.info({ file, bytes, ms: Math.round(ms), pruned }, `daily backup for ${day} written to ${file}${pruned.length ? `; removed ${pruned.length} older` : ""}`);
+      logger.info(
+        { file, bytes, ms: Math.round(ms), pruned },
+        `daily backup for ${day} written to ${file}${pruned.length ? `; removed ${pruned.length} older` : ""}`,
+      );
     } catch (error) {
       logger.error({ err: error }, `daily backup for ${day} failed: ${(error as Error).message}`);
       await db

@@ -86,12 +86,21 @@ async function fillEveryTable(db: Db) {
   const [user] = await db.insert(users).values({ email, lastSignInAt: now }).returning();
   const userId = user!.id;
   const household = await saveHousehold(db, userId, { name: "Ada Backup", mobilePhone: "+19492345678", city: "Laguna Niguel", state: "CA" }, now);
-  await db.insert(phoneVerifications).values({ id: crypto.randomUUID(), userId, phone: household.mobilePhone!, codeHash: "p-backup", expiresAt: now, verifiedAt: now });
+  await db
+    .insert(phoneVerifications)
+    .values({ id: crypto.randomUUID(), userId, phone: household.mobilePhone!, codeHash: "p-backup", expiresAt: now, verifiedAt: now });
   const cat = await createCat(db, userId, { name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", medications: [] }, now);
   await db.insert(catPhotoVariants).values({ catId: cat.id, width: 320, height: 320, bytes: WEBP });
   const [record] = await db
     .insert(vaccineRecords)
-    .values({ catId: cat.id, vaccine: "fvrcp", expiresOn: addBusinessDays(today, 200), documentType: "application/pdf", documentName: "fvrcp.pdf", documentSize: PDF.length })
+    .values({
+      catId: cat.id,
+      vaccine: "fvrcp",
+      expiresOn: addBusinessDays(today, 200),
+      documentType: "application/pdf",
+      documentName: "fvrcp.pdf",
+      documentSize: PDF.length,
+    })
     .returning();
   await db.insert(vaccineDocuments).values({ recordId: record!.id, bytes: PDF });
   await db.insert(vaccineReminders).values({ recordId: record!.id, kind: "30-days", sentAt: now });
@@ -103,7 +112,9 @@ async function fillEveryTable(db: Db) {
     .insert(appointments)
     .values({ customerEmail: email, serviceId: "cat-boarding", catNames: "Miso", startsAt: now, createdBy: email, updatedBy: email })
     .returning();
-  await db.insert(appointmentReminders).values({ appointmentId: booking!.id, kind: "manual", phoneNumber: "+19492345678", message: "Miso is booked tomorrow", status: "sent", sentBy: email });
+  await db
+    .insert(appointmentReminders)
+    .values({ appointmentId: booking!.id, kind: "manual", phoneNumber: "+19492345678", message: "Miso is booked tomorrow", status: "sent", sentBy: email });
   await db.insert(telephonyEvents).values({ kind: "sms", provider: "simulated", to: "+19492345678", from: "+19495550100", body: "Miso is booked" });
   await db.insert(callMeBackForm).values({ phoneNumber: "+19492345678", consentText: "I agree to receive a call." });
   await db.insert(voucherRequests).values({ name: "Ada Backup", email, phone: "+19492345678", consentText: "I agree.", consentedAt: now, sourcePage: "/" });
@@ -111,22 +122,46 @@ async function fillEveryTable(db: Db) {
 
   const [suite] = await db.select().from(suites).limit(1);
   const dates = { checkIn: addBusinessDays(today, 30), checkOut: addBusinessDays(today, 32) };
-  const [stay] = await db.insert(stays).values({ householdId: household.id, status: "confirmed", ...dates, totalCents: 13000, priceLines: [], cancellationTiers: [] }).returning();
-  const [room] = await db.insert(staySuites).values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: suite!.suiteTypeId, ...dates }).returning();
+  const [stay] = await db
+    .insert(stays)
+    .values({ householdId: household.id, status: "confirmed", ...dates, totalCents: 13000, priceLines: [], cancellationTiers: [] })
+    .returning();
+  const [room] = await db
+    .insert(staySuites)
+    .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: suite!.suiteTypeId, ...dates })
+    .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: "Miso", ...dates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
   const [payment] = await db
     .insert(payments)
-    .values({ stayId: stay!.id, provider: "simulated", checkoutSessionId: "sim_cs_backup", paymentIntentId: "sim_pi_backup", amountCents: 5000, status: "paid", refundedCents: 1000, paidAt: now })
+    .values({
+      stayId: stay!.id,
+      provider: "simulated",
+      checkoutSessionId: "sim_cs_backup",
+      paymentIntentId: "sim_pi_backup",
+      amountCents: 5000,
+      status: "paid",
+      refundedCents: 1000,
+      paidAt: now,
+    })
     .returning();
-  await db.insert(paymentRefunds).values({ paymentId: payment!.id, amountCents: 1000, providerRefundId: "sim_re_backup", status: "succeeded", reason: "cancellation", actor: "staff" });
+  await db
+    .insert(paymentRefunds)
+    .values({ paymentId: payment!.id, amountCents: 1000, providerRefundId: "sim_re_backup", status: "succeeded", reason: "cancellation", actor: "staff" });
   await db.insert(paymentWebhookEvents).values({ eventId: "evt_backup", provider: "simulated", type: "checkout.session.completed" });
   await db.insert(waitlistEntries).values({ householdId: household.id, ...dates, catIds: [cat.id] });
-  await db.insert(mailQueue).values({ dedupeKey: `stay:${stay!.id}:confirmed:1`, toAddress: email, message: { subject: "Miso's stay", text: "Confirmed", html: "" }, stayId: stay!.id });
+  await db.insert(mailQueue).values({
+    dedupeKey: `stay:${stay!.id}:confirmed:1`,
+    toAddress: email,
+    message: { subject: "Miso's stay", text: "Confirmed", html: "" },
+    stayId: stay!.id,
+  });
   await db.insert(smsQueue).values({ dedupeKey: `stay:${stay!.id}:confirmed:1`, toPhone: "+19492345678", body: "Miso's stay is confirmed", stayId: stay!.id });
 
   // The business's own settings and records.
-  await db.insert(calendarRules).values({ kind: "peak", name: "Holidays", startsOn: addBusinessDays(today, 60), endsOn: addBusinessDays(today, 70), surchargePercent: 20 });
+  await db
+    .insert(calendarRules)
+    .values({ kind: "peak", name: "Holidays", startsOn: addBusinessDays(today, 60), endsOn: addBusinessDays(today, 70), surchargePercent: 20 });
   const [groomer] = await db.select().from(groomers).limit(1);
   await db.insert(groomerDaysOff).values({ groomerId: groomer!.id, day: addBusinessDays(today, 5) });
   const [image] = await db
@@ -139,8 +174,12 @@ async function fillEveryTable(db: Db) {
   await db.insert(rateLimitWindowCounts).values({ key: "backup-test", windowStart: now, count: 1, expiresAt: new Date(now.getTime() + 3_600_000) });
   await db.insert(rateLimitRecentEvents).values({ key: "backup-test", eventTimes: [now], expiresAt: new Date(now.getTime() + 3_600_000) });
   await db.insert(testConfigurations).values({ testName: "posts", endpoint: "/wp-json/wp/v2/posts", method: "GET" });
-  await db.insert(wordpressConnections).values({ connectionName: "site", url: "https://example.com", username: "owner", passwordCiphertext: "v1.k.iv.ct.tag", keyId: "k" });
-  await db.insert(backupRuns).values({ day: addBusinessDays(today, -1), startedAt: now, finishedAt: now, file: "cat-hotel-backup-20250101T110000Z.zip", bytes: 1234 });
+  await db
+    .insert(wordpressConnections)
+    .values({ connectionName: "site", url: "https://example.com", username: "owner", passwordCiphertext: "v1.k.iv.ct.tag", keyId: "k" });
+  await db
+    .insert(backupRuns)
+    .values({ day: addBusinessDays(today, -1), startedAt: now, finishedAt: now, file: "cat-hotel-backup-20250101T110000Z.zip", bytes: 1234 });
 }
 
 /** Every table of the database (the app's and the migrations' record), read from the database itself so a new one is never forgotten. */
@@ -216,7 +255,8 @@ describe("a backup", () => {
       expect(await rowsOfTable(database.db, "public.users")).toEqual(usersBefore);
     }
     // Nor into the other kind of database than the one backed up.
-    const other: RestoreTarget = testDatabaseKind === "pglite" ? { kind: "postgres", url: "postgres://127.0.0.1/none" } : { kind: "pglite", dataDir: tempFolder() };
+    const other: RestoreTarget =
+      testDatabaseKind === "pglite" ? { kind: "postgres", url: "postgres://127.0.0.1/none" } : { kind: "pglite", dataDir: tempFolder() };
     await expect(restoreBackup(file, other)).rejects.toThrow(/restores only into/);
   });
 });
@@ -224,7 +264,9 @@ describe("a backup", () => {
 describe("the daily backup", () => {
   const depsFor = (dir: string, keep = 14) => {
     const lines: { level: number; msg: string }[] = [];
-    const destination = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string }), done()) });
+    const destination = new Writable({
+      write: (chunk: Buffer, _enc, done) => (lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string }), done()),
+    });
     const deps = { db: database.db, database, env: { BACKUP_DIR: dir, BACKUP_KEEP: keep } as Env, logger: createLogger("info", destination) } as JobDeps;
     return { deps, lines };
   };
@@ -244,7 +286,10 @@ describe("the daily backup", () => {
     await Promise.all([backupJob.run(deps, at3), backupJob.run(deps, at3)]);
     await backupJob.run(deps, businessLocalToUtc(day, "03:10"));
     expect(backupsIn(dir)).toHaveLength(1);
-    const [run] = await database.db.select().from(backupRuns).where(sql`${backupRuns.day} = ${day}`);
+    const [run] = await database.db
+      .select()
+      .from(backupRuns)
+      .where(sql`${backupRuns.day} = ${day}`);
     expect(run).toMatchObject({ file: path.join(path.resolve(dir), backupsIn(dir)[0]!), error: null });
     expect(run!.finishedAt).not.toBeNull();
     expect(lines.map((l) => l.msg)).toEqual([expect.stringContaining(`daily backup for ${day} written to`)]);
@@ -259,12 +304,22 @@ describe("the daily backup", () => {
     fs.writeFileSync(notAFolder, "");
     const { deps, lines } = depsFor(notAFolder);
     await backupJob.run(deps, at);
-    const [run] = await database.db.select().from(backupRuns).where(sql`${backupRuns.day} = ${day}`);
+    const [run] = await database.db
+      .select()
+      .from(backupRuns)
+      .where(sql`${backupRuns.day} = ${day}`);
     expect(run!.startedAt).toEqual(at);
     expect(run!.error).toMatch(/EEXIST|ENOTDIR/);
     expect(lines).toEqual([expect.objectContaining({ level: 50, msg: expect.stringContaining(`daily backup for ${day} failed`) })]);
     // A day whose backup finished, even with an error, is not taken again.
     await backupJob.run(depsFor(path.join(tempFolder(), "again")).deps, new Date(at.getTime() + 2 * 3_600_000));
-    expect((await database.db.select().from(backupRuns).where(sql`${backupRuns.day} = ${day}`))[0]!.startedAt).toEqual(at);
+    expect(
+      (
+        await database.db
+          .select()
+          .from(backupRuns)
+          .where(sql`${backupRuns.day} = ${day}`)
+      )[0]!.startedAt,
+    ).toEqual(at);
   });
 });

@@ -43,7 +43,11 @@ export function backupSourceOf(database: Pick<Database, "kind" | "dumpDataDir" |
 }
 
 /** `cat-hotel-backup-20250601T100000Z.zip`: the instant in UTC, so names sort by time in every season. */
-export const backupFileName = (now: Date) => `cat-hotel-backup-${now.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "")}.zip`;
+export const backupFileName = (now: Date) =>
+  `cat-hotel-backup-${now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "")}.zip`;
 
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
@@ -72,7 +76,13 @@ export async function takeBackup(source: BackupSource, dir: string, now: Date): 
     source.kind === "pglite"
       ? await gzip(new Uint8Array(await (await source.dumpDataDir()).arrayBuffer()), { level: 6 })
       : await runTool("pg_dump", ["--format=custom", "--compress=6"], source.url);
-  const manifest: Manifest = { format: BACKUP_FORMAT, app: "cat-hotel", kind: source.kind, createdAt: now.toISOString(), database: source.kind === "pglite" ? PGLITE_ENTRY : POSTGRES_ENTRY };
+  const manifest: Manifest = {
+    format: BACKUP_FORMAT,
+    app: "cat-hotel",
+    kind: source.kind,
+    createdAt: now.toISOString(),
+    database: source.kind === "pglite" ? PGLITE_ENTRY : POSTGRES_ENTRY,
+  };
   // Both entries are already compressed: the zip only holds them.
   const archive = await zipAsync({ "manifest.json": strToU8(JSON.stringify(manifest, null, 2)), [manifest.database]: new Uint8Array(database) });
 
@@ -108,7 +118,8 @@ export async function readBackup(file: string): Promise<{ manifest: Manifest; da
   } catch {
     manifest = undefined;
   }
-  if (!manifest || manifest.app !== "cat-hotel" || !["pglite", "postgres"].includes(manifest.kind)) throw new BackupError(`${file} is not a backup of this app (no manifest).`);
+  if (!manifest || manifest.app !== "cat-hotel" || !["pglite", "postgres"].includes(manifest.kind))
+    throw new BackupError(`${file} is not a backup of this app (no manifest).`);
   if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${file} is in backup format ${manifest.format}; this version reads format ${BACKUP_FORMAT}.`);
   const database = entries[manifest.database];
   if (!database) throw new BackupError(`${file} is damaged: it has no ${manifest.database}.`);
@@ -172,7 +183,8 @@ export async function assertEmptyDatabase(url: string): Promise<void> {
         `The database ${databaseName(url)} is not empty (it holds ${rows.length} tables and sequences, such as ${rows
           .slice(0, 3)
           .map((r) => r.name)
-          .join(", ")}). ` + "A restore writes only into an empty database, so that nothing live is overwritten: create one (createdb NAME) and set DATABASE_URL to it.",
+          .join(", ")}). ` +
+          "A restore writes only into an empty database, so that nothing live is overwritten: create one (createdb NAME) and set DATABASE_URL to it.",
       );
     }
   } catch (error) {
@@ -205,7 +217,9 @@ function runTool(tool: "pg_dump" | "pg_restore", args: string[], url: string, in
     child.on("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "ENOENT"
-          ? new BackupError(`${tool} was not found: install the PostgreSQL client tools of the server's version (Debian: apt-get install postgresql-client) so that ${tool} is on the PATH.`)
+          ? new BackupError(
+              `${tool} was not found: install the PostgreSQL client tools of the server's version (Debian: apt-get install postgresql-client) so that ${tool} is on the PATH.`,
+            )
           : new BackupError(`${tool} could not start: ${error.message}`),
       ),
     );

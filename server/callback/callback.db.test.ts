@@ -41,7 +41,11 @@ describe("POST /api/callback with the simulated provider", () => {
 
   it("stores the lead as +1 and 10 digits with consent and source, then records the simulated call", async () => {
     const digits = nextNumber();
-    const res = await post(server, { phoneNumber: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, sourcePage: "/" }, { "user-agent": "test-agent" });
+    const res = await post(
+      server,
+      { phoneNumber: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, sourcePage: "/" },
+      { "user-agent": "test-agent" },
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toEqual({ callSid: expect.stringMatching(/^CA[0-9a-f]{32}$/), status: "simulated" });
@@ -106,7 +110,12 @@ describe("POST /api/callback with the simulated provider", () => {
     expect(error.code).toBe("NUMBER_RECENTLY_CALLED");
     expect(error.message).toMatch(/already received a call request for this number in the last 15 minutes/);
     expect(await leadsFor(database, `+1${digits}`)).toHaveLength(1);
-    expect(await database.db.select().from(telephonyEvents).where(eq(telephonyEvents.to, `+1${digits}`))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(telephonyEvents)
+        .where(eq(telephonyEvents.to, `+1${digits}`)),
+    ).toHaveLength(1);
   });
 });
 
@@ -189,11 +198,16 @@ describe("with Twilio (faked at the SDK's HTTP boundary)", () => {
     expect(data.To).toBe(`+1${digits}`);
     expect(data.From).toBe(TEST_TWILIO_ENV.TWILIO_FROM_NUMBER);
     expect(data.Timeout).toBe(30);
-    expect(data.Twiml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><Say>.*<\/Say><Dial callerId="\+19492490000" timeout="30">\+19492497700<\/Dial><\/Response>$/);
+    expect(data.Twiml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?><Response><Say>.*<\/Say><Dial callerId="\+19492490000" timeout="30">\+19492497700<\/Dial><\/Response>$/,
+    );
 
     const [lead] = await leadsFor(database, `+1${digits}`);
     expect(lead).toMatchObject({ callStatus: "placed", callSid: "CA0123456789abcdef0123456789abcdef" });
-    const [event] = await database.db.select().from(telephonyEvents).where(eq(telephonyEvents.to, `+1${digits}`));
+    const [event] = await database.db
+      .select()
+      .from(telephonyEvents)
+      .where(eq(telephonyEvents.to, `+1${digits}`));
     expect(event).toMatchObject({ provider: "twilio", kind: "call", sid: "CA0123456789abcdef0123456789abcdef" });
   });
 

@@ -13,7 +13,7 @@ beforeAll(async () => {
   await database.db.insert(callMeBackForm).values([
     { phoneNumber: "+19492491001", callStatus: "simulated", callSid: "CA1", createdAt: at(1), consentText: "I agree" },
     { phoneNumber: "+17142491002", callStatus: "failed", callError: 'twilio 400: "bad"', createdAt: at(2) },
-    { phoneNumber: "+19492491003", callStatus: "paused", staffStatus: "contacted", createdAt: at(3), staffNote: "=HYPERLINK(\"x\")" },
+    { phoneNumber: "+19492491003", callStatus: "paused", staffStatus: "contacted", createdAt: at(3), staffNote: '=HYPERLINK("x")' },
   ]);
 });
 afterAll(() => database.close());

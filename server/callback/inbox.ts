@@ -102,11 +102,7 @@ const CSV_COLUMNS = [
 /** Every lead matching the filters (not just one page), newest first, as CSV with CRLF line ends. */
 export async function callbacksCsv(db: Db, input: Omit<CallbackListQuery, "limit" | "offset"> = {}): Promise<string> {
   const query = parseQuery(input);
-  const leads = await db
-    .select(leadColumns)
-    .from(callMeBackForm)
-    .where(filters(query))
-    .orderBy(desc(callMeBackForm.createdAt), desc(callMeBackForm.id));
+  const leads = await db.select(leadColumns).from(callMeBackForm).where(filters(query)).orderBy(desc(callMeBackForm.createdAt), desc(callMeBackForm.id));
   const lines = [CSV_COLUMNS.map(([header]) => csvCell(header)).join(",")];
   for (const lead of leads) lines.push(CSV_COLUMNS.map(([, read]) => csvCell(read(lead))).join(","));
   return `${lines.join("\r\n")}\r\n`;

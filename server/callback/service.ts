@@ -38,7 +38,12 @@ export function hashIp(ip: string, env: Env): string {
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 const businessPhone = (env: Env) => formatUsPhone(env.BUSINESS_PHONE);
 
-const ipRule = (ipHash: string, env: Env): RateLimitRule => ({ key: `callback:ip:${ipHash}`, limit: env.CALLBACK_PER_IP_PER_HOUR, windowMs: HOUR_MS, window: "fixed" });
+const ipRule = (ipHash: string, env: Env): RateLimitRule => ({
+  key: `callback:ip:${ipHash}`,
+  limit: env.CALLBACK_PER_IP_PER_HOUR,
+  windowMs: HOUR_MS,
+  window: "fixed",
+});
 // Every request shares this key: a per-hour counter, one row update (ADR 0102).
 const globalRule = (env: Env): RateLimitRule => ({ key: "callback:global", limit: env.CALLBACK_GLOBAL_PER_HOUR, windowMs: HOUR_MS, window: "fixed" });
 
@@ -274,11 +279,7 @@ export async function requestCallback(deps: CallbackDeps, input: CallbackInput, 
     }
     if (!stored.ipAllowed) throw tooManyFromIp();
     if (!stored.id) throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
-    throw new AppError(
-      503,
-      "CALL_DELAYED",
-      `We saved your number and will call you back shortly. You can also call us at ${businessPhone(env)}.`,
-    );
+    throw new AppError(503, "CALL_DELAYED", `We saved your number and will call you back shortly. You can also call us at ${businessPhone(env)}.`);
   }
   if (!decision.ipAllowed) throw tooManyFromIp();
   if (!decision.numberFree) {

@@ -34,29 +34,69 @@ describe("launch readiness", () => {
 
   it("lists every placeholder of the default content, each linking to the field that replaces it", () => {
     expect(launchReadiness(defaultEditableContent)).toEqual([
-      { key: "address", label: "Street address is a placeholder", shown: "28000 Placeholder Pkwy, Suite 100", href: "/admin/content?section=business#field-address-street" },
+      {
+        key: "address",
+        label: "Street address is a placeholder",
+        shown: "28000 Placeholder Pkwy, Suite 100",
+        href: "/admin/content?section=business#field-address-street",
+      },
       { key: "phone", label: "Main phone is a fictional 555 number", shown: "(949) 555-0100", href: "/admin/content?section=business#field-phone" },
-      { key: "groomingPhone", label: "Grooming phone is a fictional 555 number", shown: "(949) 555-0101", href: "/admin/content?section=business#field-groomingPhone" },
+      {
+        key: "groomingPhone",
+        label: "Grooming phone is a fictional 555 number",
+        shown: "(949) 555-0101",
+        href: "/admin/content?section=business#field-groomingPhone",
+      },
       { key: "email", label: "E-mail is on an example domain", shown: "hello@example.com", href: "/admin/content?section=business#field-email" },
       { key: "taxId", label: "Tax ID is the placeholder", shown: "XX-XXXXXXX", href: "/admin/content?section=business#field-taxId" },
-      { key: "social-0", label: "Facebook link opens no page of the hotel", shown: "https://www.facebook.com/", href: "/admin/content?section=business#field-social-0-url" },
-      { key: "social-1", label: "Instagram link opens no page of the hotel", shown: "https://www.instagram.com/", href: "/admin/content?section=business#field-social-1-url" },
-      { key: "social-2", label: "Yelp link opens no page of the hotel", shown: "https://www.yelp.com/", href: "/admin/content?section=business#field-social-2-url" },
-      { key: "social-3", label: "YouTube link opens no page of the hotel", shown: "https://www.youtube.com/", href: "/admin/content?section=business#field-social-3-url" },
+      {
+        key: "social-0",
+        label: "Facebook link opens no page of the hotel",
+        shown: "https://www.facebook.com/",
+        href: "/admin/content?section=business#field-social-0-url",
+      },
+      {
+        key: "social-1",
+        label: "Instagram link opens no page of the hotel",
+        shown: "https://www.instagram.com/",
+        href: "/admin/content?section=business#field-social-1-url",
+      },
+      {
+        key: "social-2",
+        label: "Yelp link opens no page of the hotel",
+        shown: "https://www.yelp.com/",
+        href: "/admin/content?section=business#field-social-2-url",
+      },
+      {
+        key: "social-3",
+        label: "YouTube link opens no page of the hotel",
+        shown: "https://www.youtube.com/",
+        href: "/admin/content?section=business#field-social-3-url",
+      },
       {
         key: "groomUrl",
         label: "Grooming booking link goes to an example site",
         shown: "https://booking.example.com/laguna-niguel-cat-hotel/grooming",
         href: "/admin/content?section=business#field-booking-groomUrl",
       },
-      { key: "video", label: "No playroom video", shown: "The video section shows only its picture", href: "/admin/content?section=business#field-playroomVideo" },
+      {
+        key: "video",
+        label: "No playroom video",
+        shown: "The video section shows only its picture",
+        href: "/admin/content?section=business#field-playroomVideo",
+      },
       {
         key: "reviews",
         label: "50 of 50 reviews shown are samples",
         shown: 'Their cards say "SAMPLE REVIEW": upload the real review\'s image, or hide it',
         href: "/admin/content?section=reviews",
       },
-      { key: "team", label: "3 team members have a drawn sample portrait", shown: "Maria Lopez, James Carter, Priya Shah", href: "/admin/content?section=team" },
+      {
+        key: "team",
+        label: "3 team members have a drawn sample portrait",
+        shown: "Maria Lopez, James Carter, Priya Shah",
+        href: "/admin/content?section=team",
+      },
     ]);
   });
 

@@ -58,9 +58,11 @@ export function launchReadiness(content: EditableContent): ReadinessItem[] {
   const items: ReadinessItem[] = [];
   const add = (key: string, label: string, shown: string, href: string) => items.push({ key, label, shown, href });
 
-  if (/placeholder/i.test(business.address.street)) add("address", "Street address is a placeholder", business.address.street, editAt("business", "address.street"));
+  if (/placeholder/i.test(business.address.street))
+    add("address", "Street address is a placeholder", business.address.street, editAt("business", "address.street"));
   if (isFictionalPhone(business.phone)) add("phone", "Main phone is a fictional 555 number", business.phone, editAt("business", "phone"));
-  if (isFictionalPhone(business.groomingPhone)) add("groomingPhone", "Grooming phone is a fictional 555 number", business.groomingPhone, editAt("business", "groomingPhone"));
+  if (isFictionalPhone(business.groomingPhone))
+    add("groomingPhone", "Grooming phone is a fictional 555 number", business.groomingPhone, editAt("business", "groomingPhone"));
   if (isReservedHost(business.email.split("@").at(-1) ?? "")) add("email", "E-mail is on an example domain", business.email, editAt("business", "email"));
   if (/X{2}-X{7}/i.test(business.taxId)) add("taxId", "Tax ID is the placeholder", business.taxId, editAt("business", "taxId"));
   business.social.forEach((link, index) => {

@@ -79,7 +79,16 @@ describe("publishing reviews", () => {
 
     const [first, second, third, ...rest] = defaultEditableContent.reviews;
     const imageId = await uploadImage("review");
-    const added = { id: "new-abc123", author: "Nora B.", location: "Aliso Viejo", rating: 4, date: "May 2026", text: "Lovely staff, happy cat.", hidden: false, imageId };
+    const added = {
+      id: "new-abc123",
+      author: "Nora B.",
+      location: "Aliso Viejo",
+      rating: 4,
+      date: "May 2026",
+      text: "Lovely staff, happy cat.",
+      hidden: false,
+      imageId,
+    };
     // Third first, then the new review; the second hidden.
     const reviews = [third!, added, first!, { ...second!, hidden: true }, ...rest];
     const published = await api("/reviews/publish", { value: reviews });

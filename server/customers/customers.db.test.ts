@@ -30,10 +30,19 @@ describe("the admin's Customers", () => {
     const ana = await newHousehold(`Ana ${surname}`);
     await newHousehold(`Someone ${tag()}`);
     const digits = ana.mobile.slice(2);
-    const formats = [`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`, `+1 ${digits}`, `1-${digits.slice(0, 3)}-${digits.slice(3)}`, digits.slice(-7)];
+    const formats = [
+      `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+      `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`,
+      `+1 ${digits}`,
+      `1-${digits.slice(0, 3)}-${digits.slice(3)}`,
+      digits.slice(-7),
+    ];
     for (const q of [surname.toLowerCase(), ana.email.slice(0, 12).toUpperCase(), ...formats]) {
       const { customers } = await listCustomers(database.db, { q });
-      expect(customers.map((c) => c.householdId), q).toEqual([ana.householdId]);
+      expect(
+        customers.map((c) => c.householdId),
+        q,
+      ).toEqual([ana.householdId]);
     }
     expect((await listCustomers(database.db, { q: `nobody-${tag()}` })).customers).toEqual([]);
     // LIKE's own characters are searched for as themselves.
@@ -59,8 +68,19 @@ describe("the admin's Customers", () => {
     const miso = await createCat(db, owner.userId, { name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", medications: [] });
     const old = await createCat(db, owner.userId, { name: "Zorro", sex: "male", spayedNeutered: "yes", felvFivStatus: "unknown", medications: [] });
     await archiveCat(db, owner.userId, old.id);
-    await db.insert(vaccineRecords).values({ catId: miso.id, vaccine: "fvrcp", expiresOn: addBusinessDays(businessDate(new Date()), 300), status: "rejected", rejectionReason: "Unreadable", documentType: "application/pdf", documentName: "fvrcp.pdf", documentSize: 10 });
-    await db.insert(appointments).values({ customerEmail: owner.email, serviceId: "cat-boarding", startsAt: new Date(), createdBy: "staff", updatedBy: "staff" });
+    await db.insert(vaccineRecords).values({
+      catId: miso.id,
+      vaccine: "fvrcp",
+      expiresOn: addBusinessDays(businessDate(new Date()), 300),
+      status: "rejected",
+      rejectionReason: "Unreadable",
+      documentType: "application/pdf",
+      documentName: "fvrcp.pdf",
+      documentSize: 10,
+    });
+    await db
+      .insert(appointments)
+      .values({ customerEmail: owner.email, serviceId: "cat-boarding", startsAt: new Date(), createdBy: "staff", updatedBy: "staff" });
 
     const customer = await getCustomer(db, owner.householdId);
     expect(customer.account.email).toBe(owner.email);
@@ -69,7 +89,9 @@ describe("the admin's Customers", () => {
       ["Miso", false],
       ["Zorro", true],
     ]);
-    expect(customer.cats[0]!.vaccineRecords).toMatchObject([{ vaccine: "fvrcp", status: "rejected", rejectionReason: "Unreadable", documentName: "fvrcp.pdf" }]);
+    expect(customer.cats[0]!.vaccineRecords).toMatchObject([
+      { vaccine: "fvrcp", status: "rejected", rejectionReason: "Unreadable", documentName: "fvrcp.pdf" },
+    ]);
     expect(customer.cats[0]!.photo).toBeNull();
     expect(customer.appointments).toHaveLength(1);
     expect((await listCustomers(db, { q: owner.email })).customers[0]!.cats).toBe(1);

@@ -127,7 +127,11 @@ export async function getCustomer(db: Db, householdId: string) {
   return {
     household: found.household,
     account: { email: found.email, joinedAt: found.joinedAt, lastSignInAt: found.lastSignInAt },
-    cats: householdCats.map((cat) => ({ ...cat, photo: photos.has(cat.id) ? catPhotoImage(cat.id, photos.get(cat.id)!) : null, vaccineRecords: records.filter((r) => r.catId === cat.id) })),
+    cats: householdCats.map((cat) => ({
+      ...cat,
+      photo: photos.has(cat.id) ? catPhotoImage(cat.id, photos.get(cat.id)!) : null,
+      vaccineRecords: records.filter((r) => r.catId === cat.id),
+    })),
     appointments: bookings,
   };
 }

@@ -63,7 +63,10 @@ describe.skipIf(testDatabaseKind !== "postgres")("when PostgreSQL drops the serv
       () => "committed",
       () => "failed",
     );
-    await until(async () => (await admin.query("select 1 from pg_stat_activity where datname = $1 and query like '%pg_sleep%' and pid <> pg_backend_pid()", [name])).rowCount! > 0);
+    await until(
+      async () =>
+        (await admin.query("select 1 from pg_stat_activity where datname = $1 and query like '%pg_sleep%' and pid <> pg_backend_pid()", [name])).rowCount! > 0,
+    );
     await terminateAll();
     expect(await outcome).toBe("failed");
     await settle();
@@ -83,7 +86,9 @@ describe.skipIf(testDatabaseKind !== "postgres")("when PostgreSQL drops the serv
     const api = await fetch(`${server.url}/api/auth/session`, { headers: { cookie: "cat_hotel_session=not-a-session" } });
     expect(api.status).toBe(503);
     expect(api.headers.get("retry-after")).toBe("5");
-    expect(await api.json()).toEqual({ error: { code: "DATABASE_UNAVAILABLE", message: "Our service is briefly unavailable. Please try again in a few seconds." } });
+    expect(await api.json()).toEqual({
+      error: { code: "DATABASE_UNAVAILABLE", message: "Our service is briefly unavailable. Please try again in a few seconds." },
+    });
 
     const page = await fetch(`${server.url}/media/00000000-0000-4000-8000-000000000000-640.webp`);
     expect(page.status).toBe(503);

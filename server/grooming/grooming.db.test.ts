@@ -9,7 +9,17 @@ import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { createTestDatabase } from "../testing/test-database";
 import { groomerWeekForm } from "~/features/grooming/schema";
-import { addDayOff, bookGroom, cancelCustomerAppointment, listGroomingServices, quoteGroom, removeDayOff, rescheduleGroom, saveGroomerWeek, saveGroomingService } from "./grooming";
+import {
+  addDayOff,
+  bookGroom,
+  cancelCustomerAppointment,
+  listGroomingServices,
+  quoteGroom,
+  removeDayOff,
+  rescheduleGroom,
+  saveGroomerWeek,
+  saveGroomingService,
+} from "./grooming";
 import { type TestHouseholdOptions, testHousehold } from "../testing/households";
 import { weekdayOnOrAfter } from "../testing/dates";
 
@@ -33,7 +43,10 @@ async function household(db: Db, options: TestHouseholdOptions = {}) {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -56,7 +69,9 @@ describe("grooming services", () => {
     expect((await listGroomingServices(db)).map((s) => s.id)).not.toContain("bath-and-brush");
     await saveGroomingService(db, { serviceId: "bath-and-brush", durationMinutes: 60, priceCents: 5500, bookable: true }, "admin@example.com", now);
     // Only grooming services have a price: boarding is not one.
-    expect((await refusal(saveGroomingService(db, { serviceId: "cat-boarding", durationMinutes: 60, priceCents: 1, bookable: true }, "a", now))).code).toBe("SERVICE_NOT_FOUND");
+    expect((await refusal(saveGroomingService(db, { serviceId: "cat-boarding", durationMinutes: 60, priceCents: 1, bookable: true }, "a", now))).code).toBe(
+      "SERVICE_NOT_FOUND",
+    );
   });
 });
 
@@ -69,7 +84,13 @@ describe("booking a groom", () => {
     expect(offered[0]).toBe("09:00");
 
     const groom = await bookGroom(db, first.user, { serviceId: "full-grooming", catIds: first.catIds, day, time: offered[0]! }, { siteUrl, now });
-    expect(groom).toMatchObject({ status: "Confirmed", serviceId: "full-grooming", catNames: "Miso", priceCents: 8500, customerEmail: first.user.email.toLowerCase() });
+    expect(groom).toMatchObject({
+      status: "Confirmed",
+      serviceId: "full-grooming",
+      catNames: "Miso",
+      priceCents: 8500,
+      customerEmail: first.user.email.toLowerCase(),
+    });
     expect(groom.startsAt).toEqual(businessLocalToUtc(day, "09:00"));
     expect(groom.endsAt).toEqual(businessLocalToUtc(day, "10:30"));
 
@@ -78,11 +99,19 @@ describe("booking a groom", () => {
     expect(listed.upcoming.map((a) => a.id)).toEqual([groom.id]);
     expect((await listCustomerTrips(db, { email: first.user.email, isAdmin: false }, now)).upcoming).toEqual([]);
 
-    const [mail] = await db.select().from(mailQueue).where(like(mailQueue.dedupeKey, `groom:${groom.id}:%`));
+    const [mail] = await db
+      .select()
+      .from(mailQueue)
+      .where(like(mailQueue.dedupeKey, `groom:${groom.id}:%`));
     expect(mail?.message.subject).toContain("Your groom is booked");
     const ics = mail?.message.attachments?.[0];
     expect(ics?.filename).toBe("groom.ics");
-    expect(ics?.content).toContain(`DTSTART:${groom.startsAt.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+    expect(ics?.content).toContain(
+      `DTSTART:${groom.startsAt
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "")}`,
+    );
 
     const second = await household(db);
     const left = await times(db, second.user.id, second.catIds, day);
@@ -111,11 +140,15 @@ describe("booking a groom", () => {
 
     // Valid through the day itself is enough.
     const covered = await household(db, { fvrcpUntil: day });
-    expect((await bookGroom(db, covered.user, { serviceId: "full-grooming", catIds: covered.catIds, day, time: "09:00" }, { siteUrl, now })).status).toBe("Confirmed");
+    expect((await bookGroom(db, covered.user, { serviceId: "full-grooming", catIds: covered.catIds, day, time: "09:00" }, { siteUrl, now })).status).toBe(
+      "Confirmed",
+    );
 
     // A record awaiting review holds the time as Pending.
     const awaiting = await household(db, { verified: false });
-    expect((await bookGroom(db, awaiting.user, { serviceId: "full-grooming", catIds: awaiting.catIds, day, time: "13:00" }, { siteUrl, now })).status).toBe("Pending");
+    expect((await bookGroom(db, awaiting.user, { serviceId: "full-grooming", catIds: awaiting.catIds, day, time: "13:00" }, { siteUrl, now })).status).toBe(
+      "Pending",
+    );
   });
 
   it("refuses bad input with a clear reason and saves nothing", async () => {
@@ -181,14 +214,23 @@ describe("booking a groom", () => {
     const { user, catIds } = await household(db);
     const groom = await bookGroom(db, user, { serviceId: "full-grooming", catIds, day, time: "09:00" }, { siteUrl, now });
     const overlapping = { ...groom, id: crypto.randomUUID(), startsAt: businessLocalToUtc(day, "10:00"), endsAt: businessLocalToUtc(day, "11:00") };
-    const error = await db.insert(appointments).values(overlapping).then(() => null, (e: unknown) => e);
+    const error = await db
+      .insert(appointments)
+      .values(overlapping)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(sqlStateOf(error)).toBe(EXCLUSION_VIOLATION);
     // Back to back is fine.
     await db.insert(appointments).values({ ...overlapping, startsAt: businessLocalToUtc(day, "10:30"), endsAt: businessLocalToUtc(day, "11:00") });
 
     await cancelCustomerAppointment(db, { email: user.email, isAdmin: false }, groom.id, { siteUrl, now });
     expect((await times(db, user.id, catIds, day))[0]).toBe("09:00");
-    const [cancelled] = await db.select().from(mailQueue).where(like(mailQueue.dedupeKey, `groom:${groom.id}:cancelled:%`));
+    const [cancelled] = await db
+      .select()
+      .from(mailQueue)
+      .where(like(mailQueue.dedupeKey, `groom:${groom.id}:cancelled:%`));
     expect(cancelled?.message.subject).toContain("Your groom is cancelled");
     expect(cancelled?.message.attachments?.[0]?.content).toContain("METHOD:CANCEL");
     // Within 24 hours of the start it is refused, as for every appointment.
@@ -215,7 +257,10 @@ describe("moving a groom", () => {
     expect(businessTime(moved.startsAt)).toBe("10:00");
     // The hour before it is free again (a 60-minute Bath & Brush fits).
     expect((await times(db, other.user.id, other.catIds, day, "bath-and-brush"))[0]).toBe("09:00");
-    const mails = await db.select().from(mailQueue).where(like(mailQueue.dedupeKey, `groom:${groom.id}:changed:%`));
+    const mails = await db
+      .select()
+      .from(mailQueue)
+      .where(like(mailQueue.dedupeKey, `groom:${groom.id}:changed:%`));
     expect(mails.map((m) => m.message.subject)).toEqual([expect.stringContaining("Your groom has moved")]);
 
     // Someone else's groom is not found; too close to the start is refused.
@@ -262,7 +307,13 @@ describe("staff changing a groom", () => {
     const second = await bookGroom(db, b.user, { serviceId: "full-grooming", catIds: b.catIds, day, time: "13:00" }, { siteUrl, now });
     const staff = { email: "staff@example.com", isAdmin: true };
     const edit = (id: string, time: string) =>
-      updateAppointment(db, staff, id, { customerEmail: a.user.email, serviceId: "full-grooming", catNames: "Miso", date: day, time, notes: "", autoReminder: false }, now);
+      updateAppointment(
+        db,
+        staff,
+        id,
+        { customerEmail: a.user.email, serviceId: "full-grooming", catNames: "Miso", date: day, time, notes: "", autoReminder: false },
+        now,
+      );
 
     const moved = await edit(first.id, "10:00");
     expect(businessTime(moved.endsAt!)).toBe("11:30");

@@ -66,12 +66,26 @@ export async function listGroomingServices(db: Db, options: { all?: boolean } = 
       const row = rows.find((r) => r.serviceId === id);
       if (!row && !options.all) return [];
       if (row && !row.bookable && !options.all) return [];
-      return [{ id, title: s.title, description: s.description, durationMinutes: row?.durationMinutes ?? 0, priceCents: row?.priceCents ?? 0, bookable: row?.bookable ?? false }];
+      return [
+        {
+          id,
+          title: s.title,
+          description: s.description,
+          durationMinutes: row?.durationMinutes ?? 0,
+          priceCents: row?.priceCents ?? 0,
+          bookable: row?.bookable ?? false,
+        },
+      ];
     });
 }
 
 /** Admin: a grooming service's duration and price per cat (the service must be one of the published grooming services). */
-export async function saveGroomingService(db: Db, input: { serviceId: string; durationMinutes: number; priceCents: number; bookable: boolean }, actor: string, now = new Date()) {
+export async function saveGroomingService(
+  db: Db,
+  input: { serviceId: string; durationMinutes: number; priceCents: number; bookable: boolean },
+  actor: string,
+  now = new Date(),
+) {
   const known = await listGroomingServices(db, { all: true });
   if (!known.some((s) => s.id === input.serviceId)) throw SERVICE_NOT_FOUND();
   const values = { durationMinutes: input.durationMinutes, priceCents: input.priceCents, bookable: input.bookable, updatedAt: now, updatedBy: actor };
@@ -263,7 +277,12 @@ async function ownGroom(tx: Db, email: string, id: string): Promise<Groom> {
  * Moves the customer's groom to another day and time, with the checks of a new booking (free time,
  * vaccines on the new day) and the cancellation policy's window: not within 24 hours of its start.
  */
-export async function rescheduleGroom(db: Db, user: { id: string; email: string }, input: { appointmentId: string; day: string; time: string }, ctx: { siteUrl: string; now?: Date }) {
+export async function rescheduleGroom(
+  db: Db,
+  user: { id: string; email: string },
+  input: { appointmentId: string; day: string; time: string },
+  ctx: { siteUrl: string; now?: Date },
+) {
   const request = parseBody(rescheduleGroomForm, { intent: "reschedule", ...input });
   const now = ctx.now ?? new Date();
   const email = user.email.toLowerCase();

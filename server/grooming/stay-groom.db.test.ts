@@ -36,7 +36,10 @@ async function household(db: Db, options: TestHouseholdOptions = {}) {
 
 /** A stay from Monday to Tuesday in a suite type of its own. */
 async function stayFor(db: Db, customer: Awaited<ReturnType<typeof household>>, checkIn: string) {
-  const [type] = await db.insert(suiteTypes).values({ name: `Test ${crypto.randomUUID()}`, maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 }).returning();
+  const [type] = await db
+    .insert(suiteTypes)
+    .values({ name: `Test ${crypto.randomUUID()}`, maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 })
+    .returning();
   await db.insert(suites).values({ suiteTypeId: type!.id, name: `T-${crypto.randomUUID()}` });
   return bookStay(
     db,
@@ -47,7 +50,10 @@ async function stayFor(db: Db, customer: Awaited<ReturnType<typeof household>>, 
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -84,8 +90,14 @@ describe("a groom from a stay", () => {
     expect(fromStay.stay?.id).toBe(stay.id);
 
     // Not another day, and not a time outside the windows, even when the groomer is free then.
-    expect(await refusal(quoteGroom(db, customer.user.id, { ...ask, day: stay.checkIn, stayId: stay.id }, now))).toMatchObject({ status: 400, code: "NOT_DEPARTURE_DAY" });
-    expect(await refusal(bookGroom(db, customer.user, { ...ask, stayId: stay.id, time: "08:00" }, { siteUrl, now }))).toMatchObject({ status: 409, code: "TIME_NOT_FREE" });
+    expect(await refusal(quoteGroom(db, customer.user.id, { ...ask, day: stay.checkIn, stayId: stay.id }, now))).toMatchObject({
+      status: 400,
+      code: "NOT_DEPARTURE_DAY",
+    });
+    expect(await refusal(bookGroom(db, customer.user, { ...ask, stayId: stay.id, time: "08:00" }, { siteUrl, now }))).toMatchObject({
+      status: 409,
+      code: "TIME_NOT_FREE",
+    });
     const groom = await bookGroom(db, customer.user, { ...ask, stayId: stay.id, time: "13:00" }, { siteUrl, now });
     expect(groom).toMatchObject({ status: "Confirmed", catNames: "Miso" });
   });
@@ -125,13 +137,20 @@ describe("staff booking a groom for a customer", () => {
 
     // The one groomer's 9:00 is taken: staff are refused for another household, with the reason.
     const other = await household(db);
-    const taken = await refusal(bookGroom(db, await householdAccount(db, other.householdId), { ...ask, catIds: other.catIds }, { siteUrl, now, bookedBy: "staff@example.com" }));
+    const taken = await refusal(
+      bookGroom(db, await householdAccount(db, other.householdId), { ...ask, catIds: other.catIds }, { siteUrl, now, bookedBy: "staff@example.com" }),
+    );
     expect(taken).toMatchObject({ status: 409, code: "TIME_NOT_FREE", message: "That time is no longer free. Please choose another time." });
 
     // The vaccine rule holds for staff too, and says which cat and why.
     const lapsed = await household(db, { cats: ["Pip"], fvrcpUntil: addBusinessDays(day, -1) });
     const refused = await refusal(
-      bookGroom(db, await householdAccount(db, lapsed.householdId), { ...ask, catIds: lapsed.catIds, time: "13:00" }, { siteUrl, now, bookedBy: "staff@example.com" }),
+      bookGroom(
+        db,
+        await householdAccount(db, lapsed.householdId),
+        { ...ask, catIds: lapsed.catIds, time: "13:00" },
+        { siteUrl, now, bookedBy: "staff@example.com" },
+      ),
     );
     expect(refused).toMatchObject({ status: 409, code: "VACCINES_NOT_COVERED" });
     expect(refused.message).toContain("Pip");

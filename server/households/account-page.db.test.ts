@@ -43,7 +43,10 @@ async function proof() {
 
 describe("/account's mobile proof forms", () => {
   it("save the mobile, text a code to it, refuse a malformed or wrong code in words, and take the right one", async () => {
-    expect((await post({ intent: "household", name: "Noor", mobilePhone: "(949) 555-0177" })).reply.notice).toEqual({ kind: "success", title: "Household saved" });
+    expect((await post({ intent: "household", name: "Noor", mobilePhone: "(949) 555-0177" })).reply.notice).toEqual({
+      kind: "success",
+      title: "Household saved",
+    });
     expect(await proof()).toBe("none");
 
     const sent = await post({ intent: "send-phone-code" });

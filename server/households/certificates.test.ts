@@ -1,15 +1,24 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_IMAGE_UNREADABLE_MESSAGE, DOCUMENT_PDF_UNREADABLE_MESSAGE, DOCUMENT_TYPE_MESSAGE, documentImageTooLargeMessage } from "~/features/cats/vaccines";
+import {
+  DOCUMENT_IMAGE_UNREADABLE_MESSAGE,
+  DOCUMENT_PDF_UNREADABLE_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
+  documentImageTooLargeMessage,
+} from "~/features/cats/vaccines";
 import { AppError } from "../http/errors";
 import { grayPng, htmlPdf, testPdf } from "../testing/certificates";
 import { checkCertificate, hasPdfStructure } from "./certificates";
 
 /** A photo of a certificate: noise, so that its compressed pixels are most of the file. */
-const photo = (width = 400, height = 300) => sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
+const photo = (width = 400, height = 300) =>
+  sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
 
 async function refusal(bytes: Buffer) {
-  const error = await checkCertificate(bytes).then(() => null, (e: unknown) => e);
+  const error = await checkCertificate(bytes).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   const { status, code, message, details } = error as AppError;
   // Every refusal is shown under the file field too.
@@ -55,7 +64,9 @@ describe("a certificate's image", () => {
     const declared = grayPng(30000, 30000);
     expect(declared.length).toBeLessThan(200);
     expect(await refusal(declared)).toEqual({ status: 400, code: "IMAGE_DIMENSIONS_TOO_LARGE", message: documentImageTooLargeMessage(30000, 30000) });
-    expect(documentImageTooLargeMessage(30000, 30000)).toMatch(/^That image is 30000×30000 pixels, .*at most 8000 on each side.*Upload a smaller photo or a PDF/);
+    expect(documentImageTooLargeMessage(30000, 30000)).toMatch(
+      /^That image is 30000×30000 pixels, .*at most 8000 on each side.*Upload a smaller photo or a PDF/,
+    );
   });
 
   it("is refused when cut short, although its header alone reads fine", async () => {
@@ -79,7 +90,11 @@ describe("a certificate's image", () => {
 
 describe("any other file", () => {
   it("is refused by its first bytes", async () => {
-    expect(await refusal(Buffer.from("just some text, named like a PDF"))).toEqual({ status: 400, code: "UNSUPPORTED_DOCUMENT_TYPE", message: DOCUMENT_TYPE_MESSAGE });
+    expect(await refusal(Buffer.from("just some text, named like a PDF"))).toEqual({
+      status: 400,
+      code: "UNSUPPORTED_DOCUMENT_TYPE",
+      message: DOCUMENT_TYPE_MESSAGE,
+    });
     expect(await refusal(Buffer.from("<!DOCTYPE html><html><body>%PDF-1.4</body></html>"))).toMatchObject({ code: "UNSUPPORTED_DOCUMENT_TYPE" });
   });
 });

@@ -19,7 +19,10 @@ const now = new Date();
 const today = businessDate(now);
 
 async function newUser(): Promise<string> {
-  const [row] = await database.db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
+  const [row] = await database.db
+    .insert(users)
+    .values({ email: `${crypto.randomUUID()}@example.com` })
+    .returning();
   return row!.id;
 }
 
@@ -33,7 +36,10 @@ const miso: CatInput = {
 };
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }

@@ -27,7 +27,10 @@ const freshPhone = () => `+1949${crypto.randomInt(200, 999)}${String(crypto.rand
 
 async function household(db: Db) {
   const mobile = freshPhone();
-  const [user] = await db.insert(users).values({ email: `proof-${crypto.randomBytes(4).toString("hex")}@example.com` }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `proof-${crypto.randomBytes(4).toString("hex")}@example.com` })
+    .returning();
   await saveHousehold(db, user!.id, { name: "Noor", mobilePhone: mobile }, at(0));
   return { userId: user!.id, mobile };
 }
@@ -41,7 +44,10 @@ async function codeTextedTo(phone: string) {
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   const { status, code, message } = error as AppError;
   return { status, code, message };
@@ -71,7 +77,11 @@ describe("proving the household mobile", () => {
     await sendPhoneCode(deps(), userId, "192.0.2.11", at(0));
     const code = await codeTextedTo(mobile);
     for (let i = 1; i <= 4; i++) {
-      expect(await refusal(confirmPhoneCode(deps(), userId, otherCode(code), at(1)))).toEqual({ status: 400, code: "PHONE_CODE_WRONG", message: PHONE_PROOF_TEXT.codeWrong });
+      expect(await refusal(confirmPhoneCode(deps(), userId, otherCode(code), at(1)))).toEqual({
+        status: 400,
+        code: "PHONE_CODE_WRONG",
+        message: PHONE_PROOF_TEXT.codeWrong,
+      });
     }
     expect(await refusal(confirmPhoneCode(deps(), userId, otherCode(code), at(1)))).toMatchObject({ status: 400, message: PHONE_PROOF_TEXT.codeLocked });
     // Even the right code no longer works: a new one must be sent.
@@ -88,7 +98,11 @@ describe("proving the household mobile", () => {
     expect(await refusal(confirmPhoneCode(deps(), userId, "123456", at(0)))).toMatchObject({ status: 400, message: PHONE_PROOF_TEXT.noCode });
     await sendPhoneCode(deps(), userId, "192.0.2.12", at(0));
     const code = await codeTextedTo(mobile);
-    expect(await refusal(confirmPhoneCode(deps(), userId, code, at(10)))).toEqual({ status: 400, code: "PHONE_CODE_EXPIRED", message: PHONE_PROOF_TEXT.codeExpired });
+    expect(await refusal(confirmPhoneCode(deps(), userId, code, at(10)))).toEqual({
+      status: 400,
+      code: "PHONE_CODE_EXPIRED",
+      message: PHONE_PROOF_TEXT.codeExpired,
+    });
     expect(await phoneProofStatus(database.db, userId, at(10))).toEqual({ state: "none" });
   });
 
@@ -107,16 +121,25 @@ describe("proving the household mobile", () => {
     await sendPhoneCode(deps(), userId, "192.0.2.14", at(0));
     expect(await refusal(sendPhoneCode(deps(), userId, "192.0.2.14", at(0)))).toMatchObject({ status: 429, message: PHONE_PROOF_TEXT.sendTooMany });
     // Another account typing the same number shares the number's allowance.
-    const [other] = await database.db.insert(users).values({ email: `proof-other-${crypto.randomBytes(4).toString("hex")}@example.com` }).returning();
+    const [other] = await database.db
+      .insert(users)
+      .values({ email: `proof-other-${crypto.randomBytes(4).toString("hex")}@example.com` })
+      .returning();
     await saveHousehold(database.db, other!.id, { name: "Other", mobilePhone: mobile }, at(0));
     for (const m of [1, 2, 3, 4]) await sendPhoneCode(deps(), other!.id, "192.0.2.15", at(m * 2));
-    const refused = await sendPhoneCode(deps(), other!.id, "192.0.2.15", at(12)).then(() => null, (e: unknown) => e as AppError);
+    const refused = await sendPhoneCode(deps(), other!.id, "192.0.2.15", at(12)).then(
+      () => null,
+      (e: unknown) => e as AppError,
+    );
     expect(refused).toMatchObject({ status: 429 });
     expect(refused!.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it("asks for a saved mobile first", async () => {
-    const [user] = await database.db.insert(users).values({ email: `proof-none-${crypto.randomBytes(4).toString("hex")}@example.com` }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `proof-none-${crypto.randomBytes(4).toString("hex")}@example.com` })
+      .returning();
     expect(await refusal(sendPhoneCode(deps(), user!.id, "192.0.2.16", at(0)))).toEqual({ status: 400, code: "NO_MOBILE", message: PHONE_PROOF_TEXT.noMobile });
   });
 
@@ -148,7 +171,10 @@ describe("proving the household mobile", () => {
     const error = await database.db
       .insert(phoneVerifications)
       .values({ id: crypto.randomUUID(), userId, phone: freshPhone(), codeHash: "x", expiresAt: at(10), verifiedAt: at(0) })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeTruthy();
   });
 });

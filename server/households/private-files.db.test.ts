@@ -46,8 +46,16 @@ beforeAll(async () => {
   cookies.admin = await sessionCookieFor(database.db, "staff@cathotel.test", { admin: true });
   const [owner] = await database.db.select().from(users).where(eq(users.email, ownerEmail));
   cat = await createCat(database.db, owner!.id, { name: "Miso", sex: "female", spayedNeutered: "yes", medications: [] });
-  recordId = (await uploadVaccineRecord(database.db, owner!.id, cat.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 90), document: { name: "Miso FVRCP.pdf", bytes: PDF } })).id;
-  const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#808080" } }).png().toBuffer();
+  recordId = (
+    await uploadVaccineRecord(database.db, owner!.id, cat.id, {
+      vaccine: "fvrcp",
+      expiresOn: addBusinessDays(today, 90),
+      document: { name: "Miso FVRCP.pdf", bytes: PDF },
+    })
+  ).id;
+  const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#808080" } })
+    .png()
+    .toBuffer();
   await saveCatPhoto(database.db, owner!.id, cat.id, await processCatPhoto(photo));
 });
 afterAll(async () => {
@@ -70,7 +78,9 @@ describe("a vaccine record's document", () => {
       // Its own origin when opened; framed only by our pages (the Documents queue).
       expect(res.headers.get("content-security-policy")).toMatch(SANDBOXED);
       expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
-      expect(Object.fromEntries(["content-type", "content-disposition", "x-content-type-options", "cache-control"].map((h) => [h, res.headers.get(h)]))).toEqual({
+      expect(
+        Object.fromEntries(["content-type", "content-disposition", "x-content-type-options", "cache-control"].map((h) => [h, res.headers.get(h)])),
+      ).toEqual({
         "content-type": "application/pdf",
         "content-disposition": `inline; filename="Miso FVRCP.pdf"; filename*=UTF-8''Miso%20FVRCP.pdf`,
         "x-content-type-options": "nosniff",
@@ -119,7 +129,8 @@ describe("uploading on the cat's page", () => {
     body.set("document", document, name);
     return body;
   };
-  const post = (body: FormData, cookie = cookies.owner) => fetch(`${server.url}/cats/${cat.id}`, { method: "POST", headers: { cookie }, body, redirect: "manual" });
+  const post = (body: FormData, cookie = cookies.owner) =>
+    fetch(`${server.url}/cats/${cat.id}`, { method: "POST", headers: { cookie }, body, redirect: "manual" });
   /**
    * Starts a multipart upload that declares `bytes` and sends only its first part, as a browser does
    * while the server already answers: the answer comes from the headers, before the body is read.
@@ -147,7 +158,8 @@ describe("uploading on the cat's page", () => {
     });
   /** What the form shows under the file field after a refused upload. */
   const documentError = async (res: Response) =>
-    ((await res.json()) as { actionData: Record<string, { result: { error: Record<string, string[]> } }> }).actionData["routes/cats.$catId"]!.result.error.document;
+    ((await res.json()) as { actionData: Record<string, { result: { error: Record<string, string[]> } }> }).actionData["routes/cats.$catId"]!.result.error
+      .document;
   const rabiesRecords = () => database.db.select().from(vaccineRecords).where(eq(vaccineRecords.vaccine, "rabies"));
 
   it("takes a certificate larger than the general form cap and goes back to the cat's records", async () => {
@@ -161,9 +173,7 @@ describe("uploading on the cat's page", () => {
   it("refuses a file that is not a certificate by its bytes, or a date ten years out, under the field, and keeps what was there", async () => {
     const text = await post(form(new Blob(["not a pdf at all"])));
     expect(text.status).toBe(400);
-    expect(await documentError(text)).toEqual([
-      "Upload the certificate as a PDF, JPEG, PNG or WebP file; this file is none of them.",
-    ]);
+    expect(await documentError(text)).toEqual(["Upload the certificate as a PDF, JPEG, PNG or WebP file; this file is none of them."]);
     const [year, rest] = [Number(today.slice(0, 4)) + 10, today.slice(4)];
     expect((await post(form(new Blob([new Uint8Array(PDF)]), { expiresOn: `${year}${rest}` }))).status).toBe(400);
     expect(await rabiesRecords()).toHaveLength(1);
@@ -187,7 +197,9 @@ describe("uploading on the cat's page", () => {
     const upload = (bytes: Buffer, name: string) => post(form(new Blob([new Uint8Array(bytes)]), { vaccine: "felv", name }));
 
     it("refuses an image bomb, a truncated image and a web page named PDF with a message that says what to upload, and stores nothing", async () => {
-      const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+        .jpeg()
+        .toBuffer();
       const bad: [string, Buffer, string][] = [
         ["bomb.png", grayPng(30000, 30000, { rows: 30000 }), documentImageTooLargeMessage(30000, 30000)],
         ["header.png", grayPng(30000, 30000), documentImageTooLargeMessage(30000, 30000)],
@@ -203,7 +215,9 @@ describe("uploading on the cat's page", () => {
     });
 
     it("stores a real PDF and a real image, and serves each back sandboxed", async () => {
-      const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#336699" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#336699" } })
+        .png()
+        .toBuffer();
       for (const [name, bytes, type] of [
         ["felv.pdf", testPdf("FeLV"), "application/pdf"],
         ["felv.png", png, "image/png"],

@@ -22,7 +22,10 @@ const expiresOn = addBusinessDays(businessDate(now), 300);
 async function fiveUploads() {
   const { db } = database;
   await db.delete(vaccineRecords);
-  const [user] = await db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${crypto.randomUUID()}@example.com` })
+    .returning();
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
     const cat = await createCat(db, user!.id, { name: `Queue ${i}`, sex: "female", spayedNeutered: "yes", medications: [] }, now);

@@ -29,20 +29,24 @@ export async function runVaccineReminders(deps: ReminderDeps, now = new Date()) 
   if (required.length === 0) return { due: 0, queued: 0 };
   const today = businessDate(now);
   const sentAlready = (kind: VaccineReminderKind) =>
-    notExists(db.select({ one: sql`1` }).from(vaccineReminders).where(and(eq(vaccineReminders.recordId, vaccineRecords.id), eq(vaccineReminders.kind, kind))));
-  const due = await recordsWithOwner(db, { recordId: vaccineRecords.id, vaccine: vaccineRecords.vaccine, expiresOn: vaccineRecords.expiresOn })
-    .where(
-      and(
-        isNull(vaccineRecords.replacedAt),
-        isNull(cats.archivedAt),
-        ne(vaccineRecords.status, "rejected"),
-        inArray(vaccineRecords.vaccine, required),
-        or(
-          and(gt(vaccineRecords.expiresOn, today), lte(vaccineRecords.expiresOn, addBusinessDays(today, REMINDER_DAYS_AHEAD)), sentAlready("30-days")),
-          and(eq(vaccineRecords.expiresOn, today), sentAlready("on-the-day")),
-        ),
-      ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(vaccineReminders)
+        .where(and(eq(vaccineReminders.recordId, vaccineRecords.id), eq(vaccineReminders.kind, kind))),
     );
+  const due = await recordsWithOwner(db, { recordId: vaccineRecords.id, vaccine: vaccineRecords.vaccine, expiresOn: vaccineRecords.expiresOn }).where(
+    and(
+      isNull(vaccineRecords.replacedAt),
+      isNull(cats.archivedAt),
+      ne(vaccineRecords.status, "rejected"),
+      inArray(vaccineRecords.vaccine, required),
+      or(
+        and(gt(vaccineRecords.expiresOn, today), lte(vaccineRecords.expiresOn, addBusinessDays(today, REMINDER_DAYS_AHEAD)), sentAlready("30-days")),
+        and(eq(vaccineRecords.expiresOn, today), sentAlready("on-the-day")),
+      ),
+    ),
+  );
 
   let queued = 0;
   for (const record of due) {

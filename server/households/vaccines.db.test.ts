@@ -43,11 +43,17 @@ const today = businessDate(now);
 const day = (n: number) => addBusinessDays(today, n);
 
 const PDF = testPdf();
-const jpeg = (size = 400) => sharp({ create: { width: size, height: size, channels: 3, background: "#c08040" } }).jpeg().toBuffer();
+const jpeg = (size = 400) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: "#c08040" } })
+    .jpeg()
+    .toBuffer();
 const pdf = (name = "fvrcp.pdf") => ({ name, bytes: PDF });
 
 async function newUser(): Promise<string> {
-  const [row] = await database.db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
+  const [row] = await database.db
+    .insert(users)
+    .values({ email: `${crypto.randomUUID()}@example.com` })
+    .returning();
   return row!.id;
 }
 
@@ -56,7 +62,10 @@ async function newCat(userId: string, name = "Miso") {
 }
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -66,7 +75,8 @@ describe("uploading a vaccine record", () => {
     const { db } = database;
     const owner = await newUser();
     const cat = await newCat(owner);
-    const upload = (expiresOn: string, document: { name: string; bytes: Buffer }, at = now) => uploadVaccineRecord(db, owner, cat.id, { vaccine: "fvrcp", expiresOn, document }, at);
+    const upload = (expiresOn: string, document: { name: string; bytes: Buffer }, at = now) =>
+      uploadVaccineRecord(db, owner, cat.id, { vaccine: "fvrcp", expiresOn, document }, at);
 
     expect(await refusal(upload(day(200), { name: "fvrcp.pdf", bytes: Buffer.from("just some text, named like a PDF") }))).toMatchObject({
       status: 400,
@@ -76,13 +86,16 @@ describe("uploading a vaccine record", () => {
     expect(await refusal(upload(day(200), { name: "empty.pdf", bytes: Buffer.alloc(0) }))).toMatchObject({ code: "DOCUMENT_MISSING" });
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
     expect(await refusal(upload(day(200), { name: "big.pdf", bytes: big }))).toMatchObject({ status: 413, code: "DOCUMENT_TOO_BIG" });
-    expect(await refusal(upload(day(-1), pdf()))).toMatchObject({ status: 400, details: { fields: { expiresOn: "This date has passed: upload a current certificate." } } });
+    expect(await refusal(upload(day(-1), pdf()))).toMatchObject({
+      status: 400,
+      details: { fields: { expiresOn: "This date has passed: upload a current certificate." } },
+    });
     expect(await refusal(upload(yearsAfter(today, 10), pdf()))).toMatchObject({ status: 400, code: "INVALID_EXPIRY_DATE" });
     expect(await refusal(upload(yearsAfter(day(1), 3), pdf()))).toMatchObject({ code: "INVALID_EXPIRY_DATE" });
     expect(await db.select().from(vaccineRecords).where(eq(vaccineRecords.catId, cat.id))).toEqual([]);
 
     // Today and exactly three years out are both fine; a JPEG photo of the certificate too.
-    const first = await upload(today, { name: "../../etc/Miso's \"FVRCP\".pdf", bytes: PDF });
+    const first = await upload(today, { name: '../../etc/Miso\'s "FVRCP".pdf', bytes: PDF });
     expect(first).toMatchObject({ status: "awaiting_review", documentType: "application/pdf", documentName: "Miso's FVRCP.pdf", documentSize: PDF.length });
     const second = await upload(yearsAfter(today, 3), { name: "photo.jpg", bytes: await jpeg() }, new Date(now.getTime() + 60_000));
     expect(second.documentType).toBe("image/jpeg");
@@ -182,10 +195,15 @@ describe("vaccineCoverage", () => {
 
     const tofuRecord = await uploadVaccineRecord(db, owner, tofu.id, { vaccine: "fvrcp", expiresOn: day(300), document: pdf() }, now);
     await rejectVaccineRecord(db, tofuRecord.id, { reason: "The certificate is for another cat." }, "staff@cathotel.test", now);
-    expect((await coverage(day(7), [tofu.id]))[0]).toMatchObject({ state: "not-covered", problems: ["FVRCP record was not accepted: The certificate is for another cat."] });
+    expect((await coverage(day(7), [tofu.id]))[0]).toMatchObject({
+      state: "not-covered",
+      problems: ["FVRCP record was not accepted: The certificate is for another cat."],
+    });
 
     // A record that has expired by the day asked about.
-    expect((await vaccineCoverage(db, { userId: owner, catIds: [miso.id], through: day(35), now: businessLocalToUtc(day(32), "09:00") }))[0]!.problems[0]).toMatch(/^FVRCP expired /);
+    expect(
+      (await vaccineCoverage(db, { userId: owner, catIds: [miso.id], through: day(35), now: businessLocalToUtc(day(32), "09:00") }))[0]!.problems[0],
+    ).toMatch(/^FVRCP expired /);
   });
 
   it("follows the published vaccine policy", async () => {
@@ -197,7 +215,10 @@ describe("vaccineCoverage", () => {
     expect((await vaccineCoverage(db, { userId: owner, catIds: [cat.id], through: day(10), now }))[0]!.state).toBe("ready");
     await publishValue(db, "vaccines", { ...DEFAULT_VACCINE_POLICY, rabies: "required" }, "owner@cathotel.test");
     try {
-      expect((await vaccineCoverage(db, { userId: owner, catIds: [cat.id], through: day(10), now }))[0]).toMatchObject({ state: "not-covered", problems: ["Rabies record needed."] });
+      expect((await vaccineCoverage(db, { userId: owner, catIds: [cat.id], through: day(10), now }))[0]).toMatchObject({
+        state: "not-covered",
+        problems: ["Rabies record needed."],
+      });
     } finally {
       await publishValue(db, "vaccines", DEFAULT_VACCINE_POLICY, "owner@cathotel.test");
     }
@@ -214,7 +235,9 @@ describe("staff review", () => {
     const queue = (await reviewQueuePage(db)).records.filter((r) => r.catId === cat.id);
     expect(queue.map((r) => r.id)).toEqual([older.id, newer.id]);
 
-    expect(await refusal(verifyVaccineRecord(db, older.id, { expiresOn: yearsAfter(today, 10) }, "staff@cathotel.test", now))).toMatchObject({ code: "INVALID_EXPIRY_DATE" });
+    expect(await refusal(verifyVaccineRecord(db, older.id, { expiresOn: yearsAfter(today, 10) }, "staff@cathotel.test", now))).toMatchObject({
+      code: "INVALID_EXPIRY_DATE",
+    });
     const verified = await verifyVaccineRecord(db, older.id, { expiresOn: day(90) }, "staff@cathotel.test", now);
     expect(verified.record).toMatchObject({ status: "verified", expiresOn: day(90), reviewedBy: "staff@cathotel.test" });
     expect(await refusal(rejectVaccineRecord(db, older.id, { reason: "Too late" }, "other@cathotel.test", now))).toMatchObject({ status: 409 });

@@ -39,7 +39,12 @@ const fieldError = (status: number, code: string, field: string, message: string
 
 /** A file name safe to repeat in a header and a page: no path, no control or quote characters, at most 100 characters. */
 export function cleanFileName(name: string, type: DocumentType): string {
-  const base = name.split(/[\\/]/).pop()!.replace(/[^\p{L}\p{N} ._'()-]/gu, "").trim().slice(-100);
+  const base = name
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[^\p{L}\p{N} ._'()-]/gu, "")
+    .trim()
+    .slice(-100);
   return base || `certificate.${type === "application/pdf" ? "pdf" : type.slice("image/".length)}`;
 }
 
@@ -162,13 +167,22 @@ export type CatCoverage = {
  */
 export async function vaccineCoverage(
   db: Db,
-  input: { userId: string; catIds: string[]; through: string; now?: Date; /** What `through` is, in the sentences: "check-out" unless told. */ throughLabel?: string },
+  input: {
+    userId: string;
+    catIds: string[];
+    through: string;
+    now?: Date;
+    /** What `through` is, in the sentences: "check-out" unless told. */ throughLabel?: string;
+  },
 ): Promise<CatCoverage[]> {
   const cats = [];
   for (const catId of input.catIds) cats.push(await getCat(db, input.userId, catId));
   // One read after another: in a booking's transaction they share one connection.
   const policy = await vaccinePolicy(db);
-  const records = await currentRecords(db, cats.map((c) => c.id));
+  const records = await currentRecords(
+    db,
+    cats.map((c) => c.id),
+  );
   const today = businessDate(input.now ?? new Date());
   return cats.map((cat) => {
     const problems: string[] = [];
@@ -179,13 +193,15 @@ export async function vaccineCoverage(
       if (!record) problems.push(`${label} record needed.`);
       else if (record.status === "rejected") problems.push(`${label} record was not accepted: ${record.rejectionReason}`);
       else if (record.expiresOn < today) problems.push(`${label} expired ${formatCalendarDayShort(record.expiresOn)}.`);
-      else if (record.expiresOn < input.through) problems.push(`${label} expires ${formatCalendarDayShort(record.expiresOn)}, before ${input.throughLabel ?? "check-out"}.`);
+      else if (record.expiresOn < input.through)
+        problems.push(`${label} expires ${formatCalendarDayShort(record.expiresOn)}, before ${input.throughLabel ?? "check-out"}.`);
       else if (record.status === "awaiting_review") awaiting = true;
     }
     const state = problems.length > 0 ? "not-covered" : awaiting ? "awaiting-review" : "ready";
     if (state === "awaiting-review")
       for (const vaccine of requiredVaccines(policy))
-        if (records.some((r) => r.catId === cat.id && r.vaccine === vaccine && r.status === "awaiting_review")) problems.push(`${VACCINE_LABELS[vaccine]} record awaiting review.`);
+        if (records.some((r) => r.catId === cat.id && r.vaccine === vaccine && r.status === "awaiting_review"))
+          problems.push(`${VACCINE_LABELS[vaccine]} record awaiting review.`);
     return { catId: cat.id, catName: cat.name, state, problems };
   });
 }
@@ -339,7 +355,9 @@ async function decide(
 
 /** Verifies a record, with the expiry date as staff read it off the document (they may correct it). */
 export async function verifyVaccineRecord(db: Db, recordId: string, input: { expiresOn: string }, reviewer: string, now = new Date()): Promise<ReviewedRecord> {
-  const [current] = isUuid(recordId) ? await db.select({ expiresOn: vaccineRecords.expiresOn }).from(vaccineRecords).where(eq(vaccineRecords.id, recordId)) : [];
+  const [current] = isUuid(recordId)
+    ? await db.select({ expiresOn: vaccineRecords.expiresOn }).from(vaccineRecords).where(eq(vaccineRecords.id, recordId))
+    : [];
   // A date staff did not change stays as the customer gave it, even if that day has since passed.
   if (current && input.expiresOn !== current.expiresOn) {
     const problem = expiryDateProblem(input.expiresOn, businessDate(now));

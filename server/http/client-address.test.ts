@@ -9,7 +9,13 @@ describe("rateLimitClient", () => {
 
   it("groups IPv6 addresses by their /64, however they are written", () => {
     const home = "2001:db8:1234:5678::/64";
-    for (const ip of ["2001:db8:1234:5678::1", "2001:0db8:1234:5678:abcd:ef01:2345:6789", "2001:DB8:1234:5678:0:0:0:ffff", "2001:db8:1234:5678::1%eth0", "2001:db8:1234:5678::192.0.2.1"]) {
+    for (const ip of [
+      "2001:db8:1234:5678::1",
+      "2001:0db8:1234:5678:abcd:ef01:2345:6789",
+      "2001:DB8:1234:5678:0:0:0:ffff",
+      "2001:db8:1234:5678::1%eth0",
+      "2001:db8:1234:5678::192.0.2.1",
+    ]) {
       expect(rateLimitClient(ip), ip).toBe(home);
     }
     expect(rateLimitClient("2001:db8:1234:5679::1")).toBe("2001:db8:1234:5679::/64");

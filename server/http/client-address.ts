@@ -13,7 +13,10 @@ export function rateLimitClient(ip: string | undefined): string {
   const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
   const groups = expandIPv6(address);
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail counts as two). */

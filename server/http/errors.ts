@@ -89,7 +89,10 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
 /** Sends one of the self-contained error pages (see error-page.ts). */
 export function sendErrorPage(res: Response, status: number, page: { title: string; message: string }) {
   if (status === 503) retryLater(res);
-  res.status(status).type("html").send(errorPageHtml(status, page.title, page.message));
+  res
+    .status(status)
+    .type("html")
+    .send(errorPageHtml(status, page.title, page.message));
 }
 
 /**

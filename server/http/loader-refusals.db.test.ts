@@ -88,7 +88,12 @@ interface IdCase {
 /** Every route of app/routes.ts with a parameter: a new one fails the walk until it is added here. */
 const PARAM_ROUTES: Record<string, IdCase> = {
   "/admin/customers/:householdId": { url: (id) => `/admin/customers/${id}`, unknown: UUID(), admin: true },
-  "/simulated-payments/:sessionId": { url: (id) => `/simulated-payments/${id}`, theirs: () => ids.sessionId, unknown: `sim_cs_${"0".repeat(32)}`, admin: false },
+  "/simulated-payments/:sessionId": {
+    url: (id) => `/simulated-payments/${id}`,
+    theirs: () => ids.sessionId,
+    unknown: `sim_cs_${"0".repeat(32)}`,
+    admin: false,
+  },
   "/cats/:catId": { url: (id) => `/cats/${id}`, theirs: () => ids.cat, unknown: UUID(), admin: false },
   "/cats/:catId/photo/:file": { url: (id) => `/cats/${id}/photo/320.webp`, theirs: () => ids.cat, unknown: UUID(), admin: true },
   "/vaccine-records/:recordId/document": { url: (id) => `/vaccine-records/${id}/document`, theirs: () => ids.record, unknown: UUID(), admin: true },
@@ -119,10 +124,13 @@ async function statusOf(url: string, cookie: string, method: "GET" | "POST") {
 
 /** Each id the case is walked with, for whom. */
 function walks(name: string, c: IdCase) {
-  const asCustomer = c.theirs || !c.admin ? [["another household's", c.theirs?.()], ["an unknown", c.unknown], ...MALFORMED.map((m) => ["a malformed", m])] : [];
+  const asCustomer =
+    c.theirs || !c.admin ? [["another household's", c.theirs?.()], ["an unknown", c.unknown], ...MALFORMED.map((m) => ["a malformed", m])] : [];
   const asAdmin = c.admin ? [["an unknown", c.unknown], ...MALFORMED.map((m) => ["a malformed", m])] : [];
   return [
-    ...asCustomer.filter(([, id]) => id !== undefined).map(([what, id]) => ({ who: "customer" as const, what: `${name} with ${what} id (${id})`, url: c.url(id!) })),
+    ...asCustomer
+      .filter(([, id]) => id !== undefined)
+      .map(([what, id]) => ({ who: "customer" as const, what: `${name} with ${what} id (${id})`, url: c.url(id!) })),
     ...asAdmin.map(([what, id]) => ({ who: "admin" as const, what: `${name} as an admin with ${what} id (${id})`, url: c.url(id!) })),
   ];
 }
@@ -164,11 +172,21 @@ describe("a page with another household's, an unknown or a malformed id", () => 
   });
 
   it("says why in words for the person, as a form's refusal does", async () => {
-    const thrown = await callLoader("simulated-payments.$sessionId", `/simulated-payments/${ids.sessionId}`, { sessionId: ids.sessionId }).catch((e: unknown) => e);
-    expect(thrown).toMatchObject({ type: "DataWithResponseInit", init: { status: 404 }, data: { code: "CHECKOUT_NOT_FOUND", message: "We couldn't find that payment." } });
+    const thrown = await callLoader("simulated-payments.$sessionId", `/simulated-payments/${ids.sessionId}`, { sessionId: ids.sessionId }).catch(
+      (e: unknown) => e,
+    );
+    expect(thrown).toMatchObject({
+      type: "DataWithResponseInit",
+      init: { status: 404 },
+      data: { code: "CHECKOUT_NOT_FOUND", message: "We couldn't find that payment." },
+    });
   });
 
   it("a stay of one's own that was cancelled leaves Book a Groom's first step open, with the reason", async () => {
-    expect(await callLoader("book.groom", `/book/groom?stay=${ids.endedStay}`)).toMatchObject({ step: "choose", stay: null, errors: { form: expect.stringContaining("cancelled") } });
+    expect(await callLoader("book.groom", `/book/groom?stay=${ids.endedStay}`)).toMatchObject({
+      step: "choose",
+      stay: null,
+      errors: { form: expect.stringContaining("cancelled") },
+    });
   });
 });

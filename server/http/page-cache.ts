@@ -90,7 +90,12 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const type = /\btype="([^"]*)"/i.exec(match[1] ?? "")?.[1]?.toLowerCase();
     if (type && type !== "module" && type !== "text/javascript") continue;
-    hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${crypto
+        .createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }
@@ -99,7 +104,8 @@ export function inlineScriptHashes(html: string): string[] {
 export function sendStoredPage(req: ExpressRequest, res: ExpressResponse, page: StoredPage) {
   const nonce = res.locals.cspNonce as string | undefined;
   const policy = res.getHeader("Content-Security-Policy");
-  if (typeof policy === "string" && nonce) res.setHeader("Content-Security-Policy", policy.replace(`'nonce-${nonce}'`, page.scriptHashes.join(" ") || "'none'"));
+  if (typeof policy === "string" && nonce)
+    res.setHeader("Content-Security-Policy", policy.replace(`'nonce-${nonce}'`, page.scriptHashes.join(" ") || "'none'"));
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Vary", "Accept-Encoding");

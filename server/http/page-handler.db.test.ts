@@ -75,11 +75,23 @@ describe("page actions", () => {
     ["multipart with an empty boundary", "token=abc", "multipart/form-data; boundary="],
     ["multipart whose body is not multipart", "token=abc", `multipart/form-data; boundary=${boundary}`],
     ["multipart cut short", `--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc`, `multipart/form-data; boundary=${boundary}`],
-    ["multipart with a part without a name", `--${boundary}\r\nContent-Type: text/plain\r\n\r\nabc\r\n--${boundary}--\r\n`, `multipart/form-data; boundary=${boundary}`],
-    ["multipart with another boundary", `--other\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc\r\n--other--\r\n`, `multipart/form-data; boundary=${boundary}`],
+    [
+      "multipart with a part without a name",
+      `--${boundary}\r\nContent-Type: text/plain\r\n\r\nabc\r\n--${boundary}--\r\n`,
+      `multipart/form-data; boundary=${boundary}`,
+    ],
+    [
+      "multipart with another boundary",
+      `--other\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc\r\n--other--\r\n`,
+      `multipart/form-data; boundary=${boundary}`,
+    ],
     ["multipart with a broken header", `--${boundary}\r\nContent-Disposition\r\n\r\nabc\r\n--${boundary}--\r\n`, `multipart/form-data; boundary=${boundary}`],
     ["multipart with binary junk", new Uint8Array([45, 45, 0, 255, 13, 10, 13, 10]), `multipart/form-data; boundary=${boundary}`],
-    ["multipart/mixed (not a form)", `--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc\r\n--${boundary}--\r\n`, `multipart/mixed; boundary=${boundary}`],
+    [
+      "multipart/mixed (not a form)",
+      `--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc\r\n--${boundary}--\r\n`,
+      `multipart/mixed; boundary=${boundary}`,
+    ],
     ["text/html", "<p>token</p>", "text/html"],
     ["a content type with only parameters", "token=abc", "; charset=utf-8"],
   ])("answer %s with a 400 page, never a 500", async (_label, body, contentType) => {

@@ -31,50 +31,41 @@ export async function publicFormAction({ request, context }: { request: Request;
   switch (form.get("intent")) {
     case PUBLIC_FORM_INTENTS.callback:
       return withNotice(
-        await submitForm(
-          form,
-          callbackRequestSchema,
-          async (input) => {
-            const call = await requestCallback({ db: context.db, env: context.env, logger: context.logger, telephony: context.telephony }, { ...input, ip, userAgent });
-            return {
-              kind: "success",
-              title: "Call Initiated!",
-              description:
-                call.status === "simulated"
-                  ? "Demo mode: this site has no phone line connected, so no phone will ring. Your number was saved for our team."
-                  : "Your phone will ring shortly. Answer it and we will connect you with our team.",
-            };
-          },
-        ),
+        await submitForm(form, callbackRequestSchema, async (input) => {
+          const call = await requestCallback(
+            { db: context.db, env: context.env, logger: context.logger, telephony: context.telephony },
+            { ...input, ip, userAgent },
+          );
+          return {
+            kind: "success",
+            title: "Call Initiated!",
+            description:
+              call.status === "simulated"
+                ? "Demo mode: this site has no phone line connected, so no phone will ring. Your number was saved for our team."
+                : "Your phone will ring shortly. Answer it and we will connect you with our team.",
+          };
+        }),
         "Call Error",
       );
     case PUBLIC_FORM_INTENTS.voucher: {
       const copy = homeCopy.voucher;
       return withNotice(
-        await submitForm(
-          form,
-          voucherRequestSchema,
-          async (input) => {
-            const { id } = await createVoucherRequest(context.db, input, ip);
-            const mailed = await sendVoucherMail({ db: context.db, mailer: context.mailer, logger: context.logger, siteUrl: context.env.PUBLIC_SITE_URL }, id);
-            return mailed
-              ? { kind: "success", title: copy.success, description: copy.successDescription }
-              : { kind: "success", title: copy.savedNotMailed, description: copy.savedNotMailedDescription };
-          },
-        ),
+        await submitForm(form, voucherRequestSchema, async (input) => {
+          const { id } = await createVoucherRequest(context.db, input, ip);
+          const mailed = await sendVoucherMail({ db: context.db, mailer: context.mailer, logger: context.logger, siteUrl: context.env.PUBLIC_SITE_URL }, id);
+          return mailed
+            ? { kind: "success", title: copy.success, description: copy.successDescription }
+            : { kind: "success", title: copy.savedNotMailed, description: copy.savedNotMailedDescription };
+        }),
         "We could not send your request",
       );
     }
     case PUBLIC_FORM_INTENTS.newsletter:
       return withNotice(
-        await submitForm(
-          form,
-          newsletterSignupSchema,
-          async (input) => {
-            await signUpForNewsletter(context.db, input, ip);
-            return { kind: "success", title: "Thank you for subscribing!", description: "We'll keep you updated on all things cat-related." };
-          },
-        ),
+        await submitForm(form, newsletterSignupSchema, async (input) => {
+          await signUpForNewsletter(context.db, input, ip);
+          return { kind: "success", title: "Thank you for subscribing!", description: "We'll keep you updated on all things cat-related." };
+        }),
         // The spec's own toast for a bad address is the message alone.
         null,
       );

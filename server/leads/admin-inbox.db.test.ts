@@ -103,7 +103,14 @@ describe("the leads inbox API", () => {
     expect(all.leads.map((l) => l.id)).toEqual([ids.n1, ids.cb2, ids.v1, ids.cb1]);
     expect(all).toMatchObject({ newer: null, older: null, pageSize: 25 });
     expect(all.telephonyProvider).toBe("simulated");
-    expect(all.leads[1]).toMatchObject({ kind: "callback", phone: "+17142491002", callStatus: "failed", callError: "Twilio 21215: geo permission", staffStatus: "new", createdAt: at(3).toISOString() });
+    expect(all.leads[1]).toMatchObject({
+      kind: "callback",
+      phone: "+17142491002",
+      callStatus: "failed",
+      callError: "Twilio 21215: geo permission",
+      staffStatus: "new",
+      createdAt: at(3).toISOString(),
+    });
     expect(all.leads[0]).toMatchObject({ kind: "newsletter", email: "news@example.com", staffStatus: null, unsubscribedAt: null });
 
     const ofKind = async (q: string) => (await list(q)).leads.map((l) => l.id);
@@ -217,7 +224,10 @@ describe("paging the inbox by cursor", () => {
         })),
       )
       .returning({ id: voucherRequests.id });
-    const tiedIds = tied.map((r) => r.id).sort().reverse();
+    const tiedIds = tied
+      .map((r) => r.id)
+      .sort()
+      .reverse();
     expected = [vouchers[2]!.id, vouchers[1]!.id, ...tiedIds, vouchers[0]!.id];
   });
 
@@ -247,7 +257,12 @@ describe("paging the inbox by cursor", () => {
       .insert(callMeBackForm)
       .values({ phoneNumber: "+19492492099", createdAt: new Date(Date.UTC(2026, 1, 25, 18)) })
       .returning({ id: callMeBackForm.id });
-    onTestFinished(() => database.db.delete(callMeBackForm).where(eq(callMeBackForm.id, late!.id)).then(() => {}));
+    onTestFinished(() =>
+      database.db
+        .delete(callMeBackForm)
+        .where(eq(callMeBackForm.id, late!.id))
+        .then(() => {}),
+    );
     const second = await listLeads(database.db, { ...february, before: first.older! }, 3);
     expect(second.leads.map((l) => l.id)).toEqual(expected.slice(3, 6));
 

@@ -175,7 +175,11 @@ async function selectLeads(db: Db, filters: LeadsFilters, boundary: Boundary, li
 }
 
 /** One page of the inbox, newest first (a keyset page: `keysetPage`), in one query. */
-export async function listLeads(db: Db, query: LeadsQuery, pageSize = INBOX_PAGE_SIZE): Promise<{ leads: InboxLead[]; newer: string | null; older: string | null }> {
+export async function listLeads(
+  db: Db,
+  query: LeadsQuery,
+  pageSize = INBOX_PAGE_SIZE,
+): Promise<{ leads: InboxLead[]; newer: string | null; older: string | null }> {
   const { before, after, ...filters } = query;
   const { rows, newer, older } = await keysetPage((boundary, limit) => selectLeads(db, filters, boundary, limit), { before, after }, pageSize);
   return { leads: rows.map(toLead), newer, older };

@@ -24,7 +24,11 @@ export interface IcsEvent {
 
 const escapeText = (value: string) => value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 const day = (date: string) => date.replaceAll("-", "");
-const stamp = (instant: Date) => instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const stamp = (instant: Date) =>
+  instant
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** Lines longer than 75 octets are folded with a leading space, as the format requires. */
 function fold(line: string): string {

@@ -8,7 +8,13 @@ import { type TestSmtp, startTestSmtp } from "../testing/test-smtp";
 import { createMailer, readOutbox } from "./mailer";
 import { signInMail } from "../messages/catalogue";
 
-const message = signInMail({ to: "cat@example.com", link: "http://localhost:3000/auth/verify?token=abc", code: "123456", validMinutes: 10, siteUrl: "http://localhost:3000" });
+const message = signInMail({
+  to: "cat@example.com",
+  link: "http://localhost:3000/auth/verify?token=abc",
+  code: "123456",
+  validMinutes: 10,
+  siteUrl: "http://localhost:3000",
+});
 
 describe("the mailer", () => {
   it("without SMTP_URL keeps mails in the local outbox, newest first", async () => {

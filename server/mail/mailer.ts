@@ -84,7 +84,11 @@ export async function readOutbox(env: Pick<Env, "DATA_DIR">, limit = 50): Promis
   } catch {
     return [];
   }
-  const newest = names.filter((n) => n.endsWith(".json")).sort().reverse().slice(0, limit);
+  const newest = names
+    .filter((n) => n.endsWith(".json"))
+    .sort()
+    .reverse()
+    .slice(0, limit);
   const mails = await Promise.all(newest.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), "utf8")) as OutboxMail));
   return mails;
 }

@@ -120,7 +120,11 @@ describe("the mail queue", () => {
       const key = `test:${crypto.randomUUID()}`;
       const secret = `token-${crypto.randomUUID()}`;
       const now = new Date();
-      await queueMail(db, { dedupeKey: key, message: { to, subject: "Your sign-in link", text: `Open ${secret}`, html: `<p>${secret}</p>` }, sealWith: keys }, now);
+      await queueMail(
+        db,
+        { dedupeKey: key, message: { to, subject: "Your sign-in link", text: `Open ${secret}`, html: `<p>${secret}</p>` }, sealWith: keys },
+        now,
+      );
       const [row] = await db.select().from(mailQueue).where(eq(mailQueue.dedupeKey, key));
       expect(JSON.stringify(row)).not.toContain(secret);
       expect(row!.message.subject).toBe("Your sign-in link");
@@ -132,7 +136,10 @@ describe("the mail queue", () => {
       await queueMail(db, { dedupeKey: `${key}:2`, message: { to, subject: "Your sign-in link", text: secret, html: "" }, sealWith: keys }, now);
       const otherKey = loadEnv({ NODE_ENV: "test", ENCRYPTION_KEY: "7a".repeat(32) });
       await deliverQueuedMail({ db, mailer: mailerAt(smtp.url), env: otherKey }, now, 1000);
-      const [refused] = await db.select().from(mailQueue).where(eq(mailQueue.dedupeKey, `${key}:2`));
+      const [refused] = await db
+        .select()
+        .from(mailQueue)
+        .where(eq(mailQueue.dedupeKey, `${key}:2`));
       expect(refused).toMatchObject({ status: "queued", attempts: 1 });
     } finally {
       await smtp.close();

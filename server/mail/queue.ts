@@ -46,7 +46,16 @@ export async function queueMail(db: Db, mail: QueuedMail, now = new Date()): Pro
     : { message, sealed: null };
   const [row] = await db
     .insert(mailQueue)
-    .values({ id, dedupeKey: mail.dedupeKey, toAddress: to, ...stored, stayId: mail.stayId ?? null, nextAttemptAt: now, createdAt: now, ...(mail.sendNow ? heldBySender(now) : {}) })
+    .values({
+      id,
+      dedupeKey: mail.dedupeKey,
+      toAddress: to,
+      ...stored,
+      stayId: mail.stayId ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+      ...(mail.sendNow ? heldBySender(now) : {}),
+    })
     .onConflictDoNothing({ target: mailQueue.dedupeKey })
     .returning({ id: mailQueue.id });
   return row?.id ?? null;
@@ -68,7 +77,13 @@ export function deliverQueuedMail(deps: MailDeps, now = new Date(), batch = 20):
  * a person who waits for it; a failure leaves it queued for the job's next attempt.
  * `forgetWhenSent`: a one-time secret's message is deleted once handed over, not kept as sent.
  */
-export function sendMailNow(deps: Pick<MailDeps, "db" | "mailer">, id: string, message: MailMessage, now = new Date(), options: { forgetWhenSent?: boolean } = {}): Promise<Attempt<void>> {
+export function sendMailNow(
+  deps: Pick<MailDeps, "db" | "mailer">,
+  id: string,
+  message: MailMessage,
+  now = new Date(),
+  options: { forgetWhenSent?: boolean } = {},
+): Promise<Attempt<void>> {
   return deliverHeld(deps.db, mailQueue, id, () => deps.mailer.send(message), now, options.forgetWhenSent);
 }
 
@@ -88,7 +103,14 @@ export const mailQueueJob: PeriodicJob = {
 /** Mail the queue gave up on, newest first, for staff to see and send again. */
 export function failedMail(db: Db, limit = 20) {
   return db
-    .select({ id: mailQueue.id, to: mailQueue.toAddress, message: mailQueue.message, attempts: mailQueue.attempts, lastError: mailQueue.lastError, createdAt: mailQueue.createdAt })
+    .select({
+      id: mailQueue.id,
+      to: mailQueue.toAddress,
+      message: mailQueue.message,
+      attempts: mailQueue.attempts,
+      lastError: mailQueue.lastError,
+      createdAt: mailQueue.createdAt,
+    })
     .from(mailQueue)
     .where(eq(mailQueue.status, "failed"))
     .orderBy(desc(mailQueue.createdAt))

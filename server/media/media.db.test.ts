@@ -28,7 +28,10 @@ beforeEach(async () => {
 
 /** A picture with some detail (a gradient), so that encoders have something to encode. */
 const picture = (width: number, height: number) =>
-  sharp(Buffer.alloc(width * height * 3, 0).map((_, i) => (i * 7) % 256), { raw: { width, height, channels: 3 } });
+  sharp(
+    Buffer.alloc(width * height * 3, 0).map((_, i) => (i * 7) % 256),
+    { raw: { width, height, channels: 3 } },
+  );
 
 function upload(body: Uint8Array | string, { purpose = "review", type = "image/png", cookie = adminCookie as string | null } = {}) {
   return fetch(`${server.url}/api/admin/media?purpose=${purpose}`, {
@@ -115,7 +118,12 @@ describe("uploading an image", () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><script>alert(1)</script></svg>';
     await expectRefused(await upload(svg, { type: "image/svg+xml" }), 400, "UNSUPPORTED_IMAGE_TYPE", /Only JPEG, PNG and WebP/);
     await expectRefused(await upload("just some text, not a picture", { type: "image/png" }), 400, "UNSUPPORTED_IMAGE_TYPE", /Only JPEG, PNG and WebP/);
-    await expectRefused(await upload(await picture(400, 400).gif().toBuffer(), { type: "image/gif" }), 400, "UNSUPPORTED_IMAGE_TYPE", /Only JPEG, PNG and WebP/);
+    await expectRefused(
+      await upload(await picture(400, 400).gif().toBuffer(), { type: "image/gif" }),
+      400,
+      "UNSUPPORTED_IMAGE_TYPE",
+      /Only JPEG, PNG and WebP/,
+    );
     // The right first bytes with nothing readable behind them, and a JPEG cut in half.
     const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("not really a png")]);
     await expectRefused(await upload(fakePng), 400, "IMAGE_UNREADABLE", /could not be read/);
@@ -129,8 +137,18 @@ describe("uploading an image", () => {
     tooBig.set([0xff, 0xd8, 0xff]);
     await expectRefused(await upload(tooBig, { type: "image/jpeg" }), 413, "IMAGE_TOO_BIG", /larger than 5 MB/);
 
-    await expectRefused(await upload(await picture(299, 600).png().toBuffer()), 400, "IMAGE_DIMENSIONS_TOO_SMALL", /^The image is 299×600 pixels; it needs at least 300/);
-    await expectRefused(await upload(await picture(8001, 300).png().toBuffer()), 400, "IMAGE_DIMENSIONS_TOO_LARGE", /^The image is 8001×300 pixels; at most 8000/);
+    await expectRefused(
+      await upload(await picture(299, 600).png().toBuffer()),
+      400,
+      "IMAGE_DIMENSIONS_TOO_SMALL",
+      /^The image is 299×600 pixels; it needs at least 300/,
+    );
+    await expectRefused(
+      await upload(await picture(8001, 300).png().toBuffer()),
+      400,
+      "IMAGE_DIMENSIONS_TOO_LARGE",
+      /^The image is 8001×300 pixels; at most 8000/,
+    );
     // A few hundred bytes claiming 60000×60000 pixels (10 GB decoded): refused from its header.
     const bomb = await pngClaiming(60_000, 60_000);
     expect(bomb.length).toBeLessThan(UPLOAD_LIMITS.maxBytes);

@@ -40,7 +40,8 @@ export interface ImageRefusalWords {
 const PHOTO_WORDS: ImageRefusalWords = {
   unsupported: "Only JPEG, PNG and WebP images can be uploaded; this file is none of them.",
   unreadable: "The image could not be read: the file may be damaged or incomplete. Please export it again and retry.",
-  tooLarge: (width, height) => `The image is ${width}×${height} pixels; at most ${UPLOAD_LIMITS.maxSide} pixels on each side are accepted. Please make it smaller.`,
+  tooLarge: (width, height) =>
+    `The image is ${width}×${height} pixels; at most ${UPLOAD_LIMITS.maxSide} pixels on each side are accepted. Please make it smaller.`,
 };
 
 export const TOO_BIG_MESSAGE = `The image is larger than ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB. Please choose a smaller file.`;

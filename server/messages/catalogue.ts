@@ -50,7 +50,6 @@ export const phoneCodeText = (business: Pick<SiteBusiness, "name">, code: string
   `${business.name}: ${code} is your code to verify this number on your account. It works for ${PHONE_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this text.`;
 
 /** The day-before appointment reminder, with the business's published name and phone. */
-export const dayBeforeReminderText =
-  (business: Pick<SiteBusiness, "name" | "phone">) => (a: { serviceId: string; catNames: string; startsAt: Date }) =>
-    `Reminder from ${business.name}: ${serviceTitle(a.serviceId)}${a.catNames ? ` for ${a.catNames}` : ""} tomorrow at ` +
-    `${formatBusinessTime(a.startsAt)}. Questions? Call ${business.phone.display}.`;
+export const dayBeforeReminderText = (business: Pick<SiteBusiness, "name" | "phone">) => (a: { serviceId: string; catNames: string; startsAt: Date }) =>
+  `Reminder from ${business.name}: ${serviceTitle(a.serviceId)}${a.catNames ? ` for ${a.catNames}` : ""} tomorrow at ` +
+  `${formatBusinessTime(a.startsAt)}. Questions? Call ${business.phone.display}.`;

@@ -41,7 +41,14 @@ async function claim<T extends QueueTable>(db: Db, queue: T, which: ReturnType<t
 }
 
 /** Hands one claimed row over and records the outcome: sent, or queued again after a pause (failed after the last attempt). */
-async function attempt<R>(db: Db, queue: QueueTable, row: { id: string; attempts: number }, send: () => Promise<R>, now: Date, forgetWhenSent = false): Promise<Attempt<R>> {
+async function attempt<R>(
+  db: Db,
+  queue: QueueTable,
+  row: { id: string; attempts: number },
+  send: () => Promise<R>,
+  now: Date,
+  forgetWhenSent = false,
+): Promise<Attempt<R>> {
   const q = queue as typeof mailQueue;
   try {
     const result = await send();

@@ -4,7 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { calendarRules, households, mailQueue, paymentRefunds, paymentWebhookEvents, payments, stayEvents, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
+import {
+  calendarRules,
+  households,
+  mailQueue,
+  paymentRefunds,
+  paymentWebhookEvents,
+  payments,
+  stayEvents,
+  staySuites,
+  stays,
+  suiteTypes,
+  suites,
+} from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { bookStay, cancelStay } from "../stays/stays";
 import { createTestDatabase } from "../testing/test-database";
@@ -27,7 +39,13 @@ let server: TestServer;
 beforeAll(async () => {
   database = await createTestDatabase();
   standIn = await startStripeStandIn(WEBHOOK_SECRET);
-  stripe = createStripeProvider({ secretKey: "sk_test_stand_in", webhookSecret: WEBHOOK_SECRET, host: standIn.host, port: standIn.port, protocol: standIn.protocol });
+  stripe = createStripeProvider({
+    secretKey: "sk_test_stand_in",
+    webhookSecret: WEBHOOK_SECRET,
+    host: standIn.host,
+    port: standIn.port,
+    protocol: standIn.protocol,
+  });
   server = await startTestServer(database, { STRIPE_SECRET_KEY: "sk_test_stand_in", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, { payments: stripe });
 });
 afterAll(async () => {
@@ -50,7 +68,10 @@ async function household(db: Db) {
 
 /** A suite type of its own with one suite: $50 a night. */
 async function suiteType(db: Db) {
-  const [type] = await db.insert(suiteTypes).values({ name: `Test ${crypto.randomUUID()}`, maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 }).returning();
+  const [type] = await db
+    .insert(suiteTypes)
+    .values({ name: `Test ${crypto.randomUUID()}`, maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 })
+    .returning();
   await db.insert(suites).values({ suiteTypeId: type!.id, name: `T-${crypto.randomUUID()}` });
   return type!;
 }
@@ -76,19 +97,31 @@ async function heldStay(provider: PaymentProvider, days: number) {
   const customer = await household(db);
   const type = await suiteType(db);
   const checkIn = mondayIn(days);
-  const stay = await bookStay(db, customer.userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+  const stay = await bookStay(
+    db,
+    customer.userId,
+    { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together" },
+    { siteUrl, now },
+  );
   const checkout = await startDepositCheckout(db, provider, customer.userId, stay.id, { siteUrl, now });
   return { ...customer, stay, checkout, type };
 }
 
 const deliver = (event: { body: string; signature: string }) =>
-  fetch(`${server.url}/api/payments/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": event.signature }, body: event.body });
+  fetch(`${server.url}/api/payments/stripe/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": event.signature },
+    body: event.body,
+  });
 
 const stayNow = async (id: string) => (await database.db.select().from(stays).where(eq(stays.id, id)))[0]!;
 const paymentNow = async (id: string) => (await database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -99,7 +132,12 @@ describe("a deposit through Stripe Checkout", () => {
     expect(stay).toMatchObject({ status: "awaiting_payment", totalCents: 10_000, depositCents: 8_000 });
     expect(stay.paymentDueAt!.getTime()).toBe(now.getTime() + 30 * 60_000);
     // The suite is held while the customer pays.
-    expect(await database.db.select().from(staySuites).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(staySuites)
+        .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt))),
+    ).toHaveLength(1);
     const session = standIn.sessions.get(checkout.payment.checkoutSessionId)!;
     expect(checkout.url).toBe(session.url);
     expect(session).toMatchObject({ amount_total: 8_000, client_reference_id: stay.id });
@@ -138,7 +176,9 @@ describe("a deposit through Stripe Checkout", () => {
     const { stay, checkout } = await heldStay(stripe, 84);
     const paid = standIn.complete(checkout.payment.checkoutSessionId);
     const event = standIn.signedEvent("checkout.session.completed", paid);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(event).then(async (r) => ({ status: r.status, body: (await r.json()) as { outcome: string } }))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => deliver(event).then(async (r) => ({ status: r.status, body: (await r.json()) as { outcome: string } }))),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.body.outcome === "handled")).toHaveLength(1);
     const again = await deliver(event);
@@ -174,7 +214,10 @@ describe("a deposit through Stripe Checkout", () => {
   it("answers 404 to a customer paying for another household's stay", async () => {
     const { stay } = await heldStay(stripe, 105);
     const stranger = await household(database.db);
-    expect(await refusal(startDepositCheckout(database.db, stripe, stranger.userId, stay.id, { siteUrl, now }))).toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
+    expect(await refusal(startDepositCheckout(database.db, stripe, stranger.userId, stay.id, { siteUrl, now }))).toMatchObject({
+      status: 404,
+      code: "STAY_NOT_FOUND",
+    });
   });
 });
 
@@ -189,7 +232,12 @@ describe("unpaid holds", () => {
     expect(await releaseUnpaidHolds(database.db, stripe, later)).toBeGreaterThanOrEqual(1);
     expect(await stayNow(unpaid.stay.id)).toMatchObject({ status: "expired" });
     expect(standIn.sessions.get(unpaid.checkout.payment.checkoutSessionId)!.status).toBe("expired");
-    expect(await database.db.select().from(staySuites).where(and(eq(staySuites.stayId, unpaid.stay.id), isNull(staySuites.releasedAt)))).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(staySuites)
+        .where(and(eq(staySuites.stayId, unpaid.stay.id), isNull(staySuites.releasedAt))),
+    ).toHaveLength(0);
     expect(await stayNow(paidLate.stay.id)).toMatchObject({ status: "awaiting_payment" });
     // The freed suite can be booked again.
     const next = await household(database.db);
@@ -206,7 +254,18 @@ describe("unpaid holds", () => {
     const simulated = createSimulatedPaymentProvider({ siteUrl });
     const { stay, checkout } = await heldStay(simulated, 119);
     await releaseUnpaidHolds(database.db, simulated, new Date(now.getTime() + 31 * 60_000));
-    await handlePaymentEvent(database.db, simulated, { id: simulatedEventId(), type: "checkout_completed", sessionId: checkout.payment.checkoutSessionId, paymentIntentId: simulatedPaymentIntentId(), amountCents: 8_000 }, { siteUrl });
+    await handlePaymentEvent(
+      database.db,
+      simulated,
+      {
+        id: simulatedEventId(),
+        type: "checkout_completed",
+        sessionId: checkout.payment.checkoutSessionId,
+        paymentIntentId: simulatedPaymentIntentId(),
+        amountCents: 8_000,
+      },
+      { siteUrl },
+    );
     expect(await stayNow(stay.id)).toMatchObject({ status: "expired" });
     expect(await sendPendingRefunds(database.db, simulated)).toBeGreaterThanOrEqual(1);
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: 8_000 });
@@ -225,20 +284,35 @@ describe("the simulated provider's Pay button", () => {
     expect(answers.every((a) => a.stayId === stay.id)).toBe(true);
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "paid", amountCents: 8_000 });
     expect(await stayNow(stay.id)).toMatchObject({ status: "confirmed" });
-    expect(await database.db.select().from(stayEvents).where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "deposit_paid")))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(stayEvents)
+        .where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "deposit_paid"))),
+    ).toHaveLength(1);
     expect(await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).toHaveLength(1);
     // A click on a page opened before (another tab): already paid, nothing more recorded.
     expect(await paySimulatedCheckout(database.db, simulated, userId, sessionId, { siteUrl })).toEqual({ outcome: "already_paid", stayId: stay.id });
-    expect(await database.db.select().from(stayEvents).where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "deposit_paid")))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(stayEvents)
+        .where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "deposit_paid"))),
+    ).toHaveLength(1);
   });
 
   it("refuses a checkout whose hold ended unpaid, and another household's", async () => {
     const simulated = createSimulatedPaymentProvider({ siteUrl });
     const { userId, checkout } = await heldStay(simulated, 149);
     await releaseUnpaidHolds(database.db, simulated, new Date(now.getTime() + 31 * 60_000));
-    expect(await refusal(paySimulatedCheckout(database.db, simulated, userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({ status: 409, code: "CHECKOUT_CLOSED" });
+    expect(await refusal(paySimulatedCheckout(database.db, simulated, userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({
+      status: 409,
+      code: "CHECKOUT_CLOSED",
+    });
     const other = await household(database.db);
-    expect(await refusal(paySimulatedCheckout(database.db, simulated, other.userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({ status: 404 });
+    expect(await refusal(paySimulatedCheckout(database.db, simulated, other.userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({
+      status: 404,
+    });
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "expired" });
   });
 });
@@ -254,7 +328,11 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
 
   it.each([
     // 23:30 in Los Angeles the evening before the fee starts is already the fee's day in UTC: still free.
-    { when: "the evening before the fee starts (already the next day in UTC)", at: (feeFrom: string) => businessLocalToUtc(addBusinessDays(feeFrom, -1), "23:30"), refund: 8_000 },
+    {
+      when: "the evening before the fee starts (already the next day in UTC)",
+      at: (feeFrom: string) => businessLocalToUtc(addBusinessDays(feeFrom, -1), "23:30"),
+      refund: 8_000,
+    },
     { when: "just after midnight the day the fee starts", at: (feeFrom: string) => businessLocalToUtc(feeFrom, "00:30"), refund: 3_000 },
     { when: "the day before check-in", at: (feeFrom: string) => businessLocalToUtc(addBusinessDays(feeFrom, 13), "12:00"), refund: 3_000 },
   ])("refunds the deposit less the fee $when", async ({ at, refund }) => {
@@ -268,7 +346,9 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
     const [row] = await database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, checkout.payment.id));
     expect(row).toMatchObject({ status: "succeeded", providerRefundId: sent[0]!.id, reason: "cancellation" });
     // The cancellation mail says what goes back.
-    const cancelMail = (await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).find((m) => m.message.subject.startsWith("Your stay is cancelled"));
+    const cancelMail = (await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).find((m) =>
+      m.message.subject.startsWith("Your stay is cancelled"),
+    );
     expect(cancelMail!.message.text).toContain(`Refund to your card: ${formatCents(refund)}`);
     // Sending again (a second process, a retry) refunds nothing more.
     await sendPendingRefunds(database.db, stripe);
@@ -278,13 +358,17 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
   it("lets staff refund by hand up to what is left, and refuses more", async () => {
     const { checkout } = await paidStay(340);
     await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 5_000, staffEmail: "staff@example.com" });
-    expect(await refusal(refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 3_001, staffEmail: "staff@example.com" }))).toMatchObject({
+    expect(
+      await refusal(refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 3_001, staffEmail: "staff@example.com" })),
+    ).toMatchObject({
       status: 409,
       code: "REFUND_TOO_LARGE",
     });
     // Ten at once for the $30 left: the database's check lets three through.
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 10 }, () => refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" })),
+      Array.from({ length: 10 }, () =>
+        refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" }),
+      ),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: 8_000 });

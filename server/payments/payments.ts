@@ -25,8 +25,7 @@ import type { PaymentEvent, PaymentProvider } from "./types";
 export type { Payment, PaymentRefund };
 
 const DEPOSIT_NOT_DUE = () => new AppError(409, "DEPOSIT_NOT_DUE", "This stay has no deposit waiting to be paid.");
-const HOLD_ENDED = () =>
-  new AppError(409, "PAYMENT_HOLD_ENDED", "The time to pay the deposit has passed and the suite was released. Please book again.");
+const HOLD_ENDED = () => new AppError(409, "PAYMENT_HOLD_ENDED", "The time to pay the deposit has passed and the suite was released. Please book again.");
 
 /** Starts a checkout for the deposit of the household's stay (404 for anyone else's) and returns the page to pay on. */
 export async function startDepositCheckout(
@@ -105,12 +104,22 @@ export async function paySimulatedCheckout(
   const { payment, stay } = await simulatedCheckout(db, userId, sessionId);
   if (payment.status === "paid") return { outcome: "already_paid", stayId: stay.id };
   if (payment.status !== "pending" || stay.status !== "awaiting_payment")
-    throw new AppError(409, "CHECKOUT_CLOSED", "This payment page has closed: the suite is no longer held for this deposit, so there is nothing to pay. See My Trips.");
+    throw new AppError(
+      409,
+      "CHECKOUT_CLOSED",
+      "This payment page has closed: the suite is no longer held for this deposit, so there is nothing to pay. See My Trips.",
+    );
   // The amount is the checkout's own, stored when it was created: nothing in the form sets it.
   const { recordedPayment } = await applyPaymentEvent(
     db,
     provider,
-    { id: simulatedEventId(), type: "checkout_completed", sessionId: payment.checkoutSessionId, paymentIntentId: simulatedPaymentIntentId(), amountCents: payment.amountCents },
+    {
+      id: simulatedEventId(),
+      type: "checkout_completed",
+      sessionId: payment.checkoutSessionId,
+      paymentIntentId: simulatedPaymentIntentId(),
+      amountCents: payment.amountCents,
+    },
     ctx,
   );
   return { outcome: recordedPayment ? "paid" : "already_paid", stayId: stay.id };
@@ -127,7 +136,12 @@ export type EventOutcome = "handled" | "duplicate";
  * expires after it was paid stays paid; a refund for a payment whose checkout event has not come yet
  * throws PaymentEventNotReady without recording the event, so the provider delivers it again.
  */
-export async function handlePaymentEvent(db: Db, provider: Pick<PaymentProvider, "name">, event: PaymentEvent, ctx: { siteUrl: string; now?: Date }): Promise<EventOutcome> {
+export async function handlePaymentEvent(
+  db: Db,
+  provider: Pick<PaymentProvider, "name">,
+  event: PaymentEvent,
+  ctx: { siteUrl: string; now?: Date },
+): Promise<EventOutcome> {
   return (await applyPaymentEvent(db, provider, event, ctx)).outcome;
 }
 
@@ -176,10 +190,7 @@ async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checko
   const { now } = ctx;
   const [payment] = await tx.select().from(payments).where(eq(payments.checkoutSessionId, event.sessionId)).for("update");
   if (!payment || payment.status === "paid") return false;
-  await tx
-    .update(payments)
-    .set({ status: "paid", paymentIntentId: event.paymentIntentId, paidAt: now, updatedAt: now })
-    .where(eq(payments.id, payment.id));
+  await tx.update(payments).set({ status: "paid", paymentIntentId: event.paymentIntentId, paidAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
   const [row] = await tx
     .select({ stay: stays, userId: households.userId })
     .from(stays)
@@ -187,7 +198,9 @@ async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checko
     .where(eq(stays.id, payment.stayId))
     .for("update", { of: stays });
   const stay = row!.stay;
-  await tx.insert(stayEvents).values({ stayId: stay.id, kind: "deposit_paid", actor: "system:payments", detail: { amountCents: payment.amountCents }, at: now });
+  await tx
+    .insert(stayEvents)
+    .values({ stayId: stay.id, kind: "deposit_paid", actor: "system:payments", detail: { amountCents: payment.amountCents }, at: now });
   if (stay.status !== "awaiting_payment" || !row!.userId) {
     // Paid after the stay was cancelled or its hold ended: the money goes back in full.
     await queueRefund(tx, payment, { amountCents: payment.amountCents, reason: "paid after the hold ended", actor: "system:payments", now });
@@ -208,9 +221,15 @@ async function refundSucceeded(tx: Db, event: Extract<PaymentEvent, { type: "ref
   if (!payment) throw new PaymentEventNotReady(`no payment yet for ${event.paymentIntentId}`);
   const [known] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.providerRefundId, event.refundId));
   if (known) return;
-  const ours = event.refundRowId && isUuid(event.refundRowId)
-    ? (await tx.select().from(paymentRefunds).where(and(eq(paymentRefunds.id, event.refundRowId), eq(paymentRefunds.paymentId, payment.id))))[0]
-    : undefined;
+  const ours =
+    event.refundRowId && isUuid(event.refundRowId)
+      ? (
+          await tx
+            .select()
+            .from(paymentRefunds)
+            .where(and(eq(paymentRefunds.id, event.refundRowId), eq(paymentRefunds.paymentId, payment.id)))
+        )[0]
+      : undefined;
   if (ours) {
     await tx.update(paymentRefunds).set({ providerRefundId: event.refundId, status: "succeeded", updatedAt: now }).where(eq(paymentRefunds.id, ours.id));
     return;
@@ -236,7 +255,15 @@ export async function releaseUnpaidHolds(db: Db, provider: PaymentProvider, now 
   const open = await db
     .select({ stayId: payments.stayId, sessionId: payments.checkoutSessionId })
     .from(payments)
-    .where(and(inArray(payments.stayId, due.map((d) => d.id)), eq(payments.status, "pending")));
+    .where(
+      and(
+        inArray(
+          payments.stayId,
+          due.map((d) => d.id),
+        ),
+        eq(payments.status, "pending"),
+      ),
+    );
   const paidMeanwhile = new Set<string>();
   for (const checkout of open) if (!(await provider.expireCheckout(checkout.sessionId))) paidMeanwhile.add(checkout.stayId);
   const releasable = due.map((d) => d.id).filter((id) => !paidMeanwhile.has(id));
@@ -251,7 +278,10 @@ export async function releaseUnpaidHolds(db: Db, provider: PaymentProvider, now 
       .for("update", { skipLocked: true });
     const ids = lapsed.map((s) => s.id);
     if (ids.length === 0) return 0;
-    await tx.update(payments).set({ status: "expired", updatedAt: now }).where(and(inArray(payments.stayId, ids), eq(payments.status, "pending")));
+    await tx
+      .update(payments)
+      .set({ status: "expired", updatedAt: now })
+      .where(and(inArray(payments.stayId, ids), eq(payments.status, "pending")));
     await releaseLapsedHolds(tx, ids, { kind: "payment_expired", actor: "system:payments", now });
     return ids.length;
   });
@@ -262,7 +292,19 @@ export async function paymentsOfStays(db: Db, stayIds: string[]): Promise<Map<st
   const byStay = new Map<string, (Payment & { refunds: PaymentRefund[] })[]>();
   if (stayIds.length === 0) return byStay;
   const rows = await db.select().from(payments).where(inArray(payments.stayId, stayIds)).orderBy(asc(payments.createdAt));
-  const refunds = rows.length === 0 ? [] : await db.select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, rows.map((r) => r.id))).orderBy(asc(paymentRefunds.createdAt));
+  const refunds =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(paymentRefunds)
+          .where(
+            inArray(
+              paymentRefunds.paymentId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(paymentRefunds.createdAt));
   for (const row of rows) byStay.set(row.stayId, [...(byStay.get(row.stayId) ?? []), { ...row, refunds: refunds.filter((r) => r.paymentId === row.id) }]);
   return byStay;
 }
@@ -288,7 +330,9 @@ export async function refundByStaff(
         fields: { amount: `At most ${formatCents(left)} is left to refund.` },
       });
     const row = await queueRefund(tx, payment, { amountCents: input.amountCents, reason: "refunded by staff", actor: input.staffEmail, now });
-    await tx.insert(stayEvents).values({ stayId: payment.stayId, kind: "refund_queued", actor: input.staffEmail, detail: { amountCents: input.amountCents, reason: "staff" }, at: now });
+    await tx
+      .insert(stayEvents)
+      .values({ stayId: payment.stayId, kind: "refund_queued", actor: input.staffEmail, detail: { amountCents: input.amountCents, reason: "staff" }, at: now });
     return row;
   });
   await sendPendingRefunds(db, provider, ctx.logger, now);

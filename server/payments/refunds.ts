@@ -24,7 +24,11 @@ const CHECK_VIOLATION = "23514";
  * Queues a refund of `amountCents` on a paid payment, in the caller's transaction. The payments
  * table's check (refunded ≤ paid) refuses more than is left, whatever else runs at the same moment.
  */
-export async function queueRefund(tx: Db, payment: Pick<Payment, "id">, input: { amountCents: number; reason: string; actor: string; now: Date }): Promise<PaymentRefund> {
+export async function queueRefund(
+  tx: Db,
+  payment: Pick<Payment, "id">,
+  input: { amountCents: number; reason: string; actor: string; now: Date },
+): Promise<PaymentRefund> {
   try {
     // A savepoint: a refused refund leaves the caller's transaction usable.
     return await tx.transaction(async (spDb) => {
@@ -43,7 +47,9 @@ export async function queueRefund(tx: Db, payment: Pick<Payment, "id">, input: {
     });
   } catch (error) {
     if (sqlStateOf(error) === CHECK_VIOLATION)
-      throw new AppError(409, "REFUND_TOO_LARGE", "That is more than is left to refund on this payment.", { fields: { amount: "That is more than is left to refund." } });
+      throw new AppError(409, "REFUND_TOO_LARGE", "That is more than is left to refund on this payment.", {
+        fields: { amount: "That is more than is left to refund." },
+      });
     throw error;
   }
 }
@@ -73,7 +79,10 @@ export async function queueCancellationRefund(
     await queueRefund(tx, payment, { amountCents: part, reason: "cancellation", actor: ctx.actor, now: ctx.now });
     owed -= part;
   }
-  if (total > 0) await tx.insert(stayEvents).values({ stayId: stay.id, kind: "refund_queued", actor: ctx.actor, detail: { amountCents: total, reason: "cancellation" }, at: ctx.now });
+  if (total > 0)
+    await tx
+      .insert(stayEvents)
+      .values({ stayId: stay.id, kind: "refund_queued", actor: ctx.actor, detail: { amountCents: total, reason: "cancellation" }, at: ctx.now });
   return total;
 }
 
@@ -105,7 +114,10 @@ export async function sendPendingRefunds(db: Db, provider: PaymentProvider, logg
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       logger?.warn({ err: error, refundId: refund.id }, "refund not sent; it stays queued");
-      await db.update(paymentRefunds).set({ lastError: message.slice(0, 500), updatedAt: now }).where(eq(paymentRefunds.id, refund.id));
+      await db
+        .update(paymentRefunds)
+        .set({ lastError: message.slice(0, 500), updatedAt: now })
+        .where(eq(paymentRefunds.id, refund.id));
     }
   }
   return sent;

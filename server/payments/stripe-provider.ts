@@ -117,7 +117,14 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       const refund = event.data.object;
       const paymentIntentId = idOf(refund.payment_intent);
       if (refund.status !== "succeeded" || !paymentIntentId) return { id: event.id, type: "ignored", providerType: event.type };
-      return { id: event.id, type: "refund_succeeded", refundId: refund.id, paymentIntentId, amountCents: refund.amount, refundRowId: refund.metadata?.refundRowId ?? null };
+      return {
+        id: event.id,
+        type: "refund_succeeded",
+        refundId: refund.id,
+        paymentIntentId,
+        amountCents: refund.amount,
+        refundRowId: refund.metadata?.refundRowId ?? null,
+      };
     }
     default:
       return { id: event.id, type: "ignored", providerType: event.type };

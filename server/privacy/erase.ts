@@ -19,7 +19,8 @@ export async function deleteAccount(db: Db, userId: string): Promise<{ email: st
     const subject = await findSubject(tx, userId);
     if (!subject) throw new AppError(404, "ACCOUNT_NOT_FOUND", "This account no longer exists.");
     // Staff addresses stay in what staff did (appointments made, records reviewed): the role goes first.
-    if (await isAdmin(tx, userId)) throw new AppError(409, "ADMIN_ACCOUNT", "Staff accounts can't be deleted here. Ask the owner to revoke your admin role first.");
+    if (await isAdmin(tx, userId))
+      throw new AppError(409, "ADMIN_ACCOUNT", "Staff accounts can't be deleted here. Ask the owner to revoke your admin role first.");
     // The account row last: the other tables' rows cascade from it or are found through it.
     const { users: account, ...others } = PERSONAL_TABLES;
     for (const entry of Object.values(others)) await entry.erase?.(tx, subject, placeholder);

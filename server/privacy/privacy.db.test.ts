@@ -112,15 +112,34 @@ async function seedCustomer(db: Db) {
   const cat = await createCat(
     db,
     userId,
-    { name: person.catNames[0]!, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", microchip: person.microchip, medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am" }] },
+    {
+      name: person.catNames[0]!,
+      sex: "female",
+      spayedNeutered: "yes",
+      felvFivStatus: "negative",
+      microchip: person.microchip,
+      medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am" }],
+    },
     now,
   );
-  const archived = await createCat(db, userId, { name: person.catNames[1]!, sex: "male", spayedNeutered: "unknown", felvFivStatus: "unknown", medications: [] }, now);
+  const archived = await createCat(
+    db,
+    userId,
+    { name: person.catNames[1]!, sex: "male", spayedNeutered: "unknown", felvFivStatus: "unknown", medications: [] },
+    now,
+  );
   await archiveCat(db, userId, archived.id, now);
   await db.insert(catPhotoVariants).values({ catId: cat.id, width: 320, height: 320, bytes: WEBP });
   const [record] = await db
     .insert(vaccineRecords)
-    .values({ catId: cat.id, vaccine: "fvrcp", expiresOn: addBusinessDays(today, 200), documentType: "application/pdf", documentName: `${tag}.pdf`, documentSize: PDF.length })
+    .values({
+      catId: cat.id,
+      vaccine: "fvrcp",
+      expiresOn: addBusinessDays(today, 200),
+      documentType: "application/pdf",
+      documentName: `${tag}.pdf`,
+      documentSize: PDF.length,
+    })
     .returning();
   await db.insert(vaccineDocuments).values({ recordId: record!.id, bytes: PDF });
   await db.insert(vaccineReminders).values({ recordId: record!.id, kind: "30-days", sentAt: now });
@@ -154,32 +173,80 @@ async function seedCustomer(db: Db) {
     providerSid: reminderSid,
   });
   // The provider's record of that reminder (the number was typed, not proven: it is found through the reminder).
-  await db.insert(telephonyEvents).values({ kind: "sms", provider: "simulated", to: person.reminderPhone, from: "+19495550100", body: `${person.catNames[0]} is booked`, sid: reminderSid });
+  await db
+    .insert(telephonyEvents)
+    .values({ kind: "sms", provider: "simulated", to: person.reminderPhone, from: "+19495550100", body: `${person.catNames[0]} is booked`, sid: reminderSid });
   await db.insert(callMeBackForm).values({ phoneNumber: person.mobile, consentText: "I agree to receive a call." });
-  await db.insert(voucherRequests).values({ name: person.name, email: person.email, phone: person.mobile, consentText: "I agree.", consentedAt: now, sourcePage: "/" });
-  await db.insert(newsletterSignups).values({ email: person.email, consentText: "I agree.", consentedAt: now, sourcePage: "/", unsubscribeTokenHash: `u-${tag}` });
+  await db
+    .insert(voucherRequests)
+    .values({ name: person.name, email: person.email, phone: person.mobile, consentText: "I agree.", consentedAt: now, sourcePage: "/" });
+  await db
+    .insert(newsletterSignups)
+    .values({ email: person.email, consentText: "I agree.", consentedAt: now, sourcePage: "/", unsubscribeTokenHash: `u-${tag}` });
   // A stay (its suite already released, so seeds never compete for a room), a waitlist entry and its mail.
   const [suite] = await db.select().from(suites).limit(1);
   const stayDates = { checkIn: addBusinessDays(today, 30), checkOut: addBusinessDays(today, 32) };
   const [stay] = await db
     .insert(stays)
-    .values({ householdId: household.id, status: "cancelled", ...stayDates, notes: `Call ${person.name}`, totalCents: 13000, priceLines: [], cancellationTiers: [] })
+    .values({
+      householdId: household.id,
+      status: "cancelled",
+      ...stayDates,
+      notes: `Call ${person.name}`,
+      totalCents: 13000,
+      priceLines: [],
+      cancellationTiers: [],
+    })
     .returning();
-  const [room] = await db.insert(staySuites).values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: suite!.suiteTypeId, ...stayDates, releasedAt: now }).returning();
+  const [room] = await db
+    .insert(staySuites)
+    .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: suite!.suiteTypeId, ...stayDates, releasedAt: now })
+    .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: person.catNames[0], ...stayDates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)
-    .values({ stayId: stay!.id, provider: "simulated", checkoutSessionId: `sim_cs_${tag}`, paymentIntentId: `sim_pi_${tag}`, amountCents: 5000, status: "paid", refundedCents: 5000, paidAt: now })
+    .values({
+      stayId: stay!.id,
+      provider: "simulated",
+      checkoutSessionId: `sim_cs_${tag}`,
+      paymentIntentId: `sim_pi_${tag}`,
+      amountCents: 5000,
+      status: "paid",
+      refundedCents: 5000,
+      paidAt: now,
+    })
     .returning();
-  await db.insert(paymentRefunds).values({ paymentId: payment!.id, amountCents: 5000, providerRefundId: `sim_re_${tag}`, status: "succeeded", reason: "cancellation", actor: `customer:${userId}` });
+  await db.insert(paymentRefunds).values({
+    paymentId: payment!.id,
+    amountCents: 5000,
+    providerRefundId: `sim_re_${tag}`,
+    status: "succeeded",
+    reason: "cancellation",
+    actor: `customer:${userId}`,
+  });
   await db.insert(waitlistEntries).values({ householdId: household.id, ...stayDates, catIds: [cat.id] });
-  await db.insert(mailQueue).values({ dedupeKey: `stay:${stay!.id}:confirmed:1`, toAddress: person.email, message: { subject: `${person.catNames[0]}'s stay`, text: person.name, html: "" }, stayId: stay!.id });
+  await db.insert(mailQueue).values({
+    dedupeKey: `stay:${stay!.id}:confirmed:1`,
+    toAddress: person.email,
+    message: { subject: `${person.catNames[0]}'s stay`, text: person.name, html: "" },
+    stayId: stay!.id,
+  });
   // Its texts: one sent to the number the household had then (so also a provider record), one queued to today's.
-  await db.insert(smsQueue).values({ dedupeKey: `stay:${stay!.id}:confirmed:1`, toPhone: person.previousMobile, body: `${person.catNames[0]}'s stay is confirmed`, stayId: stay!.id, status: "sent" });
-  await db.insert(telephonyEvents).values({ kind: "sms", provider: "simulated", to: person.previousMobile, from: "+19495550100", body: `${person.catNames[0]}'s stay is confirmed` });
-  await db.insert(smsQueue).values({ dedupeKey: `stay:${stay!.id}:cancelled:2`, toPhone: person.mobile, body: `${person.catNames[0]}'s stay is cancelled`, stayId: stay!.id });
+  await db.insert(smsQueue).values({
+    dedupeKey: `stay:${stay!.id}:confirmed:1`,
+    toPhone: person.previousMobile,
+    body: `${person.catNames[0]}'s stay is confirmed`,
+    stayId: stay!.id,
+    status: "sent",
+  });
+  await db
+    .insert(telephonyEvents)
+    .values({ kind: "sms", provider: "simulated", to: person.previousMobile, from: "+19495550100", body: `${person.catNames[0]}'s stay is confirmed` });
+  await db
+    .insert(smsQueue)
+    .values({ dedupeKey: `stay:${stay!.id}:cancelled:2`, toPhone: person.mobile, body: `${person.catNames[0]}'s stay is cancelled`, stayId: stay!.id });
   return { ...person, userId, catId: cat.id, recordId: record!.id, bookingId: booking!.id, stayId: stay!.id };
 }
 
@@ -219,7 +286,10 @@ describe("the privacy export", () => {
       for (const row of rows) expect(Object.keys(row).sort(), `${table}: every stored column`).toEqual(stored.filter((c) => !withheld.includes(c)).sort());
     }
     expect(data.tables.cats!.map((c) => c.name).sort()).toEqual([...customer.catNames].sort());
-    expect(data.tables.cats!.find((c) => c.name === customer.catNames[0])).toMatchObject({ microchip: customer.microchip, medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am" }] });
+    expect(data.tables.cats!.find((c) => c.name === customer.catNames[0])).toMatchObject({
+      microchip: customer.microchip,
+      medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am" }],
+    });
     expect(data.tables.households![0]).toMatchObject({ name: customer.name, mobile_phone: customer.mobile });
 
     // The stored files, byte for byte, named from the cells that held them.
@@ -251,7 +321,15 @@ describe("account deletion", () => {
     expect(await deleteAccount(db, customer.userId)).toEqual({ email: customer.email });
 
     // Every text-like column of every table, read from the database itself so later tables are covered.
-    const needles = [customer.email, customer.name, customer.mobile.slice(2), customer.reminderPhone.slice(2), customer.previousMobile.slice(2), ...customer.catNames, customer.microchip];
+    const needles = [
+      customer.email,
+      customer.name,
+      customer.mobile.slice(2),
+      customer.reminderPhone.slice(2),
+      customer.previousMobile.slice(2),
+      ...customer.catNames,
+      customer.microchip,
+    ];
     const searchable = new Set(["text", "character varying", "character", "json", "jsonb", "ARRAY"]);
     const found: string[] = [];
     for (const [table, columns] of await storedColumns(db)) {
@@ -282,7 +360,12 @@ describe("account deletion", () => {
     const others = await db.select().from(appointments).where(eq(appointments.customerEmail, bystander.email));
     expect(others).toHaveLength(1);
     expect(others[0]!.catNames).toBe(bystander.catNames.join(", "));
-    expect(await db.select().from(users).where(inArray(users.id, [bystander.userId]))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [bystander.userId])),
+    ).toHaveLength(1);
     expect(await db.select().from(voucherRequests).where(eq(voucherRequests.email, bystander.email))).toHaveLength(1);
   });
 
@@ -307,13 +390,26 @@ describe("a number typed into the household form (ADR 0140)", () => {
     const tag = unique();
     const stranger = { name: `Wrennick ${tag}`, email: `stranger-${tag}@example.com`, phone: freshPhone(), voucherCode: `FREE-${tag}` };
     await db.insert(callMeBackForm).values({ phoneNumber: stranger.phone, consentText: "I agree to receive a call." });
-    await db.insert(voucherRequests).values({ name: stranger.name, email: stranger.email, phone: stranger.phone, consentText: "I agree.", consentedAt: now, sourcePage: "/", voucherCode: stranger.voucherCode });
-    await db.insert(telephonyEvents).values({ kind: "call", provider: "simulated", to: stranger.phone, from: "+19495550100", body: "<Response/>", sid: `CA${tag}` });
+    await db.insert(voucherRequests).values({
+      name: stranger.name,
+      email: stranger.email,
+      phone: stranger.phone,
+      consentText: "I agree.",
+      consentedAt: now,
+      sourcePage: "/",
+      voucherCode: stranger.voucherCode,
+    });
+    await db
+      .insert(telephonyEvents)
+      .values({ kind: "call", provider: "simulated", to: stranger.phone, from: "+19495550100", body: "<Response/>", sid: `CA${tag}` });
     return stranger;
   }
 
   async function accountWithMobile(db: Db, mobile: string) {
-    const [user] = await db.insert(users).values({ email: `claimant-${unique()}@example.com`, lastSignInAt: now }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: `claimant-${unique()}@example.com`, lastSignInAt: now })
+      .returning();
     await saveHousehold(db, user!.id, { name: "Claimant", mobilePhone: mobile }, now);
     return user!.id;
   }
@@ -343,7 +439,9 @@ describe("a number typed into the household form (ADR 0140)", () => {
 
     await deleteAccount(db, claimant);
     expect(await db.select().from(callMeBackForm).where(eq(callMeBackForm.phoneNumber, stranger.phone))).toHaveLength(1);
-    expect(await db.select().from(voucherRequests).where(eq(voucherRequests.phone, stranger.phone))).toMatchObject([{ name: stranger.name, voucherCode: stranger.voucherCode }]);
+    expect(await db.select().from(voucherRequests).where(eq(voucherRequests.phone, stranger.phone))).toMatchObject([
+      { name: stranger.name, voucherCode: stranger.voucherCode },
+    ]);
     expect(await db.select().from(telephonyEvents).where(eq(telephonyEvents.to, stranger.phone))).toMatchObject([{ kind: "call", body: "<Response/>" }]);
   });
 

@@ -179,7 +179,11 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     erasure: "Kept for the business's records (dates, suites, price) without personal data: the link to the household is cut and the notes are cleared.",
     erase: (tx, s) => tx.update(stays).set({ notes: "" }).where(inArray(stays.id, s.stayIds)),
   },
-  stay_suites: { table: staySuites, rowsOf: (s) => inArray(staySuites.stayId, s.stayIds), erasure: "Kept: which suite the stay held on which nights (nothing personal)." },
+  stay_suites: {
+    table: staySuites,
+    rowsOf: (s) => inArray(staySuites.stayId, s.stayIds),
+    erasure: "Kept: which suite the stay held on which nights (nothing personal).",
+  },
   stay_cats: {
     table: stayCats,
     rowsOf: (s) => inArray(stayCats.stayId, s.stayIds),
@@ -190,7 +194,11 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     table: stayEvents,
     rowsOf: (s) => inArray(stayEvents.stayId, s.stayIds),
     erasure: "Kept as the stay's history, with the customer no longer named in it.",
-    erase: (tx, s) => tx.update(stayEvents).set({ actor: "customer" }).where(and(inArray(stayEvents.stayId, s.stayIds), eq(stayEvents.actor, `customer:${s.userId}`))),
+    erase: (tx, s) =>
+      tx
+        .update(stayEvents)
+        .set({ actor: "customer" })
+        .where(and(inArray(stayEvents.stayId, s.stayIds), eq(stayEvents.actor, `customer:${s.userId}`))),
   },
   payments: {
     table: payments,
@@ -205,7 +213,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
       tx
         .update(paymentRefunds)
         .set({ actor: "customer" })
-        .where(and(eq(paymentRefunds.actor, `customer:${s.userId}`), sql`${paymentRefunds.paymentId} in (select id from payments where ${inArray(payments.stayId, s.stayIds)})`)),
+        .where(
+          and(
+            eq(paymentRefunds.actor, `customer:${s.userId}`),
+            sql`${paymentRefunds.paymentId} in (select id from payments where ${inArray(payments.stayId, s.stayIds)})`,
+          ),
+        ),
   },
   waitlist_entries: { table: waitlistEntries, rowsOf: (s) => (s.householdId ? eq(waitlistEntries.householdId, s.householdId) : sql`false`), erasure: CASCADE },
   mail_queue: {
@@ -234,8 +247,10 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
 
 /** Tables the export and the deletion leave alone, and why. */
 export const OTHER_TABLES: Record<string, string> = {
-  rate_limit_window_counts: "Request counters under a one-way hash of an e-mail, number or client address (ADR 0102), pruned once the hour or day they cover has passed.",
-  rate_limit_recent_events: "Request times under a one-way hash of an e-mail, number or client address (ADR 0102), pruned once the window they cover has passed.",
+  rate_limit_window_counts:
+    "Request counters under a one-way hash of an e-mail, number or client address (ADR 0102), pruned once the hour or day they cover has passed.",
+  rate_limit_recent_events:
+    "Request times under a one-way hash of an e-mail, number or client address (ADR 0102), pruned once the window they cover has passed.",
   page_view_counts: "Daily counts per page: no visitor identifier at all.",
   site_content_revisions: "The site's texts as staff edited them.",
   media_images: "Review cards and team portraits uploaded by staff.",

@@ -17,7 +17,10 @@ const consume = (rules: RateLimitRule[], now: Date) => consumeRateLimits(databas
 const allowedCount = (results: { allowed: boolean }[]) => results.filter((r) => r.allowed).length;
 
 async function storedCount(key: string) {
-  const rows = await database.db.select().from(rateLimitWindowCounts).where(eq(rateLimitWindowCounts.key, storedRateLimitKey(key)));
+  const rows = await database.db
+    .select()
+    .from(rateLimitWindowCounts)
+    .where(eq(rateLimitWindowCounts.key, storedRateLimitKey(key)));
   return rows.reduce((sum, row) => sum + row.count, 0);
 }
 
@@ -44,7 +47,10 @@ describe("a sliding window", () => {
   it("keeps only the event times still inside the window", async () => {
     const rule: RateLimitRule = { key: "s3", limit: 3, windowMs: 10 * minute, window: "sliding" };
     for (const m of [0, 5, 12]) await consume([rule], at(m));
-    const [row] = await database.db.select().from(rateLimitRecentEvents).where(eq(rateLimitRecentEvents.key, storedRateLimitKey("s3")));
+    const [row] = await database.db
+      .select()
+      .from(rateLimitRecentEvents)
+      .where(eq(rateLimitRecentEvents.key, storedRateLimitKey("s3")));
     expect(row?.eventTimes.map((t) => new Date(t).toISOString())).toEqual([at(5).toISOString(), at(12).toISOString()]);
     expect(row?.expiresAt).toEqual(at(22));
   });
@@ -86,7 +92,12 @@ describe("several rules", () => {
     }
     expect(await consume([{ ...perNumber, key: "m1:n9" }, perIp], at(3))).toMatchObject({ allowed: false, key: "m1:ip" });
     // The per-IP refusal undid the per-number event taken before it in the same transaction.
-    expect(await database.db.select().from(rateLimitRecentEvents).where(eq(rateLimitRecentEvents.key, storedRateLimitKey("m1:n9")))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(rateLimitRecentEvents)
+        .where(eq(rateLimitRecentEvents.key, storedRateLimitKey("m1:n9"))),
+    ).toEqual([]);
     expect((await consume([{ ...perNumber, key: "m1:n9" }], at(3))).allowed).toBe(true);
   });
 
@@ -111,7 +122,10 @@ describe("concurrent requests", () => {
     const rule: RateLimitRule = { key: "c2", limit: 10, windowMs: minute, window: "sliding" };
     const results = await Promise.all(Array.from({ length: 50 }, () => consume([rule], at(0))));
     expect(allowedCount(results)).toBe(10);
-    const [row] = await database.db.select().from(rateLimitRecentEvents).where(eq(rateLimitRecentEvents.key, storedRateLimitKey("c2")));
+    const [row] = await database.db
+      .select()
+      .from(rateLimitRecentEvents)
+      .where(eq(rateLimitRecentEvents.key, storedRateLimitKey("c2")));
     expect(row?.eventTimes).toHaveLength(10);
   });
 

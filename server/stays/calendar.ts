@@ -51,7 +51,13 @@ export async function freeSuiteCounter(db: Db, from: string, to: string): Promis
       .select({ suiteId: staySuites.suiteId, checkIn: staySuites.checkIn, checkOut: staySuites.checkOut })
       .from(staySuites)
       .innerJoin(suites, eq(suites.id, staySuites.suiteId))
-      .where(and(isNull(staySuites.releasedAt), eq(suites.inService, true), sql`daterange(${staySuites.checkIn}, ${staySuites.checkOut}) && daterange(${from}::date, ${to}::date)`)),
+      .where(
+        and(
+          isNull(staySuites.releasedAt),
+          eq(suites.inService, true),
+          sql`daterange(${staySuites.checkIn}, ${staySuites.checkOut}) && daterange(${from}::date, ${to}::date)`,
+        ),
+      ),
   ]);
   return (checkIn, checkOut) => {
     // Half-open nights, as the exclusion constraint counts them: back-to-back stays share none.
@@ -85,7 +91,13 @@ export async function freeSuitesByNight(db: Db, from: string, to: string): Promi
       .select({ suiteId: staySuites.suiteId, checkIn: staySuites.checkIn, checkOut: staySuites.checkOut })
       .from(staySuites)
       .innerJoin(suites, eq(suites.id, staySuites.suiteId))
-      .where(and(isNull(staySuites.releasedAt), eq(suites.inService, true), sql`daterange(${staySuites.checkIn}, ${staySuites.checkOut}) && daterange(${from}::date, ${to}::date)`)),
+      .where(
+        and(
+          isNull(staySuites.releasedAt),
+          eq(suites.inService, true),
+          sql`daterange(${staySuites.checkIn}, ${staySuites.checkOut}) && daterange(${from}::date, ${to}::date)`,
+        ),
+      ),
   ]);
   return new Map(
     nightsOf(from, to).map((night) => {

@@ -41,7 +41,10 @@ async function household(db: Db, cats: string[] = ["Miso"]) {
 
 /** A suite type of its own with `count` suites, so a test knows exactly what is free. */
 async function suiteTypeWith(db: Db, count: number, maxCats = 2) {
-  const [type] = await db.insert(suiteTypes).values({ name: `Test ${crypto.randomUUID()}`, maxCats, nightlyRateCents: 5000, extraCatRateCents: 2000 }).returning();
+  const [type] = await db
+    .insert(suiteTypes)
+    .values({ name: `Test ${crypto.randomUUID()}`, maxCats, nightlyRateCents: 5000, extraCatRateCents: 2000 })
+    .returning();
   for (let i = 0; i < count; i++) await db.insert(suites).values({ suiteTypeId: type!.id, name: `T-${crypto.randomUUID()}` });
   return type!;
 }
@@ -55,8 +58,15 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-const book = (db: Db, userId: string, catIds: string[], suiteTypeId: string, checkIn: string, checkOut: string, arrangement: "together" | "separate" = "together") =>
-  bookStay(db, userId, { checkIn, checkOut, catIds, suiteTypeId, arrangement }, { siteUrl, now });
+const book = (
+  db: Db,
+  userId: string,
+  catIds: string[],
+  suiteTypeId: string,
+  checkIn: string,
+  checkOut: string,
+  arrangement: "together" | "separate" = "together",
+) => bookStay(db, userId, { checkIn, checkOut, catIds, suiteTypeId, arrangement }, { siteUrl, now });
 
 describe("a cat booked twice for a night", () => {
   it("is refused on the second booking in another suite, naming the cat and the nights it is booked for; the quote says so first", async () => {
@@ -74,7 +84,12 @@ describe("a cat booked twice for a night", () => {
     const quote = await quoteStay(db, userId, { checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 4), catIds });
     expect(quote.problems).toEqual([{ field: "catIds", message }]);
     expect(quote.options).toEqual([]);
-    expect(await db.select().from(stays).where(eq(stays.checkIn, addBusinessDays(checkIn, 1)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(stays)
+        .where(eq(stays.checkIn, addBusinessDays(checkIn, 1))),
+    ).toEqual([]);
   });
 
   it("allows back-to-back stays (the check-out day is the next check-in day), and a cancelled stay blocks nothing", async () => {
@@ -111,7 +126,15 @@ describe("a cat booked twice for a night", () => {
     // A second stay written straight to the tables, past every check in the code.
     const [stay] = await db
       .insert(stays)
-      .values({ householdId: first.householdId, status: "confirmed", checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 5), totalCents: 1, priceLines: [], cancellationTiers: [] })
+      .values({
+        householdId: first.householdId,
+        status: "confirmed",
+        checkIn: addBusinessDays(checkIn, 2),
+        checkOut: addBusinessDays(checkIn, 5),
+        totalCents: 1,
+        priceLines: [],
+        cancellationTiers: [],
+      })
       .returning();
     const [room] = await db
       .insert(staySuites)
@@ -129,8 +152,13 @@ describe("a cat booked twice for a night", () => {
     expect(constraintOf(error)).toBe("stay_cats_no_overlap");
 
     // Moved to the nights after the first stay, the row is allowed; moving its suite row back is refused.
-    await db.update(staySuites).set({ checkIn: addBusinessDays(checkIn, 3), checkOut: addBusinessDays(checkIn, 5) }).where(eq(staySuites.id, room!.id));
-    await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: catIds[0]!, catName: "Miso", checkIn: "2001-01-01", checkOut: "2001-01-02" });
+    await db
+      .update(staySuites)
+      .set({ checkIn: addBusinessDays(checkIn, 3), checkOut: addBusinessDays(checkIn, 5) })
+      .where(eq(staySuites.id, room!.id));
+    await db
+      .insert(stayCats)
+      .values({ stayId: stay!.id, staySuiteId: room!.id, catId: catIds[0]!, catName: "Miso", checkIn: "2001-01-01", checkOut: "2001-01-02" });
     const [copy] = await db.select().from(stayCats).where(eq(stayCats.stayId, stay!.id));
     expect(copy).toMatchObject({ checkIn: addBusinessDays(checkIn, 3), checkOut: addBusinessDays(checkIn, 5), held: true, overlapAllowed: false });
     // Only migration 0012 marks a double booking made before it: a later statement cannot.
@@ -147,7 +175,10 @@ describe("a cat booked twice for a night", () => {
     expect(constraintOf(back)).toBe("stay_cats_no_overlap");
     // Released, the row no longer holds the cat: its nights may overlap.
     await db.update(staySuites).set({ releasedAt: now }).where(eq(staySuites.id, room!.id));
-    await db.update(staySuites).set({ checkIn: addBusinessDays(checkIn, 2) }).where(eq(staySuites.id, room!.id));
+    await db
+      .update(staySuites)
+      .set({ checkIn: addBusinessDays(checkIn, 2) })
+      .where(eq(staySuites.id, room!.id));
     const [released] = await db.select().from(stayCats).where(eq(stayCats.stayId, stay!.id));
     expect(released).toMatchObject({ checkIn: addBusinessDays(checkIn, 2), held: false });
   });
@@ -166,7 +197,12 @@ describe("a cat booked twice for a night", () => {
     const [unchanged] = await db.select().from(stays).where(eq(stays.id, later.id));
     expect(unchanged).toMatchObject({ checkIn: later.checkIn, checkOut: later.checkOut });
     // Its own nights do not count: moving within them, or back to back, is fine.
-    const moved = await changeStayDates(db, userId, { stayId: later.id, checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 8) }, { siteUrl, now });
+    const moved = await changeStayDates(
+      db,
+      userId,
+      { stayId: later.id, checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 8) },
+      { siteUrl, now },
+    );
     expect(moved).toMatchObject({ checkIn: addBusinessDays(checkIn, 2) });
   });
 
@@ -180,7 +216,10 @@ describe("a cat booked twice for a night", () => {
     const tofus = await book(db, userId, [tofu], type.id, addBusinessDays(checkIn, 1), addBusinessDays(checkIn, 2));
     const message = catAlreadyBookedText("Miso", mine);
     expect(await refusal(quoteStayCats(db, userId, { stayId: tofus.id, catIds: [tofu, miso] }, now))).toMatchObject({ code: "CAT_ALREADY_BOOKED", message });
-    expect(await refusal(changeStayCats(db, userId, { stayId: tofus.id, catIds: [tofu, miso] }, { siteUrl, now }))).toMatchObject({ code: "CAT_ALREADY_BOOKED", message });
+    expect(await refusal(changeStayCats(db, userId, { stayId: tofus.id, catIds: [tofu, miso] }, { siteUrl, now }))).toMatchObject({
+      code: "CAT_ALREADY_BOOKED",
+      message,
+    });
     expect((await db.select().from(stayCats).where(eq(stayCats.stayId, tofus.id))).map((c) => c.catName)).toEqual(["Tofu"]);
     // Adding Tofu to Miso's stay is refused the same way, naming Tofu and Tofu's stay.
     const swapped = await changeStayCats(db, userId, { stayId: mine.id, catIds: [miso, tofu] }, { siteUrl, now }).then(
@@ -201,7 +240,12 @@ describe("a cat booked twice for a night", () => {
     expect(booked).toHaveLength(1);
     const messages = new Set(outcomes.flatMap((o) => (o.status === "rejected" ? [(o.reason as AppError).message] : [])));
     expect(messages).toEqual(new Set([catAlreadyBookedText("Miso", booked[0]!)]));
-    expect(await db.select().from(stayCats).where(and(eq(stayCats.catId, catIds[0]!), eq(stayCats.held, true)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(stayCats)
+        .where(and(eq(stayCats.catId, catIds[0]!), eq(stayCats.held, true))),
+    ).toHaveLength(1);
   });
 
   it.skipIf(testDatabaseKind !== "postgres")(
@@ -219,7 +263,21 @@ describe("a cat booked twice for a night", () => {
         const tx = txDb as unknown as Db;
         const settings = await loadStaySettings(tx);
         const rules = await rulesBetween(tx, checkIn, checkOut);
-        const stay = await holdStay(tx, { cats, type: a, arrangement: "together", checkIn, checkOut, medication: false, notes: "", status: "confirmed", settings, rules, today, now, actor: "test" });
+        const stay = await holdStay(tx, {
+          cats,
+          type: a,
+          arrangement: "together",
+          checkIn,
+          checkOut,
+          medication: false,
+          notes: "",
+          status: "confirmed",
+          settings,
+          rules,
+          today,
+          now,
+          actor: "test",
+        });
         // The other booking checks while this one is uncommitted, finds the cat free, and waits on the constraint.
         racing = book(db, userId, catIds, b.id, checkIn, checkOut).then(
           () => null,
@@ -263,7 +321,10 @@ describe("the waitlist and a cat booked already", () => {
     const entry = await joinWaitlist(db, first.userId, { checkIn, checkOut, catIds: first.catIds, flexDays: 0 }, now);
     const stay = await book(db, first.userId, first.catIds, type.id, checkIn, checkOut);
     const message = catAlreadyBookedText("Miso", stay);
-    expect(await refusal(joinWaitlist(db, first.userId, { checkIn, checkOut, catIds: first.catIds, flexDays: 0 }, now))).toMatchObject({ code: "CAT_ALREADY_BOOKED", message });
+    expect(await refusal(joinWaitlist(db, first.userId, { checkIn, checkOut, catIds: first.catIds, flexDays: 0 }, now))).toMatchObject({
+      code: "CAT_ALREADY_BOOKED",
+      message,
+    });
     const later = await joinWaitlist(db, next.userId, { checkIn, checkOut, catIds: next.catIds, flexDays: 0 }, now);
 
     await runWaitlist(db, { siteUrl, now });

@@ -47,7 +47,10 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
       // Twenty suite types of one suite each: no two requests want the same suite, only the same cat.
       const types = [];
       for (let i = 1; i <= 20; i++) {
-        const [type] = await db.insert(suiteTypes).values({ name: `Solo ${i}`, maxCats: 1, nightlyRateCents: 5000, extraCatRateCents: 0 }).returning();
+        const [type] = await db
+          .insert(suiteTypes)
+          .values({ name: `Solo ${i}`, maxCats: 1, nightlyRateCents: 5000, extraCatRateCents: 0 })
+          .returning();
         await db.insert(suites).values({ suiteTypeId: type!.id, name: `Solo ${i} room` });
         types.push(type!);
       }
@@ -59,7 +62,12 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["CAT_ALREADY_BOOKED"]));
       expect(await db.select().from(stays).where(eq(stays.status, "confirmed"))).toHaveLength(1);
-      expect(await db.select().from(stayCats).where(and(eq(stayCats.catId, catId), eq(stayCats.held, true)))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(stayCats)
+          .where(and(eq(stayCats.catId, catId), eq(stayCats.held, true))),
+      ).toHaveLength(1);
     } finally {
       await database.close();
       await empty.drop();

@@ -32,22 +32,41 @@ const next = (weekday: number, from = addBusinessDays(today, 14)) => weekdayOnOr
 
 /** A new customer with one cat (no vaccine records: the date rules are checked before them). */
 async function customer(db: Db) {
-  const [user] = await db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${crypto.randomUUID()}@example.com` })
+    .returning();
   await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: "(949) 249-1234" }, now);
   const cat = await createCat(db, user!.id, { name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }, now);
   return { userId: user!.id, catIds: [cat.id] };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
 
-const landscapePhoto = (colour: string) => sharp({ create: { width: 900, height: 600, channels: 3, background: colour } }).jpeg().toBuffer();
+const landscapePhoto = (colour: string) =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 function suiteType(name: string, extra: Partial<z.output<typeof suiteTypeForm>> = {}): Omit<z.output<typeof suiteTypeForm>, "photo"> {
-  return { intent: "saveType", name, description: "A quiet room", size: "5 ft", maxCats: 2, nightlyRate: 5000, extraCatRate: 2000, removePhoto: false, ...extra };
+  return {
+    intent: "saveType",
+    name,
+    description: "A quiet room",
+    size: "5 ft",
+    maxCats: 2,
+    nightlyRate: 5000,
+    extraCatRate: 2000,
+    removePhoto: false,
+    ...extra,
+  };
 }
 
 describe("arrival and departure hours", () => {
@@ -69,7 +88,14 @@ describe("arrival and departure hours", () => {
     const { userId, catIds } = await customer(db);
     const [type] = await listSuiteTypes(db);
     const wednesday = next(3);
-    const error = await refusal(bookStay(db, userId, { checkIn: wednesday, checkOut: addBusinessDays(wednesday, 2), catIds, suiteTypeId: type!.id, arrangement: "together" }, { siteUrl, now }));
+    const error = await refusal(
+      bookStay(
+        db,
+        userId,
+        { checkIn: wednesday, checkOut: addBusinessDays(wednesday, 2), catIds, suiteTypeId: type!.id, arrangement: "together" },
+        { siteUrl, now },
+      ),
+    );
     expect(error.status).toBe(400);
     expect(error.details?.fields).toEqual({ checkIn: "We're closed for arrivals that day. Please choose another check-in date." });
     // Leaving that Wednesday is fine: only arrivals are closed.
@@ -90,7 +116,10 @@ describe("a suite type's photo", () => {
   it("is saved with the type, listed and served in its sizes; a new one replaces it, and it can be removed", async () => {
     const { db } = database;
     const name = `Garden ${crypto.randomUUID().slice(0, 8)}`;
-    const created = await saveSuiteType(db, suiteType(name), { image: await processSuitePhoto(await landscapePhoto("#2f9288")), uploadedBy: "staff@example.com" });
+    const created = await saveSuiteType(db, suiteType(name), {
+      image: await processSuitePhoto(await landscapePhoto("#2f9288")),
+      uploadedBy: "staff@example.com",
+    });
     await db.insert(suites).values({ suiteTypeId: created.id, name: `G-${crypto.randomUUID()}` });
 
     const listed = (await listSuiteTypes(db)).find((t) => t.id === created.id)!;
@@ -124,7 +153,13 @@ describe("a suite type's photo", () => {
     const { db } = database;
     const notAPicture = await refusal(processSuitePhoto(Buffer.from("not a picture")));
     expect(notAPicture.details?.fields).toEqual({ photo: "Only JPEG, PNG and WebP images can be uploaded; this file is none of them." });
-    const tiny = await refusal(processSuitePhoto(await sharp({ create: { width: 200, height: 120, channels: 3, background: "#fff" } }).png().toBuffer()));
+    const tiny = await refusal(
+      processSuitePhoto(
+        await sharp({ create: { width: 200, height: 120, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer(),
+      ),
+    );
     expect(tiny.details?.fields).toEqual({ photo: expect.stringContaining("at least 300 pixels") });
 
     const name = `Loft ${crypto.randomUUID().slice(0, 8)}`;

@@ -69,7 +69,10 @@ export async function addSuite(db: Db, input: z.output<typeof suiteForm>) {
   if (!type) throw new AppError(404, "SUITE_TYPE_NOT_FOUND", "We couldn't find that suite type.");
   const [last] = await db.select({ sortOrder: suites.sortOrder }).from(suites).orderBy(desc(suites.sortOrder)).limit(1);
   return uniqueName(
-    db.insert(suites).values({ suiteTypeId: type.id, name: input.name, sortOrder: (last?.sortOrder ?? 0) + 1 }).returning(),
+    db
+      .insert(suites)
+      .values({ suiteTypeId: type.id, name: input.name, sortOrder: (last?.sortOrder ?? 0) + 1 })
+      .returning(),
     "name",
     "Another suite has that name.",
   );
@@ -137,4 +140,5 @@ export async function saveStayWindows(db: Db, input: z.output<typeof stayWindows
 
 export const listSuites = (db: Db) => db.select().from(suites).orderBy(asc(suites.sortOrder), asc(suites.name));
 /** The rules that still matter: those ending on or after `from`. */
-export const listCalendarRules = (db: Db, from: string) => db.select().from(calendarRules).where(gte(calendarRules.endsOn, from)).orderBy(asc(calendarRules.startsOn));
+export const listCalendarRules = (db: Db, from: string) =>
+  db.select().from(calendarRules).where(gte(calendarRules.endsOn, from)).orderBy(asc(calendarRules.startsOn));

@@ -60,7 +60,9 @@ async function staffStays(db: Db, where: ReturnType<typeof and>): Promise<StaffS
     email,
     phone,
     catNames: guests.filter((g) => g.stayId === stay.id).map((g) => g.catName ?? "A cat"),
-    suiteNames: rooms.filter((r) => r.stayId === stay.id && (r.releasedAt === null || !(HOLDING_STATUSES as readonly StayStatus[]).includes(stay.status))).map((r) => r.name),
+    suiteNames: rooms
+      .filter((r) => r.stayId === stay.id && (r.releasedAt === null || !(HOLDING_STATUSES as readonly StayStatus[]).includes(stay.status)))
+      .map((r) => r.name),
     totalCents: stay.totalCents,
     notes: stay.notes,
     medication: stay.medication,
@@ -115,7 +117,10 @@ export async function occupancyGrid(db: Db, from: string, days: number): Promise
       .where(and(isNull(staySuites.releasedAt), sql`daterange(${staySuites.checkIn}, ${staySuites.checkOut}) && daterange(${from}::date, ${to}::date)`)),
   ]);
   const guests = held.length
-    ? await db.select().from(stayCats).where(inArray(stayCats.stayId, [...new Set(held.map((h) => h.stayId))]))
+    ? await db
+        .select()
+        .from(stayCats)
+        .where(inArray(stayCats.stayId, [...new Set(held.map((h) => h.stayId))]))
     : [];
   return {
     nights,
@@ -128,7 +133,12 @@ export async function occupancyGrid(db: Db, from: string, days: number): Promise
         if (!h) return null;
         // The cats who sleep in this suite, not every cat of the stay: a stay in separate suites shows each cat once.
         const cats = guests.filter((g) => g.staySuiteId === h.rowId).map((g) => g.catName ?? "A cat");
-        return { stayId: h.stayId, label: `${cats.join(" & ")} (${customerLabel(h.householdId ? { name: h.household, email: h.email } : null)})`, status: h.status, starts: h.checkIn === night || night === from };
+        return {
+          stayId: h.stayId,
+          label: `${cats.join(" & ")} (${customerLabel(h.householdId ? { name: h.household, email: h.email } : null)})`,
+          status: h.status,
+          starts: h.checkIn === night || night === from,
+        };
       }),
     })),
   };
@@ -157,7 +167,11 @@ export async function changeStayAtDesk(db: Db, stayId: string, action: StaffActi
     if (!rule.from.includes(stay.status))
       throw new AppError(409, "STAY_STATUS_CHANGED", `This stay is ${stay.status.replace("_", " ")} now; reload the page to see it.`);
     const [row] = await tx.update(stays).set({ status: rule.to, updatedAt: now }).where(eq(stays.id, stay.id)).returning();
-    if (rule.release) await tx.update(staySuites).set({ releasedAt: now }).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
+    if (rule.release)
+      await tx
+        .update(staySuites)
+        .set({ releasedAt: now })
+        .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
     await tx.insert(stayEvents).values({ stayId: stay.id, kind: action, actor: `staff:${staff}`, detail: ctx.reason ? { reason: ctx.reason } : {}, at: now });
     if (rule.mail) await queueStayMail(tx, stay.id, rule.mail, ctx.siteUrl, now);
     return row!;
@@ -172,7 +186,11 @@ export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff:
   try {
     return await db.transaction(async (txDb) => {
       const tx = txDb as unknown as Db;
-      const [room] = await tx.select().from(staySuites).where(and(eq(staySuites.stayId, stayId), isNull(staySuites.releasedAt))).limit(1);
+      const [room] = await tx
+        .select()
+        .from(staySuites)
+        .where(and(eq(staySuites.stayId, stayId), isNull(staySuites.releasedAt)))
+        .limit(1);
       if (!room) throw STAY_NOT_FOUND();
       const [target] = await tx.select().from(suites).where(eq(suites.id, toSuiteId));
       if (!target) throw new AppError(404, "SUITE_NOT_FOUND", "We couldn't find that suite.");

@@ -4,7 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nightsOf, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { calendarRules, households, mailQueue, smsQueue, stayCats, stayEvents, staySuites, stays, suiteTypes, suites, telephonyEvents, waitlistEntries } from "../db/schema/index";
+import {
+  calendarRules,
+  households,
+  mailQueue,
+  smsQueue,
+  stayCats,
+  stayEvents,
+  staySuites,
+  stays,
+  suiteTypes,
+  suites,
+  telephonyEvents,
+  waitlistEntries,
+} from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
 import { loadEnv } from "../env";
 import { createCat } from "../households/households";
@@ -57,7 +70,10 @@ async function suiteTypeWith(db: Db, count: number, maxCats = 2) {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -113,14 +129,24 @@ describe("booking a stay", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(40);
-    const first = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const first = await bookStay(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const [room] = await db.select().from(staySuites).where(eq(staySuites.stayId, first.id));
     // A back-to-back stay (check-out day = next check-in day) shares no night and is allowed.
-    await db.insert(staySuites).values({ stayId: first.id, suiteId: room!.suiteId, suiteTypeId: type.id, checkIn: addBusinessDays(checkIn, 3), checkOut: addBusinessDays(checkIn, 4) });
+    await db
+      .insert(staySuites)
+      .values({ stayId: first.id, suiteId: room!.suiteId, suiteTypeId: type.id, checkIn: addBusinessDays(checkIn, 3), checkOut: addBusinessDays(checkIn, 4) });
     const overlap = await db
       .insert(staySuites)
       .values({ stayId: first.id, suiteId: room!.suiteId, suiteTypeId: type.id, checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 5) })
-      .then(() => "inserted", (e: unknown) => String((e as { cause?: { code?: string } }).cause?.code ?? e));
+      .then(
+        () => "inserted",
+        (e: unknown) => String((e as { cause?: { code?: string } }).cause?.code ?? e),
+      );
     expect(overlap).toBe("23P01");
   });
 
@@ -131,13 +157,25 @@ describe("booking a stay", () => {
     const checkOut = addBusinessDays(checkIn, 4);
 
     const awaiting = await household(db, { verified: false });
-    const pending = await bookStay(db, awaiting.userId, { checkIn, checkOut, catIds: awaiting.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const pending = await bookStay(
+      db,
+      awaiting.userId,
+      { checkIn, checkOut, catIds: awaiting.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     expect(pending.status).toBe("pending_review");
-    expect(await db.select().from(staySuites).where(and(eq(staySuites.stayId, pending.id), isNull(staySuites.releasedAt)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(staySuites)
+        .where(and(eq(staySuites.stayId, pending.id), isNull(staySuites.releasedAt))),
+    ).toHaveLength(1);
 
     // Valid until the day before check-out: not good enough for an instant (or any) confirmation.
     const short = await household(db, { fvrcpUntil: addBusinessDays(checkOut, -1) });
-    const refused = await refusal(bookStay(db, short.userId, { checkIn, checkOut, catIds: short.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }));
+    const refused = await refusal(
+      bookStay(db, short.userId, { checkIn, checkOut, catIds: short.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }),
+    );
     expect(refused).toMatchObject({ status: 409, code: "VACCINES_NOT_COVERED" });
     const quote = await quoteStay(db, short.userId, { checkIn, checkOut, catIds: short.catIds }, now);
     expect(quote.coverage[0]).toMatchObject({ state: "not-covered" });
@@ -165,7 +203,10 @@ describe("booking a stay", () => {
       details: { fields: { checkOut: "Check-out must be after check-in." } },
     });
     expect(await refusal(bookStay(db, userId, { ...base, arrangement: "together" }, { siteUrl, now }))).toMatchObject({ status: 400, code: "TOO_MANY_CATS" });
-    expect(await refusal(bookStay(db, userId, { ...base, catIds: [other.catIds[0]!] }, { siteUrl, now }))).toMatchObject({ status: 404, code: "CAT_NOT_FOUND" });
+    expect(await refusal(bookStay(db, userId, { ...base, catIds: [other.catIds[0]!] }, { siteUrl, now }))).toMatchObject({
+      status: 404,
+      code: "CAT_NOT_FOUND",
+    });
     expect(await refusal(bookStay(db, userId, { ...base, suiteTypeId: crypto.randomUUID() }, { siteUrl, now }))).toMatchObject({
       status: 404,
       code: "SUITE_TYPE_NOT_FOUND",
@@ -180,10 +221,19 @@ describe("booking a stay", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(70);
-    await db.insert(calendarRules).values({ kind: "peak", name: "Test Peak", startsOn: checkIn, endsOn: addBusinessDays(checkIn, 1), surchargePercent: 20, minNights: 3 });
-    const tooShort = await refusal(bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }));
+    await db
+      .insert(calendarRules)
+      .values({ kind: "peak", name: "Test Peak", startsOn: checkIn, endsOn: addBusinessDays(checkIn, 1), surchargePercent: 20, minNights: 3 });
+    const tooShort = await refusal(
+      bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }),
+    );
     expect(tooShort.message).toBe("Stays over Test Peak are at least 3 nights.");
-    const stay = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     expect(stay.priceLines.map((l) => l.label)).toEqual([`${type.name}, 1 cat: 3 nights × $50.00`, "Test Peak surcharge, 20%: 2 nights"]);
     expect(stay.totalCents).toBe(15000 + 2000);
   });
@@ -219,7 +269,12 @@ describe("booking a stay", () => {
 
     const second = await household(db);
     expect(await refusal(cancelStay(db, second.userId, stay.id, { siteUrl, now }))).toMatchObject({ status: 404 });
-    const next = await bookStay(db, second.userId, { checkIn, checkOut, catIds: second.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const next = await bookStay(
+      db,
+      second.userId,
+      { checkIn, checkOut, catIds: second.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     expect(next.status).toBe("confirmed");
     const [stored] = await db.select().from(stays).where(eq(stays.id, stay.id));
     expect(stored!.status).toBe("cancelled");
@@ -232,7 +287,12 @@ describe("changing a stay", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 2);
     const checkIn = mondayIn(90);
-    const stay = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const [before] = await db.select().from(staySuites).where(eq(staySuites.stayId, stay.id));
 
     const longer = { stayId: stay.id, checkIn, checkOut: addBusinessDays(checkIn, 4) };
@@ -251,10 +311,20 @@ describe("changing a stay", () => {
     const checkIn = mondayIn(100);
     const a = await household(db);
     const b = await household(db);
-    const stayA = await bookStay(db, a.userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: a.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stayA = await bookStay(
+      db,
+      a.userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: a.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const [roomA] = await db.select().from(staySuites).where(eq(staySuites.stayId, stayA.id));
     // B arrives as A leaves, in A's suite (the first free one).
-    const stayB = await bookStay(db, b.userId, { checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 4), catIds: b.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stayB = await bookStay(
+      db,
+      b.userId,
+      { checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 4), catIds: b.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const [roomB] = await db.select().from(staySuites).where(eq(staySuites.stayId, stayB.id));
     expect(roomB!.suiteId).toBe(roomA!.suiteId);
     // A stays a night longer: its suite is B's that night, so A moves to the other one.
@@ -263,12 +333,19 @@ describe("changing a stay", () => {
     expect(moved!.suiteId).not.toBe(roomA!.suiteId);
 
     const c = await household(db);
-    await bookStay(db, c.userId, { checkIn: addBusinessDays(checkIn, 3), checkOut: addBusinessDays(checkIn, 4), catIds: c.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    await bookStay(
+      db,
+      c.userId,
+      { checkIn: addBusinessDays(checkIn, 3), checkOut: addBusinessDays(checkIn, 4), catIds: c.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const refused = await refusal(changeStayDates(db, a.userId, { stayId: stayA.id, checkIn, checkOut: addBusinessDays(checkIn, 4) }, { siteUrl, now }));
     expect(refused.code).toBe("NO_SUITE_FREE");
     const [unchanged] = await db.select().from(stays).where(eq(stays.id, stayA.id));
     expect(unchanged!.checkOut).toBe(addBusinessDays(checkIn, 3));
-    expect(await refusal(changeStayDates(db, b.userId, { stayId: stayA.id, checkIn, checkOut: addBusinessDays(checkIn, 1) }, { siteUrl, now }))).toMatchObject({ status: 404 });
+    expect(await refusal(changeStayDates(db, b.userId, { stayId: stayA.id, checkIn, checkOut: addBusinessDays(checkIn, 1) }, { siteUrl, now }))).toMatchObject({
+      status: 404,
+    });
   });
 });
 
@@ -277,7 +354,10 @@ describe("changing a stay's cats", () => {
   async function stayNow(db: Db, stayId: string) {
     const [stay] = await db.select().from(stays).where(eq(stays.id, stayId));
     const guests = await db.select().from(stayCats).where(eq(stayCats.stayId, stayId));
-    const held = await db.select().from(staySuites).where(and(eq(staySuites.stayId, stayId), isNull(staySuites.releasedAt)));
+    const held = await db
+      .select()
+      .from(staySuites)
+      .where(and(eq(staySuites.stayId, stayId), isNull(staySuites.releasedAt)));
     return {
       status: stay!.status,
       totalCents: stay!.totalCents,
@@ -292,7 +372,12 @@ describe("changing a stay's cats", () => {
     const { userId, catIds } = await household(db, { cats: ["Miso", "Tofu"] });
     const type = await suiteTypeWith(db, 1, 2);
     const checkIn = mondayIn(140);
-    const stay = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: [catIds[0]!], suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: [catIds[0]!], suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const before = await stayNow(db, stay.id);
 
     const both = { stayId: stay.id, catIds };
@@ -305,7 +390,10 @@ describe("changing a stay's cats", () => {
     const [view] = await listHouseholdStays(db, userId);
     expect(view!.suites).toEqual([{ name: expect.any(String), typeName: type.name, catNames: ["Miso", "Tofu"] }]);
     expect(view!.priceLines[0]!.label).toBe(`${type.name}, 2 cats: 2 nights × $70.00`);
-    const [event] = await db.select().from(stayEvents).where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "changed")));
+    const [event] = await db
+      .select()
+      .from(stayEvents)
+      .where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "changed")));
     expect(event!.detail).toEqual({ from: { cats: ["Miso"], totalCents: 10000 }, to: { cats: ["Miso", "Tofu"], totalCents: 14000 } });
     const mails = await db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id));
     expect(mails.map((m) => m.message.subject.split(":")[0])).toEqual(["Your stay is confirmed", "Your stay has changed"]);
@@ -318,7 +406,12 @@ describe("changing a stay's cats", () => {
     const other = await household(db);
     const type = await suiteTypeWith(db, 2, 2);
     const checkIn = mondayIn(150);
-    const stay = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: catIds.slice(0, 2), suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: catIds.slice(0, 2), suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const before = await stayNow(db, stay.id);
 
     const tooMany = await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds }, { siteUrl, now }));
@@ -331,13 +424,18 @@ describe("changing a stay's cats", () => {
     expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [crypto.randomUUID()] }, { siteUrl, now }))).toMatchObject({ status: 404 });
     expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: ["not-an-id"] }, { siteUrl, now }))).toMatchObject({ status: 400 });
     expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [] }, { siteUrl, now }))).toMatchObject({ status: 400 });
-    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[0]!] }, { siteUrl, now }))).toMatchObject({ code: "CATS_UNCHANGED" });
+    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[0]!] }, { siteUrl, now }))).toMatchObject({
+      code: "CATS_UNCHANGED",
+    });
     // Someone else's stay is not found, even with their own cat.
     expect(await refusal(changeStayCats(db, other.userId, { stayId: stay.id, catIds: other.catIds }, { siteUrl, now }))).toMatchObject({ status: 404 });
     expect(await stayNow(db, stay.id)).toEqual(before);
 
     await cancelStay(db, userId, stay.id, { siteUrl, now });
-    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[0]!] }, { siteUrl, now }))).toMatchObject({ status: 409, code: "STAY_NOT_CHANGEABLE" });
+    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[0]!] }, { siteUrl, now }))).toMatchObject({
+      status: 409,
+      code: "STAY_NOT_CHANGEABLE",
+    });
   });
 
   it("in separate suites: refuses a further cat when no suite is free, gives a newcomer a leaving cat's suite, and releases a suite no cat needs", async () => {
@@ -352,7 +450,10 @@ describe("changing a stay's cats", () => {
     expect(before.suiteIds).toHaveLength(2);
 
     expect(await refusal(quoteStayCats(db, userId, { stayId: stay.id, catIds: [a, b, c] }, now))).toMatchObject({ code: "NO_SUITE_FREE" });
-    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [a, b, c] }, { siteUrl, now }))).toMatchObject({ status: 409, code: "NO_SUITE_FREE" });
+    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [a, b, c] }, { siteUrl, now }))).toMatchObject({
+      status: 409,
+      code: "NO_SUITE_FREE",
+    });
     expect(await stayNow(db, stay.id)).toEqual(before);
 
     // C instead of B: C sleeps in B's suite, at the same price.
@@ -377,10 +478,21 @@ describe("changing a stay's cats", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 1, 3);
     const checkIn = mondayIn(170);
-    const stay = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const cat = { sex: "male", spayedNeutered: "yes", felvFivStatus: "negative" } as const;
     const unchecked = await createCat(db, userId, { name: "Pip", ...cat }, now);
-    await uploadVaccineRecord(db, userId, unchecked.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document: { bytes: TEST_PDF, name: "fvrcp.pdf" } }, now);
+    await uploadVaccineRecord(
+      db,
+      userId,
+      unchecked.id,
+      { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document: { bytes: TEST_PDF, name: "fvrcp.pdf" } },
+      now,
+    );
     const unrecorded = await createCat(db, userId, { name: "Bo", ...cat }, now);
 
     const refused = await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[0]!, unrecorded.id] }, { siteUrl, now }));
@@ -400,7 +512,12 @@ describe("changing a stay's cats", () => {
     const checkIn = mondayIn(180);
     const checkOut = addBusinessDays(checkIn, 2);
     const owner = await household(db, { cats: ["A", "B", "C"] });
-    const stay = await bookStay(db, owner.userId, { checkIn, checkOut, catIds: owner.catIds.slice(0, 2), suiteTypeId: type.id, arrangement: "separate" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      owner.userId,
+      { checkIn, checkOut, catIds: owner.catIds.slice(0, 2), suiteTypeId: type.id, arrangement: "separate" },
+      { siteUrl, now },
+    );
     const customers = await Promise.all(Array.from({ length: 19 }, () => household(db)));
     const outcomes = await Promise.allSettled([
       changeStayCats(db, owner.userId, { stayId: stay.id, catIds: owner.catIds }, { siteUrl, now }),
@@ -409,7 +526,10 @@ describe("changing a stay's cats", () => {
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const codes = outcomes.flatMap((o) => (o.status === "rejected" ? [(o.reason as AppError).code] : []));
     expect(new Set(codes)).toEqual(new Set(["NO_SUITE_FREE"]));
-    const held = await db.select().from(staySuites).where(and(eq(staySuites.suiteTypeId, type.id), isNull(staySuites.releasedAt)));
+    const held = await db
+      .select()
+      .from(staySuites)
+      .where(and(eq(staySuites.suiteTypeId, type.id), isNull(staySuites.releasedAt)));
     expect(held).toHaveLength(3);
     expect(new Set(held.map((h) => h.suiteId)).size).toBe(3);
     // The stay holds a suite for each of its cats, whichever request won.
@@ -427,7 +547,10 @@ describe("the waitlist", () => {
     const first = await household(db);
     const stay = await bookStay(db, first.userId, { checkIn, checkOut, catIds: first.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
     // Every other suite is out of the way for these nights: take them out of service.
-    await db.update(suites).set({ inService: false }).where(sql`${suites.suiteTypeId} <> ${type.id}`);
+    await db
+      .update(suites)
+      .set({ inService: false })
+      .where(sql`${suites.suiteTypeId} <> ${type.id}`);
     try {
       const waiting = await household(db);
       const later = await household(db);
@@ -461,7 +584,12 @@ describe("the waitlist", () => {
       const again = await acceptOffer(db, later.userId, next!.id, { siteUrl, now: new Date(afterHold.getTime() + 60_000) });
       expect(again).toMatchObject({ outcome: "already_accepted", stay: { id: next!.id, status: "confirmed", checkIn, checkOut } });
       expect(await mails()).toBe(mailsBefore);
-      expect(await db.select().from(stayEvents).where(and(eq(stayEvents.stayId, next!.id), eq(stayEvents.kind, "offer_accepted")))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(stayEvents)
+          .where(and(eq(stayEvents.stayId, next!.id), eq(stayEvents.kind, "offer_accepted"))),
+      ).toHaveLength(1);
     } finally {
       await db.update(suites).set({ inService: true });
     }
@@ -499,13 +627,22 @@ describe("the waitlist's rules", () => {
     const checkOut = addBusinessDays(checkIn, 2);
     const first = await household(db);
     const stay = await bookStay(db, first.userId, { checkIn, checkOut, catIds: first.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
-    await db.update(suites).set({ inService: false }).where(sql`${suites.suiteTypeId} <> ${type.id}`);
+    await db
+      .update(suites)
+      .set({ inService: false })
+      .where(sql`${suites.suiteTypeId} <> ${type.id}`);
     try {
       // An entry stored before the forms refused a cat twice: first in line, and its offer cannot be made.
       const broken = await testHousehold(db, now);
       const [old] = await db
         .insert(waitlistEntries)
-        .values({ householdId: broken.householdId, checkIn, checkOut, catIds: [broken.catIds[0]!, broken.catIds[0]!], createdAt: new Date(now.getTime() - 60_000) })
+        .values({
+          householdId: broken.householdId,
+          checkIn,
+          checkOut,
+          catIds: [broken.catIds[0]!, broken.catIds[0]!],
+          createdAt: new Date(now.getTime() - 60_000),
+        })
         .returning();
       const next = await household(db);
       const entry = await joinWaitlist(db, next.userId, { checkIn, checkOut, catIds: next.catIds, flexDays: 0 }, now);
@@ -517,7 +654,11 @@ describe("the waitlist's rules", () => {
 
       const [offer] = await listHouseholdStays(db, next.userId);
       expect(offer).toMatchObject({ status: "offered", checkIn });
-      expect((await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id)))[0]).toMatchObject({ status: "offered", offeredStayId: offer!.id, lastError: null });
+      expect((await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id)))[0]).toMatchObject({
+        status: "offered",
+        offeredStayId: offer!.id,
+        lastError: null,
+      });
       const [failed] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, old!.id));
       expect(failed).toMatchObject({ status: "waiting", offeredStayId: null, lastError: "Each cat can be chosen once." });
       expect(errors).toHaveLength(1);
@@ -544,8 +685,14 @@ describe("a day the calendar does not have, and a cat chosen twice", () => {
     const twice = [catIds[0]!, catIds[0]!];
     const base = { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together" as const };
 
-    expect(await refusal(bookStay(db, userId, { ...base, checkIn: impossible }, { siteUrl, now }))).toMatchObject({ ...realDate, details: { fields: { checkIn: "Enter a real date." } } });
-    expect(await refusal(bookStay(db, userId, { ...base, checkOut: impossible }, { siteUrl, now }))).toMatchObject({ ...realDate, details: { fields: { checkOut: "Enter a real date." } } });
+    expect(await refusal(bookStay(db, userId, { ...base, checkIn: impossible }, { siteUrl, now }))).toMatchObject({
+      ...realDate,
+      details: { fields: { checkIn: "Enter a real date." } },
+    });
+    expect(await refusal(bookStay(db, userId, { ...base, checkOut: impossible }, { siteUrl, now }))).toMatchObject({
+      ...realDate,
+      details: { fields: { checkOut: "Enter a real date." } },
+    });
     expect(await refusal(bookStay(db, userId, { ...base, catIds: twice }, { siteUrl, now }))).toMatchObject(catTwice);
     expect(await refusal(quoteStay(db, userId, { checkIn, checkOut, catIds: twice }, now))).toMatchObject(catTwice);
     expect(await refusal(joinWaitlist(db, userId, { checkIn: impossible, checkOut, catIds, flexDays: 0 }, now))).toMatchObject(realDate);
@@ -555,7 +702,9 @@ describe("a day the calendar does not have, and a cat chosen twice", () => {
     expect(await refusal(quoteStayChange(db, userId, { stayId: stay.id, checkIn, checkOut: impossible }, now))).toMatchObject(realDate);
     expect(await refusal(changeStayDates(db, userId, { stayId: stay.id, checkIn: impossible, checkOut }, { siteUrl, now }))).toMatchObject(realDate);
     expect(await refusal(quoteStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[1]!] }, now))).toMatchObject(catTwice);
-    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[0]!, catIds[1]!] }, { siteUrl, now }))).toMatchObject(catTwice);
+    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[0]!, catIds[1]!] }, { siteUrl, now }))).toMatchObject(
+      catTwice,
+    );
     // A caller in code that skips the form is refused by the domain function itself.
     expect(await refusal(householdCats(db, userId, twice))).toMatchObject({ status: 400, code: "CAT_REPEATED", message: "Each cat can be chosen once." });
 
@@ -572,13 +721,23 @@ describe("the desk", () => {
     const checkIn = mondayIn(120);
     const checkOut = addBusinessDays(checkIn, 2);
     const pending = await household(db, { verified: false });
-    const stay = await bookStay(db, pending.userId, { checkIn, checkOut, catIds: pending.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      pending.userId,
+      { checkIn, checkOut, catIds: pending.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     expect(stay.status).toBe("pending_review");
     expect(await changeStayAtDesk(db, stay.id, "approve", "owner@example.com", { siteUrl, now })).toMatchObject({ status: "confirmed" });
     expect(await refusal(changeStayAtDesk(db, stay.id, "approve", "owner@example.com", { siteUrl, now }))).toMatchObject({ status: 409 });
 
     const other = await household(db);
-    const second = await bookStay(db, other.userId, { checkIn, checkOut, catIds: other.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const second = await bookStay(
+      db,
+      other.userId,
+      { checkIn, checkOut, catIds: other.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const [secondRoom] = await db.select().from(staySuites).where(eq(staySuites.stayId, second.id));
     expect(await refusal(moveStay(db, stay.id, secondRoom!.suiteId, "owner@example.com", now))).toMatchObject({ code: "SUITE_TAKEN" });
 
@@ -590,7 +749,10 @@ describe("the desk", () => {
     await changeStayAtDesk(db, stay.id, "checkIn", "owner@example.com", { siteUrl, now });
     expect(await changeStayAtDesk(db, stay.id, "checkOut", "owner@example.com", { siteUrl, now })).toMatchObject({ status: "checked_out" });
     await changeStayAtDesk(db, second.id, "noShow", "owner@example.com", { siteUrl, now });
-    const released = await db.select().from(staySuites).where(and(eq(staySuites.stayId, second.id), isNull(staySuites.releasedAt)));
+    const released = await db
+      .select()
+      .from(staySuites)
+      .where(and(eq(staySuites.stayId, second.id), isNull(staySuites.releasedAt)));
     expect(released).toEqual([]);
   });
 
@@ -601,7 +763,12 @@ describe("the desk", () => {
     const checkOut = addBusinessDays(checkIn, 2);
     const book = async () => {
       const customer = await household(db);
-      const stay = await bookStay(db, customer.userId, { checkIn, checkOut, catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+      const stay = await bookStay(
+        db,
+        customer.userId,
+        { checkIn, checkOut, catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together" },
+        { siteUrl, now },
+      );
       return { ...customer, stay };
     };
     const named = await book();
@@ -633,7 +800,12 @@ describe("the arrival reminder", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(130);
-    const stay = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const twoDaysBefore = businessLocalToUtc(addBusinessDays(checkIn, -2), "09:00");
     await Promise.all([queueArrivalReminders(db, siteUrl, twoDaysBefore), queueArrivalReminders(db, siteUrl, twoDaysBefore)]);
     await queueArrivalReminders(db, siteUrl, twoDaysBefore);
@@ -654,7 +826,12 @@ describe("the texts about a stay", () => {
     const { userId, catIds } = await household(db, { mobilePhone: `(949) 249-${line}` });
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(140);
-    const stay = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     const { business } = await loadSiteContent(db);
 
     const mails = await db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id));
@@ -684,7 +861,12 @@ describe("the texts about a stay", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(150);
-    const stay = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
 
     const rolledBack = await db
       .transaction(async (tx) => {
@@ -703,7 +885,12 @@ describe("the texts about a stay", () => {
     await db.update(households).set({ mobilePhone: null }).where(eq(households.userId, userId));
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(160);
-    const stay = await bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStay(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     expect(await db.select().from(smsQueue).where(eq(smsQueue.stayId, stay.id))).toEqual([]);
     expect(await db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).toHaveLength(1);
   });

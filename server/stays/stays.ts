@@ -60,8 +60,7 @@ export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
 export const STAY_NOT_FOUND = () => new AppError(404, "STAY_NOT_FOUND", "We couldn't find that stay.");
 const STAY_NOT_CHANGEABLE = () => new AppError(409, "STAY_NOT_CHANGEABLE", "This stay can no longer be changed online. Please call us.");
 const CAT_NOT_FOUND = () => new AppError(404, "CAT_NOT_FOUND", "We couldn't find that cat.");
-const NO_SUITE_FREE = () =>
-  new AppError(409, "NO_SUITE_FREE", "That suite is no longer free for those nights. Please choose another suite or other dates.");
+const NO_SUITE_FREE = () => new AppError(409, "NO_SUITE_FREE", "That suite is no longer free for those nights. Please choose another suite or other dates.");
 
 /** The rules for the dates, or a 400 naming the field each broken rule belongs to. */
 export async function checkedDates(db: Db, checkIn: string, checkOut: string, today: string) {
@@ -90,7 +89,15 @@ export async function catAlreadyBooked(
   nights: { checkIn: string; checkOut: string },
   ignoreStayId?: string,
 ): Promise<AppError | null> {
-  return firstCatClash(chosen, await catClashes(db, chosen.map((c) => c.id), nights, ignoreStayId));
+  return firstCatClash(
+    chosen,
+    await catClashes(
+      db,
+      chosen.map((c) => c.id),
+      nights,
+      ignoreStayId,
+    ),
+  );
 }
 
 /** The held nights of other stays of these cats that overlap `nights` (none for dates out of order, which a rule refuses). */
@@ -280,7 +287,8 @@ async function nearestFreeDates(db: Db, settings: StaySettings, types: readonly 
       const checkOut = addBusinessDays(checkIn, length);
       const rules = rulesWithin(allRules, checkIn, checkOut);
       if (dateProblems(settings, rules, checkIn, checkOut, today).length > 0) continue;
-      if (optionsFor(settings, rules, types, freeFor(checkIn, checkOut), { checkIn, checkOut }, catCount, false, today).length > 0) found.push({ checkIn, checkOut });
+      if (optionsFor(settings, rules, types, freeFor(checkIn, checkOut), { checkIn, checkOut }, catCount, false, today).length > 0)
+        found.push({ checkIn, checkOut });
       if (found.length === 2) break;
     }
   }
@@ -408,7 +416,11 @@ export async function holdStay(
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
   // Requests for these cats and for this type's suites queue here: what follows reads what the one
   // before committed (the cats first: the order every path takes them in).
-  await lockForBooking(tx, "cat", chosen.map((c) => c.id));
+  await lockForBooking(
+    tx,
+    "cat",
+    chosen.map((c) => c.id),
+  );
   await lockForBooking(tx, "suiteType", [type.id]);
   await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
   const needed = suitesFor(arrangement, chosen.length);
@@ -445,10 +457,23 @@ export async function holdStay(
     .insert(staySuites)
     .values(rooms.map((room) => ({ stayId: row!.id, suiteId: room.id, suiteTypeId: type.id, checkIn, checkOut })))
     .returning({ id: staySuites.id });
-  await tx
-    .insert(stayCats)
-    .values(chosen.map((cat, i) => ({ stayId: row!.id, staySuiteId: held[arrangement === "together" ? 0 : i]!.id, catId: cat.id, catName: cat.name, checkIn, checkOut })));
-  await tx.insert(stayEvents).values({ stayId: row!.id, kind: input.status === "offered" ? "offered" : "booked", actor: input.actor, detail: { status: row!.status, suites: rooms.map((r) => r.name), depositCents }, at: now });
+  await tx.insert(stayCats).values(
+    chosen.map((cat, i) => ({
+      stayId: row!.id,
+      staySuiteId: held[arrangement === "together" ? 0 : i]!.id,
+      catId: cat.id,
+      catName: cat.name,
+      checkIn,
+      checkOut,
+    })),
+  );
+  await tx.insert(stayEvents).values({
+    stayId: row!.id,
+    kind: input.status === "offered" ? "offered" : "booked",
+    actor: input.actor,
+    detail: { status: row!.status, suites: rooms.map((r) => r.name), depositCents },
+    at: now,
+  });
   return row!;
 }
 
@@ -463,7 +488,6 @@ async function ownStay(db: Db, userId: string, stayId: string): Promise<Stay> {
   if (!row) throw STAY_NOT_FOUND();
   return row.stay;
 }
-
 
 /** Cancels the household's stay before check-in: the suites are freed, the fee of the day recorded, the mail queued. */
 export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
@@ -481,21 +505,22 @@ export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { 
     const fee = unconfirmed ? 0 : cancellationFeeOn(stay.cancellationTiers, businessDate(now));
     // What the policy gives back of a paid deposit, queued to the provider with the cancellation (ADR 0132).
     const refundCents = await queueCancellationRefund(tx, stay, { today: businessDate(now), now, actor: `customer:${userId}` });
-    const [row] = await tx
-      .update(stays)
-      .set({ status: "cancelled", cancellationFeeCents: fee, updatedAt: now })
-      .where(eq(stays.id, stay.id))
-      .returning();
-    await tx.update(staySuites).set({ releasedAt: now }).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
+    const [row] = await tx.update(stays).set({ status: "cancelled", cancellationFeeCents: fee, updatedAt: now }).where(eq(stays.id, stay.id)).returning();
+    await tx
+      .update(staySuites)
+      .set({ releasedAt: now })
+      .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
     await tx.insert(stayEvents).values({ stayId: stay.id, kind: "cancelled", actor: `customer:${userId}`, detail: { feeCents: fee, refundCents }, at: now });
-    if (stay.status === "offered") await tx.update(waitlistEntries).set({ status: "withdrawn", updatedAt: now }).where(eq(waitlistEntries.offeredStayId, stay.id));
+    if (stay.status === "offered")
+      await tx.update(waitlistEntries).set({ status: "withdrawn", updatedAt: now }).where(eq(waitlistEntries.offeredStayId, stay.id));
     else await queueStayMail(tx, stay.id, "cancelled", ctx.siteUrl, now);
     return row!;
   });
 }
 
 /** The stays a customer may still change or cancel online: held, and not yet started. */
-export const changeable = (stay: Pick<Stay, "status" | "checkIn">, today: string) => ["confirmed", "pending_review"].includes(stay.status) && stay.checkIn > today;
+export const changeable = (stay: Pick<Stay, "status" | "checkIn">, today: string) =>
+  ["confirmed", "pending_review"].includes(stay.status) && stay.checkIn > today;
 
 /**
  * What the stay becomes with new dates: the same suites where they are free for the new nights
@@ -522,7 +547,10 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
   const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
 
-  const rows = await db.select().from(staySuites).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
+  const rows = await db
+    .select()
+    .from(staySuites)
+    .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
   const [type] = await db.select().from(suiteTypes).where(eq(suiteTypes.id, rows[0]!.suiteTypeId));
   // Changing (not quoting): the suite type's lock, then what is free after the one before committed.
   if (lock) await lockForBooking(db, "suiteType", [type!.id]);
@@ -582,7 +610,10 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
       stayId: plan.stay.id,
       kind: "changed",
       actor: `customer:${userId}`,
-      detail: { from: { checkIn: plan.stay.checkIn, checkOut: plan.stay.checkOut, totalCents: plan.stay.totalCents }, to: { ...input, totalCents: plan.price.totalCents } },
+      detail: {
+        from: { checkIn: plan.stay.checkIn, checkOut: plan.stay.checkOut, totalCents: plan.stay.totalCents },
+        to: { ...input, totalCents: plan.price.totalCents },
+      },
       at: now,
     });
     await queueStayMail(tx, plan.stay.id, "changed", ctx.siteUrl, now);
@@ -604,13 +635,18 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
   if (!changeable(stay, today)) throw STAY_NOT_CHANGEABLE();
   const chosen = await householdCats(db, userId, request.catIds);
   // One read after another: in a transaction they share one connection.
-  const rows = await db.select().from(staySuites).where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
+  const rows = await db
+    .select()
+    .from(staySuites)
+    .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
   const guests = await db.select().from(stayCats).where(eq(stayCats.stayId, stay.id));
   const settings = await loadStaySettings(db);
   const rules = await rulesBetween(db, stay.checkIn, stay.checkOut);
   const unchanged = guests.length === chosen.length && chosen.every((c) => guests.some((g) => g.catId === c.id));
   if (unchanged)
-    throw new AppError(400, "CATS_UNCHANGED", "These are the cats already booked for this stay.", { fields: { catIds: "These are the cats already booked for this stay." } });
+    throw new AppError(400, "CATS_UNCHANGED", "These are the cats already booked for this stay.", {
+      fields: { catIds: "These are the cats already booked for this stay." },
+    });
   const [type] = await db.select().from(suiteTypes).where(eq(suiteTypes.id, rows[0]!.suiteTypeId));
   // The stay keeps how it was booked: one suite shared, or (more than one suite) one for each cat.
   const arrangement: Arrangement = rows.length > 1 ? "separate" : "together";
@@ -618,7 +654,12 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
     const most = `A ${type!.name} holds at most ${type!.maxCats} ${type!.maxCats === 1 ? "cat" : "cats"}.`;
     throw new AppError(400, "TOO_MANY_CATS", `${most} To bring more cats, book another stay or call us.`, { fields: { catIds: most } });
   }
-  if (lock) await lockForBooking(db, "cat", chosen.map((c) => c.id));
+  if (lock)
+    await lockForBooking(
+      db,
+      "cat",
+      chosen.map((c) => c.id),
+    );
   await refuseCatsAlreadyBooked(db, chosen, stay, stay.id);
   const coverage = await vaccineCoverage(db, { userId, catIds: request.catIds, through: stay.checkOut, now });
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
@@ -675,17 +716,34 @@ export async function changeStayCats(db: Db, userId: string, input: StayCatsInpu
     const plan = await planCatsChange(tx, userId, input, now, true);
     const { stay } = plan;
     if (plan.released.length > 0)
-      await tx.update(staySuites).set({ releasedAt: now }).where(inArray(staySuites.id, plan.released.map((r) => r.id)));
+      await tx
+        .update(staySuites)
+        .set({ releasedAt: now })
+        .where(
+          inArray(
+            staySuites.id,
+            plan.released.map((r) => r.id),
+          ),
+        );
     const held =
       plan.rooms.length === 0
         ? []
         : await tx
             .insert(staySuites)
-            .values(plan.rooms.map((room) => ({ stayId: stay.id, suiteId: room.id, suiteTypeId: plan.type.id, checkIn: stay.checkIn, checkOut: stay.checkOut })))
+            .values(
+              plan.rooms.map((room) => ({ stayId: stay.id, suiteId: room.id, suiteTypeId: plan.type.id, checkIn: stay.checkIn, checkOut: stay.checkOut })),
+            )
             .returning({ id: staySuites.id });
     await tx.delete(stayCats).where(eq(stayCats.stayId, stay.id));
     await tx.insert(stayCats).values(
-      plan.places.map((p) => ({ stayId: stay.id, staySuiteId: p.rowId ?? held.shift()!.id, catId: p.cat.id, catName: p.cat.name, checkIn: stay.checkIn, checkOut: stay.checkOut })),
+      plan.places.map((p) => ({
+        stayId: stay.id,
+        staySuiteId: p.rowId ?? held.shift()!.id,
+        catId: p.cat.id,
+        catName: p.cat.name,
+        checkIn: stay.checkIn,
+        checkOut: stay.checkOut,
+      })),
     );
     const [row] = await tx
       .update(stays)

@@ -26,14 +26,25 @@ afterAll(() => database.close());
 type Args = { request: Request; context: RequestContext; params: Record<string, string> };
 
 async function sendAgain(smsId: string) {
-  const request = new Request("http://localhost/admin/stays", { method: "POST", headers: { cookie: staffCookie }, body: new URLSearchParams({ intent: "retrySms", smsId }) });
-  const answer = (await (action as unknown as (a: Args) => Promise<unknown>)({ request, context, params: {} })) as { data: FormReply; init: ResponseInit | null };
+  const request = new Request("http://localhost/admin/stays", {
+    method: "POST",
+    headers: { cookie: staffCookie },
+    body: new URLSearchParams({ intent: "retrySms", smsId }),
+  });
+  const answer = (await (action as unknown as (a: Args) => Promise<unknown>)({ request, context, params: {} })) as {
+    data: FormReply;
+    init: ResponseInit | null;
+  };
   return { status: answer.init?.status ?? 200, notice: answer.data.notice };
 }
 
 async function undeliveredTexts() {
   const request = new Request("http://localhost/admin/stays", { headers: { cookie: staffCookie } });
-  const data = await (loader as unknown as (a: Args) => Promise<{ undeliveredTexts: { id: string; to: string; body: string }[] }>)({ request, context, params: {} });
+  const data = await (loader as unknown as (a: Args) => Promise<{ undeliveredTexts: { id: string; to: string; body: string }[] }>)({
+    request,
+    context,
+    params: {},
+  });
   return data.undeliveredTexts;
 }
 
@@ -42,7 +53,14 @@ describe("texts not delivered, on the Stays page", () => {
     const { db } = database;
     const [failed] = await db
       .insert(smsQueue)
-      .values({ dedupeKey: `test:${crypto.randomUUID()}`, toPhone: "+19492491234", body: "Your stay is confirmed.", status: "failed", attempts: 8, lastError: "twilio 500" })
+      .values({
+        dedupeKey: `test:${crypto.randomUUID()}`,
+        toPhone: "+19492491234",
+        body: "Your stay is confirmed.",
+        status: "failed",
+        attempts: 8,
+        lastError: "twilio 500",
+      })
       .returning();
     expect(await undeliveredTexts()).toEqual([expect.objectContaining({ id: failed!.id, to: "+19492491234", body: "Your stay is confirmed." })]);
 

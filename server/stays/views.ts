@@ -57,4 +57,3 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
     };
   });
 }
-

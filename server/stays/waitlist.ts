@@ -12,7 +12,18 @@ import type { Logger } from "../logger";
 import type { PeriodicJob } from "../periodic-job";
 import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
-import { STAY_NOT_FOUND, type Stay, catAlreadyBooked, checkedDates, coverageRefusal, datesRefused, holdStay, householdCats, optionsFor, withSuiteRetry } from "./stays";
+import {
+  STAY_NOT_FOUND,
+  type Stay,
+  catAlreadyBooked,
+  checkedDates,
+  coverageRefusal,
+  datesRefused,
+  holdStay,
+  householdCats,
+  optionsFor,
+  withSuiteRetry,
+} from "./stays";
 
 /**
  * The waitlist (ADR 0125): a household waiting for nights that were full. When a suite frees up,
@@ -37,7 +48,15 @@ export async function joinWaitlist(db: Db, userId: string, input: WaitlistReques
   if (booked) throw booked;
   const [row] = await db
     .insert(waitlistEntries)
-    .values({ householdId: cats[0]!.householdId, checkIn: request.checkIn, checkOut: request.checkOut, flexDays: request.flexDays, catIds: request.catIds, createdAt: now, updatedAt: now })
+    .values({
+      householdId: cats[0]!.householdId,
+      checkIn: request.checkIn,
+      checkOut: request.checkOut,
+      flexDays: request.flexDays,
+      catIds: request.catIds,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return row!;
 }
@@ -121,7 +140,10 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
       now: ctx.now,
       actor: "system:waitlist",
     });
-    await tx.update(waitlistEntries).set({ status: "offered", offeredStayId: stay.id, lastError: null, updatedAt: ctx.now }).where(eq(waitlistEntries.id, entry.id));
+    await tx
+      .update(waitlistEntries)
+      .set({ status: "offered", offeredStayId: stay.id, lastError: null, updatedAt: ctx.now })
+      .where(eq(waitlistEntries.id, entry.id));
     await queueStayMail(tx, stay.id, "offered", ctx.siteUrl, ctx.now);
     return true;
   }
@@ -137,7 +159,10 @@ export async function releaseLapsedHolds(tx: Db, stayIds: string[], event: { kin
   if (stayIds.length === 0) return;
   const { now } = event;
   await tx.update(stays).set({ status: "expired", updatedAt: now }).where(inArray(stays.id, stayIds));
-  await tx.update(staySuites).set({ releasedAt: now }).where(and(inArray(staySuites.stayId, stayIds), isNull(staySuites.releasedAt)));
+  await tx
+    .update(staySuites)
+    .set({ releasedAt: now })
+    .where(and(inArray(staySuites.stayId, stayIds), isNull(staySuites.releasedAt)));
   await tx.update(waitlistEntries).set({ status: "expired", updatedAt: now }).where(inArray(waitlistEntries.offeredStayId, stayIds));
   await tx.insert(stayEvents).values(stayIds.map((stayId) => ({ stayId, kind: event.kind, actor: event.actor, at: now })));
 }
@@ -216,7 +241,10 @@ export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date; lo
         // The entry keeps its place for the next pass; a failure other than a lost race is recorded on it.
         if (lostSuiteRace(error)) continue;
         ctx.logger?.error({ err: error, entryId: entry.id }, "waitlist offer failed; the next entry is still offered");
-        await tx.update(waitlistEntries).set({ lastError: failureText(error), updatedAt: now }).where(eq(waitlistEntries.id, entry.id));
+        await tx
+          .update(waitlistEntries)
+          .set({ lastError: failureText(error), updatedAt: now })
+          .where(eq(waitlistEntries.id, entry.id));
       }
     }
     return made;
@@ -232,7 +260,12 @@ export type AcceptOutcome = "accepted" | "already_accepted";
  * as booking. An offer the household accepted before answers "already_accepted" with its stay as it
  * is now, and changes nothing; an offer that lapsed or was turned down is refused.
  */
-export async function acceptOffer(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now?: Date }): Promise<{ outcome: AcceptOutcome; stay: Stay }> {
+export async function acceptOffer(
+  db: Db,
+  userId: string,
+  stayId: string,
+  ctx: { siteUrl: string; now?: Date },
+): Promise<{ outcome: AcceptOutcome; stay: Stay }> {
   const now = ctx.now ?? new Date();
   return withSuiteRetry(db, async (tx) => {
     const [row] = await tx

@@ -21,7 +21,8 @@ const logger = createLogger("silent");
 /** The key that seals a one-time secret's text. */
 const keys = loadEnv({ NODE_ENV: "test", ENCRYPTION_KEY: "5e".repeat(32) });
 const simulated = (db: Db) => createTelephony(loadEnv({ NODE_ENV: "test" }), db, logger);
-const twilioThrough = (db: Db, http: FakeTwilioHttp) => createTelephony(loadEnv({ NODE_ENV: "test", ...TEST_TWILIO_ENV }), db, logger, { twilioHttpClient: http });
+const twilioThrough = (db: Db, http: FakeTwilioHttp) =>
+  createTelephony(loadEnv({ NODE_ENV: "test", ...TEST_TWILIO_ENV }), db, logger, { twilioHttpClient: http });
 
 /** A fresh mobile number (E.164), so each test sees only its own texts. */
 const freshPhone = () => `+1949${String(crypto.randomInt(2_000_000, 9_999_999))}`;
@@ -53,7 +54,10 @@ describe("the text queue", () => {
     const to = freshPhone();
     const now = new Date();
     for (let i = 0; i < 5; i++) await queueSms(db, { dedupeKey: `test:${crypto.randomUUID()}`, to, body: `Text ${i}` }, now);
-    const runs = await Promise.all([deliverQueuedSms({ db, telephony: simulated(db), env: keys }, now), deliverQueuedSms({ db, telephony: simulated(db), env: keys }, now)]);
+    const runs = await Promise.all([
+      deliverQueuedSms({ db, telephony: simulated(db), env: keys }, now),
+      deliverQueuedSms({ db, telephony: simulated(db), env: keys }, now),
+    ]);
     expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(5);
     expect((await textsTo(db, to)).map((t) => t.body).sort()).toEqual(["Text 0", "Text 1", "Text 2", "Text 3", "Text 4"]);
   });

@@ -45,7 +45,16 @@ export async function queueSms(db: Db, sms: QueuedSms, now = new Date()): Promis
   const stored = sms.sealWith ? { body: SEALED_BODY, sealed: sealMessage(sms.sealWith, "sms_queue", id, sms.body) } : { body: sms.body, sealed: null };
   const [row] = await db
     .insert(smsQueue)
-    .values({ id, dedupeKey: sms.dedupeKey, toPhone: sms.to, ...stored, stayId: sms.stayId ?? null, nextAttemptAt: now, createdAt: now, ...(sms.sendNow ? heldBySender(now) : {}) })
+    .values({
+      id,
+      dedupeKey: sms.dedupeKey,
+      toPhone: sms.to,
+      ...stored,
+      stayId: sms.stayId ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+      ...(sms.sendNow ? heldBySender(now) : {}),
+    })
     .onConflictDoNothing({ target: smsQueue.dedupeKey })
     .returning({ id: smsQueue.id });
   return row?.id ?? null;
@@ -63,7 +72,13 @@ export function deliverQueuedSms(deps: SmsDeps, now = new Date(), batch = 20): P
  * answering the provider's result; a failure leaves it queued for the job's next attempt.
  * `forgetWhenSent`: a one-time secret's message is deleted once handed over, not kept as sent.
  */
-export function sendSmsNow(deps: Pick<SmsDeps, "db" | "telephony">, id: string, sms: { to: string; body: string }, now = new Date(), options: { forgetWhenSent?: boolean } = {}): Promise<Attempt<OutboundResult>> {
+export function sendSmsNow(
+  deps: Pick<SmsDeps, "db" | "telephony">,
+  id: string,
+  sms: { to: string; body: string },
+  now = new Date(),
+  options: { forgetWhenSent?: boolean } = {},
+): Promise<Attempt<OutboundResult>> {
   return deliverHeld(deps.db, smsQueue, id, () => deps.telephony.sendSms(sms.to, sms.body), now, options.forgetWhenSent);
 }
 
@@ -83,7 +98,14 @@ export const smsQueueJob: PeriodicJob = {
 /** Texts the queue gave up on, newest first, for staff to see and send again. */
 export function failedSms(db: Db, limit = 20) {
   return db
-    .select({ id: smsQueue.id, to: smsQueue.toPhone, body: smsQueue.body, attempts: smsQueue.attempts, lastError: smsQueue.lastError, createdAt: smsQueue.createdAt })
+    .select({
+      id: smsQueue.id,
+      to: smsQueue.toPhone,
+      body: smsQueue.body,
+      attempts: smsQueue.attempts,
+      lastError: smsQueue.lastError,
+      createdAt: smsQueue.createdAt,
+    })
     .from(smsQueue)
     .where(eq(smsQueue.status, "failed"))
     .orderBy(desc(smsQueue.createdAt))

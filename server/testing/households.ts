@@ -25,7 +25,10 @@ export interface TestHouseholdOptions {
 }
 
 export async function testHousehold(db: Db, now: Date, options: TestHouseholdOptions = {}) {
-  const [user] = await db.insert(users).values({ email: `${crypto.randomUUID()}@example.com` }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${crypto.randomUUID()}@example.com` })
+    .returning();
   await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: options.mobilePhone ?? "(949) 249-1234" }, now);
   const expiresOn = options.fvrcpUntil ?? addBusinessDays(businessDate(now), 700);
   const catIds: string[] = [];

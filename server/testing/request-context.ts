@@ -9,5 +9,14 @@ import { createTelephony } from "../telephony/telephony";
 /** What the server hands a page's loader and action, for tests that call them directly. */
 export function testRequestContext(env: Env, db: Db): RequestContext {
   const logger = createLogger("silent");
-  return { env, db, logger, telephony: createTelephony(env, db, logger), mailer: createMailer(env, logger), payments: createPaymentProvider(env), cspNonce: "", clientAddress: "127.0.0.1" };
+  return {
+    env,
+    db,
+    logger,
+    telephony: createTelephony(env, db, logger),
+    mailer: createMailer(env, logger),
+    payments: createPaymentProvider(env),
+    cspNonce: "",
+    clientAddress: "127.0.0.1",
+  };
 }

@@ -9,11 +9,7 @@ import { createSession } from "../auth/sessions";
  * real session code. For API tests that are not about signing in; those go through the mail.
  */
 export async function sessionCookieFor(db: Db, email: string, options: { admin?: boolean } = {}): Promise<string> {
-  const [user] = await db
-    .insert(users)
-    .values({ email })
-    .onConflictDoUpdate({ target: users.email, set: { email } })
-    .returning();
+  const [user] = await db.insert(users).values({ email }).onConflictDoUpdate({ target: users.email, set: { email } }).returning();
   if (options.admin) await grantAdmin(db, user!.id);
   const { token } = await createSession(db, user!.id);
   return `${sessionCookieName({ isProduction: false })}=${token}`;

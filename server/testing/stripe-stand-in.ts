@@ -71,7 +71,8 @@ export async function startStripeStandIn(webhookSecret: string): Promise<StripeS
         if (typeof key === "string") idempotent.set(`${url.pathname}:${key}`, body);
         send(200, body);
       };
-      if (req.method === "POST" && typeof key === "string" && idempotent.has(`${url.pathname}:${key}`)) return send(200, idempotent.get(`${url.pathname}:${key}`));
+      if (req.method === "POST" && typeof key === "string" && idempotent.has(`${url.pathname}:${key}`))
+        return send(200, idempotent.get(`${url.pathname}:${key}`));
 
       const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
@@ -137,7 +138,11 @@ export async function startStripeStandIn(webhookSecret: string): Promise<StripeS
     },
     signedEvent(type, object, options = {}) {
       const id = options.id ?? randomId("evt");
-      const body = JSON.stringify({ id, object: "event", api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), type, livemode: false, data: { object } }, null, 2);
+      const body = JSON.stringify(
+        { id, object: "event", api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), type, livemode: false, data: { object } },
+        null,
+        2,
+      );
       const signature = sdk.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? webhookSecret, timestamp: options.timestamp });
       return { body, signature, id };
     },

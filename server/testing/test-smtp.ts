@@ -129,9 +129,9 @@ function decodeBody(body: string, encoding: string | undefined): string {
 
 function decodeHeader(value: string): string {
   // Whitespace between two encoded words is folding, not text (RFC 2047, section 6.2).
-  return value.replace(/(\?=)\s+(?==\?)/g, "$1").replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toUpperCase() === "B"
-      ? Buffer.from(text, "base64").toString("utf8")
-      : decodeBody(text.replace(/_/g, " "), "quoted-printable"),
-  );
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, "$1")
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeBody(text.replace(/_/g, " "), "quoted-printable"),
+    );
 }

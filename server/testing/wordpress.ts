@@ -80,7 +80,9 @@ export async function startWordPress(): Promise<WordPressSite> {
     fs.writeFileSync(path.join(siteDir, "wp-content/mu-plugins/cat-hotel-status.php"), STATUS_PLUGIN_PHP);
     fs.writeFileSync(path.join(siteDir, "router.php"), ROUTER_PHP);
     fs.writeFileSync(path.join(siteDir, "wp-config.php"), wpConfig(dbName));
-    runPhp(`$m = new mysqli('${MARIADB_HOST}', 'root', '', '', ${MARIADB_PORT}); if (!$m->query('create database ${dbName}')) { fwrite(STDERR, $m->error); exit(1); }`);
+    runPhp(
+      `$m = new mysqli('${MARIADB_HOST}', 'root', '', '', ${MARIADB_PORT}); if (!$m->query('create database ${dbName}')) { fwrite(STDERR, $m->error); exit(1); }`,
+    );
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;

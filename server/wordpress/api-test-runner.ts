@@ -16,10 +16,7 @@ import { checkSiteRoot, type RestAnswer, restError, sentence, type SiteClient } 
 const CLEANUP_TIMEOUT_MS = 5_000;
 
 // 1x1 transparent PNG: the smallest image WordPress accepts as an upload.
-const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 interface Placeholders {
   unique: string;

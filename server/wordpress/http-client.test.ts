@@ -170,7 +170,9 @@ describe("SSRF-safe client with an allowlisted test site", () => {
     expect([error.code, error.message]).toEqual(["TIMEOUT", "The site did not answer within 0.2 seconds."]);
     expect(Date.now() - started).toBeLessThan(2000);
     const capped = createSafeHttpClient({ allowedHosts: [`127.0.0.1:${sitePort}`], timeoutMs: 200 });
-    expect((await refusal(capped.request({ url: `http://127.0.0.1:${sitePort}/slow`, timeoutMs: 60_000 }))).message).toBe("The site did not answer within 0.2 seconds.");
+    expect((await refusal(capped.request({ url: `http://127.0.0.1:${sitePort}/slow`, timeoutMs: 60_000 }))).message).toBe(
+      "The site did not answer within 0.2 seconds.",
+    );
   });
 
   it("an aborted signal stops the exchange at once (ABORTED), before or during it", async () => {

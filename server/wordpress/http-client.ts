@@ -220,10 +220,7 @@ function parseTarget(raw: string, base?: URL): URL {
 }
 
 function blockedError(host: string): OutboundRequestError {
-  return new OutboundRequestError(
-    "BLOCKED_ADDRESS",
-    `Refused to connect to ${host}: it is a private, local or reserved network address.`,
-  );
+  return new OutboundRequestError("BLOCKED_ADDRESS", `Refused to connect to ${host}: it is a private, local or reserved network address.`);
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;

@@ -94,7 +94,11 @@ describe("opening the WordPress tools", () => {
   });
 
   it("the dry run makes the real save's checks (and the real save would have been seen)", async () => {
-    const elsewhere = await runner({ action: "save_credentials", credentials: { ...credentials, url: "https://other.example.com", password: MASK }, dry_run: true });
+    const elsewhere = await runner({
+      action: "save_credentials",
+      credentials: { ...credentials, url: "https://other.example.com", password: MASK },
+      dry_run: true,
+    });
     expect(elsewhere).toMatchObject({ status: 400, body: { error: { code: "PASSWORD_REQUIRED" } } });
 
     const before = await snapshot();

@@ -163,7 +163,9 @@ describe("POST /api/wordpress-test-runner is admin-only", () => {
       .where(eq(wordpressConnections.id, row.id));
     const since = otherHostRequests.length;
     await runner({ action: "test_credentials", credentials: { url: otherHostUrl, username: "admin", password: mask } });
-    const sent = otherHostRequests.slice(since).flatMap((r) => (r.authorization ? [Buffer.from(r.authorization.replace(/^Basic /, ""), "base64").toString()] : []));
+    const sent = otherHostRequests
+      .slice(since)
+      .flatMap((r) => (r.authorization ? [Buffer.from(r.authorization.replace(/^Basic /, ""), "base64").toString()] : []));
     expect(sent).toEqual(["admin:legacy pass"]);
   });
 
@@ -175,7 +177,10 @@ describe("POST /api/wordpress-test-runner is admin-only", () => {
     });
     expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
     expect(res.headers.get("content-encoding")).toBeNull();
-    const lines = (await res.text()).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = (await res.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.slice(0, 6)).toEqual([0, 1, 2, 3, 4, 5].map((stage) => ({ stage })));
     expect(lines[6]).toMatchObject({ result: { success: true, report: { overall_score: expect.any(Number) } } });
     expect(lines).toHaveLength(7);

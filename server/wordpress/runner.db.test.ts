@@ -88,7 +88,13 @@ describe.skipIf(!run)("WordPress test runner against a real WordPress", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const unreachableEnv = loadEnv({ NODE_ENV: "test", WORDPRESS_ALLOWED_HOSTS: `127.0.0.1:${port}`, ENCRYPTION_KEY: env.ENCRYPTION_KEY });
-    const unreachable = await testCredentials(database.db, unreachableEnv, logger, { credentials: { ...credentials(), url: `http://127.0.0.1:${port}` } }, actor);
+    const unreachable = await testCredentials(
+      database.db,
+      unreachableEnv,
+      logger,
+      { credentials: { ...credentials(), url: `http://127.0.0.1:${port}` } },
+      actor,
+    );
     expect(unreachable).toMatchObject({ success: false, code: "CONNECTION_FAILED", userRole: null, siteTitle: null, wpVersion: null });
     expect(unreachable.message).toBe(`Could not reach the WordPress site: Could not connect to 127.0.0.1:${port}: connection refused.`);
 
@@ -126,7 +132,10 @@ describe.skipIf(!run)("WordPress test runner against a real WordPress", () => {
     const body = Buffer.from(parts[3]!, "base64url");
     body[0] = body[0]! ^ 0x80;
     parts[3] = body.toString("base64url");
-    await database.db.update(wordpressConnections).set({ passwordCiphertext: parts.join(".") }).where(eq(wordpressConnections.id, row.id));
+    await database.db
+      .update(wordpressConnections)
+      .set({ passwordCiphertext: parts.join(".") })
+      .where(eq(wordpressConnections.id, row.id));
     try {
       const error = await runApiTestAction(database.db, env, logger, { test: { id: "api-root" } }, actor).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
@@ -219,7 +228,17 @@ describe.skipIf(!run)("WordPress test runner against a real WordPress", () => {
   it("the router answers nobody without an admin session, not even with a bad body (validation: router.db.test.ts)", async () => {
     const app = express();
     app.use(express.json());
-    app.use("/api", wordpressRouter({ env, logger, database, telephony: createTelephony(env, database.db, logger), mailer: createMailer(env, logger), payments: createPaymentProvider(env) }));
+    app.use(
+      "/api",
+      wordpressRouter({
+        env,
+        logger,
+        database,
+        telephony: createTelephony(env, database.db, logger),
+        mailer: createMailer(env, logger),
+        payments: createPaymentProvider(env),
+      }),
+    );
     app.use(apiErrorHandler(logger));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));

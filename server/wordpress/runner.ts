@@ -15,14 +15,7 @@ import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { runApiTest } from "./api-test-runner";
-import {
-  findConnection,
-  loadConnectionSecret,
-  openConnectionPassword,
-  recordConnectionTest,
-  resolveCredentials,
-  saveConnection,
-} from "./connections";
+import { findConnection, loadConnectionSecret, openConnectionPassword, recordConnectionTest, resolveCredentials, saveConnection } from "./connections";
 import { ABORTED_MESSAGE, OutboundRequestError } from "./http-client";
 import { type RunLimit, type RunOptions, startRun } from "./run-limit";
 import { type Actor, wordpressServices } from "./service-context";
@@ -69,13 +62,7 @@ class DryRunDone extends Error {
   }
 }
 
-export async function saveCredentials(
-  db: Db,
-  env: Env,
-  logger: Logger,
-  input: { credentials: Credentials; dry_run?: boolean },
-  actor: Actor | null,
-) {
+export async function saveCredentials(db: Db, env: Env, logger: Logger, input: { credentials: Credentials; dry_run?: boolean }, actor: Actor | null) {
   const { keyRing } = wordpressServices(env, logger);
   const credentials = normalizedCredentials(input.credentials);
   logAction(logger, "save_credentials", actor, { site: credentials.url, username: credentials.username, dryRun: input.dry_run === true });
@@ -156,7 +143,8 @@ export async function checkCredentials(site: SiteClient, username: string, run?:
       wpVersion,
     };
   } catch (error) {
-    if (error instanceof OutboundRequestError) return { success: false, code: error.code, message: siteErrorMessage(error, run?.stopReason() ?? null), ...none, siteTitle };
+    if (error instanceof OutboundRequestError)
+      return { success: false, code: error.code, message: siteErrorMessage(error, run?.stopReason() ?? null), ...none, siteTitle };
     throw error;
   }
 }
@@ -223,7 +211,14 @@ export async function runAllTests(db: Db, env: Env, logger: Logger, _input: unkn
     // One after another: a small site should not see 33 requests (and their fixtures) at once.
     for (const test of API_TESTS) {
       if (stopped !== null) {
-        results.push({ testId: test.id, status: "not_run", responseTime: 0, statusCode: null, errorMessage: `Not run: ${stopped}`, timestamp: new Date().toISOString() });
+        results.push({
+          testId: test.id,
+          status: "not_run",
+          responseTime: 0,
+          statusCode: null,
+          errorMessage: `Not run: ${stopped}`,
+          timestamp: new Date().toISOString(),
+        });
         continue;
       }
       const result = stoppedAsNotRun(await runApiTest(site, test), run);
@@ -234,7 +229,14 @@ export async function runAllTests(db: Db, env: Env, logger: Logger, _input: unkn
     return {
       success: true as const,
       results,
-      summary: { total: results.length, passed: count("passed"), failed: count("failed"), not_run: count("not_run"), durationMs: Date.now() - started, stopped },
+      summary: {
+        total: results.length,
+        passed: count("passed"),
+        failed: count("failed"),
+        not_run: count("not_run"),
+        durationMs: Date.now() - started,
+        stopped,
+      },
     };
   } finally {
     run.finish();
@@ -248,10 +250,7 @@ export async function checkStatus(db: Db, env: Env, logger: Logger, _input: unkn
   const saved = await findConnection(db);
   let passwordReadable: boolean | null = null;
   if (saved) {
-    const [row] = await db
-      .select({ sealed: wordpressConnections.passwordCiphertext })
-      .from(wordpressConnections)
-      .where(eq(wordpressConnections.id, saved.id));
+    const [row] = await db.select({ sealed: wordpressConnections.passwordCiphertext }).from(wordpressConnections).where(eq(wordpressConnections.id, saved.id));
     try {
       openConnectionPassword(services.keyRing, { ...saved, passwordCiphertext: row?.sealed ?? "" });
       passwordReadable = true;

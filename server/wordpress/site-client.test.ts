@@ -5,13 +5,19 @@ import { redirectMessage, sentence } from "./site-client";
 
 describe("redirectMessage", () => {
   it("names the site's new address when the redirect keeps the path below it (http->https, bare->www)", () => {
-    expect(redirectMessage("http://example.com", "http://example.com/wp-json/wp/v2/users/me?context=edit", "https://www.example.com/wp-json/wp/v2/users/me?context=edit")).toBe(
-      "The site redirects to https://www.example.com/ — use that address.",
-    );
+    expect(
+      redirectMessage(
+        "http://example.com",
+        "http://example.com/wp-json/wp/v2/users/me?context=edit",
+        "https://www.example.com/wp-json/wp/v2/users/me?context=edit",
+      ),
+    ).toBe("The site redirects to https://www.example.com/ — use that address.");
     expect(redirectMessage("http://example.com", "http://example.com/?rest_route=%2F", "https://example.com/?rest_route=%2F")).toBe(
       "The site redirects to https://example.com/ — use that address.",
     );
-    expect(redirectMessage("http://example.com/wp", "http://example.com/wp/wp-json/", "/new/wp-json/")).toBe("The site redirects to http://example.com/new/ — use that address.");
+    expect(redirectMessage("http://example.com/wp", "http://example.com/wp/wp-json/", "/new/wp-json/")).toBe(
+      "The site redirects to http://example.com/new/ — use that address.",
+    );
   });
 
   it("says where a redirect elsewhere goes, without advising that address", () => {

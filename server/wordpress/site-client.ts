@@ -86,7 +86,8 @@ export function noCredentialsSeen(verdict: XmlRpcVerdict): { message: string; he
       return { message: "WordPress did not accept the username or application password (HTTP 401 rest_not_logged_in).", headerStripped: false };
     case "unavailable":
       return {
-        message: "WordPress saw no credentials (HTTP 401 rest_not_logged_in): the username or application password is wrong, or the web server strips the Authorization header.",
+        message:
+          "WordPress saw no credentials (HTTP 401 rest_not_logged_in): the username or application password is wrong, or the web server strips the Authorization header.",
         headerStripped: null,
       };
   }
@@ -201,7 +202,11 @@ function bind(
       );
       let answer: RestAnswer;
       try {
-        answer = await send(`${baseUrl}/xmlrpc.php`, { method: "POST", route: "/xmlrpc.php", auth: false, body, headers: { "content-type": "text/xml", accept: "text/xml" } }, false);
+        answer = await send(
+          `${baseUrl}/xmlrpc.php`,
+          { method: "POST", route: "/xmlrpc.php", auth: false, body, headers: { "content-type": "text/xml", accept: "text/xml" } },
+          false,
+        );
       } catch (error) {
         if (error instanceof OutboundRequestError && error.code === "ABORTED") throw error;
         return "unavailable";
@@ -249,7 +254,10 @@ export async function checkSiteRoot(site: SiteClient): Promise<{ index: SiteInde
   }
   const home = typeof json.home === "string" ? json.home : null;
   if (home && !sameAddress(home, site.baseUrl)) {
-    throw new OutboundRequestError("NOT_SITE_ROOT", `${site.baseUrl} is not the WordPress site's root: WordPress gives its address as ${home} — use that address.`);
+    throw new OutboundRequestError(
+      "NOT_SITE_ROOT",
+      `${site.baseUrl} is not the WordPress site's root: WordPress gives its address as ${home} — use that address.`,
+    );
   }
   return { index: { name: json.name, home, namespaces }, answer };
 }
@@ -306,5 +314,8 @@ export function sentence(text: string): string {
 }
 
 export function stripTags(text: string): string {
-  return text.replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/<[^>]*>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }

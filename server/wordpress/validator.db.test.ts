@@ -79,10 +79,25 @@ describe.skipIf(!run)("the WordPress validator and runner tell the truth", () =>
   async function validate(options: { timeLimitMs?: number } = {}) {
     const { report } = await validateSettingsAction(database.db, env, logger, {}, actor, options);
     reports.push(report);
-    return { report, item: (name: string) => Object.values(report.categories).flat().find((t) => t.test_name === name) };
+    return {
+      report,
+      item: (name: string) =>
+        Object.values(report.categories)
+          .flat()
+          .find((t) => t.test_name === name),
+    };
   }
 
-  const remoteChecks = ["Authentication", "User Role", "REST API Root", "Posts Endpoint", "API Response Time", "User Enumeration", "Wrong Password Refused", "Authorization Header"];
+  const remoteChecks = [
+    "Authentication",
+    "User Role",
+    "REST API Root",
+    "Posts Endpoint",
+    "API Response Time",
+    "User Enumeration",
+    "Wrong Password Refused",
+    "Authorization Header",
+  ];
 
   it("a healthy admin connection scores 100 with no warning, the Authorization header check included", async () => {
     await connectTo(site.url);
@@ -111,7 +126,13 @@ describe.skipIf(!run)("the WordPress validator and runner tell the truth", () =>
       expect(report.recommendations.some((r) => r.startsWith("Make the web server pass the Authorization header to PHP"))).toBe(true);
       expect(report.overall_score).toBeLessThan(100);
 
-      const tested = await testCredentials(database.db, env, logger, { credentials: { url: site.url, username: site.username, password: site.applicationPassword } }, actor);
+      const tested = await testCredentials(
+        database.db,
+        env,
+        logger,
+        { credentials: { url: site.url, username: site.username, password: site.applicationPassword } },
+        actor,
+      );
       expect(tested).toMatchObject({ success: false, code: "AUTH_FAILED", message: item("Authentication")?.message });
     } finally {
       restore();
@@ -124,7 +145,8 @@ describe.skipIf(!run)("the WordPress validator and runner tell the truth", () =>
       const { item } = await validate();
       expect(item("Authentication")).toMatchObject({
         status: "failed",
-        message: "WordPress saw no credentials (HTTP 401 rest_not_logged_in): the username or application password is wrong, or the web server strips the Authorization header.",
+        message:
+          "WordPress saw no credentials (HTTP 401 rest_not_logged_in): the username or application password is wrong, or the web server strips the Authorization header.",
       });
       expect(item("Authorization Header")).toMatchObject({
         status: "warning",
@@ -136,11 +158,23 @@ describe.skipIf(!run)("the WordPress validator and runner tell the truth", () =>
   }, 30_000);
 
   it("a wrong application password, which WordPress answers like a stripped header, is told apart and named", async () => {
-    await saveCredentials(database.db, env, logger, { credentials: { url: site.url, username: site.username, password: "abcd efgh ijkl mnop qrst uvwx" } }, actor);
+    await saveCredentials(
+      database.db,
+      env,
+      logger,
+      { credentials: { url: site.url, username: site.username, password: "abcd efgh ijkl mnop qrst uvwx" } },
+      actor,
+    );
     try {
       const { item } = await validate();
-      expect(item("Authentication")).toMatchObject({ status: "failed", message: "WordPress did not accept the username or application password (HTTP 401 rest_not_logged_in)." });
-      expect(item("Authorization Header")).toMatchObject({ status: "not_run", message: "Not run: the credentials are wrong, so whether the header arrives cannot be told." });
+      expect(item("Authentication")).toMatchObject({
+        status: "failed",
+        message: "WordPress did not accept the username or application password (HTTP 401 rest_not_logged_in).",
+      });
+      expect(item("Authorization Header")).toMatchObject({
+        status: "not_run",
+        message: "Not run: the credentials are wrong, so whether the header arrives cannot be told.",
+      });
       expect(item("User Role")?.status).toBe("not_run");
     } finally {
       await connectTo(site.url);
@@ -152,7 +186,13 @@ describe.skipIf(!run)("the WordPress validator and runner tell the truth", () =>
     await connectTo(redirector);
     const finding = `The site redirects to ${site.url}/ — use that address.`;
 
-    const tested = await testCredentials(database.db, env, logger, { credentials: { url: redirector, username: site.username, password: site.applicationPassword } }, actor);
+    const tested = await testCredentials(
+      database.db,
+      env,
+      logger,
+      { credentials: { url: redirector, username: site.username, password: site.applicationPassword } },
+      actor,
+    );
     expect(tested).toMatchObject({ success: false, code: "REDIRECTED", message: finding });
 
     const { report, item } = await validate();
@@ -179,7 +219,8 @@ describe.skipIf(!run)("the WordPress validator and runner tell the truth", () =>
       expect(report.stopped).toBe("Stopped at the 2-second time limit.");
       expect(item("WordPress Site")).toMatchObject({ status: "failed", message: "Stopped at the 2-second time limit before the site answered." });
       for (const name of remoteChecks) expect(item(name), name).toMatchObject({ status: "not_run", score: 0 });
-      for (const name of ["User Enumeration", "Wrong Password Refused", "Authorization Header"]) expect(report.categories.security.map((t) => t.test_name)).toContain(name);
+      for (const name of ["User Enumeration", "Wrong Password Refused", "Authorization Header"])
+        expect(report.categories.security.map((t) => t.test_name)).toContain(name);
       const all = Object.values(report.categories).flat();
       expect(report.not_run_tests).toBe(all.filter((t) => t.status === "not_run").length);
       expect(report.overall_score).toBe(Math.round((all.reduce((s, t) => s + t.score, 0) / (all.length * 10)) * 100));
@@ -201,7 +242,13 @@ describe.skipIf(!run)("the WordPress validator and runner tell the truth", () =>
     await connectTo(blog);
     const finding = `${blog} is not the WordPress site's root: WordPress gives its address as ${site.url} — use that address.`;
 
-    const tested = await testCredentials(database.db, env, logger, { credentials: { url: blog, username: site.username, password: site.applicationPassword } }, actor);
+    const tested = await testCredentials(
+      database.db,
+      env,
+      logger,
+      { credentials: { url: blog, username: site.username, password: site.applicationPassword } },
+      actor,
+    );
     expect(tested).toMatchObject({ success: false, code: "NOT_SITE_ROOT", message: finding });
 
     const { item } = await validate();
@@ -214,7 +261,11 @@ describe.skipIf(!run)("the WordPress validator and runner tell the truth", () =>
   }, 30_000);
 
   it("no message says anything twice at its end ('..')", () => {
-    const messages = reports.flatMap((r) => Object.values(r.categories).flat().map((t: ValidationTestItem) => t.message));
+    const messages = reports.flatMap((r) =>
+      Object.values(r.categories)
+        .flat()
+        .map((t: ValidationTestItem) => t.message),
+    );
     expect(messages.length).toBeGreaterThan(40);
     expect(messages.filter((m) => m.includes(".."))).toEqual([]);
   });

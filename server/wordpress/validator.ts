@@ -184,7 +184,8 @@ async function validate(
         times.push(answer.elapsedMs);
         const extra = { response_time: answer.elapsedMs, details: { ...details, status_code: answer.status } };
         if (answer.status >= 200 && answer.status < 300) return item(config.testName, "passed", 10, `HTTP ${answer.status}`, extra);
-        if (answer.status === 401 || answer.status === 403) return item(config.testName, "warning", 5, `HTTP ${answer.status}: the account may not use this endpoint.`, extra);
+        if (answer.status === 401 || answer.status === 403)
+          return item(config.testName, "warning", 5, `HTTP ${answer.status}: the account may not use this endpoint.`, extra);
         const error = restError(answer.json);
         return item(config.testName, "failed", 0, error ? sentence(`HTTP ${answer.status}: ${error.message}`) : `HTTP ${answer.status}`, {
           ...extra,
@@ -204,14 +205,18 @@ async function validate(
   categories.database.push(
     secret.keyId === services.keyRing.current.id
       ? item("Password Encryption", "passed", 10, "The application password is encrypted with the current key.")
-      : item("Password Encryption", "warning", 7, "The application password is encrypted with an older key.", { recommendation: "Save the connection again to re-encrypt it with the current key." }),
+      : item("Password Encryption", "warning", 7, "The application password is encrypted with an older key.", {
+          recommendation: "Save the connection again to re-encrypt it with the current key.",
+        }),
   );
   categories.database.push(
     rows.length === 0
       ? item("Test Configurations", "passed", 10, `No test configurations saved: the ${DEFAULT_TEST_CONFIGURATIONS.length} defaults are used.`)
       : rows.length >= DEFAULT_TEST_CONFIGURATIONS.length
         ? item("Test Configurations", "passed", 10, `${rows.length} test configurations found.`)
-        : item("Test Configurations", "warning", 5, `${rows.length} of ${DEFAULT_TEST_CONFIGURATIONS.length} default test configurations found.`, { recommendation: "Seed the default test configurations." }),
+        : item("Test Configurations", "warning", 5, `${rows.length} of ${DEFAULT_TEST_CONFIGURATIONS.length} default test configurations found.`, {
+            recommendation: "Seed the default test configurations.",
+          }),
   );
 
   // performance
@@ -222,8 +227,14 @@ async function validate(
       ms < 500
         ? item("API Response Time", "passed", 10, `The API index answered in ${ms} ms.`, { response_time: ms })
         : ms < 1500
-          ? item("API Response Time", "warning", 6, `The API index answered in ${ms} ms (slow).`, { response_time: ms, recommendation: "Consider caching or a faster host: the API answers slowly." })
-          : item("API Response Time", "failed", 2, `The API index answered in ${ms} ms (too slow).`, { response_time: ms, recommendation: "The API takes over 1.5 s to answer; check the hosting and plugins." }),
+          ? item("API Response Time", "warning", 6, `The API index answered in ${ms} ms (slow).`, {
+              response_time: ms,
+              recommendation: "Consider caching or a faster host: the API answers slowly.",
+            })
+          : item("API Response Time", "failed", 2, `The API index answered in ${ms} ms (too slow).`, {
+              response_time: ms,
+              recommendation: "The API takes over 1.5 s to answer; check the hosting and plugins.",
+            }),
     );
   } else {
     categories.performance.push(notRun("API Response Time", siteProblem ?? "the API index did not answer."));
@@ -233,7 +244,10 @@ async function validate(
     categories.performance.push(
       average < 1000
         ? item("Average Endpoint Time", "passed", 10, `Endpoints answered in ${average} ms on average.`, { response_time: average })
-        : item("Average Endpoint Time", "warning", 5, `Endpoints answered in ${average} ms on average.`, { response_time: average, recommendation: "Endpoints are slow on average; check the hosting and plugins." }),
+        : item("Average Endpoint Time", "warning", 5, `Endpoints answered in ${average} ms on average.`, {
+            response_time: average,
+            recommendation: "Endpoints are slow on average; check the hosting and plugins.",
+          }),
     );
   } else {
     categories.performance.push(notRun("Average Endpoint Time", blocked() ?? "no endpoint answered."));
@@ -246,8 +260,15 @@ async function validate(
     baseUrl.protocol === "https:"
       ? item("HTTPS", "passed", 10, "The site is reached over HTTPS.")
       : isLoopback(baseUrl.hostname)
-        ? item("HTTPS", "passed", 10, "The site is reached over plain HTTP on this machine (a loopback address): the application password does not cross a network.")
-        : item("HTTPS", "warning", 3, "The site is reached over plain HTTP: the application password travels unencrypted.", { recommendation: "Use the site's https:// address." }),
+        ? item(
+            "HTTPS",
+            "passed",
+            10,
+            "The site is reached over plain HTTP on this machine (a loopback address): the application password does not cross a network.",
+          )
+        : item("HTTPS", "warning", 3, "The site is reached over plain HTTP: the application password travels unencrypted.", {
+            recommendation: "Use the site's https:// address.",
+          }),
   );
   categories.security.push(
     await remote("User Enumeration", async () => {
@@ -266,7 +287,9 @@ async function validate(
       const wrong = await site.call({ route: "/wp/v2/users/me", auth: true, passwordOverride: "wrong password for a check" });
       return wrong.status === 401 || wrong.status === 403
         ? item("Wrong Password Refused", "passed", 10, `A wrong application password is refused (HTTP ${wrong.status}).`)
-        : item("Wrong Password Refused", "failed", 0, `A wrong application password was not refused (HTTP ${wrong.status}).`, { recommendation: "Check the site's authentication plugins: a wrong password must not sign in." });
+        : item("Wrong Password Refused", "failed", 0, `A wrong application password was not refused (HTTP ${wrong.status}).`, {
+            recommendation: "Check the site's authentication plugins: a wrong password must not sign in.",
+          });
     }),
   );
   categories.security.push(authorizationHeader(me, signIn.xmlRpc, blocked()));
@@ -329,10 +352,16 @@ function authorizationHeader(me: RestAnswer | undefined, xmlRpc: XmlRpcVerdict |
       });
     }
     if (xmlRpc === "refused") return item(name, "not_run", 0, "Not run: the credentials are wrong, so whether the header arrives cannot be told.");
-    return item(name, "warning", 5, "WordPress saw no credentials: the web server may strip the Authorization header (with XML-RPC off, a wrong password cannot be told apart).", {
-      details,
-      recommendation: HEADER_RECOMMENDATION,
-    });
+    return item(
+      name,
+      "warning",
+      5,
+      "WordPress saw no credentials: the web server may strip the Authorization header (with XML-RPC off, a wrong password cannot be told apart).",
+      {
+        details,
+        recommendation: HEADER_RECOMMENDATION,
+      },
+    );
   }
   return item(name, "warning", 5, `Could not tell: the sign-in check answered HTTP ${me.status}${error ? ` ${error.code}` : ""}.`, { details });
 }

@@ -51,7 +51,13 @@ export function FormError({ id, errors, className }: { id?: string; errors?: str
 }
 
 /** A file input of a Conform form (the form posts multipart/form-data), with a hint of what it takes. */
-export function FileField({ label, hint, field, className, ...props }: { label: ReactNode; hint: ReactNode; field: FieldMetadata<unknown> } & Pick<ComponentProps<"input">, "accept" | "className">) {
+export function FileField({
+  label,
+  hint,
+  field,
+  className,
+  ...props
+}: { label: ReactNode; hint: ReactNode; field: FieldMetadata<unknown> } & Pick<ComponentProps<"input">, "accept" | "className">) {
   const hintId = `${field.id}-hint`;
   return (
     <div className={className}>

@@ -90,7 +90,18 @@ export interface ModalProps extends Omit<ComponentProps<"dialog">, "id" | "title
   children: ReactNode;
 }
 
-export function Modal({ id, width = "md", frame = "card", hideClose = false, closeLabel = "Close", closeDisabled = false, described = true, className, children, ...props }: ModalProps) {
+export function Modal({
+  id,
+  width = "md",
+  frame = "card",
+  hideClose = false,
+  closeLabel = "Close",
+  closeDisabled = false,
+  described = true,
+  className,
+  children,
+  ...props
+}: ModalProps) {
   return (
     <dialog
       id={id}

@@ -13,10 +13,7 @@ export function Panel({
 }: Omit<ComponentProps<"section">, "title"> & { title: ReactNode; description?: ReactNode; actions?: ReactNode; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section
-      className={cn("rounded-[var(--radius-card)] border border-brand-100 bg-white p-4 shadow-[var(--shadow-card)] sm:p-6", className)}
-      {...props}
-    >
+    <section className={cn("rounded-[var(--radius-card)] border border-brand-100 bg-white p-4 shadow-[var(--shadow-card)] sm:p-6", className)} {...props}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <Heading className="text-xl sm:text-2xl">{title}</Heading>
@@ -42,7 +39,11 @@ const tones: Record<BadgeTone, string> = {
 export function Badge({ tone = "neutral", className, ...props }: ComponentProps<"span"> & { tone?: BadgeTone }) {
   return (
     <span
-      className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide whitespace-nowrap uppercase ring-1 ring-inset", tones[tone], className)}
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide whitespace-nowrap uppercase ring-1 ring-inset",
+        tones[tone],
+        className,
+      )}
       {...props}
     />
   );

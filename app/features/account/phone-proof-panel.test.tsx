@@ -22,7 +22,10 @@ function renderPanel(status: PhoneProofStatus, mobile: string | null = MOBILE) {
         const form = Object.fromEntries(await request.formData());
         posted.push(form);
         return data<FormReply>(
-          { result: { status: "error", initialValue: form as Record<string, string>, error: { "": [PHONE_PROOF_TEXT.codeWrong] } }, notice: { kind: "error", title: "Code not accepted", description: PHONE_PROOF_TEXT.codeWrong } },
+          {
+            result: { status: "error", initialValue: form as Record<string, string>, error: { "": [PHONE_PROOF_TEXT.codeWrong] } },
+            notice: { kind: "error", title: "Code not accepted", description: PHONE_PROOF_TEXT.codeWrong },
+          },
           { status: 400 },
         );
       },

@@ -23,7 +23,11 @@ export function PhoneProofPanel({ mobile, status }: { mobile: string | null; sta
       <p className="mt-1 flex flex-wrap items-center gap-2">
         <span className="font-semibold">{formatUsPhone(mobile)}</span>
         <span
-          className={verified ? "rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-bold text-green-900" : "rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-bold text-amber-900"}
+          className={
+            verified
+              ? "rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-bold text-green-900"
+              : "rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-bold text-amber-900"
+          }
         >
           {verified ? PHONE_PROOF_TEXT.verified : PHONE_PROOF_TEXT.notVerified}
         </span>
@@ -62,7 +66,9 @@ function CodeForm({ mobile }: { mobile: string }) {
   return (
     <fetcher.Form method="post" className="mt-3 flex flex-wrap items-end gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={PHONE_PROOF_INTENTS.confirm} />
-      <p className="w-full text-sm">We texted a {PHONE_CODE_LENGTH}-digit code to {formatUsPhone(mobile)}.</p>
+      <p className="w-full text-sm">
+        We texted a {PHONE_CODE_LENGTH}-digit code to {formatUsPhone(mobile)}.
+      </p>
       <Field
         label={PHONE_PROOF_TEXT.codeLabel}
         field={fields.code}

@@ -212,8 +212,13 @@ function DataTable({ caption, children, scroll = true }: { caption: string; chil
   if (!scroll) return <div className="mt-4">{table}</div>;
   // A long range has many rows: they scroll inside the card, and the region is focusable for keyboard users.
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
-    <div role="region" aria-label={caption} tabIndex={0} className="mt-4 max-h-64 overflow-auto rounded-lg border border-brand-100 focus:outline-none focus:ring-2 focus:ring-brand-300">
+    <div
+      role="region"
+      aria-label={caption}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      className="mt-4 max-h-64 overflow-auto rounded-lg border border-brand-100 focus:outline-none focus:ring-2 focus:ring-brand-300"
+    >
       {table}
     </div>
   );

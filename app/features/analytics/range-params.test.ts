@@ -6,7 +6,14 @@ const params = (q: string) => new URLSearchParams(q);
 
 describe("the Analytics page's range", () => {
   it("defaults to the last 30 days by day, today included", () => {
-    expect(rangeFromSearchParams(params(""), "2026-03-08")).toEqual({ from: "2026-02-07", to: "2026-03-08", group: "day", weekly: false, preset: 30, error: null });
+    expect(rangeFromSearchParams(params(""), "2026-03-08")).toEqual({
+      from: "2026-02-07",
+      to: "2026-03-08",
+      group: "day",
+      weekly: false,
+      preset: 30,
+      error: null,
+    });
   });
 
   it("takes a preset and a grouping; an unknown preset is the default", () => {
@@ -15,7 +22,12 @@ describe("the Analytics page's range", () => {
   });
 
   it("takes a custom range, and explains a bad one while falling back", () => {
-    expect(rangeFromSearchParams(params("from=2026-01-01&to=2026-01-31"), "2026-03-08")).toMatchObject({ from: "2026-01-01", to: "2026-01-31", preset: null, error: null });
+    expect(rangeFromSearchParams(params("from=2026-01-01&to=2026-01-31"), "2026-03-08")).toMatchObject({
+      from: "2026-01-01",
+      to: "2026-01-31",
+      preset: null,
+      error: null,
+    });
     expect(rangeFromSearchParams(params("from=2026-02-01&to=2026-01-31"), "2026-03-08")).toMatchObject({
       preset: 30,
       error: "The start date must be on or before the end date.",

@@ -63,9 +63,7 @@ export function ProposeChangeDialog({ appointment, onOpenChange }: DialogProps) 
     <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
       <DialogContent width="md">
         <DialogTitle>Request a different time</DialogTitle>
-        <DialogDescription>
-          We'll mark your appointment Pending until our team confirms the new time, usually within one business day.
-        </DialogDescription>
+        <DialogDescription>We'll mark your appointment Pending until our team confirms the new time, usually within one business day.</DialogDescription>
         {appointment ? <ProposeChangeForm key={appointment.id} appointment={appointment} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -103,7 +101,9 @@ export function CancelDialog({ appointment, onOpenChange }: DialogProps) {
       <DialogContent width="sm">
         <DialogTitle>Cancel this appointment?</DialogTitle>
         <DialogDescription>{appointment ? `${appointment.serviceTitle} on ${appointment.date} at ${appointment.time}.` : null}</DialogDescription>
-        {appointment ? <CancelForm key={appointment.id} appointment={appointment} onDone={() => onOpenChange(false)} onKeep={() => onOpenChange(false)} /> : null}
+        {appointment ? (
+          <CancelForm key={appointment.id} appointment={appointment} onDone={() => onOpenChange(false)} onKeep={() => onOpenChange(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -29,7 +29,6 @@ export const appointmentInput = z.object(appointmentFields).refine(bothEnds, bot
 export const appointmentEditForm = z.object({ appointmentId, ...appointmentFields }).refine(bothEnds, bothEndsMessage);
 export type AppointmentInput = z.infer<typeof appointmentInput>;
 
-
 /** The body of the API's propose call (the appointment is in its path). */
 export const proposeChangeInput = z.object(proposedTime).refine(bothEnds, bothEndsMessage);
 /** The customer's "Request a different time" form. */

@@ -51,9 +51,7 @@ export function toAppointmentView(row: AppointmentRow, serviceTitle: (id: string
     localTime: businessTime(row.startsAt),
     endDate: row.endsAt && !row.groomerId ? formatBusinessDate(row.endsAt) : null,
     endTime: row.endsAt ? formatBusinessTime(row.endsAt) : null,
-    proposed: row.proposedStartsAt
-      ? { date: formatBusinessDate(row.proposedStartsAt), time: formatBusinessTime(row.proposedStartsAt) }
-      : null,
+    proposed: row.proposedStartsAt ? { date: formatBusinessDate(row.proposedStartsAt), time: formatBusinessTime(row.proposedStartsAt) } : null,
     reminderPhone: row.reminderPhone,
     customerEmail: row.customerEmail,
     notes: row.notes,

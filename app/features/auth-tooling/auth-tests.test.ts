@@ -1,13 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  AUTH_TEST_NAMES,
-  AUTH_TEST_TEXT,
-  type AuthTestDeps,
-  buildAuthReport,
-  classifyTokenError,
-  runAuthSuite,
-  runAuthTest,
-} from "./auth-tests";
+import { AUTH_TEST_NAMES, AUTH_TEST_TEXT, type AuthTestDeps, buildAuthReport, classifyTokenError, runAuthSuite, runAuthTest } from "./auth-tests";
 import type { TestResultItem } from "./test-item";
 
 const NOW = Date.UTC(2026, 0, 1, 12);
@@ -117,7 +109,7 @@ describe("the text report", () => {
     ];
     const text = buildAuthReport(results, { generatedAt: new Date(NOW), email: "a@b.c" });
     expect(text).toContain("Passed: 2\nFailed: 1\nTotal: 3\nSuccess rate: 67%");
-    expect(text).toContain("3. Token Verification: FAILED (5ms)\n   Invalid or expired token: x\n   Details: {\"code\":\"AUTH_REQUIRED\"}");
+    expect(text).toContain('3. Token Verification: FAILED (5ms)\n   Invalid or expired token: x\n   Details: {"code":"AUTH_REQUIRED"}');
     expect(text).toContain("User: a@b.c");
     expect(buildAuthReport([], { generatedAt: new Date(NOW), email: null })).toContain("Success rate: 0%");
   });

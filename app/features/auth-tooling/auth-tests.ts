@@ -119,7 +119,8 @@ export async function runAuthTest(name: AuthTestName, deps: AuthTestDeps): Promi
     const outcome = await withTimeout(TESTS[name](deps), TEST_TIMEOUT_MS, AUTH_TEST_TEXT.testTimeout);
     return { name, ...outcome, duration: Math.max(0, deps.now() - started) };
   } catch (error) {
-    const message = error instanceof TimeoutError ? error.message : error instanceof Error && error.message ? `Error: ${error.message}` : AUTH_TEST_TEXT.unknown;
+    const message =
+      error instanceof TimeoutError ? error.message : error instanceof Error && error.message ? `Error: ${error.message}` : AUTH_TEST_TEXT.unknown;
     return { name, status: "failed", message, duration: Math.max(0, deps.now() - started) };
   }
 }

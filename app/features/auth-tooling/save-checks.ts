@@ -72,7 +72,8 @@ function makeChecks(deps: SaveCheckDeps, state: RunState): Array<() => Promise<O
     async () => {
       const { data, error } = await deps.serverSession();
       if (error) return { status: "failed", message: SAVE_CHECK_TEXT.invalidSession(error.message.replace(/\.$/, "")) };
-      if (!data?.user || !data.session) return { status: "failed", message: SAVE_CHECK_TEXT.invalidSession("the server does not recognise a session for this browser") };
+      if (!data?.user || !data.session)
+        return { status: "failed", message: SAVE_CHECK_TEXT.invalidSession("the server does not recognise a session for this browser") };
       if (data.session.expires_at * 1000 < deps.now()) return { status: "failed", message: SAVE_CHECK_TEXT.invalidSession("it has expired") };
       return {
         status: "passed",
@@ -137,7 +138,11 @@ function makeChecks(deps: SaveCheckDeps, state: RunState): Array<() => Promise<O
       const after = outcome.data.credentials;
       if (!after) return { status: "failed", message: SAVE_CHECK_TEXT.noSavedCredentials };
       if (after.url !== before.url || after.username !== before.username) {
-        return { status: "failed", message: SAVE_CHECK_TEXT.saveFailure("the settings read back differ from those saved"), details: { saved: before.url, read: after.url } };
+        return {
+          status: "failed",
+          message: SAVE_CHECK_TEXT.saveFailure("the settings read back differ from those saved"),
+          details: { saved: before.url, read: after.url },
+        };
       }
       return { status: "passed", message: "The saved settings read back unchanged", details: { url: after.url, username: after.username } };
     },

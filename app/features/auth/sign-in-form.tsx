@@ -106,15 +106,7 @@ export function SignInForm({ redirectTo, returnToThisPage = false, onSignedIn, l
   );
 }
 
-function CheckEmailPanel({
-  email,
-  onSignedIn,
-  onRestart,
-}: {
-  email: string;
-  onSignedIn?: () => void;
-  onRestart: () => void;
-}) {
+function CheckEmailPanel({ email, onSignedIn, onRestart }: { email: string; onSignedIn?: () => void; onRestart: () => void }) {
   const { verifyCode } = useAuth();
   const navigate = useAppNavigate();
   const [code, setCode] = useState("");
@@ -148,8 +140,7 @@ function CheckEmailPanel({
         </div>
         <h2 className="text-xl">{AUTH_TEXT.checkEmailTitle}</h2>
         <p className="mt-2 text-sm text-ink">
-          We sent a sign-in link to <strong className="break-words">{email}</strong>. Open it on this device to sign in. It works once, for 10
-          minutes.
+          We sent a sign-in link to <strong className="break-words">{email}</strong>. Open it on this device to sign in. It works once, for 10 minutes.
         </p>
       </div>
       <form onSubmit={onSubmit} className="space-y-3">

@@ -15,7 +15,6 @@ const choicesFor = (booking: { online: boolean; roomUrl: string; groomUrl: strin
     { label: "Book a Groom", detail: "Full grooming service", ...groomBooking(booking), icon: "scissors" },
   ] as const;
 
-
 /**
  * 'Book Your Kitty Service': each choice opens the external booking page in a new tab. With script
  * the dialog then shows a short confirmation step; its close button steps back to the selection.
@@ -50,7 +49,9 @@ export function BookingDialog() {
                 <a
                   href={choice.url}
                   // An outside booking page opens in a new tab and the dialog says so; Book a Stay and Book a Groom open here.
-                  {...(choice.external ? { target: "_blank", rel: "noopener", onClick: () => setStep({ kind: "opened", label: choice.label, url: choice.url }) } : {})}
+                  {...(choice.external
+                    ? { target: "_blank", rel: "noopener", onClick: () => setStep({ kind: "opened", label: choice.label, url: choice.url }) }
+                    : {})}
                   className="flex items-center gap-4 rounded-2xl border-2 border-brand-100 bg-brand-50 p-4 transition-colors hover:border-brand-400 hover:bg-white"
                 >
                   <span className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-white text-brand-700 shadow-sm">

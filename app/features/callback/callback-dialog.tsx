@@ -76,14 +76,7 @@ export function CallbackDialog() {
   };
 
   return (
-    <Modal
-      id={id}
-      frame="phone"
-      closeLabel="Close call request"
-      closeDisabled={submitting}
-      onCancel={(e) => submitting && e.preventDefault()}
-      onClose={reset}
-    >
+    <Modal id={id} frame="phone" closeLabel="Close call request" closeDisabled={submitting} onCancel={(e) => submitting && e.preventDefault()} onClose={reset}>
       {/* The phone's speaker notch. */}
       <span aria-hidden="true" className="absolute top-2 left-1/2 h-1.5 w-16 -translate-x-1/2 rounded-full bg-brand-950/80" />
 

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestCall } from "./request-call";
 
 function answer(status: number, body: string) {
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(body, { status, headers: { "content-type": "application/json" } })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(body, { status, headers: { "content-type": "application/json" } })),
+  );
 }
 afterEach(() => vi.unstubAllGlobals());
 
@@ -11,7 +14,10 @@ describe("requestCall (the browser side of the call request)", () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ callSid: "CA1", status: "simulated" }), { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
     expect(await requestCall("9492491234", "/")).toEqual({ callSid: "CA1", status: "simulated" });
-    expect(fetchMock).toHaveBeenCalledWith("/api/callback", expect.objectContaining({ method: "POST", body: JSON.stringify({ phoneNumber: "+19492491234", sourcePage: "/" }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/callback",
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ phoneNumber: "+19492491234", sourcePage: "/" }) }),
+    );
   });
 
   it("shows the server's message when it gives one", async () => {
@@ -27,7 +33,10 @@ describe("requestCall (the browser side of the call request)", () => {
   });
 
   it("falls back to the spec's generic message on a network failure or an unreadable error", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     await expect(requestCall("9492491234", "/")).rejects.toThrow("Failed to initiate call. Please try again.");
     answer(502, "<html>Bad gateway</html>");
     await expect(requestCall("9492491234", "/")).rejects.toThrow("Failed to initiate call. Please try again.");

@@ -12,16 +12,14 @@ export { CALLBACK_CONSENT_TEXT, callbackMessages } from "./texts";
 
 /** The body of POST /api/callback. */
 export const callbackRequestSchema = z.object({
-  phoneNumber: z
-    .string({ error: callbackMessages.invalidPhone })
-    .transform((value, ctx) => {
-      const normalized = toCallableE164(value);
-      if (normalized === null) {
-        ctx.addIssue({ code: "custom", message: callbackMessages.invalidPhone });
-        return z.NEVER;
-      }
-      return normalized;
-    }),
+  phoneNumber: z.string({ error: callbackMessages.invalidPhone }).transform((value, ctx) => {
+    const normalized = toCallableE164(value);
+    if (normalized === null) {
+      ctx.addIssue({ code: "custom", message: callbackMessages.invalidPhone });
+      return z.NEVER;
+    }
+    return normalized;
+  }),
   // Where the dialog was opened; a malformed value is dropped rather than losing the lead over it.
   sourcePage: z
     .string()

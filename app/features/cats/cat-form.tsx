@@ -84,7 +84,12 @@ export function CatForm({ cat, hasPhoto = false, today, submitLabel }: { cat?: C
         field={fields.photo}
         accept="image/jpeg,image/png,image/webp"
       />
-      <TextareaField className="sm:col-span-2" label="Feeding instructions (optional)" field={fields.feedingInstructions} placeholder="What, how much and when" />
+      <TextareaField
+        className="sm:col-span-2"
+        label="Feeding instructions (optional)"
+        field={fields.feedingInstructions}
+        placeholder="What, how much and when"
+      />
 
       <fieldset className="sm:col-span-2">
         <legend className="text-lg font-bold text-brand-900">Medications</legend>
@@ -95,8 +100,26 @@ export function CatForm({ cat, hasPhoto = false, today, submitLabel }: { cat?: C
             return (
               <li key={row.key} className="grid gap-3 rounded-2xl border border-brand-100 p-4 sm:grid-cols-3">
                 <Field label={`Medication ${i + 1}`} field={med.name} autoComplete="off" />
-                <Field label={<>Dose<span className="sr-only"> of medication {i + 1}</span></>} field={med.dose} autoComplete="off" placeholder="e.g. 2.5 mg" />
-                <Field label={<>Times<span className="sr-only"> for medication {i + 1}</span></>} field={med.times} autoComplete="off" placeholder="e.g. 8am and 8pm" />
+                <Field
+                  label={
+                    <>
+                      Dose<span className="sr-only"> of medication {i + 1}</span>
+                    </>
+                  }
+                  field={med.dose}
+                  autoComplete="off"
+                  placeholder="e.g. 2.5 mg"
+                />
+                <Field
+                  label={
+                    <>
+                      Times<span className="sr-only"> for medication {i + 1}</span>
+                    </>
+                  }
+                  field={med.times}
+                  autoComplete="off"
+                  placeholder="e.g. 8am and 8pm"
+                />
                 {medications.length > 1 ? (
                   <div className="sm:col-span-3">
                     <Button type="submit" variant="outline" size="sm" {...form.remove.getButtonProps({ name: fields.medications.name, index: i })}>
@@ -109,12 +132,23 @@ export function CatForm({ cat, hasPhoto = false, today, submitLabel }: { cat?: C
           })}
         </ol>
         <FieldError id={fields.medications.errorId}>{fields.medications.errors?.[0]}</FieldError>
-        <Button type="submit" variant="outline" size="sm" className="mt-3" {...form.insert.getButtonProps({ name: fields.medications.name, defaultValue: EMPTY_MEDICATION })}>
+        <Button
+          type="submit"
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          {...form.insert.getButtonProps({ name: fields.medications.name, defaultValue: EMPTY_MEDICATION })}
+        >
           Add another medication
         </Button>
       </fieldset>
 
-      <TextareaField className="sm:col-span-2" label="Behaviour and handling notes (optional)" field={fields.behaviourNotes} placeholder="Shy with strangers, loves chin scratches…" />
+      <TextareaField
+        className="sm:col-span-2"
+        label="Behaviour and handling notes (optional)"
+        field={fields.behaviourNotes}
+        placeholder="Shy with strangers, loves chin scratches…"
+      />
       <FormError className="sm:col-span-2" id={form.errorId} errors={form.errors} />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy}>
@@ -125,7 +159,17 @@ export function CatForm({ cat, hasPhoto = false, today, submitLabel }: { cat?: C
   );
 }
 
-function SelectField({ label, field, options, placeholder }: { label: string; field: FieldMetadata<string | undefined>; options: Array<[string, string]>; placeholder?: string }) {
+function SelectField({
+  label,
+  field,
+  options,
+  placeholder,
+}: {
+  label: string;
+  field: FieldMetadata<string | undefined>;
+  options: Array<[string, string]>;
+  placeholder?: string;
+}) {
   return (
     <div>
       <Label htmlFor={field.id}>{label}</Label>

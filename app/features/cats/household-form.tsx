@@ -22,8 +22,7 @@ export const HOUSEHOLD_FIELDS = [
 ] as const;
 export type HouseholdValues = Record<(typeof HOUSEHOLD_FIELDS)[number], string | null>;
 
-export const householdValues = (row: HouseholdValues): HouseholdValues =>
-  Object.fromEntries(HOUSEHOLD_FIELDS.map((k) => [k, row[k]])) as HouseholdValues;
+export const householdValues = (row: HouseholdValues): HouseholdValues => Object.fromEntries(HOUSEHOLD_FIELDS.map((k) => [k, row[k]])) as HouseholdValues;
 
 const phone = (e164: string | null | undefined) => (e164 ? formatUsPhone(e164) : "");
 

@@ -28,7 +28,11 @@ export const householdForm = z
       .regex(/^[A-Za-z]{2}$/, "Enter the state as two letters, like CA")
       .transform((s) => s.toUpperCase())
       .optional(),
-    postalCode: z.string().trim().regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code").optional(),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code")
+      .optional(),
     emergencyContactName: text(100, "Keep the contact's name under 100 characters"),
     emergencyContactPhone: usPhoneField("Enter the emergency contact's number as 10 digits").optional(),
     vetClinic: text(150, "Keep the clinic's name under 150 characters"),
@@ -57,41 +61,39 @@ const medications = z
       if (row && !row.name && (row.dose || row.times)) ctx.addIssue({ code: "custom", message: "Name the medication", path: [i, "name"] });
     });
   })
-  .transform((rows) =>
-    (rows ?? []).flatMap((row) => (row?.name ? [{ name: row.name, dose: row.dose ?? "", times: row.times ?? "" }] : [])),
-  );
+  .transform((rows) => (rows ?? []).flatMap((row) => (row?.name ? [{ name: row.name, dose: row.dose ?? "", times: row.times ?? "" }] : [])));
 
 export const CAT_NAME_MAX = 50;
 
 export const catForm = z.object({
-    name: z.string("Enter your cat's name").trim().min(1, "Enter your cat's name").max(CAT_NAME_MAX, `Keep the name under ${CAT_NAME_MAX} characters`),
-    breed: text(100, "Keep the breed under 100 characters"),
-    sex: z.enum(CAT_SEXES, "Choose female or male"),
-    birthDate: calendarDateField("Enter the birth date as YYYY-MM-DD").optional(),
-    approximateAge: z.coerce
-      .number("Enter the age in whole years")
-      .int("Enter the age in whole years")
-      .min(0, "Enter the age in whole years")
-      .max(30, "Enter an age of 30 years or less")
-      .optional(),
-    spayedNeutered: z.enum(FIXED_STATUSES, "Choose yes, no or not sure"),
-    microchip: z
-      .string()
-      .trim()
-      .regex(/^[0-9A-Za-z]{9,15}$/, "A microchip number is 9 to 15 letters or digits")
-      .optional(),
-    colourMarkings: text(200, "Keep the colour and markings under 200 characters"),
-    feedingInstructions: text(2000, "Keep the feeding instructions under 2000 characters"),
-    medications,
-    behaviourNotes: text(2000, "Keep the behaviour notes under 2000 characters"),
-    felvFivStatus: z.enum(FELV_FIV_STATUSES, "Choose a FeLV/FIV status").default("unknown"),
-    // Checked by its bytes and processed on the server (ADR 0120); the size is checked here first
-    // so a large photo is refused before it is sent.
-    photo: z
-      .file()
-      .max(UPLOAD_LIMITS.maxBytes, `The photo is larger than ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB. Please choose a smaller file.`)
-      .optional(),
-  });
+  name: z.string("Enter your cat's name").trim().min(1, "Enter your cat's name").max(CAT_NAME_MAX, `Keep the name under ${CAT_NAME_MAX} characters`),
+  breed: text(100, "Keep the breed under 100 characters"),
+  sex: z.enum(CAT_SEXES, "Choose female or male"),
+  birthDate: calendarDateField("Enter the birth date as YYYY-MM-DD").optional(),
+  approximateAge: z.coerce
+    .number("Enter the age in whole years")
+    .int("Enter the age in whole years")
+    .min(0, "Enter the age in whole years")
+    .max(30, "Enter an age of 30 years or less")
+    .optional(),
+  spayedNeutered: z.enum(FIXED_STATUSES, "Choose yes, no or not sure"),
+  microchip: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z]{9,15}$/, "A microchip number is 9 to 15 letters or digits")
+    .optional(),
+  colourMarkings: text(200, "Keep the colour and markings under 200 characters"),
+  feedingInstructions: text(2000, "Keep the feeding instructions under 2000 characters"),
+  medications,
+  behaviourNotes: text(2000, "Keep the behaviour notes under 2000 characters"),
+  felvFivStatus: z.enum(FELV_FIV_STATUSES, "Choose a FeLV/FIV status").default("unknown"),
+  // Checked by its bytes and processed on the server (ADR 0120); the size is checked here first
+  // so a large photo is refused before it is sent.
+  photo: z
+    .file()
+    .max(UPLOAD_LIMITS.maxBytes, `The photo is larger than ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB. Please choose a smaller file.`)
+    .optional(),
+});
 export type CatInput = z.input<typeof catForm>;
 
 /** The "Yes, archive" button of a cat's page. */

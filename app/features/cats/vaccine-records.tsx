@@ -56,7 +56,12 @@ export function VaccineRecordList({ catId, records, policy }: { catId: string; r
               <>
                 <p className="mt-1 text-sm">
                   {record.status === "expired" ? "Expired" : "Expires"} {formatCalendarDay(record.expiresOn)} ·{" "}
-                  <a href={`/vaccine-records/${record.id}/document`} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline underline-offset-4">
+                  <a
+                    href={`/vaccine-records/${record.id}/document`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="font-semibold text-brand-700 underline underline-offset-4"
+                  >
                     View the certificate<span className="sr-only"> ({VACCINE_LABELS[vaccine]}, opens in a new tab)</span>
                   </a>
                 </p>

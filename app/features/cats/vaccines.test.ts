@@ -15,7 +15,9 @@ describe("the vaccine policy's public sentences", () => {
       required: "Proof of current FVRCP, rabies and FeLV vaccination is required for every stay.",
       recommended: null,
     });
-    expect(vaccinePolicySentences({ fvrcp: "required", rabies: "recommended", felv: "recommended" }).recommended).toBe("Rabies and FeLV vaccination is recommended.");
+    expect(vaccinePolicySentences({ fvrcp: "required", rabies: "recommended", felv: "recommended" }).recommended).toBe(
+      "Rabies and FeLV vaccination is recommended.",
+    );
   });
 });
 
@@ -46,10 +48,9 @@ describe("what a cat needs before booking", () => {
     expect(missingForBooking(cat, [{ vaccine: "fvrcp", status: "expired" }], DEFAULT_VACCINE_POLICY)).toEqual(["FVRCP expired"]);
     expect(missingForBooking(cat, [{ vaccine: "fvrcp", status: "rejected" }], DEFAULT_VACCINE_POLICY)).toEqual(["FVRCP record needed"]);
     expect(missingForBooking(cat, [{ vaccine: "fvrcp", status: "verified" }], DEFAULT_VACCINE_POLICY)).toEqual([]);
-    expect(missingForBooking({ ...cat, birthDate: null }, [{ vaccine: "fvrcp", status: "verified" }], { ...DEFAULT_VACCINE_POLICY, rabies: "required" })).toEqual([
-      "Birth date or age needed",
-      "Rabies record needed",
-    ]);
+    expect(
+      missingForBooking({ ...cat, birthDate: null }, [{ vaccine: "fvrcp", status: "verified" }], { ...DEFAULT_VACCINE_POLICY, rabies: "required" }),
+    ).toEqual(["Birth date or age needed", "Rabies record needed"]);
   });
 });
 

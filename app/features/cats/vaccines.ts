@@ -54,7 +54,8 @@ export const DOCUMENT_IMAGE_UNREADABLE_MESSAGE = "That image could not be read. 
 export const documentImageTooLargeMessage = (width: number, height: number) =>
   `That image is ${width}×${height} pixels, more than we can open (at most ${UPLOAD_LIMITS.maxSide} on each side). Upload a smaller photo or a PDF of the certificate.`;
 /** A "PDF" without a PDF's structure: cut short, damaged, or something else (a web page) named .pdf. */
-export const DOCUMENT_PDF_UNREADABLE_MESSAGE = "That PDF could not be read: it may be damaged or incomplete. Save or scan the certificate as a PDF again, or upload a clear photo of it.";
+export const DOCUMENT_PDF_UNREADABLE_MESSAGE =
+  "That PDF could not be read: it may be damaged or incomplete. Save or scan the certificate as a PDF again, or upload a clear photo of it.";
 
 /** The latest expiry date a certificate can carry: three-year vaccines exist, nothing longer does. */
 export const MAX_YEARS_AHEAD = 3;

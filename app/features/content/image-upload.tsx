@@ -11,7 +11,8 @@ export const UPLOAD_HINT = `JPEG, PNG or WebP, up to ${MAX_MB} MB, at least ${UP
 /** The same first checks as the server, so a wrong file is refused at once instead of after sending it. */
 function refusalOf(file: File): string | null {
   // An unknown type ("") is left to the server, which reads the file's first bytes anyway.
-  if (file.type && !(UPLOAD_LIMITS.types as readonly string[]).includes(file.type)) return "Only JPEG, PNG and WebP images can be uploaded; this file is none of them.";
+  if (file.type && !(UPLOAD_LIMITS.types as readonly string[]).includes(file.type))
+    return "Only JPEG, PNG and WebP images can be uploaded; this file is none of them.";
   if (file.size > UPLOAD_LIMITS.maxBytes) return `The image is larger than ${MAX_MB} MB. Please choose a smaller file.`;
   return null;
 }

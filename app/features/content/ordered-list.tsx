@@ -17,7 +17,9 @@ export function useListMover<T extends { id: string }>(items: readonly T[], onCh
     focusNext.current = null;
     const button = document.getElementById(wanted) as HTMLButtonElement | null;
     // At either end the pressed button is disabled: its partner takes the focus.
-    const target = button?.disabled ? (document.getElementById(wanted.replace(/-(up|down)$/, (_, d) => (d === "up" ? "-down" : "-up"))) as HTMLButtonElement | null) : button;
+    const target = button?.disabled
+      ? (document.getElementById(wanted.replace(/-(up|down)$/, (_, d) => (d === "up" ? "-down" : "-up"))) as HTMLButtonElement | null)
+      : button;
     target?.focus();
   }, [items]);
 
@@ -36,10 +38,30 @@ export function useListMover<T extends { id: string }>(items: readonly T[], onCh
 export const moveButtonId = (itemId: string, direction: "up" | "down") => `move-${itemId}-${direction}`;
 
 /** The two buttons of one item; `name` completes their accessible names ("Move up: review 3 by …"). */
-export function MoveButtons({ itemId, index, count, name, onMove }: { itemId: string; index: number; count: number; name: string; onMove: (delta: -1 | 1) => void }) {
+export function MoveButtons({
+  itemId,
+  index,
+  count,
+  name,
+  onMove,
+}: {
+  itemId: string;
+  index: number;
+  count: number;
+  name: string;
+  onMove: (delta: -1 | 1) => void;
+}) {
   return (
     <>
-      <Button id={moveButtonId(itemId, "up")} type="button" variant="outline" size="sm" aria-label={`Move up: ${name}`} disabled={index === 0} onClick={() => onMove(-1)}>
+      <Button
+        id={moveButtonId(itemId, "up")}
+        type="button"
+        variant="outline"
+        size="sm"
+        aria-label={`Move up: ${name}`}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
         Move up
       </Button>
       <Button

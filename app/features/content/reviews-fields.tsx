@@ -72,7 +72,14 @@ export function ReviewsFields({ value, onChange, errors }: FieldsProps<ReviewsCo
           return (
             <li key={review.id} className={cn("min-w-0 rounded-2xl border border-brand-100 p-3 sm:p-4", review.hidden && "bg-brand-50/60")}>
               <div className="flex flex-wrap items-center gap-3">
-                <img src={image.src} width={image.width} height={image.height} alt="" loading="lazy" className={cn("h-14 w-21 shrink-0 rounded-lg object-contain shadow-sm", review.hidden && "opacity-50")} />
+                <img
+                  src={image.src}
+                  width={image.width}
+                  height={image.height}
+                  alt=""
+                  loading="lazy"
+                  className={cn("h-14 w-21 shrink-0 rounded-lg object-contain shadow-sm", review.hidden && "opacity-50")}
+                />
                 <div className="min-w-0 flex-1 basis-48">
                   <p className="font-bold text-brand-900">
                     {index + 1}. {review.author.trim() || "New review"}

@@ -75,7 +75,11 @@ describe("the reviews", () => {
   });
 
   it("puts each message under the field it is about, so the form can show it there", () => {
-    const value = [{ ...reviews[0]!, author: "", rating: 0 }, { ...reviews[1]!, id: "new-1", author: "Sam", imageId: null }, { ...reviews[2]!, id: reviews[0]!.id }];
+    const value = [
+      { ...reviews[0]!, author: "", rating: 0 },
+      { ...reviews[1]!, id: "new-1", author: "Sam", imageId: null },
+      { ...reviews[2]!, id: reviews[0]!.id },
+    ];
     expect(errorsOf(value)).toEqual({
       "0.author": "Author is required",
       "0.rating": "Rating must be 1 to 5 stars",
@@ -83,7 +87,9 @@ describe("the reviews", () => {
       "2.id": `Each review needs its own id ("${reviews[0]!.id}" is used twice)`,
     });
     expect(errorsOf(reviews.map((r) => ({ ...r, hidden: true })))).toEqual({ _: "Keep at least one review visible" });
-    expect(errorsOf([{ ...reviews[0]!, imageId: "https://evil.example/x.png" }])).toEqual({ "0.imageId": "The image reference is not valid; upload the image again" });
+    expect(errorsOf([{ ...reviews[0]!, imageId: "https://evil.example/x.png" }])).toEqual({
+      "0.imageId": "The image reference is not valid; upload the image again",
+    });
   });
 });
 
@@ -124,8 +130,17 @@ describe("the playroom video", () => {
   });
 
   it("refuses what is not a YouTube video, saying what to paste", () => {
-    for (const input of ["https://vimeo.com/123456789", "https://www.youtube.com/watch?v=short", "https://www.youtube.com/@lagunacathotel", "a1B2c3D4e5F6", "<script>"]) {
-      expect(parse(input).error?.issues.map((i) => i.message), input).toEqual(["Playroom video must be a YouTube link or an 11-character video id"]);
+    for (const input of [
+      "https://vimeo.com/123456789",
+      "https://www.youtube.com/watch?v=short",
+      "https://www.youtube.com/@lagunacathotel",
+      "a1B2c3D4e5F6",
+      "<script>",
+    ]) {
+      expect(
+        parse(input).error?.issues.map((i) => i.message),
+        input,
+      ).toEqual(["Playroom video must be a YouTube link or an 11-character video id"]);
     }
   });
 });

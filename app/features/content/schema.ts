@@ -148,9 +148,7 @@ export const styleContentSchema = z.object({
 export type StyleContent = z.infer<typeof styleContentSchema>;
 
 /** Ids of reviews and team members: the samples' ("07", "maria"), or made by the form for added ones. */
-const itemId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "An id is 1 to 40 lower-case letters, digits or dashes");
+const itemId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "An id is 1 to 40 lower-case letters, digits or dashes");
 
 /** An image uploaded through /api/admin/media; null keeps the drawn sample art. */
 const uploadedImageId = z.uuid("The image reference is not valid; upload the image again").nullable();
@@ -168,7 +166,11 @@ export const reviewSchema = z.object({
   id: itemId,
   author: text("Author", 60),
   location: text("Location", 60),
-  rating: z.number("Rating must be a number").int("Rating must be a whole number of stars").min(1, "Rating must be 1 to 5 stars").max(5, "Rating must be 1 to 5 stars"),
+  rating: z
+    .number("Rating must be a number")
+    .int("Rating must be a whole number of stars")
+    .min(1, "Rating must be 1 to 5 stars")
+    .max(5, "Rating must be 1 to 5 stars"),
   date: text("Date", 40),
   text: text("Review text", 600),
   hidden: z.boolean("Hidden must be true or false"),
@@ -250,4 +252,3 @@ export interface EditableContent {
   team: TeamContent;
   vaccines: VaccinesContent;
 }
-

@@ -64,7 +64,14 @@ export function TextField<T>({
 
 /** A list of small records (opening hours, social links, questions) with add and remove. */
 /** A yes/no business setting of the Content editor. */
-export function CheckboxField<T>({ value, onChange, path, label, hint, className }: FieldsProps<T> & { path: string; label: string; hint?: string; className?: string }) {
+export function CheckboxField<T>({
+  value,
+  onChange,
+  path,
+  label,
+  hint,
+  className,
+}: FieldsProps<T> & { path: string; label: string; hint?: string; className?: string }) {
   const id = fieldId(path);
   return (
     <div className={className}>

@@ -20,6 +20,7 @@ export function youtubeVideoId(input: string): string | null {
   const segments = url.pathname.split("/").filter(Boolean);
   let id: string | null | undefined;
   if (host === "youtu.be") id = segments[0];
-  else if (WATCH_HOSTS.has(host)) id = segments[0] === "watch" ? url.searchParams.get("v") : ["embed", "shorts", "live", "v"].includes(segments[0] ?? "") ? segments[1] : null;
+  else if (WATCH_HOSTS.has(host))
+    id = segments[0] === "watch" ? url.searchParams.get("v") : ["embed", "shorts", "live", "v"].includes(segments[0] ?? "") ? segments[1] : null;
   return id && VIDEO_ID.test(id) ? id : null;
 }

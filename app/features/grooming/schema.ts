@@ -49,7 +49,13 @@ export const groomingServiceForm = z.object({
 
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-const clock = z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time like 09:00").optional());
+const clock = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time like 09:00")
+    .optional(),
+);
 const dayFields = Object.fromEntries(
   WEEKDAYS.flatMap((_, d) => [
     [`from${d}`, clock],
@@ -74,7 +80,8 @@ export const groomerWeekForm = z
       const [from, to, breakFrom, breakTo] = timesOf(week, d);
       if (Boolean(from) !== Boolean(to)) ctx.addIssue({ code: "custom", path: [`to${d}`], message: `Enter both times for ${name}, or neither` });
       else if (from && to && from >= to) ctx.addIssue({ code: "custom", path: [`to${d}`], message: `${name} must end after it starts` });
-      if (Boolean(breakFrom) !== Boolean(breakTo)) ctx.addIssue({ code: "custom", path: [`breakTo${d}`], message: `Enter both break times for ${name}, or neither` });
+      if (Boolean(breakFrom) !== Boolean(breakTo))
+        ctx.addIssue({ code: "custom", path: [`breakTo${d}`], message: `Enter both break times for ${name}, or neither` });
       else if (breakFrom && breakTo && (!from || !to || breakFrom >= breakTo || breakFrom < from || breakTo > to))
         ctx.addIssue({ code: "custom", path: [`breakTo${d}`], message: `${name}'s break must fall inside its hours` });
     });
@@ -95,4 +102,8 @@ export const dayOffForm = z.object({
   reason: z.string().trim().max(100, "Keep the reason under 100 characters").optional(),
 });
 
-export const removeDayOffForm = z.object({ intent: z.literal("removeDayOff"), groomerId: id("Choose a groomer"), day: calendarDateField("Choose the day off") });
+export const removeDayOffForm = z.object({
+  intent: z.literal("removeDayOff"),
+  groomerId: id("Choose a groomer"),
+  day: calendarDateField("Choose the day off"),
+});

@@ -16,13 +16,24 @@ export function AboutSection() {
           ))}
         </div>
         {roomImage && (
-          <img src={roomImage.src} width={roomImage.width} height={roomImage.height} alt={roomImage.alt} loading="lazy" decoding="async" className="h-auto w-full rounded-[2rem] shadow-card" />
+          <img
+            src={roomImage.src}
+            width={roomImage.width}
+            height={roomImage.height}
+            alt={roomImage.alt}
+            loading="lazy"
+            decoding="async"
+            className="h-auto w-full rounded-[2rem] shadow-card"
+          />
         )}
       </div>
       <h3 className="mt-16 text-center text-2xl">Meet the team</h3>
       <ul className="mt-8 grid gap-6 sm:grid-cols-3">
         {team.map((member) => (
-          <li key={member.id} className="flex items-center gap-5 rounded-[var(--radius-card)] bg-white p-5 shadow-card sm:flex-col sm:gap-0 sm:p-6 sm:text-center">
+          <li
+            key={member.id}
+            className="flex items-center gap-5 rounded-[var(--radius-card)] bg-white p-5 shadow-card sm:flex-col sm:gap-0 sm:p-6 sm:text-center"
+          >
             <img
               src={member.image.src}
               srcSet={member.image.srcSet}

@@ -25,23 +25,23 @@ const crumbs = [
 export function BackupHomePage({ content, notice }: { content: SiteContent; notice: Notice | null }) {
   return (
     <SiteContentProvider value={content}>
-    <HomeDialogsProvider>
-      <SiteHeader />
-      <main id="main">
-        <div className="mx-auto max-w-6xl px-4 pt-6 md:px-6">
-          <Breadcrumb crumbs={crumbs} />
-          {notice ? <NoticeLine notice={notice} className="mt-4" /> : null}
-        </div>
-        <Hero />
-        <ServicesSection />
-        <AboutSection />
-        <GuaranteeSection />
-        <VideoSection />
-        <MapSection />
-        <HelpSection />
-      </main>
-      <SiteFooter />
-    </HomeDialogsProvider>
+      <HomeDialogsProvider>
+        <SiteHeader />
+        <main id="main">
+          <div className="mx-auto max-w-6xl px-4 pt-6 md:px-6">
+            <Breadcrumb crumbs={crumbs} />
+            {notice ? <NoticeLine notice={notice} className="mt-4" /> : null}
+          </div>
+          <Hero />
+          <ServicesSection />
+          <AboutSection />
+          <GuaranteeSection />
+          <VideoSection />
+          <MapSection />
+          <HelpSection />
+        </main>
+        <SiteFooter />
+      </HomeDialogsProvider>
     </SiteContentProvider>
   );
 }

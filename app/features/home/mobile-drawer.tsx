@@ -12,8 +12,7 @@ const sections = [
   { label: "Help", id: sectionIds.help },
 ] as const;
 
-const item =
-  "flex min-h-12 w-full items-center gap-3 rounded-xl px-4 text-left text-lg font-bold text-brand-900 hover:bg-brand-50";
+const item = "flex min-h-12 w-full items-center gap-3 rounded-xl px-4 text-left text-lg font-bold text-brand-900 hover:bg-brand-50";
 
 const closeMenu = () => closeModal(modalIds.menu);
 

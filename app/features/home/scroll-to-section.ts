@@ -10,8 +10,7 @@ export const sectionIds = {
   donate: "donate",
 } as const;
 
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const prefersReducedMotion = () => typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** Scrolls so the section's top sits 80 px below the viewport top; jumps when motion is reduced. */
 export function scrollToSection(id: string) {

@@ -36,9 +36,7 @@ export function Section({
       <div className="mx-auto max-w-6xl">
         <div className="mx-auto mb-10 max-w-2xl text-center md:mb-14">
           {eyebrow && (
-            <p className={cn("mb-2 text-sm font-extrabold tracking-widest uppercase", tone === "brand" ? "text-accent-300" : "text-accent-700")}>
-              {eyebrow}
-            </p>
+            <p className={cn("mb-2 text-sm font-extrabold tracking-widest uppercase", tone === "brand" ? "text-accent-300" : "text-accent-700")}>{eyebrow}</p>
           )}
           <h2 id={headingId} className={cn("text-3xl md:text-4xl", tone === "brand" && "text-white")} style={textStyleCss(style.headings)}>
             {heading}

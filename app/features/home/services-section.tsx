@@ -14,7 +14,10 @@ export function ServicesSection() {
     <Section id={sectionIds.services} eyebrow="Boarding · Grooming · Care" heading={copy.heading} lead={copy.lead} tone="white">
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {services.map((service) => (
-          <li key={service.title} className="group flex flex-col rounded-[var(--radius-card)] border border-brand-100 bg-cream p-6 transition-shadow hover:shadow-card">
+          <li
+            key={service.title}
+            className="group flex flex-col rounded-[var(--radius-card)] border border-brand-100 bg-cream p-6 transition-shadow hover:shadow-card"
+          >
             <div className="flex items-center justify-between">
               <span className="grid h-12 w-12 place-items-center rounded-2xl bg-brand-700 text-white">
                 <Icon name={service.icon} className="h-6 w-6" />
@@ -53,7 +56,16 @@ export function ServicesSection() {
         </div>
         <div className="hidden gap-3 md:grid">
           {copy.images.map((img) => (
-            <img key={img.src} src={img.src} width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" className="h-auto w-48 rounded-2xl" />
+            <img
+              key={img.src}
+              src={img.src}
+              width={img.width}
+              height={img.height}
+              alt={img.alt}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-48 rounded-2xl"
+            />
           ))}
         </div>
       </div>

@@ -2,7 +2,6 @@ import { useSiteContent } from "~/features/content/site-content-context";
 import { businessYear } from "~/lib/business-time";
 import { scrollToSection, sectionIds } from "./scroll-to-section";
 
-
 const heading = "font-display text-lg font-bold text-white";
 const link = "text-brand-100 hover:text-white hover:underline";
 

@@ -179,11 +179,7 @@ export function SiteHeader() {
             <Button variant="accent" size="compact" {...startsBooking()}>
               Book
             </Button>
-            <button
-              {...opens("menu")}
-              aria-label="Open menu"
-              className="grid h-11 w-11 place-items-center rounded-full text-brand-900 hover:bg-brand-50"
-            >
+            <button {...opens("menu")} aria-label="Open menu" className="grid h-11 w-11 place-items-center rounded-full text-brand-900 hover:bg-brand-50">
               <Icon name="menu" className="h-6 w-6" />
             </button>
           </div>

@@ -51,4 +51,3 @@ export function localBusinessJsonLd(siteUrl: string, { business, services }: Pic
     },
   };
 }
-

@@ -18,7 +18,15 @@ const POSTER_ALT = "Cats relaxing in the playroom";
 export function VideoSection() {
   const { video } = useSiteContent().business;
   const poster = (alt: string) => (
-    <img src={video.poster.src} width={video.poster.width} height={video.poster.height} alt={alt} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+    <img
+      src={video.poster.src}
+      width={video.poster.width}
+      height={video.poster.height}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      className="h-full w-full object-cover"
+    />
   );
   return (
     <Section id="video" eyebrow="Playroom" heading={homeCopy.video.heading} lead={homeCopy.video.lead}>

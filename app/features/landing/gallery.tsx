@@ -46,7 +46,16 @@ export function Gallery({ label, photos }: { label: string; photos: readonly Gal
         aria-label={`${direction === -1 ? "Previous" : "Next"} photos: ${label}`}
         className="grid h-11 w-11 place-items-center rounded-full border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50 disabled:opacity-40"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d={direction === -1 ? chevron.prev : chevron.next} />
         </svg>
       </button>

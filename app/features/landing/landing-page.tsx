@@ -25,7 +25,17 @@ export interface LandingStaticParts {
 }
 
 /** The Laguna Niguel landing page's tree: rendered by its route, hydrated as an island. */
-export function LandingPage({ content, crumbs, notice, parts }: { content: SiteContent; crumbs: readonly Crumb[]; notice: Notice | null; parts?: LandingStaticParts }) {
+export function LandingPage({
+  content,
+  crumbs,
+  notice,
+  parts,
+}: {
+  content: SiteContent;
+  crumbs: readonly Crumb[];
+  notice: Notice | null;
+  parts?: LandingStaticParts;
+}) {
   return (
     <SiteContentProvider value={content}>
       <SkipLink />

@@ -5,7 +5,16 @@ const phoneIcon = "M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A
 const calendarIcon = "M7 3v4M17 3v4M4 9h16M5 5h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z";
 
 const Icon = ({ d }: { d: string }) => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    className="h-5 w-5"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={d} />
   </svg>
 );
@@ -24,10 +33,7 @@ export function TopBar({ scheduleLabel, scheduleHref = BOOK_ONLINE_PATH }: { sch
           </span>
         </a>
         <div className="flex shrink-0 items-center gap-2">
-          <a
-            href={`tel:${business.phone.tel}`}
-            className="inline-flex h-11 items-center gap-2 rounded-full px-3 font-bold text-brand-800 hover:bg-brand-50"
-          >
+          <a href={`tel:${business.phone.tel}`} className="inline-flex h-11 items-center gap-2 rounded-full px-3 font-bold text-brand-800 hover:bg-brand-50">
             <Icon d={phoneIcon} />
             <span className="sr-only md:not-sr-only">{business.phone.display}</span>
             <span className="sr-only">Call {business.name}</span>

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  NEWSLETTER_CONSENT_TEXT,
-  VOUCHER_CONSENT_TEXT,
-  looksLikeEmail,
-  newsletterSignupSchema,
-  voucherRequestSchema,
-} from "./schema";
+import { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT, looksLikeEmail, newsletterSignupSchema, voucherRequestSchema } from "./schema";
 
 const voucher = {
   name: "  Ana Cat ",

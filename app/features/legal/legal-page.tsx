@@ -45,7 +45,11 @@ const formatDate = (iso: string) =>
  */
 export function LegalPage({ documentFor, content }: { documentFor: LegalDocumentFor; content: SiteContent }) {
   const doc = documentFor(content.business);
-  const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = (heading: string) =>
+    heading
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
   return (
     <SiteContentProvider value={content}>
       <header className="border-b border-brand-100 bg-white">

@@ -20,7 +20,6 @@ export function breadcrumbJsonLd(siteUrl: string, crumbs: readonly Crumb[]) {
   };
 }
 
-
 /** A plain WebPage node, for pages whose main subject is not the business itself (legal pages). */
 export function webPageJsonLd(siteUrl: string, path: string, name: string, dateModified?: string) {
   return {

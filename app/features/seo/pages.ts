@@ -26,14 +26,6 @@ export const publicPages: readonly PublicPage[] = [
 ];
 
 /** Pages that must carry `noindex` (the admin area by prefix). They stay fetchable: robots.txt never blocks them. */
-export const noindexPaths: readonly string[] = [
-  BACKUP_HOME_PATH,
-  "/auth",
-  "/account",
-  "/appointments",
-  "/trips",
-  "/admin",
-  "/admin-backup",
-];
+export const noindexPaths: readonly string[] = [BACKUP_HOME_PATH, "/auth", "/account", "/appointments", "/trips", "/admin", "/admin-backup"];
 
 export const indexablePaths = (): string[] => publicPages.filter((p) => p.indexable).map((p) => p.path);

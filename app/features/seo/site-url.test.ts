@@ -3,9 +3,7 @@ import { FALLBACK_SITE_URL, absoluteUrl, resolveSiteUrl } from "./site-url";
 
 describe("resolveSiteUrl", () => {
   it("prefers the request context's configuration", () => {
-    expect(resolveSiteUrl({ env: { PUBLIC_SITE_URL: "https://cats.example/" } }, { PUBLIC_SITE_URL: "https://other.example" })).toBe(
-      "https://cats.example",
-    );
+    expect(resolveSiteUrl({ env: { PUBLIC_SITE_URL: "https://cats.example/" } }, { PUBLIC_SITE_URL: "https://other.example" })).toBe("https://cats.example");
   });
   it("falls back to the process environment when there is no request context", () => {
     expect(resolveSiteUrl(undefined, { PUBLIC_SITE_URL: "https://build.example" })).toBe("https://build.example");

@@ -7,7 +7,11 @@ import { windowsText } from "./view";
 /** The forms of admin Rooms (suite types, suites, calendar rules, house rules): one schema each, for the page and the server. */
 
 export const whole = (label: string, min: number, max: number) =>
-  z.coerce.number(`Enter ${label} as a whole number`).int(`Enter ${label} as a whole number`).min(min, `${label} is at least ${min}`).max(max, `${label} is at most ${max}`);
+  z.coerce
+    .number(`Enter ${label} as a whole number`)
+    .int(`Enter ${label} as a whole number`)
+    .min(min, `${label} is at least ${min}`)
+    .max(max, `${label} is at most ${max}`);
 /** Dollars as typed ("65", "65.50", "$65") to whole cents. */
 export const dollars = (label: string) =>
   z
@@ -128,8 +132,7 @@ const dayWindows = z
  * blank may arrive as nothing at all, so every day and window is filled in before checking.
  */
 const weekOfWindows = z.preprocess(
-  (value: TypedWindow[][] | undefined) =>
-    Array.from({ length: 7 }, (_, day) => Array.from({ length: WINDOWS_PER_DAY }, (_, i) => value?.[day]?.[i] ?? {})),
+  (value: TypedWindow[][] | undefined) => Array.from({ length: 7 }, (_, day) => Array.from({ length: WINDOWS_PER_DAY }, (_, i) => value?.[day]?.[i] ?? {})),
   z.array(dayWindows).length(7),
 );
 

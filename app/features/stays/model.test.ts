@@ -13,7 +13,10 @@ import {
   windowsOn,
 } from "./model";
 
-const weekdays = [{ from: "09:00", to: "12:00" }, { from: "13:00", to: "17:00" }];
+const weekdays = [
+  { from: "09:00", to: "12:00" },
+  { from: "13:00", to: "17:00" },
+];
 const settings: StaySettings = {
   arrivalWindows: [[], weekdays, weekdays, weekdays, weekdays, weekdays, [{ from: "09:00", to: "12:00" }]],
   departureWindows: [[], weekdays, weekdays, weekdays, weekdays, weekdays, [{ from: "09:00", to: "12:00" }]],
@@ -146,7 +149,10 @@ describe("deposits", () => {
     expect(depositFor([rule({ kind: "peak", startsOn: "2026-12-25", endsOn: "2026-12-31", depositPercent: 25 })], stay)).toBe(7_500);
     expect(
       depositFor(
-        [rule({ kind: "peak", startsOn: "2026-12-20", endsOn: "2026-12-23", depositPercent: 25 }), rule({ kind: "peak", startsOn: "2026-12-24", endsOn: "2026-12-24", depositCents: 10_000 })],
+        [
+          rule({ kind: "peak", startsOn: "2026-12-20", endsOn: "2026-12-23", depositPercent: 25 }),
+          rule({ kind: "peak", startsOn: "2026-12-24", endsOn: "2026-12-24", depositCents: 10_000 }),
+        ],
         stay,
       ),
     ).toBe(10_000);

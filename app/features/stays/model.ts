@@ -122,9 +122,7 @@ const covers = (rule: CalendarRule, date: string) => rule.startsOn <= date && da
 
 /** The day's arrival (or departure) windows, or none when the house or a rule closes it. */
 export function windowsOn(settings: StaySettings, rules: readonly CalendarRule[], date: string, which: "arrival" | "departure"): TimeWindow[] {
-  const closed = rules.some(
-    (r) => r.kind === "closed" && covers(r, date) && (which === "arrival" ? r.closedForArrival : r.closedForDeparture),
-  );
+  const closed = rules.some((r) => r.kind === "closed" && covers(r, date) && (which === "arrival" ? r.closedForArrival : r.closedForDeparture));
   if (closed) return [];
   return (which === "arrival" ? settings.arrivalWindows : settings.departureWindows)[weekdayOf(date)] ?? [];
 }

@@ -12,8 +12,7 @@ export const id = (message: string) => z.string(message).uuid(message);
 export const CAT_REPEATED_MESSAGE = "Each cat can be chosen once.";
 
 /** The cats a stay or a groom is for: at least one, at most 8, each once. */
-export const catIdList = (missing: string) =>
-  idListField({ missing, repeated: CAT_REPEATED_MESSAGE, max: { count: 8, message: "Choose at most 8 cats" } });
+export const catIdList = (missing: string) => idListField({ missing, repeated: CAT_REPEATED_MESSAGE, max: { count: 8, message: "Choose at most 8 cats" } });
 
 export const ARRANGEMENTS = ["together", "separate"] as const;
 export type Arrangement = (typeof ARRANGEMENTS)[number];

@@ -21,7 +21,9 @@ const statusStyles: Record<StayStatus, string> = {
 };
 
 export function StayStatusBadge({ status }: { status: StayStatus }) {
-  return <span className={cn("inline-block rounded-full px-3 py-1 text-sm font-bold whitespace-nowrap", statusStyles[status])}>{STAY_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={cn("inline-block rounded-full px-3 py-1 text-sm font-bold whitespace-nowrap", statusStyles[status])}>{STAY_STATUS_LABELS[status]}</span>
+  );
 }
 
 /**
@@ -40,7 +42,19 @@ export function AddGroomLink({ stayId, className }: { stayId: string; className?
  * A suite held for the customer until a deadline: a waitlist offer to accept, or a booking whose
  * deposit is due. The first button takes the hold, the second lets the suite go.
  */
-function HoldActions({ stay, message, until, take, letGo }: { stay: StayView; message: string; until: string | null; take: { intent: string; label: string }; letGo: string }) {
+function HoldActions({
+  stay,
+  message,
+  until,
+  take,
+  letGo,
+}: {
+  stay: StayView;
+  message: string;
+  until: string | null;
+  take: { intent: string; label: string };
+  letGo: string;
+}) {
   return (
     <div className="mt-4 grid gap-3 rounded-xl bg-accent-100 p-4">
       <p className="font-semibold text-accent-700">
@@ -80,8 +94,7 @@ export interface CatsChangeView {
   error: string | null;
 }
 
-const difference = (cents: number) =>
-  cents === 0 ? "the same price" : cents > 0 ? `${formatCents(cents)} more` : `${formatCents(-cents)} less`;
+const difference = (cents: number) => (cents === 0 ? "the same price" : cents > 0 ? `${formatCents(cents)} more` : `${formatCents(-cents)} less`);
 
 /**
  * A stay on My Trips: what, when, where, the price, and (before it starts) changing its dates or its
@@ -154,7 +167,13 @@ export function StayCard({
         </p>
       ) : null}
       {stay.status === "offered" ? (
-        <HoldActions stay={stay} message="We're holding this suite for you" until={stay.offerExpiresAt} take={{ intent: "accept", label: "Accept offer" }} letGo="Turn down" />
+        <HoldActions
+          stay={stay}
+          message="We're holding this suite for you"
+          until={stay.offerExpiresAt}
+          take={{ intent: "accept", label: "Accept offer" }}
+          letGo="Turn down"
+        />
       ) : null}
       {stay.status === "awaiting_payment" ? (
         <HoldActions
@@ -280,7 +299,19 @@ function ChangeError({ id, children }: { id?: string; children: React.ReactNode 
 }
 
 /** A quoted change (its new total in `children`) and the button that makes it, posting what was quoted. */
-function ConfirmChange({ intent, stayId, fields, label, children }: { intent: string; stayId: string; fields: [string, string][]; label: string; children: React.ReactNode }) {
+function ConfirmChange({
+  intent,
+  stayId,
+  fields,
+  label,
+  children,
+}: {
+  intent: string;
+  stayId: string;
+  fields: [string, string][];
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
     <Form method="post" className="mt-3 grid gap-3 rounded-xl border border-brand-200 p-4">
       <input type="hidden" name="intent" value={intent} />

@@ -32,8 +32,7 @@ export interface StayView {
 }
 
 /** "9:00 AM – 12:00 PM or 1:00 PM – 5:00 PM" */
-export const windowsText = (windows: readonly TimeWindow[]) =>
-  windows.map((w) => `${formatLocalTime(w.from)} – ${formatLocalTime(w.to)}`).join(" or ");
+export const windowsText = (windows: readonly TimeWindow[]) => windows.map((w) => `${formatLocalTime(w.from)} – ${formatLocalTime(w.to)}`).join(" or ");
 
 /** "Closed" for a day without windows, else its windows. */
 export const dayWindowsText = (windows: readonly TimeWindow[]) => (windows.length === 0 ? "Closed" : windowsText(windows));

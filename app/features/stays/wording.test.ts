@@ -37,7 +37,9 @@ describe("the cancel panel's refund", () => {
   it("states what goes back to the card, whole, in part or nothing, and says nothing without a deposit", () => {
     expect(cancelRefundText(4_000, { paidCents: 4_000, refundedCents: 0 })).toBe("$40.00 goes back to your card: your whole deposit.");
     expect(cancelRefundText(3_000, { paidCents: 4_000, refundedCents: 1_000 })).toBe("$30.00 goes back to your card: the rest of your deposit.");
-    expect(cancelRefundText(1_500, { paidCents: 4_000, refundedCents: 0 })).toBe("$15.00 of your deposit goes back to your card; the rest is kept towards the fee.");
+    expect(cancelRefundText(1_500, { paidCents: 4_000, refundedCents: 0 })).toBe(
+      "$15.00 of your deposit goes back to your card; the rest is kept towards the fee.",
+    );
     expect(cancelRefundText(0, { paidCents: 4_000, refundedCents: 0 })).toBe("None of your deposit goes back to your card: it is kept towards the fee.");
     expect(cancelRefundText(0, { paidCents: 0, refundedCents: 0 })).toBeNull();
     expect(cancelRefundText(0, { paidCents: 4_000, refundedCents: 4_000 })).toBeNull();
@@ -49,7 +51,9 @@ describe("a second Accept of an offer", () => {
     const stay = { status: "confirmed" as const, checkIn: "2026-07-06", checkOut: "2026-07-08" };
     const dates = `${formatCalendarDayWeekday("2026-07-06")} to ${formatCalendarDayWeekday("2026-07-08")}`;
     expect(alreadyAcceptedText(stay, "2026-06-10")).toBe(`You've already accepted this offer. Your stay, ${dates}, is listed under Upcoming.`);
-    expect(alreadyAcceptedText({ ...stay, status: "cancelled" }, "2026-06-10")).toBe(`You accepted this offer earlier; that stay, ${dates}, has since been cancelled. It is listed under Cancelled.`);
+    expect(alreadyAcceptedText({ ...stay, status: "cancelled" }, "2026-06-10")).toBe(
+      `You accepted this offer earlier; that stay, ${dates}, has since been cancelled. It is listed under Cancelled.`,
+    );
   });
 });
 

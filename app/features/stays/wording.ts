@@ -47,7 +47,8 @@ export function cancelRefundText(refundCents: number, deposit: { paidCents: numb
   const left = deposit.paidCents - deposit.refundedCents;
   if (left <= 0) return null;
   if (refundCents <= 0) return "None of your deposit goes back to your card: it is kept towards the fee.";
-  if (refundCents >= left) return `${formatCents(refundCents)} goes back to your card: ${deposit.refundedCents === 0 ? "your whole deposit" : "the rest of your deposit"}.`;
+  if (refundCents >= left)
+    return `${formatCents(refundCents)} goes back to your card: ${deposit.refundedCents === 0 ? "your whole deposit" : "the rest of your deposit"}.`;
   return `${formatCents(refundCents)} of your deposit goes back to your card; the rest is kept towards the fee.`;
 }
 

@@ -103,7 +103,10 @@ export function ApiTestsPanel({ onAuthRequired }: { onAuthRequired: (failure: Fa
     setStopped(finding);
     if (run.reason === CANCELLED_REASON) return;
     if (finding) toast.error("API tests stopped", { description: finding });
-    else toast(`${passed} of ${API_TESTS.length} API tests passed`, { description: failed > 0 ? `${failed} failed; see each test's message.` : "Every test passed." });
+    else
+      toast(`${passed} of ${API_TESTS.length} API tests passed`, {
+        description: failed > 0 ? `${failed} failed; see each test's message.` : "Every test passed.",
+      });
   };
 
   const cancel = () => {
@@ -153,7 +156,9 @@ export function ApiTestsPanel({ onAuthRequired }: { onAuthRequired: (failure: Fa
       <div className="mt-4 grid gap-6">
         {API_TEST_CATEGORIES.map((category) => (
           <section key={category} aria-labelledby={`api-${category}`}>
-            <h3 id={`api-${category}`} className="text-lg">{category}</h3>
+            <h3 id={`api-${category}`} className="text-lg">
+              {category}
+            </h3>
             <ul className="mt-2 grid gap-2">
               {API_TESTS.filter((t) => t.category === category).map((test) => {
                 const row = rows[test.id] ?? { status: "pending" as const };

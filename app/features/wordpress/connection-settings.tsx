@@ -127,12 +127,29 @@ export function ConnectionSettings({ onAuthRequired, onSaved }: { onAuthRequired
         <form onSubmit={save} noValidate className="grid gap-4">
           <div>
             <Label htmlFor={ids.url}>WordPress Site URL</Label>
-            <Input id={ids.url} type="url" inputMode="url" autoComplete="url" placeholder="https://example.com" value={credentials.url} onChange={set("url")} required />
+            <Input
+              id={ids.url}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="https://example.com"
+              value={credentials.url}
+              onChange={set("url")}
+              required
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <Label htmlFor={ids.username}>Username</Label>
-              <Input id={ids.username} autoComplete="off" autoCapitalize="none" spellCheck={false} value={credentials.username} onChange={set("username")} required />
+              <Input
+                id={ids.username}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={credentials.username}
+                onChange={set("username")}
+                required
+              />
             </div>
             <div>
               <Label htmlFor={ids.password}>Application Password</Label>

@@ -3,8 +3,7 @@ export const WP_TEXT = {
   authRequiredTitle: "Authentication Required",
   authRequiredSave: "Please sign in to save your WordPress settings.",
   authRequiredOther: "Please sign in with an admin account to use the WordPress tools.",
-  authNotice:
-    "Authentication required: sign in with an admin account to load, save and test the WordPress connection and run the API tests.",
+  authNotice: "Authentication required: sign in with an admin account to load, save and test the WordPress connection and run the API tests.",
   loadErrorTitle: "Load Error",
   loadError: "Could not load saved settings. Using defaults.",
   saveErrorTitle: "Save Error",

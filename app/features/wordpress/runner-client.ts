@@ -61,10 +61,7 @@ export async function callRunner<T>(request: RunnerRequest, options: CallOptions
  * validate_settings as a stream: `onStage` hears each stage as the server starts it, and the
  * outcome is the report (or the error) that ends the stream.
  */
-export async function streamValidation(
-  onStage: (index: number) => void,
-  options: CallOptions = {},
-): Promise<RunnerOutcome<{ report: ValidationReport }>> {
+export async function streamValidation(onStage: (index: number) => void, options: CallOptions = {}): Promise<RunnerOutcome<{ report: ValidationReport }>> {
   const res = await post({ action: "validate_settings" }, options, VALIDATOR_STREAM_TYPE);
   if (!(res instanceof Response)) return res;
   // An error before the work started (no saved connection, not signed in) is plain JSON.

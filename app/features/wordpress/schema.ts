@@ -6,8 +6,7 @@ export const PASSWORD_MASK = "••••••••••••••••";
 export const MISSING_INFORMATION = "Missing Information";
 export const INVALID_URL = "Invalid URL";
 export const invalidUrlMessage = "Please enter a valid WordPress site URL (including https:// or http://)";
-export const missingInformationMessage = (purpose: "testing" | "saving") =>
-  `Please fill in all connection details before ${purpose}.`;
+export const missingInformationMessage = (purpose: "testing" | "saving") => `Please fill in all connection details before ${purpose}.`;
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -19,12 +18,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 export const credentialsSchema = z.object({
-  url: z
-    .string()
-    .trim()
-    .min(1, "Please fill in all connection details.")
-    .max(2048)
-    .refine(isHttpUrl, invalidUrlMessage),
+  url: z.string().trim().min(1, "Please fill in all connection details.").max(2048).refine(isHttpUrl, invalidUrlMessage),
   username: z.string().trim().min(1, "Please fill in all connection details.").max(200),
   password: z.string().min(1, "Please fill in all connection details.").max(200),
 });
@@ -133,9 +127,6 @@ export interface ValidationReport {
 }
 
 /** validate_settings asked for as a stream (Accept: application/x-ndjson): one JSON object a line. */
-export type ValidatorStreamLine =
-  | { stage: number }
-  | { result: { success: true; report: ValidationReport } }
-  | { error: { code: string; message: string } };
+export type ValidatorStreamLine = { stage: number } | { result: { success: true; report: ValidationReport } } | { error: { code: string; message: string } };
 
 export const VALIDATOR_STREAM_TYPE = "application/x-ndjson";

@@ -67,10 +67,20 @@ export function ValidationReportView({ report }: { report: ValidationReport }) {
           <span className="text-muted">/100</span>
         </p>
         <ul className="flex flex-wrap gap-2 text-sm">
-          <li><Badge tone="success">{report.passed_tests} passed</Badge></li>
-          <li><Badge tone="warning">{report.warning_tests} warnings</Badge></li>
-          <li><Badge tone="danger">{report.failed_tests} failed</Badge></li>
-          {report.not_run_tests > 0 ? <li><Badge tone="neutral">{report.not_run_tests} not run</Badge></li> : null}
+          <li>
+            <Badge tone="success">{report.passed_tests} passed</Badge>
+          </li>
+          <li>
+            <Badge tone="warning">{report.warning_tests} warnings</Badge>
+          </li>
+          <li>
+            <Badge tone="danger">{report.failed_tests} failed</Badge>
+          </li>
+          {report.not_run_tests > 0 ? (
+            <li>
+              <Badge tone="neutral">{report.not_run_tests} not run</Badge>
+            </li>
+          ) : null}
         </ul>
       </div>
       {report.stopped ? (
@@ -86,7 +96,9 @@ export function ValidationReportView({ report }: { report: ValidationReport }) {
         if (items.length === 0) return null;
         return (
           <section key={category} aria-labelledby={`validator-${category}`}>
-            <h3 id={`validator-${category}`} className="text-lg">{CATEGORY_LABELS[category]}</h3>
+            <h3 id={`validator-${category}`} className="text-lg">
+              {CATEGORY_LABELS[category]}
+            </h3>
             <ul className="mt-2 grid gap-2 md:grid-cols-2">
               {items.map((item) => (
                 <TestItem key={item.test_name} item={item} />
@@ -97,7 +109,9 @@ export function ValidationReportView({ report }: { report: ValidationReport }) {
       })}
       {report.recommendations.length > 0 ? (
         <section aria-labelledby="validator-recommendations" className="rounded-xl bg-accent-100 p-4">
-          <h3 id="validator-recommendations" className="text-lg">Recommendations</h3>
+          <h3 id="validator-recommendations" className="text-lg">
+            Recommendations
+          </h3>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
             {report.recommendations.map((text) => (
               <li key={text}>{text}</li>
@@ -172,7 +186,13 @@ export function SettingsValidator({ onAuthRequired }: { onAuthRequired: (failure
             <div
               className={cn(
                 "h-full rounded-full transition-[width] duration-500 motion-reduce:transition-none",
-                validator.status === "failed" ? "bg-red-600" : validator.status === "cancelled" ? "bg-slate-400" : validator.report ? scoreToneBar[tone] : "bg-brand-600",
+                validator.status === "failed"
+                  ? "bg-red-600"
+                  : validator.status === "cancelled"
+                    ? "bg-slate-400"
+                    : validator.report
+                      ? scoreToneBar[tone]
+                      : "bg-brand-600",
               )}
               style={{ width: `${validator.progress}%` }}
             />
@@ -182,7 +202,13 @@ export function SettingsValidator({ onAuthRequired }: { onAuthRequired: (failure
               const done = validator.status === "completed" || i < validator.stageIndex;
               const current = running && i === validator.stageIndex;
               return (
-                <li key={stage} className={cn("rounded-lg px-2 py-1", done ? "bg-green-50 text-green-900" : current ? "bg-sky-50 font-bold text-sky-900" : "bg-slate-50 text-slate-700")}>
+                <li
+                  key={stage}
+                  className={cn(
+                    "rounded-lg px-2 py-1",
+                    done ? "bg-green-50 text-green-900" : current ? "bg-sky-50 font-bold text-sky-900" : "bg-slate-50 text-slate-700",
+                  )}
+                >
                   <span aria-hidden="true">{done ? "✓ " : current ? "● " : "○ "}</span>
                   {stage}
                 </li>

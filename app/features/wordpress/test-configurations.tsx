@@ -116,8 +116,8 @@ export function TestConfigurations({ onAuthRequired }: { onAuthRequired: (failur
             ))}
           </ul>
           <p className="mt-3 text-xs text-muted">
-            The validator waits at most {REQUEST_TIMEOUT_SECONDS} s for each request and retries only after a server error or a dropped connection, all within its{" "}
-            {RUN_TIME_LIMIT_MS / 1000}-second limit.
+            The validator waits at most {REQUEST_TIMEOUT_SECONDS} s for each request and retries only after a server error or a dropped connection, all within
+            its {RUN_TIME_LIMIT_MS / 1000}-second limit.
           </p>
         </>
       ) : (

@@ -94,12 +94,18 @@ describe("ConnectionSettings", () => {
     const result = await screen.findByTestId("connection-result");
     expect(within(result).getByText("administrator")).toBeTruthy();
     expect(within(result).getByText("6.1.1")).toBeTruthy();
-    expect(requests[1]?.body).toEqual({ action: "test_credentials", credentials: { url: "https://wp.example.com", username: "admin", password: PASSWORD_MASK } });
+    expect(requests[1]?.body).toEqual({
+      action: "test_credentials",
+      credentials: { url: "https://wp.example.com", username: "admin", password: PASSWORD_MASK },
+    });
   });
 
   it("Load Error on a failed load; Connection Failed with the site's message; Save Error with the server's message", async () => {
     replies.load_credentials = { status: 500, body: { error: { code: "INTERNAL", message: "db down" } } };
-    replies.test_credentials = { status: 200, body: { success: false, code: "AUTH_FAILED", message: "Authentication failed: wrong password.", userRole: null, siteTitle: null, wpVersion: null } };
+    replies.test_credentials = {
+      status: 200,
+      body: { success: false, code: "AUTH_FAILED", message: "Authentication failed: wrong password.", userRole: null, siteTitle: null, wpVersion: null },
+    };
     replies.save_credentials = { status: 400, body: { error: { code: "VALIDATION_FAILED", message: "url: too long" } } };
     renderWithRouter(<ConnectionSettings onAuthRequired={() => {}} />);
     expect(await screen.findByText("Could not load saved settings. Using defaults.")).toBeTruthy();
@@ -231,16 +237,19 @@ describe("SettingsValidator", () => {
       ...report(23),
       not_run_tests: 1,
       stopped: "Stopped at the 60-second time limit.",
-      categories: { ...report(23).categories, api_endpoints: [{ test_name: "Posts Endpoint", message: "Not run: Stopped at the 60-second time limit.", status: "not_run", response_time: null, score: 0 }] },
+      categories: {
+        ...report(23).categories,
+        api_endpoints: [
+          { test_name: "Posts Endpoint", message: "Not run: Stopped at the 60-second time limit.", status: "not_run", response_time: null, score: 0 },
+        ],
+      },
     };
     vi.useFakeTimers({ shouldAdvanceTime: false });
     replies.validate_settings = { status: 200, body: { success: true, report: stopped } };
     renderWithRouter(<SettingsValidator onAuthRequired={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: "Validate Settings" }));
     await wait(6 * 800);
-    expect(screen.getByTestId("validation-stopped").textContent).toBe(
-      "Stopped at the 60-second time limit. Checks that had not run count as failed.",
-    );
+    expect(screen.getByTestId("validation-stopped").textContent).toBe("Stopped at the 60-second time limit. Checks that had not run count as failed.");
     expect(screen.getByText("1 not run")).toBeTruthy();
     expect(screen.getByText("not run")).toBeTruthy();
   });
@@ -248,7 +257,14 @@ describe("SettingsValidator", () => {
 
 describe("TestConfigurations", () => {
   it("opening the dashboard only reads: the six defaults are listed as not saved, and nothing is seeded until asked", async () => {
-    const defaults = Array.from({ length: 6 }, (_, i) => ({ test_name: `Check ${i}`, endpoint: "/", method: "GET", enabled: true, timeout_seconds: 30, retry_count: 3 }));
+    const defaults = Array.from({ length: 6 }, (_, i) => ({
+      test_name: `Check ${i}`,
+      endpoint: "/",
+      method: "GET",
+      enabled: true,
+      timeout_seconds: 30,
+      retry_count: 3,
+    }));
     replies.check_status = { status: 200, body: { success: true, configurations: defaults, configurations_saved: false } };
     replies.seed_test_configurations = { status: 200, body: { success: true, existing: 0, inserted: 6, configurations: defaults } };
     renderWithRouter(<WordPressDashboard />);

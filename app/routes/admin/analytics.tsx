@@ -84,7 +84,13 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <Label htmlFor="range-group">Group by</Label>
-            <select id="range-group" name="group" defaultValue={group} key={`group-${group}`} className="h-11 w-full rounded-xl border border-brand-200 bg-white px-3 sm:w-32">
+            <select
+              id="range-group"
+              name="group"
+              defaultValue={group}
+              key={`group-${group}`}
+              className="h-11 w-full rounded-xl border border-brand-200 bg-white px-3 sm:w-32"
+            >
               <option value="day">Day</option>
               <option value="week">Week</option>
             </select>
@@ -134,7 +140,11 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             empty="No appointments in this period."
           />
         </ChartCard>
-        <ChartCard id="chart-page-views" title="Page views" note="Counted without cookies or personal data; visitors with Do-Not-Track or Global Privacy Control are not counted.">
+        <ChartCard
+          id="chart-page-views"
+          title="Page views"
+          note="Counted without cookies or personal data; visitors with Do-Not-Track or Global Privacy Control are not counted."
+        >
           <TimeSeriesChart series={summary.pageViews} style={VIEWS} group={group} caption={`Page views per ${group}`} empty="No page views in this period." />
         </ChartCard>
         <ChartCard id="chart-top-pages" title="Top pages">

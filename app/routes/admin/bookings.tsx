@@ -1,7 +1,16 @@
 import { useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
-import { type Actor, confirmProposal, createAppointment, listChangeRequests, listForDay, listUpcoming, setStatus, updateAppointment } from "@server/appointments/appointments";
+import {
+  type Actor,
+  confirmProposal,
+  createAppointment,
+  listChangeRequests,
+  listForDay,
+  listUpcoming,
+  setStatus,
+  updateAppointment,
+} from "@server/appointments/appointments";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
 import { APPOINTMENT_STATUSES } from "~/features/appointments/statuses";
@@ -32,7 +41,11 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const statusParam = url.searchParams.get("status");
   const status = APPOINTMENT_STATUSES.find((s) => s === statusParam);
   const staff = { email: admin.user.email, isAdmin: true };
-  const [rows, upcoming, requests] = await Promise.all([listForDay(context.db, staff, day, status), listUpcoming(context.db, staff), listChangeRequests(context.db, staff)]);
+  const [rows, upcoming, requests] = await Promise.all([
+    listForDay(context.db, staff, day, status),
+    listUpcoming(context.db, staff),
+    listChangeRequests(context.db, staff),
+  ]);
   const view = (a: (typeof rows)[number]) => toAppointmentView(a, serviceTitle);
   return { day, status: status ?? "", appointments: rows.map(view), upcoming: upcoming.map(view), requests: requests.map(view) };
 });
@@ -93,7 +106,17 @@ function OverviewItem({ a, children }: { a: AppointmentView; children?: React.Re
   );
 }
 
-function Overview({ title, empty, items, render }: { title: string; empty: string; items: AppointmentView[]; render?: (a: AppointmentView) => React.ReactNode }) {
+function Overview({
+  title,
+  empty,
+  items,
+  render,
+}: {
+  title: string;
+  empty: string;
+  items: AppointmentView[];
+  render?: (a: AppointmentView) => React.ReactNode;
+}) {
   const id = `overview-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <section aria-labelledby={id} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">

@@ -195,7 +195,9 @@ function SectionEditor<K extends ContentKey>({
   if (reply && reply !== shownReply) {
     // A new answer: show the server's field messages, or the draft it saved.
     setShownReply(reply);
-    const fieldMessages = Object.fromEntries(Object.entries(reply.result.error ?? {}).flatMap(([path, messages]) => (path && messages?.[0] ? [[path, messages[0]]] : [])));
+    const fieldMessages = Object.fromEntries(
+      Object.entries(reply.result.error ?? {}).flatMap(([path, messages]) => (path && messages?.[0] ? [[path, messages[0]]] : [])),
+    );
     setErrors(fieldMessages);
     setFormError(reply.result.status === "error" ? (reply.notice?.description ?? "Please correct the highlighted fields.") : null);
     if (reply.result.status === "success") setDraft(reply.draftId ?? null);
@@ -320,7 +322,13 @@ function BusinessFields(props: FieldsOf<"business">) {
         />
         <TextField {...props} path="booking.roomUrl" label="Room booking URL" type="url" />
         <TextField {...props} path="booking.groomUrl" label="Grooming booking URL" type="url" />
-        <TextField {...props} path="playroomVideo" label="Playroom video" hint="The YouTube link of the playroom tour (or its 11-character id). Leave it empty to show the picture of the playroom without a video." className="sm:col-span-2" />
+        <TextField
+          {...props}
+          path="playroomVideo"
+          label="Playroom video"
+          hint="The YouTube link of the playroom tour (or its 11-character id). Leave it empty to show the picture of the playroom without a video."
+          className="sm:col-span-2"
+        />
       </div>
       <ListField
         {...props}

@@ -85,7 +85,15 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
                 </a>
               ) : null}
             </Detail>
-            <Detail label="Address">{address.length ? address.map((line) => <span key={line} className="block">{line}</span>) : null}</Detail>
+            <Detail label="Address">
+              {address.length
+                ? address.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))
+                : null}
+            </Detail>
           </dl>
         </Card>
         <Card title="Emergency contact and vet" id="emergency-heading">
@@ -111,7 +119,9 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0">
                     <h3 className="text-lg font-bold break-words text-brand-900">{cat.name}</h3>
                     <p className="text-sm">
-                      {[SEX_LABELS[cat.sex], cat.breed, cat.birthDate ? ageLabel(cat.birthDate, cat.birthDateEstimated, today) : null].filter(Boolean).join(" · ")}
+                      {[SEX_LABELS[cat.sex], cat.breed, cat.birthDate ? ageLabel(cat.birthDate, cat.birthDateEstimated, today) : null]
+                        .filter(Boolean)
+                        .join(" · ")}
                     </p>
                     {cat.archivedAt ? (
                       <p className="mt-1 inline-block rounded-full bg-gray-200 px-3 py-0.5 text-sm font-bold text-gray-800">
@@ -153,9 +163,17 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
                           </div>
                           <p className="mt-1">Expires {formatCalendarDay(r.expiresOn)}</p>
                           {r.rejectionReason ? <p className="mt-1">Rejected: {r.rejectionReason}</p> : null}
-                          <a href={`/vaccine-records/${r.id}/document`} target="_blank" rel="noreferrer" className="mt-1 inline-block break-all text-brand-700 underline underline-offset-4">
+                          <a
+                            href={`/vaccine-records/${r.id}/document`}
+                            target="_blank"
+                            rel="noreferrer"
+                            className="mt-1 inline-block break-all text-brand-700 underline underline-offset-4"
+                          >
                             {r.documentName}
-                            <span className="sr-only"> ({VACCINE_LABELS[r.vaccine]} certificate of {cat.name}, opens in a new tab)</span>
+                            <span className="sr-only">
+                              {" "}
+                              ({VACCINE_LABELS[r.vaccine]} certificate of {cat.name}, opens in a new tab)
+                            </span>
                           </a>
                         </li>
                       );

@@ -38,7 +38,15 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
       <Form method="get" role="search" aria-label="Search customers" className="mt-6 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
         <Label htmlFor="customers-q">Search</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Input id="customers-q" name="q" type="search" defaultValue={q} placeholder="Name, e-mail or phone in any format" maxLength={100} className="sm:flex-1" />
+          <Input
+            id="customers-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Name, e-mail or phone in any format"
+            maxLength={100}
+            className="sm:flex-1"
+          />
           <div className="flex gap-2">
             <Button type="submit">Search</Button>
             {q ? (

@@ -51,7 +51,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               to={tile.to}
               className="group flex h-full flex-col rounded-[var(--radius-card)] border border-brand-100 bg-white p-6 shadow-[var(--shadow-card)] transition hover:-translate-y-0.5 hover:border-brand-300 motion-reduce:transition-none"
             >
-              <span aria-hidden="true" className="mb-4 flex h-12 w-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 group-hover:bg-brand-700 group-hover:text-white">
+              <span
+                aria-hidden="true"
+                className="mb-4 flex h-12 w-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 group-hover:bg-brand-700 group-hover:text-white"
+              >
                 <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
                   <path d={tile.icon} />
                 </svg>
@@ -64,10 +67,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </ul>
       <LaunchReadiness items={loaderData.readiness} />
       <section aria-labelledby="admin-tools" className="mt-10">
-        <h2 id="admin-tools" className="text-2xl">Testing tools</h2>
+        <h2 id="admin-tools" className="text-2xl">
+          Testing tools
+        </h2>
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
           <li>
-            <Link to="/admin/integrations" className="block rounded-xl border border-brand-100 bg-white px-4 py-3 font-bold text-brand-800 hover:border-brand-300">
+            <Link
+              to="/admin/integrations"
+              className="block rounded-xl border border-brand-100 bg-white px-4 py-3 font-bold text-brand-800 hover:border-brand-300"
+            >
               WordPress API Testing
               <span className="block text-sm font-normal text-muted">Connection settings, settings validator and the 33 REST API tests.</span>
             </Link>
@@ -103,8 +111,8 @@ function LaunchReadiness({ items }: { items: ReadinessItem[] }) {
       ) : (
         <>
           <Notice tone="warning">
-            {items.length === 1 ? "1 placeholder still shows" : `${items.length} placeholders still show`} on the public pages. Replace each before launch;
-            this list updates as you publish.
+            {items.length === 1 ? "1 placeholder still shows" : `${items.length} placeholders still show`} on the public pages. Replace each before launch; this
+            list updates as you publish.
           </Notice>
           <ul aria-label="Placeholders still shown" className="mt-4 divide-y divide-brand-50">
             {items.map((item) => (

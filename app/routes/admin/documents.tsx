@@ -26,7 +26,10 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   // A page of the queue (50 records), from the oldest upload or beyond a page link's cursor; a malformed cursor answers 400.
-  const { records, total, earlier, later } = await reviewQueuePage(context.db, { before: params.get("before") ?? undefined, after: params.get("after") ?? undefined });
+  const { records, total, earlier, later } = await reviewQueuePage(context.db, {
+    before: params.get("before") ?? undefined,
+    after: params.get("after") ?? undefined,
+  });
   return {
     total,
     earlier,
@@ -60,7 +63,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
         const title = `${reviewed.catName}'s ${VACCINE_LABELS[reviewed.record.vaccine]} record is rejected`;
         return mailed
           ? { kind: "success", title, description: `We e-mailed ${reviewed.email} the reason.` }
-          : { kind: "error", title, description: `The e-mail to ${reviewed.email} could not be sent yet; it will be tried again, and the customer sees the reason on the cat's page.` };
+          : {
+              kind: "error",
+              title,
+              description: `The e-mail to ${reviewed.email} could not be sent yet; it will be tried again, and the customer sees the reason on the cat's page.`,
+            };
       });
     default:
       return unknownIntent();
@@ -71,7 +78,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
  * The customer hears of a rejection by mail, with the reason and the way back to the upload form:
  * queued and sent at once, so staff see whether it went; one that fails stays queued and is retried.
  */
-async function mailRejection(context: Route.ActionArgs["context"], { record, catName, email, householdName }: ReviewedRecord, reason: string): Promise<boolean> {
+async function mailRejection(
+  context: Route.ActionArgs["context"],
+  { record, catName, email, householdName }: ReviewedRecord,
+  reason: string,
+): Promise<boolean> {
   const siteUrl = context.env.PUBLIC_SITE_URL;
   const { business } = await loadSiteContent(context.db, context.logger);
   const mail = recordRejectedMail({
@@ -102,11 +113,7 @@ export default function AdminDocuments({ loaderData: { records, total, earlier, 
         reason the customer will read.
       </p>
       <ActionNotice className="mt-4" />
-      {total > 0 ? (
-        <p className="mt-4 font-semibold">
-          {awaitingReviewText(total, records.length)}
-        </p>
-      ) : null}
+      {total > 0 ? <p className="mt-4 font-semibold">{awaitingReviewText(total, records.length)}</p> : null}
       {total === 0 ? (
         <p className="mt-8 rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]">No records are awaiting review.</p>
       ) : records.length === 0 ? (
@@ -153,10 +160,15 @@ function QueuedRecordCard({ record: r }: { record: QueueItem }) {
         {r.documentType === "application/pdf" ? (
           <iframe src={r.documentUrl} title={`${title} certificate`} className="h-[28rem] w-full rounded-xl border border-brand-100 lg:h-[36rem]" />
         ) : (
-          <img src={r.documentUrl} alt={`${title} certificate as uploaded`} className="max-h-[36rem] w-full rounded-xl border border-brand-100 object-contain" />
+          <img
+            src={r.documentUrl}
+            alt={`${title} certificate as uploaded`}
+            className="max-h-[36rem] w-full rounded-xl border border-brand-100 object-contain"
+          />
         )}
         <a href={r.documentUrl} target="_blank" rel="noreferrer" className="mt-2 inline-block font-semibold text-brand-700 underline underline-offset-4">
-          Open {r.documentName}<span className="sr-only"> in a new tab</span>
+          Open {r.documentName}
+          <span className="sr-only"> in a new tab</span>
         </a>
       </div>
       <div className="min-w-0 lg:col-start-2 lg:row-start-2">
@@ -175,10 +187,30 @@ function VerifyForm({ record: r }: { record: QueueItem }) {
     <fetcher.Form method="post" className="grid gap-3 rounded-2xl bg-brand-50 p-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="verify" />
       <input type="hidden" name="recordId" value={r.id} />
-      <Field label={<>Expiry date on the document<span className="sr-only"> ({r.catName}, {r.vaccineLabel})</span></>} field={fields.expiresOn} type="date" />
-      {form.errors?.[0] ? <p role="alert" className="text-sm font-semibold text-red-800">{form.errors[0]}</p> : null}
+      <Field
+        label={
+          <>
+            Expiry date on the document
+            <span className="sr-only">
+              {" "}
+              ({r.catName}, {r.vaccineLabel})
+            </span>
+          </>
+        }
+        field={fields.expiresOn}
+        type="date"
+      />
+      {form.errors?.[0] ? (
+        <p role="alert" className="text-sm font-semibold text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
       <Button type="submit" disabled={fetcher.state !== "idle"}>
-        Verify<span className="sr-only"> {r.catName}'s {r.vaccineLabel} record</span>
+        Verify
+        <span className="sr-only">
+          {" "}
+          {r.catName}'s {r.vaccineLabel} record
+        </span>
       </Button>
     </fetcher.Form>
   );
@@ -193,15 +225,31 @@ function RejectForm({ record: r }: { record: QueueItem }) {
       <input type="hidden" name="intent" value="reject" />
       <input type="hidden" name="recordId" value={r.id} />
       <TextareaField
-        label={<>Reason for rejecting<span className="sr-only"> {r.catName}'s {r.vaccineLabel} record</span></>}
+        label={
+          <>
+            Reason for rejecting
+            <span className="sr-only">
+              {" "}
+              {r.catName}'s {r.vaccineLabel} record
+            </span>
+          </>
+        }
         field={fields.reason}
         rows={2}
         maxLength={500}
         placeholder="e.g. The certificate is for another cat."
       />
-      {form.errors?.[0] ? <p role="alert" className="text-sm font-semibold text-red-800">{form.errors[0]}</p> : null}
+      {form.errors?.[0] ? (
+        <p role="alert" className="text-sm font-semibold text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
       <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
-        Reject<span className="sr-only"> {r.catName}'s {r.vaccineLabel} record</span>
+        Reject
+        <span className="sr-only">
+          {" "}
+          {r.catName}'s {r.vaccineLabel} record
+        </span>
       </Button>
     </fetcher.Form>
   );

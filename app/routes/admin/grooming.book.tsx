@@ -44,7 +44,13 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
       step: "find" as const,
       q,
       searchError: search.success ? null : (search.error.issues[0]?.message ?? "Search for at most 100 characters."),
-      found: found.map((c) => ({ householdId: c.householdId, name: c.name, email: c.email, phone: c.mobilePhone ? formatUsPhone(c.mobilePhone) : null, cats: c.cats })),
+      found: found.map((c) => ({
+        householdId: c.householdId,
+        name: c.name,
+        email: c.email,
+        phone: c.mobilePhone ? formatUsPhone(c.mobilePhone) : null,
+        cats: c.cats,
+      })),
     };
   }
   const now = new Date();
@@ -53,7 +59,9 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const [services, cats] = await Promise.all([listGroomingServices(context.db), listCats(context.db, account.id)]);
   const asked = { serviceId: params.get("serviceId") ?? "", catIds: params.getAll("catIds"), day: params.get("day") ?? "" };
   const bookedId = params.get("booked");
-  const booked = bookedId ? (await listCustomerAppointments(context.db, { email: account.email, isAdmin: false }, now)).upcoming.find((a) => a.id === bookedId) : undefined;
+  const booked = bookedId
+    ? (await listCustomerAppointments(context.db, { email: account.email, isAdmin: false }, now)).upcoming.find((a) => a.id === bookedId)
+    : undefined;
   const base = {
     step: "book" as const,
     household: { id: householdId, name: account.name ?? account.email, email: account.email },
@@ -310,7 +318,9 @@ export default function StaffBookGroomPage({ loaderData: data }: Route.Component
           </Link>
         </p>
         <h1 className="mt-1 text-3xl">Book a groom for a customer</h1>
-        <p className="mt-1 text-muted">The same free times, vaccine rule and confirmation e-mail as booking online; the groom appears on the customer's My Appointments.</p>
+        <p className="mt-1 text-muted">
+          The same free times, vaccine rule and confirmation e-mail as booking online; the groom appears on the customer's My Appointments.
+        </p>
       </div>
       {data.step === "find" ? (
         <FindHousehold data={data} />
@@ -324,11 +334,15 @@ export default function StaffBookGroomPage({ loaderData: data }: Route.Component
           </Notice>
           {data.booked ? (
             <Notice tone="success" role="status" className="text-base font-semibold">
-              Booked: {data.booked.serviceTitle} for {data.booked.catNames} on {data.booked.date} at {data.booked.time} ({data.booked.status}). The customer has been
-              e-mailed the confirmation.
+              Booked: {data.booked.serviceTitle} for {data.booked.catNames} on {data.booked.date} at {data.booked.time} ({data.booked.status}). The customer has
+              been e-mailed the confirmation.
             </Notice>
           ) : null}
-          {data.services.length === 0 ? <p className="text-muted">No grooming service is bookable yet: set a duration and price on Grooming.</p> : <ChooseGroom data={data} />}
+          {data.services.length === 0 ? (
+            <p className="text-muted">No grooming service is bookable yet: set a duration and price on Grooming.</p>
+          ) : (
+            <ChooseGroom data={data} />
+          )}
           {data.quote ? <ChooseTime data={data} quote={data.quote} /> : null}
         </>
       )}

@@ -131,7 +131,11 @@ function WeekForm({ groomer }: { groomer: LoaderData["groomers"][number] }) {
 function DayOffForm({ groomerId }: { groomerId: string }) {
   const fetcher = useFetcher<FormReply>({ key: `day-off-${groomerId}` });
   useNotice(fetcher.data, undefined, { errorsShownInForm: true });
-  const [form, fields] = useZodForm(dayOffForm, { id: `day-off-${groomerId}`, lastResult: fetcher.data?.result, defaultValue: { intent: "addDayOff", groomerId } });
+  const [form, fields] = useZodForm(dayOffForm, {
+    id: `day-off-${groomerId}`,
+    lastResult: fetcher.data?.result,
+    defaultValue: { intent: "addDayOff", groomerId },
+  });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid items-end gap-3 sm:grid-cols-[1fr_2fr_auto]">
       <input type="hidden" name="intent" value="addDayOff" />
@@ -159,7 +163,10 @@ export default function GroomingPage({ loaderData: { services, groomers } }: Rou
         <ActionNotice className="mt-4" />
         {posted?.result.status === "error" && !posted.notice ? <FormError className="mt-4" errors={posted.result.error?.[""] ?? undefined} /> : null}
       </div>
-      <Panel title="Services" description="The grooming services customers book on Book a Groom: how long each cat's groom takes and what it costs. Several cats are groomed one after the other.">
+      <Panel
+        title="Services"
+        description="The grooming services customers book on Book a Groom: how long each cat's groom takes and what it costs. Several cats are groomed one after the other."
+      >
         <div className="grid gap-3">
           {services.map((s) => (
             <ServiceForm key={s.id} service={s} />
@@ -167,7 +174,11 @@ export default function GroomingPage({ loaderData: { services, groomers } }: Rou
         </div>
       </Panel>
       {groomers.map((g) => (
-        <Panel key={g.id} title={`${g.name}'s calendar`} description="Working hours and a break per weekday, and days off. Customers see the free start times that fit.">
+        <Panel
+          key={g.id}
+          title={`${g.name}'s calendar`}
+          description="Working hours and a break per weekday, and days off. Customers see the free start times that fit."
+        >
           <WeekForm groomer={g} />
           <h3 className="mt-6 text-lg">Days off</h3>
           {g.daysOff.length === 0 ? (

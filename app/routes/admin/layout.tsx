@@ -47,7 +47,10 @@ export default function AdminLayout() {
   }
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    cn("rounded-full px-3 py-1.5 text-sm font-bold whitespace-nowrap transition-colors", isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-600");
+    cn(
+      "rounded-full px-3 py-1.5 text-sm font-bold whitespace-nowrap transition-colors",
+      isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-brand-600",
+    );
 
   return (
     <div className="min-h-dvh bg-cream">

@@ -77,11 +77,15 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted">Callback requests, free-night voucher requests and newsletter signups, newest first.</p>
 
       {callsSimulated ? (
-        <div role="note" aria-label="Calls are simulated" className="mt-4 rounded-[var(--radius-card)] border-2 border-accent-500 bg-accent-100 p-4 text-brand-950">
+        <div
+          role="note"
+          aria-label="Calls are simulated"
+          className="mt-4 rounded-[var(--radius-card)] border-2 border-accent-500 bg-accent-100 p-4 text-brand-950"
+        >
           <p className="font-bold">Calls are simulated</p>
           <p className="text-sm">
-            Twilio is not configured, so callback requests are stored but no phone rings. Call these people back yourself, and add
-            the Twilio settings to place calls automatically.
+            Twilio is not configured, so callback requests are stored but no phone rings. Call these people back yourself, and add the Twilio settings to place
+            calls automatically.
           </p>
         </div>
       ) : null}

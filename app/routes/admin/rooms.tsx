@@ -421,7 +421,8 @@ function WeeklyWindowsSummary({ arrivals, departures }: { arrivals: WeeklyWindow
 
 function ruleSummary(rule: LoaderData["rules"][number]) {
   if (rule.kind === "blackout") return "No stays";
-  if (rule.kind === "closed") return [rule.closedForArrival ? "No arrivals" : null, rule.closedForDeparture ? "No departures" : null].filter(Boolean).join(", ");
+  if (rule.kind === "closed")
+    return [rule.closedForArrival ? "No arrivals" : null, rule.closedForDeparture ? "No departures" : null].filter(Boolean).join(", ");
   return [
     rule.surchargePercent ? `+${rule.surchargePercent}%` : null,
     rule.minNights > 1 ? `at least ${rule.minNights} nights` : null,
@@ -473,7 +474,13 @@ export default function RoomsPage({ loaderData: { types, suites, rules, settings
                 <input type="hidden" name="suiteId" value={s.id} />
                 {s.inService ? null : <input type="hidden" name="inService" value="on" />}
                 {s.inService ? <Badge tone="success">In service</Badge> : <Badge tone="neutral">Out of service</Badge>}
-                <Button type="submit" size="sm" variant="ghost" className="whitespace-nowrap" aria-label={`${s.inService ? "Take out of service" : "Put back in service"}: ${s.name}`}>
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant="ghost"
+                  className="whitespace-nowrap"
+                  aria-label={`${s.inService ? "Take out of service" : "Put back in service"}: ${s.name}`}
+                >
                   {s.inService ? "Take out" : "Put back"}
                 </Button>
               </Form>
@@ -497,7 +504,10 @@ export default function RoomsPage({ loaderData: { types, suites, rules, settings
         </details>
       </Panel>
 
-      <Panel title="Calendar" description="Peak periods, blackouts and days closed for arrivals or departures, on top of the weekly arrival and departure hours.">
+      <Panel
+        title="Calendar"
+        description="Peak periods, blackouts and days closed for arrivals or departures, on top of the weekly arrival and departure hours."
+      >
         {rules.length === 0 ? (
           <p className="text-muted">No rules for the days ahead.</p>
         ) : (
@@ -506,7 +516,8 @@ export default function RoomsPage({ loaderData: { types, suites, rules, settings
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-100 px-3 py-2">
                 <span>
                   <span className="font-semibold">{r.name}</span> · {formatCalendarDayWeekday(r.startsOn)}
-                  {r.endsOn !== r.startsOn ? ` – ${formatCalendarDayWeekday(r.endsOn)}` : ""} · <Badge tone={r.kind === "peak" ? "warning" : "danger"}>{CALENDAR_RULE_LABELS[r.kind]}</Badge>{" "}
+                  {r.endsOn !== r.startsOn ? ` – ${formatCalendarDayWeekday(r.endsOn)}` : ""} ·{" "}
+                  <Badge tone={r.kind === "peak" ? "warning" : "danger"}>{CALENDAR_RULE_LABELS[r.kind]}</Badge>{" "}
                   <span className="text-sm text-muted">{ruleSummary(r)}</span>
                 </span>
                 <Form method="post">
@@ -523,7 +534,10 @@ export default function RoomsPage({ loaderData: { types, suites, rules, settings
         <AddRuleForm />
       </Panel>
 
-      <Panel title="House rules" description={`Cancellation terms and extras for days without a peak rule. Medication is now ${formatCents(settings.medicationRateCents)} per cat per night.`}>
+      <Panel
+        title="House rules"
+        description={`Cancellation terms and extras for days without a peak rule. Medication is now ${formatCents(settings.medicationRateCents)} per cat per night.`}
+      >
         <HouseRulesForm settings={settings} />
       </Panel>
     </div>

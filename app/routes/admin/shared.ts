@@ -1,10 +1,7 @@
 import { business } from "~/content/business";
 
 /** Every admin page: out of search engines. (React Router uses the deepest route's meta, so each page sets it.) */
-export const adminMeta = (title: string) => [
-  { title: `${title} | Admin | ${business.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const adminMeta = (title: string) => [{ title: `${title} | Admin | ${business.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
 export const ADMIN_SECTIONS = [
   { to: "/admin/bookings", label: "Bookings" },
@@ -18,4 +15,3 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/integrations", label: "WordPress" },
 ] as const;
-

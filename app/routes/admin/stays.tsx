@@ -95,7 +95,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
   if (intent === "refund")
     return submitForm(form, staffRefundForm, async ({ paymentId, amount }) => {
-      await refundByStaff(context.db, context.payments, { paymentId, amountCents: Math.round(amount * 100), staffEmail: admin.user.email }, { logger: context.logger });
+      await refundByStaff(
+        context.db,
+        context.payments,
+        { paymentId, amountCents: Math.round(amount * 100), staffEmail: admin.user.email },
+        { logger: context.logger },
+      );
       return { kind: "success", title: `${formatCents(Math.round(amount * 100))} refunded` };
     });
   if (intent === "move")
@@ -116,7 +121,17 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-function DeskButton({ stay, intent, label, variant = "outline" }: { stay: StaffStay; intent: string; label: string; variant?: "outline" | "ghost-danger" | "primary" }) {
+function DeskButton({
+  stay,
+  intent,
+  label,
+  variant = "outline",
+}: {
+  stay: StaffStay;
+  intent: string;
+  label: string;
+  variant?: "outline" | "ghost-danger" | "primary";
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("stayId") === stay.id && navigation.formData?.get("intent") === intent;
   return (
@@ -139,11 +154,16 @@ function StayRow({ stay, suites, children }: { stay: StaffStay; suites: LoaderDa
             {stay.catNames.join(" & ")} · {stay.household}
           </p>
           <p className="text-sm text-muted">
-            {formatCalendarDayWeekday(stay.checkIn)} – {formatCalendarDayWeekday(stay.checkOut)} · {stay.suiteNames.join(", ") || "no suite"} · {formatCents(stay.totalCents)}
+            {formatCalendarDayWeekday(stay.checkIn)} – {formatCalendarDayWeekday(stay.checkOut)} · {stay.suiteNames.join(", ") || "no suite"} ·{" "}
+            {formatCents(stay.totalCents)}
             {stay.medication ? " · medication" : ""}
           </p>
           <p className="text-sm">
-            {stay.phone ? <a href={`tel:${stay.phone}`} className="underline">{formatUsPhone(stay.phone)}</a> : null}
+            {stay.phone ? (
+              <a href={`tel:${stay.phone}`} className="underline">
+                {formatUsPhone(stay.phone)}
+              </a>
+            ) : null}
             {/* A customer named by their e-mail (no household name) is not given it twice. */}
             {stay.phone && stay.email && stay.email !== stay.household ? " · " : null}
             {stay.email !== stay.household ? stay.email : null}
@@ -183,7 +203,17 @@ function StayRow({ stay, suites, children }: { stay: StaffStay; suites: LoaderDa
   );
 }
 
-function StayList({ stays, empty, suites, actions }: { stays: StaffStay[]; empty: string; suites: LoaderData["suites"]; actions: (s: StaffStay) => React.ReactNode }) {
+function StayList({
+  stays,
+  empty,
+  suites,
+  actions,
+}: {
+  stays: StaffStay[];
+  empty: string;
+  suites: LoaderData["suites"];
+  actions: (s: StaffStay) => React.ReactNode;
+}) {
   if (stays.length === 0) return <p className="text-muted">{empty}</p>;
   return (
     <ul className="grid gap-3">
@@ -324,14 +354,28 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         description="The mail server refused these after several tries. Check the mail settings, then send them again."
         intent="retryMail"
         idField="mailId"
-        items={data.undelivered.map((m) => ({ id: m.id, heading: m.subject, detail: m.to, attempts: m.attempts, lastError: m.lastError, label: `Send the mail to ${m.to} again` }))}
+        items={data.undelivered.map((m) => ({
+          id: m.id,
+          heading: m.subject,
+          detail: m.to,
+          attempts: m.attempts,
+          lastError: m.lastError,
+          label: `Send the mail to ${m.to} again`,
+        }))}
       />
       <UndeliveredPanel
         title="Texts not delivered"
         description="The text provider refused these after several tries. Check the Twilio settings and the number, then send them again."
         intent="retrySms"
         idField="smsId"
-        items={data.undeliveredTexts.map((t) => ({ id: t.id, heading: formatUsPhone(t.to), detail: t.body, attempts: t.attempts, lastError: t.lastError, label: `Send the text to ${formatUsPhone(t.to)} again` }))}
+        items={data.undeliveredTexts.map((t) => ({
+          id: t.id,
+          heading: formatUsPhone(t.to),
+          detail: t.body,
+          attempts: t.attempts,
+          lastError: t.lastError,
+          label: `Send the text to ${formatUsPhone(t.to)} again`,
+        }))}
       />
 
       <Panel title="Deposits" description="Paid deposits, newest first, with what was given back. A refund goes back to the card the deposit was paid with.">
@@ -449,7 +493,18 @@ function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
                 <input type="hidden" name="paymentId" value={d.id} />
                 <div>
                   <Label htmlFor={`refund-${d.id}`}>Refund amount ($, up to {formatCents(left)})</Label>
-                  <Input key={left} id={`refund-${d.id}`} name="amount" type="number" min={0.01} max={left / 100} step="0.01" required defaultValue={(left / 100).toFixed(2)} className="h-9 w-40" />
+                  <Input
+                    key={left}
+                    id={`refund-${d.id}`}
+                    name="amount"
+                    type="number"
+                    min={0.01}
+                    max={left / 100}
+                    step="0.01"
+                    required
+                    defaultValue={(left / 100).toFixed(2)}
+                    className="h-9 w-40"
+                  />
                 </div>
                 <Button type="submit" size="sm" variant="outline" disabled={busy}>
                   {busy ? "Refunding..." : "Refund"}

@@ -42,9 +42,13 @@ export const appointments = pgTable(
     index("appointments_customer_email").on(t.customerEmail, t.startsAt),
     index("appointments_starts_at").on(t.startsAt),
     // Bookings' queue of change requests: the few rows with a proposed time, soonest first.
-    index("appointments_change_requests").on(t.proposedStartsAt).where(sql`${t.proposedStartsAt} is not null`),
+    index("appointments_change_requests")
+      .on(t.proposedStartsAt)
+      .where(sql`${t.proposedStartsAt} is not null`),
     check("appointments_status", sql`${t.status} in ('Confirmed','Pending','Cancelled','Completed')`),
-    index("appointments_groomer").on(t.groomerId, t.startsAt).where(sql`${t.groomerId} is not null`),
+    index("appointments_groomer")
+      .on(t.groomerId, t.startsAt)
+      .where(sql`${t.groomerId} is not null`),
     check("appointments_groom_has_end", sql`${t.groomerId} is null or (${t.endsAt} is not null and ${t.catIds} is not null)`),
     check("appointments_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check("appointments_reminder_phone", sql`${t.reminderPhone} is null or ${t.reminderPhone} ~ '^\\+1[2-9][0-9]{2}[2-9][0-9]{6}$'`),

@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -79,7 +68,9 @@ export const callMeBackForm = pgTable(
     index("call_me_back_form_call_status_created_at").on(t.callStatus, t.createdAt),
     index("call_me_back_form_phone_trgm").using("gin", t.phoneNumber.op("gin_trgm_ops")).with({ fastupdate: false }),
     // What the recovery job looks for: leads whose call was never settled.
-    index("call_me_back_form_unsettled").on(t.createdAt).where(sql`${t.callStatus} in ('pending','calling')`),
+    index("call_me_back_form_unsettled")
+      .on(t.createdAt)
+      .where(sql`${t.callStatus} in ('pending','calling')`),
   ],
 );
 

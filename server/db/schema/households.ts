@@ -1,5 +1,21 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./core";
 import { bytea } from "./media";
 
@@ -73,7 +89,11 @@ export const phoneVerifications = pgTable(
     verifiedAt: at("verified_at"),
   },
   (t) => [
-    foreignKey({ name: "phone_verifications_household_mobile", columns: [t.userId, t.phone], foreignColumns: [households.userId, households.mobilePhone] }).onDelete("cascade"),
+    foreignKey({
+      name: "phone_verifications_household_mobile",
+      columns: [t.userId, t.phone],
+      foreignColumns: [households.userId, households.mobilePhone],
+    }).onDelete("cascade"),
     check("phone_verifications_attempts", sql`${t.attempts} >= 0`),
   ],
 );

@@ -29,7 +29,9 @@ export const mailQueue = pgTable(
     ...deliveryColumns(),
   },
   (t) => [
-    index("mail_queue_due").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index("mail_queue_due")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
     check("mail_queue_status", sql`${t.status} in ('queued','sent','failed')`),
   ],
 );

@@ -53,7 +53,9 @@ export const paymentRefunds = pgTable(
   },
   (t) => [
     index("payment_refunds_payment").on(t.paymentId),
-    index("payment_refunds_pending").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("payment_refunds_pending")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check("payment_refunds_amount", sql`${t.amountCents} > 0`),
     check("payment_refunds_status", sql`${t.status} in ('pending','succeeded')`),
   ],

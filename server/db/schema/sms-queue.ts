@@ -26,7 +26,9 @@ export const smsQueue = pgTable(
     ...deliveryColumns(),
   },
   (t) => [
-    index("sms_queue_due").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index("sms_queue_due")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
     check("sms_queue_status", sql`${t.status} in ('queued','sent','failed')`),
   ],
 );

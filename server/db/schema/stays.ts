@@ -178,10 +178,7 @@ export const staySuites = pgTable(
     checkOut: date("check_out", { mode: "string" }).notNull(),
     releasedAt: at("released_at"),
   },
-  (t) => [
-    index("stay_suites_stay").on(t.stayId),
-    check("stay_suites_dates", sql`${t.checkOut} > ${t.checkIn}`),
-  ],
+  (t) => [index("stay_suites_stay").on(t.stayId), check("stay_suites_dates", sql`${t.checkOut} > ${t.checkIn}`)],
 );
 
 /**
@@ -251,7 +248,9 @@ export const waitlistEntries = pgTable(
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    index("waitlist_entries_waiting").on(t.createdAt).where(sql`${t.status} = 'waiting'`),
+    index("waitlist_entries_waiting")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'waiting'`),
     check("waitlist_entries_dates", sql`${t.checkOut} > ${t.checkIn}`),
     check("waitlist_entries_flex", sql`${t.flexDays} between 0 and 14`),
     check("waitlist_entries_status", sql`${t.status} in ('waiting','offered','booked','withdrawn','expired')`),

@@ -35,11 +35,17 @@ export const vaccineRecords = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("vaccine_records_current").on(t.catId, t.vaccine).where(sql`${t.replacedAt} is null`),
+    uniqueIndex("vaccine_records_current")
+      .on(t.catId, t.vaccine)
+      .where(sql`${t.replacedAt} is null`),
     // The staff queue: current records awaiting review, oldest first.
-    index("vaccine_records_awaiting").on(t.createdAt).where(sql`${t.status} = 'awaiting_review' and ${t.replacedAt} is null`),
+    index("vaccine_records_awaiting")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'awaiting_review' and ${t.replacedAt} is null`),
     // The reminder job: current records by expiry date.
-    index("vaccine_records_expires_on").on(t.expiresOn).where(sql`${t.replacedAt} is null`),
+    index("vaccine_records_expires_on")
+      .on(t.expiresOn)
+      .where(sql`${t.replacedAt} is null`),
     check("vaccine_records_vaccine", sql`${t.vaccine} in ('fvrcp','rabies','felv')`),
     check("vaccine_records_status", sql`${t.status} in ('awaiting_review','verified','rejected')`),
     check("vaccine_records_document_type", sql`${t.documentType} in ('image/jpeg','image/png','image/webp','application/pdf')`),

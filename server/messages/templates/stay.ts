@@ -53,7 +53,8 @@ const HEADINGS: Record<StayMailKind, (s: StayView) => { subject: string; heading
   declined: (s) => ({
     subject: `We couldn't confirm your stay: ${formatCalendarDayWeekday(s.checkIn)} – ${formatCalendarDayWeekday(s.checkOut)}`,
     heading: "We couldn't confirm your stay",
-    intro: "Our team could not accept the vaccine record this stay needed, so the suite has been released. Please upload a current record on My Cats and book again, or call us:",
+    intro:
+      "Our team could not accept the vaccine record this stay needed, so the suite has been released. Please upload a current record on My Cats and book again, or call us:",
   }),
 };
 

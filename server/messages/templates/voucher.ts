@@ -12,13 +12,7 @@ export interface VoucherMailInput {
 }
 
 /** The free-night voucher a new customer asked for: the code to quote when booking, and how to book. */
-export function voucherMail({
-  to,
-  name,
-  code,
-  business,
-  siteUrl,
-}: VoucherMailInput): MailMessage {
+export function voucherMail({ to, name, code, business, siteUrl }: VoucherMailInput): MailMessage {
   const c = mailColors;
   const subject = `Your free night at ${business.name}: voucher ${code}`;
   const text = [
@@ -52,8 +46,7 @@ export function voucherMail({
       preheader: `Your free-night voucher: ${code}`,
       body,
       siteUrl,
-      reason:
-        "You received this e-mail because this address asked for a free-night voucher on our website.",
+      reason: "You received this e-mail because this address asked for a free-night voucher on our website.",
     }),
   };
 }

@@ -11,7 +11,8 @@ import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import { formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 
-export const selectClass = "h-11 w-full rounded-xl border border-brand-200 bg-white px-3 text-base text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-300";
+export const selectClass =
+  "h-11 w-full rounded-xl border border-brand-200 bg-white px-3 text-base text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-300";
 
 export function ReceivedAt({ iso }: { iso: string }) {
   const date = new Date(iso);
@@ -72,7 +73,12 @@ export function LeadOutcome({ lead }: { lead: InboxLead }) {
     const sent = lead.voucherMail === "sent";
     return (
       <div className="space-y-1">
-        <span className={cn("inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap", sent ? "bg-brand-100 text-brand-900" : "bg-red-100 text-red-800")}>
+        <span
+          className={cn(
+            "inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap",
+            sent ? "bg-brand-100 text-brand-900" : "bg-red-100 text-red-800",
+          )}
+        >
           {sent ? "Voucher e-mailed" : "Voucher e-mail failed"}
         </span>
         {lead.voucherCode ? <p className="font-mono text-xs text-muted">{lead.voucherCode}</p> : null}
@@ -104,7 +110,7 @@ export function FollowUpEditor({ lead }: { lead: InboxLead }) {
     defaultValue: { staffStatus: lead.staffStatus ?? "new", staffNote: lead.staffNote ?? "" },
   });
   if (lead.kind === "newsletter") return <span className="text-sm text-muted">Mailing list only</span>;
-  const who = lead.name ?? (lead.phone ? formatUsPhone(lead.phone) : lead.email ?? "this lead");
+  const who = lead.name ?? (lead.phone ? formatUsPhone(lead.phone) : (lead.email ?? "this lead"));
   const busy = fetcher.state !== "idle";
 
   return (
