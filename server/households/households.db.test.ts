@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { cats, users } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { createTestDatabase } from "../testing/test-database";
-import { archiveCat, createCat, getCat, getHousehold, listCats, saveHousehold, updateCat } from "./households";
+import { archiveCat, createCat, getCat, getHousehold, householdForEmail, listCats, saveHousehold, updateCat } from "./households";
 
 let database: Database;
 beforeAll(async () => {
@@ -57,6 +57,18 @@ describe("households", () => {
     const error = await refusal(saveHousehold(db, userId, { ...household, emergencyContactPhone: "+1 949 249 1234" }, now));
     expect(error).toMatchObject({ status: 400, message: "Your emergency contact needs a phone number other than your own mobile" });
     expect(await getHousehold(db, userId)).toMatchObject({ emergencyContactPhone: "+19492495678" });
+  });
+});
+
+describe("householdForEmail", () => {
+  it("finds the household of an address however it is typed, and creates one (with its account) only once, even when twenty race", async () => {
+    const address = `Staff-Booked-${crypto.randomUUID()}@Example.com`;
+    const found = await Promise.all(Array.from({ length: 20 }, () => householdForEmail(database.db, `  ${address} `)));
+    expect(new Set(found.map((f) => f.householdId)).size).toBe(1);
+    expect(found[0]!.email).toBe(address.toLowerCase());
+    const accounts = await database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
+    expect(accounts).toHaveLength(1);
+    expect((await getHousehold(database.db, accounts[0]!.id))?.id).toBe(found[0]!.householdId);
   });
 });
 

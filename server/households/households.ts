@@ -3,7 +3,7 @@ import { businessDate } from "~/lib/business-time";
 import { birthDateForAge } from "~/features/cats/profile";
 import { type CatInput, type HouseholdInput, catForm, householdForm } from "~/features/cats/schema";
 import type { Db } from "../db/client";
-import { cats, households, phoneVerifications } from "../db/schema/index";
+import { cats, households, phoneVerifications, users } from "../db/schema/index";
 import { AppError } from "../http/errors";
 
 /**
@@ -37,6 +37,20 @@ async function ensureHousehold(db: Db, userId: string): Promise<Household> {
   const row = await getHousehold(db, userId);
   if (!row) throw new Error("household row missing after insert");
   return row;
+}
+
+/**
+ * The household of whoever signs in with `email`, created when needed: staff book for a customer
+ * by e-mail before the customer has an account, and the booking is theirs when they first sign in
+ * with the link (the account is the address, stored lower-cased). Safe when two bookings race.
+ */
+export async function householdForEmail(db: Db, email: string): Promise<{ householdId: string; userId: string; email: string }> {
+  const address = email.trim().toLowerCase();
+  await db.insert(users).values({ email: address }).onConflictDoNothing({ target: users.email });
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, address));
+  if (!user) throw new Error("user row missing after insert");
+  const household = await ensureHousehold(db, user.id);
+  return { householdId: household.id, userId: user.id, email: address };
 }
 
 const orNull = (v: string | undefined) => v ?? null;
