@@ -8,8 +8,8 @@ import type { Db } from "./client";
  * the exclusion constraint: each reads the true state once, after the one before it committed, and
  * a loser is told at once. The exclusion constraints stay the final guard (for a writer that takes no
  * lock). A cat booked in stays of two suite types at once queues on the cat's own lock, which every
- * path that checks a cat's nights takes first: cats before suite types, each in sorted order, so two
- * bookings never wait on each other's locks.
+ * path that checks a cat's nights takes first: cats, then the household, then suite types, each in
+ * sorted order, so two bookings never wait on each other's locks.
  *
  * The first key is the kind of resource, the second its id hashed to 32 bits (two ids that share a
  * hash only queue behind each other). PostgreSQL and PGlite both have `pg_advisory_xact_lock`; the
@@ -23,6 +23,8 @@ const SPACES = {
   groomer: 142_002,
   /** A cat's nights: every booking, change or offer that checks the cat is not booked elsewhere (ADR 0141). */
   cat: 142_003,
+  /** A household's first night free: every booking that decides whether the household is new. */
+  household: 142_004,
 } as const;
 
 export type LockSpace = keyof typeof SPACES;

@@ -124,6 +124,7 @@ export async function saveHouseRules(db: Db, input: z.output<typeof houseRulesFo
       lateCancellationFeePercent: input.lateCancellationFeePercent,
       medicationRateCents: input.medicationRate,
       waitlistOfferHours: input.waitlistOfferHours,
+      firstNightFreeMinNights: input.firstNightFreeMinNights ?? null,
       updatedAt: now,
       updatedBy,
     })

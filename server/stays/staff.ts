@@ -28,6 +28,8 @@ export interface StaffStay {
   catNames: string[];
   suiteNames: string[];
   totalCents: number;
+  /** The first night given back to a new customer, 0 when none. */
+  firstNightFreeCents: number;
   notes: string;
   medication: boolean;
 }
@@ -64,6 +66,7 @@ async function staffStays(db: Db, where: ReturnType<typeof and>): Promise<StaffS
       .filter((r) => r.stayId === stay.id && (r.releasedAt === null || !(HOLDING_STATUSES as readonly StayStatus[]).includes(stay.status)))
       .map((r) => r.name),
     totalCents: stay.totalCents,
+    firstNightFreeCents: stay.firstNightFreeCents,
     notes: stay.notes,
     medication: stay.medication,
   }));

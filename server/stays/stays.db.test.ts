@@ -88,8 +88,10 @@ describe("booking a stay", () => {
     const stay = await bookStay(db, userId, { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together", medication: "on" }, { siteUrl, now });
 
     expect(stay).toMatchObject({ status: "confirmed", checkIn, checkOut, medication: true });
-    // Two cats sharing: 50 + 20 a night for 3 nights, and medication 2 cats × 3 nights × $5.
-    expect(stay.totalCents).toBe(3 * 7000 + 2 * 3 * 500);
+    // Two cats sharing: 50 + 20 a night for 3 nights, and medication 2 cats × 3 nights × $5; a new
+    // household's first night's room is free.
+    expect(stay.totalCents).toBe(3 * 7000 + 2 * 3 * 500 - 7000);
+    expect(stay.priceLines.at(-1)).toEqual({ label: "First night free", cents: -7000 });
     const [view] = await listHouseholdStays(db, userId);
     expect(view).toMatchObject({ id: stay.id, nights: 3, catNames: ["Miso", "Tofu"] });
     expect(view!.suites).toHaveLength(1);
@@ -234,8 +236,8 @@ describe("booking a stay", () => {
       { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together" },
       { siteUrl, now },
     );
-    expect(stay.priceLines.map((l) => l.label)).toEqual([`${type.name}, 1 cat: 3 nights × $50.00`, "Test Peak surcharge, 20%: 2 nights"]);
-    expect(stay.totalCents).toBe(15000 + 2000);
+    expect(stay.priceLines.map((l) => l.label)).toEqual([`${type.name}, 1 cat: 3 nights × $50.00`, "Test Peak surcharge, 20%: 2 nights", "First night free"]);
+    expect(stay.totalCents).toBe(15000 + 2000 - 5000);
   });
 
   it("counts nights by the calendar over a daylight-saving change", async () => {
@@ -250,7 +252,7 @@ describe("booking a stay", () => {
     const type = await suiteTypeWith(db, 1);
     const stay = await bookStay(db, userId, { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
     expect(nightsOf(stay.checkIn, stay.checkOut)).toHaveLength(3);
-    expect(stay.totalCents).toBe(3 * 5000);
+    expect(stay.totalCents).toBe(3 * 5000 - 5000);
   });
 
   it("cancels: frees the suite for the next customer and records the fee of the day under the stored terms", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import {
   type CalendarRule,
   type CancellationTier,
@@ -182,6 +182,7 @@ export function optionsFor(
   catCount: number,
   medication: boolean,
   today: string,
+  firstNightFree = false,
 ): StayOption[] {
   const options: StayOption[] = [];
   for (const type of types) {
@@ -194,6 +195,7 @@ export function optionsFor(
         ...dates,
         suites: arrangement === "together" ? [{ rates: type, cats: catCount }] : Array.from({ length: catCount }, () => ({ rates: type, cats: 1 })),
         medicationCats: medication ? catCount : 0,
+        firstNightFree,
       });
       options.push({
         suiteTypeId: type.id,
@@ -255,16 +257,30 @@ export async function quoteStay(db: Db, userId: string, input: StayDates, now = 
   };
   if (problems.length > 0) return { ...base, problems };
   // The dates are in order now (the database refuses a range that ends before it starts).
-  const [booked, coverage, free] = await Promise.all([
+  const [booked, coverage, free, isNew] = await Promise.all([
     catAlreadyBooked(db, chosen, request),
     vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
     freeSuiteCounts(db, request.checkIn, request.checkOut),
+    chosen[0] ? isNewHousehold(db, chosen[0].householdId) : false,
   ]);
   if (booked) return { ...base, problems: [{ field: "catIds", message: booked.message }] };
-  const options = optionsFor(settings, rules, types, free, request, chosen.length, medication, today);
+  const options = optionsFor(settings, rules, types, free, request, chosen.length, medication, today, isNew);
   const nights = nightsOf(request.checkIn, request.checkOut).length;
   const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, types, request, chosen.length, today) : [];
   return { ...base, nights, problems: [], coverage, options, alternatives };
+}
+
+/**
+ * Whether the household is new, for the first night free: no stay of its own that is booked,
+ * offered, stayed or not shown up for (one cancelled, declined or never paid for gives the offer back).
+ */
+export async function isNewHousehold(db: Db, householdId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stays.id })
+    .from(stays)
+    .where(and(eq(stays.householdId, householdId), notInArray(stays.status, ["cancelled", "declined", "expired"])))
+    .limit(1);
+  return !row;
 }
 
 /** How far either side of the dates asked for the nearest free dates are looked for. */
@@ -421,23 +437,28 @@ export async function holdStay(
     "cat",
     chosen.map((c) => c.id),
   );
+  // Whether the household is new is decided under its lock: of its bookings racing each other, the
+  // first to commit is the new customer's (the unique index stays_one_first_night_free is the guard).
+  const householdId = chosen[0]!.householdId;
+  await lockForBooking(tx, "household", [householdId]);
   await lockForBooking(tx, "suiteType", [type.id]);
   await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
   const needed = suitesFor(arrangement, chosen.length);
-  const rooms = await freeSuitesOfType(tx, type.id, checkIn, checkOut, needed);
+  const [rooms, isNew] = await Promise.all([freeSuitesOfType(tx, type.id, checkIn, checkOut, needed), isNewHousehold(tx, householdId)]);
   if (rooms.length < needed) throw NO_SUITE_FREE();
   const price = priceStay(input.settings, input.rules, {
     checkIn,
     checkOut,
     suites: rooms.map(() => ({ rates: type, cats: arrangement === "together" ? chosen.length : 1 })),
     medicationCats: input.medication ? chosen.length : 0,
+    firstNightFree: isNew,
   });
   const tiers = cancellationTiers(input.settings, input.rules, { checkIn, checkOut, totalCents: price.totalCents, bookedOn: input.today });
   const depositCents = input.paymentHoldMinutes ? depositFor(input.rules, { checkIn, checkOut, totalCents: price.totalCents }) : 0;
   const [row] = await tx
     .insert(stays)
     .values({
-      householdId: chosen[0]!.householdId,
+      householdId,
       status: depositCents > 0 ? "awaiting_payment" : input.status,
       depositCents,
       paymentDueAt: depositCents > 0 ? new Date(now.getTime() + input.paymentHoldMinutes! * 60_000) : null,
@@ -447,6 +468,7 @@ export async function holdStay(
       notes: input.notes,
       totalCents: price.totalCents,
       priceLines: price.lines,
+      firstNightFreeCents: price.firstNightFreeCents,
       cancellationTiers: tiers,
       offerExpiresAt: input.offerExpiresAt ?? null,
       createdAt: now,
@@ -565,6 +587,8 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
     checkOut: input.checkOut,
     suites: rows.map((row) => ({ rates: type!, cats: guests.filter((g) => g.staySuiteId === row.id).length })),
     medicationCats: stay.medication ? guests.length : 0,
+    // A stay keeps the first night free it was booked with while it is long enough for it.
+    firstNightFree: stay.firstNightFreeCents > 0,
   });
   const tiers = cancellationTiers(settings, rules, { checkIn: input.checkIn, checkOut: input.checkOut, totalCents: price.totalCents, bookedOn: today });
   return { stay, moves: moves as { row: (typeof rows)[number]; suiteId: string }[], price, tiers, status };
@@ -601,6 +625,7 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
         status: plan.status,
         totalCents: plan.price.totalCents,
         priceLines: plan.price.lines,
+        firstNightFreeCents: plan.price.firstNightFreeCents,
         cancellationTiers: plan.tiers,
         updatedAt: now,
       })
@@ -682,6 +707,7 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
     checkOut: stay.checkOut,
     suites: arrangement === "together" ? [{ rates: type!, cats: chosen.length }] : chosen.map(() => ({ rates: type!, cats: 1 })),
     medicationCats: stay.medication ? chosen.length : 0,
+    firstNightFree: stay.firstNightFreeCents > 0,
   });
   const tiers = cancellationTiers(settings, rules, { checkIn: stay.checkIn, checkOut: stay.checkOut, totalCents: price.totalCents, bookedOn: today });
   return { stay, type: type!, guests, places, rooms, released: vacated, price, tiers, status };
@@ -747,7 +773,14 @@ export async function changeStayCats(db: Db, userId: string, input: StayCatsInpu
     );
     const [row] = await tx
       .update(stays)
-      .set({ status: plan.status, totalCents: plan.price.totalCents, priceLines: plan.price.lines, cancellationTiers: plan.tiers, updatedAt: now })
+      .set({
+        status: plan.status,
+        totalCents: plan.price.totalCents,
+        priceLines: plan.price.lines,
+        firstNightFreeCents: plan.price.firstNightFreeCents,
+        cancellationTiers: plan.tiers,
+        updatedAt: now,
+      })
       .where(eq(stays.id, stay.id))
       .returning();
     await tx.insert(stayEvents).values({

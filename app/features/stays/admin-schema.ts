@@ -99,6 +99,8 @@ export const houseRulesForm = z.object({
   lateCancellationFeePercent: whole("the cancellation fee", 0, 100),
   medicationRate: dollars("the medication rate"),
   waitlistOfferHours: whole("the hours an offer is held", 1, 168),
+  /** Empty: the first night free is off. */
+  firstNightFreeMinNights: whole("the nights a stay needs for the first night free", 1, 365).optional(),
 });
 
 /** How many arrival (or departure) windows the editor offers a day: morning and afternoon. */

@@ -25,6 +25,7 @@ const settings: StaySettings = {
   lateCancellationFeePercent: 50,
   medicationRateCents: 500,
   waitlistOfferHours: 24,
+  firstNightFreeMinNights: 3,
 };
 
 const rule = (r: Partial<CalendarRule> & Pick<CalendarRule, "kind" | "startsOn" | "endsOn">): CalendarRule => ({
@@ -100,6 +101,23 @@ describe("price", () => {
       { label: "Medication: 1 cat × 4 nights × $5.00", cents: 2000 },
     ]);
     expect(totalCents).toBe(44750);
+  });
+
+  it("gives a new customer the first night's room price back on a stay as long as the house rules ask, and nothing on a shorter one", () => {
+    const peak = rule({ kind: "peak", name: "Christmas", startsOn: "2026-12-24", endsOn: "2026-12-24", surchargePercent: 20 });
+    const stay = { checkIn: "2026-12-24", checkOut: "2026-12-27", suites: [{ rates: deluxe, cats: 2 }], medicationCats: 1, firstNightFree: true };
+    const { lines, totalCents, firstNightFreeCents } = priceStay(settings, [peak], stay);
+    expect(lines).toEqual([
+      { label: "Deluxe Suite, 2 cats: 3 nights × $95.00", cents: 28500 },
+      { label: "Christmas surcharge, 20%: 1 night", cents: 1900 },
+      { label: "Medication: 1 cat × 3 nights × $5.00", cents: 1500 },
+      { label: "First night free", cents: -9500 },
+    ]);
+    expect(firstNightFreeCents).toBe(9500);
+    expect(totalCents).toBe(28500 + 1900 + 1500 - 9500);
+    expect(priceStay(settings, [peak], { ...stay, checkOut: "2026-12-26" }).firstNightFreeCents).toBe(0);
+    expect(priceStay(settings, [peak], { ...stay, firstNightFree: false }).lines).toHaveLength(3);
+    expect(priceStay({ ...settings, firstNightFreeMinNights: null }, [peak], stay).firstNightFreeCents).toBe(0);
   });
 
   it("prices separate suites one cat each", () => {

@@ -69,6 +69,11 @@ export interface StaySettings {
   lateCancellationFeePercent: number;
   medicationRateCents: number;
   waitlistOfferHours: number;
+  /**
+   * First night free for new customers (the offer every page makes): the shortest stay it applies
+   * to, or null when the owners have switched it off. See `FIRST_NIGHT_FREE`.
+   */
+  firstNightFreeMinNights: number | null;
 }
 
 export interface CalendarRule {
@@ -163,18 +168,23 @@ export function dateProblems(settings: StaySettings, rules: readonly CalendarRul
 /** One suite of a stay and how many cats share it. */
 export type SuiteChoice = { rates: SuiteTypeRates; cats: number };
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const dollars = (cents: number) => `${cents < 0 ? "−" : ""}$${(Math.abs(cents) / 100).toFixed(2)}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The line that gives a new customer's first night back: its label, which the stays desk and the mails show. */
+export const FIRST_NIGHT_FREE = "First night free";
 
 /**
  * The itemised price: each suite's nights at its rate for its cats, the peak surcharge on the nights
- * it covers, and medication per cat per night. Amounts are whole cents, rounded per line.
+ * it covers, and medication per cat per night. Amounts are whole cents, rounded per line. For a new
+ * customer (`firstNightFree`, decided by the caller) on a stay as long as the house rules ask, the
+ * first night's room price of every suite is taken off as a line of its own.
  */
 export function priceStay(
   settings: StaySettings,
   rules: readonly CalendarRule[],
-  input: { checkIn: string; checkOut: string; suites: SuiteChoice[]; medicationCats: number },
-): { lines: PriceLine[]; totalCents: number } {
+  input: { checkIn: string; checkOut: string; suites: SuiteChoice[]; medicationCats: number; firstNightFree?: boolean },
+): { lines: PriceLine[]; totalCents: number; firstNightFreeCents: number } {
   const nights = nightsOf(input.checkIn, input.checkOut);
   const lines: PriceLine[] = [];
   for (const { rates, cats } of input.suites) {
@@ -203,8 +213,19 @@ export function priceStay(
       label: `Medication: ${plural(input.medicationCats, "cat")} × ${plural(nights.length, "night")} × ${dollars(settings.medicationRateCents)}`,
       cents: settings.medicationRateCents * input.medicationCats * nights.length,
     });
-  return { lines, totalCents: lines.reduce((sum, l) => sum + l.cents, 0) };
+  const firstNightFreeCents = input.firstNightFree && firstNightFreeApplies(settings, nights.length) ? firstNightRoomCents(input.suites) : 0;
+  if (firstNightFreeCents > 0) lines.push({ label: FIRST_NIGHT_FREE, cents: -firstNightFreeCents });
+  return { lines, totalCents: lines.reduce((sum, l) => sum + l.cents, 0), firstNightFreeCents };
 }
+
+/** Whether a stay of `nights` nights is long enough for the first night free (and the offer is on). */
+export function firstNightFreeApplies(settings: Pick<StaySettings, "firstNightFreeMinNights">, nights: number): boolean {
+  return settings.firstNightFreeMinNights !== null && nights >= settings.firstNightFreeMinNights;
+}
+
+/** The first night's room price: each suite's nightly rate for its cats (a peak surcharge or medication is not the room). */
+const firstNightRoomCents = (suites: readonly SuiteChoice[]) =>
+  suites.reduce((sum, { rates, cats }) => sum + rates.nightlyRateCents + rates.extraCatRateCents * (cats - 1), 0);
 
 /**
  * What cancelling costs, and from when: free until the cut-off (that many days before check-in),

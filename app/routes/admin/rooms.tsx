@@ -353,6 +353,7 @@ function HouseRulesForm({ settings }: { settings: LoaderData["settings"] }) {
       lateCancellationFeePercent: String(settings.lateCancellationFeePercent),
       medicationRate: dollars(settings.medicationRateCents),
       waitlistOfferHours: String(settings.waitlistOfferHours),
+      firstNightFreeMinNights: settings.firstNightFreeMinNights === null ? "" : String(settings.firstNightFreeMinNights),
     },
   });
   return (
@@ -363,6 +364,13 @@ function HouseRulesForm({ settings }: { settings: LoaderData["settings"] }) {
       <Field label="Fee after that (% of price)" field={fields.lateCancellationFeePercent} type="number" min={0} max={100} />
       <Field label="Medication ($ per cat per night)" field={fields.medicationRate} inputMode="decimal" />
       <Field label="Waitlist offers held (hours)" field={fields.waitlistOfferHours} type="number" min={1} max={168} />
+      <Field
+        label="First night free for new customers, on stays of at least (nights; empty: off)"
+        field={fields.firstNightFreeMinNights}
+        type="number"
+        min={1}
+        max={365}
+      />
       <FormError className="sm:col-span-3" errors={form.errors} />
       <div className="sm:col-span-3">
         <Button type="submit" disabled={fetcher.state !== "idle"}>

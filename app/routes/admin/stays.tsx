@@ -15,7 +15,7 @@ import { Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
 import { selectClass } from "~/features/admin/leads/lead-parts";
 import { staffRefundForm } from "~/features/stays/admin-schema";
-import { formatCents } from "~/features/stays/model";
+import { FIRST_NIGHT_FREE, formatCents } from "~/features/stays/model";
 import { StayStatusBadge } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
@@ -156,6 +156,7 @@ function StayRow({ stay, suites, children }: { stay: StaffStay; suites: LoaderDa
           <p className="text-sm text-muted">
             {formatCalendarDayWeekday(stay.checkIn)} – {formatCalendarDayWeekday(stay.checkOut)} · {stay.suiteNames.join(", ") || "no suite"} ·{" "}
             {formatCents(stay.totalCents)}
+            {stay.firstNightFreeCents > 0 ? ` (${FIRST_NIGHT_FREE} ${formatCents(-stay.firstNightFreeCents)})` : ""}
             {stay.medication ? " · medication" : ""}
           </p>
           <p className="text-sm">

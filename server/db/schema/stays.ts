@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { cats, households } from "./households";
 import { mediaImages } from "./media";
 
@@ -66,6 +66,8 @@ export const staySettings = pgTable(
     lateCancellationFeePercent: smallint("late_cancellation_fee_percent").notNull(),
     medicationRateCents: integer("medication_rate_cents").notNull(),
     waitlistOfferHours: smallint("waitlist_offer_hours").notNull(),
+    /** First night free for new customers on stays of at least this many nights; null: the offer is off. */
+    firstNightFreeMinNights: smallint("first_night_free_min_nights").default(3),
     updatedAt: at("updated_at").notNull().defaultNow(),
     updatedBy: text("updated_by").notNull().default("system"),
   },
@@ -75,6 +77,7 @@ export const staySettings = pgTable(
     check("stay_settings_fee_percent", sql`${t.lateCancellationFeePercent} between 0 and 100`),
     check("stay_settings_free_days", sql`${t.freeCancellationDays} between 0 and 365`),
     check("stay_settings_offer_hours", sql`${t.waitlistOfferHours} between 1 and 168`),
+    check("stay_settings_first_night_free", sql`${t.firstNightFreeMinNights} between 1 and 365`),
   ],
 );
 
@@ -141,6 +144,8 @@ export const stays = pgTable(
     depositCents: integer("deposit_cents").notNull().default(0),
     /** An unpaid deposit's hold: the stay is released if not paid by then (ADR 0132). */
     paymentDueAt: at("payment_due_at"),
+    /** The first night given back to a new customer (a negative price line), 0 when none: one per household. */
+    firstNightFreeCents: integer("first_night_free_cents").notNull().default(0),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -149,6 +154,12 @@ export const stays = pgTable(
     index("stays_check_in").on(t.checkIn),
     check("stays_dates", sql`${t.checkOut} > ${t.checkIn}`),
     check("stays_deposit", sql`${t.depositCents} >= 0 and ${t.depositCents} <= ${t.totalCents}`),
+    check("stays_first_night_free", sql`${t.firstNightFreeCents} >= 0`),
+    // One first night free per household, held by the database: a stay that is cancelled, declined
+    // or never confirmed gives it back; one that was stayed (or not shown up for) keeps it.
+    uniqueIndex("stays_one_first_night_free")
+      .on(t.householdId)
+      .where(sql`${t.firstNightFreeCents} > 0 and ${t.status} not in ('cancelled','declined','expired')`),
     check(
       "stays_status",
       sql`${t.status} in ('offered','awaiting_payment','pending_review','confirmed','checked_in','checked_out','cancelled','declined','no_show','expired')`,
