@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catForm } from "~/features/cats/schema";
 import { nightsOf, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
@@ -485,7 +486,7 @@ describe("changing a stay's cats", () => {
       { siteUrl, now },
     );
     const cat = { sex: "male", spayedNeutered: "yes", felvFivStatus: "negative" } as const;
-    const unchecked = await createCat(db, userId, { name: "Pip", ...cat }, now);
+    const unchecked = await createCat(db, userId, catForm.parse({ name: "Pip", ...cat }), now);
     await uploadVaccineRecord(
       db,
       userId,
@@ -493,7 +494,7 @@ describe("changing a stay's cats", () => {
       { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document: { bytes: TEST_PDF, name: "fvrcp.pdf" } },
       now,
     );
-    const unrecorded = await createCat(db, userId, { name: "Bo", ...cat }, now);
+    const unrecorded = await createCat(db, userId, catForm.parse({ name: "Bo", ...cat }), now);
 
     const refused = await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[0]!, unrecorded.id] }, { siteUrl, now }));
     expect(refused).toMatchObject({ status: 409, code: "VACCINES_NOT_COVERED" });
