@@ -12,6 +12,7 @@ import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { catForm, householdForm } from "~/features/cats/schema";
+import { bookStayForm } from "~/features/stays/schema";
 import { nightsOf, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { eq, sql } from "drizzle-orm";
@@ -152,12 +153,10 @@ async function bench(database: Database): Promise<Figures> {
     const roundStarted = performance.now();
     await Promise.all(
       customers.map((c) =>
-        bookStay(
-          db,
-          c.userId,
-          { checkIn, checkOut, catIds: [c.catId], suiteTypeId: contested!.id, arrangement: "together" },
-          { siteUrl: "http://localhost:3000", now },
-        )
+        bookStay(db, c.userId, bookStayForm.parse({ checkIn, checkOut, catIds: [c.catId], suiteTypeId: contested!.id, arrangement: "together" }), {
+          siteUrl: "http://localhost:3000",
+          now,
+        })
           .then(
             () => void (booked += 1),
             (e: unknown) => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { businessDate } from "~/lib/business-time";
+import { isUuid } from "~/lib/ids";
 import { birthDateForAge } from "~/features/cats/profile";
 import type { CatProfile, HouseholdDetails } from "~/features/cats/schema";
 import type { Db } from "../db/client";
@@ -16,9 +17,6 @@ export type Household = typeof households.$inferSelect;
 export type Cat = typeof cats.$inferSelect;
 
 const CAT_NOT_FOUND = () => new AppError(404, "CAT_NOT_FOUND", "We couldn't find that cat.");
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Whether an id from a request can be a row's id at all (anything else is a 404, never a database error). */
-export const isUuid = (id: string) => UUID.test(id);
 
 export async function getHousehold(db: Db, userId: string): Promise<Household | null> {
   const [row] = await db.select().from(households).where(eq(households.userId, userId));
@@ -92,7 +90,7 @@ export async function listCats(db: Db, userId: string): Promise<Cat[]> {
 
 /** One of the household's cats, archived ones included (their record stays readable); 404 otherwise. */
 export async function getCat(db: Db, userId: string, catId: string): Promise<Cat> {
-  if (!UUID.test(catId)) throw CAT_NOT_FOUND();
+  if (!isUuid(catId)) throw CAT_NOT_FOUND();
   const [row] = await db
     .select({ cat: cats })
     .from(cats)

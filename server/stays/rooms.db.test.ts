@@ -15,7 +15,8 @@ import { findVariant } from "../media/store";
 import { createTestDatabase } from "../testing/test-database";
 import { listSuiteTypes, loadStaySettings, stayCalendar } from "./calendar";
 import { processSuitePhoto, saveStayWindows, saveSuiteType } from "./rooms";
-import { bookStay, quoteStay } from "./stays";
+import { quoteStay } from "./stays";
+import { bookStayFromForm } from "../testing/stay-forms";
 import { weekdayOnOrAfter } from "../testing/dates";
 
 let database: Database;
@@ -90,7 +91,7 @@ describe("arrival and departure hours", () => {
     const [type] = await listSuiteTypes(db);
     const wednesday = next(3);
     const error = await refusal(
-      bookStay(
+      bookStayFromForm(
         db,
         userId,
         { checkIn: wednesday, checkOut: addBusinessDays(wednesday, 2), catIds, suiteTypeId: type!.id, arrangement: "together" },

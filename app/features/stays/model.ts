@@ -1,3 +1,4 @@
+import { formatCents } from "~/lib/money";
 import { addBusinessDays } from "~/lib/business-time";
 
 /**
@@ -163,7 +164,6 @@ export function dateProblems(settings: StaySettings, rules: readonly CalendarRul
 /** One suite of a stay and how many cats share it. */
 export type SuiteChoice = { rates: SuiteTypeRates; cats: number };
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -180,7 +180,7 @@ export function priceStay(
   for (const { rates, cats } of input.suites) {
     const nightly = rates.nightlyRateCents + rates.extraCatRateCents * (cats - 1);
     lines.push({
-      label: `${rates.name}, ${plural(cats, "cat")}: ${plural(nights.length, "night")} × ${dollars(nightly)}`,
+      label: `${rates.name}, ${plural(cats, "cat")}: ${plural(nights.length, "night")} × ${formatCents(nightly)}`,
       cents: nightly * nights.length,
     });
     // Nights of the same peak period are one line.
@@ -200,7 +200,7 @@ export function priceStay(
   }
   if (input.medicationCats > 0)
     lines.push({
-      label: `Medication: ${plural(input.medicationCats, "cat")} × ${plural(nights.length, "night")} × ${dollars(settings.medicationRateCents)}`,
+      label: `Medication: ${plural(input.medicationCats, "cat")} × ${plural(nights.length, "night")} × ${formatCents(settings.medicationRateCents)}`,
       cents: settings.medicationRateCents * input.medicationCats * nights.length,
     });
   return { lines, totalCents: lines.reduce((sum, l) => sum + l.cents, 0) };
@@ -258,4 +258,5 @@ export function depositRefundOn(tiers: readonly CancellationTier[], today: strin
   return Math.max(0, paidCents - cancellationFeeOn(tiers, today));
 }
 
-export const formatCents = dollars;
+/** Its home is app/lib/money.ts; a page that reads it with the stay model may import it from here. */
+export { formatCents };

@@ -15,7 +15,7 @@ import { Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
 import { selectClass } from "~/features/admin/leads/lead-parts";
 import { staffRefundForm } from "~/features/stays/admin-schema";
-import { formatCents } from "~/features/stays/model";
+import { formatCents } from "~/lib/money";
 import { StayStatusBadge } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";

@@ -9,8 +9,8 @@ import type { FormReply, Notice } from "~/lib/forms";
 import { PUBLIC_FORM_INTENTS } from "~/lib/public-forms";
 import { requestSignIn } from "../auth/sign-in";
 import { requestCallback } from "../callback/service";
-import { createVoucherRequest, sendVoucherMail, signUpForNewsletter } from "../leads/leads";
-import { formDataOf, submitForm, unknownIntent } from "./form-action";
+import { createVoucherRequest, sendVoucherMail, signUpForNewsletter } from "./leads";
+import { formDataOf, submitForm, unknownIntent } from "../http/form-action";
 
 /**
  * The action of every public page (home, landing, book-online, backup home, /auth): the callback,
