@@ -11,6 +11,8 @@
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { catForm, householdForm } from "~/features/cats/schema";
+import { bookStayForm } from "~/features/stays/schema";
 import { nightsOf, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { eq, sql } from "drizzle-orm";
@@ -86,7 +88,7 @@ async function bench(database: Database): Promise<Figures> {
 
   // 2,000 stays of 1 to 7 nights over the next year, laid end to end in each suite (one household).
   const [owner] = await db.insert(users).values({ email: "bench-owner@example.com" }).returning();
-  const household = await saveHousehold(db, owner!.id, { name: "Bench Household", mobilePhone: "(949) 249-1234" });
+  const household = await saveHousehold(db, owner!.id, householdForm.parse({ name: "Bench Household", mobilePhone: "(949) 249-1234" }));
   let created = 0;
   for (const suite of allSuites) {
     let day = addBusinessDays(today, 1 + (created % 5));
@@ -112,8 +114,8 @@ async function bench(database: Database): Promise<Figures> {
       .insert(users)
       .values({ email: `bench-${crypto.randomUUID()}@example.com` })
       .returning();
-    await saveHousehold(db, user!.id, { name: `Customer ${i}`, mobilePhone: "(949) 249-1234" });
-    const cat = await createCat(db, user!.id, { name: `Cat ${i}`, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" });
+    await saveHousehold(db, user!.id, householdForm.parse({ name: `Customer ${i}`, mobilePhone: "(949) 249-1234" }));
+    const cat = await createCat(db, user!.id, catForm.parse({ name: `Cat ${i}`, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }));
     const document = { bytes: testPdf(), name: "fvrcp.pdf" };
     const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document });
     await verifyVaccineRecord(db, record.id, { expiresOn: record.expiresOn }, "bench");
@@ -151,12 +153,10 @@ async function bench(database: Database): Promise<Figures> {
     const roundStarted = performance.now();
     await Promise.all(
       customers.map((c) =>
-        bookStay(
-          db,
-          c.userId,
-          { checkIn, checkOut, catIds: [c.catId], suiteTypeId: contested!.id, arrangement: "together" },
-          { siteUrl: "http://localhost:3000", now },
-        )
+        bookStay(db, c.userId, bookStayForm.parse({ checkIn, checkOut, catIds: [c.catId], suiteTypeId: contested!.id, arrangement: "together" }), {
+          siteUrl: "http://localhost:3000",
+          now,
+        })
           .then(
             () => void (booked += 1),
             (e: unknown) => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { findImportCycles, importedSpecifiers } from "./check-import-cycles";
+import { findDomainCycles, findImportCycles, importedSpecifiers } from "./check-import-cycles";
 
 let root: string;
 function tree(files: Record<string, string>) {
@@ -49,5 +49,44 @@ describe("import cycle check", () => {
       "three",
       "four",
     ]);
+  });
+
+  it("finds a cycle between server folders that no file-level cycle shows, and names the imports that make it", () => {
+    const report = findDomainCycles(
+      tree({
+        "server/stays/stays.ts": 'import { refund } from "../payments/refunds";\nexport const stay = 1;',
+        "server/payments/refunds.ts": "export const refund = 1;",
+        "server/payments/deposits.ts": 'import { stay } from "@server/stays/stays";\nexport const deposit = stay;',
+        "server/grooming/grooming.ts": 'import { stay } from "../stays/stays";',
+      }),
+    );
+    expect(findImportCycles(root)).toEqual([]);
+    expect(report.cycles).toEqual([
+      {
+        folders: ["payments", "stays"],
+        imports: [
+          "payments -> stays: server/payments/deposits.ts imports server/stays/stays.ts",
+          "stays -> payments: server/stays/stays.ts imports server/payments/refunds.ts",
+        ],
+      },
+    ]);
+    expect(report.infrastructureImports).toEqual([]);
+  });
+
+  it("lets every domain import infrastructure, refuses infrastructure importing a domain, and leaves tests and test support out", () => {
+    const report = findDomainCycles(
+      tree({
+        "server/db/client.ts": "export const db = 1;",
+        "server/http/errors.ts": 'import { db } from "../db/client";\nexport const error = db;',
+        "server/http/forms.ts": 'import { signIn } from "../auth/sign-in";\nexport const form = signIn;',
+        "server/auth/sign-in.ts": 'import { error } from "../http/errors";\nexport const signIn = error;',
+        "server/auth/sign-in.db.test.ts": 'import { seed } from "../testing/seed";',
+        "server/testing/seed.ts": 'import { signIn } from "../auth/sign-in";\nexport const seed = signIn;',
+        "server/leads/leads.ts": 'import type { Seed } from "../stays/stays";\nimport { signIn } from "../auth/sign-in";',
+        "server/stays/stays.ts": 'import { leads } from "../leads/leads";',
+      }),
+    );
+    expect(report.infrastructureImports).toEqual(["server/http/forms.ts imports server/auth/sign-in.ts"]);
+    expect(report.cycles.map((cycle) => cycle.folders)).toEqual([["auth", "http"]]);
   });
 });

@@ -5,6 +5,17 @@
 // Counted: static imports and re-exports, side-effect imports and import() with a literal path, of
 // our own files (relative paths and the ~/ and @server/ aliases). Not counted: `import type` and
 // `export type` (erased from the build), packages.
+//
+// It also fails on a cycle between server folders (ADR 0147): each folder under server/ is one node,
+// and folder A imports folder B when a file of A imports a file of B at run time. The folders must
+// form no cycle, so each domain can be read, tested and changed knowing only what it imports.
+// - Infrastructure (`INFRASTRUCTURE`: db, http, crypto, rate-limit) may be imported by any folder
+//   and imports no other folder but infrastructure: an import from one into a domain fails too.
+// - Not counted: test files (*.test.ts, which no server code imports), server/testing (test
+//   support, which sets up every domain's data and is imported only by tests and scripts), and
+//   the files directly in server/ (the app's composition: app.ts, main.ts, jobs.ts, env.ts).
+// What two folders both need goes where both may import it: app/lib or app/features when the browser
+// may use it too, otherwise the lower of the two folders (or a function passed in).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,11 +63,11 @@ function resolve(from: string, specifier: string, known: Set<string>): string | 
   return undefined;
 }
 
-/** The import cycles among the files below `root`: each a list of files, each importing the next. */
-export function findImportCycles(root: string): string[][] {
+/** Each source file below `root` and the files it imports at run time. */
+export function importGraph(root: string): Map<string, string[]> {
   const files = sourceFiles(root);
   const known = new Set(files);
-  const edges = new Map(
+  return new Map(
     files.map((file) => {
       const targets = importedSpecifiers(fs.readFileSync(path.join(root, file), "utf8"))
         .map((specifier) => resolve(file, specifier, known))
@@ -64,16 +75,85 @@ export function findImportCycles(root: string): string[][] {
       return [file, [...new Set(targets)]] as const;
     }),
   );
+}
 
-  // Tarjan's strongly connected components, iteratively: a component of two or more files (or a file
-  // importing itself) is a cycle.
+/** The import cycles among the files below `root`: each a list of files, each importing the next. */
+export function findImportCycles(root: string): string[][] {
+  return cyclesOf(importGraph(root));
+}
+
+/**
+ * Folders under server/ that every domain may import and that import no domain: the database, the
+ * HTTP plumbing, encryption, the rate limits.
+ */
+export const INFRASTRUCTURE = new Set(["db", "http", "crypto", "rate-limit"]);
+/** Test support: it sets up every domain's data for tests, and only tests and scripts import it. */
+const TEST_SUPPORT = "testing";
+
+/** The server folder a file belongs to (server/<folder>/…), when it is counted as a node. */
+function serverFolder(file: string): string | undefined {
+  const folder = /^server\/([^/]+)\//.exec(file)?.[1];
+  if (!folder || folder === TEST_SUPPORT || /\.test\.tsx?$/.test(file)) return undefined;
+  return folder;
+}
+
+export interface DomainReport {
+  /** Folders that import each other in a cycle, each with the file imports that make it. */
+  cycles: { folders: string[]; imports: string[] }[];
+  /** Imports from an infrastructure folder into a domain folder. */
+  infrastructureImports: string[];
+}
+
+/**
+ * The cycles between server folders (server/<folder>/ as one node; tests and server/testing not
+ * counted), and every import from an infrastructure folder into a domain.
+ */
+export function findDomainCycles(root: string): DomainReport {
+  const files = importGraph(root);
+  const edges = new Map<string, Set<string>>();
+  const because = new Map<string, string[]>();
+  const infrastructureImports: string[] = [];
+  for (const [file, targets] of files) {
+    const from = serverFolder(file);
+    if (!from) continue;
+    for (const target of targets) {
+      const to = serverFolder(target);
+      if (!to || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from)!.add(to);
+      const key = `${from} -> ${to}`;
+      because.set(key, [...(because.get(key) ?? []), `${file} imports ${target}`]);
+      if (INFRASTRUCTURE.has(from) && !INFRASTRUCTURE.has(to)) infrastructureImports.push(`${file} imports ${target}`);
+    }
+  }
+  const graph = new Map([...edges].map(([folder, targets]) => [folder, [...targets].sort()] as const));
+  for (const targets of graph.values()) for (const target of targets) if (!graph.has(target)) graph.set(target, []);
+  const cycles = cyclesOf(graph).map((folders) => {
+    const members = new Set(folders);
+    const imports = [...because]
+      .filter(([key]) => {
+        const [from, to] = key.split(" -> ") as [string, string];
+        return members.has(from) && members.has(to);
+      })
+      .flatMap(([key, list]) => list.map((line) => `${key}: ${line}`))
+      .sort();
+    return { folders, imports };
+  });
+  return { cycles, infrastructureImports };
+}
+
+/**
+ * Tarjan's strongly connected components, iteratively: a component of two or more nodes (or a node
+ * importing itself) is a cycle.
+ */
+function cyclesOf(edges: Map<string, string[]>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
   const onStack = new Set<string>();
   const components: string[][] = [];
-  for (const start of files) {
+  for (const start of edges.keys()) {
     if (index.has(start)) continue;
     const work: [string, number][] = [[start, 0]];
     index.set(start, counter);
@@ -121,11 +201,15 @@ export function findImportCycles(root: string): string[][] {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(process.argv[2] ?? ".");
   const cycles = findImportCycles(root);
-  if (cycles.length === 0) {
-    console.log("No import cycles.");
-  } else {
-    for (const cycle of cycles) console.error(`Import cycle among:\n  ${cycle.join("\n  ")}`);
-    console.error(`${cycles.length} import cycle(s): break each by moving what both sides need into a module of its own.`);
-    process.exit(1);
-  }
+  const domains = findDomainCycles(root);
+  for (const cycle of cycles) console.error(`Import cycle among:\n  ${cycle.join("\n  ")}`);
+  for (const { folders, imports } of domains.cycles) console.error(`Server folders import each other: ${folders.join(", ")}\n  ${imports.join("\n  ")}`);
+  for (const line of domains.infrastructureImports) console.error(`Infrastructure imports a domain: ${line}`);
+  if (cycles.length > 0) console.error(`${cycles.length} import cycle(s): break each by moving what both sides need into a module of its own.`);
+  if (domains.cycles.length > 0 || domains.infrastructureImports.length > 0)
+    console.error(
+      `${domains.cycles.length} cycle(s) between server folders, ${domains.infrastructureImports.length} import(s) from infrastructure into a domain: move what both sides need to where it belongs (app/lib, app/features, or the lower folder).`,
+    );
+  if (cycles.length > 0 || domains.cycles.length > 0 || domains.infrastructureImports.length > 0) process.exit(1);
+  console.log("No import cycles, between files or between server folders.");
 }

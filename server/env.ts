@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { EMBED_ORIGINS } from "./http/security-headers";
 
 const optionalString = z

@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 
 /**
  * The public pages' forms that post to the page they are on (ADR 0117): each carries its `intent`, and
- * every public page's route action (server/http/public-forms.ts) handles all of them, so they work
+ * every public page's route action (server/leads/public-forms.ts) handles all of them, so they work
  * before and without JavaScript. With JavaScript the same forms are sent by script, as before.
  */
 export const PUBLIC_FORM_INTENTS = {

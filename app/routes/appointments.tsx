@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
 import { proposeChange, sendReminder, type Actor } from "@server/appointments/appointments";
 import { cancelCustomerAppointment, isOwnGroom, rescheduleGroom } from "@server/grooming/grooming";
-import { kickMessageQueues } from "@server/messages/kick";
+import { kickMessageQueues } from "@server/mail/kick";
 import { stayForGroom } from "@server/grooming/stay-groom";
 import type { Db } from "@server/db/client";
 import { windowsText } from "~/features/stays/view";

@@ -1,5 +1,5 @@
 import { getOptionalUser } from "@server/auth/guards.server";
-import { publicFormAction } from "@server/http/public-forms";
+import { publicFormAction } from "@server/leads/public-forms";
 import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
 import { useEffect } from "react";

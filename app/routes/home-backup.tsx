@@ -1,5 +1,5 @@
 import { loadSiteContent } from "@server/content/content";
-import { publicFormAction } from "@server/http/public-forms";
+import { publicFormAction } from "@server/leads/public-forms";
 import { mapRefusals } from "@server/http/refusals";
 import { backupHomeCopy } from "~/content/landing";
 import { seoLoaderData } from "~/features/seo/loader";

@@ -1,6 +1,6 @@
 import { getOptionalUser } from "@server/auth/guards.server";
 import { loadPreviewContent, loadSiteContent } from "@server/content/content";
-import { publicFormAction } from "@server/http/public-forms";
+import { publicFormAction } from "@server/leads/public-forms";
 import { mapRefusals } from "@server/http/refusals";
 import { business } from "~/content/business";
 import { localBusinessJsonLd } from "~/features/home/structured-data";

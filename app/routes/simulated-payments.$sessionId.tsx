@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
 import { business } from "~/content/business";
-import { formatCents } from "~/features/stays/model";
+import { formatCents } from "~/lib/money";
 import { simulatedPaymentForm } from "~/features/stays/schema";
 import { noindexMeta } from "~/features/seo/seo";
 import { formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Db } from "../db/client";
 import { type SignInMethod, signIns, users, verifications } from "../db/schema/index";
 import type { Env } from "../env";

@@ -5,6 +5,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catForm, householdForm } from "~/features/cats/schema";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { createSession } from "../auth/sessions";
 import { type Database, type Db, openDatabase, rowsOf } from "../db/client";
@@ -85,11 +86,21 @@ async function fillEveryTable(db: Db) {
   const email = "backup-customer@example.com";
   const [user] = await db.insert(users).values({ email, lastSignInAt: now }).returning();
   const userId = user!.id;
-  const household = await saveHousehold(db, userId, { name: "Ada Backup", mobilePhone: "+19492345678", city: "Laguna Niguel", state: "CA" }, now);
+  const household = await saveHousehold(
+    db,
+    userId,
+    householdForm.parse({ name: "Ada Backup", mobilePhone: "+19492345678", city: "Laguna Niguel", state: "CA" }),
+    now,
+  );
   await db
     .insert(phoneVerifications)
     .values({ id: crypto.randomUUID(), userId, phone: household.mobilePhone!, codeHash: "p-backup", expiresAt: now, verifiedAt: now });
-  const cat = await createCat(db, userId, { name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", medications: [] }, now);
+  const cat = await createCat(
+    db,
+    userId,
+    catForm.parse({ name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", medications: [] }),
+    now,
+  );
   await db.insert(catPhotoVariants).values({ catId: cat.id, width: 320, height: 320, bytes: WEBP });
   const [record] = await db
     .insert(vaccineRecords)

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { contentKeySchema } from "~/features/content/schema";
 import { currentAuth } from "../auth/guards.server";
 import type { AppContext } from "../context";

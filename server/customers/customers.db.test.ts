@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catForm, householdForm } from "~/features/cats/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database } from "../db/client";
 import { appointments, users, vaccineRecords } from "../db/schema/index";
@@ -20,7 +21,7 @@ const freshPhone = () => `+1949${crypto.randomInt(200, 999)}${String(crypto.rand
 async function newHousehold(name: string, mobile = freshPhone()) {
   const email = `${name.toLowerCase().replace(/\W+/g, ".")}-${tag()}@example.com`;
   const [user] = await database.db.insert(users).values({ email }).returning();
-  const household = await saveHousehold(database.db, user!.id, { name, mobilePhone: mobile });
+  const household = await saveHousehold(database.db, user!.id, householdForm.parse({ name, mobilePhone: mobile }));
   return { userId: user!.id, email, mobile, householdId: household.id };
 }
 
@@ -65,8 +66,16 @@ describe("the admin's Customers", () => {
   it("shows a household with every cat (archived ones marked), their vaccine records and the account's appointments", async () => {
     const { db } = database;
     const owner = await newHousehold(`Bea ${tag()}`);
-    const miso = await createCat(db, owner.userId, { name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", medications: [] });
-    const old = await createCat(db, owner.userId, { name: "Zorro", sex: "male", spayedNeutered: "yes", felvFivStatus: "unknown", medications: [] });
+    const miso = await createCat(
+      db,
+      owner.userId,
+      catForm.parse({ name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", medications: [] }),
+    );
+    const old = await createCat(
+      db,
+      owner.userId,
+      catForm.parse({ name: "Zorro", sex: "male", spayedNeutered: "yes", felvFivStatus: "unknown", medications: [] }),
+    );
     await archiveCat(db, owner.userId, old.id);
     await db.insert(vaccineRecords).values({
       catId: miso.id,

@@ -1,5 +1,6 @@
 import { type SQL, asc, desc, eq, sql } from "drizzle-orm";
 import { CUSTOMER_APPOINTMENTS_SHOWN, CUSTOMERS_PAGE_SIZE, type CustomerRow, type CustomersQuery } from "~/features/customers/schema";
+import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { type Boundary, beyond, cursorOf, keysetPage } from "../db/keyset";
 import { searchPatterns } from "../db/search";
@@ -14,7 +15,6 @@ import { AppError } from "../http/errors";
  * search, as the leads inbox does (ADR 0115). Every caller sits behind the admin guard.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = () => new AppError(404, "CUSTOMER_NOT_FOUND", "We couldn't find that customer.");
 
 /**
@@ -86,7 +86,7 @@ export async function listCustomers(
  * for the account's e-mail address, newest first. 404 for an id that is not a household's.
  */
 export async function getCustomer(db: Db, householdId: string) {
-  if (!UUID.test(householdId)) throw NOT_FOUND();
+  if (!isUuid(householdId)) throw NOT_FOUND();
   const [found] = await db
     .select({ household: households, email: users.email, joinedAt: users.createdAt, lastSignInAt: users.lastSignInAt })
     .from(households)

@@ -11,7 +11,7 @@ import { lockForBooking } from "../db/booking-lock";
 import { withExclusionRetry } from "../db/exclusion-retry";
 import { appointments, groomerDaysOff, groomers, groomingServices } from "../db/schema/index";
 import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
-import { isUuid } from "../households/households";
+import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { householdCats } from "../stays/stays";

@@ -5,7 +5,8 @@ import { listCustomerAppointments } from "../appointments/appointments";
 import type { Database, Db } from "../db/client";
 import { groomers, suiteTypes, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { bookStay, cancelStay } from "../stays/stays";
+import { cancelStay } from "../stays/stays";
+import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
 import { bookGroom, quoteGroom } from "./grooming";
 import { householdAccount, stayForGroom } from "./stay-groom";
@@ -41,7 +42,7 @@ async function stayFor(db: Db, customer: Awaited<ReturnType<typeof household>>, 
     .values({ name: `Test ${crypto.randomUUID()}`, maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 })
     .returning();
   await db.insert(suites).values({ suiteTypeId: type!.id, name: `T-${crypto.randomUUID()}` });
-  return bookStay(
+  return bookStayFromForm(
     db,
     customer.user.id,
     { checkIn, checkOut: addBusinessDays(checkIn, 1), catIds: customer.catIds, suiteTypeId: type!.id, arrangement: "together" },

@@ -4,7 +4,7 @@ import type { FreeTime } from "~/features/grooming/slots";
 import { businessLocalToUtc } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { cats, households, stayCats, stays, users } from "../db/schema/index";
-import { isUuid } from "../households/households";
+import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { loadStaySettings, rulesBetween } from "../stays/calendar";

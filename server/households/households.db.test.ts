@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
-import type { CatInput } from "~/features/cats/schema";
+import { type CatInput, catForm, householdForm } from "~/features/cats/schema";
 import type { Database } from "../db/client";
 import { cats, users } from "../db/schema/index";
 import { AppError } from "../http/errors";
@@ -45,18 +45,14 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe("households", () => {
-  it("saves one household per account and refuses the owner's own phone as the emergency contact", async () => {
+  it("saves one household per account, its phones as dialled", async () => {
     const { db } = database;
     const userId = await newUser();
     const household = { name: "Ana Ruiz", mobilePhone: "(949) 249-1234", city: "Laguna Niguel", state: "ca", postalCode: "92677" };
-    const saved = await saveHousehold(db, userId, household, now);
+    const saved = await saveHousehold(db, userId, householdForm.parse(household), now);
     expect(saved).toMatchObject({ name: "Ana Ruiz", mobilePhone: "+19492491234", state: "CA", emergencyContactPhone: null });
-    await saveHousehold(db, userId, { ...household, emergencyContactName: "Luis", emergencyContactPhone: "949-249-5678" }, now);
+    await saveHousehold(db, userId, householdForm.parse({ ...household, emergencyContactName: "Luis", emergencyContactPhone: "949-249-5678" }), now);
     expect(await getHousehold(db, userId)).toMatchObject({ id: saved.id, emergencyContactPhone: "+19492495678" });
-
-    const error = await refusal(saveHousehold(db, userId, { ...household, emergencyContactPhone: "+1 949 249 1234" }, now));
-    expect(error).toMatchObject({ status: 400, message: "Your emergency contact needs a phone number other than your own mobile" });
-    expect(await getHousehold(db, userId)).toMatchObject({ emergencyContactPhone: "+19492495678" });
   });
 });
 
@@ -77,8 +73,8 @@ describe("cats", () => {
     const { db } = database;
     const owner = await newUser();
     const stranger = await newUser();
-    const cat = await createCat(db, owner, miso, now);
-    await createCat(db, stranger, { ...miso, name: "Tofu" }, now);
+    const cat = await createCat(db, owner, catForm.parse(miso), now);
+    await createCat(db, stranger, catForm.parse({ ...miso, name: "Tofu" }), now);
 
     expect((await listCats(db, owner)).map((c) => c.name)).toEqual(["Miso"]);
     expect(await getCat(db, owner, cat.id)).toMatchObject({ name: "Miso", medications: miso.medications });
@@ -86,7 +82,7 @@ describe("cats", () => {
     // One at a time: a refusal started early would reject before anything awaits it.
     for (const attempt of [
       () => getCat(db, stranger, cat.id),
-      () => updateCat(db, stranger, cat.id, { ...miso, name: "Stolen" }, now),
+      () => updateCat(db, stranger, cat.id, catForm.parse({ ...miso, name: "Stolen" }), now),
       () => archiveCat(db, stranger, cat.id, now),
     ]) {
       expect(await refusal(attempt())).toMatchObject({ status: 404, code: "CAT_NOT_FOUND", message: "We couldn't find that cat." });
@@ -100,8 +96,8 @@ describe("cats", () => {
   it("edits a cat, and archiving keeps its row while taking it off the list", async () => {
     const { db } = database;
     const owner = await newUser();
-    const cat = await createCat(db, owner, miso, now);
-    const edited = await updateCat(db, owner, cat.id, { ...miso, birthDate: undefined, approximateAge: 4, medications: [] }, now);
+    const cat = await createCat(db, owner, catForm.parse(miso), now);
+    const edited = await updateCat(db, owner, cat.id, catForm.parse({ ...miso, birthDate: undefined, approximateAge: 4, medications: [] }), now);
     expect(edited).toMatchObject({ birthDateEstimated: true, medications: [] });
     expect(edited.birthDate!.slice(4)).toBe(today.slice(4) === "-02-29" ? "-02-28" : today.slice(4));
 
@@ -110,21 +106,14 @@ describe("cats", () => {
     expect(await listCats(db, owner)).toEqual([]);
     const [row] = await db.select().from(cats).where(eq(cats.id, cat.id));
     expect(row).toMatchObject({ name: "Miso", archivedAt: later });
-    expect(await refusal(updateCat(db, owner, cat.id, miso, now))).toMatchObject({ status: 409 });
+    expect(await refusal(updateCat(db, owner, cat.id, catForm.parse(miso), now))).toMatchObject({ status: 409 });
   });
 
-  it("refuses bad input with words a person can act on, and saves nothing", async () => {
+  it("refuses a birth date in the future (today's, by the server's clock), and saves nothing", async () => {
     const { db } = database;
     const owner = await newUser();
-    const cases: Array<[CatInput, string]> = [
-      [{ ...miso, birthDate: addBusinessDays(today, 1) }, "The birth date can't be in the future."],
-      [{ ...miso, name: "   " }, "Enter your cat's name"],
-      [{ ...miso, name: "M".repeat(51) }, "Keep the name under 50 characters"],
-      [{ ...miso, microchip: "12" }, "A microchip number is 9 to 15 letters or digits"],
-    ];
-    for (const [input, message] of cases) {
-      expect(await refusal(createCat(db, owner, input, now))).toMatchObject({ status: 400, message });
-    }
+    const error = await refusal(createCat(db, owner, catForm.parse({ ...miso, birthDate: addBusinessDays(today, 1) }), now));
+    expect(error).toMatchObject({ status: 400, message: "The birth date can't be in the future." });
     expect(await listCats(db, owner)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { businessDate } from "~/lib/business-time";
+import { isUuid } from "~/lib/ids";
 import { birthDateForAge } from "~/features/cats/profile";
-import { type CatInput, type HouseholdInput, catForm, householdForm } from "~/features/cats/schema";
+import type { CatProfile, HouseholdDetails } from "~/features/cats/schema";
 import type { Db } from "../db/client";
 import { cats, households, phoneVerifications, users } from "../db/schema/index";
 import { AppError } from "../http/errors";
@@ -16,15 +17,6 @@ export type Household = typeof households.$inferSelect;
 export type Cat = typeof cats.$inferSelect;
 
 const CAT_NOT_FOUND = () => new AppError(404, "CAT_NOT_FOUND", "We couldn't find that cat.");
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Whether an id from a request can be a row's id at all (anything else is a 404, never a database error). */
-export const isUuid = (id: string) => UUID.test(id);
-
-/** Input from a caller that may not have validated it: the same schema and words as the forms. */
-function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } }): T {
-  if (result.success) return result.data;
-  throw new AppError(400, "INVALID_INPUT", result.error.issues[0]?.message ?? "Check the form and try again.");
-}
 
 export async function getHousehold(db: Db, userId: string): Promise<Household | null> {
   const [row] = await db.select().from(households).where(eq(households.userId, userId));
@@ -55,8 +47,8 @@ export async function householdForEmail(db: Db, email: string): Promise<{ househ
 
 const orNull = (v: string | undefined) => v ?? null;
 
-export async function saveHousehold(db: Db, userId: string, input: HouseholdInput, now = new Date()): Promise<Household> {
-  const h = parsed(householdForm.safeParse(input));
+/** Saves the household's details, as householdForm parsed them. */
+export async function saveHousehold(db: Db, userId: string, h: HouseholdDetails, now = new Date()): Promise<Household> {
   const values = {
     name: h.name,
     mobilePhone: h.mobilePhone,
@@ -98,7 +90,7 @@ export async function listCats(db: Db, userId: string): Promise<Cat[]> {
 
 /** One of the household's cats, archived ones included (their record stays readable); 404 otherwise. */
 export async function getCat(db: Db, userId: string, catId: string): Promise<Cat> {
-  if (!UUID.test(catId)) throw CAT_NOT_FOUND();
+  if (!isUuid(catId)) throw CAT_NOT_FOUND();
   const [row] = await db
     .select({ cat: cats })
     .from(cats)
@@ -109,8 +101,7 @@ export async function getCat(db: Db, userId: string, catId: string): Promise<Cat
 }
 
 /** The columns a profile sets; a birth date in the future is refused, an approximate age becomes an estimated birth date. */
-function catValues(input: CatInput, now: Date) {
-  const c = parsed(catForm.safeParse(input));
+function catValues(c: CatProfile, now: Date) {
   const today = businessDate(now);
   if (c.birthDate && c.birthDate > today) throw new AppError(400, "INVALID_INPUT", "The birth date can't be in the future.");
   const estimated = !c.birthDate && c.approximateAge !== undefined;
@@ -131,7 +122,7 @@ function catValues(input: CatInput, now: Date) {
   };
 }
 
-export async function createCat(db: Db, userId: string, input: CatInput, now = new Date()): Promise<Cat> {
+export async function createCat(db: Db, userId: string, input: CatProfile, now = new Date()): Promise<Cat> {
   const values = catValues(input, now);
   const household = await ensureHousehold(db, userId);
   const [row] = await db
@@ -142,7 +133,7 @@ export async function createCat(db: Db, userId: string, input: CatInput, now = n
 }
 
 /** Updates one of the household's cats that is not archived. */
-export async function updateCat(db: Db, userId: string, catId: string, input: CatInput, now = new Date()): Promise<Cat> {
+export async function updateCat(db: Db, userId: string, catId: string, input: CatProfile, now = new Date()): Promise<Cat> {
   const current = await getCat(db, userId, catId);
   if (current.archivedAt) throw new AppError(409, "CAT_ARCHIVED", `${current.name} is archived and can no longer be changed.`);
   const [row] = await db.update(cats).set(catValues(input, now)).where(eq(cats.id, current.id)).returning();

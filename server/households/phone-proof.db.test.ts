@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { householdForm } from "~/features/cats/schema";
 import { PHONE_PROOF_TEXT } from "~/features/account/phone-proof";
 import type { Database, Db } from "../db/client";
 import { phoneVerifications, smsQueue, telephonyEvents, users } from "../db/schema/index";
@@ -31,7 +32,7 @@ async function household(db: Db) {
     .insert(users)
     .values({ email: `proof-${crypto.randomBytes(4).toString("hex")}@example.com` })
     .returning();
-  await saveHousehold(db, user!.id, { name: "Noor", mobilePhone: mobile }, at(0));
+  await saveHousehold(db, user!.id, householdForm.parse({ name: "Noor", mobilePhone: mobile }), at(0));
   return { userId: user!.id, mobile };
 }
 
@@ -125,7 +126,7 @@ describe("proving the household mobile", () => {
       .insert(users)
       .values({ email: `proof-other-${crypto.randomBytes(4).toString("hex")}@example.com` })
       .returning();
-    await saveHousehold(database.db, other!.id, { name: "Other", mobilePhone: mobile }, at(0));
+    await saveHousehold(database.db, other!.id, householdForm.parse({ name: "Other", mobilePhone: mobile }), at(0));
     for (const m of [1, 2, 3, 4]) await sendPhoneCode(deps(), other!.id, "192.0.2.15", at(m * 2));
     const refused = await sendPhoneCode(deps(), other!.id, "192.0.2.15", at(12)).then(
       () => null,
@@ -156,13 +157,13 @@ describe("proving the household mobile", () => {
     const { userId, mobile } = await household(database.db);
     await sendPhoneCode(deps(), userId, "192.0.2.18", at(0));
     await confirmPhoneCode(deps(), userId, await codeTextedTo(mobile), at(1));
-    await saveHousehold(database.db, userId, { name: "Noor Haddad", mobilePhone: mobile }, at(2));
+    await saveHousehold(database.db, userId, householdForm.parse({ name: "Noor Haddad", mobilePhone: mobile }), at(2));
     expect((await phoneProofStatus(database.db, userId, at(2))).state).toBe("verified");
 
-    await saveHousehold(database.db, userId, { name: "Noor Haddad", mobilePhone: freshPhone() }, at(3));
+    await saveHousehold(database.db, userId, householdForm.parse({ name: "Noor Haddad", mobilePhone: freshPhone() }), at(3));
     expect(await phoneProofStatus(database.db, userId, at(3))).toEqual({ state: "none" });
     // Back to the first number: proven again only by a new code.
-    await saveHousehold(database.db, userId, { name: "Noor Haddad", mobilePhone: mobile }, at(4));
+    await saveHousehold(database.db, userId, householdForm.parse({ name: "Noor Haddad", mobilePhone: mobile }), at(4));
     expect(await phoneProofStatus(database.db, userId, at(4))).toEqual({ state: "none" });
   });
 

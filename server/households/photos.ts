@@ -4,7 +4,8 @@ import type { Db } from "../db/client";
 import { catPhotoVariants, cats, households } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { type ProcessedImage, processUpload } from "../media/process";
-import { getCat, isUuid } from "./households";
+import { isUuid } from "~/lib/ids";
+import { getCat } from "./households";
 
 /**
  * Cats' photos (ADR 0120): processed like the admin's images (type by bytes, size, pixel bounds,

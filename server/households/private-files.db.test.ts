@@ -3,6 +3,7 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catForm } from "~/features/cats/schema";
 import { DOCUMENT_IMAGE_UNREADABLE_MESSAGE, DOCUMENT_PDF_UNREADABLE_MESSAGE, documentImageTooLargeMessage } from "~/features/cats/vaccines";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import * as catRoute from "~/routes/cats.$catId";
@@ -45,7 +46,7 @@ beforeAll(async () => {
   cookies.stranger = await sessionCookieFor(database.db, `${crypto.randomUUID()}@example.com`);
   cookies.admin = await sessionCookieFor(database.db, "staff@cathotel.test", { admin: true });
   const [owner] = await database.db.select().from(users).where(eq(users.email, ownerEmail));
-  cat = await createCat(database.db, owner!.id, { name: "Miso", sex: "female", spayedNeutered: "yes", medications: [] });
+  cat = await createCat(database.db, owner!.id, catForm.parse({ name: "Miso", sex: "female", spayedNeutered: "yes", medications: [] }));
   recordId = (
     await uploadVaccineRecord(database.db, owner!.id, cat.id, {
       vaccine: "fvrcp",

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catForm } from "~/features/cats/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database } from "../db/client";
 import { users, vaccineRecords } from "../db/schema/index";
@@ -28,7 +29,7 @@ async function fiveUploads() {
     .returning();
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
-    const cat = await createCat(db, user!.id, { name: `Queue ${i}`, sex: "female", spayedNeutered: "yes", medications: [] }, now);
+    const cat = await createCat(db, user!.id, catForm.parse({ name: `Queue ${i}`, sex: "female", spayedNeutered: "yes", medications: [] }), now);
     const at = new Date(now.getTime() - (5 - i) * 60_000);
     const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn, document: { bytes: TEST_PDF, name: "fvrcp.pdf" } }, at);
     ids.push(record.id);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catForm } from "~/features/cats/schema";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { DEFAULT_VACCINE_POLICY, yearsAfter } from "~/features/cats/vaccines";
 import { publishValue } from "../content/content";
@@ -58,7 +59,7 @@ async function newUser(): Promise<string> {
 }
 
 async function newCat(userId: string, name = "Miso") {
-  return createCat(database.db, userId, { name, sex: "female", spayedNeutered: "yes", medications: [] }, now);
+  return createCat(database.db, userId, catForm.parse({ name, sex: "female", spayedNeutered: "yes", medications: [] }), now);
 }
 
 async function refusal(promise: Promise<unknown>) {

@@ -21,7 +21,8 @@ import { cats, households, users, vaccineDocuments, vaccineRecords } from "../db
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { checkCertificate } from "./certificates";
-import { getCat, isUuid } from "./households";
+import { isUuid } from "~/lib/ids";
+import { getCat } from "./households";
 
 /**
  * Vaccine records (ADR 0120): the customer uploads a certificate with its expiry date, it counts at

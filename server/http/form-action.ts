@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import type { FormReply, Notice } from "~/lib/forms";
 import { AppError } from "./errors";
 

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, Router } from "express";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { IMAGE_PURPOSES, UPLOAD_LIMITS } from "~/features/media/images";
 import { currentAuth } from "../auth/guards.server";
 import type { AppContext } from "../context";

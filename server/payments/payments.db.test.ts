@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCents } from "~/features/stays/model";
+import { formatCents } from "~/lib/money";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import {
@@ -18,7 +18,8 @@ import {
   suites,
 } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { bookStay, cancelStay } from "../stays/stays";
+import { cancelStay } from "../stays/stays";
+import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../testing/stripe-stand-in";
 import { type TestServer, startTestServer } from "../testing/test-server";
@@ -97,7 +98,7 @@ async function heldStay(provider: PaymentProvider, days: number) {
   const customer = await household(db);
   const type = await suiteType(db);
   const checkIn = mondayIn(days);
-  const stay = await bookStay(
+  const stay = await bookStayFromForm(
     db,
     customer.userId,
     { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -241,7 +242,7 @@ describe("unpaid holds", () => {
     expect(await stayNow(paidLate.stay.id)).toMatchObject({ status: "awaiting_payment" });
     // The freed suite can be booked again.
     const next = await household(database.db);
-    const rebooked = await bookStay(
+    const rebooked = await bookStayFromForm(
       database.db,
       next.userId,
       { checkIn: unpaid.stay.checkIn, checkOut: unpaid.stay.checkOut, catIds: next.catIds, suiteTypeId: unpaid.type.id, arrangement: "together" },

@@ -1,17 +1,18 @@
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
-import { formatCents } from "~/features/stays/model";
+import { formatCents } from "~/lib/money";
 import { customerLabel, refundActorLabel } from "~/features/stays/wording";
 import type { Db } from "../db/client";
 import { households, paymentRefunds, paymentWebhookEvents, payments, stayCats, stayEvents, stays, users } from "../db/schema/index";
 import { vaccineCoverage } from "../households/vaccines";
-import { isUuid } from "../households/households";
+import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import type { PeriodicJob } from "../periodic-job";
 import { queueStayMail } from "../stays/stay-mail";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { releaseLapsedHolds } from "../stays/waitlist";
-import { type Payment, type PaymentRefund, queueRefund, sendPendingRefunds } from "./refunds";
+import { queueRefund } from "../stays/refunds";
+import { type Payment, type PaymentRefund, sendPendingRefunds } from "./refunds";
 import { isSimulatedSessionId, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
 import type { PaymentEvent, PaymentProvider } from "./types";
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catForm, householdForm } from "~/features/cats/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { createSession } from "../auth/sessions";
 import type { Database, Db } from "../db/client";
@@ -95,7 +96,7 @@ async function seedCustomer(db: Db) {
   const household = await saveHousehold(
     db,
     userId,
-    {
+    householdForm.parse({
       name: person.name,
       mobilePhone: person.mobile,
       addressLine1: `12 ${tag} Lane`,
@@ -106,26 +107,26 @@ async function seedCustomer(db: Db) {
       emergencyContactPhone: freshPhone(),
       vetClinic: `Clinic ${tag}`,
       vetPhone: freshPhone(),
-    },
+    }),
     now,
   );
   const cat = await createCat(
     db,
     userId,
-    {
+    catForm.parse({
       name: person.catNames[0]!,
       sex: "female",
       spayedNeutered: "yes",
       felvFivStatus: "negative",
       microchip: person.microchip,
       medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am" }],
-    },
+    }),
     now,
   );
   const archived = await createCat(
     db,
     userId,
-    { name: person.catNames[1]!, sex: "male", spayedNeutered: "unknown", felvFivStatus: "unknown", medications: [] },
+    catForm.parse({ name: person.catNames[1]!, sex: "male", spayedNeutered: "unknown", felvFivStatus: "unknown", medications: [] }),
     now,
   );
   await archiveCat(db, userId, archived.id, now);
@@ -410,7 +411,7 @@ describe("a number typed into the household form (ADR 0140)", () => {
       .insert(users)
       .values({ email: `claimant-${unique()}@example.com`, lastSignInAt: now })
       .returning();
-    await saveHousehold(db, user!.id, { name: "Claimant", mobilePhone: mobile }, now);
+    await saveHousehold(db, user!.id, householdForm.parse({ name: "Claimant", mobilePhone: mobile }), now);
     return user!.id;
   }
 
@@ -476,7 +477,7 @@ describe("a number typed into the household form (ADR 0140)", () => {
     await confirmPhoneCode(proofDeps(), account, await codeTextedTo(holder.phone), now);
     expect((await exported(account)).tables.call_me_back_form).toHaveLength(1);
 
-    await saveHousehold(db, account, { name: "Claimant", mobilePhone: freshPhone() }, now);
+    await saveHousehold(db, account, householdForm.parse({ name: "Claimant", mobilePhone: freshPhone() }), now);
     const data = await exported(account);
     expect(data.tables.phone_verifications).toEqual([]);
     expect(data.tables.call_me_back_form).toEqual([]);

@@ -1,5 +1,5 @@
 import type { RequestContext } from "../context";
-import { kickMessageQueues } from "../messages/kick";
+import { kickMessageQueues } from "../mail/kick";
 import { runWaitlist } from "./waitlist";
 
 /**

@@ -12,7 +12,8 @@ import { createTestDatabase, testDatabaseKind } from "../testing/test-database";
 import { testHousehold } from "../testing/households";
 import { loadStaySettings, rulesBetween } from "./calendar";
 import { changeStayAtDesk, occupancyGrid } from "./staff";
-import { bookStay, cancelStay, changeStayCats, changeStayDates, holdStay, householdCats, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
+import { cancelStay, changeStayCats, changeStayDates, holdStay, householdCats, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
+import { bookStayFromForm } from "../testing/stay-forms";
 import { joinWaitlist, runWaitlist } from "./waitlist";
 
 /** A cat sleeps in one suite a night (ADR 0141): every path that books nights for a cat, and the database under them. */
@@ -66,7 +67,7 @@ const book = (
   checkIn: string,
   checkOut: string,
   arrangement: "together" | "separate" = "together",
-) => bookStay(db, userId, { checkIn, checkOut, catIds, suiteTypeId, arrangement }, { siteUrl, now });
+) => bookStayFromForm(db, userId, { checkIn, checkOut, catIds, suiteTypeId, arrangement }, { siteUrl, now });
 
 describe("a cat booked twice for a night", () => {
   it("is refused on the second booking in another suite, naming the cat and the nights it is booked for; the quote says so first", async () => {

@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { count } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catForm, householdForm } from "~/features/cats/schema";
 import type { stayWindowsForm, suiteTypeForm } from "~/features/stays/admin-schema";
 import type { WeeklyWindows } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import type { Database, Db } from "../db/client";
 import { mediaImages, suites, users } from "../db/schema/index";
 import { createCat, saveHousehold } from "../households/households";
@@ -14,7 +15,8 @@ import { findVariant } from "../media/store";
 import { createTestDatabase } from "../testing/test-database";
 import { listSuiteTypes, loadStaySettings, stayCalendar } from "./calendar";
 import { processSuitePhoto, saveStayWindows, saveSuiteType } from "./rooms";
-import { bookStay, quoteStay } from "./stays";
+import { quoteStay } from "./stays";
+import { bookStayFromForm } from "../testing/stay-forms";
 import { weekdayOnOrAfter } from "../testing/dates";
 
 let database: Database;
@@ -36,8 +38,8 @@ async function customer(db: Db) {
     .insert(users)
     .values({ email: `${crypto.randomUUID()}@example.com` })
     .returning();
-  await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: "(949) 249-1234" }, now);
-  const cat = await createCat(db, user!.id, { name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }, now);
+  await saveHousehold(db, user!.id, householdForm.parse({ name: "Ana Ruiz", mobilePhone: "(949) 249-1234" }), now);
+  const cat = await createCat(db, user!.id, catForm.parse({ name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }), now);
   return { userId: user!.id, catIds: [cat.id] };
 }
 
@@ -89,7 +91,7 @@ describe("arrival and departure hours", () => {
     const [type] = await listSuiteTypes(db);
     const wednesday = next(3);
     const error = await refusal(
-      bookStay(
+      bookStayFromForm(
         db,
         userId,
         { checkIn: wednesday, checkOut: addBusinessDays(wednesday, 2), catIds, suiteTypeId: type!.id, arrangement: "together" },

@@ -1,5 +1,5 @@
 import { asc, desc, eq, gte } from "drizzle-orm";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import type { calendarRuleForm, houseRulesForm, stayWindowsForm, suiteForm, suiteTypeForm } from "~/features/stays/admin-schema";
 import { SUITE_PHOTO_PURPOSE } from "~/features/stays/view";
 import type { Db } from "../db/client";

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catForm } from "~/features/cats/schema";
 import { nightsOf, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
@@ -28,7 +29,8 @@ import { createTelephony } from "../telephony/telephony";
 import { deliverQueuedSms } from "../telephony/sms-queue";
 import { createTestDatabase } from "../testing/test-database";
 import { changeStayAtDesk, deskDay, moveStay, occupancyGrid } from "./staff";
-import { bookStay, cancelStay, changeStayCats, changeStayDates, householdCats, listHouseholdStays, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
+import { cancelStay, changeStayCats, changeStayDates, householdCats, listHouseholdStays, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
+import { bookStayFromForm, quoteStayFromForm } from "../testing/stay-forms";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist, runWaitlist } from "./waitlist";
 import { type TestHouseholdOptions, TEST_PDF, testHousehold } from "../testing/households";
@@ -85,7 +87,12 @@ describe("booking a stay", () => {
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(20);
     const checkOut = addBusinessDays(checkIn, 3);
-    const stay = await bookStay(db, userId, { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together", medication: "on" }, { siteUrl, now });
+    const stay = await bookStayFromForm(
+      db,
+      userId,
+      { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together", medication: "on" },
+      { siteUrl, now },
+    );
 
     expect(stay).toMatchObject({ status: "confirmed", checkIn, checkOut, medication: true });
     // Two cats sharing: 50 + 20 a night for 3 nights, and medication 2 cats × 3 nights × $5; a new
@@ -112,7 +119,9 @@ describe("booking a stay", () => {
     const checkOut = addBusinessDays(checkIn, 2);
     const customers = await Promise.all(Array.from({ length: 20 }, () => household(db)));
     const outcomes = await Promise.allSettled(
-      customers.map((c) => bookStay(db, c.userId, { checkIn, checkOut, catIds: c.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now })),
+      customers.map((c) =>
+        bookStayFromForm(db, c.userId, { checkIn, checkOut, catIds: c.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }),
+      ),
     );
     const booked = outcomes.filter((o) => o.status === "fulfilled");
     expect(booked).toHaveLength(1);
@@ -131,7 +140,7 @@ describe("booking a stay", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(40);
-    const first = await bookStay(
+    const first = await bookStayFromForm(
       db,
       userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -159,7 +168,7 @@ describe("booking a stay", () => {
     const checkOut = addBusinessDays(checkIn, 4);
 
     const awaiting = await household(db, { verified: false });
-    const pending = await bookStay(
+    const pending = await bookStayFromForm(
       db,
       awaiting.userId,
       { checkIn, checkOut, catIds: awaiting.catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -176,7 +185,7 @@ describe("booking a stay", () => {
     // Valid until the day before check-out: not good enough for an instant (or any) confirmation.
     const short = await household(db, { fvrcpUntil: addBusinessDays(checkOut, -1) });
     const refused = await refusal(
-      bookStay(db, short.userId, { checkIn, checkOut, catIds: short.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }),
+      bookStayFromForm(db, short.userId, { checkIn, checkOut, catIds: short.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }),
     );
     expect(refused).toMatchObject({ status: 409, code: "VACCINES_NOT_COVERED" });
     const quote = await quoteStay(db, short.userId, { checkIn, checkOut, catIds: short.catIds }, now);
@@ -184,7 +193,12 @@ describe("booking a stay", () => {
 
     // Valid through the check-out day itself: confirmed.
     const exact = await household(db, { fvrcpUntil: checkOut });
-    const ok = await bookStay(db, exact.userId, { checkIn, checkOut, catIds: exact.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const ok = await bookStayFromForm(
+      db,
+      exact.userId,
+      { checkIn, checkOut, catIds: exact.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     expect(ok.status).toBe("confirmed");
   });
 
@@ -197,23 +211,26 @@ describe("booking a stay", () => {
     const checkOut = addBusinessDays(checkIn, 2);
     const base = { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "separate" as const };
 
-    expect(await refusal(bookStay(db, userId, { ...base, checkIn: addBusinessDays(today, -3) }, { siteUrl, now }))).toMatchObject({
+    expect(await refusal(bookStayFromForm(db, userId, { ...base, checkIn: addBusinessDays(today, -3) }, { siteUrl, now }))).toMatchObject({
       status: 400,
       details: { fields: { checkIn: "Check-in can't be in the past." } },
     });
-    expect(await refusal(bookStay(db, userId, { ...base, checkOut: checkIn }, { siteUrl, now }))).toMatchObject({
+    expect(await refusal(bookStayFromForm(db, userId, { ...base, checkOut: checkIn }, { siteUrl, now }))).toMatchObject({
       details: { fields: { checkOut: "Check-out must be after check-in." } },
     });
-    expect(await refusal(bookStay(db, userId, { ...base, arrangement: "together" }, { siteUrl, now }))).toMatchObject({ status: 400, code: "TOO_MANY_CATS" });
-    expect(await refusal(bookStay(db, userId, { ...base, catIds: [other.catIds[0]!] }, { siteUrl, now }))).toMatchObject({
+    expect(await refusal(bookStayFromForm(db, userId, { ...base, arrangement: "together" }, { siteUrl, now }))).toMatchObject({
+      status: 400,
+      code: "TOO_MANY_CATS",
+    });
+    expect(await refusal(bookStayFromForm(db, userId, { ...base, catIds: [other.catIds[0]!] }, { siteUrl, now }))).toMatchObject({
       status: 404,
       code: "CAT_NOT_FOUND",
     });
-    expect(await refusal(bookStay(db, userId, { ...base, suiteTypeId: crypto.randomUUID() }, { siteUrl, now }))).toMatchObject({
+    expect(await refusal(bookStayFromForm(db, userId, { ...base, suiteTypeId: crypto.randomUUID() }, { siteUrl, now }))).toMatchObject({
       status: 404,
       code: "SUITE_TYPE_NOT_FOUND",
     });
-    expect(await refusal(bookStay(db, userId, { ...base, suiteTypeId: "not-an-id" }, { siteUrl, now }))).toMatchObject({ status: 400 });
+    expect(await refusal(bookStayFromForm(db, userId, { ...base, suiteTypeId: "not-an-id" }, { siteUrl, now }))).toMatchObject({ status: 400 });
     // Nothing was booked by any of them.
     expect(await listHouseholdStays(db, userId)).toEqual([]);
   });
@@ -227,10 +244,10 @@ describe("booking a stay", () => {
       .insert(calendarRules)
       .values({ kind: "peak", name: "Test Peak", startsOn: checkIn, endsOn: addBusinessDays(checkIn, 1), surchargePercent: 20, minNights: 3 });
     const tooShort = await refusal(
-      bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }),
+      bookStayFromForm(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }),
     );
     expect(tooShort.message).toBe("Stays over Test Peak are at least 3 nights.");
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -250,7 +267,7 @@ describe("booking a stay", () => {
     const checkOut = addBusinessDays(change, 2);
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 1);
-    const stay = await bookStay(db, userId, { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStayFromForm(db, userId, { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
     expect(nightsOf(stay.checkIn, stay.checkOut)).toHaveLength(3);
     expect(stay.totalCents).toBe(3 * 5000 - 5000);
   });
@@ -261,7 +278,12 @@ describe("booking a stay", () => {
     const checkIn = mondayIn(80);
     const checkOut = addBusinessDays(checkIn, 2);
     const first = await household(db);
-    const stay = await bookStay(db, first.userId, { checkIn, checkOut, catIds: first.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStayFromForm(
+      db,
+      first.userId,
+      { checkIn, checkOut, catIds: first.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
 
     // Two days before check-in is inside the default three-day window: half the price.
     const late = businessLocalToUtc(addBusinessDays(checkIn, -2), "10:00");
@@ -271,7 +293,7 @@ describe("booking a stay", () => {
 
     const second = await household(db);
     expect(await refusal(cancelStay(db, second.userId, stay.id, { siteUrl, now }))).toMatchObject({ status: 404 });
-    const next = await bookStay(
+    const next = await bookStayFromForm(
       db,
       second.userId,
       { checkIn, checkOut, catIds: second.catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -289,7 +311,7 @@ describe("changing a stay", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 2);
     const checkIn = mondayIn(90);
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -313,7 +335,7 @@ describe("changing a stay", () => {
     const checkIn = mondayIn(100);
     const a = await household(db);
     const b = await household(db);
-    const stayA = await bookStay(
+    const stayA = await bookStayFromForm(
       db,
       a.userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: a.catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -321,7 +343,7 @@ describe("changing a stay", () => {
     );
     const [roomA] = await db.select().from(staySuites).where(eq(staySuites.stayId, stayA.id));
     // B arrives as A leaves, in A's suite (the first free one).
-    const stayB = await bookStay(
+    const stayB = await bookStayFromForm(
       db,
       b.userId,
       { checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 4), catIds: b.catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -335,7 +357,7 @@ describe("changing a stay", () => {
     expect(moved!.suiteId).not.toBe(roomA!.suiteId);
 
     const c = await household(db);
-    await bookStay(
+    await bookStayFromForm(
       db,
       c.userId,
       { checkIn: addBusinessDays(checkIn, 3), checkOut: addBusinessDays(checkIn, 4), catIds: c.catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -374,7 +396,7 @@ describe("changing a stay's cats", () => {
     const { userId, catIds } = await household(db, { cats: ["Miso", "Tofu"] });
     const type = await suiteTypeWith(db, 1, 2);
     const checkIn = mondayIn(140);
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: [catIds[0]!], suiteTypeId: type.id, arrangement: "together" },
@@ -408,7 +430,7 @@ describe("changing a stay's cats", () => {
     const other = await household(db);
     const type = await suiteTypeWith(db, 2, 2);
     const checkIn = mondayIn(150);
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: catIds.slice(0, 2), suiteTypeId: type.id, arrangement: "together" },
@@ -447,7 +469,7 @@ describe("changing a stay's cats", () => {
     const type = await suiteTypeWith(db, 2, 2);
     const checkIn = mondayIn(160);
     const checkOut = addBusinessDays(checkIn, 2);
-    const stay = await bookStay(db, userId, { checkIn, checkOut, catIds: [a, b], suiteTypeId: type.id, arrangement: "separate" }, { siteUrl, now });
+    const stay = await bookStayFromForm(db, userId, { checkIn, checkOut, catIds: [a, b], suiteTypeId: type.id, arrangement: "separate" }, { siteUrl, now });
     const before = await stayNow(db, stay.id);
     expect(before.suiteIds).toHaveLength(2);
 
@@ -469,7 +491,12 @@ describe("changing a stay's cats", () => {
     expect(alone).toMatchObject({ cats: ["A"], totalCents: before.totalCents / 2 });
     expect(alone.suiteIds).toHaveLength(1);
     const next = await household(db);
-    const theirs = await bookStay(db, next.userId, { checkIn, checkOut, catIds: next.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const theirs = await bookStayFromForm(
+      db,
+      next.userId,
+      { checkIn, checkOut, catIds: next.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     expect(theirs.status).toBe("confirmed");
     const [views] = await listHouseholdStays(db, userId);
     expect(views!.suites.map((s) => s.catNames)).toEqual([["A"]]);
@@ -480,14 +507,14 @@ describe("changing a stay's cats", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 1, 3);
     const checkIn = mondayIn(170);
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
       { siteUrl, now },
     );
     const cat = { sex: "male", spayedNeutered: "yes", felvFivStatus: "negative" } as const;
-    const unchecked = await createCat(db, userId, { name: "Pip", ...cat }, now);
+    const unchecked = await createCat(db, userId, catForm.parse({ name: "Pip", ...cat }), now);
     await uploadVaccineRecord(
       db,
       userId,
@@ -495,7 +522,7 @@ describe("changing a stay's cats", () => {
       { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document: { bytes: TEST_PDF, name: "fvrcp.pdf" } },
       now,
     );
-    const unrecorded = await createCat(db, userId, { name: "Bo", ...cat }, now);
+    const unrecorded = await createCat(db, userId, catForm.parse({ name: "Bo", ...cat }), now);
 
     const refused = await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[0]!, unrecorded.id] }, { siteUrl, now }));
     expect(refused).toMatchObject({ status: 409, code: "VACCINES_NOT_COVERED" });
@@ -514,7 +541,7 @@ describe("changing a stay's cats", () => {
     const checkIn = mondayIn(180);
     const checkOut = addBusinessDays(checkIn, 2);
     const owner = await household(db, { cats: ["A", "B", "C"] });
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       owner.userId,
       { checkIn, checkOut, catIds: owner.catIds.slice(0, 2), suiteTypeId: type.id, arrangement: "separate" },
@@ -523,7 +550,9 @@ describe("changing a stay's cats", () => {
     const customers = await Promise.all(Array.from({ length: 19 }, () => household(db)));
     const outcomes = await Promise.allSettled([
       changeStayCats(db, owner.userId, { stayId: stay.id, catIds: owner.catIds }, { siteUrl, now }),
-      ...customers.map((c) => bookStay(db, c.userId, { checkIn, checkOut, catIds: c.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now })),
+      ...customers.map((c) =>
+        bookStayFromForm(db, c.userId, { checkIn, checkOut, catIds: c.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }),
+      ),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const codes = outcomes.flatMap((o) => (o.status === "rejected" ? [(o.reason as AppError).code] : []));
@@ -547,7 +576,12 @@ describe("the waitlist", () => {
     const checkIn = mondayIn(110);
     const checkOut = addBusinessDays(checkIn, 2);
     const first = await household(db);
-    const stay = await bookStay(db, first.userId, { checkIn, checkOut, catIds: first.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStayFromForm(
+      db,
+      first.userId,
+      { checkIn, checkOut, catIds: first.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     // Every other suite is out of the way for these nights: take them out of service.
     await db
       .update(suites)
@@ -611,7 +645,7 @@ describe("the waitlist's rules", () => {
       { checkIn, checkOut: checkIn },
     ];
     for (const dates of cases) {
-      const booking = await refusal(bookStay(db, userId, { ...dates, catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }));
+      const booking = await refusal(bookStayFromForm(db, userId, { ...dates, catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now }));
       const waiting = await refusal(joinWaitlist(db, userId, { ...dates, catIds, flexDays: 2 }, now));
       expect(waiting, JSON.stringify(dates)).toMatchObject({ status: 400, code: "DATES_NOT_BOOKABLE", message: booking.message, details: booking.details });
     }
@@ -628,7 +662,12 @@ describe("the waitlist's rules", () => {
     const checkIn = mondayIn(210);
     const checkOut = addBusinessDays(checkIn, 2);
     const first = await household(db);
-    const stay = await bookStay(db, first.userId, { checkIn, checkOut, catIds: first.catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
+    const stay = await bookStayFromForm(
+      db,
+      first.userId,
+      { checkIn, checkOut, catIds: first.catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
     await db
       .update(suites)
       .set({ inService: false })
@@ -687,20 +726,20 @@ describe("a day the calendar does not have, and a cat chosen twice", () => {
     const twice = [catIds[0]!, catIds[0]!];
     const base = { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together" as const };
 
-    expect(await refusal(bookStay(db, userId, { ...base, checkIn: impossible }, { siteUrl, now }))).toMatchObject({
+    expect(await refusal(bookStayFromForm(db, userId, { ...base, checkIn: impossible }, { siteUrl, now }))).toMatchObject({
       ...realDate,
       details: { fields: { checkIn: "Enter a real date." } },
     });
-    expect(await refusal(bookStay(db, userId, { ...base, checkOut: impossible }, { siteUrl, now }))).toMatchObject({
+    expect(await refusal(bookStayFromForm(db, userId, { ...base, checkOut: impossible }, { siteUrl, now }))).toMatchObject({
       ...realDate,
       details: { fields: { checkOut: "Enter a real date." } },
     });
-    expect(await refusal(bookStay(db, userId, { ...base, catIds: twice }, { siteUrl, now }))).toMatchObject(catTwice);
-    expect(await refusal(quoteStay(db, userId, { checkIn, checkOut, catIds: twice }, now))).toMatchObject(catTwice);
+    expect(await refusal(bookStayFromForm(db, userId, { ...base, catIds: twice }, { siteUrl, now }))).toMatchObject(catTwice);
+    expect(await refusal(quoteStayFromForm(db, userId, { checkIn, checkOut, catIds: twice }, now))).toMatchObject(catTwice);
     expect(await refusal(joinWaitlist(db, userId, { checkIn: impossible, checkOut, catIds, flexDays: 0 }, now))).toMatchObject(realDate);
     expect(await refusal(joinWaitlist(db, userId, { checkIn, checkOut, catIds: twice, flexDays: 0 }, now))).toMatchObject(catTwice);
 
-    const stay = await bookStay(db, userId, { ...base, catIds: [catIds[0]!] }, { siteUrl, now });
+    const stay = await bookStayFromForm(db, userId, { ...base, catIds: [catIds[0]!] }, { siteUrl, now });
     expect(await refusal(quoteStayChange(db, userId, { stayId: stay.id, checkIn, checkOut: impossible }, now))).toMatchObject(realDate);
     expect(await refusal(changeStayDates(db, userId, { stayId: stay.id, checkIn: impossible, checkOut }, { siteUrl, now }))).toMatchObject(realDate);
     expect(await refusal(quoteStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[1]!] }, now))).toMatchObject(catTwice);
@@ -723,7 +762,7 @@ describe("the desk", () => {
     const checkIn = mondayIn(120);
     const checkOut = addBusinessDays(checkIn, 2);
     const pending = await household(db, { verified: false });
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       pending.userId,
       { checkIn, checkOut, catIds: pending.catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -734,7 +773,7 @@ describe("the desk", () => {
     expect(await refusal(changeStayAtDesk(db, stay.id, "approve", "owner@example.com", { siteUrl, now }))).toMatchObject({ status: 409 });
 
     const other = await household(db);
-    const second = await bookStay(
+    const second = await bookStayFromForm(
       db,
       other.userId,
       { checkIn, checkOut, catIds: other.catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -765,7 +804,7 @@ describe("the desk", () => {
     const checkOut = addBusinessDays(checkIn, 2);
     const book = async () => {
       const customer = await household(db);
-      const stay = await bookStay(
+      const stay = await bookStayFromForm(
         db,
         customer.userId,
         { checkIn, checkOut, catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -802,7 +841,7 @@ describe("the arrival reminder", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(130);
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -828,7 +867,7 @@ describe("the texts about a stay", () => {
     const { userId, catIds } = await household(db, { mobilePhone: `(949) 249-${line}` });
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(140);
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -863,7 +902,7 @@ describe("the texts about a stay", () => {
     const { userId, catIds } = await household(db);
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(150);
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
@@ -887,7 +926,7 @@ describe("the texts about a stay", () => {
     await db.update(households).set({ mobilePhone: null }).where(eq(households.userId, userId));
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(160);
-    const stay = await bookStay(
+    const stay = await bookStayFromForm(
       db,
       userId,
       { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },

@@ -15,14 +15,12 @@ import {
 } from "~/features/stays/model";
 import {
   type Arrangement,
-  type BookStayInput,
+  type BookStayRequest,
   type StayCatsInput,
   type StayDates,
   type StayNewDates,
   CAT_REPEATED_MESSAGE,
-  bookStayForm,
   stayCatsForm,
-  stayDatesForm,
   stayNewDatesForm,
 } from "~/features/stays/schema";
 import type { StayView } from "~/features/stays/view";
@@ -34,12 +32,12 @@ import { cats, households, staySuites, stayCats, stayEvents, stays, suiteTypes, 
 import { lockForBooking } from "../db/booking-lock";
 import { withExclusionRetry } from "../db/exclusion-retry";
 import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
-import { isUuid } from "../households/households";
+import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
-import { queueCancellationRefund } from "../payments/refunds";
 import { loadSiteContent } from "../content/content";
 import { queueStayMail } from "./stay-mail";
+import { queueCancellationRefund } from "./refunds";
 import { stayViews } from "./views";
 import { type SuiteType, freeSuiteCounter, freeSuiteCounts, heldOverlapping, listSuiteTypes, loadStaySettings, rulesBetween, rulesWithin } from "./calendar";
 
@@ -236,8 +234,7 @@ export interface StayQuote {
  * suite types; then, for dates the rules allow, the cats' other stays, their vaccines and the free
  * suites; and, when nothing is free, one read of the weeks around for the nearest free dates.
  */
-export async function quoteStay(db: Db, userId: string, input: StayDates, now = new Date(), medication = false): Promise<StayQuote> {
-  const request = parseBody(stayDatesForm, input);
+export async function quoteStay(db: Db, userId: string, request: StayDates, now = new Date(), medication = false): Promise<StayQuote> {
   const today = businessDate(now);
   const [chosen, settings, rules, types] = await Promise.all([
     householdCats(db, userId, request.catIds),
@@ -347,10 +344,9 @@ async function inOrder<T extends readonly unknown[]>(reads: { [K in keyof T]: Pr
 export async function bookStay(
   db: Db,
   userId: string,
-  input: BookStayInput,
+  request: BookStayRequest,
   ctx: { siteUrl: string; now?: Date; /** How long an unpaid deposit holds the suite (ADR 0132). */ paymentHoldMinutes?: number },
 ): Promise<Stay> {
-  const request = parseBody(bookStayForm, input);
   const now = ctx.now ?? new Date();
   const today = businessDate(now);
   // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a

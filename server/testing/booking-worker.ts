@@ -11,10 +11,10 @@ import { loadEnv } from "../env";
 import { bookGroom } from "../grooming/grooming";
 import { AppError } from "../http/errors";
 import { createLogger } from "../logger";
-import { bookStay } from "../stays/stays";
 import { createTelephony } from "../telephony/telephony";
+import { bookStayFromForm } from "./stay-forms";
 
-type StayRequest = { userId: string; input: Parameters<typeof bookStay>[2] };
+type StayRequest = { userId: string; input: Parameters<typeof bookStayFromForm>[2] };
 type GroomRequest = { user: Parameters<typeof bookGroom>[1]; input: Parameters<typeof bookGroom>[2] };
 /** `env`: the variables this process runs with (the abuse limits). */
 type CallbackRequest = { input: Parameters<typeof requestCallback>[1]; env: Record<string, string> };
@@ -37,7 +37,7 @@ function run(request: unknown): Promise<{ id?: string; callSid?: string }> {
     return requestCallback({ db: database.db, env, logger, telephony: createTelephony(env, database.db, logger) }, r.input);
   }
   const r = request as StayRequest;
-  return bookStay(database.db, r.userId, r.input, ctx);
+  return bookStayFromForm(database.db, r.userId, r.input, ctx);
 }
 
 const outcomes = await Promise.all(

@@ -4,6 +4,7 @@
  */
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { catForm, householdForm } from "~/features/cats/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { households, users } from "../db/schema/index";
@@ -29,11 +30,11 @@ export async function testHousehold(db: Db, now: Date, options: TestHouseholdOpt
     .insert(users)
     .values({ email: `${crypto.randomUUID()}@example.com` })
     .returning();
-  await saveHousehold(db, user!.id, { name: "Ana Ruiz", mobilePhone: options.mobilePhone ?? "(949) 249-1234" }, now);
+  await saveHousehold(db, user!.id, householdForm.parse({ name: "Ana Ruiz", mobilePhone: options.mobilePhone ?? "(949) 249-1234" }), now);
   const expiresOn = options.fvrcpUntil ?? addBusinessDays(businessDate(now), 700);
   const catIds: string[] = [];
   for (const name of options.cats ?? ["Miso"]) {
-    const cat = await createCat(db, user!.id, { name, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }, now);
+    const cat = await createCat(db, user!.id, catForm.parse({ name, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }), now);
     const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn, document: { bytes: TEST_PDF, name: "fvrcp.pdf" } }, now);
     if (options.verified !== false) await verifyVaccineRecord(db, record.id, { expiresOn }, "staff@example.com", now);
     catIds.push(cat.id);

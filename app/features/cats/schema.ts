@@ -6,9 +6,9 @@ import { CAT_SEXES, FELV_FIV_STATUSES, FIXED_STATUSES } from "./options";
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_BIG_MESSAGE, VACCINES, expiryDateProblem } from "./vaccines";
 
 /**
- * The household and cat forms' one schema each, used by the pages (Conform) and by the domain
- * functions in server/households, so the browser and the server refuse the same input with the
- * same words. Empty fields arrive as undefined (Conform) and are stored as null.
+ * The household and cat forms' one schema each, used by the pages (Conform) and by their route
+ * actions, which hand server/households what it parsed, so the browser and the server refuse the
+ * same input with the same words. Empty fields arrive as undefined (Conform) and are stored as null.
  */
 
 const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional();
@@ -42,8 +42,8 @@ export const householdForm = z
     message: OWN_PHONE_AS_EMERGENCY_MESSAGE,
     path: ["emergencyContactPhone"],
   });
-/** What a caller hands the server (the domain functions parse it again with this schema). */
-export type HouseholdInput = z.input<typeof householdForm>;
+/** A household as the form's schema hands it on: what saveHousehold takes (parsed once, at the edge). */
+export type HouseholdDetails = z.output<typeof householdForm>;
 
 const medication = z.object({
   name: text(100, "Keep the medication's name under 100 characters"),
@@ -95,6 +95,8 @@ export const catForm = z.object({
     .optional(),
 });
 export type CatInput = z.input<typeof catForm>;
+/** A cat as the form's schema hands it on, without the photo (stored on its own): what createCat and updateCat take. */
+export type CatProfile = Omit<z.output<typeof catForm>, "photo">;
 
 /** The "Yes, archive" button of a cat's page. */
 export const archiveCatForm = z.object({ intent: z.literal("archive") });

@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { dollars, whole } from "~/features/stays/admin-schema";
-import { catIdList, id } from "~/features/stays/schema";
+import { catIdList } from "~/features/stays/schema";
+import { idField } from "~/lib/ids";
 import { calendarDateField, checkboxField } from "~/lib/validation";
 
 /**
@@ -16,7 +17,7 @@ export const groomDayForm = z.object({
   serviceId,
   catIds: catIdList("Choose the cats to be groomed"),
   day: calendarDateField("Choose a day"),
-  stayId: z.preprocess((v) => (v === "" || v === null ? undefined : v), id("Choose a stay").optional()),
+  stayId: z.preprocess((v) => (v === "" || v === null ? undefined : v), idField("Choose a stay").optional()),
 });
 export type GroomDay = z.output<typeof groomDayForm>;
 
@@ -28,12 +29,12 @@ export const bookGroomForm = groomDayForm.extend({
 export type BookGroomInput = z.input<typeof bookGroomForm>;
 
 /** Admin: a groom booked by staff for a household, checked like the customer's own booking. */
-export const staffGroomForm = bookGroomForm.extend({ intent: z.literal("bookForCustomer"), householdId: id("Choose a customer") });
+export const staffGroomForm = bookGroomForm.extend({ intent: z.literal("bookForCustomer"), householdId: idField("Choose a customer") });
 
 /** Moving a groom from /appointments: another day and start time, checked like a new booking. */
 export const rescheduleGroomForm = z.object({
   intent: z.literal("reschedule"),
-  appointmentId: id("Choose an appointment"),
+  appointmentId: idField("Choose an appointment"),
   day: calendarDateField("Choose a day"),
   time,
 });
@@ -74,7 +75,7 @@ const timesOf = (week: Record<string, unknown>, d: number) =>
  * hours is a day off every week. Read into the groomer's working hours and breaks.
  */
 export const groomerWeekForm = z
-  .object({ intent: z.literal("week"), groomerId: id("Choose a groomer"), ...dayFields })
+  .object({ intent: z.literal("week"), groomerId: idField("Choose a groomer"), ...dayFields })
   .superRefine((week, ctx) => {
     WEEKDAYS.forEach((name, d) => {
       const [from, to, breakFrom, breakTo] = timesOf(week, d);
@@ -97,13 +98,13 @@ export const groomerWeekForm = z
 
 export const dayOffForm = z.object({
   intent: z.literal("addDayOff"),
-  groomerId: id("Choose a groomer"),
+  groomerId: idField("Choose a groomer"),
   day: calendarDateField("Choose the day off"),
   reason: z.string().trim().max(100, "Keep the reason under 100 characters").optional(),
 });
 
 export const removeDayOffForm = z.object({
   intent: z.literal("removeDayOff"),
-  groomerId: id("Choose a groomer"),
+  groomerId: idField("Choose a groomer"),
   day: calendarDateField("Choose the day off"),
 });

@@ -1,3 +1,4 @@
+import { formatCents } from "~/lib/money";
 import { addBusinessDays } from "~/lib/business-time";
 
 /**
@@ -168,7 +169,6 @@ export function dateProblems(settings: StaySettings, rules: readonly CalendarRul
 /** One suite of a stay and how many cats share it. */
 export type SuiteChoice = { rates: SuiteTypeRates; cats: number };
 
-const dollars = (cents: number) => `${cents < 0 ? "−" : ""}$${(Math.abs(cents) / 100).toFixed(2)}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The line that gives a new customer's first night back: its label, which the stays desk and the mails show. */
@@ -190,7 +190,7 @@ export function priceStay(
   for (const { rates, cats } of input.suites) {
     const nightly = rates.nightlyRateCents + rates.extraCatRateCents * (cats - 1);
     lines.push({
-      label: `${rates.name}, ${plural(cats, "cat")}: ${plural(nights.length, "night")} × ${dollars(nightly)}`,
+      label: `${rates.name}, ${plural(cats, "cat")}: ${plural(nights.length, "night")} × ${formatCents(nightly)}`,
       cents: nightly * nights.length,
     });
     // Nights of the same peak period are one line.
@@ -210,7 +210,7 @@ export function priceStay(
   }
   if (input.medicationCats > 0)
     lines.push({
-      label: `Medication: ${plural(input.medicationCats, "cat")} × ${plural(nights.length, "night")} × ${dollars(settings.medicationRateCents)}`,
+      label: `Medication: ${plural(input.medicationCats, "cat")} × ${plural(nights.length, "night")} × ${formatCents(settings.medicationRateCents)}`,
       cents: settings.medicationRateCents * input.medicationCats * nights.length,
     });
   const firstNightFreeCents = input.firstNightFree && firstNightFreeApplies(settings, nights.length) ? firstNightRoomCents(input.suites) : 0;
@@ -279,4 +279,5 @@ export function depositRefundOn(tiers: readonly CancellationTier[], today: strin
   return Math.max(0, paidCents - cancellationFeeOn(tiers, today));
 }
 
-export const formatCents = dollars;
+/** Its home is app/lib/money.ts; a page that reads it with the stay model may import it from here. */
+export { formatCents };

@@ -1,4 +1,5 @@
-import { type CancellationTier, type PriceLine, formatCents } from "./model";
+import { type CancellationTier, type PriceLine } from "./model";
+import { formatCents } from "~/lib/money";
 import { cancellationTerms } from "./view";
 
 /** The itemised price and what cancelling costs when: the same figures the server stores with the stay. */

@@ -1,3 +1,4 @@
+import { idField } from "~/lib/ids";
 import { z } from "~/lib/zod";
 import { calendarDateField, checkboxField, idListField } from "~/lib/validation";
 
@@ -5,8 +6,6 @@ import { calendarDateField, checkboxField, idListField } from "~/lib/validation"
  * The stay forms' schemas, used by the pages (Conform, and the search parameters of the booking
  * steps) and by server/stays, so the browser and the server refuse the same input with the same words.
  */
-
-export const id = (message: string) => z.string(message).uuid(message);
 
 /** What a person reads when a list of cats names one twice (a form's, or a caller's in code). */
 export const CAT_REPEATED_MESSAGE = "Each cat can be chosen once.";
@@ -27,24 +26,26 @@ export type StayDates = z.output<typeof stayDatesForm>;
 
 /** Confirming: the dates, the cats, the suite type and how the cats share it, and the extras. */
 export const bookStayForm = stayDatesForm.extend({
-  suiteTypeId: id("Choose a suite"),
+  suiteTypeId: idField("Choose a suite"),
   arrangement: z.enum(ARRANGEMENTS, "Choose whether your cats share a suite"),
   medication: checkboxField(),
   notes: z.string().trim().max(1000, "Keep the notes under 1000 characters").optional(),
 });
 export type BookStayInput = z.input<typeof bookStayForm>;
+/** A booking as the schema hands it on: what bookStay takes (parsed once, by the page's action). */
+export type BookStayRequest = z.output<typeof bookStayForm>;
 
-export const cancelStayForm = z.object({ intent: z.literal("cancel"), stayId: id("Choose a stay") });
+export const cancelStayForm = z.object({ intent: z.literal("cancel"), stayId: idField("Choose a stay") });
 
 /** "Pay deposit": the stay only; the amount is the one the server stored when it priced the stay. */
 /** The simulated payment page's Pay button. */
 export const simulatedPaymentForm = z.object({ intent: z.literal("pay") });
 
-export const payDepositForm = z.object({ intent: z.literal("pay"), stayId: id("Choose a stay") });
+export const payDepositForm = z.object({ intent: z.literal("pay"), stayId: idField("Choose a stay") });
 
 /** A stay's new dates (server/stays checks them again for a caller other than the form). */
 export const stayNewDatesForm = z.object({
-  stayId: id("Choose a stay"),
+  stayId: idField("Choose a stay"),
   checkIn: calendarDateField("Choose a check-in date"),
   checkOut: calendarDateField("Choose a check-out date"),
 });
@@ -53,12 +54,12 @@ export type StayNewDates = z.input<typeof stayNewDatesForm>;
 export const changeStayForm = stayNewDatesForm.extend({ intent: z.literal("change") });
 
 /** The cats a stay is for from now on: the household's own, at least one (the same words as booking). */
-export const stayCatsForm = z.object({ stayId: id("Choose a stay"), catIds: catIdList("Choose the cats who are staying") });
+export const stayCatsForm = z.object({ stayId: idField("Choose a stay"), catIds: catIdList("Choose the cats who are staying") });
 export type StayCatsInput = z.input<typeof stayCatsForm>;
 
 export const changeStayCatsForm = stayCatsForm.extend({ intent: z.literal("changeCats") });
 
-export const acceptOfferForm = z.object({ intent: z.literal("accept"), stayId: id("Choose a stay") });
+export const acceptOfferForm = z.object({ intent: z.literal("accept"), stayId: idField("Choose a stay") });
 
 export const WAITLIST_FLEX_DAYS = [0, 1, 2, 3, 7] as const;
 
@@ -70,4 +71,4 @@ export type WaitlistRequest = z.input<typeof waitlistRequest>;
 
 export const joinWaitlistForm = waitlistRequest.extend({ intent: z.literal("waitlist") });
 
-export const leaveWaitlistForm = z.object({ intent: z.literal("leaveWaitlist"), entryId: id("Choose a waitlist entry") });
+export const leaveWaitlistForm = z.object({ intent: z.literal("leaveWaitlist"), entryId: idField("Choose a waitlist entry") });

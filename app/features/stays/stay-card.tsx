@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
-import { STAY_STATUS_LABELS, type StayStatus, formatCents } from "./model";
+import { STAY_STATUS_LABELS, type StayStatus } from "./model";
+import { formatCents } from "~/lib/money";
 import { PriceSummary } from "./price-summary";
 import { type StayView, nightsText, windowsText } from "./view";
 

@@ -1,5 +1,6 @@
 import { formatCalendarDayWeekday } from "~/lib/business-time";
-import { type StayStatus, formatCents } from "./model";
+import { type StayStatus } from "./model";
+import { formatCents } from "~/lib/money";
 import type { Arrangement } from "./schema";
 
 /**

@@ -35,7 +35,8 @@ import {
   WINDOWS_PER_DAY,
 } from "~/features/stays/admin-schema";
 import { UPLOAD_LIMITS } from "~/features/media/images";
-import { type TimeWindow, WEEK_FROM_MONDAY, type WeeklyWindows, formatCents } from "~/features/stays/model";
+import { type TimeWindow, WEEK_FROM_MONDAY, type WeeklyWindows } from "~/features/stays/model";
+import { formatCents } from "~/lib/money";
 import { dayWindowsText, suitePhotoImage, windowsText } from "~/features/stays/view";
 import { type FormReply, replyTo, settledResult, useNotice, useZodForm } from "~/lib/forms";
 import { businessDate, formatCalendarDayWeekday } from "~/lib/business-time";

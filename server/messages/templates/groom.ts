@@ -1,7 +1,7 @@
 import type { SiteBusiness } from "~/features/content/site-content";
-import { formatCents } from "~/features/stays/model";
+import { formatCents } from "~/lib/money";
 import { formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
-import { icsFile } from "../../mail/ics";
+import { icsFile } from "../ics";
 import type { MailMessage } from "../../mail/mailer";
 import { bookingMailParts, mailLayout } from "./layout";
 

@@ -1,8 +1,8 @@
 import type { SiteBusiness } from "~/features/content/site-content";
-import { formatCents } from "~/features/stays/model";
+import { formatCents } from "~/lib/money";
 import { type StayView, cancellationTerms, nightsText, windowsText } from "~/features/stays/view";
 import { addBusinessDays, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
-import { icsFile } from "../../mail/ics";
+import { icsFile } from "../ics";
 import type { MailMessage } from "../../mail/mailer";
 import { bookingMailParts, escapeHtml, mailColors, mailLayout } from "./layout";
 

@@ -1,19 +1,16 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
-import { z } from "zod";
 import { homeCopy } from "~/content/copy";
 import { AUTH_TEXT, isRateLimitMessage } from "~/features/auth/messages";
+import { signInLinkForm } from "~/features/auth/schema";
 import { callbackRequestSchema } from "~/features/callback/schema";
 import { newsletterSignupSchema, voucherRequestSchema } from "~/features/leads/schema";
 import type { FormReply, Notice } from "~/lib/forms";
 import { PUBLIC_FORM_INTENTS } from "~/lib/public-forms";
 import { requestSignIn } from "../auth/sign-in";
 import { requestCallback } from "../callback/service";
-import { createVoucherRequest, sendVoucherMail, signUpForNewsletter } from "../leads/leads";
-import { formDataOf, submitForm, unknownIntent } from "./form-action";
-
-/** The sign-in form: requestSignIn checks the address and the return path, and answers the spec's words. */
-const signInLinkForm = z.object({ email: z.string().default(""), redirectTo: z.string().default("") });
+import { createVoucherRequest, sendVoucherMail, signUpForNewsletter } from "./leads";
+import { formDataOf, submitForm, unknownIntent } from "../http/form-action";
 
 /**
  * The action of every public page (home, landing, book-online, backup home, /auth): the callback,

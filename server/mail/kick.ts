@@ -1,5 +1,5 @@
 import type { JobDeps } from "../periodic-job";
-import { deliverQueuedMail } from "../mail/queue";
+import { deliverQueuedMail } from "./queue";
 import { deliverQueuedSms } from "../telephony/sms-queue";
 
 type KickDeps = Pick<JobDeps, "db" | "mailer" | "telephony" | "logger" | "env">;
