@@ -356,6 +356,7 @@ function WaitlistForm({ asked }: { asked: LoaderData["asked"] }) {
 function ReviewStep({ data, reply }: { data: LoaderData & { step: "review" }; reply: FormReply | undefined }) {
   const { chosen, quote } = data;
   const busy = useNavigation().state === "submitting";
+  const voucherError = reply?.result.error?.voucherCode?.[0];
   return (
     <section aria-labelledby="review-heading" className="mt-6 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] sm:p-6">
       <h2 id="review-heading" className="text-2xl">
@@ -398,6 +399,23 @@ function ReviewStep({ data, reply }: { data: LoaderData & { step: "review" }; re
         <input type="hidden" name="arrangement" value={chosen.arrangement} />
         {data.medication ? <input type="hidden" name="medication" value="on" /> : null}
         {data.notes ? <input type="hidden" name="notes" value={data.notes} /> : null}
+        <div className="max-w-sm">
+          <Label htmlFor="voucherCode">Voucher code (optional)</Label>
+          <Input
+            id="voucherCode"
+            name="voucherCode"
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder="FN-XXXXXX"
+            defaultValue={typeof reply?.result.initialValue?.voucherCode === "string" ? reply.result.initialValue.voucherCode : undefined}
+            aria-invalid={voucherError ? true : undefined}
+            aria-describedby={voucherError ? "voucherCode-error voucherCode-hint" : "voucherCode-hint"}
+          />
+          <FieldError id="voucherCode-error">{voucherError}</FieldError>
+          <p id="voucherCode-hint" className="mt-1.5 text-sm text-muted">
+            From your free-night voucher e-mail. A new customer&apos;s first night is free with or without it.
+          </p>
+        </div>
         <FormError errors={reply?.result.error?.[""] ?? undefined} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>

@@ -15,7 +15,7 @@ import { csvCell, updateCallback } from "../callback/inbox";
 import { type Db, rowsOf } from "../db/client";
 import { type Boundary, beyond, cursorOf, keysetPage } from "../db/keyset";
 import { searchPatterns } from "../db/search";
-import { callMeBackForm, newsletterSignups, voucherRequests } from "../db/schema/index";
+import { callMeBackForm, newsletterSignups, stays, voucherRequests } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 
@@ -65,7 +65,7 @@ function partFor(kind: LeadKind, f: LeadsFilters, boundary: Boundary): SQL | nul
       ${t.callStatus} as call_status, ${t.callError} as call_error, ${t.callSid} as call_sid,
       ${t.staffStatus} as staff_status, ${t.staffNote} as staff_note, ${t.sourcePage} as source_page,
       ${t.consentText} as consent_text, null::text as unsubscribed_at_iso,
-      null::text as voucher_code, null::text as mail_status
+      null::text as voucher_code, null::text as mail_status, null::text as redeemed_check_in, null::text as redeemed_check_out
       from ${t} ${where ? sql`where ${where}` : sql``}`;
   }
 
@@ -83,8 +83,10 @@ function partFor(kind: LeadKind, f: LeadsFilters, boundary: Boundary): SQL | nul
       null::text as call_status, null::text as call_error, null::text as call_sid,
       ${t.staffStatus} as staff_status, ${t.staffNote} as staff_note, ${t.sourcePage} as source_page,
       ${t.consentText} as consent_text, null::text as unsubscribed_at_iso,
-      ${t.voucherCode} as voucher_code, ${t.mailStatus} as mail_status
-      from ${t} ${where ? sql`where ${where}` : sql``}`;
+      ${t.voucherCode} as voucher_code, ${t.mailStatus} as mail_status,
+      ${stays.checkIn} as redeemed_check_in, ${stays.checkOut} as redeemed_check_out
+      from ${t} left join ${stays} on ${stays.id} = ${t.redeemedStayId} and ${stays.status} not in ('cancelled','declined','expired')
+      ${where ? sql`where ${where}` : sql``}`;
   }
 
   const t = newsletterSignups;
@@ -101,7 +103,7 @@ function partFor(kind: LeadKind, f: LeadsFilters, boundary: Boundary): SQL | nul
     null::text as call_status, null::text as call_error, null::text as call_sid,
     null::text as staff_status, null::text as staff_note, ${t.sourcePage} as source_page,
     ${t.consentText} as consent_text, ${iso(t.unsubscribedAt)} as unsubscribed_at_iso,
-    null::text as voucher_code, null::text as mail_status
+    null::text as voucher_code, null::text as mail_status, null::text as redeemed_check_in, null::text as redeemed_check_out
     from ${t} ${where ? sql`where ${where}` : sql``}`;
 }
 
@@ -137,6 +139,8 @@ interface Row {
   unsubscribed_at_iso: string | null;
   voucher_code: string | null;
   mail_status: InboxLead["voucherMail"];
+  redeemed_check_in: string | null;
+  redeemed_check_out: string | null;
 }
 
 const toLead = (r: Row): InboxLead => ({
@@ -156,6 +160,7 @@ const toLead = (r: Row): InboxLead => ({
   unsubscribedAt: r.unsubscribed_at_iso,
   voucherCode: r.voucher_code,
   voucherMail: r.mail_status,
+  voucherRedeemedStay: r.redeemed_check_in && r.redeemed_check_out ? { checkIn: r.redeemed_check_in, checkOut: r.redeemed_check_out } : null,
 });
 
 /**

@@ -28,7 +28,7 @@ import { catAlreadyBookedText } from "~/features/stays/wording";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { hasRepeats } from "~/lib/validation";
 import type { Db } from "../db/client";
-import { cats, households, staySuites, stayCats, stayEvents, stays, suiteTypes, suites, waitlistEntries } from "../db/schema/index";
+import { cats, households, staySuites, stayCats, stayEvents, stays, suiteTypes, suites, users, waitlistEntries } from "../db/schema/index";
 import { lockForBooking } from "../db/booking-lock";
 import { withExclusionRetry } from "../db/exclusion-retry";
 import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
@@ -36,6 +36,7 @@ import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { loadSiteContent } from "../content/content";
+import { redeemVoucher } from "../leads/vouchers";
 import { queueStayMail } from "./stay-mail";
 import { queueCancellationRefund } from "./refunds";
 import { stayViews } from "./views";
@@ -352,7 +353,7 @@ export async function bookStay(
   // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a
   // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
   // the vaccines. Only holdStay's reads, under the suite type's lock, decide between contenders.
-  const [chosen, settings, rules, [type], coverage, clashes, { business }] = await inOrder([
+  const [chosen, settings, rules, [type], coverage, clashes, { business }, [account]] = await inOrder([
     householdCats(db, userId, request.catIds),
     loadStaySettings(db),
     rulesBetween(db, request.checkIn, request.checkOut),
@@ -360,6 +361,7 @@ export async function bookStay(
     vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
     catClashes(db, request.catIds, request),
     loadSiteContent(db),
+    db.select({ email: users.email }).from(users).where(eq(users.id, userId)),
   ] as const);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   if (problems.length > 0) throw datesRefused(problems);
@@ -392,6 +394,8 @@ export async function bookStay(
       paymentHoldMinutes: ctx.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES,
     });
     // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives.
+    // The voucher is the free night this stay got (or the booking is refused with the reason).
+    await redeemVoucher(tx, { code: request.voucherCode, stay: row, email: account?.email ?? "", minNights: settings.firstNightFreeMinNights, now });
     if (row.status !== "awaiting_payment") await queueStayMail(tx, row.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now, business);
     return row;
   });

@@ -108,6 +108,8 @@ export interface InboxLead {
   /** Vouchers: the code e-mailed, and whether that mail went out (null: not tried, as for older requests). */
   voucherCode: string | null;
   voucherMail: "sent" | "failed" | null;
+  /** Vouchers: the stay whose first night free the voucher is (null: not used, or that stay was cancelled). */
+  voucherRedeemedStay: { checkIn: string; checkOut: string } | null;
 }
 
 export interface InboxPage {

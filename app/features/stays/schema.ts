@@ -30,6 +30,8 @@ export const bookStayForm = stayDatesForm.extend({
   arrangement: z.enum(ARRANGEMENTS, "Choose whether your cats share a suite"),
   medication: checkboxField(),
   notes: z.string().trim().max(1000, "Keep the notes under 1000 characters").optional(),
+  /** The "Claim Your Free Night" voucher's code, if the customer has one (FN-XXXXXX). */
+  voucherCode: z.string().trim().max(20, "A voucher code is like FN-7KQ2MX").optional(),
 });
 export type BookStayInput = z.input<typeof bookStayForm>;
 /** A booking as the schema hands it on: what bookStay takes (parsed once, by the page's action). */

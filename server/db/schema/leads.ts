@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { callbackStaffStatuses } from "./core";
+import { stays } from "./stays";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -23,11 +24,20 @@ export const voucherRequests = pgTable(
     voucherCode: text("voucher_code"),
     mailStatus: text("mail_status", { enum: ["sent", "failed"] }),
     mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    /**
+     * The stay the voucher's free night went to (ADR 0150): the voucher is the first night free, not a
+     * second one. A voucher whose stay was cancelled is free to use again.
+     */
+    redeemedStayId: uuid("redeemed_stay_id").references((): AnyPgColumn => stays.id, { onDelete: "set null" }),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("voucher_requests_created_at").on(t.createdAt),
+    // A code typed at booking, and the vouchers of an address (applied by themselves).
+    index("voucher_requests_code").on(t.voucherCode),
+    index("voucher_requests_email").on(sql`lower(${t.email})`),
     // The inbox's status filter, newest first.
     index("voucher_requests_staff_status_created_at").on(t.staffStatus, t.createdAt),
     // The inbox's search (ILIKE '%…%' for names and addresses, LIKE for phone digits): trigram indexes.

@@ -8,7 +8,7 @@ import { callbackStaffStatusValues } from "~/features/callback/schema";
 import { formatUsPhone } from "~/lib/phone";
 import { type InboxLead, callStatusLabels, leadFollowUpForm, leadKindLabels, staffStatusLabels } from "~/features/leads/inbox-schema";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
-import { formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
+import { formatBusinessDate, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 
 export const selectClass =
@@ -82,6 +82,11 @@ export function LeadOutcome({ lead }: { lead: InboxLead }) {
           {sent ? "Voucher e-mailed" : "Voucher e-mail failed"}
         </span>
         {lead.voucherCode ? <p className="font-mono text-xs text-muted">{lead.voucherCode}</p> : null}
+        {lead.voucherRedeemedStay ? (
+          <p className="text-sm">
+            Redeemed: the stay of {formatCalendarDayWeekday(lead.voucherRedeemedStay.checkIn)} – {formatCalendarDayWeekday(lead.voucherRedeemedStay.checkOut)}
+          </p>
+        ) : null}
         {sent ? null : <p className="text-sm text-red-800">Send the code to the customer by hand.</p>}
       </div>
     );

@@ -1,0 +1,146 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { weekdayOf } from "~/features/stays/model";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
+import type { Database, Db } from "../db/client";
+import { stays, suiteTypes, suites, voucherRequests } from "../db/schema/index";
+import { AppError } from "../http/errors";
+import { bookStay, cancelStay } from "../stays/stays";
+import { testHousehold } from "../testing/households";
+import { createTestDatabase } from "../testing/test-database";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const now = new Date();
+const today = businessDate(now);
+const siteUrl = "http://localhost:3000";
+
+function mondayIn(days: number): string {
+  let date = addBusinessDays(today, days);
+  while (weekdayOf(date) !== 1) date = addBusinessDays(date, 1);
+  return date;
+}
+
+async function suiteType(db: Db) {
+  const [type] = await db
+    .insert(suiteTypes)
+    .values({ name: `Test ${crypto.randomUUID()}`, maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 })
+    .returning();
+  await db.insert(suites).values([1, 2, 3].map(() => ({ suiteTypeId: type!.id, name: `T-${crypto.randomUUID()}` })));
+  return type!;
+}
+
+/** A voucher as "Claim Your Free Night" leaves it: a lead with the code its e-mail carried. */
+async function voucherFor(db: Db, email: string, sentDaysAgo = 2) {
+  const code = `FN-${crypto.randomBytes(4).toString("hex").toUpperCase().slice(0, 6)}`;
+  const sentAt = new Date(now.getTime() - sentDaysAgo * 86_400_000);
+  const [row] = await db
+    .insert(voucherRequests)
+    .values({
+      name: "Ana Ruiz",
+      email,
+      phone: "+19492491234",
+      consentText: "Yes",
+      consentedAt: sentAt,
+      sourcePage: "/",
+      voucherCode: code,
+      mailStatus: "sent",
+      mailedAt: sentAt,
+      createdAt: sentAt,
+    })
+    .returning();
+  return row!;
+}
+
+const book = (db: Db, userId: string, catIds: string[], typeId: string, weeks: number, options: { nights?: number; voucherCode?: string } = {}) => {
+  const checkIn = mondayIn(30 + 7 * weeks);
+  return bookStay(
+    db,
+    userId,
+    {
+      checkIn,
+      checkOut: addBusinessDays(checkIn, options.nights ?? 3),
+      catIds,
+      suiteTypeId: typeId,
+      arrangement: "together",
+      medication: false,
+      voucherCode: options.voucherCode,
+    },
+    { siteUrl, now },
+  );
+};
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return (error as AppError).message;
+}
+
+const redeemed = async (db: Db, id: string) => (await db.select().from(voucherRequests).where(eq(voucherRequests.id, id)))[0]!;
+
+describe("the free-night voucher is the first night free", () => {
+  it("is redeemed by itself when the customer's own address asked for it, with the stay that got the free night", async () => {
+    const { db } = database;
+    const { user, catIds } = await testHousehold(db, now);
+    const voucher = await voucherFor(db, user.email.toUpperCase());
+    const stay = await book(db, user.id, catIds, (await suiteType(db)).id, 0);
+    expect(stay.firstNightFreeCents).toBe(5000);
+    expect(await redeemed(db, voucher.id)).toMatchObject({ redeemedStayId: stay.id, staffStatus: "booked" });
+  });
+
+  it("accepts a typed code once, however it is typed; the second customer is told it is used and nothing is booked", async () => {
+    const { db } = database;
+    const type = await suiteType(db);
+    const voucher = await voucherFor(db, `friend-${crypto.randomUUID()}@example.com`);
+    const first = await testHousehold(db, now);
+    const stay = await book(db, first.user.id, first.catIds, type.id, 1, { voucherCode: ` ${voucher.voucherCode!.toLowerCase().replace("-", " ")} ` });
+    expect((await redeemed(db, voucher.id)).redeemedStayId).toBe(stay.id);
+
+    const second = await testHousehold(db, now);
+    expect(await refusal(book(db, second.user.id, second.catIds, type.id, 1, { voucherCode: voucher.voucherCode! }))).toBe(
+      "That voucher has been used already.",
+    );
+    expect(await db.select().from(stays).where(eq(stays.householdId, second.householdId))).toEqual([]);
+
+    // Cancelled, the stay gives the voucher back with its free night.
+    await cancelStay(db, first.user.id, stay.id, { siteUrl, now });
+    const again = await book(db, second.user.id, second.catIds, type.id, 2, { voucherCode: voucher.voucherCode! });
+    expect((await redeemed(db, voucher.id)).redeemedStayId).toBe(again.id);
+  });
+
+  it("refuses an unknown, expired or another account's code, and a code on a stay without the free night, saving nothing", async () => {
+    const { db } = database;
+    const type = await suiteType(db);
+    const { user, householdId, catIds } = await testHousehold(db, now);
+    const other = await testHousehold(db, now);
+    const expired = await voucherFor(db, `old-${crypto.randomUUID()}@example.com`, 400);
+    const theirs = await voucherFor(db, other.user.email);
+    const fresh = await voucherFor(db, `new-${crypto.randomUUID()}@example.com`);
+
+    expect(await refusal(book(db, user.id, catIds, type.id, 3, { voucherCode: "FN-ZZZZZZ" }))).toBe(
+      "We don't know that voucher code. Check it against your voucher e-mail.",
+    );
+    expect(await refusal(book(db, user.id, catIds, type.id, 3, { voucherCode: expired.voucherCode! }))).toMatch(/^That voucher expired on /);
+    expect(await refusal(book(db, user.id, catIds, type.id, 3, { voucherCode: theirs.voucherCode! }))).toBe(
+      "That voucher belongs to another customer's account.",
+    );
+    expect(await refusal(book(db, user.id, catIds, type.id, 3, { voucherCode: fresh.voucherCode!, nights: 2 }))).toBe(
+      "The voucher's free night is for a stay of 3 nights or more.",
+    );
+    expect(await db.select().from(stays).where(eq(stays.householdId, householdId))).toEqual([]);
+
+    await book(db, user.id, catIds, type.id, 3);
+    expect(await refusal(book(db, user.id, catIds, type.id, 5, { voucherCode: fresh.voucherCode! }))).toBe(
+      "Your household has had its first night free already: the voucher is the same offer.",
+    );
+    expect((await redeemed(db, fresh.id)).redeemedStayId).toBeNull();
+  });
+});
