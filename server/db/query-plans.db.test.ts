@@ -173,7 +173,8 @@ describe("the plans of the admin's lists on five years of data", () => {
     ...(["callback", "voucher", "newsletter"] as const).map((kind): [string, () => Promise<unknown>] => [
       `export of ${kind}s found by a search`,
       async () => {
-        const pieces = leadsCsv(database.db, kind, { q: "nguyen" });
+        // Callbacks hold no name: a callback is found by its number.
+        const pieces = leadsCsv(database.db, kind, { q: kind === "callback" ? "2012345" : "nguyen" });
         await pieces.next();
         await pieces.return(undefined);
       },

@@ -10,7 +10,7 @@ export const adminMeta = (title: string) => [{ title: `${title} | Admin | ${busi
 export const ADMIN_SECTIONS = [
   { to: "/admin/bookings", label: "Appointments" },
   { to: "/admin/stays", label: "Stays and occupancy" },
-  { to: "/admin/rooms", label: "Suites and calendar" },
+  { to: "/admin/rooms", label: "Suites and rules" },
   { to: "/admin/grooming", label: "Groomers and services" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/leads", label: "Leads" },
