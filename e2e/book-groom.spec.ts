@@ -27,7 +27,7 @@ test("a customer books a groom at the first free time; a second customer sees th
   await signIn(staff, { as: "admin" });
   // Staff see the services' durations and prices and the groomer's week in admin Grooming.
   await staff.goto("/admin/grooming");
-  await expect(staff.getByRole("heading", { name: "Grooming", level: 1 })).toBeVisible();
+  await expect(staff.getByRole("heading", { name: "Groomers and services", level: 1 })).toBeVisible();
   await expect(staff.getByRole("form", { name: "Full Grooming" }).getByLabel("Minutes per cat")).toHaveValue("90");
   await expect(staff.getByLabel("Tuesday break from")).toHaveValue("12:00");
   await expectNoAxeViolations(staff);

@@ -339,7 +339,7 @@ export default function StaffBookGroomPage({ loaderData: data }: Route.Component
             </Notice>
           ) : null}
           {data.services.length === 0 ? (
-            <p className="text-muted">No grooming service is bookable yet: set a duration and price on Grooming.</p>
+            <p className="text-muted">No grooming service is bookable yet: set a duration and price on Groomers and services.</p>
           ) : (
             <ChooseGroom data={data} />
           )}
