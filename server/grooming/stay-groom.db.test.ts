@@ -8,7 +8,8 @@ import { AppError } from "../http/errors";
 import { bookStay, cancelStay } from "../stays/stays";
 import { createTestDatabase } from "../testing/test-database";
 import { bookGroom, quoteGroom } from "./grooming";
-import { householdAccount, stayForGroom } from "./stay-groom";
+import { stayForGroom } from "./stay-groom";
+import { householdAccount } from "../households/households";
 import { type TestHouseholdOptions, testHousehold } from "../testing/households";
 import { weekdayOnOrAfter } from "../testing/dates";
 
