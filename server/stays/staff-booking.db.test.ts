@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { calendarRules, households, mailQueue, stayEvents, stays, suiteTypes, suites } from "../db/schema/index";
+import { calendarRules, households, mailQueue, stayEvents, suiteTypes, suites } from "../db/schema/index";
 import { createCat, householdForEmail } from "../households/households";
 import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
 import { AppError } from "../http/errors";
