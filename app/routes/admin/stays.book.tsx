@@ -5,7 +5,7 @@ import { householdAccount, householdForEmail, listCats } from "@server/household
 import { AppError } from "@server/http/errors";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
-import { settleStaysInBackground } from "@server/stays/background";
+import { kickMessageQueues } from "@server/messages/kick";
 import { loadStaySettings } from "@server/stays/calendar";
 import { bookStayForHousehold } from "@server/stays/staff";
 import { type Stay, listHouseholdStays, quoteStay } from "@server/stays/stays";
@@ -138,7 +138,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   });
   if (!booked) return reply;
   // The customer's confirmation is queued with the stay; send it now rather than at the queue's next pass.
-  settleStaysInBackground(context);
+  kickMessageQueues(context);
   return redirect(`/admin/stays/book?household=${booked.householdId}&booked=${booked.id}`);
 });
 
