@@ -103,6 +103,7 @@ const PARAM_ROUTES: Record<string, IdCase> = {
 const QUERY_IDS: Record<string, IdCase> = {
   "/book/groom": { url: (id) => `/book/groom?stay=${id}`, theirs: () => ids.stay, unknown: UUID(), admin: false },
   "/admin/grooming/book": { url: (id) => `/admin/grooming/book?household=${id}`, unknown: UUID(), admin: true },
+  "/admin/stays/book": { url: (id) => `/admin/stays/book?household=${id}`, unknown: UUID(), admin: true },
 };
 const MOVE_GROOM: IdCase = { url: (id) => `/book/groom?move=${id}`, unknown: UUID(), admin: false };
 
