@@ -11,6 +11,18 @@ import { missingImages } from "../media/store";
 
 export type ContentRevision = typeof siteContentRevisions.$inferSelect;
 
+/** A revision as the Content page shows it in its history. */
+export const revisionView = (r: ContentRevision) => ({
+  id: r.id,
+  key: r.key,
+  status: r.status,
+  value: r.value,
+  sourceRevisionId: r.sourceRevisionId,
+  createdBy: r.createdBy,
+  createdAt: r.createdAt.toISOString(),
+});
+export type RevisionView = ReturnType<typeof revisionView>;
+
 /**
  * The effective content is cached per process and database. Publishing in this process clears the
  * cache at once; another process (several instances on one PostgreSQL) sees the change within this
