@@ -71,7 +71,10 @@ const run = (handler: unknown, request: Request) =>
   (handler as Handler)({ request, context: testRequestContext(server.env, database.db), params: {} }).catch((thrown: unknown) => thrown);
 const inbox = (query: string, cookie = adminCookie) => run(loader, new Request(`http://localhost/admin/leads?${query}`, { headers: { cookie } }));
 const followUp = (fields: Record<string, string>, cookie: string | null = adminCookie) =>
-  run(action, new Request("http://localhost/admin/leads", { method: "POST", headers: cookie ? { cookie } : {}, body: new URLSearchParams(fields) })) as Promise<{
+  run(
+    action,
+    new Request("http://localhost/admin/leads", { method: "POST", headers: cookie ? { cookie } : {}, body: new URLSearchParams(fields) }),
+  ) as Promise<{
     data: { notice?: { description?: string } };
     init: { status?: number } | null;
   }>;
