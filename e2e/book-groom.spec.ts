@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { defaultEditableContent } from "../app/features/content/site-content";
+import { defaultEditableBusiness } from "../app/features/content/business-defaults";
 import { weekdayOf } from "../app/features/stays/model";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats } from "./support/cats";
@@ -114,7 +114,7 @@ test("a customer books a groom at the first free time; a second customer sees th
 
 test("with online booking off, Book a Groom opens the outside page in a new tab and the close button steps back", async ({ page, signIn, context }) => {
   await signIn(page, { as: "admin" });
-  const business = defaultEditableContent.business;
+  const business = defaultEditableBusiness;
   await publishContent(page.request, "business", { ...business, booking: { ...business.booking, online: false } });
   const groomUrl = business.booking.groomUrl;
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { defaultEditableContent } from "../app/features/content/site-content";
+import { defaultEditableBusiness } from "../app/features/content/business-defaults";
 import { weekdayOf } from "../app/features/stays/model";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats } from "./support/cats";
@@ -109,7 +109,7 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   await expect(ana.getByRole("region", { name: "Upcoming" }).getByText(tofu).filter({ visible: true })).toBeVisible();
 
   // With the content's online booking switched off, My Trips no longer offers the groom.
-  const business = defaultEditableContent.business;
+  const business = defaultEditableBusiness;
   await publishContent(staff.request, "business", { ...business, booking: { ...business.booking, online: false } });
   await ana.goto("/trips");
   await expect(trip).toBeVisible();

@@ -1,5 +1,5 @@
 import { business } from "../app/content/business";
-import { defaultEditableContent } from "../app/features/content/site-content";
+import { defaultEditableBusiness } from "../app/features/content/business-defaults";
 import { publishContent } from "./support/content";
 import { expect, test } from "./support/own-server";
 
@@ -32,7 +32,7 @@ const PUBLIC_PAGES = [
 test("facts published in Content reach every public page, and the defaults are gone", async ({ page, signIn }) => {
   test.setTimeout(120_000);
   await signIn(page, { as: "admin" });
-  const current = defaultEditableContent.business;
+  const current = defaultEditableBusiness;
   const value = {
     ...current,
     phone: PUBLISHED.phone,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { signInDetails } from "../server/testing/test-smtp";
-import { defaultEditableContent } from "../app/features/content/site-content";
+import { defaultEditableBusiness } from "../app/features/content/business-defaults";
 import { publishContent } from "./support/content";
 import { claimAdminEmail } from "./support/identities";
 import { waitForMail } from "./support/mail";
@@ -51,7 +51,7 @@ test("contact details published in /admin/content show on the legal pages at onc
   expect((await api.post("/api/auth/magic-link", { data: { email: admin } })).status()).toBe(200);
   const { code } = signInDetails(await waitForMail(admin, since));
   expect((await api.post("/api/auth/verify-code", { data: { email: admin, code } })).status()).toBe(200);
-  await publishContent(api, "business", { ...defaultEditableContent.business, phone: NEW_PHONE, email: NEW_EMAIL });
+  await publishContent(api, "business", { ...defaultEditableBusiness, phone: NEW_PHONE, email: NEW_EMAIL });
 
   for (const pagePath of LEGAL_PAGES) {
     const response = await api.get(pagePath);

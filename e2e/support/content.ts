@@ -4,7 +4,7 @@ import type { ContentKey } from "../../app/features/content/schema";
 /**
  * Publishes a section of the site content as the Content page's form does: a post to the page's
  * action, from a context signed in as staff. A spec that edits content runs its own server, which
- * starts from the defaults (`defaultEditableContent`), so it builds the value from those.
+ * starts from the content modules' texts (`defaultEditableBusiness`), so it builds the value from those.
  */
 export async function publishContent(request: APIRequestContext, section: ContentKey, value: unknown) {
   const res = await request.post("/admin/content", { form: { intent: "publish", section, value: JSON.stringify(value) } });
