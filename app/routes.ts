@@ -19,6 +19,7 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("stays", "routes/admin/stays.tsx"),
+    route("stays/book", "routes/admin/stays.book.tsx"),
     route("rooms", "routes/admin/rooms.tsx"),
     route("grooming", "routes/admin/grooming.tsx"),
     route("grooming/book", "routes/admin/grooming.book.tsx"),

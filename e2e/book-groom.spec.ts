@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import { defaultEditableBusiness } from "../app/features/content/business-defaults";
 import { weekdayOf } from "../app/features/stays/model";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats } from "./support/cats";
+import { publishContent } from "./support/content";
 import { businessDayAhead } from "./support/dates";
 import { waitForMail } from "./support/mail";
 import { expect, test } from "./support/own-server";
@@ -27,7 +29,7 @@ test("a customer books a groom at the first free time; a second customer sees th
   await signIn(staff, { as: "admin" });
   // Staff see the services' durations and prices and the groomer's week in admin Grooming.
   await staff.goto("/admin/grooming");
-  await expect(staff.getByRole("heading", { name: "Grooming", level: 1 })).toBeVisible();
+  await expect(staff.getByRole("heading", { name: "Groomers and services", level: 1 })).toBeVisible();
   await expect(staff.getByRole("form", { name: "Full Grooming" }).getByLabel("Minutes per cat")).toHaveValue("90");
   await expect(staff.getByLabel("Tuesday break from")).toHaveValue("12:00");
   await expectNoAxeViolations(staff);
@@ -112,13 +114,9 @@ test("a customer books a groom at the first free time; a second customer sees th
 
 test("with online booking off, Book a Groom opens the outside page in a new tab and the close button steps back", async ({ page, signIn, context }) => {
   await signIn(page, { as: "admin" });
-  const current = await page.request.get("/api/admin/content");
-  const { content } = await current.json();
-  const published = await page.request.post("/api/admin/content/business/publish", {
-    data: { value: { ...content.business, booking: { ...content.business.booking, online: false } } },
-  });
-  expect(published.status(), await published.text()).toBe(201);
-  const groomUrl: string = content.business.booking.groomUrl;
+  const business = defaultEditableBusiness;
+  await publishContent(page.request, "business", { ...business, booking: { ...business.booking, online: false } });
+  const groomUrl = business.booking.groomUrl;
 
   await page.goto("/");
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });

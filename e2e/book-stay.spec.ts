@@ -36,7 +36,7 @@ test("a customer books a peak weekend, changes and cancels it; the next on the w
   // Staff: one suite left in service, and a peak weekend with its own terms.
   await signIn(staff, { as: "admin" });
   await staff.goto("/admin/rooms");
-  await expect(staff.getByRole("heading", { name: "Rooms", level: 1 })).toBeVisible();
+  await expect(staff.getByRole("heading", { name: "Suites and rules", level: 1 })).toBeVisible();
   await expectNoAxeViolations(staff);
   // One suite by its button (the notice, and the list showing the new state), the other ten by their forms' posts.
   await staff.getByRole("button", { name: "Take out of service: Cozy 1", exact: true }).click();

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import { defaultEditableBusiness } from "../app/features/content/business-defaults";
 import { weekdayOf } from "../app/features/stays/model";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats } from "./support/cats";
+import { publishContent } from "./support/content";
 import { businessDayAhead } from "./support/dates";
 import { waitForMail } from "./support/mail";
 import { expect, test } from "./support/own-server";
@@ -107,12 +109,8 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   await expect(ana.getByRole("region", { name: "Upcoming" }).getByText(tofu).filter({ visible: true })).toBeVisible();
 
   // With the content's online booking switched off, My Trips no longer offers the groom.
-  const current = await staff.request.get("/api/admin/content");
-  const { content } = await current.json();
-  const published = await staff.request.post("/api/admin/content/business/publish", {
-    data: { value: { ...content.business, booking: { ...content.business.booking, online: false } } },
-  });
-  expect(published.status(), await published.text()).toBe(201);
+  const business = defaultEditableBusiness;
+  await publishContent(staff.request, "business", { ...business, booking: { ...business.booking, online: false } });
   await ana.goto("/trips");
   await expect(trip).toBeVisible();
   await expect(ana.getByRole("link", { name: "Add a groom on departure day" })).toHaveCount(0);

@@ -21,7 +21,7 @@ async function peakWithDeposit(staff: Page, signIn: (page: Page, options: { as: 
   const suffix = crypto.randomBytes(3).toString("hex");
   await signIn(staff, { as: "admin" });
   await staff.goto("/admin/rooms");
-  await expect(staff.getByRole("heading", { name: "Rooms", level: 1 })).toBeVisible();
+  await expect(staff.getByRole("heading", { name: "Suites and rules", level: 1 })).toBeVisible();
   await expect(staff.locator("html[data-hydrated]")).toBeAttached();
   await takeOutOfService(staff, ["Cozy 1", "Cozy 2", "Cozy 3", "Cozy 4", "Cozy 5", "Cozy 6", "Deluxe 1", "Deluxe 2", "Deluxe 3", "Deluxe 4", "Loft 2"]);
   const name = `Deposit Peak ${suffix}`;

@@ -1,4 +1,6 @@
 import { business } from "../app/content/business";
+import { defaultEditableBusiness } from "../app/features/content/business-defaults";
+import { publishContent } from "./support/content";
 import { expect, test } from "./support/own-server";
 
 /**
@@ -30,18 +32,16 @@ const PUBLIC_PAGES = [
 test("facts published in Content reach every public page, and the defaults are gone", async ({ page, signIn }) => {
   test.setTimeout(120_000);
   await signIn(page, { as: "admin" });
-  const current = (await (await page.request.get("/api/admin/content")).json()) as {
-    content: { business: Record<string, unknown> & { address: Record<string, string> } };
-  };
+  const current = defaultEditableBusiness;
   const value = {
-    ...current.content.business,
+    ...current,
     phone: PUBLISHED.phone,
     groomingPhone: PUBLISHED.groomingPhone,
     email: PUBLISHED.email,
-    address: { ...current.content.business.address, street: PUBLISHED.street },
+    address: { ...current.address, street: PUBLISHED.street },
     taxId: PUBLISHED.taxId,
   };
-  expect((await page.request.post("/api/admin/content/business/publish", { data: { value } })).status()).toBe(201);
+  await publishContent(page.request, "business", value);
 
   const visitor = page.context().request;
   for (const path of PUBLIC_PAGES) {

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { signInDetails } from "../server/testing/test-smtp";
+import { defaultEditableBusiness } from "../app/features/content/business-defaults";
+import { publishContent } from "./support/content";
 import { claimAdminEmail } from "./support/identities";
 import { waitForMail } from "./support/mail";
 import { type ExtraServer, startExtraServer } from "./support/server";
@@ -49,9 +51,7 @@ test("contact details published in /admin/content show on the legal pages at onc
   expect((await api.post("/api/auth/magic-link", { data: { email: admin } })).status()).toBe(200);
   const { code } = signInDetails(await waitForMail(admin, since));
   expect((await api.post("/api/auth/verify-code", { data: { email: admin, code } })).status()).toBe(200);
-  const { content } = (await (await api.get("/api/admin/content")).json()) as { content: { business: Record<string, unknown> } };
-  const published = await api.post("/api/admin/content/business/publish", { data: { value: { ...content.business, phone: NEW_PHONE, email: NEW_EMAIL } } });
-  expect(published.status(), await published.text()).toBe(201);
+  await publishContent(api, "business", { ...defaultEditableBusiness, phone: NEW_PHONE, email: NEW_EMAIL });
 
   for (const pagePath of LEGAL_PAGES) {
     const response = await api.get(pagePath);

@@ -139,17 +139,9 @@ async function main() {
     const daysAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     const apis: [string, string][] = [
       ["me", "/api/admin/me"],
-      ["leads, newest", "/api/admin/leads"],
-      ["leads, 100,000 back", `/api/admin/leads?${deep}`],
-      ["leads, newsletter only", "/api/admin/leads?kind=newsletter"],
-      ["leads, status new", "/api/admin/leads?staffStatus=new"],
-      ["leads, search name", "/api/admin/leads?q=nguyen"],
-      ["leads, search e-mail", "/api/admin/leads?q=reader2941"],
-      ["leads, search phone", "/api/admin/leads?q=2012345"],
       ["appointments of a day", `/api/admin/appointments?day=${today}`],
       ["analytics, 30 days", `/api/admin/analytics?from=${daysAgo(29)}&to=${today}`],
       ["analytics, 365 days", `/api/admin/analytics?from=${daysAgo(364)}&to=${today}`],
-      ["content", "/api/admin/content"],
     ];
     const pages: [string, string][] = [
       ["dashboard", "/admin"],
@@ -157,6 +149,10 @@ async function main() {
       ["leads inbox", "/admin/leads"],
       ["leads, 100,000 back", `/admin/leads?${deep}`],
       ["leads, search name", "/admin/leads?q=nguyen"],
+      ["leads, newsletter only", "/admin/leads?kind=newsletter"],
+      ["leads, status new", "/admin/leads?staffStatus=new"],
+      ["leads, search e-mail", "/admin/leads?q=reader2941"],
+      ["leads, search phone", "/admin/leads?q=2012345"],
       ["analytics, 30 days", "/admin/analytics"],
       ["analytics, 90 days", "/admin/analytics?days=90"],
       ["analytics, 365 days", `/admin/analytics?from=${daysAgo(364)}&to=${today}`],

@@ -2,7 +2,7 @@ import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
-import type { PaymentProvider } from "./payments/types";
+import type { PaymentProviders } from "./payments/provider";
 import type { Telephony } from "./telephony/telephony";
 
 /** Everything a request handler may need, created once at start-up and passed down explicitly. */
@@ -14,8 +14,8 @@ export interface AppContext {
   telephony: Telephony;
   /** Outbound mail: SMTP, or the local outbox without SMTP_URL (one instance for the whole app). */
   mailer: Mailer;
-  /** Deposits and refunds: Stripe, or the simulated provider (one instance for the whole app). */
-  payments: PaymentProvider;
+  /** Deposits and refunds: the payment providers by name; new payments use `current` (Stripe, or the simulated provider). */
+  payments: PaymentProviders;
 }
 
 /** What route loaders and actions receive as `context` (a type alias, so it fits React Router's index signature). */
@@ -26,7 +26,7 @@ export type RequestContext = {
   logger: Logger;
   telephony: Telephony;
   mailer: Mailer;
-  payments: PaymentProvider;
+  payments: PaymentProviders;
   cspNonce: string;
   /** The client as the per-client rate limits count it (`rateLimitClient` of the request's address). */
   clientAddress: string;

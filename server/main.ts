@@ -14,7 +14,7 @@ import { periodicJobs } from "./jobs";
 import { createLogger } from "./logger";
 import { createTelephony } from "./telephony/telephony";
 import { createMailer } from "./mail/mailer";
-import { createPaymentProvider } from "./payments/provider";
+import { createPaymentProviders } from "./payments/provider";
 import { startPeriodicJobs } from "./periodic-job";
 
 export interface StartOptions {
@@ -41,8 +41,8 @@ export async function start({ configEnv, vite }: StartOptions) {
 
   const mailer = createMailer(env, logger);
 
-  const payments = createPaymentProvider(env);
-  if (payments.name === "simulated") logger.info("payments: Stripe is not configured; deposits are taken by the simulated provider");
+  const payments = createPaymentProviders(env);
+  if (payments.current.name === "simulated") logger.info("payments: Stripe is not configured; deposits are taken by the simulated provider");
 
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>

@@ -3,7 +3,7 @@ import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
-import type { PaymentProvider } from "./payments/types";
+import type { PaymentProviders } from "./payments/provider";
 import type { Telephony } from "./telephony/telephony";
 
 /** What a periodic job may use: the app's one instance of each service. */
@@ -15,7 +15,7 @@ export interface JobDeps {
   logger: Logger;
   mailer: Mailer;
   telephony: Telephony;
-  payments: PaymentProvider;
+  payments: PaymentProviders;
 }
 
 /**

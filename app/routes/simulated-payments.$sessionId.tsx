@@ -42,7 +42,7 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
   if (form.get("intent") === "cancel") return redirect("/trips");
   let paidStayId: string | undefined;
   const reply = await submitForm(form, simulatedPaymentForm, async () => {
-    const { outcome, stayId } = await paySimulatedCheckout(context.db, context.payments, user.id, params.sessionId, { siteUrl: context.env.PUBLIC_SITE_URL });
+    const { outcome, stayId } = await paySimulatedCheckout(context.db, user.id, params.sessionId, { siteUrl: context.env.PUBLIC_SITE_URL });
     // Only the click that recorded the payment says "paid"; another (a double click, a second tab) says it was paid already.
     if (outcome === "paid") paidStayId = stayId;
     else return { kind: "success", title: "Already paid", description: "This deposit was already paid, so nothing more was taken. Your stay is on My Trips." };

@@ -52,7 +52,9 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   // "Add a groom on departure day" only while grooms are booked on this site (the content's switch).
   const groomsOnline = (await loadSiteContent(context.db)).business.booking.online;
   // A hold whose time is up ends before the page shows it (the payments job does the same every minute).
-  await releaseUnpaidHolds(context.db, context.payments, now).catch((err: unknown) => context.logger.warn({ err }, "releasing unpaid holds failed"));
+  await releaseUnpaidHolds(context.db, context.payments, now, context.logger).catch((err: unknown) =>
+    context.logger.warn({ err }, "releasing unpaid holds failed"),
+  );
   const stays = (await listHouseholdStays(context.db, user.id)).map((stay) => ({
     stay,
     cancellable: changeable(stay, today),

@@ -4,7 +4,6 @@ import { adminAppointmentsRouter, appointmentsRouter } from "../appointments/rou
 import { requireAdminApi } from "../auth/guards.server";
 import { authRouter } from "../auth/router";
 import { callbackRouter } from "../callback/router";
-import { adminContentRouter } from "../content/router";
 import type { AppContext } from "../context";
 import { adminLeadsRouter } from "../leads/admin-router";
 import { leadsRouter } from "../leads/router";
@@ -21,7 +20,6 @@ export function apiRouter(ctx: AppContext): Router {
   router.use("/admin/appointments", adminAppointmentsRouter(ctx));
   router.use("/admin/leads", adminLeadsRouter(ctx));
   router.use("/admin/analytics", adminAnalyticsRouter(ctx));
-  router.use("/admin/content", adminContentRouter(ctx));
   router.use("/admin/media", adminMediaRouter(ctx));
   router.use("/auth", authRouter(ctx));
   router.use(callbackRouter(ctx));

@@ -1,12 +1,12 @@
 import path from "node:path";
 import { testRequestContext } from "../testing/request-context";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "~/routes";
+import { AdminErrorBoundary } from "~/routes/admin/error-boundary";
 import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
 import { userRoles, users, verifications } from "../db/schema/index";
 import { loadEnv } from "../env";
+import { routeTable } from "../testing/route-table";
 import { createTestDatabase } from "../testing/test-database";
 import { verifyLinkAction } from "./verify-link.server";
 import { createSession } from "./sessions";
@@ -32,13 +32,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 /** Every route module under /admin, read from app/routes.ts: routes added later are checked too. */
-function adminRouteFiles(entries: RouteConfigEntry[], parentPath = ""): { path: string; file: string }[] {
-  return entries.flatMap((entry) => {
-    const full = entry.index ? parentPath : [parentPath, entry.path].filter(Boolean).join("/");
-    const own = full === "admin" || full.startsWith("admin/") ? [{ path: `/${full}`, file: entry.file }] : [];
-    return [...own, ...adminRouteFiles(entry.children ?? [], full)];
-  });
-}
+const adminRouteFiles = () => routeTable().filter((r) => r.url === "/admin" || r.url.startsWith("/admin/"));
 
 type Handler = (args: { request: Request; context: RequestContext; params: Record<string, string> }) => Promise<unknown>;
 
@@ -56,7 +50,7 @@ async function outcome(handler: Handler, url: string, cookie?: string, method = 
 }
 
 describe("the admin pages", () => {
-  const admin = adminRouteFiles(routes);
+  const admin = adminRouteFiles().map(({ url, file }) => ({ path: url, file }));
 
   it("are all found in the route config", () => {
     expect(admin.map((r) => r.path)).toEqual(expect.arrayContaining(["/admin", "/admin/bookings", "/admin/content", "/admin/analytics"]));
@@ -66,7 +60,7 @@ describe("the admin pages", () => {
     for (const { path: url, file } of admin) {
       const mod = (await import(/* @vite-ignore */ path.resolve("app", file))) as { ErrorBoundary?: unknown };
       if (file.endsWith("layout.tsx")) expect(mod.ErrorBoundary, `${file}: a boundary here would hide the admin menu`).toBeUndefined();
-      else expect(mod.ErrorBoundary, `${url} (${file}) needs export { AdminErrorBoundary as ErrorBoundary }`).toBeTypeOf("function");
+      else expect(mod.ErrorBoundary, `${url} (${file}) needs export { AdminErrorBoundary as ErrorBoundary }`).toBe(AdminErrorBoundary);
     }
   });
 

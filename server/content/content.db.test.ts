@@ -7,6 +7,9 @@ import type { Database } from "../db/client";
 import { siteContentRevisions, users } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
+import { action } from "~/routes/admin/content";
+import type { RequestContext } from "../context";
+import { testRequestContext } from "../testing/request-context";
 import { contentHistory, invalidateSiteContentCache, loadPreviewContent, loadSiteContent, publishValue, revertTo, saveDraft } from "./content";
 
 let database: Database;
@@ -38,15 +41,20 @@ beforeEach(async () => {
   invalidateSiteContentCache();
 });
 
-const call = (path: string, cookie: string | null, body?: unknown) =>
-  fetch(`${server.url}/api/admin/content${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+type ContentAction = (args: { request: Request; context: RequestContext; params: object }) => Promise<unknown>;
+interface Reply {
+  data: { result: { status: string; error?: Record<string, string[]> }; notice?: { title: string; description?: string }; draftId?: number };
+  init: { status?: number } | null;
+}
+
+/** The Content page's form posted to its action: the reply, or what the action threw (a redirect). */
+async function post(cookie: string | null, fields: Record<string, string>): Promise<Reply> {
+  const request = new Request("http://localhost/admin/content", { method: "POST", headers: cookie ? { cookie } : {}, body: new URLSearchParams(fields) });
+  const context = testRequestContext(server.env, database.db);
+  return (await (action as ContentAction)({ request, context, params: {} }).catch((thrown: unknown) => thrown)) as Reply;
+}
+const statusOf = (reply: Reply | Response) => (reply instanceof Response ? reply.status : (reply.init?.status ?? 200));
+const publish = (section: string, value: unknown) => post(adminCookie, { intent: "publish", section, value: JSON.stringify(value) });
 
 const business = (phone: string) => ({
   ...defaultEditableContent.business,
@@ -115,40 +123,29 @@ describe("site content storage", () => {
   });
 });
 
-describe("the content API", () => {
+describe("the Content page's action", () => {
   it("saves a draft, publishes it, lists the history with who and when, and reverts", async () => {
-    const draft = await call("/business/drafts", adminCookie, {
-      value: business("(949) 555-0177"),
-    });
-    expect(draft.status).toBe(201);
-    const { revision } = await draft.json();
-    expect(revision).toMatchObject({
-      status: "draft",
-      createdBy: "owner@cathotel.test",
-    });
+    const draft = await post(adminCookie, { intent: "draft", section: "business", value: JSON.stringify(business("(949) 555-0177")) });
+    expect(statusOf(draft)).toBe(200);
+    const draftId = draft.data.draftId!;
+    const [stored] = await contentHistory(database.db, "business");
+    expect(stored).toMatchObject({ id: draftId, status: "draft", createdBy: "owner@cathotel.test" });
 
-    const published = await call("/business/publish", adminCookie, {
-      revisionId: revision.id,
-    });
-    expect(published.status).toBe(201);
-    expect((await published.json()).revision).toMatchObject({
-      status: "published",
-      sourceRevisionId: revision.id,
-    });
-    expect((await (await call("/", adminCookie)).json()).content.business.groomingPhone).toBe("(949) 555-0177");
+    const published = await post(adminCookie, { intent: "publish-draft", section: "business", revisionId: String(draftId) });
+    expect(published.data.notice?.title).toBe("Draft published — the public pages show it now");
+    expect((await contentHistory(database.db, "business"))[0]).toMatchObject({ status: "published", sourceRevisionId: draftId });
+    expect((await loadSiteContent(database.db)).business.groomingPhone.display).toBe("(949) 555-0177");
 
-    const history = await (await call("/business/history", adminCookie)).json();
-    expect(history.revisions.map((r: { status: string }) => r.status)).toEqual(["published", "draft"]);
-    expect(Date.parse(history.revisions[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    const history = await contentHistory(database.db, "business");
+    expect(history.map((r) => r.status)).toEqual(["published", "draft"]);
+    expect(history[0]!.createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const reverted = await call("/business/revert", adminCookie, {
-      revisionId: null,
-    });
-    expect(reverted.status).toBe(201);
+    const reverted = await post(adminCookie, { intent: "revert", section: "business", revisionId: "" });
+    expect(reverted.data.notice?.title).toBe("Reverted to the original texts");
     expect((await loadSiteContent(database.db)).business.groomingPhone.display).toBe("(949) 555-0101");
   });
 
-  it("refuses style values outside the bounds with clear messages", async () => {
+  it("refuses style values outside the bounds with clear messages, under the field", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ fontSize: 9 }, "Font size must be between 10 and 72"],
       [{ fontSize: 73 }, "Font size must be between 10 and 72"],
@@ -161,69 +158,57 @@ describe("the content API", () => {
       [{ fontSize: "big" }, "Font size must be a number"],
     ];
     for (const [change, message] of cases) {
-      const res = await call("/style/publish", adminCookie, {
-        value: { ...style, headings: { ...style.headings, ...change } },
-      });
-      expect(res.status, message).toBe(400);
-      expect((await res.json()).error).toMatchObject({
-        code: "VALIDATION_FAILED",
-        message,
-      });
+      const reply = await publish("style", { ...style, headings: { ...style.headings, ...change } });
+      expect(statusOf(reply), message).toBe(400);
+      expect(reply.data.notice, message).toMatchObject({ title: "Not saved", description: message });
+      expect(reply.data.result.error?.[`headings.${Object.keys(change)[0]}`], message).toEqual([message]);
     }
     // The bounds themselves are allowed.
     for (const edge of [{ fontSize: 10, letterSpacing: -2, fontWeight: 300 }, { fontSize: 72, letterSpacing: 10, fontWeight: 900 }, { letterSpacing: 1.3 }]) {
-      const res = await call("/style/publish", adminCookie, {
-        value: { ...style, headings: { ...style.headings, ...edge } },
-      });
-      expect(res.status).toBe(201);
+      expect(statusOf(await publish("style", { ...style, headings: { ...style.headings, ...edge } }))).toBe(200);
     }
     expect(await database.db.select().from(siteContentRevisions)).toHaveLength(3);
   });
 
-  it("refuses bad business and services values and unknown keys with 400, never a 500", async () => {
-    const bad = [
-      ["/business/publish", { value: business("12345") }, "Grooming phone must be a 10-digit US phone number"],
+  it("refuses bad business and services values, unknown sections and versions, and unreadable values with 400 or 404, never a 500", async () => {
+    const bad: [Record<string, string>, number, string][] = [
+      [{ intent: "publish", section: "business", value: JSON.stringify(business("12345")) }, 400, "Grooming phone must be a 10-digit US phone number"],
       [
-        "/business/publish",
         {
-          value: {
-            ...defaultEditableContent.business,
-            booking: {
-              roomUrl: "javascript:alert(1)",
-              groomUrl: "https://x.example",
-            },
-          },
+          intent: "publish",
+          section: "business",
+          value: JSON.stringify({ ...defaultEditableContent.business, booking: { roomUrl: "javascript:alert(1)", groomUrl: "https://x.example" } }),
         },
+        400,
         "Room booking URL must be a full web address starting with https://",
       ],
       [
-        "/services/publish",
-        {
-          value: [{ title: "Dog Walking", description: "x", longDescription: "y" }],
-        },
+        { intent: "publish", section: "services", value: JSON.stringify([{ title: "Dog Walking", description: "x", longDescription: "y" }]) },
+        400,
         'There is no service called "Dog Walking".',
       ],
-      ["/nonsense/publish", { value: {} }, "Unknown content section"],
-      ["/business/revert", { revisionId: 99999 }, null],
-    ] as const;
-    for (const [path, body, message] of bad) {
-      const res = await call(path, adminCookie, body);
-      expect(res.status === 400 || res.status === 404).toBe(true);
-      if (message) expect((await res.json()).error.message).toBe(message);
+      [{ intent: "publish", section: "nonsense", value: "{}" }, 400, "Unknown content section"],
+      [{ intent: "publish", section: "business", value: "{not json" }, 400, "This form is out of date. Reload the page and try again."],
+      [{ intent: "revert", section: "business", revisionId: "99999" }, 404, "That revision does not exist (any more)."],
+      [{ intent: "publish-draft", section: "business", revisionId: "x" }, 400, "Choose a version"],
+    ];
+    for (const [fields, status, message] of bad) {
+      const reply = await post(adminCookie, fields);
+      expect(statusOf(reply), message).toBe(status);
+      expect(Object.values(reply.data.result.error ?? {}).flat(), message).toContain(message);
     }
+    expect(await database.db.select().from(siteContentRevisions)).toEqual([]);
   });
 
-  it("answers a visitor 401 and a non-admin 403 on every content call, and stores nothing", async () => {
-    const calls: [string, unknown][] = [
-      ["/", undefined],
-      ["/business/history", undefined],
-      ["/business/drafts", { value: business("(949) 555-0188") }],
-      ["/business/publish", { value: business("(949) 555-0188") }],
-      ["/business/revert", { revisionId: null }],
-    ];
-    for (const [path, body] of calls) {
-      expect((await call(path, null, body)).status, path).toBe(401);
-      expect((await call(path, customerCookie, body)).status, path).toBe(403);
+  it("sends a visitor to sign in and a customer away, and stores nothing", async () => {
+    for (const intent of ["draft", "publish"]) {
+      const fields = { intent, section: "business", value: JSON.stringify(business("(949) 555-0188")) };
+      const visitor = (await post(null, fields)) as unknown as Response;
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("location")).toMatch(/^\/auth/);
+      const customer = (await post(customerCookie, fields)) as unknown as Response;
+      expect(customer.status).toBe(302);
+      expect(customer.headers.get("location")).toBe("/");
     }
     expect(await database.db.select().from(siteContentRevisions)).toEqual([]);
   });

@@ -11,6 +11,18 @@ import { missingImages } from "../media/store";
 
 export type ContentRevision = typeof siteContentRevisions.$inferSelect;
 
+/** A revision as the Content page shows it in its history. */
+export const revisionView = (r: ContentRevision) => ({
+  id: r.id,
+  key: r.key,
+  status: r.status,
+  value: r.value,
+  sourceRevisionId: r.sourceRevisionId,
+  createdBy: r.createdBy,
+  createdAt: r.createdAt.toISOString(),
+});
+export type RevisionView = ReturnType<typeof revisionView>;
+
 /**
  * The effective content is cached per process and database. Publishing in this process clears the
  * cache at once; another process (several instances on one PostgreSQL) sees the change within this
@@ -71,6 +83,7 @@ export async function loadEditableContent(db: Db): Promise<EditableContent> {
 
 /** The published content with one draft laid over it: an admin's preview. */
 export async function loadPreviewContent(db: Db, revisionId: number, logger?: Logger): Promise<SiteContent | null> {
+  if (!isRevisionId(revisionId)) return null;
   const [revision] = await db.select().from(siteContentRevisions).where(eq(siteContentRevisions.id, revisionId));
   if (!revision) return null;
   const overrides = await publishedOverrides(db);
@@ -152,7 +165,11 @@ export async function publishValue(db: Db, key: ContentKey, value: unknown, emai
   });
 }
 
+/** A revision id is a PostgreSQL integer: a larger number (a hand-edited address) names none, and must not reach the query, which would fail. */
+const isRevisionId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
 async function findRevision(db: Db, key: ContentKey, id: number): Promise<ContentRevision> {
+  if (!isRevisionId(id)) throw new AppError(404, "REVISION_NOT_FOUND", "That revision does not exist (any more).");
   const [row] = await db
     .select()
     .from(siteContentRevisions)

@@ -9,7 +9,8 @@ import { cancelStay } from "../stays/stays";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
 import { bookGroom, quoteGroom } from "./grooming";
-import { householdAccount, stayForGroom } from "./stay-groom";
+import { stayForGroom } from "./stay-groom";
+import { householdAccount } from "../households/households";
 import { type TestHouseholdOptions, testHousehold } from "../testing/households";
 import { weekdayOnOrAfter } from "../testing/dates";
 

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { GROOMABLE_STAY_STATUSES, type TimeWindow, windowsOn } from "~/features/stays/model";
 import type { FreeTime } from "~/features/grooming/slots";
 import { businessLocalToUtc } from "~/lib/business-time";
 import type { Db } from "../db/client";
-import { cats, households, stayCats, stays, users } from "../db/schema/index";
+import { cats, households, stayCats, stays } from "../db/schema/index";
 import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { STAY_NOT_FOUND } from "../stays/stays";
@@ -54,16 +54,3 @@ export async function stayForGroom(db: Db, userId: string, stayId: string, today
 /** Whether a groom at this time starts and ends inside one of the day's departure windows. */
 export const fitsWindows = (day: string, windows: readonly TimeWindow[]) => (time: Pick<FreeTime, "startsAt" | "endsAt">) =>
   windows.some((w) => businessLocalToUtc(day, w.from) <= time.startsAt && time.endsAt <= businessLocalToUtc(day, w.to));
-
-/** Staff booking for a household: the account the groom is booked for (404 for an id that is not a household's). */
-export async function householdAccount(db: Db, householdId: string): Promise<{ id: string; email: string; name: string | null }> {
-  const [row] = isUuid(householdId)
-    ? await db
-        .select({ id: users.id, email: users.email, name: households.name })
-        .from(households)
-        .innerJoin(users, eq(users.id, households.userId))
-        .where(inArray(households.id, [householdId]))
-    : [];
-  if (!row) throw new AppError(404, "HOUSEHOLD_NOT_FOUND", "We couldn't find that customer.");
-  return row;
-}

@@ -31,6 +31,19 @@ async function ensureHousehold(db: Db, userId: string): Promise<Household> {
   return row;
 }
 
+/** Staff booking for a household: the account a stay or a groom is booked for (404 for an id that is not a household's). */
+export async function householdAccount(db: Db, householdId: string): Promise<{ id: string; email: string; name: string | null }> {
+  const [row] = isUuid(householdId)
+    ? await db
+        .select({ id: users.id, email: users.email, name: households.name })
+        .from(households)
+        .innerJoin(users, eq(users.id, households.userId))
+        .where(eq(households.id, householdId))
+    : [];
+  if (!row) throw new AppError(404, "HOUSEHOLD_NOT_FOUND", "We couldn't find that customer.");
+  return row;
+}
+
 /**
  * The household of whoever signs in with `email`, created when needed: staff book for a customer
  * by e-mail before the customer has an account, and the booking is theirs when they first sign in

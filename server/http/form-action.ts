@@ -21,64 +21,27 @@ import { AppError } from "./errors";
  *     });
  *   }
  */
-export async function submitForm<S extends z.ZodType>(
+export async function submitForm<S extends z.ZodType, Extra extends Record<string, unknown> = Record<never, never>>(
   formData: FormData,
   schema: S,
-  change: (value: z.output<S>) => Promise<Notice | void>,
+  /** The notice, and anything else the page needs from the change (such as the id of a saved draft). */
+  change: (value: z.output<S>) => Promise<(Notice & NoInfer<Extra>) | void>,
   options: { errorTitle?: string } = {},
 ) {
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return reply<Extra>({ result: submission.reply() }, { status: 400 });
   try {
-    const notice = (await change(submission.value)) ?? undefined;
+    const outcome = (await change(submission.value)) ?? undefined;
     // Conform's reset reply carries no status: the page needs to know the change went through.
-    return data<FormReply>({ result: { ...submission.reply({ resetForm: true }), status: "success" }, notice });
+    const result: SubmissionResult<string[]> = { ...submission.reply({ resetForm: true }), status: "success" };
+    if (!outcome) return reply<Extra>({ result });
+    const { kind, title, description, ...extra } = outcome;
+    return reply<Extra>({ result, notice: { kind, title, description }, ...extra });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A rule the server checks by field (a date in the past, say) shows under that field too.
     const fieldErrors = pathErrors(Object.entries((error.details?.fields ?? {}) as Record<string, string>));
-    return refusal(submission.reply({ formErrors: [error.message], fieldErrors }), error, options);
-  }
-}
-
-/**
- * The same for an editor whose value is a structure rather than flat fields (the Content editor's
- * nested lists): the page posts its value as JSON in the form field `payload` (still a form, as
- * every page action reads), the schema checks it, and errors are keyed by the field's dotted path
- * ("address.city", "hours.0.days"), as the editor names its fields.
- */
-export async function submitJson<S extends z.ZodType>(
-  formData: FormData,
-  schema: S,
-  /** The notice, and anything else the page needs from the change (such as the id of a saved draft). */
-  change: (value: z.output<S>) => Promise<(Notice & Record<string, unknown>) | void>,
-  options: { errorTitle?: string } = {},
-) {
-  const parsed = schema.safeParse(parseJson(formData.get("payload")));
-  if (!parsed.success) {
-    const error = pathErrors(parsed.error.issues.map((i) => [i.path.join("."), i.message]));
-    const notice: Notice = { kind: "error", title: options.errorTitle ?? "Error", description: parsed.error.issues[0]?.message };
-    return data<FormReply & Record<string, unknown>>({ result: { status: "error", error }, notice }, { status: 400 });
-  }
-  try {
-    const outcome = (await change(parsed.data)) ?? undefined;
-    if (!outcome) return data<FormReply & Record<string, unknown>>({ result: { status: "success" } });
-    const { kind, title, description, ...extra } = outcome;
-    return data<FormReply & Record<string, unknown>>({ result: { status: "success" }, notice: { kind, title, description }, ...extra });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fields = (error.details?.fields ?? {}) as Record<string, string>;
-    const result: SubmissionResult<string[]> = { status: "error", error: { "": [error.message], ...pathErrors(Object.entries(fields)) } };
-    return refusal(result, error, options);
-  }
-}
-
-function parseJson(payload: FormDataEntryValue | null): unknown {
-  if (typeof payload !== "string") return undefined;
-  try {
-    return JSON.parse(payload);
-  } catch {
-    return undefined;
+    return refusal<Extra>(submission.reply({ formErrors: [error.message], fieldErrors }), error, options);
   }
 }
 
@@ -88,10 +51,15 @@ function pathErrors(entries: Array<[string, string]>): Record<string, string[]> 
   return errors;
 }
 
-function refusal(result: SubmissionResult<string[]>, error: AppError, options: { errorTitle?: string }) {
+function refusal<Extra>(result: SubmissionResult<string[]>, error: AppError, options: { errorTitle?: string }) {
   const headers: Record<string, string> = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
   const notice: Notice = { kind: "error", title: options.errorTitle ?? "Error", description: error.message };
-  return data<FormReply>({ result, notice }, { status: error.status, headers });
+  return reply<Extra>({ result, notice }, { status: error.status, headers });
+}
+
+/** The answer to a form: what every form reads, and what this page's form reads besides. */
+function reply<Extra>(body: FormReply & Record<string, unknown>, init?: ResponseInit) {
+  return data(body as FormReply & Partial<Extra>, init);
 }
 
 /** The posted form; a body that is not one (a hand-made request) reads as an empty form, which fails validation with a 400. */

@@ -32,19 +32,22 @@ let database: Database;
 let server: TestServer;
 
 /** Two households: the one signed in, and another whose cat, record, stay and checkout the first must not reach. */
-const ids = { cat: "", record: "", stay: "", sessionId: "", endedStay: "" };
+const ids = { cat: "", record: "", stay: "", sessionId: "", endedStay: "", myCat: "", myHousehold: "" };
+let today = "";
 const cookies = { customer: "", admin: "" };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database;
   const now = new Date();
-  const today = businessDate(now);
+  today = businessDate(now);
   const viewer = await testHousehold(db, now);
   const other = await testHousehold(db, now);
   cookies.customer = await sessionCookieFor(db, viewer.user.email);
   cookies.admin = await sessionCookieFor(db, `admin-${crypto.randomUUID()}@example.com`, { admin: true });
   ids.cat = other.catIds[0]!;
+  ids.myCat = viewer.catIds[0]!;
+  ids.myHousehold = viewer.householdId;
   ids.record = (await db.select({ id: vaccineRecords.id }).from(vaccineRecords).where(eq(vaccineRecords.catId, ids.cat)))[0]!.id;
   const stay = (householdId: string, status: "awaiting_payment" | "cancelled") => ({
     householdId,
@@ -64,7 +67,8 @@ beforeAll(async () => {
   ids.endedStay = ended!.id;
 
   // Every route with an id, behind the page handler as in production (parent layouts aside: each page guards itself).
-  const withIds = ALL.filter((r) => r.path.includes(":") || r.path in QUERY_IDS);
+  const pages = new Set([...Object.keys(QUERY_IDS), ...[...Object.values(POSTED_IDS), ...Object.values(NOTED_IDS)].map((c) => c.page)]);
+  const withIds = ALL.filter((r) => r.path.includes(":") || pages.has(r.path));
   const build = testPageBuild(Object.fromEntries(await Promise.all(withIds.map(async (r) => [r.file, { path: r.path.slice(1), module: await load(r.file) }]))));
   server = await startPageTestServer(database, build, { MAX_BODY_BYTES: "1000000" });
 });
@@ -103,19 +107,95 @@ const PARAM_ROUTES: Record<string, IdCase> = {
 const QUERY_IDS: Record<string, IdCase> = {
   "/book/groom": { url: (id) => `/book/groom?stay=${id}`, theirs: () => ids.stay, unknown: UUID(), admin: false },
   "/admin/grooming/book": { url: (id) => `/admin/grooming/book?household=${id}`, unknown: UUID(), admin: true },
+  "/admin/stays/book": { url: (id) => `/admin/stays/book?household=${id}`, unknown: UUID(), admin: true },
 };
 const MOVE_GROOM: IdCase = { url: (id) => `/book/groom?move=${id}`, unknown: UUID(), admin: false };
+
+/** A form that posts an id to its page (the route in `page`, the address in `url`). */
+interface PostedIdCase extends IdCase {
+  page: string;
+  fields: (id: string) => Record<string, string>;
+  /** What the form answers: a refusal, unless removing what is not there is simply done. */
+  answers?: number[];
+}
+const posted = (page: string, fields: PostedIdCase["fields"], more: Partial<PostedIdCase> = {}): PostedIdCase => ({
+  page,
+  url: () => page,
+  fields,
+  unknown: UUID(),
+  admin: page.startsWith("/admin"),
+  ...more,
+});
+const inDays = (n: number) => addBusinessDays(today, n);
+
+/** Every form that posts an id: another household's (a customer's form), an unknown and a malformed one are refused. */
+const POSTED_IDS: Record<string, PostedIdCase> = {
+  "/trips cancel": posted("/trips", (id) => ({ intent: "cancel", stayId: id }), { theirs: () => ids.stay }),
+  "/trips pay": posted("/trips", (id) => ({ intent: "pay", stayId: id }), { theirs: () => ids.stay }),
+  "/trips change": posted("/trips", (id) => ({ intent: "change", stayId: id, checkIn: inDays(40), checkOut: inDays(42) }), { theirs: () => ids.stay }),
+  "/trips changeCats": posted("/trips", (id) => ({ intent: "changeCats", stayId: id, catIds: ids.myCat }), { theirs: () => ids.stay }),
+  "/trips accept": posted("/trips", (id) => ({ intent: "accept", stayId: id }), { theirs: () => ids.stay }),
+  "/trips leaveWaitlist": posted("/trips", (id) => ({ intent: "leaveWaitlist", entryId: id })),
+  "/cats/:catId archive": posted("/cats/:catId", () => ({ intent: "archive" }), { url: (id) => `/cats/${encodeURIComponent(id)}`, theirs: () => ids.cat }),
+  "/admin/documents verify": posted("/admin/documents", (id) => ({ intent: "verify", recordId: id, expiresOn: inDays(200) })),
+  "/admin/documents reject": posted("/admin/documents", (id) => ({ intent: "reject", recordId: id, reason: "The document cannot be read." })),
+  "/admin/stays checkIn": posted("/admin/stays", (id) => ({ intent: "checkIn", stayId: id })),
+  "/admin/stays move": posted("/admin/stays", (id) => ({ intent: "move", stayId: id, suiteId: UUID() })),
+  "/admin/stays refund": posted("/admin/stays", (id) => ({ intent: "refund", paymentId: id, amount: "10" })),
+  "/admin/stays retryMail": posted("/admin/stays", (id) => ({ intent: "retryMail", mailId: id })),
+  "/admin/stays retrySms": posted("/admin/stays", (id) => ({ intent: "retrySms", smsId: id })),
+  "/admin/rooms suiteService": posted("/admin/rooms", (id) => ({ intent: "suiteService", suiteId: id, inService: "on" })),
+  "/admin/rooms deleteRule": posted("/admin/rooms", (id) => ({ intent: "deleteRule", ruleId: id })),
+  // Removing a day off that is not there changes nothing, and says it is done.
+  "/admin/grooming removeDayOff": posted("/admin/grooming", (id) => ({ intent: "removeDayOff", groomerId: id, day: inDays(5) }), { answers: [200, 400, 404] }),
+  "/admin/content publish-draft": posted("/admin/content", (id) => ({ intent: "publish-draft", section: "business", revisionId: id }), {
+    unknown: "99999999999",
+  }),
+  "/admin/content revert": posted("/admin/content", (id) => ({ intent: "revert", section: "business", revisionId: id }), { unknown: "99999999999" }),
+};
+/** The same malformed ids as a form sends them (decoded). */
+const MALFORMED_FIELDS = ["not-a-uuid", "1' or '1'='1", "\u0000", "9".repeat(400)];
+
+/**
+ * Addresses whose id only adds a line to the page ("your stay is booked", a draft's preview): one
+ * that is not the viewer's, unknown or malformed shows the page without it.
+ */
+interface NotedIdCase extends IdCase {
+  page: string;
+  /** What the page answers: itself, or a refusal where the id is the page's only subject. */
+  answers?: number[];
+}
+const noted = (page: string, url: (id: string) => string, more: Partial<NotedIdCase> = {}): NotedIdCase => ({
+  page,
+  url,
+  unknown: UUID(),
+  admin: false,
+  ...more,
+});
+const NOTED_IDS: Record<string, NotedIdCase> = {
+  "/trips?booked=…": noted("/trips", (id) => `/trips?booked=${id}&paid=${id}&waitlisted=${id}&changed=${id}&catsChanged=${id}`, { theirs: () => ids.stay }),
+  "/trips?change=": noted("/trips", (id) => `/trips?change=${id}&checkIn=${inDays(40)}&checkOut=${inDays(42)}`, { theirs: () => ids.stay }),
+  "/trips?changeCats=": noted("/trips", (id) => `/trips?changeCats=${id}&catIds=${ids.myCat}`, { theirs: () => ids.stay }),
+  "/cats?saved=": noted("/cats", (id) => `/cats?saved=${id}`, { theirs: () => ids.cat }),
+  "/cats?archived=": noted("/cats", (id) => `/cats?archived=${id}`, { theirs: () => ids.cat }),
+  "/appointments?booked=&stay=": noted("/appointments", (id) => `/appointments?booked=${id}&stay=${id}`, { theirs: () => ids.stay }),
+  "/appointments?before=": noted("/appointments", (id) => `/appointments?before=${id}`),
+  "/admin/grooming/book?booked=": noted("/admin/grooming/book", (id) => `/admin/grooming/book?household=${ids.myHousehold}&booked=${id}`, { admin: true }),
+  // A cursor that does not read is a 400 page that says so.
+  "/admin/documents?before=": noted("/admin/documents", (id) => `/admin/documents?before=${id}&after=${id}`, { admin: true, answers: [200, 400] }),
+  "/?preview=": noted("/", (id) => `/?preview=${id}`, { unknown: "99999999999", admin: true }),
+};
 
 function UUID() {
   return crypto.randomUUID();
 }
 
-async function statusOf(url: string, cookie: string, method: "GET" | "POST") {
+async function statusOf(url: string, cookie: string, method: "GET" | "POST", fields: Record<string, string> = { intent: "pay" }) {
   const res = await fetch(`${server.url}${url}`, {
     method,
     redirect: "manual",
     headers: { cookie, ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
-    body: method === "POST" ? new URLSearchParams({ intent: "pay" }) : undefined,
+    body: method === "POST" ? new URLSearchParams(fields) : undefined,
   });
   const body = await res.text();
   expect(body, `${method} ${url}`).not.toMatch(/\bat .+\.(ts|tsx|js):\d+/);
@@ -123,15 +203,15 @@ async function statusOf(url: string, cookie: string, method: "GET" | "POST") {
 }
 
 /** Each id the case is walked with, for whom. */
-function walks(name: string, c: IdCase) {
+function walks(name: string, c: IdCase, malformed = MALFORMED) {
   const asCustomer =
-    c.theirs || !c.admin ? [["another household's", c.theirs?.()], ["an unknown", c.unknown], ...MALFORMED.map((m) => ["a malformed", m])] : [];
-  const asAdmin = c.admin ? [["an unknown", c.unknown], ...MALFORMED.map((m) => ["a malformed", m])] : [];
+    c.theirs || !c.admin ? [["another household's", c.theirs?.()], ["an unknown", c.unknown], ...malformed.map((m) => ["a malformed", m])] : [];
+  const asAdmin = c.admin ? [["an unknown", c.unknown], ...malformed.map((m) => ["a malformed", m])] : [];
   return [
     ...asCustomer
       .filter(([, id]) => id !== undefined)
-      .map(([what, id]) => ({ who: "customer" as const, what: `${name} with ${what} id (${id})`, url: c.url(id!) })),
-    ...asAdmin.map(([what, id]) => ({ who: "admin" as const, what: `${name} as an admin with ${what} id (${id})`, url: c.url(id!) })),
+      .map(([what, id]) => ({ who: "customer" as const, what: `${name} with ${what} id (${id})`, id: id!, url: c.url(id!) })),
+    ...asAdmin.map(([what, id]) => ({ who: "admin" as const, what: `${name} as an admin with ${what} id (${id})`, id: id!, url: c.url(id!) })),
   ];
 }
 
@@ -169,6 +249,17 @@ describe("a page with another household's, an unknown or a malformed id", () => 
       // The page's forms post to the same address: the action refuses the id the same way.
       if (action) expect([400, 404], `POST ${what}`).toContain(await statusOf(url, cookies[who], "POST"));
     }
+  });
+
+  it.each(Object.entries(POSTED_IDS))("%s refuses it, never a 500", async (name, c) => {
+    for (const { who, what, id } of walks(name, c, MALFORMED_FIELDS)) {
+      const url = c.url(id);
+      expect(c.answers ?? [400, 404], `POST ${what}`).toContain(await statusOf(url, cookies[who], "POST", c.fields(id)));
+    }
+  });
+
+  it.each(Object.entries(NOTED_IDS))("%s shows the page without the line, never a 500", async (name, c) => {
+    for (const { who, what, url } of walks(name, c)) expect(c.answers ?? [200], `GET ${what}`).toContain(await statusOf(url, cookies[who], "GET"));
   });
 
   it("says why in words for the person, as a form's refusal does", async () => {

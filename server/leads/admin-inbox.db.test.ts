@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import type { InboxPage } from "~/features/leads/inbox-schema";
+import { action, loader } from "~/routes/admin/leads";
 import { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT } from "~/features/leads/schema";
 import { grantAdmin } from "../auth/roles";
 import { createSession } from "../auth/sessions";
+import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
 import { callMeBackForm, newsletterSignups, users, voucherRequests } from "../db/schema/index";
+import { testRequestContext } from "../testing/request-context";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
 import { leadsCsv, listLeads } from "./inbox";
@@ -61,37 +63,40 @@ afterAll(async () => {
   await database.close();
 });
 
-const api = (path: string, cookie: string | undefined, init: { method?: string; body?: unknown } = {}) =>
-  fetch(`${server.url}/api/admin/leads${path}`, {
-    method: init.method ?? "GET",
-    headers: { ...(cookie ? { cookie } : {}), ...(init.body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+const exportCsv = (path: string, cookie: string | undefined) => fetch(`${server.url}/api/admin/leads${path}`, { headers: cookie ? { cookie } : {} });
+
+type Handler = (args: { request: Request; context: RequestContext; params: object }) => Promise<unknown>;
+/** The Leads inbox page's loader or action with this request: what it answers, or what it threw (a redirect). */
+const run = (handler: unknown, request: Request) =>
+  (handler as Handler)({ request, context: testRequestContext(server.env, database.db), params: {} }).catch((thrown: unknown) => thrown);
+const inbox = (query: string, cookie = adminCookie) => run(loader, new Request(`http://localhost/admin/leads?${query}`, { headers: { cookie } }));
+const followUp = (fields: Record<string, string>, cookie: string | null = adminCookie) =>
+  run(
+    action,
+    new Request("http://localhost/admin/leads", { method: "POST", headers: cookie ? { cookie } : {}, body: new URLSearchParams(fields) }),
+  ) as Promise<{
+    data: { notice?: { description?: string } };
+    init: { status?: number } | null;
+  }>;
 
 async function list(query = "") {
-  const res = await api(`?${query}`, adminCookie);
-  expect(res.status).toBe(200);
-  return (await res.json()) as InboxPage;
+  return (await inbox(query)) as Awaited<ReturnType<typeof loader>>;
 }
 
-describe("the leads inbox API", () => {
-  it("answers a visitor 401 and a non-admin 403 on every call, and changes nothing for them", async () => {
-    const calls: [string, string, unknown?][] = [
-      ["GET", ""],
-      ["GET", `?kind=voucher&before=${encodeURIComponent(`2026-01-02T12:00:00.000000Z_${ids.v1}`)}`],
-      ["GET", "/export.csv?kind=callback"],
-      ["GET", "/export.csv?kind=voucher"],
-      ["GET", "/export.csv?kind=newsletter"],
-      ["PATCH", `/callback/${ids.cb1}`, { staffStatus: "closed", staffNote: "hacked" }],
-      ["PATCH", `/voucher/${ids.v1}`, { staffStatus: "closed" }],
-      ["PATCH", "/newsletter/whatever", { staffStatus: "closed" }],
-    ];
-    for (const [method, path, body] of calls) {
-      const visitor = await api(path, undefined, { method, body });
-      expect([method, path, visitor.status]).toEqual([method, path, 401]);
+describe("the leads inbox", () => {
+  it("sends a visitor to sign in and a customer away, answers the export 401 and 403, and changes nothing for them", async () => {
+    for (const cookie of [null, customerCookie]) {
+      const expected = cookie ? "/" : expect.stringMatching(/^\/auth/);
+      expect(((await inbox("", cookie ?? "")) as Response).headers.get("location")).toEqual(expected);
+      const posted = (await followUp({ kind: "callback", leadId: ids.cb1!, staffStatus: "closed", staffNote: "hacked" }, cookie)) as unknown as Response;
+      expect(posted.headers.get("location")).toEqual(expected);
+    }
+    for (const path of ["/export.csv?kind=callback", "/export.csv?kind=voucher", "/export.csv?kind=newsletter"]) {
+      const visitor = await exportCsv(path, undefined);
+      expect([path, visitor.status]).toEqual([path, 401]);
       expect((await visitor.json()).error.code).toBe("AUTH_REQUIRED");
-      const customer = await api(path, customerCookie, { method, body });
-      expect([method, path, customer.status]).toEqual([method, path, 403]);
+      const customer = await exportCsv(path, customerCookie);
+      expect([path, customer.status]).toEqual([path, 403]);
       expect((await customer.json()).error.code).toBe("FORBIDDEN");
     }
     const [cb] = await database.db.select().from(callMeBackForm).where(eq(callMeBackForm.id, ids.cb1!));
@@ -101,8 +106,7 @@ describe("the leads inbox API", () => {
   it("lists every kind newest first, says calls are simulated, and filters", async () => {
     const all = await list();
     expect(all.leads.map((l) => l.id)).toEqual([ids.n1, ids.cb2, ids.v1, ids.cb1]);
-    expect(all).toMatchObject({ newer: null, older: null, pageSize: 25 });
-    expect(all.telephonyProvider).toBe("simulated");
+    expect(all).toMatchObject({ newer: null, older: null, filterError: null, callsSimulated: true });
     expect(all.leads[1]).toMatchObject({
       kind: "callback",
       phone: "+17142491002",
@@ -138,18 +142,20 @@ describe("the leads inbox API", () => {
       `before=${cursor("2026-01-02T12:00:00.000000Z", "not-a-uuid")}`,
       `before=${cursor("2026-01-02T12:00:00.000000Z", ids.v1!)}&after=${cursor("2026-01-01T12:00:00.000000Z", ids.v1!)}`,
     ];
+    // A hand-edited address with a bad filter shows everything and says why, never an error page.
     for (const bad of badQueries) {
-      const res = await api(`?${bad}`, adminCookie);
-      expect([bad, res.status]).toEqual([bad, 400]);
+      const page = await list(bad);
+      expect([bad, page.filterError]).toEqual([bad, expect.any(String)]);
+      expect(page.leads, bad).toHaveLength(4);
     }
   });
 
   it("keeps the status and note staff set on callbacks and vouchers", async () => {
-    const res = await api(`/callback/${ids.cb2}`, adminCookie, { method: "PATCH", body: { staffStatus: "contacted", staffNote: "  Left a voicemail  " } });
-    expect(res.status).toBe(200);
-    expect((await res.json()).lead).toEqual({ id: ids.cb2, staffStatus: "contacted", staffNote: "Left a voicemail" });
-    const voucher = await api(`/voucher/${ids.v1}`, adminCookie, { method: "PATCH", body: { staffStatus: "booked", staffNote: "3 nights in March" } });
-    expect(voucher.status).toBe(200);
+    const saved = await followUp({ kind: "callback", leadId: ids.cb2!, staffStatus: "contacted", staffNote: "  Left a voicemail  " });
+    expect(saved.init?.status ?? 200).toBe(200);
+    expect(saved.data.notice).toMatchObject({ title: "Lead updated", description: "Contacted" });
+    const voucher = await followUp({ kind: "voucher", leadId: ids.v1!, staffStatus: "booked", staffNote: "3 nights in March" });
+    expect(voucher.init?.status ?? 200).toBe(200);
 
     const [cb] = await database.db.select().from(callMeBackForm).where(eq(callMeBackForm.id, ids.cb2!));
     expect(cb).toMatchObject({ staffStatus: "contacted", staffNote: "Left a voicemail" });
@@ -158,20 +164,22 @@ describe("the leads inbox API", () => {
     expect(v!.updatedAt.getTime()).toBeGreaterThan(v!.createdAt.getTime());
     expect((await list("staffStatus=booked")).leads.map((l) => l.id)).toEqual([ids.v1]);
 
-    const expectRefused = async (path: string, body: unknown, status: number) => {
-      const r = await api(path, adminCookie, { method: "PATCH", body });
-      expect([path, r.status]).toEqual([path, status]);
+    const expectRefused = async (fields: Record<string, string>, status: number) => {
+      const reply = await followUp(fields);
+      expect([fields, reply.init?.status]).toEqual([fields, status]);
     };
-    await expectRefused(`/voucher/${ids.v1}`, {}, 400);
-    await expectRefused(`/voucher/${ids.v1}`, { staffStatus: "spam" }, 400);
-    await expectRefused(`/voucher/${ids.v1}`, { staffNote: "x".repeat(2001) }, 400);
-    await expectRefused(`/newsletter/${ids.n1}`, { staffStatus: "closed" }, 404);
-    await expectRefused("/voucher/00000000-0000-0000-0000-000000000000", { staffStatus: "closed" }, 404);
-    await expectRefused("/callback/not-a-uuid", { staffStatus: "closed" }, 404);
+    await expectRefused({ kind: "voucher", leadId: ids.v1! }, 400);
+    await expectRefused({ kind: "voucher", leadId: ids.v1!, staffStatus: "spam" }, 400);
+    await expectRefused({ kind: "voucher", leadId: ids.v1!, staffStatus: "booked", staffNote: "x".repeat(2001) }, 400);
+    await expectRefused({ kind: "newsletter", leadId: ids.n1!, staffStatus: "closed" }, 400);
+    await expectRefused({ kind: "voucher", leadId: "00000000-0000-0000-0000-000000000000", staffStatus: "closed" }, 404);
+    await expectRefused({ kind: "callback", leadId: "not-a-uuid", staffStatus: "closed" }, 404);
+    const [unchanged] = await database.db.select().from(voucherRequests).where(eq(voucherRequests.id, ids.v1!));
+    expect(unchanged).toMatchObject({ staffStatus: "booked", staffNote: "3 nights in March" });
   });
 
   it("exports each kind as CSV a spreadsheet will not execute", async () => {
-    const res = await api("/export.csv?kind=voucher", adminCookie);
+    const res = await exportCsv("/export.csv?kind=voucher", adminCookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="?leads-voucher-\d{4}-\d{2}-\d{2}\.csv"?$/);
@@ -184,15 +192,15 @@ describe("the leads inbox API", () => {
     );
     expect(lines.slice(2)).toEqual([""]);
 
-    const callbacks = (await (await api("/export.csv?kind=callback&callStatus=failed", adminCookie)).text()).trimEnd().split("\r\n");
+    const callbacks = (await (await exportCsv("/export.csv?kind=callback&callStatus=failed", adminCookie)).text()).trimEnd().split("\r\n");
     expect(callbacks).toHaveLength(2);
     expect(callbacks[1]).toContain(`"'+17142491002","failed","Twilio 21215: geo permission"`);
 
-    const news = (await (await api("/export.csv?kind=newsletter", adminCookie)).text()).trimEnd().split("\r\n");
+    const news = (await (await exportCsv("/export.csv?kind=newsletter", adminCookie)).text()).trimEnd().split("\r\n");
     expect(news[0]).toBe('"Signed up at","Email","Unsubscribed at","Source page","Consent"');
     expect(news[1]).toContain('"news@example.com",""');
 
-    expect((await api("/export.csv", adminCookie)).status).toBe(400);
+    expect((await exportCsv("/export.csv", adminCookie)).status).toBe(400);
   });
 });
 

@@ -1,27 +1,22 @@
 import { Router } from "express";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { INBOX_PAGE_SIZE, type InboxPage, followUpKinds, leadsExportQuerySchema, leadsQuerySchema } from "~/features/leads/inbox-schema";
+import { leadsExportQuerySchema } from "~/features/leads/inbox-schema";
 import { businessDate } from "~/lib/business-time";
 import { currentAuth } from "../auth/guards.server";
 import type { AppContext } from "../context";
-import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
-import { leadsCsv, listLeads, updateLead } from "./inbox";
+import { leadsCsv } from "./inbox";
 
 /**
- * /api/admin/leads: the leads inbox. Mounted under /api/admin, so requireAdminApi has already
- * answered visitors 401 and non-admins 403; currentAuth() names who changed what in the log.
+ * /api/admin/leads: the inbox's CSV export, a file the page links to (the inbox itself is the
+ * /admin/leads page: its loader lists, its action keeps a lead's status and note). Mounted under
+ * /api/admin, so requireAdminApi has already answered visitors 401 and non-admins 403;
+ * currentAuth() names who exported what in the log.
  */
 export function adminLeadsRouter(ctx: AppContext): Router {
   const router = Router();
   const { db } = ctx.database;
-
-  router.get("/", async (req, res) => {
-    const query = parseBody(leadsQuerySchema, req.query);
-    const page: InboxPage = { ...(await listLeads(db, query)), pageSize: INBOX_PAGE_SIZE, telephonyProvider: ctx.telephony.provider };
-    res.json(page);
-  });
 
   router.get("/export.csv", async (req, res) => {
     const { kind, ...filters } = parseBody(leadsExportQuerySchema, req.query);
@@ -45,14 +40,6 @@ export function adminLeadsRouter(ctx: AppContext): Router {
       // so it never passes for a complete, shorter file. A client that left is no error of ours.
       if ((err as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") req.log.error({ err, kind }, "leads export failed part-way");
     }
-  });
-
-  router.patch("/:kind/:id", async (req, res) => {
-    const kind = followUpKinds.find((k) => k === req.params.kind);
-    if (!kind) throw new AppError(404, "NOT_FOUND", "Only callback and voucher requests have a status and a note.");
-    const lead = await updateLead(db, kind, req.params.id, req.body);
-    req.log.info({ admin: currentAuth(res).user.id, kind, leadId: lead.id }, "lead updated");
-    res.json({ lead: { id: lead.id, staffStatus: lead.staffStatus, staffNote: lead.staffNote } });
   });
 
   return router;

@@ -85,7 +85,7 @@ function signInForm(form: FormData, page: string): FormData {
   return form;
 }
 
-type Reply = Awaited<ReturnType<typeof submitForm>>;
+type Reply = ReturnType<typeof data<FormReply>>;
 
 /**
  * A page posted without JavaScript shows only the notice: a refusal is worded as the form's toast

@@ -18,6 +18,8 @@ import {
   suites,
 } from "../db/schema/index";
 import { AppError } from "../http/errors";
+import { loadEnv } from "../env";
+import { createLogger } from "../logger";
 import { cancelStay } from "../stays/stays";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
@@ -26,27 +28,24 @@ import { type TestServer, startTestServer } from "../testing/test-server";
 import { handlePaymentEvent, paySimulatedCheckout, recentPayments, refundByStaff, releaseUnpaidHolds, startDepositCheckout } from "./payments";
 import { sendPendingRefunds } from "./refunds";
 import { createSimulatedPaymentProvider, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
-import { createStripeProvider } from "./stripe-provider";
-import type { PaymentProvider } from "./types";
+import { type PaymentProviders, createPaymentProviders, paymentProviders } from "./provider";
 import { testHousehold } from "../testing/households";
 import { weekdayOnOrAfter } from "../testing/dates";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 let database: Database;
 let standIn: StripeStandIn;
-let stripe: PaymentProvider;
+/** The app with Stripe's keys: Stripe takes new payments; the simulated provider is kept for the ones it took before. */
+let stripe: PaymentProviders;
 let server: TestServer;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   standIn = await startStripeStandIn(WEBHOOK_SECRET);
-  stripe = createStripeProvider({
-    secretKey: "sk_test_stand_in",
-    webhookSecret: WEBHOOK_SECRET,
-    host: standIn.host,
-    port: standIn.port,
-    protocol: standIn.protocol,
-  });
+  stripe = createPaymentProviders(
+    loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", STRIPE_SECRET_KEY: "sk_test_stand_in", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_SITE_URL: siteUrl }),
+    { host: standIn.host, port: standIn.port, protocol: standIn.protocol },
+  );
   server = await startTestServer(database, { STRIPE_SECRET_KEY: "sk_test_stand_in", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, { payments: stripe });
 });
 afterAll(async () => {
@@ -93,7 +92,7 @@ beforeAll(async () => {
 });
 
 /** A two-night peak stay ($100, deposit $80) awaiting its deposit, and its checkout at the provider. */
-async function heldStay(provider: PaymentProvider, days: number) {
+async function heldStay(provider: PaymentProviders, days: number) {
   const { db } = database;
   const customer = await household(db);
   const type = await suiteType(db);
@@ -252,12 +251,12 @@ describe("unpaid holds", () => {
   });
 
   it("refunds in full a payment that completes after its stay was released", async () => {
-    const simulated = createSimulatedPaymentProvider({ siteUrl });
+    const simulated = paymentProviders(createSimulatedPaymentProvider({ siteUrl }));
     const { stay, checkout } = await heldStay(simulated, 119);
     await releaseUnpaidHolds(database.db, simulated, new Date(now.getTime() + 31 * 60_000));
     await handlePaymentEvent(
       database.db,
-      simulated,
+      simulated.current,
       {
         id: simulatedEventId(),
         type: "checkout_completed",
@@ -275,11 +274,11 @@ describe("unpaid holds", () => {
 
 describe("the simulated provider's Pay button", () => {
   it("says paid to the one of 20 clicks at once that recorded the payment, and already paid to the others and to any click after", async () => {
-    const simulated = createSimulatedPaymentProvider({ siteUrl });
+    const simulated = paymentProviders(createSimulatedPaymentProvider({ siteUrl }));
     const { userId, stay, checkout } = await heldStay(simulated, 142);
     const sessionId = checkout.payment.checkoutSessionId;
     // On PostgreSQL the clicks run at once on connections of their own: only the row lock decides.
-    const answers = await Promise.all(Array.from({ length: 20 }, () => paySimulatedCheckout(database.db, simulated, userId, sessionId, { siteUrl })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => paySimulatedCheckout(database.db, userId, sessionId, { siteUrl })));
     expect(answers.filter((a) => a.outcome === "paid")).toHaveLength(1);
     expect(answers.filter((a) => a.outcome === "already_paid")).toHaveLength(19);
     expect(answers.every((a) => a.stayId === stay.id)).toBe(true);
@@ -293,7 +292,7 @@ describe("the simulated provider's Pay button", () => {
     ).toHaveLength(1);
     expect(await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).toHaveLength(1);
     // A click on a page opened before (another tab): already paid, nothing more recorded.
-    expect(await paySimulatedCheckout(database.db, simulated, userId, sessionId, { siteUrl })).toEqual({ outcome: "already_paid", stayId: stay.id });
+    expect(await paySimulatedCheckout(database.db, userId, sessionId, { siteUrl })).toEqual({ outcome: "already_paid", stayId: stay.id });
     expect(
       await database.db
         .select()
@@ -303,15 +302,15 @@ describe("the simulated provider's Pay button", () => {
   });
 
   it("refuses a checkout whose hold ended unpaid, and another household's", async () => {
-    const simulated = createSimulatedPaymentProvider({ siteUrl });
+    const simulated = paymentProviders(createSimulatedPaymentProvider({ siteUrl }));
     const { userId, checkout } = await heldStay(simulated, 149);
     await releaseUnpaidHolds(database.db, simulated, new Date(now.getTime() + 31 * 60_000));
-    expect(await refusal(paySimulatedCheckout(database.db, simulated, userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({
+    expect(await refusal(paySimulatedCheckout(database.db, userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({
       status: 409,
       code: "CHECKOUT_CLOSED",
     });
     const other = await household(database.db);
-    expect(await refusal(paySimulatedCheckout(database.db, simulated, other.userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({
+    expect(await refusal(paySimulatedCheckout(database.db, other.userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({
       status: 404,
     });
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "expired" });
@@ -394,5 +393,78 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
     expect((await listed()).household).toBe(email);
     await database.db.update(stays).set({ householdId: null }).where(eq(stays.id, stay.id));
     expect((await listed()).household).toBe("Deleted account");
+  });
+});
+
+describe("a payment goes back through the provider that took it, whichever takes new payments now", () => {
+  /** A logger whose warnings the test reads. */
+  function capturedLogger() {
+    const lines: string[] = [];
+    return { lines, logger: createLogger("warn", { write: (line: string) => void lines.push(line) }) };
+  }
+  const withoutStripe = () => createPaymentProviders(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_SITE_URL: siteUrl }));
+  const refundsOf = (paymentId: string) => database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
+
+  it("refunds and closes what the simulated provider took in a demo through it after the site switched to Stripe, never through Stripe", async () => {
+    const demo = withoutStripe();
+    expect(demo.current.name).toBe("simulated");
+    const { userId, checkout } = await heldStay(demo, 162);
+    await paySimulatedCheckout(database.db, userId, checkout.payment.checkoutSessionId, { siteUrl });
+    const unpaid = await heldStay(demo, 169);
+
+    // Stripe is configured now: new payments go to it, the demo's go back to the simulated provider.
+    expect(stripe.current.name).toBe("stripe");
+    expect((await heldStay(stripe, 176)).checkout.payment.provider).toBe("stripe");
+    await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 3_000, staffEmail: "staff@example.com" });
+    // Sent to Stripe, the refund would have been refused (Stripe knows no such payment) and stayed pending.
+    const [refund] = await refundsOf(checkout.payment.id);
+    expect(refund).toMatchObject({ status: "succeeded", amountCents: 3_000, lastError: null });
+    expect(refund!.providerRefundId).toMatch(/^sim_re_/);
+    expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: 3_000 });
+
+    await releaseUnpaidHolds(database.db, stripe, new Date(now.getTime() + 31 * 60_000));
+    expect(await stayNow(unpaid.stay.id)).toMatchObject({ status: "expired" });
+    expect(standIn.requests.filter((r) => r.path.includes(unpaid.checkout.payment.checkoutSessionId))).toEqual([]);
+  });
+
+  it("refuses, and logs why, to refund what Stripe took once Stripe is not configured; sends it through Stripe when it is again", async () => {
+    const held = await heldStay(stripe, 183);
+    const paid = standIn.complete(held.checkout.payment.checkoutSessionId);
+    expect((await deliver(standIn.signedEvent("checkout.session.completed", paid))).status).toBe(200);
+    const { lines, logger } = capturedLogger();
+    const simulatedOnly = withoutStripe();
+
+    const refused = await refusal(
+      refundByStaff(database.db, simulatedOnly, { paymentId: held.checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" }, { logger }),
+    );
+    expect(refused).toMatchObject({ status: 409, code: "PAYMENT_PROVIDER_NOT_CONFIGURED" });
+    expect(refused.message).toContain("taken through Stripe, which is not configured");
+    expect(lines.join("\n")).toContain("refund refused");
+    expect(await paymentNow(held.checkout.payment.id)).toMatchObject({ refundedCents: 0 });
+
+    // A cancellation owes the whole deposit: queued, and kept queued with the reason, not sent elsewhere.
+    await cancelStay(database.db, held.userId, held.stay.id, { siteUrl, now });
+    expect(await sendPendingRefunds(database.db, simulatedOnly, logger, now)).toBe(0);
+    expect(await refundsOf(held.checkout.payment.id)).toMatchObject([
+      { status: "pending", amountCents: 8_000, lastError: expect.stringContaining("taken through Stripe, which is not configured") as string },
+    ]);
+    expect(lines.join("\n")).toContain("refund not sent");
+    expect(standIn.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toEqual([]);
+
+    await sendPendingRefunds(database.db, stripe, undefined, now);
+    expect(standIn.refunds.filter((r) => r.payment_intent === paid.payment_intent).map((r) => r.amount)).toEqual([8_000]);
+    expect(await refundsOf(held.checkout.payment.id)).toMatchObject([{ status: "succeeded", lastError: null }]);
+  });
+
+  it("keeps the suite of an unpaid Stripe checkout it cannot close while Stripe is not configured, and says why", async () => {
+    const held = await heldStay(stripe, 190);
+    const { lines, logger } = capturedLogger();
+    const later = new Date(now.getTime() + 31 * 60_000);
+    await releaseUnpaidHolds(database.db, withoutStripe(), later, logger);
+    expect(await stayNow(held.stay.id)).toMatchObject({ status: "awaiting_payment" });
+    expect(lines.join("\n")).toContain("its checkout's payment provider is not configured");
+    await releaseUnpaidHolds(database.db, stripe, later);
+    expect(await stayNow(held.stay.id)).toMatchObject({ status: "expired" });
+    expect(standIn.sessions.get(held.checkout.payment.checkoutSessionId)!.status).toBe("expired");
   });
 });

@@ -14,7 +14,8 @@ import { releaseLapsedHolds } from "../stays/waitlist";
 import { queueRefund } from "../stays/refunds";
 import { type Payment, type PaymentRefund, sendPendingRefunds } from "./refunds";
 import { isSimulatedSessionId, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
-import type { PaymentEvent, PaymentProvider } from "./types";
+import type { PaymentProviderName, PaymentProviders } from "./provider";
+import { type PaymentEvent, type PaymentProvider, PaymentProviderNotConfigured } from "./types";
 
 /**
  * Deposits (ADR 0132). A stay a calendar rule asks a deposit for is booked `awaiting_payment`: its
@@ -28,10 +29,13 @@ export type { Payment, PaymentRefund };
 const DEPOSIT_NOT_DUE = () => new AppError(409, "DEPOSIT_NOT_DUE", "This stay has no deposit waiting to be paid.");
 const HOLD_ENDED = () => new AppError(409, "PAYMENT_HOLD_ENDED", "The time to pay the deposit has passed and the suite was released. Please book again.");
 
-/** Starts a checkout for the deposit of the household's stay (404 for anyone else's) and returns the page to pay on. */
+/**
+ * Starts a checkout for the deposit of the household's stay (404 for anyone else's) through the
+ * configured provider, and returns the page to pay on.
+ */
 export async function startDepositCheckout(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   userId: string,
   stayId: string,
   ctx: { siteUrl: string; now?: Date; logger?: Logger },
@@ -48,6 +52,7 @@ export async function startDepositCheckout(
   const { stay } = row;
   if (stay.status !== "awaiting_payment" || stay.depositCents <= 0) throw DEPOSIT_NOT_DUE();
   if (!stay.paymentDueAt || stay.paymentDueAt <= now) throw HOLD_ENDED();
+  const provider = providers.current;
   // The amount is the one stored when the stay was priced: nothing the browser sends changes it.
   const checkout = await provider
     .createCheckout({
@@ -97,7 +102,6 @@ export type SimulatedPayOutcome = "paid" | "already_paid";
  */
 export async function paySimulatedCheckout(
   db: Db,
-  provider: Pick<PaymentProvider, "name">,
   userId: string,
   sessionId: string,
   ctx: { siteUrl: string; now?: Date },
@@ -113,7 +117,7 @@ export async function paySimulatedCheckout(
   // The amount is the checkout's own, stored when it was created: nothing in the form sets it.
   const { recordedPayment } = await applyPaymentEvent(
     db,
-    provider,
+    { name: "simulated" },
     {
       id: simulatedEventId(),
       type: "checkout_completed",
@@ -241,11 +245,13 @@ async function refundSucceeded(tx: Db, event: Extract<PaymentEvent, { type: "ref
 }
 
 /**
- * Releases the stays whose deposit was not paid in time: each open checkout is closed at the provider
- * first, and a stay whose checkout turns out to be paid keeps its suite (its payment's event confirms
- * it). Safe in several processes at once. Returns the stays released.
+ * Releases the stays whose deposit was not paid in time: each open checkout is closed first at the
+ * provider that opened it, and a stay whose checkout turns out to be paid keeps its suite (its
+ * payment's event confirms it). A checkout of a provider this server no longer has cannot be closed,
+ * so its stay keeps the suite too, and the log says why. Safe in several processes at once. Returns
+ * the stays released.
  */
-export async function releaseUnpaidHolds(db: Db, provider: PaymentProvider, now = new Date()): Promise<number> {
+export async function releaseUnpaidHolds(db: Db, providers: PaymentProviders, now = new Date(), logger?: Logger): Promise<number> {
   const due = await db
     .select({ id: stays.id })
     .from(stays)
@@ -254,7 +260,7 @@ export async function releaseUnpaidHolds(db: Db, provider: PaymentProvider, now 
     .limit(100);
   if (due.length === 0) return 0;
   const open = await db
-    .select({ stayId: payments.stayId, sessionId: payments.checkoutSessionId })
+    .select({ stayId: payments.stayId, sessionId: payments.checkoutSessionId, provider: payments.provider })
     .from(payments)
     .where(
       and(
@@ -265,9 +271,18 @@ export async function releaseUnpaidHolds(db: Db, provider: PaymentProvider, now 
         eq(payments.status, "pending"),
       ),
     );
-  const paidMeanwhile = new Set<string>();
-  for (const checkout of open) if (!(await provider.expireCheckout(checkout.sessionId))) paidMeanwhile.add(checkout.stayId);
-  const releasable = due.map((d) => d.id).filter((id) => !paidMeanwhile.has(id));
+  const keptHeld = new Set<string>();
+  for (const checkout of open) {
+    const provider = providers.get(checkout.provider);
+    if (!provider) {
+      logger?.warn(
+        { stayId: checkout.stayId, sessionId: checkout.sessionId, provider: checkout.provider },
+        "unpaid hold kept: its checkout's payment provider is not configured, so the checkout cannot be closed",
+      );
+      keptHeld.add(checkout.stayId);
+    } else if (!(await provider.expireCheckout(checkout.sessionId))) keptHeld.add(checkout.stayId);
+  }
+  const releasable = due.map((d) => d.id).filter((id) => !keptHeld.has(id));
   if (releasable.length === 0) return 0;
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
@@ -310,10 +325,14 @@ export async function paymentsOfStays(db: Db, stayIds: string[]): Promise<Map<st
   return byStay;
 }
 
-/** Staff give back part or all of a paid deposit by hand; the refund is queued and sent at once. */
+/**
+ * Staff give back part or all of a paid deposit by hand; the refund is queued and sent at once,
+ * through the provider that took the deposit. One whose provider this server no longer has is
+ * refused, and logged, before anything is queued.
+ */
 export async function refundByStaff(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   input: { paymentId: string; amountCents: number; staffEmail: string },
   ctx: { logger?: Logger; now?: Date } = {},
 ): Promise<PaymentRefund> {
@@ -325,6 +344,11 @@ export async function refundByStaff(
     const tx = txDb as unknown as Db;
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
     if (!payment) throw new AppError(404, "PAYMENT_NOT_FOUND", "We couldn't find that payment.");
+    if (!providers.get(payment.provider)) {
+      const reason = new PaymentProviderNotConfigured(payment.provider);
+      ctx.logger?.warn({ paymentId: payment.id, provider: payment.provider }, `refund refused: ${reason.message}`);
+      throw new AppError(409, "PAYMENT_PROVIDER_NOT_CONFIGURED", `${reason.message} Refund it in that provider's own dashboard.`);
+    }
     const left = payment.amountCents - payment.refundedCents;
     if (input.amountCents > left)
       throw new AppError(409, "REFUND_TOO_LARGE", `At most ${formatCents(left)} is left to refund on this payment.`, {
@@ -336,7 +360,7 @@ export async function refundByStaff(
       .values({ stayId: payment.stayId, kind: "refund_queued", actor: input.staffEmail, detail: { amountCents: input.amountCents, reason: "staff" }, at: now });
     return row;
   });
-  await sendPendingRefunds(db, provider, ctx.logger, now);
+  await sendPendingRefunds(db, providers, ctx.logger, now);
   return refund;
 }
 
@@ -345,7 +369,7 @@ export const paymentsJob: PeriodicJob = {
   name: "payments",
   everyMs: 60_000,
   async run(deps, now) {
-    const released = await releaseUnpaidHolds(deps.db, deps.payments, now);
+    const released = await releaseUnpaidHolds(deps.db, deps.payments, now, deps.logger);
     if (released > 0) deps.logger.info({ released }, "unpaid deposit holds released");
     await sendPendingRefunds(deps.db, deps.payments, deps.logger, now);
   },
@@ -358,7 +382,7 @@ export interface StaffPayment {
   checkOut: string;
   stayStatus: string;
   household: string;
-  provider: "stripe" | "simulated";
+  provider: PaymentProviderName;
   amountCents: number;
   refundedCents: number;
   paidAt: string | null;

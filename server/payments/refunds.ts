@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentRefunds, payments } from "../db/schema/index";
 import type { Logger } from "../logger";
-import type { PaymentProvider } from "./types";
+import type { PaymentProviders } from "./provider";
 
 /**
  * Refunds are written first and sent after (ADR 0132): a refund row is queued in the transaction of
@@ -15,19 +15,23 @@ import type { PaymentProvider } from "./types";
 export type Payment = typeof payments.$inferSelect;
 export type PaymentRefund = typeof paymentRefunds.$inferSelect;
 
-/** Sends every queued refund to the provider; one that fails stays queued for the next run. Returns how many were sent. */
-export async function sendPendingRefunds(db: Db, provider: PaymentProvider, logger?: Logger, now = new Date()): Promise<number> {
+/**
+ * Sends every queued refund to the provider that took its payment (never to another: a payment the
+ * simulated provider took is not refunded through Stripe); one that fails, or whose provider this
+ * server no longer has, stays queued for the next run with the reason. Returns how many were sent.
+ */
+export async function sendPendingRefunds(db: Db, providers: PaymentProviders, logger?: Logger, now = new Date()): Promise<number> {
   const pending = await db
-    .select({ refund: paymentRefunds, paymentIntentId: payments.paymentIntentId })
+    .select({ refund: paymentRefunds, paymentIntentId: payments.paymentIntentId, provider: payments.provider })
     .from(paymentRefunds)
     .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
     .where(eq(paymentRefunds.status, "pending"))
     .orderBy(asc(paymentRefunds.createdAt))
     .limit(50);
   let sent = 0;
-  for (const { refund, paymentIntentId } of pending) {
+  for (const { refund, paymentIntentId, provider } of pending) {
     try {
-      const { refundId } = await provider.refund({
+      const { refundId } = await providers.forPayment({ provider }).refund({
         paymentIntentId: paymentIntentId!,
         amountCents: refund.amountCents,
         idempotencyKey: `refund:${refund.id}`,
@@ -42,7 +46,7 @@ export async function sendPendingRefunds(db: Db, provider: PaymentProvider, logg
       sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      logger?.warn({ err: error, refundId: refund.id }, "refund not sent; it stays queued");
+      logger?.warn({ err: error, refundId: refund.id, provider }, "refund not sent; it stays queued");
       await db
         .update(paymentRefunds)
         .set({ lastError: message.slice(0, 500), updatedAt: now })

@@ -12,14 +12,15 @@ export function paymentsWebhookRouter(ctx: AppContext): Router {
   const router = Router();
   router.post("/stripe/webhook", express.raw({ type: () => true, limit: ctx.env.MAX_BODY_BYTES }), async (req, res, next) => {
     try {
-      if (ctx.payments.name !== "stripe") {
+      const stripe = ctx.payments.get("stripe");
+      if (!stripe) {
         res.status(404).json({ error: { code: "NOT_FOUND", message: "Stripe is not configured." } });
         return;
       }
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       let event;
       try {
-        event = ctx.payments.parseWebhook(body, req.get("stripe-signature"));
+        event = stripe.parseWebhook(body, req.get("stripe-signature"));
       } catch (error) {
         if (!(error instanceof WebhookSignatureError)) throw error;
         req.log.warn({ reason: error.message, ip: req.ip }, "refused a payment webhook whose signature does not verify");
@@ -27,7 +28,7 @@ export function paymentsWebhookRouter(ctx: AppContext): Router {
         return;
       }
       try {
-        const outcome = await handlePaymentEvent(ctx.database.db, ctx.payments, event, { siteUrl: ctx.env.PUBLIC_SITE_URL });
+        const outcome = await handlePaymentEvent(ctx.database.db, stripe, event, { siteUrl: ctx.env.PUBLIC_SITE_URL });
         req.log.info({ eventId: event.id, type: event.type, outcome }, "payment webhook");
         res.json({ received: true, outcome });
       } catch (error) {

@@ -3,8 +3,11 @@
  * provider whose own page stands in for the card form. Cards are only ever entered on the
  * provider's page; we create a checkout for an amount we priced, and hear back through events.
  */
+export type PaymentProviderName = "stripe" | "simulated";
+
 export interface PaymentProvider {
-  readonly name: "stripe" | "simulated";
+  /** Recorded on each payment: what happens to it later goes back through the provider of this name. */
+  readonly name: PaymentProviderName;
   /** A hosted checkout for `amountCents`; the customer is sent to `url`. */
   createCheckout(input: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Closes an unpaid checkout; false when it was already paid (the payment's event is on its way). */
@@ -37,3 +40,10 @@ export class WebhookSignatureError extends Error {}
 
 /** The provider refused or could not be reached. */
 export class PaymentProviderError extends Error {}
+
+/** A payment taken by a provider this server is no longer set up for: nothing about it can be sent anywhere else. */
+export class PaymentProviderNotConfigured extends PaymentProviderError {
+  constructor(readonly provider: PaymentProviderName) {
+    super(`This payment was taken through ${provider === "stripe" ? "Stripe" : "the simulated provider"}, which is not configured on this server.`);
+  }
+}

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { openDatabase } from "../db/client";
-import { stayCats, stays, suiteTypes, suites } from "../db/schema/index";
+import { stayCats, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
+import { bookStay } from "./stays";
 import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
 import { weekdayOnOrAfter } from "../testing/dates";
@@ -34,6 +35,50 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
       await empty.drop();
     }
   });
+
+  it(
+    "give staff at the desk and customers online, 20 at once for the last suite of a type, exactly one stay; the others are told it is taken",
+    { timeout: 120_000 },
+    async () => {
+      const empty = await createEmptyPostgresDatabase("test_stays");
+      const database = await openDatabase({ url: empty.url, poolSize: 4 });
+      try {
+        const { db } = database;
+        const now = new Date();
+        const today = businessDate(now);
+        const checkIn = weekdayOnOrAfter(addBusinessDays(today, 21), 2);
+        const checkOut = addBusinessDays(checkIn, 2);
+        const [type] = await db.insert(suiteTypes).values({ name: "Solo", maxCats: 1, nightlyRateCents: 5000, extraCatRateCents: 0 }).returning();
+        const [first, last] = await db
+          .insert(suites)
+          .values([
+            { suiteTypeId: type!.id, name: "Solo 1" },
+            { suiteTypeId: type!.id, name: "Solo 2" },
+          ])
+          .returning();
+        // One of the type's two suites is taken already: the race is for the last one.
+        const [early, ...customers] = await verifiedCustomers(db, 21, now);
+        const input = (catId: string) => ({ checkIn, checkOut, catIds: [catId], suiteTypeId: type!.id, arrangement: "together" as const, medication: false });
+        await bookStay(db, early!.user.id, input(early!.catId), { siteUrl: "http://localhost:3000", now });
+        // Staff and customers alternate, so each process runs both kinds.
+        const requests = customers.map(({ user, householdId, catId }, i) =>
+          i % 2 === 0 ? { householdId, staff: `desk-${i}@example.com`, input: input(catId) } : { userId: user.id, input: input(catId) },
+        );
+        const outcomes = await bookInTwoProcesses(empty.url, requests, "stay");
+        expect(outcomes).toHaveLength(20);
+        expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+        expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["NO_SUITE_FREE"]));
+        const held = await db
+          .select({ suiteId: staySuites.suiteId })
+          .from(staySuites)
+          .where(and(inArray(staySuites.suiteId, [first!.id, last!.id]), isNull(staySuites.releasedAt)));
+        expect(held.map((h) => h.suiteId).toSorted()).toEqual([first!.id, last!.id].toSorted());
+      } finally {
+        await database.close();
+        await empty.drop();
+      }
+    },
+  );
 
   it("give one cat booked 20 times over the same nights, each in a suite of its own, exactly one stay (ADR 0141)", { timeout: 120_000 }, async () => {
     const empty = await createEmptyPostgresDatabase("test_stays");

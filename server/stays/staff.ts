@@ -1,14 +1,16 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { HOLDING_STATUSES, type StayStatus, nightsOf } from "~/features/stays/model";
+import type { BookStayRequest } from "~/features/stays/schema";
 import { customerLabel } from "~/features/stays/wording";
 import { addBusinessDays } from "~/lib/business-time";
 import { lockForBooking } from "../db/booking-lock";
 import type { Db } from "../db/client";
 import { households, staySuites, stayCats, stayEvents, stays, suites, users } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
+import { householdAccount } from "../households/households";
 import { AppError } from "../http/errors";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
-import { STAY_NOT_FOUND } from "./stays";
+import { STAY_NOT_FOUND, type Stay, bookStay } from "./stays";
 
 /**
  * The staff's side of stays (admin Stays): the day's arrivals and departures, the occupancy grid,
@@ -208,6 +210,23 @@ export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff:
       throw new AppError(409, "SUITE_TAKEN", "That suite is taken for some of those nights. Choose another suite.");
     throw error;
   }
+}
+
+/**
+ * Staff book a stay for a household (a call at the desk; ADR 0145): `bookStay` with the customer's
+ * account, so the same suites, prices, rules, locks and constraints decide, the confirmation mail
+ * goes to the customer, and the stay is on their My Trips. The event log names the staff member,
+ * and no online deposit is asked: the desk settles it.
+ */
+export async function bookStayForHousehold(
+  db: Db,
+  householdId: string,
+  input: BookStayRequest,
+  staff: string,
+  ctx: { siteUrl: string; now?: Date },
+): Promise<Stay> {
+  const account = await householdAccount(db, householdId);
+  return bookStay(db, account.id, input, { ...ctx, bookedBy: staff });
 }
 
 export interface CatBookedTwice {

@@ -340,13 +340,21 @@ async function inOrder<T extends readonly unknown[]>(reads: { [K in keyof T]: Pr
 /**
  * Books a stay: confirmed at once when every rule holds, pending review (the suite held) when a
  * required vaccine record waits for staff; refused with the reason otherwise. The confirmation mail
- * is queued in the same transaction.
+ * is queued in the same transaction. `bookedBy`: the staff member booking for the customer at the
+ * desk (ADR 0145), who takes no online deposit, so the stay never waits for a payment.
  */
 export async function bookStay(
   db: Db,
   userId: string,
   request: BookStayRequest,
-  ctx: { siteUrl: string; now?: Date; /** How long an unpaid deposit holds the suite (ADR 0132). */ paymentHoldMinutes?: number },
+  ctx: {
+    siteUrl: string;
+    now?: Date;
+    /** How long an unpaid deposit holds the suite (ADR 0132). */
+    paymentHoldMinutes?: number;
+    /** The e-mail of the staff member booking for the customer. */
+    bookedBy?: string;
+  },
 ): Promise<Stay> {
   const now = ctx.now ?? new Date();
   const today = businessDate(now);
@@ -390,8 +398,9 @@ export async function bookStay(
       rules,
       today,
       now,
-      actor: `customer:${userId}`,
-      paymentHoldMinutes: ctx.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES,
+      actor: ctx.bookedBy ? `staff:${ctx.bookedBy}` : `customer:${userId}`,
+      // No hold, no deposit: holdStay asks for one only with a time to pay it in.
+      paymentHoldMinutes: ctx.bookedBy ? undefined : (ctx.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES),
     });
     // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives.
     // The voucher is the free night this stay got (or the booking is refused with the reason).

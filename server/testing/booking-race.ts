@@ -19,8 +19,8 @@ const tsx = path.resolve("node_modules/.bin/tsx");
 export async function verifiedCustomers(db: Db, count: number, now: Date) {
   const customers = [];
   for (let i = 0; i < count; i++) {
-    const { user, catIds } = await testHousehold(db, now, { fvrcpUntil: addBusinessDays(businessDate(now), 400) });
-    customers.push({ user, catId: catIds[0]! });
+    const { user, householdId, catIds } = await testHousehold(db, now, { fvrcpUntil: addBusinessDays(businessDate(now), 400) });
+    customers.push({ user, householdId, catId: catIds[0]! });
   }
   return customers;
 }

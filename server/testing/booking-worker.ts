@@ -1,9 +1,9 @@
 /**
  * A second server process for the cross-process race tests (server/stays/processes.db.test.ts,
  * server/grooming/processes.db.test.ts, server/callback/processes.db.test.ts): opens the PostgreSQL
- * database named on the command line, runs every request it is given at once (stays, grooms, or
- * callback requests with the simulated telephony; `booking-race.ts` starts it), and prints one line
- * of JSON with the outcome of each.
+ * database named on the command line, runs every request it is given at once (stays, online or by
+ * staff, grooms, or callback requests with the simulated telephony; `booking-race.ts` starts it),
+ * and prints one line of JSON with the outcome of each.
  */
 import { requestCallback } from "../callback/service";
 import { openDatabase } from "../db/client";
@@ -11,10 +11,15 @@ import { loadEnv } from "../env";
 import { bookGroom } from "../grooming/grooming";
 import { AppError } from "../http/errors";
 import { createLogger } from "../logger";
+import { bookStayForHousehold } from "../stays/staff";
+import { bookStayForm } from "~/features/stays/schema";
+import { parseBody } from "../http/validation";
 import { createTelephony } from "../telephony/telephony";
 import { bookStayFromForm } from "./stay-forms";
 
-type StayRequest = { userId: string; input: Parameters<typeof bookStayFromForm>[2] };
+/** A customer's own booking, or (with `staff`) staff booking for the household at the desk; `input` as the form posts it. */
+type StayRequest =
+  { userId: string; input: Parameters<typeof bookStayFromForm>[2] } | { householdId: string; staff: string; input: Parameters<typeof bookStayFromForm>[2] };
 type GroomRequest = { user: Parameters<typeof bookGroom>[1]; input: Parameters<typeof bookGroom>[2] };
 /** `env`: the variables this process runs with (the abuse limits). */
 type CallbackRequest = { input: Parameters<typeof requestCallback>[1]; env: Record<string, string> };
@@ -37,6 +42,7 @@ function run(request: unknown): Promise<{ id?: string; callSid?: string }> {
     return requestCallback({ db: database.db, env, logger, telephony: createTelephony(env, database.db, logger) }, r.input);
   }
   const r = request as StayRequest;
+  if ("staff" in r) return bookStayForHousehold(database.db, r.householdId, parseBody(bookStayForm, r.input), r.staff, ctx);
   return bookStayFromForm(database.db, r.userId, r.input, ctx);
 }
 

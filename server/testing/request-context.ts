@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { createLogger } from "../logger";
 import { createMailer } from "../mail/mailer";
-import { createPaymentProvider } from "../payments/provider";
+import { createPaymentProviders } from "../payments/provider";
 import { createTelephony } from "../telephony/telephony";
 
 /** What the server hands a page's loader and action, for tests that call them directly. */
@@ -15,7 +15,7 @@ export function testRequestContext(env: Env, db: Db): RequestContext {
     logger,
     telephony: createTelephony(env, db, logger),
     mailer: createMailer(env, logger),
-    payments: createPaymentProvider(env),
+    payments: createPaymentProviders(env),
     cspNonce: "",
     clientAddress: "127.0.0.1",
   };

@@ -8,7 +8,7 @@ import { type Env, loadEnv } from "../env";
 import { createLogger } from "../logger";
 import { createTelephony, type TelephonyOptions } from "../telephony/telephony";
 import { createMailer } from "../mail/mailer";
-import { type PaymentProvider, createPaymentProvider } from "../payments/provider";
+import { type PaymentProviders, createPaymentProviders } from "../payments/provider";
 import { testRequestContext } from "./request-context";
 
 export interface TestServer {
@@ -24,12 +24,12 @@ export interface TestServer {
 export async function startTestServer(
   database: Database,
   envOverrides: Record<string, string> = {},
-  options: { telephony?: TelephonyOptions; app?: AppOptions; payments?: PaymentProvider } = {},
+  options: { telephony?: TelephonyOptions; app?: AppOptions; payments?: PaymentProviders } = {},
 ): Promise<TestServer> {
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
   const logger = createLogger(env.LOG_LEVEL);
   const telephony = createTelephony(env, database.db, logger, options.telephony);
-  const payments = options.payments ?? createPaymentProvider(env);
+  const payments = options.payments ?? createPaymentProviders(env);
   const app = createApp({ env, logger, database, telephony, mailer: createMailer(env, logger), payments }, options.app);
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));

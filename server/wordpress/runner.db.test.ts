@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { createTelephony } from "../telephony/telephony";
 import { createMailer } from "../mail/mailer";
-import { createPaymentProvider } from "../payments/provider";
+import { createPaymentProviders } from "../payments/provider";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_TESTS } from "~/features/wordpress/api-tests";
@@ -236,7 +236,7 @@ describe.skipIf(!run)("WordPress test runner against a real WordPress", () => {
         database,
         telephony: createTelephony(env, database.db, logger),
         mailer: createMailer(env, logger),
-        payments: createPaymentProvider(env),
+        payments: createPaymentProviders(env),
       }),
     );
     app.use(apiErrorHandler(logger));

@@ -7,6 +7,7 @@ import { PORTRAIT, samplePortrait, team as defaultTeam } from "~/content/team";
 import { type PageImage, uploadedImage } from "~/features/media/images";
 import { DEFAULT_VACCINE_POLICY, type VaccinePolicy } from "~/features/cats/vaccines";
 import { telFromDisplay } from "~/lib/phone";
+import { defaultEditableBusiness } from "./business-defaults";
 // Types only: the public pages import this module, and zod must not reach their JavaScript (ADR 0022).
 import type { BusinessContent, EditableContent, PromoContent, ReviewContent, StyleContent, TeamMemberContent } from "./schema";
 
@@ -68,24 +69,7 @@ export interface SiteContent {
 
 /** The editable values as the content modules define them (what "Revert to defaults" restores). */
 export const defaultEditableContent: EditableContent = {
-  business: {
-    phone: defaultBusiness.phone.display,
-    groomingPhone: defaultBusiness.groomingPhone.display,
-    email: defaultBusiness.email,
-    address: {
-      street: defaultBusiness.address.street,
-      city: defaultBusiness.address.city,
-      region: defaultBusiness.address.region,
-      postalCode: defaultBusiness.address.postalCode,
-    },
-    hours: defaultBusiness.hours.map((h) => ({ ...h })),
-    lunch: defaultBusiness.lunch,
-    phoneSupport: defaultBusiness.phoneSupport,
-    booking: { ...defaultBusiness.booking },
-    social: defaultBusiness.social.map((s) => ({ ...s })),
-    taxId: defaultBusiness.taxId,
-    playroomVideo: defaultBusiness.video.youtubeId,
-  },
+  business: defaultEditableBusiness,
   services: defaultServices.map(({ title, description, longDescription }) => ({
     title,
     description,

@@ -111,15 +111,3 @@ export interface InboxLead {
   /** Vouchers: the stay whose first night free the voucher is (null: not used, or that stay was cancelled). */
   voucherRedeemedStay: { checkIn: string; checkOut: string } | null;
 }
-
-export interface InboxPage {
-  /** At most INBOX_PAGE_SIZE leads, newest first. */
-  leads: InboxLead[];
-  /** The `after` of the page of newer leads, or null on the newest page. */
-  newer: string | null;
-  /** The `before` of the page of older leads, or null when none are older. */
-  older: string | null;
-  pageSize: number;
-  /** "simulated" when Twilio is not configured: callbacks are stored but nobody's phone rings. */
-  telephonyProvider: "twilio" | "simulated";
-}

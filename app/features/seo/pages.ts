@@ -25,7 +25,30 @@ export const publicPages: readonly PublicPage[] = [
   { path: "/auth", indexable: false, benchmark: true },
 ];
 
-/** Pages that must carry `noindex` (the admin area by prefix). They stay fetchable: robots.txt never blocks them. */
-export const noindexPaths: readonly string[] = [BACKUP_HOME_PATH, "/auth", "/account", "/appointments", "/trips", "/admin", "/admin-backup"];
+/**
+ * Pages that must carry `noindex`, each with the reason; a path covers the pages under it ("/admin"
+ * the whole admin area). They stay fetchable: robots.txt never blocks them, so crawlers read the
+ * noindex. Every page of app/routes.ts is in `publicPages` or here (app/features/seo/pages.test.ts).
+ */
+export const noindexPages: Readonly<Record<string, string>> = {
+  [BACKUP_HOME_PATH]: "an older copy of the home page, kept reachable: it would compete with the home page",
+  "/auth": "signing in (and its link's landing page): nothing to find there",
+  "/account": "a customer's own account, its deletion and the page after it",
+  "/appointments": "a customer's own appointments",
+  "/trips": "a customer's own stays",
+  "/book": "booking a stay or a groom: for a signed-in customer",
+  "/cats": "a customer's own cats",
+  "/simulated-payments": "the simulated provider's payment page for one customer's deposit",
+  "/unsubscribe": "opened from one address's mail link",
+  "/dev/outbox": "the development outbox, on a machine without a mail server",
+  "/admin": "the staff area",
+  "/admin-backup": "the testing dashboard",
+  "/*": "the not-found page: an address that is no page",
+};
+
+export const noindexPaths: readonly string[] = Object.keys(noindexPages);
+
+/** Whether `path` is a page `noindexPages` keeps out of search results. */
+export const isNoindexPath = (path: string) => noindexPaths.some((p) => path === p || path.startsWith(`${p}/`));
 
 export const indexablePaths = (): string[] => publicPages.filter((p) => p.indexable).map((p) => p.path);

@@ -3,6 +3,8 @@ import { UPLOAD_LIMITS } from "~/features/media/images";
 import { calendarDateField, checkboxField } from "~/lib/validation";
 import type { TimeWindow } from "./model";
 import { windowsText } from "./view";
+import { idField } from "~/lib/ids";
+import { bookStayForm } from "./schema";
 
 /** The forms of admin Rooms (suite types, suites, calendar rules, house rules): one schema each, for the page and the server. */
 
@@ -154,4 +156,18 @@ export const staffRefundForm = z.object({
     .min(0.01, "Enter an amount above $0.00")
     .max(100_000, "Enter the amount in dollars")
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Enter dollars and cents"),
+});
+
+/** Staff book a stay for a customer (admin Book a stay): the customer's own booking, and whose household it is for. */
+export const staffStayForm = bookStayForm.extend({ intent: z.literal("bookForCustomer"), householdId: idField("Choose a customer") });
+
+/** Staff find a customer by the address they sign in with: their household, created when they have none yet. */
+export const customerByEmailForm = z.object({
+  intent: z.literal("customerByEmail"),
+  email: z
+    .string("Enter the customer's e-mail address")
+    .trim()
+    .toLowerCase()
+    .max(254, "Enter the customer's e-mail address")
+    .pipe(z.email("Enter the customer's e-mail address, like name@example.com")),
 });

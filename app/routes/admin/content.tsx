@@ -2,9 +2,8 @@ import { useState } from "react";
 import { type FetcherWithComponents, Link, useFetcher } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "@server/auth/guards.server";
-import { contentHistory, loadEditableContent, publishDraft, publishValue, revertTo, saveDraft } from "@server/content/content";
-import { type RevisionView, revisionView } from "@server/content/router";
-import { formDataOf, submitJson } from "@server/http/form-action";
+import { type RevisionView, contentHistory, loadEditableContent, publishDraft, publishValue, revertTo, revisionView, saveDraft } from "@server/content/content";
+import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { type FieldErrors, fieldErrors } from "~/features/content/form-state";
@@ -42,20 +41,34 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   return { section, content, history: history.map(revisionView) };
 });
 
-/** What the editor posts (JSON: a section's value is a structure of nested lists). */
+/**
+ * What the editor posts. A section's value is a structure of nested lists (hours, reviews, the team),
+ * so it travels as JSON in the one field `value`; the domain checks it with the section's schema (the
+ * one the editor checks with before posting) and names a refused field by its dotted path
+ * ("hours.0.days"), which the editor shows under that field.
+ */
+const sectionValue = z.string().transform((text, ctx) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    ctx.addIssue({ code: "custom", message: "This form is out of date. Reload the page and try again." });
+    return z.NEVER;
+  }
+});
+const revisionId = z.number("Choose a version").int().positive();
 const contentChange = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("draft"), section: contentKeySchema, value: z.unknown() }),
-  z.object({ intent: z.literal("publish"), section: contentKeySchema, value: z.unknown() }),
-  z.object({ intent: z.literal("publish-draft"), section: contentKeySchema, revisionId: z.number().int().positive() }),
-  z.object({ intent: z.literal("revert"), section: contentKeySchema, revisionId: z.number().int().positive().nullable() }),
+  z.object({ intent: z.literal("draft"), section: contentKeySchema, value: sectionValue }),
+  z.object({ intent: z.literal("publish"), section: contentKeySchema, value: sectionValue }),
+  z.object({ intent: z.literal("publish-draft"), section: contentKeySchema, revisionId }),
+  // No version: back to the original texts.
+  z.object({ intent: z.literal("revert"), section: contentKeySchema, revisionId: revisionId.optional() }),
 ]);
-type ContentReply = FormReply & { draftId?: number };
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const email = admin.user.email;
   const db = context.db;
-  return submitJson(
+  return submitForm<typeof contentChange, { draftId?: number }>(
     await formDataOf(request),
     contentChange,
     async (change) => {
@@ -76,15 +89,17 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
           return { kind: "success", title: `Draft published — ${live}` };
         }
         case "revert": {
-          const revision = await revertTo(db, change.section, change.revisionId, email);
-          context.logger.info({ key: change.section, revisionId: revision.id, to: change.revisionId }, "site content reverted");
-          return { kind: "success", title: change.revisionId === null ? "Reverted to the original texts" : `Version #${change.revisionId} is live again` };
+          const to = change.revisionId ?? null;
+          const revision = await revertTo(db, change.section, to, email);
+          context.logger.info({ key: change.section, revisionId: revision.id, to }, "site content reverted");
+          return { kind: "success", title: to === null ? "Reverted to the original texts" : `Version #${to} is live again` };
         }
       }
     },
     { errorTitle: "Not saved" },
   );
 });
+type ContentReply = FormReply & { draftId?: number };
 
 const when = (iso: string) => formatBusinessDateTime(new Date(iso));
 
@@ -199,14 +214,15 @@ function SectionEditor<K extends ContentKey>({
       Object.entries(reply.result.error ?? {}).flatMap(([path, messages]) => (path && messages?.[0] ? [[path, messages[0]]] : [])),
     );
     setErrors(fieldMessages);
-    setFormError(reply.result.status === "error" ? (reply.notice?.description ?? "Please correct the highlighted fields.") : null);
+    const firstError = Object.values(reply.result.error ?? {}).flat()[0];
+    setFormError(reply.result.status === "error" ? (reply.notice?.description ?? firstError ?? "Please correct the highlighted fields.") : null);
     if (reply.result.status === "success") setDraft(reply.draftId ?? null);
   }
-  const post = (change: Record<string, unknown>) => void fetcher.submit({ payload: JSON.stringify({ section, ...change }) }, { method: "post" });
-  const saveDraft = () => check() && post({ intent: "draft", value: current() });
-  const publish = () => check() && post({ intent: "publish", value: current() });
-  const publishDraft = (id: number) => post({ intent: "publish-draft", revisionId: id });
-  const revert = (id: number | null) => post({ intent: "revert", revisionId: id });
+  const post = (change: Record<string, string>) => void fetcher.submit({ section, ...change }, { method: "post" });
+  const saveDraft = () => check() && post({ intent: "draft", value: JSON.stringify(current()) });
+  const publish = () => check() && post({ intent: "publish", value: JSON.stringify(current()) });
+  const publishDraft = (id: number) => post({ intent: "publish-draft", revisionId: String(id) });
+  const revert = (id: number | null) => post({ intent: "revert", revisionId: id === null ? "" : String(id) });
 
   const fields = { value, onChange: setValue, errors };
   return (

@@ -21,7 +21,7 @@ const TILES = [
   {
     to: "/admin/bookings",
     title: "Bookings",
-    text: "Stays and grooming appointments, and the change requests customers are waiting on.",
+    text: "Appointments, grooms among them, and the change requests customers are waiting on.",
     icon: "M8 2v3M16 2v3M3 9h18M5 5h14a2 2 0 012 2v12a2 2 0 01-2 2H5a2 2 0 01-2-2V7a2 2 0 012-2z",
   },
   {

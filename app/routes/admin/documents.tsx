@@ -20,7 +20,7 @@ import { adminMeta } from "./shared";
 
 export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
-export const meta: Route.MetaFunction = () => adminMeta("Documents");
+export const meta: Route.MetaFunction = () => adminMeta("Vaccine records");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
@@ -107,7 +107,7 @@ type QueueItem = Route.ComponentProps["loaderData"]["records"][number];
 export default function AdminDocuments({ loaderData: { records, total, earlier, later } }: Route.ComponentProps) {
   return (
     <div>
-      <h1 className="text-3xl">Documents</h1>
+      <h1 className="text-3xl">Vaccine records</h1>
       <p className="mt-2 max-w-2xl text-muted">
         Vaccine records customers uploaded, oldest first. Check each certificate: verify it (correct the expiry date if it was misread) or reject it with a
         reason the customer will read.

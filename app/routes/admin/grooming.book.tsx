@@ -4,8 +4,7 @@ import { requireAdmin } from "@server/auth/guards.server";
 import { listCustomers } from "@server/customers/customers";
 import { BOOKING_HORIZON_DAYS, type Groom, bookGroom, listGroomingServices, quoteGroom } from "@server/grooming/grooming";
 import { kickMessageQueues } from "@server/mail/kick";
-import { householdAccount } from "@server/grooming/stay-groom";
-import { listCats } from "@server/households/households";
+import { householdAccount, listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -339,7 +338,7 @@ export default function StaffBookGroomPage({ loaderData: data }: Route.Component
             </Notice>
           ) : null}
           {data.services.length === 0 ? (
-            <p className="text-muted">No grooming service is bookable yet: set a duration and price on Grooming.</p>
+            <p className="text-muted">No grooming service is bookable yet: set a duration and price on Groomers and services.</p>
           ) : (
             <ChooseGroom data={data} />
           )}

@@ -16,7 +16,7 @@ import { adminMeta } from "./shared";
 
 export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
-export const meta: Route.MetaFunction = () => adminMeta("Grooming");
+export const meta: Route.MetaFunction = () => adminMeta("Groomers and services");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
@@ -155,7 +155,7 @@ export default function GroomingPage({ loaderData: { services, groomers } }: Rou
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-3xl">Grooming</h1>
+        <h1 className="text-3xl">Groomers and services</h1>
         <p className="mt-1 text-muted">The grooming services' durations and prices, and the groomers' calendars that Book a Groom follows.</p>
         <Button asChild className="mt-4">
           <Link to="/admin/grooming/book">Book a groom for a customer</Link>

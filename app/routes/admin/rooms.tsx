@@ -45,7 +45,7 @@ import { adminMeta } from "./shared";
 
 export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
-export const meta: Route.MetaFunction = () => adminMeta("Rooms");
+export const meta: Route.MetaFunction = () => adminMeta("Suites and rules");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
@@ -449,7 +449,7 @@ export default function RoomsPage({ loaderData: { types, suites, rules, settings
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-3xl">Rooms</h1>
+        <h1 className="text-3xl">Suites and rules</h1>
         <p className="mt-1 text-muted">Suite types and rates, the suites, and the calendar that online booking follows.</p>
         <ActionNotice className="mt-4" />
         {posted?.result.status === "error" && !posted.notice ? <FormError className="mt-4" errors={posted.result.error?.[""] ?? undefined} /> : null}

@@ -3,15 +3,26 @@ import { business } from "~/content/business";
 /** Every admin page: out of search engines. (React Router uses the deepest route's meta, so each page sets it.) */
 export const adminMeta = (title: string) => [{ title: `${title} | Admin | ${business.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
+/**
+ * The admin menu: each entry named for what its page manages, so staff find a thing by its name.
+ * Every admin route is here or in ADMIN_SUB_PAGES (app/routes/admin/menu.test.ts checks).
+ */
 export const ADMIN_SECTIONS = [
-  { to: "/admin/bookings", label: "Bookings" },
-  { to: "/admin/stays", label: "Stays" },
-  { to: "/admin/rooms", label: "Rooms" },
-  { to: "/admin/grooming", label: "Grooming" },
+  { to: "/admin/bookings", label: "Appointments" },
+  { to: "/admin/stays", label: "Stays and occupancy" },
+  { to: "/admin/rooms", label: "Suites and rules" },
+  { to: "/admin/grooming", label: "Groomers and services" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/leads", label: "Leads" },
-  { to: "/admin/documents", label: "Documents" },
+  { to: "/admin/documents", label: "Vaccine records" },
   { to: "/admin/content", label: "Content" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/integrations", label: "WordPress" },
 ] as const;
+
+/** Admin pages reached from another page rather than the menu, and from where. */
+export const ADMIN_SUB_PAGES: Readonly<Record<string, string>> = {
+  "/admin": "the dashboard: the menu's first link, and the admin title's",
+  "/admin/customers/:householdId": "one customer, opened from Customers",
+  "/admin/grooming/book": "booking a groom for a customer, opened from Groomers and services",
+};

@@ -286,6 +286,9 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
     <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-3xl">Stays</h1>
+        <Button asChild className="mt-4">
+          <Link to="/admin/stays/book">Book a stay for a customer</Link>
+        </Button>
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
           <Button asChild size="sm" variant="ghost">
             <Link to={dayLink(-1)}>← Day before</Link>

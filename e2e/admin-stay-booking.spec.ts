@@ -1,0 +1,58 @@
+import crypto from "node:crypto";
+import { weekdayOf } from "../app/features/stays/model";
+import { expectNoAxeViolations } from "./support/axe";
+import { customerWithVerifiedCats } from "./support/cats";
+import { businessDayAhead } from "./support/dates";
+import { waitForMail } from "./support/mail";
+import { expect, test } from "./support/auth";
+
+// Staff take a booking on the phone: they find the customer, book a stay through Book a Stay's
+// steps, and the customer gets the confirmation and finds the stay on My Trips. At a phone's width
+// and a desktop's: the page is the desk's, and a tablet or phone at the desk must fit it.
+
+/** Days ahead of the first Tuesday at least `days` ahead (arrivals and departures are open Tuesday to Friday). */
+function tuesdayAhead(days: number) {
+  for (let d = days; ; d++) if (weekdayOf(businessDayAhead(d).iso) === 2) return d;
+}
+
+test("staff book a stay for a customer, who finds it on My Trips", { tag: "@both-widths" }, async ({ browser, page: staff, signIn, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  const cat = `Biscuit ${crypto.randomBytes(3).toString("hex")}`;
+  // Far ahead, and spread out, so other tests' stays leave suites free; inside the FVRCP's 300 days.
+  const tuesday = tuesdayAhead(150 + crypto.randomInt(120));
+  const [checkIn, checkOut] = [businessDayAhead(tuesday), businessDayAhead(tuesday + 3)];
+  await signIn(staff, { as: "admin" });
+  const customer = await customerWithVerifiedCats(browser, baseURL!, signIn, staff, [cat]);
+
+  await staff.goto("/admin/stays");
+  await staff.getByRole("link", { name: "Book a stay for a customer" }).click();
+  await expect(staff.getByRole("heading", { name: "Book a stay for a customer", level: 1 })).toBeVisible();
+  await staff.getByLabel("Customer", { exact: true }).fill(customer.email);
+  await staff.getByRole("button", { name: "Search" }).click();
+  await staff.getByRole("link", { name: "Book a stay for Ana Ruiz" }).click();
+
+  await staff.getByLabel("Check-in date").fill(checkIn.iso);
+  await staff.getByLabel("Check-out date").fill(checkOut.iso);
+  await expect(staff.getByLabel(cat)).toBeChecked();
+  await staff.getByRole("button", { name: "See available suites" }).click();
+  await expect(staff.getByRole("radio").first()).toBeChecked();
+  await staff.getByRole("button", { name: "Review booking" }).click();
+  await expect(staff.getByRole("heading", { name: "Review and book" })).toBeVisible();
+  await expect(staff.getByRole("table", { name: "Price" })).toContainText("1 cat: 3 nights");
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "nothing spills sideways").toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(staff);
+  await staff.screenshot({ path: testInfo.outputPath("admin-stay-review.png"), fullPage: true });
+
+  const since = Date.now() - 1000;
+  await staff.getByRole("button", { name: "Book for Ana Ruiz" }).click();
+  const booked = staff.getByRole("status").filter({ hasText: "Booked:" });
+  await expect(booked).toContainText(`Booked: ${cat}, ${checkIn.label} to ${checkOut.label}`);
+  await expect(booked).toContainText("Confirmed");
+
+  const mail = await waitForMail(customer.email, since, 30_000);
+  expect(mail.subject).toMatch(/^Your stay is confirmed/);
+  await customer.page.goto("/trips");
+  const trip = customer.page.getByRole("listitem").filter({ hasText: cat });
+  await expect(trip).toContainText(`${checkIn.label} – ${checkOut.label}`);
+  await expect(trip).toContainText("Confirmed");
+});
