@@ -80,7 +80,14 @@ describe("the admin's Customers", () => {
     });
     await db
       .insert(appointments)
-      .values({ householdId: owner.householdId, customerEmail: owner.email, serviceId: "full-grooming", startsAt: new Date(), createdBy: "staff", updatedBy: "staff" });
+      .values({
+        householdId: owner.householdId,
+        customerEmail: owner.email,
+        serviceId: "full-grooming",
+        startsAt: new Date(),
+        createdBy: "staff",
+        updatedBy: "staff",
+      });
 
     const customer = await getCustomer(db, owner.householdId);
     expect(customer.account.email).toBe(owner.email);

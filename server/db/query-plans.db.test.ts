@@ -103,7 +103,9 @@ describe("the plans of the admin's lists on five years of data", () => {
       sql`select id, ${cursorOf(sql`created_at`, sql`id`)} as cursor from households order by created_at desc, id desc offset 1000 limit 1`,
     )) as unknown as { rows: { id: string; cursor: string }[] };
     customersHalfWayDown = households[0]!.cursor;
-    const { rows: seventh } = (await database.db.execute(sql`select id from users where email = 'customer7@example.com'`)) as unknown as { rows: { id: string }[] };
+    const { rows: seventh } = (await database.db.execute(sql`select id from users where email = 'customer7@example.com'`)) as unknown as {
+      rows: { id: string }[];
+    };
     customerSeven = seventh[0]!.id;
     aHouseholdId = households[0]!.id;
 

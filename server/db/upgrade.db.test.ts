@@ -260,7 +260,9 @@ describe("upgrading a database whose appointments belonged to an e-mail address"
     await upgradedFrom(16, APPOINTMENTS_SQL, async ({ db }) => {
       const rows = async (query: string) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
       // The address with no account has one now, as sign-in would make it, and a household.
-      const [newPerson] = await rows("select u.id, u.email, u.email_confirmed_at, h.id as household_id from users u join households h on h.user_id = u.id where u.email = 'new.person@example.com'");
+      const [newPerson] = await rows(
+        "select u.id, u.email, u.email_confirmed_at, h.id as household_id from users u join households h on h.user_id = u.id where u.email = 'new.person@example.com'",
+      );
       expect(newPerson).toMatchObject({ email: "new.person@example.com", email_confirmed_at: null });
       expect(await rows("select email from users where email like '%deleted.invalid' or email like 'New.%'")).toEqual([]);
 
@@ -270,7 +272,14 @@ describe("upgrading a database whose appointments belonged to an e-mail address"
       );
       const carried = (household: unknown) => ({ household_id: household, carried: true });
       expect(kept).toEqual([
-        { id: appointment(1), customer_email: "New.Person@Example.com", status: "Confirmed", household_id: newPerson!.household_id, proposed: false, carried: false },
+        {
+          id: appointment(1),
+          customer_email: "New.Person@Example.com",
+          status: "Confirmed",
+          household_id: newPerson!.household_id,
+          proposed: false,
+          carried: false,
+        },
         { id: appointment(2), customer_email: "known@example.com", status: "Confirmed", household_id: KNOWN_HOUSEHOLD, proposed: false, carried: false },
         { id: appointment(3), customer_email: "groomed@example.com", status: "Confirmed", household_id: GROOM_HOUSEHOLD, proposed: false, carried: false },
         { id: appointment(4), customer_email: "new.person@example.com", status: "Confirmed", proposed: false, ...carried(newPerson!.household_id) },
@@ -305,7 +314,13 @@ describe("upgrading a database whose appointments belonged to an e-mail address"
           notes: "Booked by staff as Cat Boarding: arrives 10:30 AM, leaves 12:00 PM.\nCats: Luna, Sol\nSol takes a pill at night",
         }),
         // The proposed change waits on the appointment row; the stay keeps the dates staff confirmed.
-        stay(5, { household_id: KNOWN_HOUSEHOLD, status: "confirmed", check_in: day(30), check_out: day(40), notes: expect.stringContaining("Cats: Max") as unknown }),
+        stay(5, {
+          household_id: KNOWN_HOUSEHOLD,
+          status: "confirmed",
+          check_in: day(30),
+          check_out: day(40),
+          notes: expect.stringContaining("Cats: Max") as unknown,
+        }),
         stay(6, { household_id: KNOWN_HOUSEHOLD, status: "cancelled", check_in: day(50), check_out: day(52), notes: expect.any(String) as unknown }),
         stay(7, {
           household_id: KNOWN_HOUSEHOLD,

@@ -237,9 +237,7 @@ describe("booking a groom", () => {
     // Within 24 hours of the start it is refused, as for every appointment.
     const soon = await bookGroom(db, user, { serviceId: "full-grooming", catIds, day, time: "13:00" }, { siteUrl, now });
     const late = new Date(soon.startsAt.getTime() - 3_600_000);
-    expect((await refusal(cancelCustomerAppointment(db, customerActor(user), soon.id, { siteUrl, now: late }))).code).toBe(
-      "INSIDE_CANCELLATION_WINDOW",
-    );
+    expect((await refusal(cancelCustomerAppointment(db, customerActor(user), soon.id, { siteUrl, now: late }))).code).toBe("INSIDE_CANCELLATION_WINDOW");
   });
 });
 

@@ -281,10 +281,7 @@ export async function findSubject(db: Db | Tx, userId: string): Promise<DataSubj
     .select({ id: appointments.id })
     .from(appointments)
     .where(
-      or(
-        household ? eq(appointments.householdId, household.id) : undefined,
-        and(isNull(appointments.householdId), eq(appointments.customerEmail, user.email)),
-      ),
+      or(household ? eq(appointments.householdId, household.id) : undefined, and(isNull(appointments.householdId), eq(appointments.customerEmail, user.email))),
     );
   const appointmentIds = bookings.map((b) => b.id);
   const stayRows = household ? await db.select({ id: stays.id }).from(stays).where(eq(stays.householdId, household.id)) : [];

@@ -135,7 +135,10 @@ describe("My Trips", () => {
     const card = page.stays.upcoming.find((s) => s.stay.id === carried.id)!;
     expect(card).toMatchObject({ cancellable: true, changeable: false });
     // Asking for new dates by hand says why not, rather than failing.
-    const asked = await myTrips(dana.cookie, `?change=${carried.id}&checkIn=${addBusinessDays(carried.checkIn, 1)}&checkOut=${addBusinessDays(carried.checkOut, 1)}`);
+    const asked = await myTrips(
+      dana.cookie,
+      `?change=${carried.id}&checkIn=${addBusinessDays(carried.checkIn, 1)}&checkOut=${addBusinessDays(carried.checkOut, 1)}`,
+    );
     expect(asked.change).toMatchObject({ stayId: carried.id, quote: null, error: expect.stringContaining("Please call us") as unknown });
   });
 });

@@ -764,10 +764,12 @@ describe("the desk", () => {
     const checkIn = mondayIn(150);
     const checkOut = addBusinessDays(checkIn, 3);
     const carried = async (status: "confirmed" | "cancelled") =>
-      (await db
-        .insert(stays)
-        .values({ householdId, status, checkIn, checkOut, notes: "Cats: Miso", totalCents: 0, priceLines: [], cancellationTiers: [] })
-        .returning())[0]!;
+      (
+        await db
+          .insert(stays)
+          .values({ householdId, status, checkIn, checkOut, notes: "Cats: Miso", totalCents: 0, priceLines: [], cancellationTiers: [] })
+          .returning()
+      )[0]!;
     const stay = await carried("confirmed");
     const waiting = async () => (await staysWithoutSuite(db, today)).map((s) => s.id);
     expect(await waiting()).toContain(stay.id);
@@ -777,7 +779,13 @@ describe("the desk", () => {
     const taken = await bookStay(
       db,
       other.userId,
-      { checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 4), catIds: other.catIds.slice(0, 1), suiteTypeId: type.id, arrangement: "together" },
+      {
+        checkIn: addBusinessDays(checkIn, 2),
+        checkOut: addBusinessDays(checkIn, 4),
+        catIds: other.catIds.slice(0, 1),
+        suiteTypeId: type.id,
+        arrangement: "together",
+      },
       { siteUrl, now },
     );
     const [takenRoom] = await db.select().from(staySuites).where(eq(staySuites.stayId, taken.id));
@@ -791,7 +799,10 @@ describe("the desk", () => {
     expect(await waiting()).not.toContain(stay.id);
     const grid = await occupancyGrid(db, checkIn, 3);
     expect(grid.rows.find((r) => r.suiteId === free.id)!.nights.map((n) => n?.stayId)).toEqual([stay.id, stay.id, stay.id]);
-    const [moved] = await db.select().from(stayEvents).where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "moved")));
+    const [moved] = await db
+      .select()
+      .from(stayEvents)
+      .where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "moved")));
     expect(moved!.detail).toEqual({ from: null, to: free.id });
 
     // A cancelled one takes no suite.

@@ -59,9 +59,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const [services, cats] = await Promise.all([listGroomingServices(context.db), listCats(context.db, account.id)]);
   const asked = { serviceId: params.get("serviceId") ?? "", catIds: params.getAll("catIds"), day: params.get("day") ?? "" };
   const bookedId = params.get("booked");
-  const booked = bookedId
-    ? (await listCustomerAppointments(context.db, customerActor(account), now)).upcoming.find((a) => a.id === bookedId)
-    : undefined;
+  const booked = bookedId ? (await listCustomerAppointments(context.db, customerActor(account), now)).upcoming.find((a) => a.id === bookedId) : undefined;
   const base = {
     step: "book" as const,
     household: { id: householdId, name: account.name ?? account.email, email: account.email },
