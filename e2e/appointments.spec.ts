@@ -8,21 +8,14 @@ import { expectNoAxeViolations } from "./support/axe";
 // Dates are weeks ahead of today (Los Angeles time), in the order the test needs them; the times are
 // daytime, which no daylight-saving change skips or repeats.
 
-async function createAppointment(
-  page: Page,
-  a: { email: string; service: string; cats: string; date: string; time: string; endDate?: string; endTime?: string; phone?: string },
-) {
+async function createAppointment(page: Page, a: { email: string; service: string; cats: string; date: string; time: string; phone?: string }) {
   await page.getByRole("button", { name: "New appointment" }).click();
   const dialog = page.getByRole("dialog", { name: "New appointment" });
   await dialog.getByLabel("Customer e-mail").fill(a.email);
   await dialog.getByLabel("Service").selectOption({ label: a.service });
   await dialog.getByLabel("Cat name(s)").fill(a.cats);
-  await dialog.getByLabel(/^(Date|Check-in date)$/).fill(a.date);
-  await dialog.getByLabel(/^(Time|Check-in time)$/).fill(a.time);
-  if (a.endDate && a.endTime) {
-    await dialog.getByLabel("Check-out date").fill(a.endDate);
-    await dialog.getByLabel("Check-out time").fill(a.endTime);
-  }
+  await dialog.getByLabel("Date", { exact: true }).fill(a.date);
+  await dialog.getByLabel("Time", { exact: true }).fill(a.time);
   if (a.phone) await dialog.getByLabel(/Mobile for reminders/).fill(a.phone);
   await dialog.getByRole("button", { name: "Create appointment" }).click();
   await expect(page.getByText("Appointment created").first()).toBeVisible();
@@ -36,23 +29,21 @@ test(
     test.slow();
     const customer = uniqueEmail(testInfo, "owner");
     const groom = businessDayAhead(30);
-    const stay = { in: businessDayAhead(49), out: businessDayAhead(56) };
-    const longStay = { in: businessDayAhead(84), out: businessDayAhead(98) };
+    const bath = businessDayAhead(49);
 
     const staffPage = await (await browser.newContext()).newPage();
     await signIn(staffPage, { as: "admin" });
     await staffPage.goto("/admin/bookings");
     await expect(staffPage.getByRole("heading", { name: "Appointments" })).toBeVisible();
     await createAppointment(staffPage, { email: customer, service: "Full Grooming", cats: "Miso", date: groom.iso, time: "10:30", phone: "(949) 555-2368" });
-    await createAppointment(staffPage, {
-      email: customer,
-      service: "Cat Boarding",
-      cats: "Miso and Tofu",
-      date: stay.in.iso,
-      time: "09:00",
-      endDate: stay.out.iso,
-      endTime: "12:00",
-    });
+    await createAppointment(staffPage, { email: customer, service: "Bath & Brush", cats: "Miso and Tofu", date: bath.iso, time: "09:00" });
+    // Overnight stays are stays: the form does not offer them, and says where staff book one.
+    await staffPage.getByRole("button", { name: "New appointment" }).click();
+    const form = staffPage.getByRole("dialog", { name: "New appointment" });
+    await expect(form.getByLabel("Service").locator("option", { hasText: "Cat Boarding" })).toHaveCount(0);
+    await expect(form.getByRole("link", { name: "Book a stay for a customer" })).toHaveAttribute("href", "/admin/stays/book");
+    await staffPage.keyboard.press("Escape");
+    await expect(form).toBeHidden();
     // The day view lists what starts that day, in Los Angeles time.
     await staffPage.goto(`/admin/bookings?day=${groom.iso}`);
     const staffItem = staffPage.getByRole("region", { name: "Appointments on this day" }).getByRole("listitem").filter({ hasText: customer });
@@ -69,8 +60,8 @@ test(
     await expect(rows.nth(0)).toContainText("Full Grooming");
     await expect(rows.nth(0)).toContainText(groom.label);
     await expect(rows.nth(0)).toContainText("10:30 AM");
-    await expect(rows.nth(1)).toContainText("Cat Boarding");
-    await expect(rows.nth(1)).toContainText(stay.in.label);
+    await expect(rows.nth(1)).toContainText("Bath & Brush");
+    await expect(rows.nth(1)).toContainText(bath.label);
     await expect(rows.nth(1)).toContainText("9:00 AM");
     await expectNoAxeViolations(page);
 
@@ -98,29 +89,13 @@ test(
     await expect(rows.nth(0)).toContainText("Pending");
     await expect(rows.nth(0)).toContainText(`Requested: ${groom.label} at 2:00 PM`);
 
-    // Cancel the stay after confirming.
+    // Cancel the bath after confirming.
     await rows
       .nth(1)
       .getByRole("button", { name: /^Cancel/ })
       .click();
     await page.getByRole("dialog", { name: "Cancel this appointment?" }).getByRole("button", { name: "Yes, cancel it" }).click();
     await expect(rows.nth(1)).toContainText("Cancelled");
-
-    // Trips: the stay is the overnight one; cancelled stays drop out, so create another and check it is upcoming.
-    await createAppointment(staffPage, {
-      email: customer,
-      service: "Long-Term Boarding",
-      cats: "Tofu",
-      date: longStay.in.iso,
-      time: "09:00",
-      endDate: longStay.out.iso,
-      endTime: "12:00",
-    });
-    await page.goto("/trips");
-    const upcoming = page.getByRole("region", { name: "Upcoming" });
-    await expect(upcoming.getByText("Long-Term Boarding")).toBeVisible();
-    await expect(upcoming.getByText(`Check-in: ${longStay.in.label} at 9:00 AM`)).toBeVisible();
-    await expect(upcoming.getByText("Cat Boarding")).toHaveCount(0);
 
     // Staff find the request in the queue beside the day view, and the groom among the next 30 days;
     // the request opens its day, where they confirm it.

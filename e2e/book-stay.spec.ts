@@ -109,7 +109,7 @@ test("a customer books a peak weekend, changes and cancels it; the next on the w
   await expectNoAxeViolations(ana);
 
   // Tofu stays home after all, then comes along again: the new price first each time.
-  const stayCard = ana.getByRole("list", { name: "Upcoming stays booked online" }).locator("> li");
+  const stayCard = ana.getByRole("list", { name: "Upcoming stays" }).locator("> li");
   await stayCard.getByText("Change cats").click();
   await stayCard.getByLabel(tofu).uncheck();
   await stayCard.getByRole("button", { name: "Check new price" }).click();

@@ -70,7 +70,7 @@ test("My Trips lists the next stay first and a cancelled one apart", { tag: "@bo
   }
   const stayOn = (list: string, from: number) =>
     page
-      .getByRole("list", { name: `${list} stays booked online` })
+      .getByRole("list", { name: `${list} stays` })
       .locator("> li")
       .filter({ hasText: businessDayAhead(from).label });
   await stayOn("Upcoming", sooner + 7)
@@ -82,7 +82,7 @@ test("My Trips lists the next stay first and a cancelled one apart", { tag: "@bo
   await expect(page.getByText("Stay cancelled.", { exact: false })).toBeVisible();
 
   await page.goto("/trips");
-  const upcoming = page.getByRole("list", { name: "Upcoming stays booked online" }).locator("> li");
+  const upcoming = page.getByRole("list", { name: "Upcoming stays" }).locator("> li");
   await expect(upcoming).toHaveCount(2);
   await expect(upcoming.first()).toContainText(businessDayAhead(sooner).label);
   await expect(upcoming.last()).toContainText(businessDayAhead(later).label);

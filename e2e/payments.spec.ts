@@ -67,7 +67,7 @@ test("a peak stay asks a deposit, the simulated provider takes it, and cancellin
   await bookPeakStay(page, cat, checkIn);
   await page.getByRole("button", { name: "Pay $40.00" }).click();
   await expect(page.getByText("Thank you: your deposit of $40.00 is paid and your stay is confirmed.")).toBeVisible();
-  const card = page.getByRole("list", { name: "Upcoming stays booked online" }).locator("> li");
+  const card = page.getByRole("list", { name: "Upcoming stays" }).locator("> li");
   await expect(card.getByText("Confirmed", { exact: true })).toBeVisible();
   await expect(card.getByText("Deposit paid: $40.00")).toBeVisible();
 
@@ -108,7 +108,7 @@ test.describe("an unpaid hold", () => {
     // Ana leaves the payment page unpaid: the stay is held, deposit due.
     await bookPeakStay(ana.page, first, checkIn);
     await ana.page.goto("/trips");
-    const card = ana.page.getByRole("list", { name: "Upcoming stays booked online" }).locator("> li");
+    const card = ana.page.getByRole("list", { name: "Upcoming stays" }).locator("> li");
     await expect(card.getByText("Deposit due", { exact: true })).toBeVisible();
     await expect(card.getByRole("button", { name: "Pay deposit" })).toBeVisible();
 
@@ -127,7 +127,7 @@ test.describe("an unpaid hold", () => {
     expect((await staff.request.post(`${ownServer.url}/test/clock`, { data: { advanceMinutes: 6 } })).ok()).toBe(true);
     await ana.page.reload();
     // Apart from the trips to come: the list of stays that will not take place.
-    const ended = ana.page.getByRole("list", { name: "Cancelled stays booked online" }).locator("> li");
+    const ended = ana.page.getByRole("list", { name: "Cancelled stays" }).locator("> li");
     await expect(ended.getByText("Expired", { exact: true })).toBeVisible();
     await expect(ana.page.getByRole("button", { name: "Pay deposit" })).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 /**
- * `npm run seed:demo`: a demo customer (demo@example.com) with a few appointments and a stay, so a
+ * `npm run seed:demo`: a demo customer (demo@example.com) with a few appointments, so a
  * newcomer who signs in with that address sees a filled table. Safe to run twice (it replaces them).
  * Uses DATABASE_URL if set, else the PGlite folder DATA_DIR (./data); stop the server first on PGlite.
  */
@@ -11,7 +11,7 @@ import { appointments } from "../server/db/schema/index";
 import { businessDate, nextBusinessDate } from "../app/lib/business-time";
 
 const DEMO_EMAIL = "demo@example.com";
-const staff = { email: "demo-seed", isAdmin: true };
+const staff = { email: "demo-seed", isAdmin: true } as const;
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 let database: Database;
@@ -38,16 +38,14 @@ try {
   await createAppointment(database.db, staff, { ...base, serviceId: "full-grooming", catNames: "Miso", date: daysFromToday(3), time: "10:30" });
   await createAppointment(database.db, staff, {
     ...base,
-    serviceId: "cat-boarding",
-    catNames: "Miso and Tofu",
+    serviceId: "medication-administration",
+    catNames: "Miso",
     date: daysFromToday(14),
     time: "09:00",
-    endDate: daysFromToday(21),
-    endTime: "12:00",
     autoReminder: true,
   });
   await createAppointment(database.db, staff, { ...base, serviceId: "bath-and-brush", catNames: "Tofu", date: daysFromToday(30), time: "14:00" });
-  console.log(`Seeded 3 appointments for ${DEMO_EMAIL}. Sign in with that address to see them on /appointments and /trips.`);
+  console.log(`Seeded 3 appointments for ${DEMO_EMAIL}. Sign in with that address to see them on /appointments.`);
 } finally {
   await database.close();
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
-import { proposeChange, sendReminder, type Actor } from "@server/appointments/appointments";
+import { customerActor, proposeChange, sendReminder } from "@server/appointments/appointments";
 import { cancelCustomerAppointment, isOwnGroom, rescheduleGroom } from "@server/grooming/grooming";
 import { kickMessageQueues } from "@server/mail/kick";
 import { stayForGroom } from "@server/grooming/stay-groom";
@@ -31,7 +31,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const auth = await getOptionalUser(request, context);
   if (!auth) return { signedIn: false as const };
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
-  const actor = actorOf(auth.user.email);
+  const actor = customerActor(auth.user);
   // A past page is 20 visits; a cursor that does not read (a hand-edited address) shows the latest ones.
   const page = await listCustomerAppointmentsPage(context.db, actor, { before }).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 400) return listCustomerAppointmentsPage(context.db, actor, {});
@@ -85,19 +85,19 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       form,
       reminderInput,
       async (input) => {
-        await sendReminder(context.db, context.telephony, actorOf(auth.user.email), input);
+        await sendReminder(context.db, context.telephony, customerActor(auth.user), input);
         return { kind: "success", title: "Reminder Sent", description: "We've texted your reminder." };
       },
       { errorTitle: "Error" },
     );
   }
   const auth = await requireUser(request, context);
-  const actor = actorOf(auth.user.email);
+  const actor = customerActor(auth.user);
   const ctx = { siteUrl: context.env.PUBLIC_SITE_URL };
   if (intent === "propose") {
     return submitForm(form, proposeChangeForm, async ({ appointmentId, ...time }) => {
       // A groom booked online moves at once to a free time (the checks of a new booking); anything else is proposed to staff.
-      if (await isOwnGroom(context.db, actor.email, appointmentId)) {
+      if (await isOwnGroom(context.db, auth.user.id, appointmentId)) {
         const moved = await rescheduleGroom(context.db, auth.user, { appointmentId, day: time.date, time: time.time }, ctx);
         kickMessageQueues(context);
         return { kind: "success", title: `Your groom has moved to ${formatBusinessDate(moved.startsAt)} at ${formatBusinessTime(moved.startsAt)}.` };
@@ -115,8 +115,6 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
   return unknownIntent();
 });
-
-const actorOf = (email: string): Actor => ({ email, isAdmin: false });
 
 export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
   return (

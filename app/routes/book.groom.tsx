@@ -45,7 +45,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const now = new Date();
   const today = businessDate(now);
   const [services, cats, content] = await Promise.all([listGroomingServices(context.db), listCats(context.db, user.id), loadSiteContent(context.db)]);
-  const moving = params.has("move") ? await groomToMove(context.db, user.email, params.get("move") ?? "") : null;
+  const moving = params.has("move") ? await groomToMove(context.db, user.id, params.get("move") ?? "") : null;
   // Another household's stay (or an id that is none) is a 404 page (mapRefusals); one that ended or was
   // cancelled leaves the first step open, with the reason.
   let stayRefused: string | null = null;

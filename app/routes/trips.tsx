@@ -1,6 +1,5 @@
 import { Form, Link, redirect } from "react-router";
-import { customerViews } from "@server/appointments/customer-views";
-import { requireUser } from "@server/auth/guards.server";
+import { getOptionalUser, requireUser } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { settleStaysInBackground } from "@server/stays/background";
 import type { Db } from "@server/db/client";
@@ -20,12 +19,9 @@ import { acceptOfferForm, cancelStayForm, payDepositForm, changeStayCatsForm, ch
 import type { StayView } from "~/features/stays/view";
 import { AddGroomLink, StayCard } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
-import { listCustomerTrips } from "@server/appointments/appointments";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
-import { StatusBadge } from "~/features/appointments/status-badge";
-import type { AppointmentView } from "~/features/appointments/view";
 import { noindexMeta } from "~/features/seo/seo";
 import { CustomerPage } from "~/components/customer-page";
 import type { Route } from "./+types/trips";
@@ -33,10 +29,10 @@ import type { Route } from "./+types/trips";
 export const meta: Route.MetaFunction = () => noindexMeta(`My Trips | ${business.name}`);
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  const views = await customerViews(request, context, listCustomerTrips);
-  if (!views.signedIn)
+  // Every trip is a stay, booked online or by staff (ADR 0146).
+  if (!(await getOptionalUser(request, context)))
     return {
-      ...views,
+      signedIn: false as const,
       stays: { upcoming: [], past: [], cancelled: [] },
       empty: false,
       cats: [],
@@ -58,6 +54,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const stays = (await listHouseholdStays(context.db, user.id)).map((stay) => ({
     stay,
     cancellable: changeable(stay, today),
+    changeable: changeable(stay, today) && holdsSuite(stay),
     cancelFeeToday: cancellationFeeOn(stay.cancellationTiers, today),
     // What cancelling today gives back of a paid deposit: the rule the cancellation itself applies.
     cancelRefundText: cancelRefundText(depositRefundOn(stay.cancellationTiers, today, stay.paidCents - stay.refundedCents), stay),
@@ -68,10 +65,10 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const cats = await listCats(context.db, user.id);
   const booked = stays.find((s) => s.stay.id === params.get("booked"));
   return {
-    ...views,
+    signedIn: true as const,
     stays: tripSections(stays, today),
     // A household with only a waitlist entry still has something to show: the entry, and the way to leave it.
-    empty: views.upcoming.length === 0 && views.past.length === 0 && stays.length === 0 && waitlist.length === 0,
+    empty: stays.length === 0 && waitlist.length === 0,
     groomAfter: booked?.groomable ? booked.stay.id : null,
     cats: cats.map((c) => ({ id: c.id, name: c.name })),
     waitlist: waitlist.map((w) => ({ id: w.id, checkIn: w.checkIn, checkOut: w.checkOut, flexDays: w.flexDays })),
@@ -80,6 +77,20 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     catsChange: await catsQuote(context.db, user.id, params, now),
   };
 });
+
+/**
+ * A stay changes its dates or cats online only in the suites it holds: one staff booked before stays
+ * were stays has none on record (ADR 0146), and staff change it.
+ */
+const holdsSuite = (stay: StayView) => stay.suites.length > 0;
+const NOT_CHANGEABLE_ONLINE = () =>
+  new AppError(409, "STAY_CHANGED_BY_STAFF", "Our team booked this stay for you, so it can't be changed online. Please call us and we'll change it.");
+
+/** Refuses a change to one of the household's stays that is not changed online (others answer as before). */
+async function refuseStaffOnly(db: Db, userId: string, stayId: string) {
+  const stay = (await listHouseholdStays(db, userId)).find((s) => s.id === stayId);
+  if (stay && !holdsSuite(stay)) throw NOT_CHANGEABLE_ONLINE();
+}
 
 /** A groom can be added on the stay's departure day: a booked stay not over, its departure day within the grooming horizon. */
 const groomable = (stay: StayView, today: string) =>
@@ -125,6 +136,7 @@ async function changeQuote(db: Db, userId: string, params: URLSearchParams, now:
   if (!asked.success) return null;
   const { stayId, checkIn, checkOut } = asked.data;
   try {
+    await refuseStaffOnly(db, userId, stayId);
     return { stayId, checkIn, checkOut, quote: await quoteStayChange(db, userId, asked.data, now), error: null };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -140,6 +152,7 @@ async function catsQuote(db: Db, userId: string, params: URLSearchParams, now: D
   if (!asked.success) return { stayId, catIds: params.getAll("catIds"), quote: null, error: asked.error.issues[0]!.message };
   const { catIds } = asked.data;
   try {
+    await refuseStaffOnly(db, userId, stayId);
     return { stayId, catIds, quote: await quoteStayCats(db, userId, asked.data, now), error: null };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -183,6 +196,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (form.get("intent") === "change") {
     let changed: Stay | undefined;
     const reply = await submitForm(form, changeStayForm, async (input) => {
+      await refuseStaffOnly(context.db, user.id, input.stayId);
       changed = await changeStayDates(context.db, user.id, input, { siteUrl });
     });
     if (!changed) return reply;
@@ -192,6 +206,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (form.get("intent") === "changeCats") {
     let changed: Stay | undefined;
     const reply = await submitForm(form, changeStayCatsForm, async (input) => {
+      await refuseStaffOnly(context.db, user.id, input.stayId);
       changed = await changeStayCats(context.db, user.id, input, { siteUrl });
     });
     if (!changed) return reply;
@@ -256,12 +271,13 @@ type Changes = Pick<SignedIn, "change" | "catsChange" | "cats">;
 function StayList({ title, stays, changes }: { title: string; stays: TripStay[]; changes: Changes | null }) {
   if (stays.length === 0) return null;
   return (
-    <ul className="grid gap-4 sm:grid-cols-2" aria-label={`${title} stays booked online`}>
+    <ul className="grid gap-4 sm:grid-cols-2" aria-label={`${title} stays`}>
       {stays.map((s) => (
         <StayCard
           key={s.stay.id}
           stay={s.stay}
           cancellable={s.cancellable}
+          changeable={s.changeable}
           groomable={s.groomable}
           cancelFeeToday={s.cancelFeeToday}
           cancelRefundText={s.cancelRefundText}
@@ -287,7 +303,7 @@ function CancelledStays({ stays }: { stays: TripStay[] }) {
   );
 }
 
-function TripList({ title, trips, stays, changes = null }: { title: string; trips: AppointmentView[]; stays: TripStay[]; changes?: Changes | null }) {
+function TripList({ title, stays, changes = null }: { title: string; stays: TripStay[]; changes?: Changes | null }) {
   const id = `${title.toLowerCase()}-trips`;
   return (
     <section className="mt-8 grid gap-4" aria-labelledby={id}>
@@ -295,27 +311,7 @@ function TripList({ title, trips, stays, changes = null }: { title: string; trip
         {title}
       </h2>
       <StayList title={title} stays={stays} changes={changes} />
-      {trips.length === 0 && stays.length === 0 ? (
-        <p className="text-muted">No {title.toLowerCase()} stays.</p>
-      ) : trips.length === 0 ? null : (
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {trips.map((t) => (
-            <li key={t.id} className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]">
-              <div className="flex items-start justify-between gap-3">
-                <p className="font-display text-xl text-brand-900">{t.serviceTitle}</p>
-                <StatusBadge status={t.status} />
-              </div>
-              {t.catNames ? <p className="text-muted">{t.catNames}</p> : null}
-              <p className="mt-3">
-                <span className="font-bold">Check-in:</span> {t.date} at {t.time}
-              </p>
-              <p>
-                <span className="font-bold">Check-out:</span> {t.endDate} at {t.endTime}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      {stays.length === 0 ? <p className="text-muted">No {title.toLowerCase()} stays.</p> : null}
     </section>
   );
 }
@@ -356,8 +352,8 @@ export default function TripsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <Waitlist entries={loaderData.waitlist} />
-          <TripList title={TRIP_SECTION_TITLES.upcoming} trips={loaderData.upcoming} stays={loaderData.stays.upcoming} changes={loaderData} />
-          <TripList title={TRIP_SECTION_TITLES.past} trips={loaderData.past} stays={loaderData.stays.past} />
+          <TripList title={TRIP_SECTION_TITLES.upcoming} stays={loaderData.stays.upcoming} changes={loaderData} />
+          <TripList title={TRIP_SECTION_TITLES.past} stays={loaderData.stays.past} />
           <CancelledStays stays={loaderData.stays.cancelled} />
         </>
       )}

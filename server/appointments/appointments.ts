@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { type AppointmentInput, type proposeChangeInput, type reminderInput } from "~/features/appointments/schema";
+import type { AppointmentInput, ProposeChangeInput, ReminderInput } from "~/features/appointments/schema";
+import { serviceOptions } from "~/features/appointments/service-catalogue";
 import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
-import { type AppointmentStatus, appointmentReminders, appointments } from "../db/schema/index";
+import { type AppointmentStatus, appointmentReminders, appointments, households } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
+import { householdForEmail } from "../households/households";
+import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
 import { queueSms, sendSmsNow, withdrawSms } from "../telephony/sms-queue";
@@ -13,11 +15,27 @@ import type { Telephony } from "../telephony/telephony";
 
 export type Appointment = typeof appointments.$inferSelect;
 
-/** Who is acting: a signed-in customer (by e-mail) or staff. */
-export interface Actor {
-  email: string;
-  isAdmin: boolean;
-}
+/**
+ * Who is acting: a signed-in customer, who reads and changes their household's appointments only
+ * (ADR 0146), or staff. `email` names them in the rows' created_by / updated_by.
+ */
+export type Actor = CustomerActor | { email: string; isAdmin: true };
+export type CustomerActor = { userId: string; email: string; isAdmin: false };
+
+/** The signed-in user as a customer acting on their own household's appointments. */
+export const customerActor = (user: { id: string; email: string }): CustomerActor => ({ userId: user.id, email: user.email, isAdmin: false });
+/** The signed-in admin acting as staff. */
+export const staffActor = (user: { email: string }): Actor => ({ email: user.email, isAdmin: true });
+
+/** The rows of the household of the account `userId` (none when it has no household yet). */
+export const ofHousehold = (userId: string) =>
+  sql`${appointments.householdId} = (select ${households.id} from ${households} where ${households.userId} = ${userId})`;
+
+/**
+ * The rows that are appointments: an overnight stay staff made here before is a `stays` row now
+ * (migration 0016 carried it over and linked it), so it is not listed or changed as an appointment.
+ */
+export const isAppointment = isNull(appointments.stayId);
 
 /** What the appointments feature needs from the telephony module. */
 export type SmsSender = Pick<Telephony, "sendSms">;
@@ -35,52 +53,47 @@ function times(input: { date: string; time: string; endDate?: string; endTime?: 
   return { startsAt, endsAt };
 }
 
-/** A customer sees only their own appointments; a row of someone else's is "not found", never "forbidden". */
+/** A customer sees only their household's appointments; another household's is "not found", never "forbidden". */
 async function findForActor(db: Db, actor: Actor, id: string): Promise<Appointment> {
-  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
-  if (!row || (!actor.isAdmin && row.customerEmail !== actor.email.toLowerCase())) throw notFound();
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, id), isAppointment, actor.isAdmin ? undefined : ofHousehold(actor.userId)));
+  if (!row) throw notFound();
   return row;
 }
 
 // ---- customers -------------------------------------------------------------------------------
 
 /** The customer's appointments: upcoming first (soonest first), then past ones (latest first). */
-export async function listCustomerAppointments(db: Db, actor: Actor, now = new Date()) {
-  const email = actor.email.toLowerCase();
+export async function listCustomerAppointments(db: Db, actor: CustomerActor, now = new Date()) {
+  const mine = and(ofHousehold(actor.userId), isAppointment);
   const upcoming = await db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.customerEmail, email), gte(appointments.startsAt, now)))
+    .where(and(mine, gte(appointments.startsAt, now)))
     .orderBy(asc(appointments.startsAt));
   const past = await db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.customerEmail, email), lt(appointments.startsAt, now)))
+    .where(and(mine, lt(appointments.startsAt, now)))
     .orderBy(desc(appointments.startsAt));
   return { upcoming, past };
 }
 
-/** Overnight stays (they have an end; a groom has one too, but a groomer) split into upcoming and past by their end. */
-export async function listCustomerTrips(db: Db, actor: Actor, now = new Date()) {
-  const { upcoming, past } = await listCustomerAppointments(db, actor, now);
-  const stays = [...upcoming, ...past].filter((a) => a.endsAt && !a.groomerId && a.status !== "Cancelled");
-  return {
-    upcoming: stays.filter((a) => a.endsAt! >= now).sort((a, b) => +a.startsAt - +b.startsAt),
-    past: stays.filter((a) => a.endsAt! < now).sort((a, b) => +b.startsAt - +a.startsAt),
-  };
-}
-
 /** The customer asks for another date/time; staff must confirm it. */
-export async function proposeChange(db: Db, actor: Actor, id: string, input: z.infer<typeof proposeChangeInput>, now = new Date()) {
+export async function proposeChange(db: Db, actor: Actor, id: string, input: ProposeChangeInput, now = new Date()) {
   const row = await findForActor(db, actor, id);
   if (row.status === "Cancelled" || row.status === "Completed") {
     throw new AppError(409, "NOT_CHANGEABLE", `This appointment is ${row.status.toLowerCase()} and can no longer be changed.`);
   }
   const { startsAt, endsAt } = times(input);
   if (startsAt <= now) throw new AppError(400, "IN_THE_PAST", "Choose a date and time in the future.");
+  // Only a row with an end (a groom) takes a proposed end: an appointment has a start alone.
   const [updated] = await db
     .update(appointments)
-    .set({ status: "Pending", proposedStartsAt: startsAt, proposedEndsAt: endsAt, updatedBy: actor.email, updatedAt: now })
+    .set({ status: "Pending", proposedStartsAt: startsAt, proposedEndsAt: row.endsAt ? endsAt : null, updatedBy: actor.email, updatedAt: now })
     .where(eq(appointments.id, id))
     .returning();
   return updated!;
@@ -104,7 +117,7 @@ export async function cancelByCustomer(db: Db, actor: Actor, id: string, now = n
  * A text reminder sent now by the customer (the send-sms-reminder call and the /appointments page). The caller has checked the session; this checks that the
  * appointment is the actor's, allows one reminder per appointment per hour, and records every send.
  */
-export async function sendReminder(db: Db, sms: SmsSender, actor: Actor, input: z.infer<typeof reminderInput>, now = new Date()) {
+export async function sendReminder(db: Db, sms: SmsSender, actor: Actor, input: ReminderInput, now = new Date()) {
   const row = await findForActor(db, actor, input.appointmentId);
   // "One per hour" holds over any hour, so this one slides (ADR 0102).
   const limit = await consumeRateLimits(db, [{ key: `reminder:appointment:${row.id}`, limit: 1, windowMs: REMINDER_WINDOW_MS, window: "sliding" }], now);
@@ -154,6 +167,15 @@ function requireStaff(actor: Actor) {
   if (!actor.isAdmin) throw new AppError(403, "FORBIDDEN", "Only staff can do this.");
 }
 
+/** Overnight stays are stays (ADR 0146): staff book them on admin Stays, not as appointments. */
+const OVERNIGHT_NOT_HERE = () =>
+  new AppError(
+    400,
+    "OVERNIGHT_NOT_AN_APPOINTMENT",
+    "Overnight stays are not booked as appointments: book the stay on Stays, with Book a stay for a customer (/admin/stays/book).",
+  );
+const isOvernight = (serviceId: string) => serviceOptions.some((s) => s.id === serviceId && s.overnight);
+
 /** The columns staff set from the form, the same for a new appointment and an edit. */
 function staffFields(input: AppointmentInput) {
   return {
@@ -167,20 +189,32 @@ function staffFields(input: AppointmentInput) {
   };
 }
 
+/**
+ * Staff's new appointment for an e-mail address: it belongs to that address's household, created with
+ * its account when the customer has not signed in yet (the account is theirs at their first sign-in).
+ * An appointment has a start only: an end makes an overnight stay, which is booked as a stay.
+ */
 export async function createAppointment(db: Db, actor: Actor, input: AppointmentInput, now = new Date()) {
   requireStaff(actor);
-  const [row] = await db
-    .insert(appointments)
-    .values({
-      ...staffFields(input),
-      status: "Confirmed",
-      createdBy: actor.email,
-      updatedBy: actor.email,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return row!;
+  const fields = staffFields(input);
+  if (fields.endsAt || isOvernight(fields.serviceId)) throw OVERNIGHT_NOT_HERE();
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const { householdId } = await householdForEmail(tx, fields.customerEmail);
+    const [row] = await tx
+      .insert(appointments)
+      .values({
+        ...fields,
+        householdId,
+        status: "Confirmed",
+        createdBy: actor.email,
+        updatedBy: actor.email,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row!;
+  });
 }
 
 /** A groom's groomer is taken at the new time: the database's constraint refused it (ADR 0130). */
@@ -198,14 +232,20 @@ export async function updateAppointment(db: Db, actor: Actor, id: string, input:
   requireStaff(actor);
   const current = await findForActor(db, actor, id);
   const fields = staffFields(input);
+  // A boarding appointment made before (with no check-out, so not carried into a stay) keeps its service.
+  if ((fields.endsAt && !current.groomerId) || (isOvernight(fields.serviceId) && fields.serviceId !== current.serviceId)) throw OVERNIGHT_NOT_HERE();
   // A groom keeps its length when staff move only its start.
   if (current.groomerId && current.endsAt && !fields.endsAt)
     fields.endsAt = new Date(fields.startsAt.getTime() + (current.endsAt.getTime() - current.startsAt.getTime()));
+  // Another address moves the appointment to that address's household (an unchanged one keeps its own,
+  // which a deleted account's placeholder address has none of).
+  const householdId = fields.customerEmail === current.customerEmail ? current.householdId : (await householdForEmail(db, fields.customerEmail)).householdId;
   const [row] = await groomerFree(
     db
       .update(appointments)
       .set({
         ...fields,
+        householdId,
         // A new time means a new day-before reminder.
         autoReminderSentAt: null,
         updatedBy: actor.email,
@@ -227,7 +267,7 @@ export async function confirmProposal(db: Db, actor: Actor, id: string, now = ne
       .update(appointments)
       .set({
         startsAt: row.proposedStartsAt,
-        endsAt: row.proposedEndsAt ?? (row.endsAt ? new Date(row.proposedStartsAt.getTime() + (row.endsAt.getTime() - row.startsAt.getTime())) : null),
+        endsAt: row.endsAt ? (row.proposedEndsAt ?? new Date(row.proposedStartsAt.getTime() + (row.endsAt.getTime() - row.startsAt.getTime()))) : null,
         proposedStartsAt: null,
         proposedEndsAt: null,
         status: "Confirmed",
@@ -257,7 +297,7 @@ export async function listForDay(db: Db, actor: Actor, day: string, status?: App
   return db
     .select()
     .from(appointments)
-    .where(and(gte(appointments.startsAt, from), lt(appointments.startsAt, to), status ? eq(appointments.status, status) : undefined))
+    .where(and(isAppointment, gte(appointments.startsAt, from), lt(appointments.startsAt, to), status ? eq(appointments.status, status) : undefined))
     .orderBy(asc(appointments.startsAt));
 }
 
@@ -274,7 +314,7 @@ export async function listUpcoming(db: Db, actor: Actor, now = new Date(), days 
   return db
     .select()
     .from(appointments)
-    .where(and(gte(appointments.startsAt, now), lt(appointments.startsAt, to), ne(appointments.status, "Cancelled")))
+    .where(and(isAppointment, gte(appointments.startsAt, now), lt(appointments.startsAt, to), ne(appointments.status, "Cancelled")))
     .orderBy(asc(appointments.startsAt))
     .limit(OVERVIEW_LIMIT);
 }
@@ -285,7 +325,7 @@ export async function listChangeRequests(db: Db, actor: Actor) {
   return db
     .select()
     .from(appointments)
-    .where(and(isNotNull(appointments.proposedStartsAt), ne(appointments.status, "Cancelled")))
+    .where(and(isAppointment, isNotNull(appointments.proposedStartsAt), ne(appointments.status, "Cancelled")))
     .orderBy(asc(appointments.proposedStartsAt))
     .limit(OVERVIEW_LIMIT);
 }
@@ -306,6 +346,7 @@ export async function runAutomaticReminders(db: Db, sms: SmsSender, reminderText
     .from(appointments)
     .where(
       and(
+        isAppointment,
         eq(appointments.autoReminder, true),
         isNull(appointments.autoReminderSentAt),
         sql`${appointments.reminderPhone} is not null`,

@@ -1,20 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { appointments } from "../db/schema/index";
+import { householdForEmail } from "../households/households";
 import { createTestDatabase } from "../testing/test-database";
+import { type CustomerActor, customerActor } from "./appointments";
 import { listCustomerAppointmentsPage } from "./customer-views";
 
 let database: Database;
 const now = new Date();
 const DAY = 86_400_000;
-const alice = { email: "Alice@Example.com", isAdmin: false };
+let alice: CustomerActor;
+let bob: CustomerActor;
 /** Alice's past appointments as the pages must list them: latest first, ties by id (descending). */
 let pastIds: string[];
 let upcomingIds: string[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  const [a, b] = [await householdForEmail(database.db, "Alice@Example.com"), await householdForEmail(database.db, "bob@example.com")];
+  alice = customerActor({ id: a.userId, email: a.email });
+  bob = customerActor({ id: b.userId, email: b.email });
   const row = (customerEmail: string, startsAt: Date) => ({
+    householdId: customerEmail === a.email ? a.householdId : b.householdId,
     customerEmail,
     serviceId: "full-grooming",
     startsAt,
@@ -63,8 +70,8 @@ describe("a customer's appointments, the past paged", () => {
   });
 
   it("shows nobody else's visits, and refuses a page link that is not one", async () => {
-    const bob = await listCustomerAppointmentsPage(database.db, { email: "bob@example.com", isAdmin: false }, {}, now);
-    expect([bob.upcoming.length, bob.past.length, bob.older]).toEqual([1, 1, null]);
+    const bobs = await listCustomerAppointmentsPage(database.db, bob, {}, now);
+    expect([bobs.upcoming.length, bobs.past.length, bobs.older]).toEqual([1, 1, null]);
     for (const before of ["20", "2026-02-31T10:00:00.000000Z_00000000-0000-0000-0000-000000000000"]) {
       await expect(listCustomerAppointmentsPage(database.db, alice, { before }, now)).rejects.toMatchObject({ status: 400 });
     }

@@ -1,27 +1,12 @@
-import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, desc, gte, lt } from "drizzle-orm";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { toAppointmentView } from "~/features/appointments/view";
 import { keysetCursorSchema } from "~/lib/keyset-cursor";
-import { getOptionalUser } from "../auth/guards.server";
-import type { RequestContext } from "../context";
 import type { Db } from "../db/client";
 import { beyond, cursorOf } from "../db/keyset";
 import { appointments } from "../db/schema/index";
 import { parseBody } from "../http/validation";
-import { type Actor, type listCustomerAppointments, type listCustomerTrips } from "./appointments";
-
-/**
- * The loader data of /appointments and /trips: the signed-in customer's own rows as views, or
- * `signedIn: false` so the page can invite a visitor to sign in.
- */
-export async function customerViews(request: Request, context: RequestContext, list: typeof listCustomerAppointments | typeof listCustomerTrips) {
-  const auth = await getOptionalUser(request, context);
-  if (!auth) return { signedIn: false as const };
-  const actor: Actor = { email: auth.user.email, isAdmin: false };
-  const { upcoming, past } = await list(context.db, actor);
-  const view = (rows: typeof upcoming) => rows.map((a) => toAppointmentView(a, serviceTitle));
-  return { signedIn: true as const, upcoming: view(upcoming), past: view(past) };
-}
+import { type CustomerActor, isAppointment, ofHousehold } from "./appointments";
 
 /** Past appointments per page of /appointments. */
 export const PAST_PAGE_SIZE = 20;
@@ -30,22 +15,22 @@ export const PAST_PAGE_SIZE = 20;
  * /appointments with its past paged: every upcoming appointment (soonest first) and one page of
  * past ones, latest first, starting after `before` (the `older` of the previous page; client input,
  * checked here). `older` is null when nothing older is left. Keyset pages over (starts_at, id) on
- * the customer's (customer_email, starts_at) index, ADR 0115: a customer with 300 visits gets 20.
+ * the household's (household_id, starts_at) index, ADR 0115: a customer with 300 visits gets 20.
  */
-export async function listCustomerAppointmentsPage(db: Db, actor: Actor, input: { before?: string }, now = new Date(), pageSize = PAST_PAGE_SIZE) {
+export async function listCustomerAppointmentsPage(db: Db, actor: CustomerActor, input: { before?: string }, now = new Date(), pageSize = PAST_PAGE_SIZE) {
   const before = input.before === undefined ? undefined : parseBody(keysetCursorSchema, input.before);
-  const email = actor.email.toLowerCase();
   const t = appointments;
+  const mine = and(ofHousehold(actor.userId), isAppointment);
   const [upcoming, past] = await Promise.all([
     db
       .select()
       .from(t)
-      .where(and(eq(t.customerEmail, email), gte(t.startsAt, now)))
+      .where(and(mine, gte(t.startsAt, now)))
       .orderBy(asc(t.startsAt), asc(t.id)),
     db
       .select({ row: t, cursor: cursorOf(t.startsAt, t.id).mapWith(String) })
       .from(t)
-      .where(and(eq(t.customerEmail, email), lt(t.startsAt, now), beyond(before ? { before } : null, t.startsAt, t.id)))
+      .where(and(mine, lt(t.startsAt, now), beyond(before ? { before } : null, t.startsAt, t.id)))
       .orderBy(desc(t.startsAt), desc(t.id))
       .limit(pageSize + 1),
   ]);

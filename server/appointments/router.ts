@@ -1,21 +1,22 @@
 import { Router } from "express";
-import { z } from "zod";
 import { appointmentInput, localDate, proposeChangeInput, reminderInput } from "~/features/appointments/schema";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { toAppointmentView } from "~/features/appointments/view";
+import { z } from "~/lib/zod";
 import { currentAuth, requireUserApi } from "../auth/guards.server";
 import type { AppContext } from "../context";
 import { APPOINTMENT_STATUSES } from "../db/schema/index";
 import { parseBody } from "../http/validation";
 import {
-  type Actor,
   cancelByCustomer,
   confirmProposal,
   createAppointment,
+  customerActor,
   listForDay,
   proposeChange,
   sendReminder,
   setStatus,
+  staffActor,
   updateAppointment,
 } from "./appointments";
 
@@ -34,21 +35,20 @@ export function appointmentsRouter(ctx: AppContext): Router {
     requireUserApi(ctx),
     async (req, res) => {
       const input = parseBody(reminderInput, req.body);
-      const actor: Actor = { email: currentAuth(res).user.email, isAdmin: false };
-      const record = await sendReminder(db, ctx.telephony, actor, input);
+      const record = await sendReminder(db, ctx.telephony, customerActor(currentAuth(res).user), input);
       res.json({ success: true, reminderId: record.id });
     },
   );
 
   router.post("/appointments/:id/propose", requireUserApi(ctx), async (req, res) => {
     const { id } = parseBody(idParam, req.params);
-    const row = await proposeChange(db, { email: currentAuth(res).user.email, isAdmin: false }, id, parseBody(proposeChangeInput, req.body));
+    const row = await proposeChange(db, customerActor(currentAuth(res).user), id, parseBody(proposeChangeInput, req.body));
     res.json({ appointment: view(row) });
   });
 
   router.post("/appointments/:id/cancel", requireUserApi(ctx), async (req, res) => {
     const { id } = parseBody(idParam, req.params);
-    const row = await cancelByCustomer(db, { email: currentAuth(res).user.email, isAdmin: false }, id);
+    const row = await cancelByCustomer(db, customerActor(currentAuth(res).user), id);
     res.json({ appointment: view(row) });
   });
 
@@ -59,7 +59,7 @@ export function appointmentsRouter(ctx: AppContext): Router {
 export function adminAppointmentsRouter(ctx: AppContext): Router {
   const router = Router();
   const db = ctx.database.db;
-  const staff = (res: Parameters<typeof currentAuth>[0]): Actor => ({ email: currentAuth(res).user.email, isAdmin: true });
+  const staff = (res: Parameters<typeof currentAuth>[0]) => staffActor(currentAuth(res).user);
 
   router.get("/", async (req, res) => {
     const query = parseBody(z.object({ day: localDate, status: z.enum(APPOINTMENT_STATUSES).optional() }), req.query);

@@ -87,9 +87,14 @@ describe("the admin's Customers", () => {
       documentName: "fvrcp.pdf",
       documentSize: 10,
     });
-    await db
-      .insert(appointments)
-      .values({ customerEmail: owner.email, serviceId: "cat-boarding", startsAt: new Date(), createdBy: "staff", updatedBy: "staff" });
+    await db.insert(appointments).values({
+      householdId: owner.householdId,
+      customerEmail: owner.email,
+      serviceId: "full-grooming",
+      startsAt: new Date(),
+      createdBy: "staff",
+      updatedBy: "staff",
+    });
 
     const customer = await getCustomer(db, owner.householdId);
     expect(customer.account.email).toBe(owner.email);

@@ -1,4 +1,4 @@
-import { type SQL, asc, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, sql } from "drizzle-orm";
 import { CUSTOMER_APPOINTMENTS_SHOWN, CUSTOMERS_PAGE_SIZE, type CustomerRow, type CustomersQuery } from "~/features/customers/schema";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
@@ -6,6 +6,7 @@ import { type Boundary, beyond, cursorOf, keysetPage } from "../db/keyset";
 import { searchPatterns } from "../db/search";
 import { appointments, cats, households, users, vaccineRecords } from "../db/schema/index";
 import { catPhotoImage, catPhotoVersions } from "../households/photos";
+import { isAppointment } from "../appointments/appointments";
 import { AppError } from "../http/errors";
 
 /**
@@ -121,7 +122,7 @@ export async function getCustomer(db: Db, householdId: string) {
   const bookings = await db
     .select()
     .from(appointments)
-    .where(eq(appointments.customerEmail, found.email))
+    .where(and(eq(appointments.householdId, householdId), isAppointment))
     .orderBy(desc(appointments.startsAt))
     .limit(CUSTOMER_APPOINTMENTS_SHOWN);
   return {

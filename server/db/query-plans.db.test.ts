@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { analyticsSummary } from "../analytics/queries";
-import { listChangeRequests, listCustomerAppointments, listForDay, listUpcoming } from "../appointments/appointments";
+import { customerActor, listChangeRequests, listCustomerAppointments, listForDay, listUpcoming } from "../appointments/appointments";
 import { listCustomerAppointmentsPage } from "../appointments/customer-views";
 import { getCustomer, listCustomers } from "../customers/customers";
 import { leadsCsv, listLeads } from "../leads/inbox";
@@ -37,6 +37,8 @@ let explain: (query: Recorded) => Promise<PlanNode>;
 const tableRows = new Map<string, number>();
 let halfWayDown: string;
 let customersHalfWayDown: string;
+/** The account of the customer whose /appointments is read. */
+let customerSeven: string;
 let aHouseholdId: string;
 /** A customer with a cat, for the stay quote; and the nights they ask for. */
 let quoter: { userId: string; catId: string };
@@ -101,6 +103,10 @@ describe("the plans of the admin's lists on five years of data", () => {
       sql`select id, ${cursorOf(sql`created_at`, sql`id`)} as cursor from households order by created_at desc, id desc offset 1000 limit 1`,
     )) as unknown as { rows: { id: string; cursor: string }[] };
     customersHalfWayDown = households[0]!.cursor;
+    const { rows: seventh } = (await database.db.execute(sql`select id from users where email = 'customer7@example.com'`)) as unknown as {
+      rows: { id: string }[];
+    };
+    customerSeven = seventh[0]!.id;
     aHouseholdId = households[0]!.id;
 
     // Record what the app sends: drizzle calls node-postgres with query(config, values) and PGlite
@@ -145,8 +151,9 @@ describe("the plans of the admin's lists on five years of data", () => {
     while (weekdayOf(checkIn) !== 1) checkIn = addBusinessDays(checkIn, 1);
     return { checkIn, checkOut: addBusinessDays(checkIn, 4) };
   };
-  const staff = { email: "owner@cathotel.test", isAdmin: true };
-  const customer = { email: "customer7@example.com", isAdmin: false };
+  const staff = { email: "owner@cathotel.test", isAdmin: true } as const;
+  // Read when a list runs: the account exists once the data is in.
+  const customer = () => customerActor({ id: customerSeven, email: "customer7@example.com" });
 
   const lists: [label: string, run: () => Promise<unknown>][] = [
     ["inbox, newest", () => listLeads(database.db, {})],
@@ -183,8 +190,8 @@ describe("the plans of the admin's lists on five years of data", () => {
     ["bookings, one day", () => listForDay(database.db, staff, today)],
     ["bookings, next 30 days", () => listUpcoming(database.db, staff)],
     ["bookings, change requests", () => listChangeRequests(database.db, staff)],
-    ["a customer's appointments", () => listCustomerAppointments(database.db, customer)],
-    ["a customer's appointments, paged", () => listCustomerAppointmentsPage(database.db, customer, {})],
+    ["a customer's appointments", () => listCustomerAppointments(database.db, customer())],
+    ["a customer's appointments, paged", () => listCustomerAppointmentsPage(database.db, customer(), {})],
     ["customers, newest", () => listCustomers(database.db, {})],
     ["customers, older half-way down", () => listCustomers(database.db, { before: customersHalfWayDown })],
     ["customers, search for a name", () => listCustomers(database.db, { q: "nguyen" })],

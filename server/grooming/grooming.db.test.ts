@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate, businessLocalToUtc, businessTime } from "~/lib/business-time";
-import { listCustomerAppointments, listCustomerTrips, setStatus, updateAppointment } from "../appointments/appointments";
+import { customerActor, listCustomerAppointments, setStatus, updateAppointment } from "../appointments/appointments";
 import type { Database, Db } from "../db/client";
 import { appointments, groomerDaysOff, groomers, mailQueue } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
+import { getHousehold } from "../households/households";
 import { AppError } from "../http/errors";
 import { createTestDatabase } from "../testing/test-database";
 import { groomerWeekForm } from "~/features/grooming/schema";
@@ -94,10 +95,10 @@ describe("booking a groom", () => {
     expect(groom.startsAt).toEqual(businessLocalToUtc(day, "09:00"));
     expect(groom.endsAt).toEqual(businessLocalToUtc(day, "10:30"));
 
-    // On /appointments, and not among the trips (which are overnight stays).
-    const listed = await listCustomerAppointments(db, { email: first.user.email, isAdmin: false }, now);
+    // The household's, on its /appointments.
+    expect(groom.householdId).toBe((await getHousehold(db, first.user.id))!.id);
+    const listed = await listCustomerAppointments(db, customerActor(first.user), now);
     expect(listed.upcoming.map((a) => a.id)).toEqual([groom.id]);
-    expect((await listCustomerTrips(db, { email: first.user.email, isAdmin: false }, now)).upcoming).toEqual([]);
 
     const [mail] = await db
       .select()
@@ -225,7 +226,7 @@ describe("booking a groom", () => {
     // Back to back is fine.
     await db.insert(appointments).values({ ...overlapping, startsAt: businessLocalToUtc(day, "10:30"), endsAt: businessLocalToUtc(day, "11:00") });
 
-    await cancelCustomerAppointment(db, { email: user.email, isAdmin: false }, groom.id, { siteUrl, now });
+    await cancelCustomerAppointment(db, customerActor(user), groom.id, { siteUrl, now });
     expect((await times(db, user.id, catIds, day))[0]).toBe("09:00");
     const [cancelled] = await db
       .select()
@@ -236,9 +237,7 @@ describe("booking a groom", () => {
     // Within 24 hours of the start it is refused, as for every appointment.
     const soon = await bookGroom(db, user, { serviceId: "full-grooming", catIds, day, time: "13:00" }, { siteUrl, now });
     const late = new Date(soon.startsAt.getTime() - 3_600_000);
-    expect((await refusal(cancelCustomerAppointment(db, { email: user.email, isAdmin: false }, soon.id, { siteUrl, now: late }))).code).toBe(
-      "INSIDE_CANCELLATION_WINDOW",
-    );
+    expect((await refusal(cancelCustomerAppointment(db, customerActor(user), soon.id, { siteUrl, now: late }))).code).toBe("INSIDE_CANCELLATION_WINDOW");
   });
 });
 
@@ -305,7 +304,7 @@ describe("staff changing a groom", () => {
     const b = await household(db);
     const first = await bookGroom(db, a.user, { serviceId: "full-grooming", catIds: a.catIds, day, time: "09:00" }, { siteUrl, now });
     const second = await bookGroom(db, b.user, { serviceId: "full-grooming", catIds: b.catIds, day, time: "13:00" }, { siteUrl, now });
-    const staff = { email: "staff@example.com", isAdmin: true };
+    const staff = { email: "staff@example.com", isAdmin: true } as const;
     const edit = (id: string, time: string) =>
       updateAppointment(
         db,
@@ -319,7 +318,7 @@ describe("staff changing a groom", () => {
     expect(businessTime(moved.endsAt!)).toBe("11:30");
     expect(await refusal(edit(first.id, "12:30"))).toMatchObject({ code: "GROOMER_BUSY" });
 
-    await cancelCustomerAppointment(db, { email: b.user.email, isAdmin: false }, second.id, { siteUrl, now });
+    await cancelCustomerAppointment(db, customerActor(b.user), second.id, { siteUrl, now });
     await edit(first.id, "13:00");
     expect(await refusal(setStatus(db, staff, second.id, "Confirmed", now))).toMatchObject({ code: "GROOMER_BUSY" });
   });

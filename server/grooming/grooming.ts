@@ -4,7 +4,7 @@ import { type BookGroomInput, type GroomDay, bookGroomForm, groomDayForm, resche
 import { type FreeTime, type GroomerDay, freeTimes, groomLength } from "~/features/grooming/slots";
 import { type WeeklyWindows, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
-import { type Actor, CANCELLATION_WINDOW_HOURS, cancelByCustomer } from "../appointments/appointments";
+import { type Actor, CANCELLATION_WINDOW_HOURS, cancelByCustomer, ofHousehold } from "../appointments/appointments";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import { lockForBooking } from "../db/booking-lock";
@@ -12,6 +12,7 @@ import { withExclusionRetry } from "../db/exclusion-retry";
 import { appointments, groomerDaysOff, groomers, groomingServices } from "../db/schema/index";
 import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
 import { isUuid } from "~/lib/ids";
+import { getHousehold } from "../households/households";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { householdCats } from "../stays/stays";
@@ -235,9 +236,13 @@ export async function bookGroom(
       const quote = await quoteGroom(tx, user.id, request, now);
       const { slot, status } = checkedSlot(quote, request.time);
       const groomerId = await lockedGroomer(tx, slot);
+      // The cats are the household's (the quote checked), so it has one.
+      const household = await getHousehold(tx, user.id);
+      if (!household) throw new Error("a groom's cats without a household");
       const [row] = await tx
         .insert(appointments)
         .values({
+          householdId: household.id,
           customerEmail: email,
           serviceId: quote.service.id,
           catNames: quote.cats.map((c) => c.name).join(", "),
@@ -261,13 +266,13 @@ export async function bookGroom(
   );
 }
 
-/** The customer's own active groom, locked for the change (404 for anyone else's, or for an appointment that is not a groom). */
-async function ownGroom(tx: Db, email: string, id: string): Promise<Groom> {
+/** The household's own groom, locked for the change (404 for another household's, or for an appointment that is not a groom). */
+async function ownGroom(tx: Db, userId: string, id: string): Promise<Groom> {
   if (!isUuid(id)) throw GROOM_NOT_FOUND();
   const [row] = await tx
     .select()
     .from(appointments)
-    .where(and(eq(appointments.id, id), eq(appointments.customerEmail, email), isNotNull(appointments.groomerId)))
+    .where(and(eq(appointments.id, id), ofHousehold(userId), isNotNull(appointments.groomerId)))
     .for("update");
   if (!row) throw GROOM_NOT_FOUND();
   return row;
@@ -289,7 +294,7 @@ export async function rescheduleGroom(
   return withExclusionRetry(
     db,
     async (tx) => {
-      const current = await ownGroom(tx, email, request.appointmentId);
+      const current = await ownGroom(tx, user.id, request.appointmentId);
       if (!(ACTIVE_GROOM_STATUSES as readonly string[]).includes(current.status))
         throw new AppError(409, "NOT_CHANGEABLE", `This appointment is ${current.status.toLowerCase()} and can no longer be changed.`);
       if (current.startsAt.getTime() - now.getTime() < CANCELLATION_WINDOW_HOURS * 3_600_000)
@@ -323,13 +328,13 @@ export async function rescheduleGroom(
   );
 }
 
-/** Whether the appointment is one of the customer's grooms (moved by rescheduleGroom, not proposed to staff). */
-export async function isOwnGroom(db: Db, email: string, id: string): Promise<boolean> {
+/** Whether the appointment is one of the household's grooms (moved by rescheduleGroom, not proposed to staff). */
+export async function isOwnGroom(db: Db, userId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const [row] = await db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(and(eq(appointments.id, id), eq(appointments.customerEmail, email.toLowerCase()), isNotNull(appointments.groomerId)));
+    .where(and(eq(appointments.id, id), ofHousehold(userId), isNotNull(appointments.groomerId)));
   return Boolean(row);
 }
 
@@ -383,13 +388,13 @@ export async function removeDayOff(db: Db, input: { groomerId: string; day: stri
   await db.delete(groomerDaysOff).where(and(eq(groomerDaysOff.groomerId, input.groomerId), eq(groomerDaysOff.day, input.day)));
 }
 
-/** The customer's groom that Book a Groom moves: its service, cats and day (404 for anyone else's, or one that cannot move). */
-export async function groomToMove(db: Db, email: string, id: string) {
+/** The household's groom that Book a Groom moves: its service, cats and day (404 for another household's, or one that cannot move). */
+export async function groomToMove(db: Db, userId: string, id: string) {
   const [row] = isUuid(id)
     ? await db
         .select()
         .from(appointments)
-        .where(and(eq(appointments.id, id), eq(appointments.customerEmail, email.toLowerCase()), isNotNull(appointments.groomerId)))
+        .where(and(eq(appointments.id, id), ofHousehold(userId), isNotNull(appointments.groomerId)))
     : [];
   if (!row || !(ACTIVE_GROOM_STATUSES as readonly string[]).includes(row.status)) throw GROOM_NOT_FOUND();
   return { id: row.id, serviceId: row.serviceId, catIds: row.catIds ?? [], day: businessDate(row.startsAt), startsAt: row.startsAt };

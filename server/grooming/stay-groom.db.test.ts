@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
-import { listCustomerAppointments } from "../appointments/appointments";
+import { customerActor, listCustomerAppointments } from "../appointments/appointments";
 import type { Database, Db } from "../db/client";
 import { groomers, suiteTypes, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
@@ -134,7 +134,7 @@ describe("staff booking a groom for a customer", () => {
     const ask = { serviceId: "full-grooming", catIds: customer.catIds, day, time: "09:00" };
     const groom = await bookGroom(db, account, ask, { siteUrl, now, bookedBy: "Staff@Example.com" });
     expect(groom).toMatchObject({ status: "Confirmed", customerEmail: customer.user.email.toLowerCase(), createdBy: "staff@example.com" });
-    const listed = await listCustomerAppointments(db, { email: customer.user.email, isAdmin: false }, now);
+    const listed = await listCustomerAppointments(db, customerActor(customer.user), now);
     expect(listed.upcoming.map((a) => a.id)).toEqual([groom.id]);
 
     // The one groomer's 9:00 is taken: staff are refused for another household, with the reason.

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import {
@@ -123,7 +123,7 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   vaccine_reminders: { table: vaccineReminders, rowsOf: (s) => inArray(vaccineReminders.recordId, s.vaccineRecordIds), erasure: CASCADE },
   appointments: {
     table: appointments,
-    rowsOf: (s) => eq(appointments.customerEmail, s.email),
+    rowsOf: (s) => inArray(appointments.id, s.appointmentIds),
     erasure:
       "Kept for the business's records without personal data: the e-mail becomes an anonymous placeholder; cat names, a groom's cats, notes and the reminder number are cleared.",
     erase: (tx, s, placeholder) =>
@@ -139,7 +139,7 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
           createdBy: unlessCustomer(appointments.createdBy, s, placeholder),
           updatedBy: unlessCustomer(appointments.updatedBy, s, placeholder),
         })
-        .where(eq(appointments.customerEmail, s.email)),
+        .where(inArray(appointments.id, s.appointmentIds)),
   },
   appointment_reminders: {
     table: appointmentReminders,
@@ -276,7 +276,13 @@ export async function findSubject(db: Db | Tx, userId: string): Promise<DataSubj
   const catRows = household ? await db.select({ id: cats.id }).from(cats).where(eq(cats.householdId, household.id)) : [];
   const catIds = catRows.map((c) => c.id);
   const records = await db.select({ id: vaccineRecords.id }).from(vaccineRecords).where(inArray(vaccineRecords.catId, catIds));
-  const bookings = await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.customerEmail, user.email));
+  // The household's appointments (ADR 0146), and any row that somehow has none by the address the sign-in link proves.
+  const bookings = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      or(household ? eq(appointments.householdId, household.id) : undefined, and(isNull(appointments.householdId), eq(appointments.customerEmail, user.email))),
+    );
   const appointmentIds = bookings.map((b) => b.id);
   const stayRows = household ? await db.select({ id: stays.id }).from(stays).where(eq(stays.householdId, household.id)) : [];
   const stayIds = stayRows.map((r) => r.id);

@@ -4,7 +4,7 @@ import { loader } from "~/routes/trips";
 import type { StayStatus } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database } from "../db/client";
-import { payments, stays } from "../db/schema/index";
+import { appointments, payments, stays } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { weekdayOnOrAfter } from "../testing/dates";
 import { testHousehold } from "../testing/households";
@@ -106,5 +106,39 @@ describe("My Trips", () => {
     const card = (id: string) => lists.upcoming.find((s) => s.stay.id === id)!;
     expect(card(paid.id)).toMatchObject({ cancellable: true, cancelFeeToday: 0, cancelRefundText: "$40.00 goes back to your card: your whole deposit." });
     expect(card(unpaid.id).cancelRefundText).toBeNull();
+  });
+
+  it("lists a stay staff made as an appointment like any stay, to be changed by staff, not online", async () => {
+    const dana = await customer();
+    const online = await stay(dana.householdId, 25, "confirmed");
+    // As migration 0016 carried it over: a stay without a suite, its cats and times in its notes, linked to its appointment.
+    const carried = await stay(dana.householdId, 35, "confirmed", {
+      totalCents: 0,
+      notes: "Booked by staff as Cat Boarding: arrives 10:00 AM, leaves 12:00 PM.\nCats: Miso",
+    });
+    await database.db.insert(appointments).values({
+      householdId: dana.householdId,
+      stayId: carried.id,
+      customerEmail: `dana-${crypto.randomUUID()}@example.com`,
+      serviceId: "cat-boarding",
+      startsAt: new Date(Date.parse(`${carried.checkIn}T18:00:00Z`)),
+      endsAt: new Date(Date.parse(`${carried.checkOut}T20:00:00Z`)),
+      createdBy: "staff@example.com",
+      updatedBy: "staff@example.com",
+    });
+
+    const page = await myTrips(dana.cookie);
+    expect(page.stays.upcoming.map((s) => [s.stay.id, s.stay.notes])).toEqual([
+      [online.id, ""],
+      [carried.id, "Booked by staff as Cat Boarding: arrives 10:00 AM, leaves 12:00 PM.\nCats: Miso"],
+    ]);
+    const card = page.stays.upcoming.find((s) => s.stay.id === carried.id)!;
+    expect(card).toMatchObject({ cancellable: true, changeable: false });
+    // Asking for new dates by hand says why not, rather than failing.
+    const asked = await myTrips(
+      dana.cookie,
+      `?change=${carried.id}&checkIn=${addBusinessDays(carried.checkIn, 1)}&checkOut=${addBusinessDays(carried.checkOut, 1)}`,
+    );
+    expect(asked.change).toMatchObject({ stayId: carried.id, quote: null, error: expect.stringContaining("Please call us") as unknown });
   });
 });

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { households, staySuites, stayCats, stayEvents, stays, suites, users } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { householdAccount } from "../households/households";
+import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { STAY_NOT_FOUND, type Stay, bookStay } from "./stays";
@@ -85,6 +86,20 @@ export async function deskDay(db: Db, date: string) {
 
 /** Stays waiting for staff to check a vaccine record, soonest arrival first. */
 export const reviewQueue = (db: Db) => staffStays(db, eq(stays.status, "pending_review"));
+
+/**
+ * Stays to come that hold no suite, soonest arrival first: those staff made as appointments before
+ * stays were stays, carried over by migration 0016 (ADR 0146). Staff give each one with Move.
+ */
+export const staysWithoutSuite = (db: Db, today: string) =>
+  staffStays(
+    db,
+    and(
+      inArray(stays.status, ["confirmed", "pending_review", "checked_in"]),
+      sql`${stays.checkOut} > ${today}`,
+      sql`not exists (select 1 from ${staySuites} where ${staySuites.stayId} = ${stays.id} and ${staySuites.releasedAt} is null)`,
+    ),
+  );
 
 export interface GridRow {
   suiteId: string;
@@ -184,25 +199,30 @@ export async function changeStayAtDesk(db: Db, stayId: string, action: StaffActi
 }
 
 /**
- * Moves a stay's suite row to another suite for the same nights. The exclusion constraint refuses a
- * suite that is taken for any of them, whoever took it a moment ago.
+ * Moves a stay's suite row to another suite for the same nights; a stay that holds none yet (one
+ * carried over from an appointment, ADR 0146) is given the suite for its nights. The exclusion
+ * constraint refuses a suite that is taken for any of them, whoever took it a moment ago.
  */
 export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff: string, now = new Date()) {
   try {
     return await db.transaction(async (txDb) => {
       const tx = txDb as unknown as Db;
+      const [stay] = isUuid(stayId) ? await tx.select().from(stays).where(eq(stays.id, stayId)).for("update") : [];
+      if (!stay) throw STAY_NOT_FOUND();
       const [room] = await tx
         .select()
         .from(staySuites)
         .where(and(eq(staySuites.stayId, stayId), isNull(staySuites.releasedAt)))
         .limit(1);
-      if (!room) throw STAY_NOT_FOUND();
-      const [target] = await tx.select().from(suites).where(eq(suites.id, toSuiteId));
+      if (!room && !(HOLDING_STATUSES as readonly StayStatus[]).includes(stay.status))
+        throw new AppError(409, "STAY_STATUS_CHANGED", `This stay is ${stay.status.replace("_", " ")}, so it holds no suite.`);
+      const [target] = isUuid(toSuiteId) ? await tx.select().from(suites).where(eq(suites.id, toSuiteId)) : [];
       if (!target) throw new AppError(404, "SUITE_NOT_FOUND", "We couldn't find that suite.");
       // Queued with the bookings of the target's type (ADR 0142), so a booking never collides with the move.
       await lockForBooking(tx, "suiteType", [target.suiteTypeId]);
-      await tx.update(staySuites).set({ suiteId: target.id, suiteTypeId: target.suiteTypeId }).where(eq(staySuites.id, room.id));
-      await tx.insert(stayEvents).values({ stayId, kind: "moved", actor: `staff:${staff}`, detail: { from: room.suiteId, to: target.id }, at: now });
+      if (room) await tx.update(staySuites).set({ suiteId: target.id, suiteTypeId: target.suiteTypeId }).where(eq(staySuites.id, room.id));
+      else await tx.insert(staySuites).values({ stayId, suiteId: target.id, suiteTypeId: target.suiteTypeId, checkIn: stay.checkIn, checkOut: stay.checkOut });
+      await tx.insert(stayEvents).values({ stayId, kind: "moved", actor: `staff:${staff}`, detail: { from: room?.suiteId ?? null, to: target.id }, at: now });
       return target;
     });
   } catch (error) {

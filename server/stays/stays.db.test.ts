@@ -28,7 +28,7 @@ import { type Logger, createLogger } from "../logger";
 import { createTelephony } from "../telephony/telephony";
 import { deliverQueuedSms } from "../telephony/sms-queue";
 import { createTestDatabase } from "../testing/test-database";
-import { changeStayAtDesk, deskDay, moveStay, occupancyGrid } from "./staff";
+import { changeStayAtDesk, deskDay, moveStay, occupancyGrid, staysWithoutSuite } from "./staff";
 import { cancelStay, changeStayCats, changeStayDates, householdCats, listHouseholdStays, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
 import { bookStayFromForm, quoteStayFromForm } from "../testing/stay-forms";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
@@ -795,6 +795,61 @@ describe("the desk", () => {
       .from(staySuites)
       .where(and(eq(staySuites.stayId, second.id), isNull(staySuites.releasedAt)));
     expect(released).toEqual([]);
+  });
+
+  it("gives a stay that holds no suite (one staff made as an appointment) its suite with Move, and lists it until then", async () => {
+    const { db } = database;
+    const type = await suiteTypeWith(db, 2);
+    const [first, second] = await db.select().from(suites).where(eq(suites.suiteTypeId, type.id));
+    const { householdId } = await testHousehold(db, now);
+    const checkIn = mondayIn(150);
+    const checkOut = addBusinessDays(checkIn, 3);
+    const carried = async (status: "confirmed" | "cancelled") =>
+      (
+        await db
+          .insert(stays)
+          .values({ householdId, status, checkIn, checkOut, notes: "Cats: Miso", totalCents: 0, priceLines: [], cancellationTiers: [] })
+          .returning()
+      )[0]!;
+    const stay = await carried("confirmed");
+    const waiting = async () => (await staysWithoutSuite(db, today)).map((s) => s.id);
+    expect(await waiting()).toContain(stay.id);
+
+    // Another stay has the first suite for one of its nights: the move says so and gives nothing.
+    const other = await household(db);
+    const taken = await bookStayFromForm(
+      db,
+      other.userId,
+      {
+        checkIn: addBusinessDays(checkIn, 2),
+        checkOut: addBusinessDays(checkIn, 4),
+        catIds: other.catIds.slice(0, 1),
+        suiteTypeId: type.id,
+        arrangement: "together",
+      },
+      { siteUrl, now },
+    );
+    const [takenRoom] = await db.select().from(staySuites).where(eq(staySuites.stayId, taken.id));
+    expect(await refusal(moveStay(db, stay.id, takenRoom!.suiteId, "owner@example.com", now))).toMatchObject({ code: "SUITE_TAKEN" });
+    expect(await waiting()).toContain(stay.id);
+
+    const free = takenRoom!.suiteId === first!.id ? second! : first!;
+    expect(await moveStay(db, stay.id, free.id, "owner@example.com", now)).toMatchObject({ id: free.id });
+    const rooms = await db.select().from(staySuites).where(eq(staySuites.stayId, stay.id));
+    expect(rooms).toMatchObject([{ suiteId: free.id, checkIn, checkOut, releasedAt: null }]);
+    expect(await waiting()).not.toContain(stay.id);
+    const grid = await occupancyGrid(db, checkIn, 3);
+    expect(grid.rows.find((r) => r.suiteId === free.id)!.nights.map((n) => n?.stayId)).toEqual([stay.id, stay.id, stay.id]);
+    const [moved] = await db
+      .select()
+      .from(stayEvents)
+      .where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "moved")));
+    expect(moved!.detail).toEqual({ from: null, to: free.id });
+
+    // A cancelled one takes no suite.
+    const cancelled = await carried("cancelled");
+    expect(await refusal(moveStay(db, cancelled.id, free.id, "owner@example.com", now))).toMatchObject({ status: 409 });
+    expect(await refusal(moveStay(db, crypto.randomUUID(), free.id, "owner@example.com", now))).toMatchObject({ status: 404 });
   });
 
   it("names the customer by the household's name, else the account's e-mail, and says Deleted account only for a deleted one", async () => {

@@ -61,12 +61,14 @@ export function fiveYearsOfData(scale = 1): { label: string; sql: string }[] {
     {
       label: `${appointments.toLocaleString("en-US")} appointments`,
       // From five years ago to two months ahead: the past ones done (some cancelled), the coming ones booked, a few with a change asked for.
-      sql: `insert into appointments (customer_email, service_id, cat_names, starts_at, ends_at, status, proposed_starts_at, notes, created_by, updated_by, created_at, updated_at)
-        select 'customer' || (i % ${customers}) || '@example.com', s, 'Miso', t, case when s like '%boarding' then t + interval '3 days' end,
+      // Each the household's of its address (overnight stays are stays, ADR 0146).
+      sql: `insert into appointments (household_id, customer_email, service_id, cat_names, starts_at, status, proposed_starts_at, notes, created_by, updated_by, created_at, updated_at)
+        select h.id, 'customer' || (i % ${customers}) || '@example.com', s, 'Miso', t,
           case when i % 17 = 0 then 'Cancelled' when t < now() then 'Completed' when i % 5 = 0 then 'Pending' else 'Confirmed' end,
           case when t > now() and i % 40 = 0 then t + interval '1 day' end, '', 'bench', 'bench', t - interval '20 days', t - interval '20 days'
         from generate_series(1, ${appointments}) i,
-          lateral (select (array['cat-boarding','long-term-boarding','full-grooming','bath-and-brush'])[1 + i % 4] as s) sv,
+          lateral (select (array['medication-administration','lion-cuts-and-mat-removal','full-grooming','bath-and-brush'])[1 + i % 4] as s) sv,
+          lateral (select h.id from users u join households h on h.user_id = u.id where u.email = 'customer' || (i % ${customers}) || '@example.com') h,
           lateral (select date_trunc('hour', now() + interval '60 days' - (i / ${appointments}.0) * interval '1886 days') + interval '9 hours' as t) at`,
     },
     {

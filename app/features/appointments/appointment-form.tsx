@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, TextareaField } from "~/components/ui/field";
 import { FieldError, Label } from "~/components/ui/input";
@@ -13,9 +13,14 @@ import type { AppointmentView } from "./view";
 const selectClass =
   "h-11 w-full rounded-xl border border-brand-200 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:border-red-600";
 
+/** Where staff book an overnight stay for a customer: stays are stays, not appointments (ADR 0146). */
+export const BOOK_STAY_FOR_CUSTOMER = { to: "/admin/stays/book", label: "Book a stay for a customer" } as const;
+
 /**
  * Staff's create and edit form, posted to the Bookings page's action (`intent` create or update)
  * and validated with the same schema there. `onDone` gets the appointment's day after it saved.
+ * Overnight services are not offered: staff book a stay on admin Stays instead (an appointment made
+ * with one before keeps it when edited).
  */
 export function AppointmentForm({ initial, submitLabel, onDone }: { initial?: AppointmentView; submitLabel: string; onDone(day: string): void }) {
   const fetcher = useFetcher<FormReply>({ key: initial ? `edit-${initial.id}` : "new-appointment" });
@@ -38,7 +43,7 @@ export function AppointmentForm({ initial, submitLabel, onDone }: { initial?: Ap
         }
       : undefined,
   });
-  const overnight = serviceOptions.find((s) => s.id === fields.serviceId.value)?.overnight ?? false;
+  const services = serviceOptions.filter((s) => !s.overnight || s.title === initial?.serviceTitle);
   const busy = fetcher.state !== "idle";
   const formProps = getFormProps(form);
 
@@ -59,23 +64,24 @@ export function AppointmentForm({ initial, submitLabel, onDone }: { initial?: Ap
         <Label htmlFor={fields.serviceId.id}>Service</Label>
         <select {...getSelectProps(fields.serviceId, { ariaAttributes: true })} key={fields.serviceId.key} className={selectClass}>
           <option value="">Choose a service</option>
-          {serviceOptions.map((s) => (
+          {services.map((s) => (
             <option key={s.id} value={s.id}>
               {s.title}
             </option>
           ))}
         </select>
         <FieldError id={fields.serviceId.errorId}>{fields.serviceId.errors?.[0]}</FieldError>
+        <p className="mt-1 text-sm text-muted">
+          Overnight stays are booked as stays:{" "}
+          <Link to={BOOK_STAY_FOR_CUSTOMER.to} className="font-semibold underline">
+            {BOOK_STAY_FOR_CUSTOMER.label}
+          </Link>
+          .
+        </p>
       </div>
       <Field label="Cat name(s)" field={fields.catNames} />
-      <Field label={overnight ? "Check-in date" : "Date"} field={fields.date} type="date" />
-      <Field label={overnight ? "Check-in time" : "Time"} field={fields.time} type="time" step={900} />
-      {overnight ? (
-        <>
-          <Field label="Check-out date" field={fields.endDate} type="date" />
-          <Field label="Check-out time" field={fields.endTime} type="time" step={900} />
-        </>
-      ) : null}
+      <Field label="Date" field={fields.date} type="date" />
+      <Field label="Time" field={fields.time} type="time" step={900} />
       <Field label="Mobile for reminders (optional)" field={fields.reminderPhone} type="tel" autoComplete="off" />
       <div className="flex items-end pb-2">
         <label className="flex items-center gap-2 font-semibold">

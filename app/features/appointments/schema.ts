@@ -31,6 +31,7 @@ export type AppointmentInput = z.infer<typeof appointmentInput>;
 
 /** The body of the API's propose call (the appointment is in its path). */
 export const proposeChangeInput = z.object(proposedTime).refine(bothEnds, bothEndsMessage);
+export type ProposeChangeInput = z.infer<typeof proposeChangeInput>;
 /** The customer's "Request a different time" form. */
 export const proposeChangeForm = z.object({ appointmentId, ...proposedTime }).refine(bothEnds, bothEndsMessage);
 /** The customer's "Yes, cancel it" and staff's confirm buttons. */
@@ -42,3 +43,4 @@ export const reminderInput = z.object({
   phoneNumber: usPhoneField(),
   message: z.string().trim().min(1, "Write a message").max(320, "Keep the message under 320 characters"),
 });
+export type ReminderInput = z.infer<typeof reminderInput>;

@@ -106,6 +106,7 @@ export function StayCard({
   cancelFeeToday,
   cancelRefundText = null,
   cancellable,
+  changeable = cancellable,
   groomable = false,
   householdCats,
   change,
@@ -116,6 +117,11 @@ export function StayCard({
   /** What cancelling today gives back of a paid deposit, in words (`cancelRefundText`); null without one. */
   cancelRefundText?: string | null;
   cancellable: boolean;
+  /**
+   * Its dates and cats can be changed online (cancellable by default). A stay staff booked before
+   * stays were stays has no suite or cats on record (ADR 0146): staff change it.
+   */
+  changeable?: boolean;
   /** A groom can be added on its departure day (a booked stay not over, within the grooming horizon, and booking online is on). */
   groomable?: boolean;
   /** The household's cats, to choose the stay's cats from. */
@@ -134,8 +140,11 @@ export function StayCard({
         <StayStatusBadge status={stay.status} />
       </div>
       <p className="text-muted">
-        {nightsText(stay.nights)} · {stay.catNames.join(", ")}
+        {nightsText(stay.nights)}
+        {stay.catNames.length > 0 ? ` · ${stay.catNames.join(", ")}` : null}
       </p>
+      {/* A stay staff booked before stays were stays names its cats and times in its notes. */}
+      {stay.catNames.length === 0 && stay.notes ? <p className="mt-2 text-sm whitespace-pre-line">{stay.notes}</p> : null}
       <ul className="mt-2 text-sm">
         {stay.suites.map((s) => (
           <li key={s.name}>
@@ -152,12 +161,16 @@ export function StayCard({
         </dl>
       ) : null}
       {groomable ? <AddGroomLink stayId={stay.id} className="mt-3" /> : null}
-      <details className="mt-3">
-        <summary className="cursor-pointer font-semibold text-brand-700">Price {formatCents(stay.totalCents)}</summary>
-        <div className="mt-2">
-          <PriceSummary lines={stay.priceLines} totalCents={stay.totalCents} tiers={cancellable ? stay.cancellationTiers : undefined} />
-        </div>
-      </details>
+      {stay.priceLines.length === 0 && stay.totalCents === 0 ? (
+        <p className="mt-3 text-sm">Price as agreed with our team.</p>
+      ) : (
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold text-brand-700">Price {formatCents(stay.totalCents)}</summary>
+          <div className="mt-2">
+            <PriceSummary lines={stay.priceLines} totalCents={stay.totalCents} tiers={cancellable ? stay.cancellationTiers : undefined} />
+          </div>
+        </details>
+      )}
       {stay.status === "cancelled" && stay.cancellationFeeCents !== null ? (
         <p className="mt-3 text-sm">Cancellation fee: {formatCents(stay.cancellationFeeCents)}</p>
       ) : null}
@@ -185,7 +198,7 @@ export function StayCard({
           letGo="Cancel booking"
         />
       ) : null}
-      {cancellable ? (
+      {changeable ? (
         <details className="mt-4" open={change !== null}>
           <summary className="inline-flex h-11 cursor-pointer items-center rounded-xl border border-brand-300 px-4 text-sm font-semibold text-brand-800">
             Change dates
@@ -223,7 +236,7 @@ export function StayCard({
           ) : null}
         </details>
       ) : null}
-      {cancellable ? <ChangeCats stay={stay} householdCats={householdCats} catsChange={catsChange} /> : null}
+      {changeable ? <ChangeCats stay={stay} householdCats={householdCats} catsChange={catsChange} /> : null}
       {cancellable ? (
         <details className="mt-4">
           <summary className="inline-flex h-11 cursor-pointer items-center rounded-xl border border-red-300 px-4 text-sm font-semibold text-red-800">

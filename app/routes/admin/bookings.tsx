@@ -2,13 +2,13 @@ import { useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import {
-  type Actor,
   confirmProposal,
   createAppointment,
   listChangeRequests,
   listForDay,
   listUpcoming,
   setStatus,
+  staffActor,
   updateAppointment,
 } from "@server/appointments/appointments";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
@@ -17,7 +17,7 @@ import { APPOINTMENT_STATUSES } from "~/features/appointments/statuses";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/input";
-import { AppointmentForm } from "~/features/appointments/appointment-form";
+import { AppointmentForm, BOOK_STAY_FOR_CUSTOMER } from "~/features/appointments/appointment-form";
 import { appointmentEditForm, appointmentIdForm, appointmentInput } from "~/features/appointments/schema";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { StatusBadge } from "~/features/appointments/status-badge";
@@ -40,7 +40,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const day = isCalendarDate(url.searchParams.get("day") ?? "") ? url.searchParams.get("day")! : businessDate(new Date());
   const statusParam = url.searchParams.get("status");
   const status = APPOINTMENT_STATUSES.find((s) => s === statusParam);
-  const staff = { email: admin.user.email, isAdmin: true };
+  const staff = staffActor(admin.user);
   const [rows, upcoming, requests] = await Promise.all([
     listForDay(context.db, staff, day, status),
     listUpcoming(context.db, staff),
@@ -52,7 +52,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
-  const staff: Actor = { email: admin.user.email, isAdmin: true };
+  const staff = staffActor(admin.user);
   const db = context.db;
   const form = await formDataOf(request);
   const done = (title: string) => ({ kind: "success" as const, title });
@@ -150,8 +150,14 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
       <ActionNotice className="mt-4" />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="text-2xl">Appointments</h2>
-        <Button onClick={() => setCreating(true)}>New appointment</Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={BOOK_STAY_FOR_CUSTOMER.to}>{BOOK_STAY_FOR_CUSTOMER.label}</Link>
+          </Button>
+          <Button onClick={() => setCreating(true)}>New appointment</Button>
+        </div>
       </div>
+      <p className="mt-2 text-muted">Appointments are grooms and visits; overnight stays are booked as stays and listed on Stays.</p>
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter appointments">
         <div className="w-44">

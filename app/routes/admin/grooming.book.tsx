@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { listCustomerAppointments } from "@server/appointments/appointments";
+import { customerActor, listCustomerAppointments } from "@server/appointments/appointments";
 import { requireAdmin } from "@server/auth/guards.server";
 import { listCustomers } from "@server/customers/customers";
 import { BOOKING_HORIZON_DAYS, type Groom, bookGroom, listGroomingServices, quoteGroom } from "@server/grooming/grooming";
@@ -58,9 +58,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const [services, cats] = await Promise.all([listGroomingServices(context.db), listCats(context.db, account.id)]);
   const asked = { serviceId: params.get("serviceId") ?? "", catIds: params.getAll("catIds"), day: params.get("day") ?? "" };
   const bookedId = params.get("booked");
-  const booked = bookedId
-    ? (await listCustomerAppointments(context.db, { email: account.email, isAdmin: false }, now)).upcoming.find((a) => a.id === bookedId)
-    : undefined;
+  const booked = bookedId ? (await listCustomerAppointments(context.db, customerActor(account), now)).upcoming.find((a) => a.id === bookedId) : undefined;
   const base = {
     step: "book" as const,
     household: { id: householdId, name: account.name ?? account.email, email: account.email },

@@ -7,7 +7,17 @@ import { recentPayments, refundByStaff } from "@server/payments/payments";
 import { settleStaysInBackground } from "@server/stays/background";
 import { failedSms, retrySms } from "@server/telephony/sms-queue";
 import { listSuites } from "@server/stays/rooms";
-import { type StaffStay, STAFF_ACTIONS, catsBookedTwice, changeStayAtDesk, deskDay, moveStay, occupancyGrid, reviewQueue } from "@server/stays/staff";
+import {
+  type StaffStay,
+  STAFF_ACTIONS,
+  catsBookedTwice,
+  changeStayAtDesk,
+  deskDay,
+  moveStay,
+  occupancyGrid,
+  reviewQueue,
+  staysWithoutSuite,
+} from "@server/stays/staff";
 import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
@@ -37,9 +47,10 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const params = new URL(request.url).searchParams;
   const today = businessDate(new Date());
   const date = dayParam.safeParse(params.get("date")).data ?? today;
-  const [desk, queue, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice] = await Promise.all([
+  const [desk, queue, withoutSuite, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice] = await Promise.all([
     deskDay(context.db, date),
     reviewQueue(context.db),
+    staysWithoutSuite(context.db, today),
     occupancyGrid(context.db, date, GRID_NIGHTS),
     listSuites(context.db),
     failedMail(context.db),
@@ -54,6 +65,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     today,
     ...desk,
     queue,
+    withoutSuite,
     grid,
     suites: suites.filter((s) => s.inService).map((s) => ({ id: s.id, name: s.name })),
     undelivered: undelivered.map((m) => ({ id: m.id, to: m.to, subject: m.message.subject, attempts: m.attempts, lastError: m.lastError })),
@@ -351,6 +363,15 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
           )}
         />
       </Panel>
+
+      {data.withoutSuite.length > 0 ? (
+        <Panel
+          title="Stays without a suite"
+          description="Booked by staff as appointments before stays were stays: their cats and times are in the notes. Give each a suite with Move."
+        >
+          <StayList stays={data.withoutSuite} suites={data.suites} empty="" actions={() => null} />
+        </Panel>
+      ) : null}
 
       <BookedTwicePanel items={data.bookedTwice} />
 

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, uniqueIndex, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { groomers } from "./grooming";
+import { households } from "./households";
+import { stays } from "./stays";
 
 // A relative path: drizzle-kit reads these files without the app's aliases.
 import type { AppointmentStatus } from "../../../app/features/appointments/statuses";
@@ -11,12 +13,17 @@ export const appointments = pgTable(
   "appointments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    // The customer is whoever signs in with this address; it may have no account yet.
+    /**
+     * Whose appointment it is (ADR 0146): customers read and change it through their household.
+     * Cleared when the household deletes its account; the row stays in the books.
+     */
+    householdId: uuid("household_id").references(() => households.id, { onDelete: "set null" }),
+    // The address staff booked for, as typed (lower-cased); the household is this address's account's.
     customerEmail: text("customer_email").notNull(),
     serviceId: text("service_id").notNull(),
     catNames: text("cat_names").notNull().default(""),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    // Set for overnight stays: these are the customer's trips.
+    // A groom's end. Overnight stays staff made here before migration 0016 have one too: see stay_id.
     endsAt: timestamp("ends_at", { withTimezone: true }),
     status: text("status").$type<AppointmentStatus>().notNull().default("Confirmed"),
     proposedStartsAt: timestamp("proposed_starts_at", { withTimezone: true }),
@@ -33,6 +40,11 @@ export const appointments = pgTable(
     groomerId: uuid("groomer_id").references(() => groomers.id, { onDelete: "restrict" }),
     catIds: jsonb("cat_ids").$type<string[]>(),
     priceCents: integer("price_cents"),
+    /**
+     * An overnight stay staff made here, carried over by migration 0016 into the `stays` row that now
+     * represents it (ADR 0146): the row is kept as it was, and no longer listed as an appointment.
+     */
+    stayId: uuid("stay_id").references(() => stays.id, { onDelete: "restrict" }),
     createdBy: text("created_by").notNull(),
     updatedBy: text("updated_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +52,8 @@ export const appointments = pgTable(
   },
   (t) => [
     index("appointments_customer_email").on(t.customerEmail, t.startsAt),
+    index("appointments_household").on(t.householdId, t.startsAt),
+    uniqueIndex("appointments_stay").on(t.stayId),
     index("appointments_starts_at").on(t.startsAt),
     // Bookings' queue of change requests: the few rows with a proposed time, soonest first.
     index("appointments_change_requests")
@@ -50,6 +64,8 @@ export const appointments = pgTable(
       .on(t.groomerId, t.startsAt)
       .where(sql`${t.groomerId} is not null`),
     check("appointments_groom_has_end", sql`${t.groomerId} is null or (${t.endsAt} is not null and ${t.catIds} is not null)`),
+    // An end without a groomer is an overnight stay: only a row carried into its stay has one (ADR 0146).
+    check("appointments_overnight_is_a_stay", sql`${t.endsAt} is null or ${t.groomerId} is not null or ${t.stayId} is not null`),
     check("appointments_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check("appointments_reminder_phone", sql`${t.reminderPhone} is null or ${t.reminderPhone} ~ '^\\+1[2-9][0-9]{2}[2-9][0-9]{6}$'`),
   ],
