@@ -84,7 +84,7 @@ function partFor(kind: LeadKind, f: LeadsFilters, boundary: Boundary): SQL | nul
       ${t.staffStatus} as staff_status, ${t.staffNote} as staff_note, ${t.sourcePage} as source_page,
       ${t.consentText} as consent_text, null::text as unsubscribed_at_iso,
       ${t.voucherCode} as voucher_code, ${t.mailStatus} as mail_status,
-      ${stays.checkIn} as redeemed_check_in, ${stays.checkOut} as redeemed_check_out
+      ${stays.checkIn}::text as redeemed_check_in, ${stays.checkOut}::text as redeemed_check_out
       from ${t} left join ${stays} on ${stays.id} = ${t.redeemedStayId} and ${stays.status} not in ('cancelled','declined','expired')
       ${where ? sql`where ${where}` : sql``}`;
   }

@@ -76,8 +76,15 @@ describe("staff booking a stay for a household", () => {
       { siteUrl, now },
     );
 
-    // The price an online booking gets: two cats sharing at 50 + 20 a night, and medication.
-    expect(stay).toMatchObject({ status: "confirmed", householdId: customer.householdId, totalCents: 3 * 7000 + 2 * 3 * 500, depositCents: 0 });
+    // The price an online booking gets: two cats sharing at 50 + 20 a night, medication, and a new
+    // customer's first night's room free.
+    expect(stay).toMatchObject({
+      status: "confirmed",
+      householdId: customer.householdId,
+      totalCents: 3 * 7000 + 2 * 3 * 500 - 7000,
+      firstNightFreeCents: 7000,
+      depositCents: 0,
+    });
     expect(await db.select({ actor: stayEvents.actor, kind: stayEvents.kind }).from(stayEvents).where(eq(stayEvents.stayId, stay.id))).toEqual([
       { actor: `staff:${staff}`, kind: "booked" },
     ]);

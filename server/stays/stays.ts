@@ -277,6 +277,8 @@ export async function isNewHousehold(db: Db, householdId: string): Promise<boole
     .select({ id: stays.id })
     .from(stays)
     .where(and(eq(stays.householdId, householdId), notInArray(stays.status, ["cancelled", "declined", "expired"])))
+    // In the order of the index on (household, check-in): the household's own rows, never the whole table.
+    .orderBy(asc(stays.checkIn))
     .limit(1);
   return !row;
 }
