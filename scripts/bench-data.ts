@@ -139,7 +139,6 @@ async function main() {
     const daysAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     const apis: [string, string][] = [
       ["me", "/api/admin/me"],
-      ["appointments of a day", `/api/admin/appointments?day=${today}`],
       ["analytics, 30 days", `/api/admin/analytics?from=${daysAgo(29)}&to=${today}`],
       ["analytics, 365 days", `/api/admin/analytics?from=${daysAgo(364)}&to=${today}`],
     ];

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { adminAnalyticsRouter, pageViewsRouter } from "../analytics/router";
-import { adminAppointmentsRouter, appointmentsRouter } from "../appointments/router";
+import { appointmentsRouter } from "../appointments/router";
 import { requireAdminApi } from "../auth/guards.server";
 import { authRouter } from "../auth/router";
 import { callbackRouter } from "../callback/router";
@@ -17,7 +17,6 @@ export function apiRouter(ctx: AppContext): Router {
   // First, so that everything under /api/admin, whichever router serves it, is admin-only.
   router.use("/admin", requireAdminApi(ctx));
   router.use("/admin", adminRouter(ctx));
-  router.use("/admin/appointments", adminAppointmentsRouter(ctx));
   router.use("/admin/leads", adminLeadsRouter(ctx));
   router.use("/admin/analytics", adminAnalyticsRouter(ctx));
   router.use("/admin/media", adminMediaRouter(ctx));
