@@ -62,6 +62,9 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // The server logs warnings and errors only (LOG_LEVEL below): shown with the run, so a 500 in a
+    // browser test comes with its stack and request id.
+    stdout: "pipe",
     env: {
       PORT: String(E2E_PORT),
       DATA_DIR: dataDir,
