@@ -40,7 +40,7 @@ export const homeCopy = {
       },
       {
         title: "First Night Free",
-        text: "New customers stay their first night free. Try a 3-night stay and see how relaxed your cat comes home.",
+        text: "New customers stay their first night free on a stay of 3 nights or more. Try a 3-night stay and see how relaxed your cat comes home.",
         icon: "moon",
       },
       {
@@ -61,7 +61,7 @@ export const homeCopy = {
   help: { heading: "Help & Support", lead: "Questions before a stay? We are happy to help." },
   voucher: {
     title: "Claim Your Free Night",
-    description: "New customers stay their first night free. Leave your details and we will send your voucher.",
+    description: "New customers stay their first night free on a stay of 3 nights or more. Leave your details and we will send your voucher.",
     consent: "I agree to receive promotional emails from the Laguna Niguel Cat Hotel.",
     success: "Your free night voucher is on its way!",
     successDescription: "Check your inbox: we've e-mailed your voucher code.",

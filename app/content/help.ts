@@ -14,7 +14,8 @@ export const faq: readonly FaqItem[] = [
   },
   {
     question: "How does the first free night work?",
-    answer: "New customers get their first night free when they book a stay — we suggest trying a 3-night stay.",
+    answer:
+      "New customers get their first night free on a stay of 3 nights or more: the first night's room is taken off the price when they book. We suggest trying a 3-night stay.",
   },
   {
     question: "Do you groom cats that are nervous?",

@@ -92,7 +92,7 @@ export const landingCopy = {
   promo: {
     eyebrow: "New customers",
     heading: business.tagline,
-    text: "Book a 3-night stay and your first night is on us. Leave your details and we will send your voucher.",
+    text: "Book a stay of 3 nights or more and your first night is on us. Leave your details and we will send your voucher.",
     cta: "Claim Your Free Night",
   },
   steps: {
@@ -131,7 +131,7 @@ export const landingCopy = {
       },
       {
         question: "How does the first free night work?",
-        answer: "New customers get their first night free. We suggest trying a 3-night stay so your cat can settle in.",
+        answer: "New customers get their first night free on a stay of 3 nights or more. We suggest trying a 3-night stay so your cat can settle in.",
       },
       {
         question: "What are your opening hours?",

@@ -145,7 +145,7 @@ export const termsOfService = (contact: LegalContact): LegalDocument => ({
     {
       heading: "Offers and our guarantee",
       list: [
-        "First night free: for new customers, on their first stay; we suggest a 3-night stay. One per household, not exchangeable for cash.",
+        "First night free: for new customers (a household with no stay booked or completed with us), on a stay of 3 nights or more; the first night's room price is taken off when the stay is booked. One per household, not exchangeable for cash; a stay that is cancelled gives it back. The voucher from “Claim Your Free Night” is the same offer, not a second one.",
         "Referral: when someone you referred completes their first stay, you receive one free night.",
         "100% satisfaction guarantee: if you are not happy with a stay or groom, tell us within 7 days and we will make it right or refund the service.",
       ],

@@ -25,7 +25,7 @@ export function CustomerTypeDialog() {
           Returning Customer
         </Button>
       </div>
-      <p className="mt-4 text-sm text-muted">New customers stay their first night free.</p>
+      <p className="mt-4 text-sm text-muted">New customers stay their first night free on a stay of 3 nights or more.</p>
     </Modal>
   );
 }

@@ -25,4 +25,5 @@ export const ADMIN_SUB_PAGES: Readonly<Record<string, string>> = {
   "/admin": "the dashboard: the menu's first link, and the admin title's",
   "/admin/customers/:householdId": "one customer, opened from Customers",
   "/admin/grooming/book": "booking a groom for a customer, opened from Groomers and services",
+  "/admin/stays/book": "booking a stay for a customer, opened from Stays and occupancy",
 };

@@ -22,7 +22,7 @@ export function voucherMail({ to, name, code, business, siteUrl }: VoucherMailIn
     "",
     `    ${code}`,
     "",
-    "New customers stay their first night free: book a stay of three nights or more and quote this code.",
+    "New customers stay their first night free on a stay of 3 nights or more: book with this e-mail address, or quote this code when you book.",
     `Book on our website (${siteUrl}) or call us at ${business.phone.display}.`,
     "",
     "You asked for this voucher on our website. If it was not you, ignore this e-mail.",
@@ -34,7 +34,7 @@ export function voucherMail({ to, name, code, business, siteUrl }: VoucherMailIn
 <h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:26px;line-height:1.25;color:${c.brandDark};">Your first night is on us</h1>
 <p style="margin:0 0 16px;">Hello ${escapeHtml(name)}, thank you for your interest in ${escapeHtml(business.name)}. Here is your voucher for a free first night:</p>
 <p style="margin:0 0 24px;"><span style="display:inline-block;padding:12px 20px;border-radius:12px;background:${c.brandTint};font-family:'SFMono-Regular',Consolas,monospace;font-size:26px;font-weight:700;letter-spacing:3px;color:${c.brand};">${escapeHtml(code)}</span></p>
-<p style="margin:0 0 16px;">New customers stay their first night free: book a stay of three nights or more and quote this code.</p>
+<p style="margin:0 0 16px;">New customers stay their first night free on a stay of 3 nights or more: book with this e-mail address, or quote this code when you book.</p>
 <p style="margin:0 0 24px;">Book on <a href="${escapeHtml(siteUrl)}" style="color:${c.brand};">our website</a> or call us at <a href="tel:${escapeHtml(business.phone.tel)}" style="color:${c.brand};">${escapeHtml(business.phone.display)}</a>.</p>
 <p style="margin:0;color:${c.muted};font-size:14px;">You asked for this voucher on our website. If it was not you, ignore this e-mail.</p>`;
 
