@@ -362,7 +362,8 @@ function ReviewStep({ data, reply }: { data: LoaderData & { step: "review" }; re
       <h2 id="review-heading" className="text-2xl">
         Review and confirm
       </h2>
-      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+      {/* Stacked on a phone: a term sits by its own value, apart from the one before. */}
+      <dl className="mt-4 grid gap-x-6 gap-y-0.5 sm:grid-cols-[auto_1fr] sm:gap-y-2 max-sm:[&>dt:not(:first-child)]:mt-2">
         <dt className="font-bold">Check-in</dt>
         <dd>
           {formatCalendarDayWeekday(data.asked.checkIn!)}, {windowsText(quote.arrivalWindows)}
@@ -416,7 +417,8 @@ function ReviewStep({ data, reply }: { data: LoaderData & { step: "review" }; re
             From your free-night voucher e-mail. A new customer&apos;s first night is free with or without it.
           </p>
         </div>
-        <FormError errors={reply?.result.error?.[""] ?? undefined} />
+        {/* A refused voucher is said under its field; the form's error would say it twice. */}
+        <FormError errors={reply?.result.error?.[""]?.filter((message) => message !== voucherError)} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>
             {busy ? "Booking..." : chosen.depositCents > 0 ? "Book and pay deposit" : "Confirm booking"}

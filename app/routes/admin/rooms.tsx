@@ -357,8 +357,9 @@ function HouseRulesForm({ settings }: { settings: LoaderData["settings"] }) {
       firstNightFreeMinNights: settings.firstNightFreeMinNights === null ? "" : String(settings.firstNightFreeMinNights),
     },
   });
+  // Bottom-aligned: the first-night label wraps to two lines and would push its box below its row's.
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-3">
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-3 sm:items-end">
       <input type="hidden" name="intent" value="houseRules" />
       <Field label="Longest stay (nights)" field={fields.maxNights} type="number" min={1} max={365} />
       <Field label="Free cancellation until (days before check-in)" field={fields.freeCancellationDays} type="number" min={0} />

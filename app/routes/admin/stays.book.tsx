@@ -174,9 +174,17 @@ function FindHousehold({ data }: { data: Extract<LoaderData, { step: "find" }> }
               <li key={c.householdId} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-100 px-3 py-2">
                 <span className="min-w-0">
                   <span className="block font-semibold">{c.name ?? c.email}</span>
-                  <span className="block text-sm break-all text-muted">
-                    {c.email}
-                    {c.phone ? ` · ${c.phone}` : ""} · {c.cats === 1 ? "1 cat" : `${c.cats} cats`}
+                  {/* A long e-mail may break anywhere; the phone and the count stay whole. */}
+                  <span className="block text-sm text-muted">
+                    <span className="break-all">{c.email}</span>
+                    {c.phone ? (
+                      <>
+                        {" · "}
+                        <span className="whitespace-nowrap">{c.phone}</span>
+                      </>
+                    ) : null}
+                    {" · "}
+                    <span className="whitespace-nowrap">{c.cats === 1 ? "1 cat" : `${c.cats} cats`}</span>
                   </span>
                 </span>
                 <Button asChild size="sm" variant="outline">
@@ -325,7 +333,7 @@ function ChooseSuite({ data, quote }: { data: BookData; quote: Quote }) {
       ) : quote.pending.length > 0 ? (
         <Notice tone="info" className="mb-4 text-base">
           {quote.pending.join(" and ")}'s vaccine record is awaiting review: the suite will be held as <strong>Pending review</strong> until it is verified in
-          Documents.
+          Vaccine records.
         </Notice>
       ) : null}
       {quote.options.length === 0 ? (
@@ -406,7 +414,8 @@ function Review({ data, quote, chosen }: { data: BookData; quote: Quote; chosen:
   const refusal = posted?.result.error ? Object.values(posted.result.error).flat()[0] : undefined;
   return (
     <Panel title="Review and book" description={`For ${data.household.name}: read the price and the terms to them before booking.`}>
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+      {/* Stacked on a phone: a term sits by its own value, apart from the one before. */}
+      <dl className="grid gap-x-6 gap-y-0.5 sm:grid-cols-[auto_1fr] sm:gap-y-2 max-sm:[&>dt:not(:first-child)]:mt-2">
         <dt className="font-bold">Check-in</dt>
         <dd>
           {formatCalendarDayWeekday(data.asked.checkIn)}, {windowsText(quote.arrivalWindows)}

@@ -168,8 +168,11 @@ function StayRow({ stay, suites, children }: { stay: StaffStay; suites: LoaderDa
           </p>
           <p className="text-sm text-muted">
             {formatCalendarDayWeekday(stay.checkIn)} – {formatCalendarDayWeekday(stay.checkOut)} · {stay.suiteNames.join(", ") || "no suite"} ·{" "}
-            {formatCents(stay.totalCents)}
-            {stay.firstNightFreeCents > 0 ? ` (${FIRST_NIGHT_FREE} ${formatCents(-stay.firstNightFreeCents)})` : ""}
+            {/* The price and its free night stay on one line: a break after the minus reads as two amounts. */}
+            <span className="whitespace-nowrap">
+              {formatCents(stay.totalCents)}
+              {stay.firstNightFreeCents > 0 ? ` (${FIRST_NIGHT_FREE} ${formatCents(-stay.firstNightFreeCents)})` : ""}
+            </span>
             {stay.medication ? " · medication" : ""}
           </p>
           <p className="text-sm">
@@ -297,11 +300,13 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
     // One minmax(0, 1fr) column: the occupancy table scrolls inside its panel instead of widening the page.
     <div className="grid grid-cols-1 gap-6">
       <div>
-        <h1 className="text-3xl">Stays</h1>
-        <Button asChild className="mt-4">
-          <Link to="/admin/stays/book">Book a stay for a customer</Link>
-        </Button>
-        <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-3xl">Stays</h1>
+          <Button asChild>
+            <Link to="/admin/stays/book">Book a stay for a customer</Link>
+          </Button>
+        </div>
+        <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
           <Button asChild size="sm" variant="ghost">
             <Link to={dayLink(-1)}>← Day before</Link>
           </Button>
@@ -350,7 +355,7 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         </Panel>
       </div>
 
-      <Panel title="Waiting for review" description="The suite is held until you confirm or decline. Check the cat's record in Documents first.">
+      <Panel title="Waiting for review" description="The suite is held until you confirm or decline. Check the cat's record in Vaccine records first.">
         <StayList
           stays={data.queue}
           suites={data.suites}

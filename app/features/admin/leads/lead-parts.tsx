@@ -84,7 +84,9 @@ export function LeadOutcome({ lead }: { lead: InboxLead }) {
         {lead.voucherCode ? <p className="font-mono text-xs text-muted">{lead.voucherCode}</p> : null}
         {lead.voucherRedeemedStay ? (
           <p className="text-sm">
-            Redeemed: the stay of {formatCalendarDayWeekday(lead.voucherRedeemedStay.checkIn)} – {formatCalendarDayWeekday(lead.voucherRedeemedStay.checkOut)}
+            {/* Each date kept whole: a narrow column otherwise splits one across two lines. */}
+            Redeemed: the stay of <span className="whitespace-nowrap">{formatCalendarDayWeekday(lead.voucherRedeemedStay.checkIn)}</span> –{" "}
+            <span className="whitespace-nowrap">{formatCalendarDayWeekday(lead.voucherRedeemedStay.checkOut)}</span>
           </p>
         ) : null}
         {sent ? null : <p className="text-sm text-red-800">Send the code to the customer by hand.</p>}
