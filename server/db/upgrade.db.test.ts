@@ -169,7 +169,7 @@ const CAT_BOOKED_TWICE_SQL = `
     ('00000000-0000-4000-8000-0000000000a3', '00000000-0000-4000-8000-0000000000b3', '00000000-0000-4000-8000-0000000000c1', 'Miso');
 `;
 
-describe("upgrading a database in which a cat was booked twice for a night", () => {
+describe("upgrading a database in which a cat was booked twice for a night", { timeout: 60_000 }, () => {
   it("keeps both stays, marks the later one's cat for staff, and refuses any new double booking", async () => {
     await upgradedFrom(12, CAT_BOOKED_TWICE_SQL, async ({ db }) => {
       const rows = async (query: string) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
