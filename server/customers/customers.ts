@@ -1,5 +1,7 @@
 import { type SQL, and, asc, desc, eq, sql } from "drizzle-orm";
-import { CUSTOMER_APPOINTMENTS_SHOWN, CUSTOMERS_PAGE_SIZE, type CustomerRow, type CustomersQuery } from "~/features/customers/schema";
+import { CUSTOMER_APPOINTMENTS_SHOWN, CUSTOMERS_PAGE_SIZE, type CustomerRow, type CustomersQuery, customersQuerySchema } from "~/features/customers/schema";
+import type { CustomerMatch } from "~/features/customers/customer-finder";
+import { formatUsPhone } from "~/lib/phone";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { type Boundary, beyond, cursorOf, keysetPage } from "../db/keyset";
@@ -134,5 +136,26 @@ export async function getCustomer(db: Db, householdId: string) {
       vaccineRecords: records.filter((r) => r.catId === cat.id),
     })),
     appointments: bookings,
+  };
+}
+
+/**
+ * The "find the customer" step of booking for a customer (a stay or a groom): the households the
+ * search `q` (as typed in the address) matches, or why the search was refused.
+ */
+export async function findCustomersToBookFor(db: Db, typed: string | null): Promise<{ q: string; searchError: string | null; found: CustomerMatch[] }> {
+  const search = customersQuerySchema.safeParse({ q: typed ?? undefined });
+  const q = search.success ? (search.data.q ?? "") : "";
+  const found = q ? (await listCustomers(db, { q })).customers : [];
+  return {
+    q,
+    searchError: search.success ? null : (search.error.issues[0]?.message ?? "Search for at most 100 characters."),
+    found: found.map((c) => ({
+      householdId: c.householdId,
+      name: c.name,
+      email: c.email,
+      phone: c.mobilePhone ? formatUsPhone(c.mobilePhone) : null,
+      cats: c.cats,
+    })),
   };
 }

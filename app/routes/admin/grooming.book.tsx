@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { customerActor, listCustomerAppointments } from "@server/appointments/appointments";
 import { requireAdmin } from "@server/auth/guards.server";
-import { listCustomers } from "@server/customers/customers";
+import { findCustomersToBookFor } from "@server/customers/customers";
 import { BOOKING_HORIZON_DAYS, type Groom, bookGroom, listGroomingServices, quoteGroom } from "@server/grooming/grooming";
 import { kickMessageQueues } from "@server/mail/kick";
 import { householdAccount, listCats } from "@server/households/households";
@@ -12,12 +12,11 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
-import { customersQuerySchema } from "~/features/customers/schema";
+import { CustomerFinder } from "~/features/customers/customer-finder";
 import { groomDayForm, staffGroomForm } from "~/features/grooming/schema";
 import { formatCents } from "~/lib/money";
 import { addBusinessDays, businessDate, formatBusinessDate, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
-import { formatUsPhone } from "~/lib/phone";
 import type { Route } from "./+types/grooming.book";
 import { adminMeta } from "./shared";
 
@@ -36,21 +35,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const params = new URL(request.url).searchParams;
   const householdId = params.get("household");
   if (!householdId) {
-    const search = customersQuerySchema.safeParse({ q: params.get("q") ?? undefined });
-    const q = search.success ? (search.data.q ?? "") : "";
-    const found = q ? (await listCustomers(context.db, { q })).customers : [];
-    return {
-      step: "find" as const,
-      q,
-      searchError: search.success ? null : (search.error.issues[0]?.message ?? "Search for at most 100 characters."),
-      found: found.map((c) => ({
-        householdId: c.householdId,
-        name: c.name,
-        email: c.email,
-        phone: c.mobilePhone ? formatUsPhone(c.mobilePhone) : null,
-        cats: c.cats,
-      })),
-    };
+    return { step: "find" as const, ...(await findCustomersToBookFor(context.db, params.get("q"))) };
   }
   const now = new Date();
   const today = businessDate(now);
@@ -118,46 +103,6 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type BookData = Extract<LoaderData, { step: "book" }>;
-
-function FindHousehold({ data }: { data: Extract<LoaderData, { step: "find" }> }) {
-  return (
-    <Panel title="Find the customer" description="Search by name, e-mail or phone in any format.">
-      <Form method="get" role="search" aria-label="Search customers" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="sm:flex-1">
-          <Label htmlFor="book-q">Customer</Label>
-          <Input id="book-q" name="q" type="search" defaultValue={data.q} maxLength={100} placeholder="Name, e-mail or phone" />
-        </div>
-        <Button type="submit">Search</Button>
-      </Form>
-      {data.searchError ? (
-        <p role="alert" className="mt-3 font-semibold text-red-700">
-          {data.searchError}
-        </p>
-      ) : null}
-      {data.q && data.found.length === 0 ? <p className="mt-4 text-muted">No customer matches “{data.q}”.</p> : null}
-      {data.found.length > 0 ? (
-        <ul className="mt-4 grid gap-2" aria-label="Customers found">
-          {data.found.map((c) => (
-            <li key={c.householdId} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-100 px-3 py-2">
-              <span className="min-w-0">
-                <span className="block font-semibold">{c.name ?? c.email}</span>
-                <span className="block text-sm break-all text-muted">
-                  {c.email}
-                  {c.phone ? ` · ${c.phone}` : ""} · {c.cats === 1 ? "1 cat" : `${c.cats} cats`}
-                </span>
-              </span>
-              <Button asChild size="sm" variant="outline">
-                <Link to={`?household=${c.householdId}`} aria-label={`Book a groom for ${c.name ?? c.email}`}>
-                  Choose
-                </Link>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </Panel>
-  );
-}
 
 function ChooseGroom({ data }: { data: BookData }) {
   const { errors } = data;
@@ -320,7 +265,7 @@ export default function StaffBookGroomPage({ loaderData: data }: Route.Component
         </p>
       </div>
       {data.step === "find" ? (
-        <FindHousehold data={data} />
+        <CustomerFinder q={data.q} searchError={data.searchError} found={data.found} what="a groom" />
       ) : (
         <>
           <Notice tone="info" className="text-base">

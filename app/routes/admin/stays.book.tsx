@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
-import { listCustomers } from "@server/customers/customers";
+import { findCustomersToBookFor } from "@server/customers/customers";
 import { householdAccount, householdForEmail, listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { FormError, textareaClass } from "~/components/ui/field";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
-import { customersQuerySchema } from "~/features/customers/schema";
+import { CustomerFinder } from "~/features/customers/customer-finder";
 import { customerByEmailForm, staffStayForm } from "~/features/stays/admin-schema";
 import { formatCents } from "~/features/stays/model";
 import { PriceSummary } from "~/features/stays/price-summary";
@@ -23,7 +23,6 @@ import { nightsText, windowsText } from "~/features/stays/view";
 import { arrangementText } from "~/features/stays/wording";
 import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
-import { formatUsPhone } from "~/lib/phone";
 import type { Route } from "./+types/stays.book";
 import { adminMeta } from "./shared";
 
@@ -43,21 +42,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const params = new URL(request.url).searchParams;
   const householdId = params.get("household");
   if (!householdId) {
-    const search = customersQuerySchema.safeParse({ q: params.get("q") ?? undefined });
-    const q = search.success ? (search.data.q ?? "") : "";
-    const found = q ? (await listCustomers(context.db, { q })).customers : [];
-    return {
-      step: "find" as const,
-      q,
-      searchError: search.success ? null : (search.error.issues[0]?.message ?? "Search for at most 100 characters."),
-      found: found.map((c) => ({
-        householdId: c.householdId,
-        name: c.name,
-        email: c.email,
-        phone: c.mobilePhone ? formatUsPhone(c.mobilePhone) : null,
-        cats: c.cats,
-      })),
-    };
+    return { step: "find" as const, ...(await findCustomersToBookFor(context.db, params.get("q"))) };
   }
   const now = new Date();
   const today = businessDate(now);
@@ -154,49 +139,7 @@ function FindHousehold({ data }: { data: Extract<LoaderData, { step: "find" }> }
   const emailError = posted?.result.error?.email?.[0] ?? posted?.result.error?.[""]?.[0];
   return (
     <>
-      <Panel title="Find the customer" description="Search by name, e-mail or phone in any format.">
-        <Form method="get" role="search" aria-label="Search customers" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="sm:flex-1">
-            <Label htmlFor="book-q">Customer</Label>
-            <Input id="book-q" name="q" type="search" defaultValue={data.q} maxLength={100} placeholder="Name, e-mail or phone" />
-          </div>
-          <Button type="submit">Search</Button>
-        </Form>
-        {data.searchError ? (
-          <p role="alert" className="mt-3 font-semibold text-red-700">
-            {data.searchError}
-          </p>
-        ) : null}
-        {data.q && data.found.length === 0 ? <p className="mt-4 text-muted">No customer matches “{data.q}”.</p> : null}
-        {data.found.length > 0 ? (
-          <ul className="mt-4 grid gap-2" aria-label="Customers found">
-            {data.found.map((c) => (
-              <li key={c.householdId} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-100 px-3 py-2">
-                <span className="min-w-0">
-                  <span className="block font-semibold">{c.name ?? c.email}</span>
-                  {/* A long e-mail may break anywhere; the phone and the count stay whole. */}
-                  <span className="block text-sm text-muted">
-                    <span className="break-all">{c.email}</span>
-                    {c.phone ? (
-                      <>
-                        {" · "}
-                        <span className="whitespace-nowrap">{c.phone}</span>
-                      </>
-                    ) : null}
-                    {" · "}
-                    <span className="whitespace-nowrap">{c.cats === 1 ? "1 cat" : `${c.cats} cats`}</span>
-                  </span>
-                </span>
-                <Button asChild size="sm" variant="outline">
-                  <Link to={`?household=${c.householdId}`} aria-label={`Book a stay for ${c.name ?? c.email}`}>
-                    Choose
-                  </Link>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </Panel>
+      <CustomerFinder q={data.q} searchError={data.searchError} found={data.found} what="a stay" />
       <Panel
         title="A customer without an account"
         description="Their e-mail address becomes their account: the stay is theirs when they sign in with it. Their cats must be on file before a stay is booked."
