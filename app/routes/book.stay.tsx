@@ -10,7 +10,7 @@ import { type WaitlistEntry, joinWaitlist } from "@server/stays/waitlist";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { VaccineBlockNotice } from "~/features/cats/vaccine-block-notice";
-import { Input, Label, FieldError } from "~/components/ui/input";
+import { DateInput, FieldError, Input, Label } from "~/components/ui/input";
 import { Badge, Notice } from "~/components/ui/panel";
 import { FormError, textareaClass } from "~/components/ui/field";
 import { business } from "~/content/business";
@@ -120,26 +120,6 @@ function hiddenDates(asked: LoaderData["asked"]) {
         <input key={id} type="hidden" name="catIds" value={id} />
       ))}
     </>
-  );
-}
-
-/** A date field of the first step (a GET form, so the loader's checks come back as these errors). */
-function DateInput({ name, label, min, value, error }: { name: string; label: string; min: string; value: string; error?: string }) {
-  return (
-    <div>
-      <Label htmlFor={name}>{label}</Label>
-      <Input
-        id={name}
-        name={name}
-        type="date"
-        min={min}
-        defaultValue={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
-      />
-      <FieldError id={`${name}-error`}>{error}</FieldError>
-    </div>
   );
 }
 

@@ -31,3 +31,26 @@ export function FieldError({ id, children }: { id: string; children?: React.Reac
     </p>
   );
 }
+
+/**
+ * A required date field of a GET step form: the loader checks the dates and sends its words back as
+ * `error` (Book a Stay and staff booking's first step).
+ */
+export function DateInput({ name, label, min, value, error }: { name: string; label: string; min: string; value: string; error?: string }) {
+  return (
+    <div>
+      <Label htmlFor={name}>{label}</Label>
+      <Input
+        id={name}
+        name={name}
+        type="date"
+        min={min}
+        defaultValue={value}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      />
+      <FieldError id={`${name}-error`}>{error}</FieldError>
+    </div>
+  );
+}

@@ -11,7 +11,7 @@ import { bookStayForHousehold } from "@server/stays/staff";
 import { type Stay, listHouseholdStays, quoteStay } from "@server/stays/stays";
 import { Button } from "~/components/ui/button";
 import { FormError, textareaClass } from "~/components/ui/field";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { DateInput, FieldError, Input, Label } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
 import { CustomerFinder } from "~/features/customers/customer-finder";
 import { customerByEmailForm, staffStayForm } from "~/features/stays/admin-schema";
@@ -212,25 +212,6 @@ function ChooseDates({ data }: { data: BookData }) {
         </div>
       </Form>
     </Panel>
-  );
-}
-
-function DateInput({ name, label, min, value, error }: { name: string; label: string; min: string; value: string; error?: string }) {
-  return (
-    <div>
-      <Label htmlFor={name}>{label}</Label>
-      <Input
-        id={name}
-        name={name}
-        type="date"
-        min={min}
-        defaultValue={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
-      />
-      <FieldError id={`${name}-error`}>{error}</FieldError>
-    </div>
   );
 }
 
