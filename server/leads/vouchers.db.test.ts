@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { stays, suiteTypes, suites, voucherRequests } from "../db/schema/index";
+import { stays, voucherRequests } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { bookStay, cancelStay } from "../stays/stays";
 import { testHousehold } from "../testing/households";
+import { weekdayOnOrAfter } from "../testing/dates";
+import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
 
 let database: Database;
@@ -20,20 +21,7 @@ const now = new Date();
 const today = businessDate(now);
 const siteUrl = "http://localhost:3000";
 
-function mondayIn(days: number): string {
-  let date = addBusinessDays(today, days);
-  while (weekdayOf(date) !== 1) date = addBusinessDays(date, 1);
-  return date;
-}
-
-async function suiteType(db: Db) {
-  const [type] = await db
-    .insert(suiteTypes)
-    .values({ name: `Test ${crypto.randomUUID()}`, maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 })
-    .returning();
-  await db.insert(suites).values([1, 2, 3].map(() => ({ suiteTypeId: type!.id, name: `T-${crypto.randomUUID()}` })));
-  return type!;
-}
+const mondayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days), 1);
 
 /** A voucher as "Claim Your Free Night" leaves it: a lead with the code its e-mail carried. */
 async function voucherFor(db: Db, email: string, sentDaysAgo = 2) {
@@ -91,14 +79,14 @@ describe("the free-night voucher is the first night free", () => {
     const { db } = database;
     const { user, catIds } = await testHousehold(db, now);
     const voucher = await voucherFor(db, user.email.toUpperCase());
-    const stay = await book(db, user.id, catIds, (await suiteType(db)).id, 0);
+    const stay = await book(db, user.id, catIds, (await testSuiteType(db, 3)).id, 0);
     expect(stay.firstNightFreeCents).toBe(5000);
     expect(await redeemed(db, voucher.id)).toMatchObject({ redeemedStayId: stay.id, staffStatus: "booked" });
   });
 
   it("accepts a typed code once, however it is typed; the second customer is told it is used and nothing is booked", async () => {
     const { db } = database;
-    const type = await suiteType(db);
+    const type = await testSuiteType(db, 3);
     const voucher = await voucherFor(db, `friend-${crypto.randomUUID()}@example.com`);
     const first = await testHousehold(db, now);
     const stay = await book(db, first.user.id, first.catIds, type.id, 1, { voucherCode: ` ${voucher.voucherCode!.toLowerCase().replace("-", " ")} ` });
@@ -118,7 +106,7 @@ describe("the free-night voucher is the first night free", () => {
 
   it("refuses an unknown, expired or another account's code, and a code on a stay without the free night, saving nothing", async () => {
     const { db } = database;
-    const type = await suiteType(db);
+    const type = await testSuiteType(db, 3);
     const { user, householdId, catIds } = await testHousehold(db, now);
     const other = await testHousehold(db, now);
     const expired = await voucherFor(db, `old-${crypto.randomUUID()}@example.com`, 400);

@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { calendarRules, staySettings, stays, suiteTypes, suites } from "../db/schema/index";
+import { calendarRules, staySettings, stays } from "../db/schema/index";
 import { testHousehold } from "../testing/households";
+import { weekdayOnOrAfter } from "../testing/dates";
+import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
 import { bookStay, cancelStay, quoteStay } from "./stays";
 
@@ -19,22 +20,7 @@ const now = new Date();
 const today = businessDate(now);
 const siteUrl = "http://localhost:3000";
 
-/** A Monday at least `days` ahead: arrivals are open Monday to Friday. */
-function mondayIn(days: number): string {
-  let date = addBusinessDays(today, days);
-  while (weekdayOf(date) !== 1) date = addBusinessDays(date, 1);
-  return date;
-}
-
-/** A suite type of its own ($50 a night, $20 a further cat) with `count` suites. */
-async function suiteTypeWith(db: Db, count: number) {
-  const [type] = await db
-    .insert(suiteTypes)
-    .values({ name: `Test ${crypto.randomUUID()}`, maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 })
-    .returning();
-  await db.insert(suites).values(Array.from({ length: count }, () => ({ suiteTypeId: type!.id, name: `T-${crypto.randomUUID()}` })));
-  return type!;
-}
+const mondayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days), 1);
 
 const book = (db: Db, userId: string, catIds: string[], suiteTypeId: string, checkIn: string, nights: number) =>
   bookStay(
@@ -48,7 +34,7 @@ describe("first night free for new customers", () => {
   it("shows the free night on the quote, takes it off the booked price, and not again on the household's next stay", async () => {
     const { db } = database;
     const { user, catIds } = await testHousehold(db, now);
-    const type = await suiteTypeWith(db, 2);
+    const type = await testSuiteType(db, 2);
     const checkIn = mondayIn(40);
     const quote = await quoteStay(db, user.id, { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds });
     const option = quote.options.find((o) => o.suiteTypeId === type.id)!;
@@ -66,7 +52,7 @@ describe("first night free for new customers", () => {
   it("applies only to a stay as long as the house rules ask, and gives the night back when the stay is cancelled", async () => {
     const { db } = database;
     const { user, catIds } = await testHousehold(db, now);
-    const type = await suiteTypeWith(db, 1);
+    const type = await testSuiteType(db, 1);
     const short = await book(db, user.id, catIds, type.id, mondayIn(40), 2);
     expect(short).toMatchObject({ totalCents: 10_000, firstNightFreeCents: 0 });
     await cancelStay(db, user.id, short.id, { siteUrl, now });
@@ -82,7 +68,7 @@ describe("first night free for new customers", () => {
   it("asks the deposit on the price after the free night", async () => {
     const { db } = database;
     const { user, catIds } = await testHousehold(db, now);
-    const type = await suiteTypeWith(db, 1);
+    const type = await testSuiteType(db, 1);
     const checkIn = mondayIn(120);
     await db.insert(calendarRules).values({ kind: "peak", name: `Deposit ${crypto.randomUUID()}`, startsOn: checkIn, endsOn: checkIn, depositPercent: 50 });
     const stay = await bookStay(
@@ -97,7 +83,7 @@ describe("first night free for new customers", () => {
   it("gives one free night to 20 first bookings of one household at once", async () => {
     const { db } = database;
     const { user, catIds } = await testHousehold(db, now, { cats: ["Miso", "Tofu", "Sushi", "Mochi"] });
-    const type = await suiteTypeWith(db, 4);
+    const type = await testSuiteType(db, 4);
     // Each cat five stays of three nights a week apart: twenty bookings, no two of one cat overlapping.
     const bookings = catIds.flatMap((catId) => [0, 1, 2, 3, 4].map((week) => book(db, user.id, [catId], type.id, mondayIn(150 + 7 * week), 3)));
     const booked = await Promise.all(bookings);
@@ -109,7 +95,7 @@ describe("first night free for new customers", () => {
   it("lets the database refuse a second free night for a household, whatever the code does", async () => {
     const { db } = database;
     const { user, householdId, catIds } = await testHousehold(db, now);
-    const type = await suiteTypeWith(db, 1);
+    const type = await testSuiteType(db, 1);
     const first = await book(db, user.id, catIds, type.id, mondayIn(40), 3);
     const copy = { ...first, id: crypto.randomUUID(), checkIn: mondayIn(90), checkOut: addBusinessDays(mondayIn(90), 3), householdId };
     await expect(db.insert(stays).values(copy)).rejects.toMatchObject({ cause: { code: "23505" } });
@@ -121,7 +107,7 @@ describe("first night free for new customers", () => {
     try {
       await db.update(staySettings).set({ firstNightFreeMinNights: null });
       const { user, catIds } = await testHousehold(db, now);
-      const type = await suiteTypeWith(db, 1);
+      const type = await testSuiteType(db, 1);
       expect(await book(db, user.id, catIds, type.id, mondayIn(40), 3)).toMatchObject({ totalCents: 15_000, firstNightFreeCents: 0 });
     } finally {
       await db.update(staySettings).set({ firstNightFreeMinNights: settings!.firstNightFreeMinNights }).where(eq(staySettings.id, 1));

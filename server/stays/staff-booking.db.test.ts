@@ -2,14 +2,15 @@ import { catForm } from "~/features/cats/schema";
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
-import type { Database, Db } from "../db/client";
-import { calendarRules, households, mailQueue, stayEvents, suiteTypes, suites } from "../db/schema/index";
+import type { Database } from "../db/client";
+import { calendarRules, households, mailQueue, stayEvents, suites } from "../db/schema/index";
 import { createCat, householdForEmail } from "../households/households";
 import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
 import { AppError } from "../http/errors";
 import { TEST_PDF, testHousehold } from "../testing/households";
+import { weekdayOnOrAfter } from "../testing/dates";
+import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
 import { bookStayForHousehold, occupancyGrid } from "./staff";
 import { bookStay, listHouseholdStays } from "./stays";
@@ -36,21 +37,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 /** A Monday on or after `days` from today: arrivals are open Monday to Friday. */
-function mondayIn(days: number) {
-  let date = addBusinessDays(today, days);
-  while (weekdayOf(date) !== 1) date = addBusinessDays(date, 1);
-  return date;
-}
-
-/** A suite type of its own with `count` suites, so a test knows exactly what is free. */
-async function suiteTypeWith(db: Db, count: number) {
-  const [type] = await db
-    .insert(suiteTypes)
-    .values({ name: `Test ${crypto.randomUUID()}`, maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 })
-    .returning();
-  for (let i = 0; i < count; i++) await db.insert(suites).values({ suiteTypeId: type!.id, name: `T-${crypto.randomUUID()}` });
-  return type!;
-}
+const mondayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days), 1);
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -65,7 +52,7 @@ describe("staff booking a stay for a household", () => {
   it("books the customer's stay through the same rules: confirmed, mailed to the customer, on My Trips and on the grid, the staff member in its log", async () => {
     const { db } = database;
     const customer = await testHousehold(db, now, { cats: ["Miso", "Tofu"] });
-    const type = await suiteTypeWith(db, 1);
+    const type = await testSuiteType(db, 1);
     const checkIn = mondayIn(20);
     const checkOut = addBusinessDays(checkIn, 3);
     const stay = await bookStayForHousehold(
@@ -102,7 +89,7 @@ describe("staff booking a stay for a household", () => {
 
   it("takes no online deposit on dates that ask one: confirmed at once, where the customer's own booking waits for the deposit", async () => {
     const { db } = database;
-    const type = await suiteTypeWith(db, 2);
+    const type = await testSuiteType(db, 2);
     const checkIn = mondayIn(DEPOSIT_FROM + 7);
     const ask = { checkIn, checkOut: addBusinessDays(checkIn, 2), suiteTypeId: type.id, arrangement: "together", medication: false } as const;
     const online = await testHousehold(db, now);
@@ -120,7 +107,7 @@ describe("staff booking a stay for a household", () => {
   it("holds the suite as pending review when a cat's vaccine record waits for staff, and says so to the customer", async () => {
     const { db } = database;
     const customer = await testHousehold(db, now, { verified: false });
-    const type = await suiteTypeWith(db, 1);
+    const type = await testSuiteType(db, 1);
     const checkIn = mondayIn(24);
     const stay = await bookStayForHousehold(
       db,
@@ -138,8 +125,8 @@ describe("staff booking a stay for a household", () => {
     const { db } = database;
     const customer = await testHousehold(db, now);
     const other = await testHousehold(db, now);
-    const type = await suiteTypeWith(db, 1);
-    const roomy = await suiteTypeWith(db, 3);
+    const type = await testSuiteType(db, 1);
+    const roomy = await testSuiteType(db, 3);
     const checkIn = mondayIn(28);
     const ask = { checkIn, checkOut: addBusinessDays(checkIn, 3), arrangement: "together", medication: false } as const;
     await bookStay(db, customer.user.id, { ...ask, catIds: customer.catIds, suiteTypeId: roomy.id }, { siteUrl, now });
@@ -165,7 +152,7 @@ describe("staff booking a stay for a household", () => {
     const { db } = database;
     const customer = await testHousehold(db, now);
     const other = await testHousehold(db, now);
-    const type = await suiteTypeWith(db, 1);
+    const type = await testSuiteType(db, 1);
     const checkIn = mondayIn(32);
     const ask = { checkIn, checkOut: addBusinessDays(checkIn, 2), suiteTypeId: type.id, arrangement: "together", medication: false } as const;
     expect(await refusal(bookStayForHousehold(db, crypto.randomUUID(), { ...ask, catIds: customer.catIds }, staff, { siteUrl, now }))).toMatchObject({
@@ -189,7 +176,7 @@ describe("staff booking a stay for a household", () => {
     const expiresOn = addBusinessDays(today, 400);
     const record = await uploadVaccineRecord(db, found.userId, cat.id, { vaccine: "fvrcp", expiresOn, document: { bytes: TEST_PDF, name: "fvrcp.pdf" } }, now);
     await verifyVaccineRecord(db, record.id, { expiresOn }, staff, now);
-    const type = await suiteTypeWith(db, 1);
+    const type = await testSuiteType(db, 1);
     const checkIn = mondayIn(36);
 
     const stay = await bookStayForHousehold(
