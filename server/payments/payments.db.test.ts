@@ -21,16 +21,20 @@ import { AppError } from "../http/errors";
 import { loadEnv } from "../env";
 import { createLogger } from "../logger";
 import { cancelStay } from "../stays/stays";
+import { recentlyCheckedOut } from "../stays/staff";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../testing/stripe-stand-in";
-import { type TestServer, startTestServer } from "../testing/test-server";
+import { type TestServer, startPageTestServer, startTestServer } from "../testing/test-server";
+import { testPageBuild } from "../testing/page-build";
+import type { FormReply } from "~/lib/forms";
 import { handlePaymentEvent, paySimulatedCheckout, recentPayments, refundByStaff, releaseUnpaidHolds, startDepositCheckout } from "./payments";
 import { sendPendingRefunds } from "./refunds";
 import { refundUnderGuarantee } from "./guarantee";
 import { createSimulatedPaymentProvider, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
 import { type PaymentProviders, createPaymentProviders, paymentProviders } from "./provider";
 import { testHousehold } from "../testing/households";
+import { sessionCookieFor } from "../testing/sessions";
 import { weekdayOnOrAfter } from "../testing/dates";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
@@ -495,6 +499,14 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
 
   it("refunds part of what was paid through the provider that took it, records why and tells the customer", async () => {
     const { stay, checkout, email } = await checkedOutStay(200 + Math.floor(Math.random() * 150));
+    // Staff find it among the stays checked out in the last 14 days, and not after.
+    const listed = async (day: string) => (await recentlyCheckedOut(database.db, day, 14)).some((s) => s.id === stay.id);
+    expect([await listed(addBusinessDays(stay.checkOut, -1)), await listed(stay.checkOut), await listed(addBusinessDays(stay.checkOut, 14))]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(await listed(addBusinessDays(stay.checkOut, 15))).toBe(false);
     expect(await guarantee(stay.id, 2_500)).toEqual({ amountCents: 2_500, late: false });
 
     const { refunds, events, mails, payment } = await traces(stay.id, checkout.payment.id);
@@ -540,5 +552,37 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
       message: "Nothing was paid online for this stay: settle it at the desk.",
     });
     expect(await traces(unpaid.stay.id, unpaid.checkout.payment.id)).toMatchObject({ refunds: [], events: [], mails: [] });
+  });
+
+  it("takes the admin Stays form without JavaScript, and says on the amount when it is more than is left", async () => {
+    const { stay, checkout } = await checkedOutStay(200 + Math.floor(Math.random() * 150));
+    const pages = await startPageTestServer(
+      database,
+      testPageBuild({ "routes/admin/stays.tsx": { path: "admin/stays", module: await import("~/routes/admin/stays") } }),
+    );
+    try {
+      const cookie = await sessionCookieFor(database.db, `admin-${crypto.randomUUID()}@example.com`, { admin: true });
+      const post = async (amount: string) => {
+        const res = await fetch(`${pages.url}/admin/stays`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "guarantee", stayId: stay.id, reason: "Her blanket went missing.", amount }),
+        });
+        const { actionData } = (await res.json()) as { actionData: Record<string, FormReply> };
+        return actionData["routes/admin/stays.tsx"]!;
+      };
+      const tooMuch = await post("80.01");
+      expect(tooMuch.result.error).toMatchObject({ amount: ["At most $80.00 is left to refund."] });
+      expect((await traces(stay.id, checkout.payment.id)).refunds).toEqual([]);
+
+      const done = await post("12.50");
+      expect(done.notice).toMatchObject({ kind: "success", title: "$12.50 refunded under the satisfaction guarantee; the customer is told by e-mail" });
+      expect((await traces(stay.id, checkout.payment.id)).refunds).toMatchObject([
+        { amountCents: 1_250, reason: "Satisfaction guarantee: Her blanket went missing.", status: "succeeded" },
+      ]);
+    } finally {
+      await pages.close();
+    }
   });
 });

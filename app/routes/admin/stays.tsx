@@ -16,6 +16,7 @@ import {
   deskDay,
   moveStay,
   occupancyGrid,
+  recentlyCheckedOut,
   reviewQueue,
   staysWithoutSuite,
 } from "@server/stays/staff";
@@ -42,6 +43,8 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Stays");
 
 const GRID_NIGHTS = 14;
+/** How far back "Recently checked out" lists departures: the guarantee's 7 days and a week's grace. */
+const CHECKED_OUT_DAYS = 14;
 const dayParam = calendarDateField();
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
@@ -49,7 +52,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const params = new URL(request.url).searchParams;
   const today = businessDate(new Date());
   const date = dayParam.safeParse(params.get("date")).data ?? today;
-  const [desk, queue, withoutSuite, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice] = await Promise.all([
+  const [desk, queue, withoutSuite, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice, checkedOut] = await Promise.all([
     deskDay(context.db, date),
     reviewQueue(context.db),
     staysWithoutSuite(context.db, today),
@@ -59,6 +62,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     failedSms(context.db),
     recentPayments(context.db),
     catsBookedTwice(context.db),
+    recentlyCheckedOut(context.db, today, CHECKED_OUT_DAYS),
   ]);
   return {
     deposits,
@@ -67,6 +71,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     today,
     ...desk,
     queue,
+    // Latest departure first: the stay a customer calls about is usually the one that just ended.
+    checkedOut: checkedOut.toReversed(),
     withoutSuite,
     grid,
     suites: suites.filter((s) => s.inService).map((s) => ({ id: s.id, name: s.name })),
@@ -362,13 +368,7 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
             stays={data.departures}
             suites={data.suites}
             empty="No departures."
-            actions={(s) =>
-              s.status === "checked_in" ? (
-                <DeskButton stay={s} intent="checkOut" label="Check out" variant="primary" />
-              ) : s.status === "checked_out" ? (
-                <GuaranteeForm stay={s} />
-              ) : null
-            }
+            actions={(s) => (s.status === "checked_in" ? <DeskButton stay={s} intent="checkOut" label="Check out" variant="primary" /> : null)}
           />
         </Panel>
       </div>
@@ -385,6 +385,13 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
             </>
           )}
         />
+      </Panel>
+
+      <Panel
+        title="Recently checked out"
+        description={`Stays that ended in the last ${CHECKED_OUT_DAYS} days. The satisfaction guarantee is promised for ${GUARANTEE_DAYS} days after check-out; later is your call. A refund goes back to the card that paid.`}
+      >
+        <StayList stays={data.checkedOut} suites={data.suites} empty="No stays checked out recently." actions={(s) => <GuaranteeForm stay={s} />} />
       </Panel>
 
       {data.withoutSuite.length > 0 ? (
