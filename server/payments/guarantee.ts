@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { GUARANTEE_DAYS } from "~/features/stays/model";
 import { formatCents } from "~/lib/money";
 import { isUuid } from "~/lib/ids";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
@@ -20,9 +21,6 @@ import { PaymentProviderNotConfigured } from "./types";
  * was paid online, with the customer's reason. It is a refund like any other, sent through the
  * provider that took the money, recorded in the stay's events and told to the customer by mail.
  */
-
-/** The days after check-out the site's terms promise; staff may go beyond, and the event says so. */
-export const GUARANTEE_DAYS = 7;
 
 export interface GuaranteeInput {
   stayId: string;
