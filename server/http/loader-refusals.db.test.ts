@@ -142,6 +142,7 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
   "/admin/stays checkIn": posted("/admin/stays", (id) => ({ intent: "checkIn", stayId: id })),
   "/admin/stays move": posted("/admin/stays", (id) => ({ intent: "move", stayId: id, suiteId: UUID() })),
   "/admin/stays refund": posted("/admin/stays", (id) => ({ intent: "refund", paymentId: id, amount: "10" })),
+  "/admin/stays guarantee": posted("/admin/stays", (id) => ({ intent: "guarantee", stayId: id, reason: "The suite was cold.", amount: "10" })),
   "/admin/stays retryMail": posted("/admin/stays", (id) => ({ intent: "retryMail", mailId: id })),
   "/admin/stays retrySms": posted("/admin/stays", (id) => ({ intent: "retrySms", smsId: id })),
   "/admin/rooms suiteService": posted("/admin/rooms", (id) => ({ intent: "suiteService", suiteId: id, inService: "on" })),

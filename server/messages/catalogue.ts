@@ -15,6 +15,7 @@ import type { StayMailKind } from "./templates/stay";
 
 export { accountDeletedMail } from "./templates/account-deleted";
 export { type GroomMailKind, groomMail } from "./templates/groom";
+export { guaranteeRefundMail } from "./templates/guarantee";
 export { signInMail } from "./templates/sign-in";
 export { type StayMailKind, stayMail } from "./templates/stay";
 export { recordExpiryMail, recordRejectedMail } from "./templates/vaccine-records";

@@ -21,15 +21,20 @@ import { AppError } from "../http/errors";
 import { loadEnv } from "../env";
 import { createLogger } from "../logger";
 import { cancelStay } from "../stays/stays";
+import { recentlyCheckedOut } from "../stays/staff";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
 import { type StripeStandIn, startStripeStandIn } from "../testing/stripe-stand-in";
-import { type TestServer, startTestServer } from "../testing/test-server";
+import { type TestServer, startPageTestServer, startTestServer } from "../testing/test-server";
+import { testPageBuild } from "../testing/page-build";
+import type { FormReply } from "~/lib/forms";
 import { handlePaymentEvent, paySimulatedCheckout, recentPayments, refundByStaff, releaseUnpaidHolds, startDepositCheckout } from "./payments";
 import { sendPendingRefunds } from "./refunds";
+import { refundUnderGuarantee } from "./guarantee";
 import { createSimulatedPaymentProvider, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
 import { type PaymentProviders, createPaymentProviders, paymentProviders } from "./provider";
 import { testHousehold } from "../testing/households";
+import { sessionCookieFor } from "../testing/sessions";
 import { weekdayOnOrAfter } from "../testing/dates";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
@@ -466,5 +471,118 @@ describe("a payment goes back through the provider that took it, whichever takes
     await releaseUnpaidHolds(database.db, stripe, later);
     expect(await stayNow(held.stay.id)).toMatchObject({ status: "expired" });
     expect(standIn.sessions.get(held.checkout.payment.checkoutSessionId)!.status).toBe("expired");
+  });
+});
+
+describe("the satisfaction guarantee on a checked-out stay", () => {
+  const demo = () => createPaymentProviders(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_SITE_URL: siteUrl }));
+  const staffEmail = `staff-${crypto.randomUUID()}@example.com`;
+  const guarantee = (stayId: string, amountCents: number, reason = "The suite was cold one night.", at = now) =>
+    refundUnderGuarantee(database.db, stripe, { stayId, amountCents, reason, staffEmail }, { siteUrl, now: at });
+  /** What a guarantee would have changed: the stay's refunds, its guarantee events and its guarantee mails. */
+  async function traces(stayId: string, paymentId: string) {
+    const refunds = await database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
+    const events = await database.db
+      .select()
+      .from(stayEvents)
+      .where(and(eq(stayEvents.stayId, stayId), eq(stayEvents.kind, "guarantee")));
+    const mails = (await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stayId))).filter((m) => m.dedupeKey.includes(":guarantee:"));
+    return { refunds, events, mails, payment: await paymentNow(paymentId) };
+  }
+  /** A stay whose $80 deposit the simulated provider took (before the site switched to Stripe), then checked out. */
+  async function checkedOutStay(days: number) {
+    const held = await heldStay(demo(), days);
+    await paySimulatedCheckout(database.db, held.userId, held.checkout.payment.checkoutSessionId, { siteUrl });
+    await database.db.update(stays).set({ status: "checked_out" }).where(eq(stays.id, held.stay.id));
+    return held;
+  }
+
+  it("refunds part of what was paid through the provider that took it, records why and tells the customer", async () => {
+    const { stay, checkout, email } = await checkedOutStay(200 + Math.floor(Math.random() * 150));
+    // Staff find it among the stays checked out in the last 14 days, and not after.
+    const listed = async (day: string) => (await recentlyCheckedOut(database.db, day, 14)).some((s) => s.id === stay.id);
+    expect([await listed(addBusinessDays(stay.checkOut, -1)), await listed(stay.checkOut), await listed(addBusinessDays(stay.checkOut, 14))]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(await listed(addBusinessDays(stay.checkOut, 15))).toBe(false);
+    expect(await guarantee(stay.id, 2_500)).toEqual({ amountCents: 2_500, late: false });
+
+    const { refunds, events, mails, payment } = await traces(stay.id, checkout.payment.id);
+    expect(payment).toMatchObject({ refundedCents: 2_500 });
+    // Stripe takes new payments now; this one went back through the simulated provider that took it.
+    expect(refunds).toMatchObject([
+      { status: "succeeded", amountCents: 2_500, reason: "Satisfaction guarantee: The suite was cold one night.", actor: `staff:${staffEmail}` },
+    ]);
+    expect(refunds[0]!.providerRefundId).toMatch(/^sim_re_/);
+    expect(events).toMatchObject([{ actor: `staff:${staffEmail}`, detail: { amountCents: 2_500, reason: "The suite was cold one night.", late: false } }]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.toAddress).toBe(email);
+    expect(mails[0]!.message.subject).toBe("Your refund of $25.00 is on its way");
+
+    // The rest, given after the 7 days the terms promise: staff's call, and the event says so.
+    const late = addBusinessDays(stay.checkOut, 10);
+    expect(await guarantee(stay.id, 5_500, "Second complaint", businessLocalToUtc(late, "12:00"))).toEqual({ amountCents: 5_500, late: true });
+    expect((await traces(stay.id, checkout.payment.id)).payment).toMatchObject({ refundedCents: 8_000 });
+  });
+
+  it("refuses, saving nothing, more than is left, a stay not checked out, nothing paid, an unknown or malformed id and no reason", async () => {
+    const { stay, checkout } = await checkedOutStay(200 + Math.floor(Math.random() * 150));
+    const before = await traces(stay.id, checkout.payment.id);
+    expect(before.refunds).toEqual([]);
+
+    const tooMuch = await refusal(guarantee(stay.id, 8_001));
+    expect(tooMuch).toMatchObject({ status: 409, code: "REFUND_TOO_LARGE", message: "At most $80.00 is left to refund on this stay." });
+    expect(tooMuch.details).toEqual({ fields: { amount: "At most $80.00 is left to refund." } });
+    expect(await refusal(guarantee(stay.id, 1_000, "   "))).toMatchObject({ status: 400, details: { fields: { reason: expect.any(String) as string } } });
+    expect(await refusal(guarantee(stay.id, 0))).toMatchObject({ status: 400, details: { fields: { amount: "Enter an amount above $0.00." } } });
+    expect(await refusal(guarantee(crypto.randomUUID(), 1_000))).toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
+    expect(await refusal(guarantee("not-a-uuid", 1_000))).toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
+
+    await database.db.update(stays).set({ status: "checked_in" }).where(eq(stays.id, stay.id));
+    expect(await refusal(guarantee(stay.id, 1_000))).toMatchObject({ status: 409, code: "STAY_NOT_CHECKED_OUT" });
+    expect(await traces(stay.id, checkout.payment.id)).toEqual(before);
+
+    // A stay whose deposit was never paid: nothing to give back online.
+    const unpaid = await heldStay(demo(), 200 + Math.floor(Math.random() * 150));
+    await database.db.update(stays).set({ status: "checked_out" }).where(eq(stays.id, unpaid.stay.id));
+    expect(await refusal(guarantee(unpaid.stay.id, 1_000))).toMatchObject({
+      status: 409,
+      message: "Nothing was paid online for this stay: settle it at the desk.",
+    });
+    expect(await traces(unpaid.stay.id, unpaid.checkout.payment.id)).toMatchObject({ refunds: [], events: [], mails: [] });
+  });
+
+  it("takes the admin Stays form without JavaScript, and says on the amount when it is more than is left", async () => {
+    const { stay, checkout } = await checkedOutStay(200 + Math.floor(Math.random() * 150));
+    const pages = await startPageTestServer(
+      database,
+      testPageBuild({ "routes/admin/stays.tsx": { path: "admin/stays", module: await import("~/routes/admin/stays") } }),
+    );
+    try {
+      const cookie = await sessionCookieFor(database.db, `admin-${crypto.randomUUID()}@example.com`, { admin: true });
+      const post = async (amount: string) => {
+        const res = await fetch(`${pages.url}/admin/stays`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "guarantee", stayId: stay.id, reason: "Her blanket went missing.", amount }),
+        });
+        const { actionData } = (await res.json()) as { actionData: Record<string, FormReply> };
+        return actionData["routes/admin/stays.tsx"]!;
+      };
+      const tooMuch = await post("80.01");
+      expect(tooMuch.result.error).toMatchObject({ amount: ["At most $80.00 is left to refund."] });
+      expect((await traces(stay.id, checkout.payment.id)).refunds).toEqual([]);
+
+      const done = await post("12.50");
+      expect(done.notice).toMatchObject({ kind: "success", title: "$12.50 refunded under the satisfaction guarantee; the customer is told by e-mail" });
+      expect((await traces(stay.id, checkout.payment.id)).refunds).toMatchObject([
+        { amountCents: 1_250, reason: "Satisfaction guarantee: Her blanket went missing.", status: "succeeded" },
+      ]);
+    } finally {
+      await pages.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { HOLDING_STATUSES, type StayStatus, nightsOf } from "~/features/stays/model";
 import type { BookStayRequest } from "~/features/stays/schema";
 import { customerLabel } from "~/features/stays/wording";
@@ -83,6 +83,13 @@ export async function deskDay(db: Db, date: string) {
   ]);
   return { arrivals, departures };
 }
+
+/**
+ * Stays that checked out in the `days` days up to `today`: those a customer may still ask the
+ * satisfaction guarantee for (ADR 0151), staff seeing a few days past its 7.
+ */
+export const recentlyCheckedOut = (db: Db, today: string, days: number) =>
+  staffStays(db, and(eq(stays.status, "checked_out"), gte(stays.checkOut, addBusinessDays(today, -days)), lte(stays.checkOut, today)));
 
 /** Stays waiting for staff to check a vaccine record, soonest arrival first. */
 export const reviewQueue = (db: Db) => staffStays(db, eq(stays.status, "pending_review"));

@@ -158,6 +158,17 @@ export const staffRefundForm = z.object({
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Enter dollars and cents"),
 });
 
+/**
+ * The satisfaction guarantee on a checked-out stay: what went wrong and the dollars to give back, at
+ * most what is left of what was paid (the server checks).
+ */
+export const guaranteeForm = z.object({
+  intent: z.literal("guarantee"),
+  stayId: z.string().uuid(),
+  reason: z.string("Say what went wrong").trim().min(1, "Say what went wrong").max(500, "Keep the reason to 500 characters"),
+  amount: staffRefundForm.shape.amount,
+});
+
 /** Staff book a stay for a customer (admin Book a stay): the customer's own booking, and whose household it is for. */
 export const staffStayForm = bookStayForm.extend({ intent: z.literal("bookForCustomer"), householdId: idField("Choose a customer") });
 

@@ -281,3 +281,6 @@ export function depositRefundOn(tiers: readonly CancellationTier[], today: strin
 
 /** Its home is app/lib/money.ts; a page that reads it with the stay model may import it from here. */
 export { formatCents };
+
+/** The days after check-out the terms promise the satisfaction guarantee; staff may go beyond (ADR 0151). */
+export const GUARANTEE_DAYS = 7;

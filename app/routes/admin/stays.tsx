@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { failedMail, retryMail } from "@server/mail/queue";
+import { refundUnderGuarantee } from "@server/payments/guarantee";
 import { recentPayments, refundByStaff } from "@server/payments/payments";
 import { settleStaysInBackground } from "@server/stays/background";
 import { failedSms, retrySms } from "@server/telephony/sms-queue";
@@ -15,18 +16,20 @@ import {
   deskDay,
   moveStay,
   occupancyGrid,
+  recentlyCheckedOut,
   reviewQueue,
   staysWithoutSuite,
 } from "@server/stays/staff";
 import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
+import { FieldError, Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
 import { selectClass } from "~/features/admin/leads/lead-parts";
-import { staffRefundForm } from "~/features/stays/admin-schema";
-import { FIRST_NIGHT_FREE } from "~/features/stays/model";
+import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
+import { FIRST_NIGHT_FREE, GUARANTEE_DAYS } from "~/features/stays/model";
 import { formatCents } from "~/lib/money";
+import { type FormReply, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
@@ -40,6 +43,8 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Stays");
 
 const GRID_NIGHTS = 14;
+/** How far back "Recently checked out" lists departures: the guarantee's 7 days and a week's grace. */
+const CHECKED_OUT_DAYS = 14;
 const dayParam = calendarDateField();
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
@@ -47,7 +52,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const params = new URL(request.url).searchParams;
   const today = businessDate(new Date());
   const date = dayParam.safeParse(params.get("date")).data ?? today;
-  const [desk, queue, withoutSuite, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice] = await Promise.all([
+  const [desk, queue, withoutSuite, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice, checkedOut] = await Promise.all([
     deskDay(context.db, date),
     reviewQueue(context.db),
     staysWithoutSuite(context.db, today),
@@ -57,6 +62,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     failedSms(context.db),
     recentPayments(context.db),
     catsBookedTwice(context.db),
+    recentlyCheckedOut(context.db, today, CHECKED_OUT_DAYS),
   ]);
   return {
     deposits,
@@ -65,6 +71,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     today,
     ...desk,
     queue,
+    // Latest departure first: the stay a customer calls about is usually the one that just ended.
+    checkedOut: checkedOut.toReversed(),
     withoutSuite,
     grid,
     suites: suites.filter((s) => s.inService).map((s) => ({ id: s.id, name: s.name })),
@@ -115,6 +123,21 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
         { logger: context.logger },
       );
       return { kind: "success", title: `${formatCents(Math.round(amount * 100))} refunded` };
+    });
+  if (intent === "guarantee")
+    return submitForm(form, guaranteeForm, async ({ stayId, reason, amount }) => {
+      const amountCents = Math.round(amount * 100);
+      const { late } = await refundUnderGuarantee(
+        context.db,
+        context.payments,
+        { stayId, amountCents, reason, staffEmail: admin.user.email },
+        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger },
+      );
+      return {
+        kind: "success",
+        title: `${formatCents(amountCents)} refunded under the satisfaction guarantee; the customer is told by e-mail`,
+        description: late ? `Given after the ${GUARANTEE_DAYS} days the guarantee promises.` : undefined,
+      };
     });
   if (intent === "move")
     return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
@@ -369,6 +392,13 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         />
       </Panel>
 
+      <Panel
+        title="Recently checked out"
+        description={`Stays that ended in the last ${CHECKED_OUT_DAYS} days. The satisfaction guarantee is promised for ${GUARANTEE_DAYS} days after check-out; later is your call. A refund goes back to the card that paid.`}
+      >
+        <StayList stays={data.checkedOut} suites={data.suites} empty="No stays checked out recently." actions={(s) => <GuaranteeForm stay={s} />} />
+      </Panel>
+
       {data.withoutSuite.length > 0 ? (
         <Panel
           title="Stays without a suite"
@@ -483,6 +513,50 @@ function UndeliveredPanel({
         ))}
       </ul>
     </Panel>
+  );
+}
+
+/**
+ * The satisfaction guarantee on a checked-out stay: what went wrong and what to give back. The site
+ * promises it for ${GUARANTEE_DAYS} days after check-out; later is staff's call (ADR 0151).
+ */
+function GuaranteeForm({ stay }: { stay: StaffStay }) {
+  const navigation = useNavigation();
+  const reply = replyTo(useActionData<FormReply>(), "guarantee");
+  const mine = (reply?.result.initialValue as Record<string, unknown> | null | undefined)?.stayId === stay.id;
+  const errors = mine ? (reply?.result.error ?? {}) : {};
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "guarantee" && navigation.formData?.get("stayId") === stay.id;
+  const id = (field: string) => `guarantee-${field}-${stay.id}`;
+  return (
+    <Form method="post" className="grid w-full gap-2 rounded-lg bg-brand-50 p-2" aria-label={`Satisfaction guarantee: ${stay.catNames.join(" & ")}`}>
+      <p className="text-sm font-semibold">Satisfaction guarantee</p>
+      <input type="hidden" name="intent" value="guarantee" />
+      <input type="hidden" name="stayId" value={stay.id} />
+      <div>
+        <Label htmlFor={id("reason")}>What went wrong</Label>
+        <Input id={id("reason")} name="reason" required maxLength={500} aria-describedby={errors.reason ? id("reason-error") : undefined} />
+        <FieldError id={id("reason-error")}>{errors.reason?.[0]}</FieldError>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <div>
+          <Label htmlFor={id("amount")}>Refund ($)</Label>
+          <Input
+            id={id("amount")}
+            name="amount"
+            type="number"
+            min={0.01}
+            step="0.01"
+            required
+            className="h-9 w-32"
+            aria-describedby={errors.amount ? id("amount-error") : undefined}
+          />
+        </div>
+        <Button type="submit" size="sm" variant="outline" disabled={busy}>
+          {busy ? "Refunding..." : "Refund under the guarantee"}
+        </Button>
+      </div>
+      <FieldError id={id("amount-error")}>{errors.amount?.[0]}</FieldError>
+    </Form>
   );
 }
 

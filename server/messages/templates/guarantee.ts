@@ -1,0 +1,33 @@
+import type { SiteBusiness } from "~/features/content/site-content";
+import { formatCents } from "~/lib/money";
+import { formatCalendarDayWeekday } from "~/lib/business-time";
+import type { MailMessage } from "../../mail/mailer";
+import { escapeHtml, mailColors, mailLayout } from "./layout";
+
+export interface GuaranteeRefundMailInput {
+  to: string;
+  amountCents: number;
+  stay: { checkIn: string; checkOut: string };
+  business: Pick<SiteBusiness, "name" | "phone">;
+  siteUrl: string;
+}
+
+/** Our satisfaction guarantee kept: the refund staff gave for a stay is on its way to the card. */
+export function guaranteeRefundMail({ to, amountCents, stay, business, siteUrl }: GuaranteeRefundMailInput): MailMessage {
+  const c = mailColors;
+  const amount = formatCents(amountCents);
+  const dates = `${formatCalendarDayWeekday(stay.checkIn)} – ${formatCalendarDayWeekday(stay.checkOut)}`;
+  const subject = `Your refund of ${amount} is on its way`;
+  const intro = `We're sorry your cat's stay (${dates}) was not all it should have been. Under our satisfaction guarantee we are refunding ${amount} to the card you paid with; your bank usually shows it within 5 to 10 days.`;
+  const text = [subject, "", intro, "", `Questions? Call us at ${business.phone.display}.`, "", `${business.name} — ${siteUrl}`].join("\n");
+  const body = `
+<h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:26px;line-height:1.25;color:${c.brandDark};">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
+<p style="margin:0;">Questions? Call us at <a href="tel:${escapeHtml(business.phone.tel)}" style="color:${c.brand};">${escapeHtml(business.phone.display)}</a>.</p>`;
+  return {
+    to,
+    subject,
+    text,
+    html: mailLayout({ preheader: subject, body, siteUrl, reason: "You received this e-mail because you booked a stay on our website." }),
+  };
+}

@@ -1,0 +1,102 @@
+import { and, asc, eq } from "drizzle-orm";
+import { GUARANTEE_DAYS } from "~/features/stays/model";
+import { formatCents } from "~/lib/money";
+import { isUuid } from "~/lib/ids";
+import { addBusinessDays, businessDate } from "~/lib/business-time";
+import type { Db } from "../db/client";
+import { households, payments, stayEvents, stays, users } from "../db/schema/index";
+import { loadSiteContent } from "../content/content";
+import { AppError } from "../http/errors";
+import type { Logger } from "../logger";
+import { queueMail } from "../mail/queue";
+import { guaranteeRefundMail } from "../messages/catalogue";
+import { queueRefund } from "../stays/refunds";
+import { STAY_NOT_FOUND } from "../stays/stays";
+import { sendPendingRefunds } from "./refunds";
+import type { PaymentProviders } from "./provider";
+import { PaymentProviderNotConfigured } from "./types";
+
+/**
+ * The satisfaction guarantee (ADR 0151): on a checked-out stay staff give back part or all of what
+ * was paid online, with the customer's reason. It is a refund like any other, sent through the
+ * provider that took the money, recorded in the stay's events and told to the customer by mail.
+ */
+
+export interface GuaranteeInput {
+  stayId: string;
+  amountCents: number;
+  reason: string;
+  staffEmail: string;
+}
+
+export async function refundUnderGuarantee(
+  db: Db,
+  providers: PaymentProviders,
+  input: GuaranteeInput,
+  ctx: { siteUrl: string; logger?: Logger; now?: Date },
+): Promise<{ amountCents: number; late: boolean }> {
+  const now = ctx.now ?? new Date();
+  if (!isUuid(input.stayId)) throw STAY_NOT_FOUND();
+  const reason = input.reason.trim();
+  if (reason.length === 0 || reason.length > 500)
+    throw new AppError(400, "VALIDATION_FAILED", "Say what went wrong, in up to 500 characters.", {
+      fields: { reason: "Say what went wrong, in up to 500 characters." },
+    });
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
+    throw new AppError(400, "VALIDATION_FAILED", "Enter an amount above $0.00.", { fields: { amount: "Enter an amount above $0.00." } });
+  // Read outside the transaction: the content cache is the database's handle, not the transaction's.
+  const { business } = await loadSiteContent(db);
+  const actor = `staff:${input.staffEmail}`;
+  const result = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const [stay] = await tx.select().from(stays).where(eq(stays.id, input.stayId)).for("update");
+    if (!stay) throw STAY_NOT_FOUND();
+    if (stay.status !== "checked_out") throw new AppError(409, "STAY_NOT_CHECKED_OUT", "The satisfaction guarantee is for a stay that has checked out.");
+    const paid = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.stayId, stay.id), eq(payments.status, "paid")))
+      .orderBy(asc(payments.paidAt))
+      .for("update");
+    if (paid.length === 0) throw new AppError(409, "NOTHING_PAID", "Nothing was paid online for this stay: settle it at the desk.");
+    const left = paid.reduce((sum, p) => sum + p.amountCents - p.refundedCents, 0);
+    if (input.amountCents > left)
+      throw new AppError(409, "REFUND_TOO_LARGE", `At most ${formatCents(left)} is left to refund on this stay.`, {
+        fields: { amount: `At most ${formatCents(left)} is left to refund.` },
+      });
+    let owed = input.amountCents;
+    for (const payment of paid) {
+      const part = Math.min(owed, payment.amountCents - payment.refundedCents);
+      if (part <= 0) continue;
+      // Refused before anything is queued: a payment whose provider this server no longer has.
+      if (!providers.get(payment.provider)) {
+        const refused = new PaymentProviderNotConfigured(payment.provider);
+        ctx.logger?.warn({ paymentId: payment.id, provider: payment.provider }, `guarantee refund refused: ${refused.message}`);
+        throw new AppError(409, "PAYMENT_PROVIDER_NOT_CONFIGURED", `${refused.message} Refund it in that provider's own dashboard.`);
+      }
+      await queueRefund(tx, payment, { amountCents: part, reason: `Satisfaction guarantee: ${reason}`, actor, now });
+      owed -= part;
+    }
+    const late = businessDate(now) > addBusinessDays(stay.checkOut, GUARANTEE_DAYS);
+    const [event] = await tx
+      .insert(stayEvents)
+      .values({ stayId: stay.id, kind: "guarantee", actor, detail: { amountCents: input.amountCents, reason, late }, at: now })
+      .returning({ id: stayEvents.id });
+    const [customer] = stay.householdId
+      ? await tx.select({ email: users.email }).from(households).innerJoin(users, eq(users.id, households.userId)).where(eq(households.id, stay.householdId))
+      : [];
+    if (customer)
+      await queueMail(
+        tx,
+        {
+          dedupeKey: `stay:${stay.id}:guarantee:${event!.id}`,
+          stayId: stay.id,
+          message: guaranteeRefundMail({ to: customer.email, amountCents: input.amountCents, stay, business, siteUrl: ctx.siteUrl }),
+        },
+        now,
+      );
+    return { amountCents: input.amountCents, late };
+  });
+  await sendPendingRefunds(db, providers, ctx.logger, now);
+  return result;
+}
