@@ -143,8 +143,8 @@ export async function getCustomer(db: Db, householdId: string) {
  * The "find the customer" step of booking for a customer (a stay or a groom): the households the
  * search `q` (as typed in the address) matches, or why the search was refused.
  */
-export async function findCustomersToBookFor(db: Db, typed: string | null): Promise<{ q: string; searchError: string | null; found: CustomerMatch[] }> {
-  const search = customersQuerySchema.safeParse({ q: typed ?? undefined });
+export async function findCustomersToBookFor(db: Db, typed: { q: string | null }): Promise<{ q: string; searchError: string | null; found: CustomerMatch[] }> {
+  const search = customersQuerySchema.safeParse({ q: typed.q ?? undefined });
   const q = search.success ? (search.data.q ?? "") : "";
   const found = q ? (await listCustomers(db, { q })).customers : [];
   return {

@@ -5,7 +5,7 @@ import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { analyticsSummary } from "../analytics/queries";
 import { customerActor, listChangeRequests, listCustomerAppointments, listForDay, listUpcoming } from "../appointments/appointments";
 import { listCustomerAppointmentsPage } from "../appointments/customer-views";
-import { getCustomer, listCustomers } from "../customers/customers";
+import { findCustomersToBookFor, getCustomer, listCustomers } from "../customers/customers";
 import { leadsCsv, listLeads } from "../leads/inbox";
 import { quoteStay } from "../stays/stays";
 import { fiveYearsOfData } from "../testing/five-years";
@@ -198,6 +198,7 @@ describe("the plans of the admin's lists on five years of data", () => {
     // Not "customers, search for an address": at 2,000 accounts PostgreSQL rightly reads `users` whole
     // for it (6 ms); from about 20,000 it takes users_email_trgm (ADR 0123).
     ["customers, search for a phone", () => listCustomers(database.db, { q: "(657) 200-12" })],
+    ["customers to book for at the desk, search for a name", () => findCustomersToBookFor(database.db, { q: "nguyen" })],
     ["a customer's household", () => getCustomer(database.db, aHouseholdId)],
     // The booking page's quote: free suites priced, and (every suite full) the nearest free dates.
     ["a stay quote with suites free", () => quoteStay(database.db, quoter.userId, { ...mondayStay(450), catIds: [quoter.catId] })],

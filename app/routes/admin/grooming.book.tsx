@@ -35,7 +35,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const params = new URL(request.url).searchParams;
   const householdId = params.get("household");
   if (!householdId) {
-    return { step: "find" as const, ...(await findCustomersToBookFor(context.db, params.get("q"))) };
+    return { step: "find" as const, ...(await findCustomersToBookFor(context.db, { q: params.get("q") })) };
   }
   const now = new Date();
   const today = businessDate(now);
