@@ -12,8 +12,9 @@ import { queueStayMail } from "../stays/stay-mail";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { releaseLapsedHolds } from "../stays/waitlist";
 import { queueRefund } from "../stays/refunds";
-import { type Payment, type PaymentRefund, sendPendingRefunds } from "./refunds";
+import { type CardPayment, type Payment, type PaymentRefund, sendPendingRefunds } from "./refunds";
 import { isSimulatedSessionId, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
+import type { PaymentKind, PaymentMethod } from "../db/schema/payments";
 import type { PaymentProviderName, PaymentProviders } from "./provider";
 import { type PaymentEvent, type PaymentProvider, PaymentProviderNotConfigured } from "./types";
 
@@ -39,7 +40,7 @@ export async function startDepositCheckout(
   userId: string,
   stayId: string,
   ctx: { siteUrl: string; now?: Date; logger?: Logger },
-): Promise<{ url: string; payment: Payment }> {
+): Promise<{ url: string; payment: CardPayment }> {
   const now = ctx.now ?? new Date();
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [row] = await db
@@ -72,7 +73,7 @@ export async function startDepositCheckout(
     .insert(payments)
     .values({ stayId: stay.id, provider: provider.name, checkoutSessionId: checkout.sessionId, amountCents: stay.depositCents, createdAt: now, updatedAt: now })
     .returning();
-  return { url: checkout.url, payment: payment! };
+  return { url: checkout.url, payment: payment as CardPayment };
 }
 
 const CHECKOUT_NOT_FOUND = () => new AppError(404, "CHECKOUT_NOT_FOUND", "We couldn't find that payment.");
@@ -121,7 +122,7 @@ export async function paySimulatedCheckout(
     {
       id: simulatedEventId(),
       type: "checkout_completed",
-      sessionId: payment.checkoutSessionId,
+      sessionId,
       paymentIntentId: simulatedPaymentIntentId(),
       amountCents: payment.amountCents,
     },
@@ -280,7 +281,8 @@ export async function releaseUnpaidHolds(db: Db, providers: PaymentProviders, no
         "unpaid hold kept: its checkout's payment provider is not configured, so the checkout cannot be closed",
       );
       keptHeld.add(checkout.stayId);
-    } else if (!(await provider.expireCheckout(checkout.sessionId))) keptHeld.add(checkout.stayId);
+      // A pending payment is a card checkout: cash and checks are recorded paid (`payments_method_fields`).
+    } else if (!(await provider.expireCheckout(checkout.sessionId!))) keptHeld.add(checkout.stayId);
   }
   const releasable = due.map((d) => d.id).filter((id) => !keptHeld.has(id));
   if (releasable.length === 0) return 0;
@@ -382,7 +384,9 @@ export interface StaffPayment {
   checkOut: string;
   stayStatus: string;
   household: string;
-  provider: PaymentProviderName;
+  provider: PaymentProviderName | null;
+  method: PaymentMethod;
+  kind: PaymentKind;
   amountCents: number;
   refundedCents: number;
   paidAt: string | null;
@@ -410,6 +414,8 @@ export async function recentPayments(db: Db, limit = 30): Promise<StaffPayment[]
     stayStatus: stay.status,
     household: customerLabel(householdId ? { name: household, email } : null),
     provider: payment.provider,
+    method: payment.method,
+    kind: payment.kind,
     amountCents: payment.amountCents,
     refundedCents: payment.refundedCents,
     paidAt: payment.paidAt?.toISOString() ?? null,

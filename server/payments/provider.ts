@@ -14,9 +14,9 @@ export interface PaymentProviders {
   /** The provider new payments use: Stripe when it is configured, the simulated one otherwise. */
   readonly current: PaymentProvider;
   /** The provider of that name, when this server has it. */
-  get(name: PaymentProviderName): PaymentProvider | undefined;
-  /** The provider that took `payment`; throws PaymentProviderNotConfigured when this server no longer has it. */
-  forPayment(payment: { provider: PaymentProviderName }): PaymentProvider;
+  get(name: PaymentProviderName | null): PaymentProvider | undefined;
+  /** The provider that took `payment`; throws PaymentProviderNotConfigured when this server no longer has it, or none did (cash, check). */
+  forPayment(payment: { provider: PaymentProviderName | null }): PaymentProvider;
 }
 
 /** A registry of `current` and `others`, each under its own name. */
@@ -25,9 +25,9 @@ export function paymentProviders(current: PaymentProvider, others: readonly Paym
   for (const provider of [current, ...others]) if (!byName.has(provider.name)) byName.set(provider.name, provider);
   return {
     current,
-    get: (name) => byName.get(name),
+    get: (name) => (name === null ? undefined : byName.get(name)),
     forPayment(payment) {
-      const provider = byName.get(payment.provider);
+      const provider = payment.provider === null ? undefined : byName.get(payment.provider);
       if (!provider) throw new PaymentProviderNotConfigured(payment.provider);
       return provider;
     },

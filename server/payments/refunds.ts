@@ -13,6 +13,8 @@ import type { PaymentProviders } from "./provider";
  */
 
 export type Payment = typeof payments.$inferSelect;
+/** A card payment: the check `payments_method_fields` holds that it has its provider and checkout. */
+export type CardPayment = Payment & { method: "card"; provider: NonNullable<Payment["provider"]>; checkoutSessionId: string };
 export type PaymentRefund = typeof paymentRefunds.$inferSelect;
 
 /**

@@ -43,7 +43,12 @@ export class PaymentProviderError extends Error {}
 
 /** A payment taken by a provider this server is no longer set up for: nothing about it can be sent anywhere else. */
 export class PaymentProviderNotConfigured extends PaymentProviderError {
-  constructor(readonly provider: PaymentProviderName) {
-    super(`This payment was taken through ${provider === "stripe" ? "Stripe" : "the simulated provider"}, which is not configured on this server.`);
+  /** `null`: cash or a check taken at the desk, which no provider can give back. */
+  constructor(readonly provider: PaymentProviderName | null) {
+    super(
+      provider === null
+        ? "This payment was taken at the desk in cash or by check: give it back at the desk."
+        : `This payment was taken through ${provider === "stripe" ? "Stripe" : "the simulated provider"}, which is not configured on this server.`,
+    );
   }
 }

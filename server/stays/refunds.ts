@@ -32,9 +32,14 @@ export async function queueRefund(
       const updated = await sp
         .update(payments)
         .set({ refundedCents: sql`${payments.refundedCents} + ${input.amountCents}`, updatedAt: input.now })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "paid")))
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "paid"), eq(payments.method, "card")))
         .returning({ id: payments.id });
-      if (updated.length === 0) throw new AppError(409, "PAYMENT_NOT_REFUNDABLE", "Only a paid deposit can be refunded.");
+      if (updated.length === 0)
+        throw new AppError(
+          409,
+          "PAYMENT_NOT_REFUNDABLE",
+          "Only a paid card payment can be refunded through the provider; cash and checks are given back at the desk.",
+        );
       const [row] = await sp
         .insert(paymentRefunds)
         .values({ paymentId: payment.id, amountCents: input.amountCents, reason: input.reason, actor: input.actor, createdAt: input.now, updatedAt: input.now })
@@ -62,7 +67,7 @@ export async function queueCancellationRefund(
   const paid = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.stayId, stay.id), eq(payments.status, "paid")))
+    .where(and(eq(payments.stayId, stay.id), eq(payments.status, "paid"), eq(payments.method, "card")))
     .orderBy(asc(payments.paidAt))
     .for("update");
   const left = paid.reduce((sum, p) => sum + p.amountCents - p.refundedCents, 0);

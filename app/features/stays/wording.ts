@@ -83,6 +83,12 @@ export function customerLabel(customer: { name: string | null; email: string | n
  * whether or not the account still exists), the staff member by e-mail, the payment provider, or
  * the system (a payment that came in after its hold ended).
  */
+/** How a payment was taken, in words: "Stripe", "simulated provider", "cash" or "check". */
+export function paymentMethodLabel(payment: { method: "card" | "cash" | "check"; provider: "stripe" | "simulated" | null }): string {
+  if (payment.method !== "card") return payment.method;
+  return payment.provider === "stripe" ? "Stripe" : "simulated provider";
+}
+
 export function refundActorLabel(actor: string): string {
   if (actor === "customer" || actor.startsWith("customer:")) return "by the customer";
   if (actor === "provider") return "by the payment provider";

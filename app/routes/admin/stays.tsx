@@ -28,6 +28,7 @@ import { Panel } from "~/components/ui/panel";
 import { selectClass } from "~/features/admin/leads/lead-parts";
 import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
 import { FIRST_NIGHT_FREE, GUARANTEE_DAYS } from "~/features/stays/model";
+import { paymentMethodLabel } from "~/features/stays/wording";
 import { formatCents } from "~/lib/money";
 import { type FormReply, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";
@@ -579,8 +580,7 @@ function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
             </div>
             <p className="text-sm">
               Paid {formatCents(d.amountCents)}
-              {d.paidAt ? ` on ${formatBusinessLongDateTime(new Date(d.paidAt))}` : ""} ({d.provider === "stripe" ? "Stripe" : "simulated provider"}) · Refunded{" "}
-              {formatCents(d.refundedCents)}
+              {d.paidAt ? ` on ${formatBusinessLongDateTime(new Date(d.paidAt))}` : ""} ({paymentMethodLabel(d)}) · Refunded {formatCents(d.refundedCents)}
             </p>
             {d.refunds.length > 0 ? (
               <ul className="mt-1 text-sm text-muted">

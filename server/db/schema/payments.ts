@@ -1,12 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { stays } from "./stays";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
+export type PaymentKind = "deposit" | "balance";
+export type PaymentMethod = "card" | "cash" | "check";
+
 /**
- * Deposits taken through a payment provider (ADR 0132): one row per checkout started for a stay.
- * The card is entered on the provider's page; we keep the provider's ids and the amounts.
+ * Money taken for a stay, every dollar of it (ADR 0132, 0152): the deposit at booking and the balance
+ * at check-out. A card payment is one row per checkout started through a payment provider (the card
+ * is entered on the provider's page; we keep the provider's ids and the amounts); cash or a check
+ * taken at the desk is a row with no provider, paid when it is recorded, with who recorded it.
  */
 export const payments = pgTable(
   "payments",
@@ -15,8 +20,13 @@ export const payments = pgTable(
     stayId: uuid("stay_id")
       .notNull()
       .references(() => stays.id, { onDelete: "restrict" }),
-    provider: text("provider").$type<"stripe" | "simulated">().notNull(),
-    checkoutSessionId: text("checkout_session_id").notNull().unique(),
+    /** What the money is for: the deposit asked at booking, or the balance settled at check-out. */
+    kind: text("kind").$type<PaymentKind>().notNull().default("deposit"),
+    /** How it was paid: a card through the provider, or cash or a check at the desk. */
+    method: text("method").$type<PaymentMethod>().notNull().default("card"),
+    /** The provider that took a card payment (null for cash and checks). */
+    provider: text("provider").$type<"stripe" | "simulated">(),
+    checkoutSessionId: text("checkout_session_id").unique(),
     paymentIntentId: text("payment_intent_id"),
     amountCents: integer("amount_cents").notNull(),
     status: text("status").$type<"pending" | "paid" | "expired">().notNull().default("pending"),
@@ -24,10 +34,24 @@ export const payments = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     paidAt: at("paid_at"),
     updatedAt: at("updated_at").notNull().defaultNow(),
+    /** Who took cash or a check at the desk (`staff:<email>`), and the check's number. */
+    recordedBy: text("recorded_by"),
+    reference: text("reference"),
   },
   (t) => [
     index("payments_stay").on(t.stayId),
     check("payments_provider", sql`${t.provider} in ('stripe','simulated')`),
+    check("payments_kind", sql`${t.kind} in ('deposit','balance')`),
+    check("payments_method", sql`${t.method} in ('card','cash','check')`),
+    // A card goes through a provider's checkout; cash and checks through none, recorded paid by someone.
+    check(
+      "payments_method_fields",
+      sql`(${t.method} = 'card' and ${t.provider} is not null and ${t.checkoutSessionId} is not null) or (${t.method} <> 'card' and ${t.provider} is null and ${t.checkoutSessionId} is null and ${t.status} = 'paid' and ${t.recordedBy} is not null)`,
+    ),
+    // A stay's balance is settled once: a second paid balance is refused by the database.
+    uniqueIndex("payments_one_paid_balance")
+      .on(t.stayId)
+      .where(sql`${t.kind} = 'balance' and ${t.status} = 'paid'`),
     check("payments_status", sql`${t.status} in ('pending','paid','expired')`),
     check("payments_amounts", sql`${t.amountCents} > 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),
   ],
