@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { CatChoices, HiddenCatIds } from "~/features/cats/cat-choices";
 import { requireUser } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
 import { type Groom, BOOKING_HORIZON_DAYS, bookGroom, groomToMove, listGroomingServices, quoteGroom, rescheduleGroom } from "@server/grooming/grooming";
@@ -197,27 +198,13 @@ function ChooseStep({ data }: { data: LoaderData }) {
           </ul>
           <FieldError id="serviceId-error">{errors.serviceId}</FieldError>
         </fieldset>
-        <fieldset aria-describedby={errors.catIds ? "catIds-error" : undefined}>
-          <legend className="mb-1.5 text-sm font-bold text-brand-900">Cats to groom</legend>
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {data.cats.map((cat) => (
-              <li key={cat.id}>
-                <label className="flex min-h-11 items-center gap-3 rounded-xl border border-brand-200 px-4 py-2 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-                  <input
-                    type="checkbox"
-                    name="catIds"
-                    value={cat.id}
-                    defaultChecked={data.asked.catIds.includes(cat.id) || data.cats.length === 1}
-                    className="h-5 w-5 accent-brand-700"
-                  />
-                  <span className="font-semibold">{cat.name}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-1 text-sm text-muted">Several cats are groomed one after the other.</p>
-          <FieldError id="catIds-error">{errors.catIds}</FieldError>
-        </fieldset>
+        <CatChoices
+          legend="Cats to groom"
+          cats={data.cats}
+          checked={data.asked.catIds}
+          error={errors.catIds}
+          hint="Several cats are groomed one after the other."
+        />
         {data.stay ? (
           <div>
             <input type="hidden" name="day" value={data.asked.day} />
@@ -315,9 +302,7 @@ function TimesStep({ data, reply }: { data: LoaderData & { step: "times" }; repl
             <>
               <input type="hidden" name="serviceId" value={asked.serviceId} />
               {data.stay ? <input type="hidden" name="stayId" value={data.stay.id} /> : null}
-              {asked.catIds.map((id) => (
-                <input key={id} type="hidden" name="catIds" value={id} />
-              ))}
+              <HiddenCatIds ids={asked.catIds} />
             </>
           )}
           <fieldset aria-describedby={timeError ? "time-error" : undefined}>

@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { CatChoices, HiddenCatIds } from "~/features/cats/cat-choices";
 import { requireUser } from "@server/auth/guards.server";
 import { listCats } from "@server/households/households";
 import { formDataOf, submitForm } from "@server/http/form-action";
@@ -116,9 +117,7 @@ function hiddenDates(asked: LoaderData["asked"]) {
     <>
       <input type="hidden" name="checkIn" value={asked.checkIn} />
       <input type="hidden" name="checkOut" value={asked.checkOut} />
-      {asked.catIds.map((id) => (
-        <input key={id} type="hidden" name="catIds" value={id} />
-      ))}
+      <HiddenCatIds ids={asked.catIds} />
     </>
   );
 }
@@ -135,26 +134,7 @@ function DatesStep({ data }: { data: LoaderData }) {
           <DateInput name="checkIn" label="Check-in date" min={data.today} value={data.asked.checkIn ?? ""} error={errors.checkIn} />
           <DateInput name="checkOut" label="Check-out date" min={addBusinessDays(data.today, 1)} value={data.asked.checkOut ?? ""} error={errors.checkOut} />
         </div>
-        <fieldset aria-describedby={errors.catIds ? "catIds-error" : undefined}>
-          <legend className="mb-1.5 text-sm font-bold text-brand-900">Cats staying</legend>
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {data.cats.map((cat) => (
-              <li key={cat.id}>
-                <label className="flex min-h-11 items-center gap-3 rounded-xl border border-brand-200 px-4 py-2 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-                  <input
-                    type="checkbox"
-                    name="catIds"
-                    value={cat.id}
-                    defaultChecked={data.asked.catIds.includes(cat.id)}
-                    className="h-5 w-5 accent-brand-700"
-                  />
-                  <span className="font-semibold">{cat.name}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <FieldError id="catIds-error">{errors.catIds}</FieldError>
-        </fieldset>
+        <CatChoices legend="Cats staying" cats={data.cats} checked={data.asked.catIds} error={errors.catIds} />
         <div>
           <Button type="submit">See available suites</Button>
         </div>

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { CatChoices } from "~/features/cats/cat-choices";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
@@ -272,19 +273,7 @@ function ChangeCats({ stay, householdCats, catsChange }: { stay: StayView; house
       </summary>
       <Form method="get" className="mt-3 grid gap-3 rounded-xl bg-brand-50 p-4">
         <input type="hidden" name="changeCats" value={stay.id} />
-        <fieldset aria-describedby={catsChange?.error ? errorId : undefined}>
-          <legend className="mb-1.5 text-sm font-bold text-brand-900">Cats staying</legend>
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {householdCats.map((cat) => (
-              <li key={cat.id}>
-                <label className="flex min-h-11 items-center gap-3 rounded-xl border border-brand-200 bg-white px-4 py-2 has-[:checked]:border-brand-500">
-                  <input type="checkbox" name="catIds" value={cat.id} defaultChecked={ticked.includes(cat.id)} className="h-5 w-5 accent-brand-700" />
-                  <span className="font-semibold">{cat.name}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <CatChoices legend="Cats staying" cats={householdCats} checked={ticked} describedBy={catsChange?.error ? errorId : undefined} />
         <div>
           <Button type="submit" variant="outline" size="sm">
             Check new price

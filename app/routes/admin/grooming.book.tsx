@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { CatChoices, HiddenCatIds } from "~/features/cats/cat-choices";
 import { customerActor, listCustomerAppointments } from "@server/appointments/appointments";
 import { requireAdmin } from "@server/auth/guards.server";
 import { findCustomersToBookFor } from "@server/customers/customers";
@@ -137,27 +138,8 @@ function ChooseGroom({ data }: { data: BookData }) {
           </ul>
           <FieldError id="serviceId-error">{errors.serviceId}</FieldError>
         </fieldset>
-        <fieldset aria-describedby={errors.catIds ? "catIds-error" : undefined}>
-          <legend className="mb-1.5 text-sm font-bold text-brand-900">Cats to groom</legend>
-          {data.cats.length === 0 ? <p className="text-muted">This household has no cats yet: add them on the customer's page first.</p> : null}
-          <ul className="grid gap-2 sm:grid-cols-3">
-            {data.cats.map((cat) => (
-              <li key={cat.id}>
-                <label className="flex min-h-11 items-center gap-3 rounded-xl border border-brand-200 px-3 py-2 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-                  <input
-                    type="checkbox"
-                    name="catIds"
-                    value={cat.id}
-                    defaultChecked={data.asked.catIds.includes(cat.id) || data.cats.length === 1}
-                    className="h-5 w-5 accent-brand-700"
-                  />
-                  <span className="font-semibold">{cat.name}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <FieldError id="catIds-error">{errors.catIds}</FieldError>
-        </fieldset>
+        {data.cats.length === 0 ? <p className="text-muted">This household has no cats yet: add them on the customer's page first.</p> : null}
+        <CatChoices legend="Cats to groom" cats={data.cats} checked={data.asked.catIds} error={errors.catIds} wide />
         <div className="flex flex-wrap items-end gap-3">
           <div>
             <Label htmlFor="staff-day">Day</Label>
@@ -217,9 +199,7 @@ function ChooseTime({ data, quote }: { data: BookData; quote: NonNullable<BookDa
           <input type="hidden" name="householdId" value={data.household.id} />
           <input type="hidden" name="serviceId" value={data.asked.serviceId} />
           <input type="hidden" name="day" value={data.asked.day} />
-          {data.asked.catIds.map((id) => (
-            <input key={id} type="hidden" name="catIds" value={id} />
-          ))}
+          <HiddenCatIds ids={data.asked.catIds} />
           <fieldset>
             <legend className="sr-only">Start time</legend>
             <ul className="grid grid-cols-2 gap-2 sm:grid-cols-6" aria-label="Free start times">

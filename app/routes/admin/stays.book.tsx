@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { CatChoices, HiddenCatIds } from "~/features/cats/cat-choices";
 import { requireAdmin } from "@server/auth/guards.server";
 import { findCustomersToBookFor } from "@server/customers/customers";
 import { householdAccount, householdForEmail, listCats } from "@server/households/households";
@@ -132,7 +133,6 @@ type BookData = Extract<LoaderData, { step: "book" }>;
 type Quote = NonNullable<BookData["quote"]>;
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-4";
-const choiceClass = "flex min-h-11 items-center gap-3 rounded-xl border border-brand-200 px-3 py-2 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50";
 
 function FindHousehold({ data }: { data: Extract<LoaderData, { step: "find" }> }) {
   const posted = useActionData<FormReply>();
@@ -185,26 +185,7 @@ function ChooseDates({ data }: { data: BookData }) {
           <DateInput name="checkIn" label="Check-in date" min={data.today} value={data.asked.checkIn} error={errors.checkIn} />
           <DateInput name="checkOut" label="Check-out date" min={addBusinessDays(data.today, 1)} value={data.asked.checkOut} error={errors.checkOut} />
         </div>
-        <fieldset aria-describedby={errors.catIds ? "catIds-error" : undefined}>
-          <legend className="mb-1.5 text-sm font-bold text-brand-900">Cats staying</legend>
-          <ul className="grid gap-2 sm:grid-cols-3">
-            {data.cats.map((cat) => (
-              <li key={cat.id}>
-                <label className={choiceClass}>
-                  <input
-                    type="checkbox"
-                    name="catIds"
-                    value={cat.id}
-                    defaultChecked={data.asked.catIds.includes(cat.id) || data.cats.length === 1}
-                    className="h-5 w-5 accent-brand-700"
-                  />
-                  <span className="font-semibold">{cat.name}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <FieldError id="catIds-error">{errors.catIds}</FieldError>
-        </fieldset>
+        <CatChoices legend="Cats staying" cats={data.cats} checked={data.asked.catIds} error={errors.catIds} wide />
         <div>
           <Button type="submit" variant="outline">
             See available suites
@@ -222,9 +203,7 @@ function HiddenChoice({ data }: { data: BookData }) {
       <input type="hidden" name="household" value={data.household.id} />
       <input type="hidden" name="checkIn" value={data.asked.checkIn} />
       <input type="hidden" name="checkOut" value={data.asked.checkOut} />
-      {data.asked.catIds.map((id) => (
-        <input key={id} type="hidden" name="catIds" value={id} />
-      ))}
+      <HiddenCatIds ids={data.asked.catIds} />
     </>
   );
 }
@@ -372,9 +351,7 @@ function Review({ data, quote, chosen }: { data: BookData; quote: Quote; chosen:
         <input type="hidden" name="householdId" value={data.household.id} />
         <input type="hidden" name="checkIn" value={data.asked.checkIn} />
         <input type="hidden" name="checkOut" value={data.asked.checkOut} />
-        {data.asked.catIds.map((id) => (
-          <input key={id} type="hidden" name="catIds" value={id} />
-        ))}
+        <HiddenCatIds ids={data.asked.catIds} />
         <input type="hidden" name="suiteTypeId" value={chosen.suiteTypeId} />
         <input type="hidden" name="arrangement" value={chosen.arrangement} />
         {data.medication ? <input type="hidden" name="medication" value="on" /> : null}
