@@ -144,9 +144,22 @@ function CarePlanForm({ data }: { data: PageData }) {
             <fieldset key={catField.key} className="grid gap-4 rounded-2xl border border-brand-100 p-4 sm:grid-cols-2">
               <legend className="px-1 text-xl font-bold text-brand-900">{name}</legend>
               <input type="hidden" name={cat.catId.name} value={data.cats[i]?.catId ?? ""} />
-              <Field label={<>Food<span className="sr-only"> for {name}</span></>} field={cat.food} autoComplete="off" placeholder="e.g. Royal Canin Indoor, dry" />
               <Field
-                label={<>Amount per meal<span className="sr-only"> for {name}</span></>}
+                label={
+                  <>
+                    Food<span className="sr-only"> for {name}</span>
+                  </>
+                }
+                field={cat.food}
+                autoComplete="off"
+                placeholder="e.g. Royal Canin Indoor, dry"
+              />
+              <Field
+                label={
+                  <>
+                    Amount per meal<span className="sr-only"> for {name}</span>
+                  </>
+                }
                 field={cat.amountPerMeal}
                 autoComplete="off"
                 placeholder="e.g. 1/4 cup, twice a day"
@@ -154,13 +167,21 @@ function CarePlanForm({ data }: { data: PageData }) {
               <MedicationRows catName={name} list={cat.medications} />
               <TextareaField
                 className="sm:col-span-2"
-                label={<>Hiding places and fears<span className="sr-only"> of {name}</span></>}
+                label={
+                  <>
+                    Hiding places and fears<span className="sr-only"> of {name}</span>
+                  </>
+                }
                 field={cat.hidingAndFears}
                 placeholder="Hides under the bed; scared of loud voices…"
               />
               <TextareaField
                 className="sm:col-span-2"
-                label={<>Belongings you bring<span className="sr-only"> for {name}</span></>}
+                label={
+                  <>
+                    Belongings you bring<span className="sr-only"> for {name}</span>
+                  </>
+                }
                 field={cat.belongings}
                 placeholder="A blanket, a toy mouse, a carrier…"
               />
@@ -224,7 +245,12 @@ function MedicationRows({ catName, list }: { catName: string; list: FieldMetadat
       <ol className="mt-2 grid gap-3">
         {rows.map((row, i) => {
           const med = row.getFieldset();
-          const which = <span className="sr-only"> of {catName}'s medication {i + 1}</span>;
+          const which = (
+            <span className="sr-only">
+              {" "}
+              of {catName}'s medication {i + 1}
+            </span>
+          );
           return (
             <li key={row.key} className="grid gap-3 rounded-xl bg-brand-50 p-3 sm:grid-cols-3">
               <Field label={<>Medication{which}</>} field={med.name} autoComplete="off" />

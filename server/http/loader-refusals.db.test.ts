@@ -139,7 +139,14 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
   "/trips leaveWaitlist": posted("/trips", (id) => ({ intent: "leaveWaitlist", entryId: id })),
   "/trips/:stayId/check-in plan": posted(
     "/trips/:stayId/check-in",
-    () => ({ intent: "plan", vetSpendLimit: "500", contactName: "Bo Ruiz", contactPhone: "(949) 249-5678", "pickup[0].name": "Cy Ruiz", "pickup[0].phone": "(949) 249-5679" }),
+    () => ({
+      intent: "plan",
+      vetSpendLimit: "500",
+      contactName: "Bo Ruiz",
+      contactPhone: "(949) 249-5678",
+      "pickup[0].name": "Cy Ruiz",
+      "pickup[0].phone": "(949) 249-5679",
+    }),
     { url: (id) => `/trips/${encodeURIComponent(id)}/check-in`, theirs: () => ids.stay },
   ),
   "/trips/:stayId/check-in sign": posted("/trips/:stayId/check-in", () => ({ intent: "sign", fullName: "Ana Ruiz", agree: "on", version: "0123456789ab" }), {

@@ -38,9 +38,13 @@ async function stayOf(household: { householdId: string; catIds: string[] }, days
     .insert(stays)
     .values({ householdId: household.householdId, status, ...dates, totalCents: 10_000, priceLines: [], cancellationTiers: [] })
     .returning();
-  const [room] = await db.insert(staySuites).values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates }).returning();
+  const [room] = await db
+    .insert(staySuites)
+    .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates })
+    .returning();
   const names = household.catIds.length > 0 ? await db.select({ id: cats.id, name: cats.name }).from(cats).where(inArray(cats.id, household.catIds)) : [];
-  if (names.length > 0) await db.insert(stayCats).values(names.map((cat) => ({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: cat.name, ...dates })));
+  if (names.length > 0)
+    await db.insert(stayCats).values(names.map((cat) => ({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: cat.name, ...dates })));
   return stay!;
 }
 
@@ -182,7 +186,10 @@ describe("online check-in", () => {
     const cancelled = await stayOf(ana, 20, "cancelled");
     await expect(confirmCheckInPlan(db, ana.user.id, cancelled.id, planFor(ana.catIds), now)).rejects.toMatchObject({ status: 409, code: "CHECK_IN_CLOSED" });
     const past = await stayOf(ana, -5, "checked_out");
-    await expect(signAgreement(db, ana.user.id, past.id, signature("Ana Ruiz", "x"), origin, now)).rejects.toMatchObject({ status: 409, code: "CHECK_IN_CLOSED" });
+    await expect(signAgreement(db, ana.user.id, past.id, signature("Ana Ruiz", "x"), origin, now)).rejects.toMatchObject({
+      status: 409,
+      code: "CHECK_IN_CLOSED",
+    });
     expect((await checkInPage(db, ana.user.id, past.id, now)).open).toBe(false);
   });
 });

@@ -189,7 +189,11 @@ export async function confirmCheckInPlan(db: Db, userId: string, stayId: string,
   const stayCatIds = guests.flatMap((g) => (g.catId ? [g.catId] : []));
   const posted = plan.cats.map((c) => c.catId);
   if (posted.length !== stayCatIds.length || stayCatIds.some((id) => !posted.includes(id)))
-    throw new AppError(409, "CHECK_IN_CATS_CHANGED", "The cats on this stay have changed since you opened this page. Reload the page and check the plan again.");
+    throw new AppError(
+      409,
+      "CHECK_IN_CATS_CHANGED",
+      "The cats on this stay have changed since you opened this page. Reload the page and check the plan again.",
+    );
   const carePlans: CatCarePlan[] = plan.cats.map((c) => {
     const guest = guests.find((g) => g.catId === c.catId)!;
     return { ...c, catName: guest.profile?.name ?? guest.catName ?? "" };
@@ -207,8 +211,11 @@ export async function confirmCheckInPlan(db: Db, userId: string, stayId: string,
       .values({ stayId, ...values })
       .onConflictDoUpdate({ target: stayCheckIns.stayId, set: values });
     await tx.delete(stayPickupPeople).where(eq(stayPickupPeople.stayId, stayId));
-    if (plan.pickup.length > 0) await tx.insert(stayPickupPeople).values(plan.pickup.map((p, i) => ({ stayId, position: i + 1, name: p.name, phone: p.phone })));
-    await tx.insert(stayEvents).values({ stayId, kind: "check-in-plan-confirmed", actor: `customer:${userId}`, detail: { pickupPeople: plan.pickup.length }, at: now });
+    if (plan.pickup.length > 0)
+      await tx.insert(stayPickupPeople).values(plan.pickup.map((p, i) => ({ stayId, position: i + 1, name: p.name, phone: p.phone })));
+    await tx
+      .insert(stayEvents)
+      .values({ stayId, kind: "check-in-plan-confirmed", actor: `customer:${userId}`, detail: { pickupPeople: plan.pickup.length }, at: now });
   });
 }
 
@@ -273,7 +280,12 @@ export async function runCheckInReminders(deps: ReminderDeps, now = new Date()) 
       and(
         eq(stays.checkIn, arriving),
         inArray(stays.status, [...CHECK_IN_OPEN_STATUSES]),
-        notExists(db.select({ one: sql`1` }).from(stayCheckInReminders).where(eq(stayCheckInReminders.stayId, stays.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(stayCheckInReminders)
+            .where(eq(stayCheckInReminders.stayId, stays.id)),
+        ),
       ),
     );
   if (waiting.length === 0) return { due: 0, queued: 0 };

@@ -70,6 +70,9 @@ describe("the signature form", () => {
     expect(messages(signAgreementForm.safeParse({ intent: "sign", fullName: "  ", agree: "on", version: "abc" }))).toEqual([
       `fullName: ${SIGNATURE_NAME_MISSING}`,
     ]);
-    expect(signAgreementForm.parse({ intent: "sign", fullName: " Ana Ruiz ", agree: "on", version: "abc" })).toMatchObject({ fullName: "Ana Ruiz", agree: true });
+    expect(signAgreementForm.parse({ intent: "sign", fullName: " Ana Ruiz ", agree: "on", version: "abc" })).toMatchObject({
+      fullName: "Ana Ruiz",
+      agree: true,
+    });
   });
 });

@@ -405,8 +405,8 @@ function AgreementFields(props: FieldsOf<"agreement">) {
   return (
     <div className="grid gap-4">
       <p className="text-muted">
-        Owners sign this in online check-in. Any change to the words makes a new version: earlier signatures keep the text that was signed, and owners who
-        check in from now on sign the new one.
+        Owners sign this in online check-in. Any change to the words makes a new version: earlier signatures keep the text that was signed, and owners who check
+        in from now on sign the new one.
       </p>
       <TextField {...props} path="title" label="Title" />
       <TextField {...props} path="text" label="Agreement text" hint="Separate paragraphs with a blank line." multiline />

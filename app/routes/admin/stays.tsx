@@ -190,17 +190,7 @@ function DeskButton({
   );
 }
 
-function StayRow({
-  stay,
-  suites,
-  checkIn,
-  children,
-}: {
-  stay: StaffStay;
-  suites: LoaderData["suites"];
-  checkIn?: CheckInStatus;
-  children?: React.ReactNode;
-}) {
+function StayRow({ stay, suites, checkIn, children }: { stay: StaffStay; suites: LoaderData["suites"]; checkIn?: CheckInStatus; children?: React.ReactNode }) {
   return (
     <li className="grid gap-2 rounded-xl border border-brand-100 p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
