@@ -38,6 +38,7 @@ export default [
     route("account/delete", "routes/account.delete.tsx"),
     route("appointments", "routes/appointments.tsx"),
     route("trips", "routes/trips.tsx"),
+    route("trips/:stayId/check-in", "routes/trips.$stayId.check-in.tsx"),
     route("book/stay", "routes/book.stay.tsx"),
     route("simulated-payments/:sessionId", "routes/simulated-payments.$sessionId.tsx"),
     route("book/groom", "routes/book.groom.tsx"),

@@ -30,6 +30,8 @@ export type RequestContext = {
   cspNonce: string;
   /** The client as the per-client rate limits count it (`rateLimitClient` of the request's address). */
   clientAddress: string;
+  /** The client's address as the server reads it (behind the trusted proxy), whole: what a signature keeps (ADR 0158). */
+  clientIp: string;
   /**
    * Filled in by the server entry's error handler while the request runs, read when the document is
    * rendered: a loader or action that met a database outage turns the page into a 503 (absent in tests

@@ -1,6 +1,7 @@
 import { backupJob } from "./backup/backup-job";
 import { dayBeforeReminderJob } from "./appointments/reminder-job";
 import { callbackRecoveryJob } from "./callback/recovery-job";
+import { checkInReminderJob } from "./stays/check-in";
 import { vaccineReminderJob } from "./households/vaccine-reminder-job";
 import { mailQueueJob } from "./mail/queue";
 import { paymentsJob } from "./payments/payments";
@@ -19,6 +20,7 @@ export const periodicJobs: readonly PeriodicJob[] = [
   staysJob,
   dayBeforeReminderJob,
   vaccineReminderJob,
+  checkInReminderJob,
   callbackRecoveryJob,
   mailQueueJob,
   smsQueueJob,

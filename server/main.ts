@@ -69,6 +69,7 @@ export async function start({ configEnv, vite }: StartOptions) {
       payments,
       cspNonce: res.locals.cspNonce,
       clientAddress: rateLimitClient(req.ip),
+      clientIp: req.ip ?? "unknown",
       failures: { databaseUnavailable: false },
     }),
   });

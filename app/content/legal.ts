@@ -55,6 +55,7 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
         "Household and cats: when you fill in your account page and My Cats, we store your name, mobile number and address, an emergency contact's name and number, your vet's clinic and number, and each cat's profile (name, breed, sex, birth date or age, spay/neuter status, microchip number, colour, feeding, medications, behaviour notes, FeLV/FIV status and photo), so our team can care for your cats and reach you.",
         "Vaccine records: the vaccine, the expiry date you entered, the certificate you uploaded (its file, name and size) and our review of it, so we can check that every cat in our care is vaccinated. Only you and our staff can open the certificates and photos.",
         "Appointments: the service, dates and times, your cats' names, notes and the number reminders go to, so we can run your booking.",
+        "Online check-in: the care plan you confirm for a stay (food, medication and the doses you bring, hiding places and fears, belongings), the spending limit for a vet visit, who to call and the people you allow to collect your cat (names and mobile numbers), and your signature of the boarding agreement: the name you typed, when you signed, the IP address and browser you signed from, and the text you signed, so we can show what was agreed.",
         'The cookiesAccepted flag: when you accept the cookie notice, your browser stores the value "true" under the name cookiesAccepted (browser storage, not sent to us) so the notice does not appear again.',
         "Page view counts: each page you open adds one to that page's count for the day. The count is all we keep: no cookie, no identifier and no IP address goes with it, and a browser that sends Do Not Track or Global Privacy Control is not counted at all.",
         "Technical data: like every web server, ours records the IP address, time, requested page and browser type of each request in short-lived logs, and counts recent requests per IP address, e-mail address or phone number to enforce rate limits. We use this only to keep the service running and secure.",
@@ -76,6 +77,7 @@ export const privacyPolicy = (contact: LegalContact): LegalDocument => ({
       list: [
         "Account e-mail: while your account exists; you can delete the account yourself (see below).",
         "Household, cats, photos, vaccine records and certificates: while your account exists. They are erased when you delete the account; an archived cat stays on your account until then.",
+        "Online check-in and signed agreements: while your account exists; they are erased when you delete the account.",
         "Appointments: for our business records. When you delete your account we keep each appointment's service, dates and status, and erase your name, e-mail address, phone number, your cats' names and the notes.",
         "Sign-in records (time and method): while your account exists; when it is deleted they keep no link to you and only count towards totals.",
         "Sign-in links and codes: until used or 10 minutes after they were sent, whichever comes first.",

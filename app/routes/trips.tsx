@@ -7,6 +7,9 @@ import { AppError } from "@server/http/errors";
 import { listCats } from "@server/households/households";
 import { type Stay, cancelStay, changeStayCats, changeStayDates, changeable, listHouseholdStays, quoteStayCats, quoteStayChange } from "@server/stays/stays";
 import { acceptOffer, leaveWaitlist, listWaitlist } from "@server/stays/waitlist";
+import { checkInStatuses } from "@server/stays/check-in";
+import { checkInOpen, checkInPath } from "~/features/stays/check-in";
+import { CheckInBadge } from "~/features/stays/check-in-badge";
 import { releaseUnpaidHolds, startDepositCheckout } from "@server/payments/payments";
 import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
@@ -51,8 +54,15 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   await releaseUnpaidHolds(context.db, context.payments, now, context.logger).catch((err: unknown) =>
     context.logger.warn({ err }, "releasing unpaid holds failed"),
   );
-  const stays = (await listHouseholdStays(context.db, user.id)).map((stay) => ({
+  const listed = await listHouseholdStays(context.db, user.id);
+  // Online check-in, for a booked stay not yet arrived: its status and the way to the page (ADR 0158).
+  const checkIns = await checkInStatuses(
+    context.db,
+    listed.filter((stay) => checkInOpen(stay, today)).map((stay) => stay.id),
+  );
+  const stays = listed.map((stay) => ({
     stay,
+    checkIn: checkIns.get(stay.id) ?? null,
     cancellable: changeable(stay, today),
     changeable: changeable(stay, today) && holdsSuite(stay),
     cancelFeeToday: cancellationFeeOn(stay.cancellationTiers, today),
@@ -284,9 +294,23 @@ function StayList({ title, stays, changes }: { title: string; stays: TripStay[];
           householdCats={changes?.cats ?? []}
           change={changes?.change?.stayId === s.stay.id ? changes.change : null}
           catsChange={changes?.catsChange?.stayId === s.stay.id ? changes.catsChange : null}
-        />
+        >
+          {s.checkIn ? <CheckInLink stayId={s.stay.id} status={s.checkIn} /> : null}
+        </StayCard>
       ))}
     </ul>
+  );
+}
+
+/** A stay's online check-in on its card: where it stands, and the way to the page. */
+function CheckInLink({ stayId, status }: { stayId: string; status: NonNullable<TripStay["checkIn"]> }) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <CheckInBadge status={status} />
+      <Link to={checkInPath(stayId)} className="font-semibold text-brand-700 underline underline-offset-4">
+        {status === "ready" ? "Review online check-in" : "Check in online"}
+      </Link>
+    </div>
   );
 }
 

@@ -32,8 +32,12 @@ import {
   signIns,
   siteContentRevisions,
   smsQueue,
+  stayAgreementSignatures,
   stayCats,
+  stayCheckInReminders,
+  stayCheckIns,
   stayEvents,
+  stayPickupPeople,
   staySuites,
   stays,
   suites,
@@ -143,6 +147,26 @@ async function fillEveryTable(db: Db) {
     .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: "Miso", ...dates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
+  await db.insert(stayCheckIns).values({
+    stayId: stay!.id,
+    cats: [{ catId: cat.id, catName: "Miso", food: "Dry", amountPerMeal: "1/4 cup", medications: [], hidingAndFears: "", belongings: "Blanket" }],
+    vetSpendLimitCents: 50000,
+    contactName: "Bo Backup",
+    contactPhone: "+19492345679",
+    confirmedAt: now,
+  });
+  await db.insert(stayPickupPeople).values({ stayId: stay!.id, position: 1, name: "Cy Backup", phone: "+19492345670" });
+  await db.insert(stayAgreementSignatures).values({
+    stayId: stay!.id,
+    signedName: "Ada Backup",
+    signedAt: now,
+    ipAddress: "203.0.113.7",
+    userAgent: "Backup browser",
+    agreementVersion: "0123456789ab",
+    agreementSha256: "0".repeat(64),
+    agreementText: "Boarding agreement",
+  });
+  await db.insert(stayCheckInReminders).values({ stayId: stay!.id, sentAt: now });
   const [payment] = await db
     .insert(payments)
     .values({

@@ -99,6 +99,7 @@ const PARAM_ROUTES: Record<string, IdCase> = {
     admin: false,
   },
   "/cats/:catId": { url: (id) => `/cats/${id}`, theirs: () => ids.cat, unknown: UUID(), admin: false },
+  "/trips/:stayId/check-in": { url: (id) => `/trips/${id}/check-in`, theirs: () => ids.stay, unknown: UUID(), admin: false },
   "/cats/:catId/photo/:file": { url: (id) => `/cats/${id}/photo/320.webp`, theirs: () => ids.cat, unknown: UUID(), admin: true },
   "/vaccine-records/:recordId/document": { url: (id) => `/vaccine-records/${id}/document`, theirs: () => ids.record, unknown: UUID(), admin: true },
 };
@@ -136,6 +137,22 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
   "/trips changeCats": posted("/trips", (id) => ({ intent: "changeCats", stayId: id, catIds: ids.myCat }), { theirs: () => ids.stay }),
   "/trips accept": posted("/trips", (id) => ({ intent: "accept", stayId: id }), { theirs: () => ids.stay }),
   "/trips leaveWaitlist": posted("/trips", (id) => ({ intent: "leaveWaitlist", entryId: id })),
+  "/trips/:stayId/check-in plan": posted(
+    "/trips/:stayId/check-in",
+    () => ({
+      intent: "plan",
+      vetSpendLimit: "500",
+      contactName: "Bo Ruiz",
+      contactPhone: "(949) 249-5678",
+      "pickup[0].name": "Cy Ruiz",
+      "pickup[0].phone": "(949) 249-5679",
+    }),
+    { url: (id) => `/trips/${encodeURIComponent(id)}/check-in`, theirs: () => ids.stay },
+  ),
+  "/trips/:stayId/check-in sign": posted("/trips/:stayId/check-in", () => ({ intent: "sign", fullName: "Ana Ruiz", agree: "on", version: "0123456789ab" }), {
+    url: (id) => `/trips/${encodeURIComponent(id)}/check-in`,
+    theirs: () => ids.stay,
+  }),
   "/cats/:catId archive": posted("/cats/:catId", () => ({ intent: "archive" }), { url: (id) => `/cats/${encodeURIComponent(id)}`, theirs: () => ids.cat }),
   "/admin/documents verify": posted("/admin/documents", (id) => ({ intent: "verify", recordId: id, expiresOn: inDays(200) })),
   "/admin/documents reject": posted("/admin/documents", (id) => ({ intent: "reject", recordId: id, reason: "The document cannot be read." })),

@@ -24,8 +24,12 @@ import {
   payments,
   phoneVerifications,
   smsQueue,
+  stayAgreementSignatures,
   stayCats,
+  stayCheckInReminders,
+  stayCheckIns,
   stayEvents,
+  stayPickupPeople,
   staySuites,
   stays,
   suites,
@@ -216,6 +220,37 @@ async function seedCustomer(db: Db) {
     .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: person.catNames[0], ...stayDates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
+  // Its online check-in: the care plan, who may collect the cat, the signed agreement and the reminder.
+  await db.insert(stayCheckIns).values({
+    stayId: stay!.id,
+    cats: [
+      {
+        catId: cat.id,
+        catName: person.catNames[0]!,
+        food: "Dry food",
+        amountPerMeal: "1/4 cup",
+        medications: [{ name: "Methimazole", times: "8am", doses: 10 }],
+        hidingAndFears: `Hides from ${person.name}'s vacuum`,
+        belongings: "A blanket",
+      },
+    ],
+    vetSpendLimitCents: 50000,
+    contactName: `Contact ${tag}`,
+    contactPhone: person.reminderPhone,
+    confirmedAt: now,
+  });
+  await db.insert(stayPickupPeople).values({ stayId: stay!.id, position: 1, name: `Collector ${tag}`, phone: person.reminderPhone });
+  await db.insert(stayAgreementSignatures).values({
+    stayId: stay!.id,
+    signedName: person.name,
+    signedAt: now,
+    ipAddress: "203.0.113.7",
+    userAgent: "Privacy browser",
+    agreementVersion: "0123456789ab",
+    agreementSha256: "0".repeat(64),
+    agreementText: "Boarding agreement",
+  });
+  await db.insert(stayCheckInReminders).values({ stayId: stay!.id, sentAt: now });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)

@@ -18,5 +18,6 @@ export function testRequestContext(env: Env, db: Db): RequestContext {
     payments: createPaymentProviders(env),
     cspNonce: "",
     clientAddress: "127.0.0.1",
+    clientIp: "127.0.0.1",
   };
 }

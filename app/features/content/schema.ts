@@ -227,6 +227,16 @@ export const vaccinesContentSchema = z
   .refine((p) => Object.values(p).includes("required"), { message: "Require at least one vaccine for a stay", path: ["fvrcp"] });
 export type VaccinesContent = z.infer<typeof vaccinesContentSchema>;
 
+/**
+ * The boarding agreement owners sign in online check-in (ADR 0158): a title and the text, paragraphs
+ * separated by a blank line. Its version is worked out from the words (server/stays/agreement.ts).
+ */
+export const agreementContentSchema = z.object({
+  title: text("Title", 120),
+  text: text("Agreement text", 20_000),
+});
+export type AgreementContent = z.infer<typeof agreementContentSchema>;
+
 export const contentSchemas = {
   business: businessContentSchema,
   services: servicesContentSchema,
@@ -236,9 +246,10 @@ export const contentSchemas = {
   reviews: reviewsContentSchema,
   team: teamContentSchema,
   vaccines: vaccinesContentSchema,
+  agreement: agreementContentSchema,
 } as const;
 
-export const CONTENT_KEYS = ["business", "services", "faq", "promo", "style", "reviews", "team", "vaccines"] as const;
+export const CONTENT_KEYS = ["business", "services", "faq", "promo", "style", "reviews", "team", "vaccines", "agreement"] as const;
 export type ContentKey = (typeof CONTENT_KEYS)[number];
 export const contentKeySchema = z.enum(CONTENT_KEYS, "Unknown content section");
 
@@ -251,4 +262,5 @@ export interface EditableContent {
   reviews: ReviewsContent;
   team: TeamContent;
   vaccines: VaccinesContent;
+  agreement: AgreementContent;
 }

@@ -1,3 +1,4 @@
+import { agreement as defaultAgreement } from "~/content/agreement";
 import { type Business, business as defaultBusiness } from "~/content/business";
 import { homeCopy } from "~/content/copy";
 import { type FaqItem, faq as defaultFaq } from "~/content/help";
@@ -85,6 +86,8 @@ export const defaultEditableContent: EditableContent = {
   reviews: defaultReviews.map((r) => ({ ...r, hidden: false, imageId: null })),
   team: defaultTeam.map(({ id, name, role }) => ({ id, name, role, imageId: null })),
   vaccines: { ...DEFAULT_VACCINE_POLICY },
+  // Read on the server by online check-in only (server/stays/agreement.ts), not by the public pages.
+  agreement: { ...defaultAgreement },
 };
 
 function businessFrom({ playroomVideo, ...edit }: BusinessContent): SiteBusiness {

@@ -112,6 +112,7 @@ export function StayCard({
   householdCats,
   change,
   catsChange,
+  children,
 }: {
   stay: StayView;
   cancelFeeToday: number;
@@ -129,6 +130,8 @@ export function StayCard({
   householdCats: { id: string; name: string }[];
   change: ChangeQuoteView | null;
   catsChange: CatsChangeView | null;
+  /** What the page adds under the stay's times (My Trips: its online check-in). */
+  children?: React.ReactNode;
 }) {
   const navigation = useNavigation();
   const cancelling = navigation.state === "submitting" && navigation.formData?.get("stayId") === stay.id;
@@ -161,6 +164,7 @@ export function StayCard({
           <dd>{windowsText(stay.departureWindows)}</dd>
         </dl>
       ) : null}
+      {children}
       {groomable ? <AddGroomLink stayId={stay.id} className="mt-3" /> : null}
       {stay.priceLines.length === 0 && stay.totalCents === 0 ? (
         <p className="mt-3 text-sm">Price as agreed with our team.</p>

@@ -31,6 +31,7 @@ const SECTION_LABELS: Record<ContentKey, string> = {
   reviews: "Reviews",
   team: "Team",
   vaccines: "Vaccine policy",
+  agreement: "Boarding agreement",
 };
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
@@ -257,6 +258,7 @@ function SectionEditor<K extends ContentKey>({
         {section === "reviews" && <ReviewsFields {...(fields as unknown as FieldsOf<"reviews">)} />}
         {section === "team" && <TeamFields {...(fields as unknown as FieldsOf<"team">)} />}
         {section === "vaccines" && <VaccinesFields {...(fields as unknown as FieldsOf<"vaccines">)} />}
+        {section === "agreement" && <AgreementFields {...(fields as unknown as FieldsOf<"agreement">)} />}
         {section === "style" && (
           <>
             <StyleGroup
@@ -394,6 +396,20 @@ function PromoFields(props: FieldsOf<"promo">) {
       <TextField {...props} path="tagline" label="Tagline (header and first screen)" />
       <TextField {...props} path="title" label="Headline" />
       <TextField {...props} path="lead" label="Lead paragraph" multiline />
+    </div>
+  );
+}
+
+/** The boarding agreement: a changed word is a new version; signatures keep the text they were given. */
+function AgreementFields(props: FieldsOf<"agreement">) {
+  return (
+    <div className="grid gap-4">
+      <p className="text-muted">
+        Owners sign this in online check-in. Any change to the words makes a new version: earlier signatures keep the text that was signed, and owners who check
+        in from now on sign the new one.
+      </p>
+      <TextField {...props} path="title" label="Title" />
+      <TextField {...props} path="text" label="Agreement text" hint="Separate paragraphs with a blank line." multiline />
     </div>
   );
 }

@@ -8,6 +8,9 @@ import { recentPayments, refundByStaff } from "@server/payments/payments";
 import { settleStaysInBackground } from "@server/stays/background";
 import { failedSms, retrySms } from "@server/telephony/sms-queue";
 import { listSuites } from "@server/stays/rooms";
+import { checkInStatuses } from "@server/stays/check-in";
+import { CheckInBadge } from "~/features/stays/check-in-badge";
+import type { CheckInStatus } from "~/features/stays/check-in";
 import {
   type StaffStay,
   STAFF_ACTIONS,
@@ -65,7 +68,13 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     catsBookedTwice(context.db),
     recentlyCheckedOut(context.db, today, CHECKED_OUT_DAYS),
   ]);
+  // The arrivals' online check-in (ADR 0158): the desk sees who has confirmed the care plan and signed.
+  const checkIns = await checkInStatuses(
+    context.db,
+    desk.arrivals.map((s) => s.id),
+  );
   return {
+    checkIns: Object.fromEntries(checkIns) as Record<string, CheckInStatus>,
     deposits,
     bookedTwice,
     date,
@@ -182,7 +191,7 @@ function DeskButton({
   );
 }
 
-function StayRow({ stay, suites, children }: { stay: StaffStay; suites: LoaderData["suites"]; children?: React.ReactNode }) {
+function StayRow({ stay, suites, checkIn, children }: { stay: StaffStay; suites: LoaderData["suites"]; checkIn?: CheckInStatus; children?: React.ReactNode }) {
   return (
     <li className="grid gap-2 rounded-xl border border-brand-100 p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -210,6 +219,7 @@ function StayRow({ stay, suites, children }: { stay: StaffStay; suites: LoaderDa
             {stay.email !== stay.household ? stay.email : null}
           </p>
           {stay.notes ? <p className="mt-1 text-sm whitespace-pre-line">“{stay.notes}”</p> : null}
+          {checkIn ? <CheckInBadge status={checkIn} className="mt-1" /> : null}
         </div>
         <StayStatusBadge status={stay.status} />
       </div>
@@ -249,17 +259,20 @@ function StayList({
   empty,
   suites,
   actions,
+  checkIns = {},
 }: {
   stays: StaffStay[];
   empty: string;
   suites: LoaderData["suites"];
   actions: (s: StaffStay) => React.ReactNode;
+  /** The online check-in of the stays that have one to show (the arrivals). */
+  checkIns?: Record<string, CheckInStatus>;
 }) {
   if (stays.length === 0) return <p className="text-muted">{empty}</p>;
   return (
     <ul className="grid gap-3">
       {stays.map((s) => (
-        <StayRow key={s.id} stay={s} suites={suites}>
+        <StayRow key={s.id} stay={s} suites={suites} checkIn={checkIns[s.id]}>
           {actions(s)}
         </StayRow>
       ))}
@@ -357,6 +370,7 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         <Panel title={`Arrivals · ${formatCalendarDayWeekday(data.date)}`}>
           <StayList
             stays={data.arrivals}
+            checkIns={data.checkIns}
             suites={data.suites}
             empty="No arrivals."
             actions={(s) =>
