@@ -43,7 +43,11 @@ export function referralCodeOf(value: unknown): string | null {
  * An address as a mailbox: lower case, without a "+tag" (ann+cats@example.com reaches ann@example.com),
  * so signing up again with a tagged copy of one's own address is the same e-mail.
  */
-export const mailboxOf = (email: string) => email.trim().toLowerCase().replace(/\+[^@]*@/, "@");
+export const mailboxOf = (email: string) =>
+  email
+    .trim()
+    .toLowerCase()
+    .replace(/\+[^@]*@/, "@");
 
 /** The household whose link has `code`, with its account's e-mail; null for a code that is no link of ours. */
 export async function referrerByCode(db: Db, code: unknown) {
@@ -112,7 +116,11 @@ export async function referralSummary(db: Db, userId: string, siteUrl: string, n
       .from(referralCreditEntries)
       .where(and(eq(referralCreditEntries.householdId, home.id), eq(referralCreditEntries.kind, "granted"))),
   ]);
-  return { link: `${siteUrl}${referralPath(home.code)}`, available: credits.map((c) => ({ grantedAt: c.grantedAt, expiresAt: c.expiresAt })), earned: earned?.n ?? 0 };
+  return {
+    link: `${siteUrl}${referralPath(home.code)}`,
+    available: credits.map((c) => ({ grantedAt: c.grantedAt, expiresAt: c.expiresAt })),
+    earned: earned?.n ?? 0,
+  };
 }
 
 /** Gives the account its household (empty, as a first cat would), so it has a link to share. */
