@@ -11,6 +11,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("refer/:code", "routes/refer.$code.tsx"),
   // Sign-in, the admin area and the development outbox.
   route("auth", "routes/auth.tsx"),
   route("auth/verify", "routes/auth.verify.tsx"),

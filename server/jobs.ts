@@ -7,6 +7,7 @@ import { mailQueueJob } from "./mail/queue";
 import { paymentsJob } from "./payments/payments";
 import type { PeriodicJob } from "./periodic-job";
 import { rateLimitPruningJob } from "./rate-limit/prune-job";
+import { referralCreditsJob } from "./referrals/referrals";
 import { staysJob } from "./stays/waitlist";
 import { smsQueueJob } from "./telephony/sms-queue";
 
@@ -18,6 +19,7 @@ import { smsQueueJob } from "./telephony/sms-queue";
 export const periodicJobs: readonly PeriodicJob[] = [
   paymentsJob,
   staysJob,
+  referralCreditsJob,
   dayBeforeReminderJob,
   vaccineReminderJob,
   checkInReminderJob,

@@ -4,6 +4,9 @@ import { getHousehold, saveHousehold } from "@server/households/households";
 import { confirmPhoneCode, phoneProofStatus, sendPhoneCode } from "@server/households/phone-proof";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
+import { createReferralLink, referralSummary } from "@server/referrals/referrals";
+import { ReferAFriend } from "~/features/referrals/refer-a-friend";
+import { REFERRAL_LINK_INTENT, REFERRAL_TEXT, createReferralLinkForm } from "~/features/referrals/texts";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
@@ -34,7 +37,13 @@ export const meta: Route.MetaFunction = () => [{ title: `Your account | ${busine
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await requireUser(request, context);
   const household = await getHousehold(context.db, auth.user.id);
-  return { auth: toSnapshot(auth), household: household && householdValues(household), phoneProof: await phoneProofStatus(context.db, auth.user.id) };
+  const referral = await referralSummary(context.db, auth.user.id, context.env.PUBLIC_SITE_URL, new Date());
+  return {
+    auth: toSnapshot(auth),
+    household: household && householdValues(household),
+    phoneProof: await phoneProofStatus(context.db, auth.user.id),
+    referral: { ...referral, available: referral.available.map((c) => ({ expiresAt: c.expiresAt.toISOString() })) },
+  };
 });
 
 /** The household form (posted with intent "household", or none from an older page) and the mobile's proof (ADR 0140). */
@@ -71,6 +80,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       { errorTitle: "Code not accepted" },
     );
   }
+  if (intent === REFERRAL_LINK_INTENT)
+    return submitForm(form, createReferralLinkForm, async () => {
+      await createReferralLink(context.db, auth.user.id);
+      return { kind: "success", title: REFERRAL_TEXT.created };
+    });
   if (intent !== null && intent !== "household") return unknownIntent();
   return submitForm(form, householdForm, async (input) => {
     await saveHousehold(context.db, auth.user.id, input);
@@ -150,6 +164,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <PhoneProofPanel mobile={loaderData.household?.mobilePhone ?? null} status={loaderData.phoneProof} />
           <HouseholdForm household={loaderData.household} />
         </section>
+      </AuthCard>
+      <AuthCard className="mt-6">
+        <ReferAFriend referral={loaderData.referral} />
       </AuthCard>
       <AuthCard className="mt-6">
         <section aria-labelledby="your-data-heading">

@@ -6,6 +6,7 @@ import { type SignedIn, requestSignIn, signInWithCode } from "./sign-in";
 import { deleteSession } from "./sessions";
 import { toSnapshot } from "./snapshot";
 import { rateLimitClient } from "../http/client-address";
+import { REFERRAL_COOKIE } from "../referrals/referrals";
 
 /** Sets the session cookie and answers what the browser needs to update its state. */
 export function sendSignedIn(ctx: AppContext, res: Response, signedIn: SignedIn) {
@@ -36,7 +37,10 @@ export function authRouter(ctx: AppContext): Router {
   });
 
   router.post("/magic-link", async (req, res) => {
-    await requestSignIn({ ...deps, logger: req.log, mailer }, { email: req.body?.email, redirectTo: req.body?.redirectTo, ip: rateLimitClient(req.ip) });
+    await requestSignIn(
+      { ...deps, logger: req.log, mailer },
+      { email: req.body?.email, redirectTo: req.body?.redirectTo, ip: rateLimitClient(req.ip), referralCode: readCookie(req.headers.cookie, REFERRAL_COOKIE) },
+    );
     res.json({ ok: true });
   });
 

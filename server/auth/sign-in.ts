@@ -13,6 +13,7 @@ import { consumeRateLimits } from "../rate-limit/rate-limit";
 import { landingPath, safeRedirectPath } from "~/features/auth/redirect";
 import { grantAdmin, isAdmin, isAdminAddress } from "./roles";
 import { createSession } from "./sessions";
+import { recordReferral, referralCodeOf } from "../referrals/referrals";
 import { CODE_LENGTH, hashCode, hashToken, randomCode, randomToken, safeEqualHex } from "./tokens";
 
 const minute = 60_000;
@@ -91,6 +92,8 @@ export interface SignInRequest {
   /** The page to return to after sign-in; only same-site paths are kept. */
   redirectTo?: unknown;
   ip: string;
+  /** The referral link's code the visitor came through (its cookie; ADR 0153), kept with the link. */
+  referralCode?: unknown;
 }
 
 /**
@@ -134,6 +137,7 @@ export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, reque
       tokenHash: hashToken(token),
       codeHash: hashCode(code, id, codeSecret(env)),
       redirectTo: safeRedirectPath(request.redirectTo),
+      referralCode: referralCodeOf(request.referralCode),
       createdAt: now,
       expiresAt: new Date(now.getTime() + LINK_TTL_MS),
     });
@@ -173,11 +177,12 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 async function completeSignIn(
   tx: Tx,
   deps: SignInDeps,
-  verified: { email: string; redirectTo: string | null },
+  verified: { email: string; redirectTo: string | null; referralCode: string | null },
   method: SignInMethod,
   now: Date,
 ): Promise<SignedIn> {
   const { email, redirectTo } = verified;
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
   const [user] = await tx
     .insert(users)
     .values({ email, emailConfirmedAt: now, lastSignInAt: now, createdAt: now })
@@ -187,6 +192,8 @@ async function completeSignIn(
     })
     .returning({ id: users.id });
   if (deps.env.ADMIN_EMAILS.includes(email)) await grantAdmin(tx, user!.id);
+  // A new account that came through a referral link: its household is the referred one (ADR 0153).
+  if (!existing) await recordReferral(tx as unknown as Db, { userId: user!.id, email, code: verified.referralCode, now });
   const { token, session } = await createSession(tx, user!.id, now);
   await tx.insert(signIns).values({ userId: user!.id, method, signedInAt: now });
   const admin = await isAdmin(tx, user!.id, deps.logger);
@@ -207,7 +214,7 @@ export async function signInWithLink(deps: SignInDeps, token: unknown, now = new
       .update(verifications)
       .set({ consumedAt: now })
       .where(and(eq(verifications.tokenHash, tokenHash), isNull(verifications.consumedAt), gt(verifications.expiresAt, now)))
-      .returning({ email: verifications.email, redirectTo: verifications.redirectTo });
+      .returning({ email: verifications.email, redirectTo: verifications.redirectTo, referralCode: verifications.referralCode });
     return row ? completeSignIn(tx, deps, row, "link", now) : null;
   });
   if (signedIn) return signedIn;
@@ -264,7 +271,7 @@ export async function signInWithCode(deps: SignInDeps, input: { email: unknown; 
       .update(verifications)
       .set({ consumedAt: now })
       .where(and(eq(verifications.id, attempt.id), isNull(verifications.consumedAt), gt(verifications.expiresAt, now)))
-      .returning({ email: verifications.email, redirectTo: verifications.redirectTo });
+      .returning({ email: verifications.email, redirectTo: verifications.redirectTo, referralCode: verifications.referralCode });
     return row ? completeSignIn(tx, deps, row, "code", now) : null;
   });
   if (!signedIn) throw new AppError(400, "CODE_UNAVAILABLE", SIGN_IN_MESSAGES.codeUnavailable);

@@ -40,6 +40,7 @@ import {
   stayPickupPeople,
   staySuites,
   stays,
+  referralCreditEntries,
   suites,
   telephonyEvents,
   testConfigurations,
@@ -185,6 +186,11 @@ async function fillEveryTable(db: Db) {
     .values({ paymentId: payment!.id, amountCents: 1000, providerRefundId: "sim_re_backup", status: "succeeded", reason: "cancellation", actor: "staff" });
   await db.insert(paymentWebhookEvents).values({ eventId: "evt_backup", provider: "simulated", type: "checkout.session.completed" });
   await db.insert(waitlistEntries).values({ householdId: household.id, ...dates, catIds: [cat.id] });
+  const creditId = crypto.randomUUID();
+  await db.insert(referralCreditEntries).values([
+    { id: creditId, creditId, seq: 1, householdId: household.id, kind: "granted", at: now },
+    { creditId, seq: 2, householdId: household.id, kind: "applied", stayId: stay!.id, cents: 6500, at: now },
+  ]);
   await db.insert(mailQueue).values({
     dedupeKey: `stay:${stay!.id}:confirmed:1`,
     toAddress: email,

@@ -102,6 +102,8 @@ const PARAM_ROUTES: Record<string, IdCase> = {
   "/trips/:stayId/check-in": { url: (id) => `/trips/${id}/check-in`, theirs: () => ids.stay, unknown: UUID(), admin: false },
   "/cats/:catId/photo/:file": { url: (id) => `/cats/${id}/photo/320.webp`, theirs: () => ids.cat, unknown: UUID(), admin: true },
   "/vaccine-records/:recordId/document": { url: (id) => `/vaccine-records/${id}/document`, theirs: () => ids.record, unknown: UUID(), admin: true },
+  // Another household's code is what the link is for (it answers a page saying so): only unknown and malformed codes are refused.
+  "/refer/:code": { url: (id) => `/refer/${id}`, unknown: "0123456789abcdef", admin: false },
 };
 
 /** Pages that take an id in the query (not in the route config, so listed by hand). */

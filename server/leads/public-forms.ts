@@ -8,6 +8,8 @@ import { newsletterSignupSchema, voucherRequestSchema } from "~/features/leads/s
 import type { FormReply, Notice } from "~/lib/forms";
 import { PUBLIC_FORM_INTENTS } from "~/lib/public-forms";
 import { requestSignIn } from "../auth/sign-in";
+import { readCookie } from "../auth/cookies";
+import { REFERRAL_COOKIE } from "../referrals/referrals";
 import { requestCallback } from "../callback/service";
 import { createVoucherRequest, sendVoucherMail, signUpForNewsletter } from "./leads";
 import { formDataOf, submitForm, unknownIntent } from "../http/form-action";
@@ -69,7 +71,8 @@ export async function publicFormAction({ request, context }: { request: Request;
     case PUBLIC_FORM_INTENTS.signIn:
       return withNotice(
         await submitForm(signInForm(form, page), signInLinkForm, async ({ email, redirectTo }) => {
-          await requestSignIn({ db: context.db, env: context.env, logger: context.logger, mailer: context.mailer }, { email, redirectTo, ip });
+          const referralCode = readCookie(request.headers.get("cookie"), REFERRAL_COOKIE);
+          await requestSignIn({ db: context.db, env: context.env, logger: context.logger, mailer: context.mailer }, { email, redirectTo, ip, referralCode });
           return { kind: "success", title: AUTH_TEXT.checkEmailTitle, description: AUTH_TEXT.checkEmailToast };
         }),
         AUTH_TEXT.errorToastTitle,

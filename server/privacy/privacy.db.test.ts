@@ -36,6 +36,7 @@ import {
   verifications,
   voucherRequests,
   waitlistEntries,
+  referralCreditEntries,
 } from "../db/schema/index";
 import { archiveCat, createCat, saveHousehold } from "../households/households";
 import { confirmPhoneCode, sendPhoneCode } from "../households/phone-proof";
@@ -274,6 +275,13 @@ async function seedCustomer(db: Db) {
     actor: `customer:${userId}`,
   });
   await db.insert(waitlistEntries).values({ householdId: household.id, ...stayDates, catIds: [cat.id] });
+  // A free night the household earned for a referral (ADR 0153), applied to the stay and returned when it was cancelled.
+  const creditId = crypto.randomUUID();
+  await db.insert(referralCreditEntries).values([
+    { id: creditId, creditId, seq: 1, householdId: household.id, kind: "granted", at: now },
+    { creditId, seq: 2, householdId: household.id, kind: "applied", stayId: stay!.id, cents: 6500, at: now },
+    { creditId, seq: 3, householdId: household.id, kind: "returned", stayId: stay!.id, cents: 6500, at: now },
+  ]);
   await db.insert(mailQueue).values({
     dedupeKey: `stay:${stay!.id}:confirmed:1`,
     toAddress: person.email,

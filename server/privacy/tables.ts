@@ -13,6 +13,7 @@ import {
   paymentRefunds,
   phoneVerifications,
   payments,
+  referralCreditEntries,
   sessions,
   signIns,
   smsQueue,
@@ -246,6 +247,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
             sql`${paymentRefunds.paymentId} in (select id from payments where ${inArray(payments.stayId, s.stayIds)})`,
           ),
         ),
+  },
+  // The household's own free nights (ADR 0153); the household it referred is cleared from them when that one is deleted.
+  referral_credit_entries: {
+    table: referralCreditEntries,
+    rowsOf: (s) => (s.householdId ? eq(referralCreditEntries.householdId, s.householdId) : sql`false`),
+    erasure: `${CASCADE} A credit the household earned for a friend who deletes their account keeps the credit, without the link to that friend.`,
   },
   waitlist_entries: { table: waitlistEntries, rowsOf: (s) => (s.householdId ? eq(waitlistEntries.householdId, s.householdId) : sql`false`), erasure: CASCADE },
   mail_queue: {

@@ -11,6 +11,7 @@ import { householdAccount } from "../households/households";
 import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
+import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
 import { STAY_NOT_FOUND, type Stay, bookStay } from "./stays";
 
 /**
@@ -33,6 +34,8 @@ export interface StaffStay {
   totalCents: number;
   /** The first night given back to a new customer, 0 when none. */
   firstNightFreeCents: number;
+  /** The night a referral credit took off (ADR 0153), 0 when none. */
+  referralCreditCents: number;
   notes: string;
   medication: boolean;
 }
@@ -70,6 +73,7 @@ async function staffStays(db: Db, where: ReturnType<typeof and>): Promise<StaffS
       .map((r) => r.name),
     totalCents: stay.totalCents,
     firstNightFreeCents: stay.firstNightFreeCents,
+    referralCreditCents: stay.referralCreditCents,
     notes: stay.notes,
     medication: stay.medication,
   }));
@@ -201,6 +205,10 @@ export async function changeStayAtDesk(db: Db, stayId: string, action: StaffActi
         .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
     await tx.insert(stayEvents).values({ stayId: stay.id, kind: action, actor: `staff:${staff}`, detail: ctx.reason ? { reason: ctx.reason } : {}, at: now });
     if (rule.mail) await queueStayMail(tx, stay.id, rule.mail, ctx.siteUrl, now);
+    // A referral's reward is earned when the referred household checks out of its first stay; a
+    // declined stay gives back the credit it used (ADR 0153).
+    if (rule.to === "checked_out") await grantReferralCredit(tx, stay.id, now);
+    if (rule.to === "declined") await returnReferralCredits(tx, [stay.id], now);
     return row!;
   });
 }

@@ -37,6 +37,7 @@ import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { loadSiteContent } from "../content/content";
 import { redeemVoucher } from "../leads/vouchers";
+import { applyReferralCredit, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
 import { queueStayMail } from "./stay-mail";
 import { queueCancellationRefund } from "./refunds";
 import { stayViews } from "./views";
@@ -182,6 +183,7 @@ export function optionsFor(
   medication: boolean,
   today: string,
   firstNightFree = false,
+  referralCredit = false,
 ): StayOption[] {
   const options: StayOption[] = [];
   for (const type of types) {
@@ -195,6 +197,7 @@ export function optionsFor(
         suites: arrangement === "together" ? [{ rates: type, cats: catCount }] : Array.from({ length: catCount }, () => ({ rates: type, cats: 1 })),
         medicationCats: medication ? catCount : 0,
         firstNightFree,
+        referralCredit,
       });
       options.push({
         suiteTypeId: type.id,
@@ -255,14 +258,15 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now 
   };
   if (problems.length > 0) return { ...base, problems };
   // The dates are in order now (the database refuses a range that ends before it starts).
-  const [booked, coverage, free, isNew] = await Promise.all([
+  const [booked, coverage, free, isNew, credit] = await Promise.all([
     catAlreadyBooked(db, chosen, request),
     vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
     freeSuiteCounts(db, request.checkIn, request.checkOut),
     chosen[0] ? isNewHousehold(db, chosen[0].householdId) : false,
+    chosen[0] ? usableReferralCredit(db, chosen[0].householdId, now) : null,
   ]);
   if (booked) return { ...base, problems: [{ field: "catIds", message: booked.message }] };
-  const options = optionsFor(settings, rules, types, free, request, chosen.length, medication, today, isNew);
+  const options = optionsFor(settings, rules, types, free, request, chosen.length, medication, today, isNew, credit !== null);
   const nights = nightsOf(request.checkIn, request.checkOut).length;
   const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, types, request, chosen.length, today) : [];
   return { ...base, nights, problems: [], coverage, options, alternatives };
@@ -403,6 +407,7 @@ export async function bookStay(
       actor: ctx.bookedBy ? `staff:${ctx.bookedBy}` : `customer:${userId}`,
       // No hold, no deposit: holdStay asks for one only with a time to pay it in.
       paymentHoldMinutes: ctx.bookedBy ? undefined : (ctx.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES),
+      useReferralCredit: true,
     });
     // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives.
     // The voucher is the free night this stay got (or the booking is refused with the reason).
@@ -433,6 +438,8 @@ export async function holdStay(
     offerExpiresAt?: Date;
     /** With this, a stay a calendar rule asks a deposit for waits that long for it, `awaiting_payment`. */
     paymentHoldMinutes?: number;
+    /** A booking (not a waitlist offer): the household's oldest usable referral credit is applied by itself (ADR 0153). */
+    useReferralCredit?: boolean;
     settings: StaySettings;
     rules: CalendarRule[];
     today: string;
@@ -455,7 +462,11 @@ export async function holdStay(
   await lockForBooking(tx, "suiteType", [type.id]);
   await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
   const needed = suitesFor(arrangement, chosen.length);
-  const [rooms, isNew] = await Promise.all([freeSuitesOfType(tx, type.id, checkIn, checkOut, needed), isNewHousehold(tx, householdId)]);
+  const [rooms, isNew, credit] = await Promise.all([
+    freeSuitesOfType(tx, type.id, checkIn, checkOut, needed),
+    isNewHousehold(tx, householdId),
+    input.useReferralCredit ? usableReferralCredit(tx, householdId, now) : null,
+  ]);
   if (rooms.length < needed) throw NO_SUITE_FREE();
   const price = priceStay(input.settings, input.rules, {
     checkIn,
@@ -463,6 +474,7 @@ export async function holdStay(
     suites: rooms.map(() => ({ rates: type, cats: arrangement === "together" ? chosen.length : 1 })),
     medicationCats: input.medication ? chosen.length : 0,
     firstNightFree: isNew,
+    referralCredit: credit !== null,
   });
   const tiers = cancellationTiers(input.settings, input.rules, { checkIn, checkOut, totalCents: price.totalCents, bookedOn: input.today });
   const depositCents = input.paymentHoldMinutes ? depositFor(input.rules, { checkIn, checkOut, totalCents: price.totalCents }) : 0;
@@ -480,12 +492,14 @@ export async function holdStay(
       totalCents: price.totalCents,
       priceLines: price.lines,
       firstNightFreeCents: price.firstNightFreeCents,
+      referralCreditCents: price.referralCreditCents,
       cancellationTiers: tiers,
       offerExpiresAt: input.offerExpiresAt ?? null,
       createdAt: now,
       updatedAt: now,
     })
     .returning();
+  if (credit && price.referralCreditCents > 0) await applyReferralCredit(tx, credit, row!, price.referralCreditCents, now);
   const held = await tx
     .insert(staySuites)
     .values(rooms.map((room) => ({ stayId: row!.id, suiteId: room.id, suiteTypeId: type.id, checkIn, checkOut })))
@@ -544,6 +558,7 @@ export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { 
       .set({ releasedAt: now })
       .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
     await tx.insert(stayEvents).values({ stayId: stay.id, kind: "cancelled", actor: `customer:${userId}`, detail: { feeCents: fee, refundCents }, at: now });
+    await returnReferralCredits(tx, [stay.id], now);
     if (stay.status === "offered")
       await tx.update(waitlistEntries).set({ status: "withdrawn", updatedAt: now }).where(eq(waitlistEntries.offeredStayId, stay.id));
     else await queueStayMail(tx, stay.id, "cancelled", ctx.siteUrl, now);
@@ -600,6 +615,7 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
     medicationCats: stay.medication ? guests.length : 0,
     // A stay keeps the first night free it was booked with while it is long enough for it.
     firstNightFree: stay.firstNightFreeCents > 0,
+    referralCredit: stay.referralCreditCents > 0,
   });
   const tiers = cancellationTiers(settings, rules, { checkIn: input.checkIn, checkOut: input.checkOut, totalCents: price.totalCents, bookedOn: today });
   return { stay, moves: moves as { row: (typeof rows)[number]; suiteId: string }[], price, tiers, status };
@@ -637,6 +653,7 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
         totalCents: plan.price.totalCents,
         priceLines: plan.price.lines,
         firstNightFreeCents: plan.price.firstNightFreeCents,
+        referralCreditCents: plan.price.referralCreditCents,
         cancellationTiers: plan.tiers,
         updatedAt: now,
       })
@@ -719,6 +736,7 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
     suites: arrangement === "together" ? [{ rates: type!, cats: chosen.length }] : chosen.map(() => ({ rates: type!, cats: 1 })),
     medicationCats: stay.medication ? chosen.length : 0,
     firstNightFree: stay.firstNightFreeCents > 0,
+    referralCredit: stay.referralCreditCents > 0,
   });
   const tiers = cancellationTiers(settings, rules, { checkIn: stay.checkIn, checkOut: stay.checkOut, totalCents: price.totalCents, bookedOn: today });
   return { stay, type: type!, guests, places, rooms, released: vacated, price, tiers, status };
@@ -789,6 +807,7 @@ export async function changeStayCats(db: Db, userId: string, input: StayCatsInpu
         totalCents: plan.price.totalCents,
         priceLines: plan.price.lines,
         firstNightFreeCents: plan.price.firstNightFreeCents,
+        referralCreditCents: plan.price.referralCreditCents,
         cancellationTiers: plan.tiers,
         updatedAt: now,
       })

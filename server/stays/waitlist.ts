@@ -12,6 +12,7 @@ import type { Logger } from "../logger";
 import type { PeriodicJob } from "../periodic-job";
 import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
+import { returnReferralCredits } from "../referrals/referrals";
 import {
   STAY_NOT_FOUND,
   type Stay,
@@ -165,6 +166,8 @@ export async function releaseLapsedHolds(tx: Db, stayIds: string[], event: { kin
     .where(and(inArray(staySuites.stayId, stayIds), isNull(staySuites.releasedAt)));
   await tx.update(waitlistEntries).set({ status: "expired", updatedAt: now }).where(inArray(waitlistEntries.offeredStayId, stayIds));
   await tx.insert(stayEvents).values(stayIds.map((stayId) => ({ stayId, kind: event.kind, actor: event.actor, at: now })));
+  // A deposit never paid gives back the referral credit the booking used (ADR 0153).
+  await returnReferralCredits(tx, stayIds, now);
 }
 
 /**

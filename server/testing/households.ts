@@ -23,13 +23,17 @@ export interface TestHouseholdOptions {
   /** false: the certificate waits for staff. */
   verified?: boolean;
   mobilePhone?: string;
+  /** An account that exists already (one a sign-in created), instead of a new one. */
+  user?: { id: string; email: string };
 }
 
 export async function testHousehold(db: Db, now: Date, options: TestHouseholdOptions = {}) {
-  const [user] = await db
-    .insert(users)
-    .values({ email: `${crypto.randomUUID()}@example.com` })
-    .returning();
+  const [user] = options.user
+    ? [options.user]
+    : await db
+        .insert(users)
+        .values({ email: `${crypto.randomUUID()}@example.com` })
+        .returning();
   await saveHousehold(db, user!.id, householdForm.parse({ name: "Ana Ruiz", mobilePhone: options.mobilePhone ?? "(949) 249-1234" }), now);
   const expiresOn = options.fvrcpUntil ?? addBusinessDays(businessDate(now), 700);
   const catIds: string[] = [];

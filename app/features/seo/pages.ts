@@ -40,6 +40,7 @@ export const noindexPages: Readonly<Record<string, string>> = {
   "/cats": "a customer's own cats",
   "/simulated-payments": "the simulated provider's payment page for one customer's deposit",
   "/unsubscribe": "opened from one address's mail link",
+  "/refer": "a household's referral link: one customer's invitation to a friend",
   "/dev/outbox": "the development outbox, on a machine without a mail server",
   "/admin": "the staff area",
   "/admin-backup": "the testing dashboard",

@@ -120,6 +120,20 @@ describe("price", () => {
     expect(priceStay({ ...settings, firstNightFreeMinNights: null }, [peak], stay).firstNightFreeCents).toBe(0);
   });
 
+  it("takes a referral credit off as one night's room price, after the first night free, never below nothing", () => {
+    const stay = { checkIn: "2026-12-01", checkOut: "2026-12-04", suites: [{ rates: deluxe, cats: 2 }], medicationCats: 0, referralCredit: true };
+    const credited = priceStay(settings, [], stay);
+    expect(credited.lines.at(-1)).toEqual({ label: "Referral credit", cents: -9500 });
+    expect(credited).toMatchObject({ totalCents: 28500 - 9500, referralCreditCents: 9500, firstNightFreeCents: 0 });
+    const both = priceStay(settings, [], { ...stay, firstNightFree: true });
+    expect(both.lines.slice(-2).map((l) => l.label)).toEqual(["First night free", "Referral credit"]);
+    expect(both.totalCents).toBe(28500 - 2 * 9500);
+    // A one-night stay the first night free does not cover: the credit is the whole night, no more.
+    const one = priceStay(settings, [], { ...stay, checkOut: "2026-12-02" });
+    expect(one).toMatchObject({ totalCents: 0, referralCreditCents: 9500 });
+    expect(priceStay(settings, [], { ...stay, referralCredit: false }).referralCreditCents).toBe(0);
+  });
+
   it("prices separate suites one cat each", () => {
     const { totalCents } = priceStay(settings, [], {
       checkIn: "2026-12-01",

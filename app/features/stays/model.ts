@@ -173,18 +173,22 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** The line that gives a new customer's first night back: its label, which the stays desk and the mails show. */
 export const FIRST_NIGHT_FREE = "First night free";
+/** The line of a free night earned by a referral (ADR 0153). */
+export const REFERRAL_CREDIT = "Referral credit";
 
 /**
  * The itemised price: each suite's nights at its rate for its cats, the peak surcharge on the nights
  * it covers, and medication per cat per night. Amounts are whole cents, rounded per line. For a new
  * customer (`firstNightFree`, decided by the caller) on a stay as long as the house rules ask, the
- * first night's room price of every suite is taken off as a line of its own.
+ * first night's room price of every suite is taken off as a line of its own. A referral credit
+ * (`referralCredit`, decided by the caller) takes off one night the same way, never more than what
+ * is left to pay.
  */
 export function priceStay(
   settings: StaySettings,
   rules: readonly CalendarRule[],
-  input: { checkIn: string; checkOut: string; suites: SuiteChoice[]; medicationCats: number; firstNightFree?: boolean },
-): { lines: PriceLine[]; totalCents: number; firstNightFreeCents: number } {
+  input: { checkIn: string; checkOut: string; suites: SuiteChoice[]; medicationCats: number; firstNightFree?: boolean; referralCredit?: boolean },
+): { lines: PriceLine[]; totalCents: number; firstNightFreeCents: number; referralCreditCents: number } {
   const nights = nightsOf(input.checkIn, input.checkOut);
   const lines: PriceLine[] = [];
   for (const { rates, cats } of input.suites) {
@@ -215,7 +219,10 @@ export function priceStay(
     });
   const firstNightFreeCents = input.firstNightFree && firstNightFreeApplies(settings, nights.length) ? firstNightRoomCents(input.suites) : 0;
   if (firstNightFreeCents > 0) lines.push({ label: FIRST_NIGHT_FREE, cents: -firstNightFreeCents });
-  return { lines, totalCents: lines.reduce((sum, l) => sum + l.cents, 0), firstNightFreeCents };
+  const owed = lines.reduce((sum, l) => sum + l.cents, 0);
+  const referralCreditCents = input.referralCredit ? Math.min(firstNightRoomCents(input.suites), owed) : 0;
+  if (referralCreditCents > 0) lines.push({ label: REFERRAL_CREDIT, cents: -referralCreditCents });
+  return { lines, totalCents: owed - referralCreditCents, firstNightFreeCents, referralCreditCents };
 }
 
 /** Whether a stay of `nights` nights is long enough for the first night free (and the offer is on). */

@@ -30,7 +30,7 @@ import { FieldError, Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
 import { selectClass } from "~/features/admin/leads/lead-parts";
 import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
-import { FIRST_NIGHT_FREE, GUARANTEE_DAYS } from "~/features/stays/model";
+import { FIRST_NIGHT_FREE, GUARANTEE_DAYS, REFERRAL_CREDIT } from "~/features/stays/model";
 import { paymentMethodLabel } from "~/features/stays/wording";
 import { formatCents } from "~/lib/money";
 import { type FormReply, replyTo } from "~/lib/forms";
@@ -205,6 +205,7 @@ function StayRow({ stay, suites, checkIn, children }: { stay: StaffStay; suites:
             <span className="whitespace-nowrap">
               {formatCents(stay.totalCents)}
               {stay.firstNightFreeCents > 0 ? ` (${FIRST_NIGHT_FREE} ${formatCents(-stay.firstNightFreeCents)})` : ""}
+              {stay.referralCreditCents > 0 ? ` (${REFERRAL_CREDIT} ${formatCents(-stay.referralCreditCents)})` : ""}
             </span>
             {stay.medication ? " · medication" : ""}
           </p>

@@ -41,6 +41,8 @@ export const verifications = pgTable(
     codeAttempts: integer("code_attempts").notNull().default(0),
     // A same-site path such as /admin-backup; null means "by role" (admin: /admin, others: /).
     redirectTo: text("redirect_to"),
+    /** The referral link's code the visitor came through (ADR 0153): a new account's household is referred by it. */
+    referralCode: text("referral_code"),
     createdAt: at("created_at").notNull().defaultNow(),
     expiresAt: at("expires_at").notNull(),
     consumedAt: at("consumed_at"),

@@ -49,6 +49,16 @@ export const households = pgTable(
     emergencyContactPhone: text("emergency_contact_phone"),
     vetClinic: text("vet_clinic"),
     vetPhone: text("vet_phone"),
+    /**
+     * The household's referral link's code (ADR 0153): stable, and unguessable (64 random bits as 16
+     * hex digits, drawn by the database for every household, those before the column too).
+     */
+    referralCode: text("referral_code")
+      .notNull()
+      .unique()
+      .default(sql`substr(md5(gen_random_uuid()::text), 1, 16)`),
+    /** The household whose link this one signed up through; set when the household is created, never after. */
+    referredBy: uuid("referred_by").references((): AnyPgColumn => households.id, { onDelete: "set null" }),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -63,6 +73,7 @@ export const households = pgTable(
     unique("households_user_id_mobile_phone").on(t.userId, t.mobilePhone),
     check("households_emergency_contact_phone_e164", e164(t.emergencyContactPhone)),
     check("households_vet_phone_e164", e164(t.vetPhone)),
+    check("households_not_self_referred", sql`${t.referredBy} <> ${t.id}`),
     // The person to call when the owner cannot be reached is someone else.
     check("households_emergency_contact_not_owner", sql`${t.emergencyContactPhone} is distinct from ${t.mobilePhone} or ${t.mobilePhone} is null`),
   ],

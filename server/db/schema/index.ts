@@ -17,3 +17,4 @@ export * from "./sms-queue";
 export * from "./payments";
 export * from "./backups";
 export * from "./check-in";
+export * from "./referrals";

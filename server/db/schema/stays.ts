@@ -146,6 +146,8 @@ export const stays = pgTable(
     paymentDueAt: at("payment_due_at"),
     /** The first night given back to a new customer (a negative price line), 0 when none: one per household. */
     firstNightFreeCents: integer("first_night_free_cents").notNull().default(0),
+    /** The referral credit applied to the stay (a negative price line; ADR 0153), 0 when none. */
+    referralCreditCents: integer("referral_credit_cents").notNull().default(0),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -155,6 +157,7 @@ export const stays = pgTable(
     check("stays_dates", sql`${t.checkOut} > ${t.checkIn}`),
     check("stays_deposit", sql`${t.depositCents} >= 0 and ${t.depositCents} <= ${t.totalCents}`),
     check("stays_first_night_free", sql`${t.firstNightFreeCents} >= 0`),
+    check("stays_referral_credit", sql`${t.referralCreditCents} >= 0`),
     // One first night free per household, held by the database: a stay that is cancelled, declined
     // or never confirmed gives it back; one that was stayed (or not shown up for) keeps it.
     uniqueIndex("stays_one_first_night_free")
