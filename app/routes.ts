@@ -30,7 +30,10 @@ export default [
     route("customers", "routes/admin/customers.tsx"),
     route("customers/:householdId", "routes/admin/customers.$householdId.tsx"),
     route("documents", "routes/admin/documents.tsx"),
+    route("team", "routes/admin/team.tsx"),
   ]),
+  // Every route under /staff calls requireStaff (staff or admin) in its loader and action (ADR 0156).
+  route("staff/today", "routes/staff/today.tsx"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   // The customer's own pages share an error boundary that keeps them inside the site.
   layout("routes/customer-layout.tsx", [
@@ -38,6 +41,7 @@ export default [
     route("account/delete", "routes/account.delete.tsx"),
     route("appointments", "routes/appointments.tsx"),
     route("trips", "routes/trips.tsx"),
+    route("trips/:stayId", "routes/trips.$stayId.tsx"),
     route("book/stay", "routes/book.stay.tsx"),
     route("simulated-payments/:sessionId", "routes/simulated-payments.$sessionId.tsx"),
     route("book/groom", "routes/book.groom.tsx"),

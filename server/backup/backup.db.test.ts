@@ -34,6 +34,7 @@ import {
   smsQueue,
   stayCats,
   stayEvents,
+  careEntries,
   staySuites,
   stays,
   suites,
@@ -143,6 +144,9 @@ async function fillEveryTable(db: Db) {
     .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: "Miso", ...dates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
+  await db
+    .insert(careEntries)
+    .values({ stayId: stay!.id, catId: cat.id, kind: "meal", day: today, meal: "Breakfast", eaten: "half", staffUserId: userId, staffInitials: "AB", at: now });
   const [payment] = await db
     .insert(payments)
     .values({

@@ -5,6 +5,7 @@ import {
   appointmentReminders,
   appointments,
   callMeBackForm,
+  careEntries,
   catPhotoVariants,
   cats,
   households,
@@ -199,6 +200,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
         .update(stayEvents)
         .set({ actor: "customer" })
         .where(and(inArray(stayEvents.stayId, s.stayIds), eq(stayEvents.actor, `customer:${s.userId}`))),
+  },
+  care_entries: {
+    table: careEntries,
+    rowsOf: (s) => inArray(careEntries.stayId, s.stayIds),
+    erasure: "Deleted: the care log of the household's cats (meals, litter, doses, notes).",
+    erase: (tx, s) => tx.delete(careEntries).where(inArray(careEntries.stayId, s.stayIds)),
   },
   payments: {
     table: payments,

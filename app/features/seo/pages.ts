@@ -42,6 +42,7 @@ export const noindexPages: Readonly<Record<string, string>> = {
   "/unsubscribe": "opened from one address's mail link",
   "/dev/outbox": "the development outbox, on a machine without a mail server",
   "/admin": "the staff area",
+  "/staff": "the team's pages (Today)",
   "/admin-backup": "the testing dashboard",
   "/*": "the not-found page: an address that is no page",
 };
