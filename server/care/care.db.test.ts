@@ -71,7 +71,8 @@ const breakfast = (s: { stayId: string; catId: string }, eaten: "half" | "all" =
   eaten,
   correctsId,
 });
-const morningDose = (s: { stayId: string; catId: string }, remark?: string): CareEntryInput => ({
+type DoseInput = Extract<CareEntryInput, { intent: "dose" }>;
+const morningDose = (s: { stayId: string; catId: string }, remark?: string): DoseInput => ({
   intent: "dose",
   stayId: s.stayId,
   catId: s.catId,

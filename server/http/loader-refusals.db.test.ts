@@ -99,6 +99,7 @@ const PARAM_ROUTES: Record<string, IdCase> = {
     admin: false,
   },
   "/cats/:catId": { url: (id) => `/cats/${id}`, theirs: () => ids.cat, unknown: UUID(), admin: false },
+  "/trips/:stayId": { url: (id) => `/trips/${id}`, theirs: () => ids.stay, unknown: UUID(), admin: false },
   "/cats/:catId/photo/:file": { url: (id) => `/cats/${id}/photo/320.webp`, theirs: () => ids.cat, unknown: UUID(), admin: true },
   "/vaccine-records/:recordId/document": { url: (id) => `/vaccine-records/${id}/document`, theirs: () => ids.record, unknown: UUID(), admin: true },
 };
@@ -137,6 +138,8 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
   "/trips accept": posted("/trips", (id) => ({ intent: "accept", stayId: id }), { theirs: () => ids.stay }),
   "/trips leaveWaitlist": posted("/trips", (id) => ({ intent: "leaveWaitlist", entryId: id })),
   "/cats/:catId archive": posted("/cats/:catId", () => ({ intent: "archive" }), { url: (id) => `/cats/${encodeURIComponent(id)}`, theirs: () => ids.cat }),
+  "/staff/today meal": posted("/staff/today", (id) => ({ intent: "meal", stayId: id, catId: id, meal: "Breakfast", eaten: "half" }), { admin: true }),
+  "/staff/today correction": posted("/staff/today", (id) => ({ intent: "water", stayId: UUID(), catId: UUID(), correctsId: id }), { admin: true }),
   "/admin/documents verify": posted("/admin/documents", (id) => ({ intent: "verify", recordId: id, expiresOn: inDays(200) })),
   "/admin/documents reject": posted("/admin/documents", (id) => ({ intent: "reject", recordId: id, reason: "The document cannot be read." })),
   "/admin/stays checkIn": posted("/admin/stays", (id) => ({ intent: "checkIn", stayId: id })),

@@ -26,6 +26,7 @@ import {
   smsQueue,
   stayCats,
   stayEvents,
+  careEntries,
   staySuites,
   stays,
   suites,
@@ -216,6 +217,16 @@ async function seedCustomer(db: Db) {
     .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: person.catNames[0], ...stayDates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
+  // The care log staff kept of the cat (a note naming the cat and the owner).
+  await db.insert(careEntries).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    kind: "note",
+    day: today,
+    remark: `${person.catNames[0]} purred when ${person.name} called`,
+    staffInitials: "ML",
+    at: now,
+  });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)
@@ -387,6 +398,13 @@ describe("account deletion", () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(409);
     expect(await db.select().from(users).where(eq(users.id, staff.userId))).toHaveLength(1);
+  });
+
+  it("refuses a team member who is not an admin (ADR 0156)", async () => {
+    const { db } = database;
+    const member = await seedCustomer(db);
+    await db.update(userRoles).set({ role: "staff" }).where(eq(userRoles.userId, member.userId));
+    await expect(deleteAccount(db, member.userId)).rejects.toMatchObject({ status: 409, code: "STAFF_ACCOUNT" });
   });
 });
 
