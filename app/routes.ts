@@ -52,9 +52,10 @@ export default [
   // The privacy export (a zip, no page) and where a deleted account lands (signed out by then).
   route("account/export", "routes/account.export.ts"),
   route("account/deleted", "routes/account.deleted.tsx"),
-  // Private files: each loader lets only the cat's household and admins read them (ADR 0120).
+  // Private files: each loader lets only the cat's household and admins (a care photo: staff) read them (ADR 0120).
   route("cats/:catId/photo/:file", "routes/cats.$catId.photo.$file.ts"),
   route("vaccine-records/:recordId/document", "routes/vaccine-records.$recordId.document.ts"),
+  route("trips/:stayId/photos/:entryId/:file", "routes/trips.$stayId.photos.$entryId.$file.ts"),
   route("admin-backup", "routes/admin-backup.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -17,7 +17,7 @@ CREATE TABLE "care_entries" (
 	"staff_user_id" uuid,
 	"staff_initials" text NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "care_entries_kind" CHECK ("care_entries"."kind" in ('meal','water','litter','dose','play','note')),
+	CONSTRAINT "care_entries_kind" CHECK ("care_entries"."kind" in ('meal','water','litter','dose','play','note','photo')),
 	CONSTRAINT "care_entries_meal" CHECK ("care_entries"."kind" <> 'meal' or ("care_entries"."meal" is not null and "care_entries"."eaten" in ('none','quarter','half','three_quarters','all'))),
 	CONSTRAINT "care_entries_litter" CHECK ("care_entries"."kind" <> 'litter' or ("care_entries"."urine" is not null and "care_entries"."stool" in ('normal','soft','none'))),
 	CONSTRAINT "care_entries_dose" CHECK ("care_entries"."kind" <> 'dose' or ("care_entries"."medication" is not null and "care_entries"."due_at" is not null and "care_entries"."outcome" in ('given','refused','spat_out','vomited'))),
@@ -25,11 +25,20 @@ CREATE TABLE "care_entries" (
 	CONSTRAINT "care_entries_note" CHECK ("care_entries"."kind" <> 'note' or coalesce("care_entries"."remark", '') <> '')
 );
 --> statement-breakpoint
+CREATE TABLE "care_photo_variants" (
+	"entry_id" uuid NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	CONSTRAINT "care_photo_variants_entry_id_width_pk" PRIMARY KEY("entry_id","width")
+);
+--> statement-breakpoint
 ALTER TABLE "user_roles" DROP CONSTRAINT "user_roles_role_known";--> statement-breakpoint
 ALTER TABLE "care_entries" ADD CONSTRAINT "care_entries_stay_id_stays_id_fk" FOREIGN KEY ("stay_id") REFERENCES "public"."stays"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "care_entries" ADD CONSTRAINT "care_entries_cat_id_cats_id_fk" FOREIGN KEY ("cat_id") REFERENCES "public"."cats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "care_entries" ADD CONSTRAINT "care_entries_corrects_id_care_entries_id_fk" FOREIGN KEY ("corrects_id") REFERENCES "public"."care_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "care_entries" ADD CONSTRAINT "care_entries_staff_user_id_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "care_photo_variants" ADD CONSTRAINT "care_photo_variants_entry_id_care_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."care_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "care_entries_stay" ON "care_entries" USING btree ("stay_id","at");--> statement-breakpoint
 CREATE INDEX "care_entries_cat_day" ON "care_entries" USING btree ("cat_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "care_entries_corrected_once" ON "care_entries" USING btree ("corrects_id");--> statement-breakpoint

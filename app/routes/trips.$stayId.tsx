@@ -55,6 +55,14 @@ export default function TripPage({ loaderData: { stay, days } }: Route.Component
                       {entryText(e)}
                       <span className="text-muted"> · {e.initials}</span>
                       {e.isCorrection ? <span className="text-muted"> (corrected)</span> : null}
+                      {e.photo ? (
+                        <img
+                          {...e.photo}
+                          alt={`${e.catName}, ${e.time}${e.remark ? `: ${e.remark}` : ""}`}
+                          loading="lazy"
+                          className="mt-2 h-auto w-full max-w-[480px] rounded-xl"
+                        />
+                      ) : null}
                     </span>
                   </li>
                 ))}

@@ -35,6 +35,7 @@ import {
   stayCats,
   stayEvents,
   careEntries,
+  carePhotoVariants,
   staySuites,
   stays,
   suites,
@@ -144,9 +145,11 @@ async function fillEveryTable(db: Db) {
     .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: "Miso", ...dates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
-  await db
+  const [entry] = await db
     .insert(careEntries)
-    .values({ stayId: stay!.id, catId: cat.id, kind: "meal", day: today, meal: "Breakfast", eaten: "half", staffUserId: userId, staffInitials: "AB", at: now });
+    .values({ stayId: stay!.id, catId: cat.id, kind: "photo", day: today, staffUserId: userId, staffInitials: "AB", at: now })
+    .returning();
+  await db.insert(carePhotoVariants).values({ entryId: entry!.id, width: 480, height: 360, bytes: WEBP });
   const [payment] = await db
     .insert(payments)
     .values({

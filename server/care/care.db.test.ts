@@ -11,7 +11,8 @@ import { updateCat } from "../households/households";
 import { testHousehold } from "../testing/households";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
-import { careLog, careToday, entriesOf, logCareEntry } from "./care";
+import sharp from "sharp";
+import { careLog, careToday, entriesOf, logCareEntry, processCarePhoto, readCarePhoto } from "./care";
 
 let database: Database;
 let db: Db;
@@ -257,5 +258,39 @@ describe("a stay's care log", () => {
     const stranger = await testHousehold(db, new Date());
     for (const id of [s.stayId, crypto.randomUUID(), "not-a-uuid"])
       await expect(careLog(db, { userId: stranger.user.id, isStaff: false }, id)).rejects.toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
+  });
+});
+
+describe("a photo", () => {
+  it("is processed like a cat's photo and served only to the stay's household and staff", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember();
+    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#c08040" } })
+      .jpeg()
+      .toBuffer();
+    const entry = await logCareEntry(
+      db,
+      staff,
+      { intent: "photo", stayId: s.stayId, catId: s.catId, remark: "Sunbathing" },
+      at("11:00"),
+      await processCarePhoto(jpeg),
+    );
+    const [logged] = (await careLog(db, { userId: s.userId, isStaff: false }, s.stayId)).days[0]!.entries;
+    expect(logged!.photo?.src).toBe(`/trips/${s.stayId}/photos/${entry.id}/480.webp`);
+    const bytes = await readCarePhoto(db, { userId: s.userId, isStaff: false }, s.stayId, entry.id, 480);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 480, height: 360 });
+    expect((await readCarePhoto(db, { userId: staff.userId, isStaff: true }, s.stayId, entry.id, 960)).length).toBeGreaterThan(0);
+    const stranger = await testHousehold(db, new Date());
+    await expect(readCarePhoto(db, { userId: stranger.user.id, isStaff: false }, s.stayId, entry.id, 480)).rejects.toMatchObject({ status: 404 });
+    // Under another stay's address it is not found either.
+    const other = await stayWithMiso();
+    await expect(readCarePhoto(db, { userId: staff.userId, isStaff: true }, other.stayId, entry.id, 480)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("that is not an image is refused in words, under the photo field", async () => {
+    await expect(processCarePhoto(Buffer.from("not an image at all"))).rejects.toMatchObject({
+      status: 400,
+      details: { fields: { photo: expect.any(String) } },
+    });
   });
 });

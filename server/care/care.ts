@@ -12,10 +12,12 @@ import {
 } from "~/features/care/model";
 import type { CareEntryInput } from "~/features/care/schema";
 import type { Medication } from "~/features/cats/options";
+import { IMAGE_RECIPES } from "~/features/media/images";
 import { businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { careEntries, cats, households, stayCats, staySuites, stays, suites } from "../db/schema/index";
+import { careEntries, carePhotoVariants, cats, households, stayCats, staySuites, stays, suites } from "../db/schema/index";
+import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { STAY_NOT_FOUND } from "../stays/stays";
@@ -61,6 +63,21 @@ export interface CareEntryView {
   initials: string;
   /** This entry corrects an earlier one. */
   isCorrection: boolean;
+  /** A photo entry's image: its private addresses (the household's and staff's only). */
+  photo: { src: string; srcSet: string; sizes: string; width: number; height: number } | null;
+}
+
+/** What an <img> of a care photo needs: its private addresses under the stay's page. */
+export function carePhotoImage(stayId: string, entryId: string) {
+  const recipe = IMAGE_RECIPES.care;
+  const url = (width: number) => `/trips/${stayId}/photos/${entryId}/${width}.webp`;
+  return {
+    src: url(recipe.variants[0]!.width),
+    srcSet: recipe.variants.map((v) => `${url(v.width)} ${v.width}w`).join(", "),
+    sizes: recipe.sizes,
+    width: recipe.variants[0]!.width,
+    height: recipe.variants[0]!.height,
+  };
 }
 
 const view = (e: CareEntry): CareEntryView => ({
@@ -82,6 +99,7 @@ const view = (e: CareEntry): CareEntryView => ({
   remark: e.remark,
   initials: e.staffInitials,
   isCorrection: e.correctsId !== null,
+  photo: e.kind === "photo" ? carePhotoImage(e.stayId, e.id) : null,
 });
 
 /** The entries that stand: each one no later entry corrects, in the order they were logged. */
@@ -240,7 +258,8 @@ export const outOfWindowMessage = (due: Date) => `This dose was due at ${formatB
  * must be one the cat's profile makes due (its medication at that time), and one logged outside its
  * window needs a remark. Nothing is ever updated.
  */
-export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInput, now = new Date()): Promise<CareEntry> {
+export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInput, now = new Date(), photo?: ProcessedImage): Promise<CareEntry> {
+  if (input.intent === "photo" && !photo) throw new AppError(400, "IMAGE_MISSING", "Take or choose a photo.");
   const [cat] = await db
     .select({ medications: cats.medications, name: cats.name })
     .from(stayCats)
@@ -289,13 +308,18 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
     }
     case "water":
     case "play":
+    case "photo":
     case "note":
       row.remark = input.remark ?? null;
       break;
   }
   try {
-    const [saved] = await db.insert(careEntries).values(row).returning();
-    return saved!;
+    return await db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      const [saved] = await tx.insert(careEntries).values(row).returning();
+      if (input.intent === "photo") await tx.insert(carePhotoVariants).values(photo!.variants.map((v) => ({ entryId: saved!.id, ...v })));
+      return saved!;
+    });
   } catch (error) {
     // Two staff correcting the same entry at once: the unique index lets one through.
     if (sqlStateOf(error) === UNIQUE_VIOLATION) throw ALREADY_CORRECTED();
@@ -334,3 +358,29 @@ export async function careLog(db: Db, reader: CareReader, stayId: string): Promi
 
 /** For tests and scripts: every entry of a stay as stored, oldest first. */
 export const entriesOf = (db: Db, stayId: string) => db.select().from(careEntries).where(eq(careEntries.stayId, stayId)).orderBy(asc(careEntries.at));
+
+const PHOTO_NOT_FOUND = () => new AppError(404, "PHOTO_NOT_FOUND", "We couldn't find that photo.");
+
+/** One size of a care photo, for the stay's household or staff; anyone else gets the same 404 as for no photo. */
+export async function readCarePhoto(db: Db, reader: CareReader, stayId: string, entryId: string, width: number): Promise<Buffer> {
+  if (!isUuid(stayId) || !isUuid(entryId)) throw PHOTO_NOT_FOUND();
+  const [row] = await db
+    .select({ bytes: carePhotoVariants.bytes, ownerId: households.userId })
+    .from(carePhotoVariants)
+    .innerJoin(careEntries, eq(careEntries.id, carePhotoVariants.entryId))
+    .innerJoin(stays, eq(stays.id, careEntries.stayId))
+    .leftJoin(households, eq(households.id, stays.householdId))
+    .where(and(eq(carePhotoVariants.entryId, entryId), eq(careEntries.stayId, stayId), eq(carePhotoVariants.width, width)));
+  if (!row || (!reader.isStaff && row.ownerId !== reader.userId)) throw PHOTO_NOT_FOUND();
+  return row.bytes;
+}
+
+/** Checks and resizes a photo taken on the phone before anything is saved; a refusal names the photo field. */
+export async function processCarePhoto(bytes: Buffer): Promise<ProcessedImage> {
+  try {
+    return await processUpload(bytes, "care");
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.status, error.code, error.message, { fields: { photo: error.message } });
+    throw error;
+  }
+}

@@ -100,6 +100,7 @@ const PARAM_ROUTES: Record<string, IdCase> = {
   },
   "/cats/:catId": { url: (id) => `/cats/${id}`, theirs: () => ids.cat, unknown: UUID(), admin: false },
   "/trips/:stayId": { url: (id) => `/trips/${id}`, theirs: () => ids.stay, unknown: UUID(), admin: false },
+  "/trips/:stayId/photos/:entryId/:file": { url: (id) => `/trips/${id}/photos/${id}/480.webp`, theirs: () => ids.stay, unknown: UUID(), admin: true },
   "/cats/:catId/photo/:file": { url: (id) => `/cats/${id}/photo/320.webp`, theirs: () => ids.cat, unknown: UUID(), admin: true },
   "/vaccine-records/:recordId/document": { url: (id) => `/vaccine-records/${id}/document`, theirs: () => ids.record, unknown: UUID(), admin: true },
 };

@@ -27,6 +27,7 @@ import {
   stayCats,
   stayEvents,
   careEntries,
+  carePhotoVariants,
   staySuites,
   stays,
   suites,
@@ -218,15 +219,19 @@ async function seedCustomer(db: Db) {
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: person.catNames[0], ...stayDates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
   // The care log staff kept of the cat (a note naming the cat and the owner).
-  await db.insert(careEntries).values({
-    stayId: stay!.id,
-    catId: cat.id,
-    kind: "note",
-    day: today,
-    remark: `${person.catNames[0]} purred when ${person.name} called`,
-    staffInitials: "ML",
-    at: now,
-  });
+  const [note] = await db
+    .insert(careEntries)
+    .values({
+      stayId: stay!.id,
+      catId: cat.id,
+      kind: "photo",
+      day: today,
+      remark: `${person.catNames[0]} purred when ${person.name} called`,
+      staffInitials: "ML",
+      at: now,
+    })
+    .returning();
+  await db.insert(carePhotoVariants).values({ entryId: note!.id, width: 480, height: 360, bytes: WEBP });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)

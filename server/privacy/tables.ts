@@ -6,6 +6,7 @@ import {
   appointments,
   callMeBackForm,
   careEntries,
+  carePhotoVariants,
   catPhotoVariants,
   cats,
   households,
@@ -206,6 +207,11 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     rowsOf: (s) => inArray(careEntries.stayId, s.stayIds),
     erasure: "Deleted: the care log of the household's cats (meals, litter, doses, notes).",
     erase: (tx, s) => tx.delete(careEntries).where(inArray(careEntries.stayId, s.stayIds)),
+  },
+  care_photo_variants: {
+    table: carePhotoVariants,
+    rowsOf: (s) => sql`${carePhotoVariants.entryId} in (select id from care_entries where ${inArray(careEntries.stayId, s.stayIds)})`,
+    erasure: "Deleted with the care entries they belong to (the foreign key).",
   },
   payments: {
     table: payments,

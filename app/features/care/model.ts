@@ -7,7 +7,7 @@ import type { Medication } from "~/features/cats/options";
  * medication's times). Browser-safe: no database here.
  */
 
-export const CARE_KINDS = ["meal", "water", "litter", "dose", "play", "note"] as const;
+export const CARE_KINDS = ["meal", "water", "litter", "dose", "play", "note", "photo"] as const;
 export type CareKind = (typeof CARE_KINDS)[number];
 
 export const EATEN_SHARES = ["none", "quarter", "half", "three_quarters", "all"] as const;

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { idField } from "~/lib/ids";
+import { UPLOAD_LIMITS } from "~/features/media/images";
 import { DOSE_OUTCOMES, EATEN_SHARES, STOOL_KINDS } from "./model";
 
 /**
@@ -37,12 +38,23 @@ export const careEntryForm = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("play"), ...entry, remark }),
   z.object({
+    intent: z.literal("photo"),
+    ...entry,
+    // Checked by its bytes and processed on the server like a cat's photo; the size is checked here first.
+    photo: z
+      .file("Take or choose a photo")
+      .max(UPLOAD_LIMITS.maxBytes, `The photo is larger than ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB. Please take a smaller one.`),
+    remark,
+  }),
+  z.object({
     intent: z.literal("note"),
     ...entry,
     remark: z.string("Write the note").trim().min(1, "Write the note").max(500, "Keep the note under 500 characters"),
   }),
 ]);
-export type CareEntryInput = z.output<typeof careEntryForm>;
+/** An entry as the domain takes it: a photo arrives processed (`logCareEntry`'s last argument), not as the file. */
+export type CareEntryInput =
+  Exclude<z.output<typeof careEntryForm>, { intent: "photo" }> | Omit<Extract<z.output<typeof careEntryForm>, { intent: "photo" }>, "photo">;
 
 /** Admins add a team member by the address they sign in with, and remove one. */
 const teamEmail = z

@@ -25,6 +25,8 @@ export function entryText(e: {
       return `${e.medication}${e.dose ? ` ${e.dose}` : ""}${e.dueTime ? ` (${e.dueTime} dose)` : ""}: ${DOSE_OUTCOME_LABELS[e.outcome!].toLowerCase()}${remark}`;
     case "play":
       return `Play${remark}`;
+    case "photo":
+      return e.remark ? `Photo: ${e.remark}` : "Photo";
     default:
       return `Note: ${e.remark}`;
   }

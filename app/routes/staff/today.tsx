@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { useFetcher } from "react-router";
 import { requireStaff } from "@server/auth/guards.server";
-import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry } from "@server/care/care";
+import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
@@ -30,7 +30,9 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const { user } = await requireStaff(request, context);
   const form = await formDataOf(request);
   return submitForm(form, careEntryForm, async (input) => {
-    const entry = await logCareEntry(context.db, { userId: user.id, email: user.email }, input, new Date());
+    // A photo is checked by its bytes and resized before anything is saved (like a cat's photo, ADR 0120).
+    const photo = input.intent === "photo" ? await processCarePhoto(Buffer.from(await input.photo.arrayBuffer())) : undefined;
+    const entry = await logCareEntry(context.db, { userId: user.id, email: user.email }, input, new Date(), photo);
     return { kind: "success", title: `Logged: ${entryText(entry)}` };
   });
 });
@@ -137,7 +139,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
         ))}
       </Block>
 
-      <Block title="Water, play and notes">
+      <Block title="Water, play, photos and notes">
         <li className="flex flex-wrap gap-2">
           <EntryForm cat={cat} intent="water" id={`water-${cat.catId}`}>
             <Button type="submit" size="compact" variant="outline">
@@ -147,6 +149,14 @@ function CatCard({ cat }: { cat: TodayCat }) {
           <EntryForm cat={cat} intent="play" id={`play-${cat.catId}`}>
             <Button type="submit" size="compact" variant="outline">
               Played<span className="sr-only"> with {cat.name}</span>
+            </Button>
+          </EntryForm>
+        </li>
+        <li>
+          <EntryForm cat={cat} intent="photo" id={`photo-${cat.catId}`} encType="multipart/form-data">
+            <PhotoField catName={cat.name} />
+            <Button type="submit" size="compact" variant="outline" className="mt-2">
+              Add photo<span className="sr-only"> of {cat.name}</span>
             </Button>
           </EntryForm>
         </li>
@@ -223,14 +233,40 @@ function RemarkField({ label }: { label: string }) {
   );
 }
 
+function PhotoField({ catName }: { catName: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-bold">
+        Photo of {catName}
+      </label>
+      <input id={id} name="photo" type="file" accept="image/*" capture="environment" required className="mt-1 block w-full text-sm" />
+    </div>
+  );
+}
+
 /** A small form logging one entry for one cat: works as a plain POST before the script runs. */
-function EntryForm({ cat, intent, id, correctsId, children }: { cat: TodayCat; intent: string; id: string; correctsId?: string; children: ReactNode }) {
+function EntryForm({
+  cat,
+  intent,
+  id,
+  correctsId,
+  encType,
+  children,
+}: {
+  cat: TodayCat;
+  intent: string;
+  id: string;
+  correctsId?: string;
+  encType?: "multipart/form-data";
+  children: ReactNode;
+}) {
   const fetcher = useFetcher<FormReply>({ key: id });
   useNotice(fetcher.data, undefined, { errorsShownInForm: true });
   const errors = fetcher.data?.result?.error;
-  const message = errors ? (errors.remark?.[0] ?? errors[""]?.[0] ?? Object.values(errors).flat()[0]) : undefined;
+  const message = errors ? (errors.remark?.[0] ?? errors.photo?.[0] ?? errors[""]?.[0] ?? Object.values(errors).flat()[0]) : undefined;
   return (
-    <fetcher.Form method="post" className="min-w-0">
+    <fetcher.Form method="post" encType={encType} className="min-w-0">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="stayId" value={cat.stayId} />
       <input type="hidden" name="catId" value={cat.catId} />

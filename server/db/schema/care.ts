@@ -1,6 +1,7 @@
-import { type AnyPgColumn, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, boolean } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./core";
+import { bytea } from "./media";
 import { cats } from "./households";
 import { stays } from "./stays";
 
@@ -52,7 +53,7 @@ export const careEntries = pgTable(
     index("care_entries_stay").on(t.stayId, t.at),
     index("care_entries_cat_day").on(t.catId, t.day),
     uniqueIndex("care_entries_corrected_once").on(t.correctsId),
-    check("care_entries_kind", sql`${t.kind} in ('meal','water','litter','dose','play','note')`),
+    check("care_entries_kind", sql`${t.kind} in ('meal','water','litter','dose','play','note','photo')`),
     check("care_entries_meal", sql`${t.kind} <> 'meal' or (${t.meal} is not null and ${t.eaten} in ('none','quarter','half','three_quarters','all'))`),
     check("care_entries_litter", sql`${t.kind} <> 'litter' or (${t.urine} is not null and ${t.stool} in ('normal','soft','none'))`),
     check(
@@ -63,4 +64,21 @@ export const careEntries = pgTable(
     check("care_entries_dose_remark", sql`${t.kind} <> 'dose' or abs(extract(epoch from (${t.at} - ${t.dueAt}))) <= 3600 or coalesce(${t.remark}, '') <> ''`),
     check("care_entries_note", sql`${t.kind} <> 'note' or coalesce(${t.remark}, '') <> ''`),
   ],
+);
+
+/**
+ * A photo entry's image, in the sizes of the "care" recipe (WebP, metadata dropped), taken on the
+ * staff's phone. Private like a cat's photo (ADR 0120): served only to the stay's household and staff.
+ */
+export const carePhotoVariants = pgTable(
+  "care_photo_variants",
+  {
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => careEntries.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.width] })],
 );
