@@ -31,7 +31,10 @@ export default [
     route("customers", "routes/admin/customers.tsx"),
     route("customers/:householdId", "routes/admin/customers.$householdId.tsx"),
     route("documents", "routes/admin/documents.tsx"),
+    route("team", "routes/admin/team.tsx"),
   ]),
+  // Every route under /staff calls requireStaff (staff or admin) in its loader and action (ADR 0156).
+  route("staff/today", "routes/staff/today.tsx"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   // The customer's own pages share an error boundary that keeps them inside the site.
   layout("routes/customer-layout.tsx", [
@@ -40,6 +43,7 @@ export default [
     route("appointments", "routes/appointments.tsx"),
     route("trips", "routes/trips.tsx"),
     route("trips/:stayId/check-in", "routes/trips.$stayId.check-in.tsx"),
+    route("trips/:stayId", "routes/trips.$stayId.tsx"),
     route("book/stay", "routes/book.stay.tsx"),
     route("simulated-payments/:sessionId", "routes/simulated-payments.$sessionId.tsx"),
     route("book/groom", "routes/book.groom.tsx"),
@@ -50,9 +54,10 @@ export default [
   // The privacy export (a zip, no page) and where a deleted account lands (signed out by then).
   route("account/export", "routes/account.export.ts"),
   route("account/deleted", "routes/account.deleted.tsx"),
-  // Private files: each loader lets only the cat's household and admins read them (ADR 0120).
+  // Private files: each loader lets only the cat's household and admins (a care photo: staff) read them (ADR 0120).
   route("cats/:catId/photo/:file", "routes/cats.$catId.photo.$file.ts"),
   route("vaccine-records/:recordId/document", "routes/vaccine-records.$recordId.document.ts"),
+  route("trips/:stayId/photos/:entryId/:file", "routes/trips.$stayId.photos.$entryId.$file.ts"),
   route("admin-backup", "routes/admin-backup.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,14 +2,16 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { readSessionToken } from "./cookies";
-import { isAdmin } from "./roles";
+import { rolesOf } from "./roles";
 import { type ActiveSession, type SessionUser, findSession } from "./sessions";
 
-/** Who is making a request: the user, their session, and whether `user_roles` says admin right now. */
+/** Who is making a request: the user, their session, and whether `user_roles` says admin (or staff) right now. */
 export interface CurrentAuth {
   user: SessionUser;
   session: ActiveSession;
   isAdmin: boolean;
+  /** Staff or admin: the /staff pages (ADR 0156). */
+  isStaff: boolean;
 }
 
 export interface AuthDeps {
@@ -24,5 +26,5 @@ export async function authenticate(deps: AuthDeps, cookieHeader: string | null |
   if (!token) return null;
   const found = await findSession(deps.db, token, now);
   if (!found) return null;
-  return { ...found, isAdmin: await isAdmin(deps.db, found.user.id, deps.logger) };
+  return { ...found, ...(await rolesOf(deps.db, found.user.id, deps.logger)) };
 }

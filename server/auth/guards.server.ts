@@ -9,6 +9,9 @@
  *     ...
  *   }
  *
+ *   // a page under /staff (staff or admin)
+ *   const { user } = await requireStaff(request, context);
+ *
  *   // an API router (everything under /api/admin is already behind requireAdminApi, see server/api/router.ts)
  *   router.post("/things", requireUserApi(ctx), async (req, res) => {
  *     const { user } = currentAuth(res);
@@ -58,6 +61,16 @@ export async function requireUser(request: Request, context: RequestContext): Pr
 export async function requireAdmin(request: Request, context: RequestContext): Promise<CurrentAuth> {
   const auth = await requireUser(request, context);
   if (!auth.isAdmin) throw redirect("/");
+  return auth;
+}
+
+/**
+ * Staff (the staff role) or an admin; a visitor is sent to /auth, a customer to the home page. For
+ * the pages under /staff (ADR 0156); staff who are not admins reach nothing under /admin.
+ */
+export async function requireStaff(request: Request, context: RequestContext): Promise<CurrentAuth> {
+  const auth = await requireUser(request, context);
+  if (!auth.isStaff) throw redirect("/");
   return auth;
 }
 

@@ -14,18 +14,18 @@ import { hashToken, randomToken } from "./tokens";
 
 let database: Database;
 let context: RequestContext;
-const cookies: Record<"customer" | "admin", string> = { customer: "", admin: "" };
+const cookies: Record<"customer" | "admin" | "staff", string> = { customer: "", admin: "", staff: "" };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
   context = testRequestContext(env, database.db);
-  for (const who of ["customer", "admin"] as const) {
+  for (const who of ["customer", "admin", "staff"] as const) {
     const [user] = await database.db
       .insert(users)
       .values({ email: `${who}@example.com` })
       .returning();
-    if (who === "admin") await database.db.insert(userRoles).values({ userId: user!.id, role: "admin" });
+    if (who !== "customer") await database.db.insert(userRoles).values({ userId: user!.id, role: who });
     cookies[who] = `cat_hotel_session=${(await createSession(database.db, user!.id)).token}`;
   }
 });
@@ -75,7 +75,35 @@ describe("the admin pages", () => {
         if (!handler) continue;
         expect(await outcome(handler, url, undefined, method), `${file} ${name}, visitor`).toBe(`302 /auth?redirectTo=${encodeURIComponent(url)}`);
         expect(await outcome(handler, url, cookies.customer, method), `${file} ${name}, non-admin`).toBe("302 /");
+        // Staff who are not admins reach nothing of content, money or settings (ADR 0156).
+        expect(await outcome(handler, url, cookies.staff, method), `${file} ${name}, staff`).toBe("302 /");
         expect(await outcome(handler, url, cookies.admin, method), `${file} ${name}, admin`).toBe("allowed");
+      }
+    }
+  });
+});
+
+/** Every route module under /staff, read from app/routes.ts. */
+const staffRouteFiles = () => routeTable().filter((r) => r.url === "/staff" || r.url.startsWith("/staff/"));
+
+describe("the staff pages", () => {
+  it("are found in the route config", () => {
+    expect(staffRouteFiles().map((r) => r.url)).toContain("/staff/today");
+  });
+
+  it("each guard their loader and action with requireStaff: visitors to /auth, customers to /, staff and admins in", async () => {
+    for (const { url, file } of staffRouteFiles()) {
+      const mod = (await import(/* @vite-ignore */ path.resolve("app", file))) as { loader?: Handler; action?: Handler };
+      expect(mod.loader, `${file} needs a loader that calls requireStaff`).toBeTypeOf("function");
+      for (const [name, handler, method] of [
+        ["loader", mod.loader, "GET"],
+        ["action", mod.action, "POST"],
+      ] as const) {
+        if (!handler) continue;
+        expect(await outcome(handler, url, undefined, method), `${file} ${name}, visitor`).toBe(`302 /auth?redirectTo=${encodeURIComponent(url)}`);
+        expect(await outcome(handler, url, cookies.customer, method), `${file} ${name}, customer`).toBe("302 /");
+        // An action past its guard answers the empty form's refusal (a 400), which is the page's own answer.
+        for (const who of ["staff", "admin"] as const) expect(await outcome(handler, url, cookies[who], method), `${file} ${name}, ${who}`).toBe("allowed");
       }
     }
   });

@@ -38,6 +38,8 @@ import {
   stayCheckIns,
   stayEvents,
   stayPickupPeople,
+  careEntries,
+  carePhotoVariants,
   staySuites,
   stays,
   referralCreditEntries,
@@ -168,6 +170,11 @@ async function fillEveryTable(db: Db) {
     agreementText: "Boarding agreement",
   });
   await db.insert(stayCheckInReminders).values({ stayId: stay!.id, sentAt: now });
+  const [entry] = await db
+    .insert(careEntries)
+    .values({ stayId: stay!.id, catId: cat.id, kind: "photo", day: today, staffUserId: userId, staffInitials: "AB", at: now })
+    .returning();
+  await db.insert(carePhotoVariants).values({ entryId: entry!.id, width: 480, height: 360, bytes: WEBP });
   const [payment] = await db
     .insert(payments)
     .values({

@@ -11,6 +11,9 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** unique_violation: a unique index refused the row (a care entry corrected twice). */
+export const UNIQUE_VIOLATION = "23505";
+
 /** exclusion_violation: an exclusion constraint refused the row (two stays in one suite, one cat in two stays a night). */
 export const EXCLUSION_VIOLATION = "23P01";
 

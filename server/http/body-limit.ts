@@ -6,10 +6,10 @@ import { pageMessages } from "./error-page";
 
 /**
  * The pages whose forms send files (a cat's photo, a vaccine certificate, ADR 0120; a suite type's
- * photo on admin Rooms) accept bodies up to the largest file plus the form's other fields; every
+ * photo on admin Rooms; a photo on Today, ADR 0157) accept bodies up to the largest file plus the form's other fields; every
  * other body keeps the general cap.
  */
-const UPLOAD_PAGES = /^\/(cats\/[^/]+|admin\/rooms)$/;
+const UPLOAD_PAGES = /^\/(cats\/[^/]+|admin\/rooms|staff\/today)$/;
 export const UPLOAD_BODY_MAX_BYTES = DOCUMENT_MAX_BYTES + 256 * 1024;
 export const bodyCapFor = (path: string, maxBytes: number) => (UPLOAD_PAGES.test(path) ? Math.max(maxBytes, UPLOAD_BODY_MAX_BYTES) : maxBytes);
 

@@ -100,6 +100,8 @@ const PARAM_ROUTES: Record<string, IdCase> = {
   },
   "/cats/:catId": { url: (id) => `/cats/${id}`, theirs: () => ids.cat, unknown: UUID(), admin: false },
   "/trips/:stayId/check-in": { url: (id) => `/trips/${id}/check-in`, theirs: () => ids.stay, unknown: UUID(), admin: false },
+  "/trips/:stayId": { url: (id) => `/trips/${id}`, theirs: () => ids.stay, unknown: UUID(), admin: false },
+  "/trips/:stayId/photos/:entryId/:file": { url: (id) => `/trips/${id}/photos/${id}/480.webp`, theirs: () => ids.stay, unknown: UUID(), admin: true },
   "/cats/:catId/photo/:file": { url: (id) => `/cats/${id}/photo/320.webp`, theirs: () => ids.cat, unknown: UUID(), admin: true },
   "/vaccine-records/:recordId/document": { url: (id) => `/vaccine-records/${id}/document`, theirs: () => ids.record, unknown: UUID(), admin: true },
   // Another household's code is what the link is for (it answers a page saying so): only unknown and malformed codes are refused.
@@ -156,6 +158,8 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
     theirs: () => ids.stay,
   }),
   "/cats/:catId archive": posted("/cats/:catId", () => ({ intent: "archive" }), { url: (id) => `/cats/${encodeURIComponent(id)}`, theirs: () => ids.cat }),
+  "/staff/today meal": posted("/staff/today", (id) => ({ intent: "meal", stayId: id, catId: id, meal: "Breakfast", eaten: "half" }), { admin: true }),
+  "/staff/today correction": posted("/staff/today", (id) => ({ intent: "water", stayId: UUID(), catId: UUID(), correctsId: id }), { admin: true }),
   "/admin/documents verify": posted("/admin/documents", (id) => ({ intent: "verify", recordId: id, expiresOn: inDays(200) })),
   "/admin/documents reject": posted("/admin/documents", (id) => ({ intent: "reject", recordId: id, reason: "The document cannot be read." })),
   "/admin/stays checkIn": posted("/admin/stays", (id) => ({ intent: "checkIn", stayId: id })),

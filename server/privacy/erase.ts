@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/client";
-import { isAdmin } from "../auth/roles";
+import { rolesOf } from "../auth/roles";
 import { AppError } from "../http/errors";
 import { PERSONAL_TABLES, findSubject } from "./tables";
 
@@ -19,8 +19,10 @@ export async function deleteAccount(db: Db, userId: string): Promise<{ email: st
     const subject = await findSubject(tx, userId);
     if (!subject) throw new AppError(404, "ACCOUNT_NOT_FOUND", "This account no longer exists.");
     // Staff addresses stay in what staff did (appointments made, records reviewed): the role goes first.
-    if (await isAdmin(tx, userId))
-      throw new AppError(409, "ADMIN_ACCOUNT", "Staff accounts can't be deleted here. Ask the owner to revoke your admin role first.");
+    const roles = await rolesOf(tx, userId);
+    if (roles.isAdmin) throw new AppError(409, "ADMIN_ACCOUNT", "Staff accounts can't be deleted here. Ask the owner to revoke your admin role first.");
+    // So do the care entries a team member logged (ADR 0156): they leave the team first.
+    if (roles.isStaff) throw new AppError(409, "STAFF_ACCOUNT", "Staff accounts can't be deleted here. Ask an admin to remove you from the team first.");
     // The account row last: the other tables' rows cascade from it or are found through it.
     const { users: account, ...others } = PERSONAL_TABLES;
     for (const entry of Object.values(others)) await entry.erase?.(tx, subject, placeholder);

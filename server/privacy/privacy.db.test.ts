@@ -30,6 +30,8 @@ import {
   stayCheckIns,
   stayEvents,
   stayPickupPeople,
+  careEntries,
+  carePhotoVariants,
   staySuites,
   stays,
   suites,
@@ -252,6 +254,20 @@ async function seedCustomer(db: Db) {
     agreementText: "Boarding agreement",
   });
   await db.insert(stayCheckInReminders).values({ stayId: stay!.id, sentAt: now });
+  // The care log staff kept of the cat (a note naming the cat and the owner).
+  const [note] = await db
+    .insert(careEntries)
+    .values({
+      stayId: stay!.id,
+      catId: cat.id,
+      kind: "photo",
+      day: today,
+      remark: `${person.catNames[0]} purred when ${person.name} called`,
+      staffInitials: "ML",
+      at: now,
+    })
+    .returning();
+  await db.insert(carePhotoVariants).values({ entryId: note!.id, width: 480, height: 360, bytes: WEBP });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)
@@ -430,6 +446,13 @@ describe("account deletion", () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(409);
     expect(await db.select().from(users).where(eq(users.id, staff.userId))).toHaveLength(1);
+  });
+
+  it("refuses a team member who is not an admin (ADR 0156)", async () => {
+    const { db } = database;
+    const member = await seedCustomer(db);
+    await db.update(userRoles).set({ role: "staff" }).where(eq(userRoles.userId, member.userId));
+    await expect(deleteAccount(db, member.userId)).rejects.toMatchObject({ status: 409, code: "STAFF_ACCOUNT" });
   });
 });
 

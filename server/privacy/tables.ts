@@ -5,6 +5,8 @@ import {
   appointmentReminders,
   appointments,
   callMeBackForm,
+  careEntries,
+  carePhotoVariants,
   catPhotoVariants,
   cats,
   households,
@@ -227,6 +229,17 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
         .update(stayEvents)
         .set({ actor: "customer" })
         .where(and(inArray(stayEvents.stayId, s.stayIds), eq(stayEvents.actor, `customer:${s.userId}`))),
+  },
+  care_entries: {
+    table: careEntries,
+    rowsOf: (s) => inArray(careEntries.stayId, s.stayIds),
+    erasure: "Deleted: the care log of the household's cats (meals, litter, doses, notes).",
+    erase: (tx, s) => tx.delete(careEntries).where(inArray(careEntries.stayId, s.stayIds)),
+  },
+  care_photo_variants: {
+    table: carePhotoVariants,
+    rowsOf: (s) => sql`${carePhotoVariants.entryId} in (select id from care_entries where ${inArray(careEntries.stayId, s.stayIds)})`,
+    erasure: "Deleted with the care entries they belong to (the foreign key).",
   },
   payments: {
     table: payments,

@@ -8,7 +8,7 @@
 export const IMAGE_PURPOSES = ["review", "team"] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 /** Every kind of image an upload is processed into: the published ones and a cat's private photo. */
-export type ImageRecipeName = ImagePurpose | "cat";
+export type ImageRecipeName = ImagePurpose | "cat" | "care";
 
 export interface ImageSize {
   width: number;
@@ -52,6 +52,15 @@ export const IMAGE_RECIPES: Record<ImageRecipeName, ImageRecipe> = {
       { width: 400, height: 400 },
     ],
     sizes: "(min-width: 640px) 160px, 96px",
+  },
+  // A photo on a stay's care log (private, ADR 0157): 4:3, the log's width on a phone, 480 px wide beside it on a desktop.
+  care: {
+    fit: "cover",
+    variants: [
+      { width: 480, height: 360 },
+      { width: 960, height: 720 },
+    ],
+    sizes: "(min-width: 640px) 480px, 100vw",
   },
 };
 

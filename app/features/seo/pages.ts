@@ -43,6 +43,7 @@ export const noindexPages: Readonly<Record<string, string>> = {
   "/refer": "a household's referral link: one customer's invitation to a friend",
   "/dev/outbox": "the development outbox, on a machine without a mail server",
   "/admin": "the staff area",
+  "/staff": "the team's pages (Today)",
   "/admin-backup": "the testing dashboard",
   "/*": "the not-found page: an address that is no page",
 };

@@ -166,6 +166,13 @@ export function StayCard({
       ) : null}
       {children}
       {groomable ? <AddGroomLink stayId={stay.id} className="mt-3" /> : null}
+      {stay.status === "checked_in" || stay.status === "checked_out" ? (
+        <p className="mt-3">
+          <Link to={`/trips/${stay.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
+            Care log<span className="sr-only"> of the stay from {formatCalendarDayWeekday(stay.checkIn)}</span>
+          </Link>
+        </p>
+      ) : null}
       {stay.priceLines.length === 0 && stay.totalCents === 0 ? (
         <p className="mt-3 text-sm">Price as agreed with our team.</p>
       ) : (

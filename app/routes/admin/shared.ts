@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/content", label: "Content" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/integrations", label: "WordPress" },
+  { to: "/admin/team", label: "Team" },
 ] as const;
 
 /** Admin pages reached from another page rather than the menu, and from where. */

@@ -26,7 +26,7 @@ export const userRoles = pgTable(
     role: text("role").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_known", sql`${t.role} in ('admin')`)],
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_known", sql`${t.role} in ('admin','staff')`)],
 );
 
 /**

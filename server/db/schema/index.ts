@@ -18,3 +18,4 @@ export * from "./payments";
 export * from "./backups";
 export * from "./check-in";
 export * from "./referrals";
+export * from "./care";

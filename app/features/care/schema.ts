@@ -1,0 +1,67 @@
+import { z } from "~/lib/zod";
+import { idField } from "~/lib/ids";
+import { UPLOAD_LIMITS } from "~/features/media/images";
+import { DOSE_OUTCOMES, EATEN_SHARES, STOOL_KINDS } from "./model";
+
+/**
+ * The Today page's forms, one per kind of entry (the `intent` is the kind), each naming the stay and
+ * the cat, and the entry it corrects when it is a correction (ADR 0157).
+ */
+const entry = {
+  stayId: idField("Choose a stay"),
+  catId: idField("Choose a cat"),
+  correctsId: idField("Choose the entry to correct").optional(),
+};
+const remark = z.string().trim().max(500, "Keep the remark under 500 characters").optional();
+
+export const careEntryForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("meal"),
+    ...entry,
+    meal: z.string("Name the meal").trim().min(1, "Name the meal").max(40, "Name the meal in under 40 characters"),
+    eaten: z.enum(EATEN_SHARES, "Choose how much was eaten"),
+  }),
+  z.object({ intent: z.literal("water"), ...entry, remark }),
+  z.object({
+    intent: z.literal("litter"),
+    ...entry,
+    urine: z.enum(["yes", "no"], "Say whether there was urine").transform((v) => v === "yes"),
+    stool: z.enum(STOOL_KINDS, "Choose the stool"),
+  }),
+  z.object({
+    intent: z.literal("dose"),
+    ...entry,
+    medication: z.string("Choose the medication").trim().min(1, "Choose the medication").max(100, "Choose the medication"),
+    dueAt: z.iso.datetime({ message: "Choose the dose", offset: true }),
+    outcome: z.enum(DOSE_OUTCOMES, "Choose what happened to the dose"),
+    remark,
+  }),
+  z.object({ intent: z.literal("play"), ...entry, remark }),
+  z.object({
+    intent: z.literal("photo"),
+    ...entry,
+    // Checked by its bytes and processed on the server like a cat's photo; the size is checked here first.
+    photo: z
+      .file("Take or choose a photo")
+      .max(UPLOAD_LIMITS.maxBytes, `The photo is larger than ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB. Please take a smaller one.`),
+    remark,
+  }),
+  z.object({
+    intent: z.literal("note"),
+    ...entry,
+    remark: z.string("Write the note").trim().min(1, "Write the note").max(500, "Keep the note under 500 characters"),
+  }),
+]);
+/** An entry as the domain takes it: a photo arrives processed (`logCareEntry`'s last argument), not as the file. */
+export type CareEntryInput =
+  Exclude<z.output<typeof careEntryForm>, { intent: "photo" }> | Omit<Extract<z.output<typeof careEntryForm>, { intent: "photo" }>, "photo">;
+
+/** Admins add a team member by the address they sign in with, and remove one. */
+const teamEmail = z
+  .string("Enter the team member's e-mail address")
+  .trim()
+  .toLowerCase()
+  .max(254, "Enter the team member's e-mail address")
+  .pipe(z.email("Enter the team member's e-mail address, like name@example.com"));
+export const addTeamMemberForm = z.object({ intent: z.literal("add"), email: teamEmail });
+export const removeTeamMemberForm = z.object({ intent: z.literal("remove"), email: teamEmail });

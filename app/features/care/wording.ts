@@ -1,0 +1,33 @@
+import { DOSE_OUTCOME_LABELS, type DoseOutcome, EATEN_LABELS, type EatenShare, STOOL_LABELS, type StoolKind } from "./model";
+
+/** What an entry says, in a line: "Breakfast: half eaten", "Methimazole 2.5 mg (8:00 AM dose): given". */
+export function entryText(e: {
+  kind: string;
+  meal: string | null;
+  eaten: EatenShare | null;
+  urine: boolean | null;
+  stool: StoolKind | null;
+  medication: string | null;
+  dose: string | null;
+  dueTime?: string | null;
+  outcome: DoseOutcome | null;
+  remark: string | null;
+}): string {
+  const remark = e.remark ? ` (${e.remark})` : "";
+  switch (e.kind) {
+    case "meal":
+      return `${e.meal}: ${e.eaten === "all" ? "all eaten" : e.eaten === "none" ? "nothing eaten" : `${EATEN_LABELS[e.eaten!].toLowerCase()} eaten`}`;
+    case "water":
+      return `Water refreshed${remark}`;
+    case "litter":
+      return `Litter: ${e.urine ? "urine" : "no urine"}, ${STOOL_LABELS[e.stool!].toLowerCase()}`;
+    case "dose":
+      return `${e.medication}${e.dose ? ` ${e.dose}` : ""}${e.dueTime ? ` (${e.dueTime} dose)` : ""}: ${DOSE_OUTCOME_LABELS[e.outcome!].toLowerCase()}${remark}`;
+    case "play":
+      return `Play${remark}`;
+    case "photo":
+      return e.remark ? `Photo: ${e.remark}` : "Photo";
+    default:
+      return `Note: ${e.remark}`;
+  }
+}

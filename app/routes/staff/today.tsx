@@ -1,0 +1,308 @@
+import { type ReactNode, useId } from "react";
+import { useFetcher } from "react-router";
+import { requireStaff } from "@server/auth/guards.server";
+import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
+import { formDataOf, submitForm } from "@server/http/form-action";
+import { mapRefusals } from "@server/http/refusals";
+import { ActionNotice } from "~/components/action-notice";
+import { Button } from "~/components/ui/button";
+import { business } from "~/content/business";
+import { entryText } from "~/features/care/wording";
+import { DOSE_OUTCOMES, DOSE_OUTCOME_LABELS, EATEN_LABELS, EATEN_SHARES, STOOL_KINDS, STOOL_LABELS } from "~/features/care/model";
+import { careEntryForm } from "~/features/care/schema";
+import { noindexMeta } from "~/features/seo/seo";
+import { formatCalendarDay, formatCalendarDayWeekday } from "~/lib/business-time";
+import { type FormReply, useNotice } from "~/lib/forms";
+import type { PageHandle } from "~/islands/page-scripts";
+import type { Route } from "./+types/today";
+
+// A staff tool: its forms answer in place once the script runs, so it starts with the page (ADR 0137).
+export const handle: PageHandle = { routerScripts: "at-once" };
+
+export const meta: Route.MetaFunction = () => noindexMeta(`Today | Staff | ${business.name}`);
+
+export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
+  await requireStaff(request, context);
+  return careToday(context.db, new Date());
+});
+
+export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
+  const { user } = await requireStaff(request, context);
+  const form = await formDataOf(request);
+  return submitForm(form, careEntryForm, async (input) => {
+    // A photo is checked by its bytes and resized before anything is saved (like a cat's photo, ADR 0120).
+    const photo = input.intent === "photo" ? await processCarePhoto(Buffer.from(await input.photo.arrayBuffer())) : undefined;
+    const entry = await logCareEntry(context.db, { userId: user.id, email: user.email }, input, new Date(), photo);
+    return { kind: "success", title: `Logged: ${entryText(entry)}` };
+  });
+});
+
+export default function StaffToday({ loaderData: { day, suites, arriving } }: Route.ComponentProps) {
+  const cats = suites.reduce((n, s) => n + s.cats.length, 0);
+  return (
+    <main id="main" className="mx-auto min-h-screen max-w-3xl px-3 py-6 sm:px-6">
+      <h1 className="text-3xl">Today</h1>
+      <p className="text-muted">
+        {formatCalendarDay(day)} · {cats === 1 ? "1 cat" : `${cats} cats`} in the hotel
+      </p>
+      <ActionNotice className="mt-3" />
+      {suites.length === 0 ? <p className="mt-6 rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">No cat is checked in.</p> : null}
+      {suites.map((s) => (
+        <section key={s.suite} className="mt-6" aria-label={s.suite}>
+          <h2 className="text-2xl">{s.suite}</h2>
+          <ul className="mt-2 grid gap-4">
+            {s.cats.map((cat) => (
+              <CatCard key={`${cat.stayId}-${cat.catId}`} cat={cat} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {arriving.length > 0 ? (
+        <section className="mt-8" aria-labelledby="arriving">
+          <h2 id="arriving" className="text-2xl">
+            Arriving today
+          </h2>
+          <ul className="mt-2 grid gap-2">
+            {arriving.map((a) => (
+              <li key={a.stayId} className="rounded-xl bg-white p-3 shadow-[var(--shadow-card)]">
+                {a.catNames.join(", ")} · {a.suite}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+function CatCard({ cat }: { cat: TodayCat }) {
+  return (
+    <li aria-label={cat.name} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
+      <h3 className="font-display text-2xl text-brand-900">{cat.name}</h3>
+      <p className="text-sm text-muted">Leaves {formatCalendarDayWeekday(cat.checkOut)}</p>
+      {cat.feedingInstructions ? <p className="mt-2 text-sm whitespace-pre-line">Feeding: {cat.feedingInstructions}</p> : null}
+
+      <Block title="Meals">
+        {cat.meals.map((m) => (
+          <Due key={m.name} item={m} cat={cat} label={`${m.name} · ${m.time}`}>
+            <EntryForm cat={cat} intent="meal" id={`meal-${cat.catId}-${m.name}`} correctsId={m.done?.id}>
+              <input type="hidden" name="meal" value={m.name} />
+              <fieldset>
+                <legend className="text-sm font-bold">
+                  How much of {m.name.toLowerCase()} {cat.name} ate
+                </legend>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  {EATEN_SHARES.map((share) => (
+                    <Button key={share} type="submit" name="eaten" value={share} size="compact" variant="outline">
+                      {EATEN_LABELS[share]}
+                    </Button>
+                  ))}
+                </div>
+              </fieldset>
+            </EntryForm>
+          </Due>
+        ))}
+      </Block>
+
+      {cat.doses.length > 0 ? (
+        <Block title="Medication">
+          {cat.doses.map((d) => (
+            <Due
+              key={`${d.name}-${d.dueAt}`}
+              item={d}
+              cat={cat}
+              label={`${d.name}${d.dose ? ` ${d.dose}` : ""} · ${d.time}`}
+              detail={d.late ? <strong className="text-red-800">Overdue (window {d.window})</strong> : <>Window {d.window}</>}
+            >
+              <EntryForm cat={cat} intent="dose" id={`dose-${cat.catId}-${d.name}-${d.dueAt}`} correctsId={d.done?.id}>
+                <input type="hidden" name="medication" value={d.name} />
+                <input type="hidden" name="dueAt" value={d.dueAt} />
+                <RemarkField label="Remark (needed outside the window)" />
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {DOSE_OUTCOMES.map((o) => (
+                    <Button key={o} type="submit" name="outcome" value={o} size="compact" variant={o === "given" ? "primary" : "outline"}>
+                      {DOSE_OUTCOME_LABELS[o]}
+                    </Button>
+                  ))}
+                </div>
+              </EntryForm>
+            </Due>
+          ))}
+        </Block>
+      ) : null}
+
+      <Block title="Litter">
+        {cat.litter.map((l) => (
+          <Due key={l.name} item={l} cat={cat} label={`${l.name} · ${l.time}`}>
+            <LitterForm cat={cat} id={`litter-${cat.catId}-${l.name}`} correctsId={l.done?.id} />
+          </Due>
+        ))}
+      </Block>
+
+      <Block title="Water, play, photos and notes">
+        <li className="flex flex-wrap gap-2">
+          <EntryForm cat={cat} intent="water" id={`water-${cat.catId}`}>
+            <Button type="submit" size="compact" variant="outline">
+              Water refreshed<span className="sr-only"> for {cat.name}</span>
+            </Button>
+          </EntryForm>
+          <EntryForm cat={cat} intent="play" id={`play-${cat.catId}`}>
+            <Button type="submit" size="compact" variant="outline">
+              Played<span className="sr-only"> with {cat.name}</span>
+            </Button>
+          </EntryForm>
+        </li>
+        <li>
+          <EntryForm cat={cat} intent="photo" id={`photo-${cat.catId}`} encType="multipart/form-data">
+            <PhotoField catName={cat.name} />
+            <Button type="submit" size="compact" variant="outline" className="mt-2">
+              Add photo<span className="sr-only"> of {cat.name}</span>
+            </Button>
+          </EntryForm>
+        </li>
+        <li>
+          <EntryForm cat={cat} intent="note" id={`note-${cat.catId}`}>
+            <RemarkField label={`Note about ${cat.name}`} />
+            <Button type="submit" size="compact" className="mt-2">
+              Add note
+            </Button>
+          </EntryForm>
+        </li>
+      </Block>
+
+      {cat.entries.length > 0 ? (
+        <details className="mt-4">
+          <summary className="cursor-pointer font-semibold text-brand-700">Logged today ({cat.entries.length})</summary>
+          <ul className="mt-2 grid gap-1 text-sm">
+            {cat.entries.map((e) => (
+              <li key={e.id}>
+                {e.time} · {entryText(e)} · {e.initials}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-4" aria-label={title}>
+      <h4 className="text-lg font-bold text-brand-900">{title}</h4>
+      <ul className="mt-1 grid gap-3">{children}</ul>
+    </section>
+  );
+}
+
+/** One thing due: its form while it is open; once logged, what was logged and a way to correct it. */
+function Due({ item, label, detail, children }: { item: DueItem; cat: TodayCat; label: string; detail?: ReactNode; children: ReactNode }) {
+  return (
+    <li className="rounded-xl border border-brand-100 p-3">
+      <p className="font-semibold">{label}</p>
+      {detail ? <p className="text-sm">{detail}</p> : null}
+      {item.done ? (
+        <>
+          <p className="mt-1 text-sm" role="status">
+            <span aria-hidden="true">✓ </span>
+            {doneText(item.done)}
+          </p>
+          <details className="mt-1">
+            <summary className="cursor-pointer text-sm font-semibold text-brand-700">Correct this entry</summary>
+            <div className="mt-2">{children}</div>
+          </details>
+        </>
+      ) : (
+        <div className="mt-2">{children}</div>
+      )}
+    </li>
+  );
+}
+
+const doneText = (e: CareEntryView) => `${entryText(e)} · ${e.time} · ${e.initials}`;
+
+function RemarkField({ label }: { label: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-bold">
+        {label}
+      </label>
+      <input id={id} name="remark" maxLength={500} className="mt-1 h-11 w-full rounded-xl border border-brand-200 px-3" />
+    </div>
+  );
+}
+
+function PhotoField({ catName }: { catName: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-bold">
+        Photo of {catName}
+      </label>
+      <input id={id} name="photo" type="file" accept="image/*" capture="environment" required className="mt-1 block w-full text-sm" />
+    </div>
+  );
+}
+
+/** A small form logging one entry for one cat: works as a plain POST before the script runs. */
+function EntryForm({
+  cat,
+  intent,
+  id,
+  correctsId,
+  encType,
+  children,
+}: {
+  cat: TodayCat;
+  intent: string;
+  id: string;
+  correctsId?: string;
+  encType?: "multipart/form-data";
+  children: ReactNode;
+}) {
+  const fetcher = useFetcher<FormReply>({ key: id });
+  useNotice(fetcher.data, undefined, { errorsShownInForm: true });
+  const errors = fetcher.data?.result?.error;
+  const message = errors ? (errors.remark?.[0] ?? errors.photo?.[0] ?? errors[""]?.[0] ?? Object.values(errors).flat()[0]) : undefined;
+  return (
+    <fetcher.Form method="post" encType={encType} className="min-w-0">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="stayId" value={cat.stayId} />
+      <input type="hidden" name="catId" value={cat.catId} />
+      {correctsId ? <input type="hidden" name="correctsId" value={correctsId} /> : null}
+      {children}
+      {message ? (
+        <p role="alert" className="mt-1 text-sm font-semibold text-red-800">
+          {message}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function LitterForm({ cat, id, correctsId }: { cat: TodayCat; id: string; correctsId?: string }) {
+  const name = useId();
+  return (
+    <EntryForm cat={cat} intent="litter" id={id} correctsId={correctsId}>
+      <fieldset>
+        <legend className="text-sm font-bold">Urine</legend>
+        <div className="flex gap-4">
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="radio" name="urine" value="yes" defaultChecked id={`${name}-yes`} /> Yes
+          </label>
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="radio" name="urine" value="no" id={`${name}-no`} /> No
+          </label>
+        </div>
+      </fieldset>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {STOOL_KINDS.map((s) => (
+          <Button key={s} type="submit" name="stool" value={s} size="compact" variant="outline">
+            {STOOL_LABELS[s]}
+          </Button>
+        ))}
+      </div>
+    </EntryForm>
+  );
+}

@@ -1,0 +1,296 @@
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catForm } from "~/features/cats/schema";
+import type { CareEntryInput } from "~/features/care/schema";
+import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
+import { addStaffMember, removeStaffMember, rolesOf } from "../auth/roles";
+import type { Database, Db } from "../db/client";
+import { careEntries, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
+import { updateCat } from "../households/households";
+import { testHousehold } from "../testing/households";
+import { testSuiteType } from "../testing/suites";
+import { createTestDatabase } from "../testing/test-database";
+import sharp from "sharp";
+import { careLog, careToday, entriesOf, logCareEntry, processCarePhoto, readCarePhoto } from "./care";
+
+let database: Database;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(() => database.close());
+
+const today = businessDate(new Date());
+/** Times of today, business time: the tests move through the day by passing `now`. */
+const at = (time: string) => businessLocalToUtc(today, time);
+const minutesAfter = (instant: Date, minutes: number) => new Date(instant.getTime() + minutes * 60_000);
+
+/** A household whose cat Miso (fed at 7am and 6pm, Methimazole at 8am and 8pm) is in a suite of its own, its stay `status`. */
+async function stayWithMiso(status: "checked_in" | "confirmed" = "checked_in", checkIn = addBusinessDays(today, -1)) {
+  const home = await testHousehold(db, new Date());
+  const catId = home.catIds[0]!;
+  await updateCat(
+    db,
+    home.user.id,
+    catId,
+    catForm.parse({
+      name: "Miso",
+      sex: "female",
+      spayedNeutered: "yes",
+      feedingInstructions: "1/4 can at 7am and 6pm",
+      medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am and 8pm" }],
+    }),
+  );
+  const type = await testSuiteType(db, 1);
+  const [suite] = await db.select().from(suites).where(eq(suites.suiteTypeId, type.id));
+  const dates = { checkIn, checkOut: addBusinessDays(today, 3) };
+  const [stay] = await db
+    .insert(stays)
+    .values({ householdId: home.householdId, status, ...dates, totalCents: 10_000, priceLines: [], cancellationTiers: [] })
+    .returning();
+  const [room] = await db
+    .insert(staySuites)
+    .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates })
+    .returning();
+  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId, catName: "Miso", ...dates });
+  return { stayId: stay!.id, catId, userId: home.user.id, suite: suite!.name };
+}
+
+async function staffMember(email = `maria.lopez.${crypto.randomUUID().slice(0, 8)}@example.com`) {
+  await addStaffMember(db, email);
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return { userId: user!.id, email };
+}
+
+const breakfast = (s: { stayId: string; catId: string }, eaten: "half" | "all" = "half", correctsId?: string): CareEntryInput => ({
+  intent: "meal",
+  stayId: s.stayId,
+  catId: s.catId,
+  meal: "Breakfast",
+  eaten,
+  correctsId,
+});
+type DoseInput = Extract<CareEntryInput, { intent: "dose" }>;
+const morningDose = (s: { stayId: string; catId: string }, remark?: string): DoseInput => ({
+  intent: "dose",
+  stayId: s.stayId,
+  catId: s.catId,
+  medication: "Methimazole",
+  dueAt: at("08:00").toISOString(),
+  outcome: "given",
+  remark,
+});
+
+describe("the staff role", () => {
+  it("is given and taken by e-mail; an admin is staff too; a customer is neither", async () => {
+    const { userId, email } = await staffMember();
+    expect(await rolesOf(db, userId)).toEqual({ isAdmin: false, isStaff: true });
+    expect(await addStaffMember(db, email)).toBe("already staff");
+    expect(await removeStaffMember(db, email)).toBe(true);
+    expect(await rolesOf(db, userId)).toEqual({ isAdmin: false, isStaff: false });
+    expect(await removeStaffMember(db, email)).toBe(false);
+    const [admin] = await db
+      .insert(users)
+      .values({ email: `admin-${crypto.randomUUID()}@example.com` })
+      .returning();
+    await db.execute(sql`insert into user_roles (user_id, role) values (${admin!.id}, 'admin')`);
+    expect(await rolesOf(db, admin!.id)).toEqual({ isAdmin: true, isStaff: true });
+    expect(await addStaffMember(db, admin!.email)).toBe("admin");
+  });
+});
+
+describe("Today", () => {
+  it("lists each cat checked in by suite, with its meals, doses and litter checks due, and today's arrivals apart", async () => {
+    const here = await stayWithMiso();
+    const arriving = await stayWithMiso("confirmed", today);
+    const later = await stayWithMiso("confirmed", addBusinessDays(today, 1));
+    const view = await careToday(db, at("08:30"));
+    const suite = view.suites.find((s) => s.suite === here.suite)!;
+    expect(suite.cats.map((c) => c.name)).toEqual(["Miso"]);
+    const miso = suite.cats[0]!;
+    expect(miso.meals.map((m) => [m.name, m.time, m.done])).toEqual([
+      ["Breakfast", "7:00 AM", null],
+      ["Dinner", "6:00 PM", null],
+    ]);
+    expect(miso.doses.map((d) => [d.name, d.dose, d.time, d.window, d.late])).toEqual([
+      ["Methimazole", "2.5 mg", "8:00 AM", "7:00 AM–9:00 AM", false],
+      ["Methimazole", "2.5 mg", "8:00 PM", "7:00 PM–9:00 PM", false],
+    ]);
+    expect(miso.litter.map((l) => l.name)).toEqual(["Morning litter", "Evening litter"]);
+    expect(view.suites.some((s) => s.suite === arriving.suite || s.suite === later.suite)).toBe(false);
+    expect(view.arriving.map((a) => a.stayId)).toContain(arriving.stayId);
+    expect(view.arriving.map((a) => a.stayId)).not.toContain(later.stayId);
+    // Past its window with nothing logged, the dose is overdue.
+    const after = await careToday(db, at("09:01"));
+    expect(after.suites.find((s) => s.suite === here.suite)!.cats[0]!.doses[0]!.late).toBe(true);
+  });
+
+  it("shows what was logged against what was due, with the time and the staff member's initials", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember("maria.lopez@example.com");
+    await logCareEntry(db, staff, breakfast(s), at("07:10"));
+    await logCareEntry(db, staff, morningDose(s), at("08:05"));
+    await logCareEntry(db, staff, { intent: "litter", stayId: s.stayId, catId: s.catId, urine: true, stool: "normal" }, at("09:00"));
+    const miso = (await careToday(db, at("09:30"))).suites.find((x) => x.suite === s.suite)!.cats[0]!;
+    expect(miso.meals[0]!.done).toMatchObject({ eaten: "half", time: "7:10 AM", initials: "ML" });
+    expect(miso.doses[0]!.done).toMatchObject({ outcome: "given", time: "8:05 AM", initials: "ML" });
+    expect(miso.doses[0]!.late).toBe(false);
+    expect(miso.litter.map((l) => l.done?.stool ?? null)).toEqual(["normal", null]);
+  });
+});
+
+describe("a dose", () => {
+  it("logged within 60 minutes of its time needs no remark; past that, it needs one", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember();
+    // 60 minutes after is still inside the window.
+    expect((await logCareEntry(db, staff, morningDose(s), minutesAfter(at("08:00"), 60))).remark).toBeNull();
+    const late = logCareEntry(db, staff, { ...morningDose(s), dueAt: at("20:00").toISOString() }, minutesAfter(at("20:00"), 61));
+    await expect(late).rejects.toMatchObject({ status: 400, code: "DOSE_OUT_OF_WINDOW", message: expect.stringContaining("say why in a remark") });
+    const early = logCareEntry(db, staff, { ...morningDose(s), dueAt: at("20:00").toISOString() }, minutesAfter(at("20:00"), -61));
+    await expect(early).rejects.toMatchObject({ code: "DOSE_OUT_OF_WINDOW" });
+    const remarked = await logCareEntry(
+      db,
+      staff,
+      { ...morningDose(s, "Miso hid under the bed"), dueAt: at("20:00").toISOString() },
+      minutesAfter(at("20:00"), 75),
+    );
+    expect(remarked.remark).toBe("Miso hid under the bed");
+  });
+
+  it("without a remark outside its window is refused by the database too", async () => {
+    const s = await stayWithMiso();
+    const insert = db.insert(careEntries).values({
+      stayId: s.stayId,
+      catId: s.catId,
+      kind: "dose",
+      day: today,
+      medication: "Methimazole",
+      dueAt: at("08:00"),
+      outcome: "given",
+      staffInitials: "ML",
+      at: at("10:00"),
+    });
+    await expect(insert).rejects.toThrow();
+  });
+
+  it("must be one the cat's profile makes due", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember();
+    await expect(logCareEntry(db, staff, { ...morningDose(s), dueAt: at("09:00").toISOString() }, at("09:00"))).rejects.toMatchObject({
+      status: 409,
+      code: "DOSE_NOT_IN_PROFILE",
+    });
+    await expect(logCareEntry(db, staff, { ...morningDose(s), medication: "Aspirin" }, at("08:00"))).rejects.toMatchObject({ code: "DOSE_NOT_IN_PROFILE" });
+  });
+});
+
+describe("entries", () => {
+  it("are only logged for a cat in the hotel now", async () => {
+    const s = await stayWithMiso("confirmed", today);
+    const staff = await staffMember();
+    await expect(logCareEntry(db, staff, breakfast(s), at("07:10"))).rejects.toMatchObject({ status: 404, code: "CAT_NOT_IN_HOTEL" });
+    const other = await stayWithMiso();
+    await expect(logCareEntry(db, staff, { ...breakfast(other), catId: s.catId }, at("07:10"))).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("are never edited: the database refuses an update", async () => {
+    const s = await stayWithMiso();
+    const entry = await logCareEntry(db, await staffMember(), breakfast(s), at("07:10"));
+    await expect(db.update(careEntries).set({ eaten: "all" }).where(eq(careEntries.id, entry.id))).rejects.toThrow();
+    expect((await entriesOf(db, s.stayId))[0]!.eaten).toBe("half");
+  });
+
+  it("keep their initials when the staff member's account is gone", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember("sam.jones.gone@example.com");
+    await logCareEntry(db, staff, breakfast(s), at("07:10"));
+    await db.delete(users).where(eq(users.id, staff.userId));
+    expect((await entriesOf(db, s.stayId)).map((e) => [e.staffUserId, e.staffInitials])).toEqual([[null, "SJ"]]);
+  });
+
+  it("are corrected by a new entry that replaces the old one in Today and in the log, once", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember();
+    const first = await logCareEntry(db, staff, breakfast(s, "half"), at("07:10"));
+    const fix = await logCareEntry(db, staff, breakfast(s, "all", first.id), at("07:20"));
+    expect(fix.correctsId).toBe(first.id);
+    const miso = (await careToday(db, at("07:30"))).suites.find((x) => x.suite === s.suite)!.cats[0]!;
+    expect(miso.meals[0]!.done).toMatchObject({ id: fix.id, eaten: "all", isCorrection: true });
+    expect(miso.entries.map((e) => e.id)).toEqual([fix.id]);
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
+    expect(log.days.flatMap((d) => d.entries.map((e) => e.id))).toEqual([fix.id]);
+    // Both rows are kept.
+    expect(await entriesOf(db, s.stayId)).toHaveLength(2);
+    await expect(logCareEntry(db, staff, breakfast(s, "half", first.id), at("07:40"))).rejects.toMatchObject({ status: 409, code: "CARE_ENTRY_CORRECTED" });
+    // Another stay's entry is not this one's to correct.
+    const other = await stayWithMiso();
+    await expect(logCareEntry(db, staff, breakfast(other, "all", fix.id), at("07:40"))).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("20 staff correcting one entry at once: one correction stands, the others are told", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember();
+    const first = await logCareEntry(db, staff, breakfast(s), at("07:10"));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => logCareEntry(db, staff, breakfast(s, "all", first.id), at("07:20"))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 409, code: "CARE_ENTRY_CORRECTED" });
+  });
+});
+
+describe("a stay's care log", () => {
+  it("is its household's and staff's: another household, an unknown and a malformed id are the same 404", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember("maria.lopez@example.com");
+    await logCareEntry(db, staff, breakfast(s), at("07:10"));
+    await logCareEntry(db, staff, morningDose(s), at("08:05"));
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
+    expect(log.stay.catNames).toEqual(["Miso"]);
+    expect(log.days).toHaveLength(1);
+    expect(log.days[0]!.day).toBe(today);
+    expect(log.days[0]!.entries.map((e) => [e.kind, e.time, e.initials, e.dueTime])).toEqual([
+      ["dose", "8:05 AM", "ML", "8:00 AM"],
+      ["meal", "7:10 AM", "ML", null],
+    ]);
+    expect((await careLog(db, { userId: staff.userId, isStaff: true }, s.stayId)).days).toHaveLength(1);
+    const stranger = await testHousehold(db, new Date());
+    for (const id of [s.stayId, crypto.randomUUID(), "not-a-uuid"])
+      await expect(careLog(db, { userId: stranger.user.id, isStaff: false }, id)).rejects.toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
+  });
+});
+
+describe("a photo", () => {
+  it("is processed like a cat's photo and served only to the stay's household and staff", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember();
+    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#c08040" } })
+      .jpeg()
+      .toBuffer();
+    const entry = await logCareEntry(
+      db,
+      staff,
+      { intent: "photo", stayId: s.stayId, catId: s.catId, remark: "Sunbathing" },
+      at("11:00"),
+      await processCarePhoto(jpeg),
+    );
+    const [logged] = (await careLog(db, { userId: s.userId, isStaff: false }, s.stayId)).days[0]!.entries;
+    expect(logged!.photo?.src).toBe(`/trips/${s.stayId}/photos/${entry.id}/480.webp`);
+    const bytes = await readCarePhoto(db, { userId: s.userId, isStaff: false }, s.stayId, entry.id, 480);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 480, height: 360 });
+    expect((await readCarePhoto(db, { userId: staff.userId, isStaff: true }, s.stayId, entry.id, 960)).length).toBeGreaterThan(0);
+    const stranger = await testHousehold(db, new Date());
+    await expect(readCarePhoto(db, { userId: stranger.user.id, isStaff: false }, s.stayId, entry.id, 480)).rejects.toMatchObject({ status: 404 });
+    // Under another stay's address it is not found either.
+    const other = await stayWithMiso();
+    await expect(readCarePhoto(db, { userId: staff.userId, isStaff: true }, other.stayId, entry.id, 480)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("that is not an image is refused in words, under the photo field", async () => {
+    await expect(processCarePhoto(Buffer.from("not an image at all"))).rejects.toMatchObject({
+      status: 400,
+      details: { fields: { photo: expect.any(String) } },
+    });
+  });
+});

@@ -1,0 +1,386 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import {
+  type CareKind,
+  type DoseOutcome,
+  type EatenShare,
+  LITTER_CHECKS,
+  type StoolKind,
+  dosesOn,
+  initialsOf,
+  mealsOf,
+  outsideWindow,
+} from "~/features/care/model";
+import type { CareEntryInput } from "~/features/care/schema";
+import type { Medication } from "~/features/cats/options";
+import { IMAGE_RECIPES } from "~/features/media/images";
+import { businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
+import { isUuid } from "~/lib/ids";
+import type { Db } from "../db/client";
+import { careEntries, carePhotoVariants, cats, households, stayCats, staySuites, stays, suites } from "../db/schema/index";
+import { type ProcessedImage, processUpload } from "../media/process";
+import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
+import { AppError } from "../http/errors";
+import { STAY_NOT_FOUND } from "../stays/stays";
+
+/**
+ * The care log (ADR 0157): what staff do for each cat in the hotel, one appended row per tap, and what
+ * is due for it today from its profile. Staff log and read through `careToday` and `logCareEntry`;
+ * the household reads its stay's log through `careLog`.
+ */
+
+/** Who logs an entry: the signed-in staff member. */
+export interface CareStaff {
+  userId: string;
+  email: string;
+}
+
+/** Who reads a stay's log: its household, or staff. */
+export interface CareReader {
+  userId: string;
+  isStaff: boolean;
+}
+
+export type CareEntry = typeof careEntries.$inferSelect;
+
+/** An entry as the pages show it: the row, its time in words, and whether a later entry corrected it. */
+export interface CareEntryView {
+  id: string;
+  catId: string;
+  kind: CareKind;
+  day: string;
+  at: string;
+  time: string;
+  meal: string | null;
+  eaten: EatenShare | null;
+  urine: boolean | null;
+  stool: StoolKind | null;
+  medication: string | null;
+  dose: string | null;
+  dueAt: string | null;
+  dueTime: string | null;
+  outcome: DoseOutcome | null;
+  remark: string | null;
+  initials: string;
+  /** This entry corrects an earlier one. */
+  isCorrection: boolean;
+  /** A photo entry's image: its private addresses (the household's and staff's only). */
+  photo: { src: string; srcSet: string; sizes: string; width: number; height: number } | null;
+}
+
+/** What an <img> of a care photo needs: its private addresses under the stay's page. */
+export function carePhotoImage(stayId: string, entryId: string) {
+  const recipe = IMAGE_RECIPES.care;
+  const url = (width: number) => `/trips/${stayId}/photos/${entryId}/${width}.webp`;
+  return {
+    src: url(recipe.variants[0]!.width),
+    srcSet: recipe.variants.map((v) => `${url(v.width)} ${v.width}w`).join(", "),
+    sizes: recipe.sizes,
+    width: recipe.variants[0]!.width,
+    height: recipe.variants[0]!.height,
+  };
+}
+
+const view = (e: CareEntry): CareEntryView => ({
+  id: e.id,
+  catId: e.catId,
+  kind: e.kind,
+  day: e.day,
+  at: e.at.toISOString(),
+  time: formatBusinessTime(e.at),
+  meal: e.meal,
+  eaten: e.eaten,
+  urine: e.urine,
+  stool: e.stool,
+  medication: e.medication,
+  dose: e.dose,
+  dueAt: e.dueAt?.toISOString() ?? null,
+  dueTime: e.dueAt ? formatBusinessTime(e.dueAt) : null,
+  outcome: e.outcome,
+  remark: e.remark,
+  initials: e.staffInitials,
+  isCorrection: e.correctsId !== null,
+  photo: e.kind === "photo" ? carePhotoImage(e.stayId, e.id) : null,
+});
+
+/** The entries that stand: each one no later entry corrects, in the order they were logged. */
+export function standing(entries: CareEntry[]): CareEntry[] {
+  const corrected = new Set(entries.flatMap((e) => (e.correctsId ? [e.correctsId] : [])));
+  return entries.filter((e) => !corrected.has(e.id)).sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+// ---- Today ------------------------------------------------------------------------------------------
+
+export interface DueItem {
+  /** What the form logs: a meal's name, or a dose's medication. */
+  name: string;
+  time: string;
+  /** The entry that covers it, if one does. */
+  done: CareEntryView | null;
+}
+
+export interface DueDoseItem extends DueItem {
+  dose: string;
+  dueAt: string;
+  window: string;
+  /** The window has passed with no entry. */
+  late: boolean;
+}
+
+export interface TodayCat {
+  stayId: string;
+  catId: string;
+  name: string;
+  checkOut: string;
+  feedingInstructions: string | null;
+  meals: DueItem[];
+  doses: DueDoseItem[];
+  litter: DueItem[];
+  /** Every standing entry of the day, latest first. */
+  entries: CareEntryView[];
+}
+
+export interface TodaySuite {
+  suite: string;
+  cats: TodayCat[];
+}
+
+export interface CareToday {
+  day: string;
+  suites: TodaySuite[];
+  /** Confirmed stays arriving today, not checked in yet. */
+  arriving: { stayId: string; catNames: string[]; suite: string }[];
+}
+
+const NO_SUITE = "No suite";
+
+/** Every cat in the hotel now (stays checked in), by suite, with what is due today and what was logged; and today's arrivals apart. */
+export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
+  const day = businessDate(now);
+  const base = db
+    .select({
+      stayId: stays.id,
+      status: stays.status,
+      checkIn: stays.checkIn,
+      checkOut: stays.checkOut,
+      catId: cats.id,
+      catName: stayCats.catName,
+      profileName: cats.name,
+      feedingInstructions: cats.feedingInstructions,
+      medications: cats.medications,
+      suite: suites.name,
+    })
+    .from(stays)
+    .innerJoin(stayCats, eq(stayCats.stayId, stays.id))
+    .innerJoin(cats, eq(cats.id, stayCats.catId))
+    .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
+    .leftJoin(suites, eq(suites.id, staySuites.suiteId));
+  const [inHouse, arrivals] = await Promise.all([
+    base.where(eq(stays.status, "checked_in")).orderBy(asc(suites.sortOrder), asc(suites.name), asc(cats.name)),
+    db
+      .select({ stayId: stays.id, catName: stayCats.catName, suite: suites.name })
+      .from(stays)
+      .innerJoin(stayCats, eq(stayCats.stayId, stays.id))
+      .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
+      .leftJoin(suites, eq(suites.id, staySuites.suiteId))
+      .where(and(eq(stays.status, "confirmed"), eq(stays.checkIn, day)))
+      .orderBy(asc(suites.name), asc(stayCats.catName)),
+  ]);
+  const entries =
+    inHouse.length === 0
+      ? []
+      : await db
+          .select()
+          .from(careEntries)
+          .where(and(inArray(careEntries.stayId, [...new Set(inHouse.map((r) => r.stayId))]), eq(careEntries.day, day)));
+  const bySuite = new Map<string, TodayCat[]>();
+  for (const r of inHouse) {
+    const own = standing(entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId));
+    const cat: TodayCat = {
+      stayId: r.stayId,
+      catId: r.catId,
+      name: r.catName ?? r.profileName,
+      checkOut: r.checkOut,
+      feedingInstructions: r.feedingInstructions,
+      ...dueToday(day, now, r.feedingInstructions, r.medications, own),
+      entries: own.toReversed().map(view),
+    };
+    const suite = r.suite ?? NO_SUITE;
+    bySuite.set(suite, [...(bySuite.get(suite) ?? []), cat]);
+  }
+  const arriving = new Map<string, { stayId: string; catNames: string[]; suite: string }>();
+  for (const a of arrivals) {
+    const seen = arriving.get(a.stayId) ?? { stayId: a.stayId, catNames: [], suite: a.suite ?? NO_SUITE };
+    seen.catNames.push(a.catName ?? "A cat");
+    arriving.set(a.stayId, seen);
+  }
+  return { day, suites: [...bySuite].map(([suite, list]) => ({ suite, cats: list })), arriving: [...arriving.values()] };
+}
+
+/** What a cat's profile makes due on `day`, each with the standing entry that covers it. */
+export function dueToday(day: string, now: Date, feedingInstructions: string | null, medications: Medication[], own: CareEntry[]) {
+  const meals = mealsOf(feedingInstructions).map((m) => {
+    const done = own.find((e) => e.kind === "meal" && e.meal === m.name);
+    return { name: m.name, time: formatBusinessTime(businessLocalToUtc(day, m.time)), done: done ? view(done) : null };
+  });
+  const doses = dosesOn(medications, day).map((d) => {
+    const done = own.find((e) => e.kind === "dose" && e.medication === d.medication && e.dueAt?.getTime() === d.dueAt.getTime());
+    return {
+      name: d.medication,
+      dose: d.dose,
+      time: formatBusinessTime(d.dueAt),
+      dueAt: d.dueAt.toISOString(),
+      window: `${formatBusinessTime(d.windowStart)}–${formatBusinessTime(d.windowEnd)}`,
+      late: !done && now > d.windowEnd,
+      done: done ? view(done) : null,
+    };
+  });
+  // The nth litter entry of the day covers the nth check.
+  const litterEntries = own.filter((e) => e.kind === "litter");
+  const litter = LITTER_CHECKS.map((c, i) => ({
+    name: c.name,
+    time: formatBusinessTime(businessLocalToUtc(day, c.time)),
+    done: litterEntries[i] ? view(litterEntries[i]) : null,
+  }));
+  return { meals, doses, litter };
+}
+
+// ---- Logging ----------------------------------------------------------------------------------------
+
+const CAT_NOT_IN_HOTEL = () => new AppError(404, "CAT_NOT_IN_HOTEL", "That cat is not in the hotel now. Reload the page.");
+const ENTRY_NOT_FOUND = () => new AppError(404, "CARE_ENTRY_NOT_FOUND", "We couldn't find the entry to correct. Reload the page.");
+const ALREADY_CORRECTED = () => new AppError(409, "CARE_ENTRY_CORRECTED", "That entry has been corrected already. Reload the page to correct the correction.");
+
+export const outOfWindowMessage = (due: Date) => `This dose was due at ${formatBusinessTime(due)}, more than 60 minutes ago or ahead: say why in a remark.`;
+
+/**
+ * Logs one entry for a cat in the hotel (its stay checked in), by `staff` at `now`; a correction names
+ * the entry it replaces, which must be the same cat's on the same stay and not corrected yet. A dose
+ * must be one the cat's profile makes due (its medication at that time), and one logged outside its
+ * window needs a remark. Nothing is ever updated.
+ */
+export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInput, now = new Date(), photo?: ProcessedImage): Promise<CareEntry> {
+  if (input.intent === "photo" && !photo) throw new AppError(400, "IMAGE_MISSING", "Take or choose a photo.");
+  const [cat] = await db
+    .select({ medications: cats.medications, name: cats.name })
+    .from(stayCats)
+    .innerJoin(stays, eq(stays.id, stayCats.stayId))
+    .innerJoin(cats, eq(cats.id, stayCats.catId))
+    .where(and(eq(stayCats.stayId, input.stayId), eq(stayCats.catId, input.catId), eq(stays.status, "checked_in")));
+  if (!cat) throw CAT_NOT_IN_HOTEL();
+  if (input.correctsId) {
+    const [old] = await db.select({ stayId: careEntries.stayId, catId: careEntries.catId }).from(careEntries).where(eq(careEntries.id, input.correctsId));
+    if (!old || old.stayId !== input.stayId || old.catId !== input.catId) throw ENTRY_NOT_FOUND();
+    const [taken] = await db.select({ id: careEntries.id }).from(careEntries).where(eq(careEntries.correctsId, input.correctsId));
+    if (taken) throw ALREADY_CORRECTED();
+  }
+  const row: typeof careEntries.$inferInsert = {
+    stayId: input.stayId,
+    catId: input.catId,
+    kind: input.intent,
+    day: businessDate(now),
+    correctsId: input.correctsId ?? null,
+    staffUserId: staff.userId,
+    staffInitials: initialsOf(staff.email),
+    at: now,
+  };
+  switch (input.intent) {
+    case "meal":
+      Object.assign(row, { meal: input.meal, eaten: input.eaten });
+      break;
+    case "litter":
+      Object.assign(row, { urine: input.urine, stool: input.stool });
+      break;
+    case "dose": {
+      const dueAt = new Date(input.dueAt);
+      const due = dosesOn(cat.medications, businessDate(dueAt)).find((d) => d.medication === input.medication && d.dueAt.getTime() === dueAt.getTime());
+      if (!due) throw new AppError(409, "DOSE_NOT_IN_PROFILE", `${cat.name}'s profile no longer has ${input.medication} at that time. Reload the page.`);
+      if (outsideWindow(due.dueAt, now) && !input.remark)
+        throw new AppError(400, "DOSE_OUT_OF_WINDOW", outOfWindowMessage(due.dueAt), { fields: { remark: outOfWindowMessage(due.dueAt) } });
+      Object.assign(row, {
+        medication: due.medication,
+        dose: due.dose,
+        dueAt: due.dueAt,
+        outcome: input.outcome,
+        remark: input.remark ?? null,
+        day: businessDate(dueAt),
+      });
+      break;
+    }
+    case "water":
+    case "play":
+    case "photo":
+    case "note":
+      row.remark = input.remark ?? null;
+      break;
+  }
+  try {
+    return await db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      const [saved] = await tx.insert(careEntries).values(row).returning();
+      if (input.intent === "photo") await tx.insert(carePhotoVariants).values(photo!.variants.map((v) => ({ entryId: saved!.id, ...v })));
+      return saved!;
+    });
+  } catch (error) {
+    // Two staff correcting the same entry at once: the unique index lets one through.
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) throw ALREADY_CORRECTED();
+    throw error;
+  }
+}
+
+// ---- The owner's view -------------------------------------------------------------------------------
+
+export interface CareLog {
+  stay: { id: string; status: string; checkIn: string; checkOut: string; catNames: string[] };
+  days: { day: string; entries: (CareEntryView & { catName: string })[] }[];
+}
+
+/** A stay's care log, by day (business days, latest first), the standing entries only; its household's or staff's, 404 for anyone else. */
+export async function careLog(db: Db, reader: CareReader, stayId: string): Promise<CareLog> {
+  if (!isUuid(stayId)) throw STAY_NOT_FOUND();
+  const [stay] = await db
+    .select({ id: stays.id, status: stays.status, checkIn: stays.checkIn, checkOut: stays.checkOut, userId: households.userId })
+    .from(stays)
+    .leftJoin(households, eq(households.id, stays.householdId))
+    .where(eq(stays.id, stayId));
+  if (!stay || (!reader.isStaff && stay.userId !== reader.userId)) throw STAY_NOT_FOUND();
+  const [guests, entries] = await Promise.all([
+    db.select({ catId: stayCats.catId, name: stayCats.catName }).from(stayCats).where(eq(stayCats.stayId, stayId)).orderBy(asc(stayCats.catName)),
+    db.select().from(careEntries).where(eq(careEntries.stayId, stayId)),
+  ]);
+  const nameOf = (catId: string) => guests.find((g) => g.catId === catId)?.name ?? "A cat";
+  const days = new Map<string, (CareEntryView & { catName: string })[]>();
+  for (const e of standing(entries).toReversed()) days.set(e.day, [...(days.get(e.day) ?? []), { ...view(e), catName: nameOf(e.catId) }]);
+  return {
+    stay: { id: stay.id, status: stay.status, checkIn: stay.checkIn, checkOut: stay.checkOut, catNames: guests.map((g) => g.name ?? "A cat") },
+    days: [...days].sort(([a], [b]) => b.localeCompare(a)).map(([day, list]) => ({ day, entries: list })),
+  };
+}
+
+/** For tests and scripts: every entry of a stay as stored, oldest first. */
+export const entriesOf = (db: Db, stayId: string) => db.select().from(careEntries).where(eq(careEntries.stayId, stayId)).orderBy(asc(careEntries.at));
+
+const PHOTO_NOT_FOUND = () => new AppError(404, "PHOTO_NOT_FOUND", "We couldn't find that photo.");
+
+/** One size of a care photo, for the stay's household or staff; anyone else gets the same 404 as for no photo. */
+export async function readCarePhoto(db: Db, reader: CareReader, stayId: string, entryId: string, width: number): Promise<Buffer> {
+  if (!isUuid(stayId) || !isUuid(entryId)) throw PHOTO_NOT_FOUND();
+  const [row] = await db
+    .select({ bytes: carePhotoVariants.bytes, ownerId: households.userId })
+    .from(carePhotoVariants)
+    .innerJoin(careEntries, eq(careEntries.id, carePhotoVariants.entryId))
+    .innerJoin(stays, eq(stays.id, careEntries.stayId))
+    .leftJoin(households, eq(households.id, stays.householdId))
+    .where(and(eq(carePhotoVariants.entryId, entryId), eq(careEntries.stayId, stayId), eq(carePhotoVariants.width, width)));
+  if (!row || (!reader.isStaff && row.ownerId !== reader.userId)) throw PHOTO_NOT_FOUND();
+  return row.bytes;
+}
+
+/** Checks and resizes a photo taken on the phone before anything is saved; a refusal names the photo field. */
+export async function processCarePhoto(bytes: Buffer): Promise<ProcessedImage> {
+  try {
+    return await processUpload(bytes, "care");
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.status, error.code, error.message, { fields: { photo: error.message } });
+    throw error;
+  }
+}

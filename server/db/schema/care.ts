@@ -1,0 +1,84 @@
+import { type AnyPgColumn, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { users } from "./core";
+import { bytea } from "./media";
+import { cats } from "./households";
+import { stays } from "./stays";
+
+// Relative paths: drizzle-kit reads these files without the app's aliases.
+import type { CareKind, DoseOutcome, EatenShare, StoolKind } from "../../../app/features/care/model";
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * What staff did for a cat during its stay, one row per tap (ADR 0157): a meal and how much was eaten,
+ * water, the litter, a dose and what became of it, play, a note. Rows are appended and never changed
+ * (a trigger refuses an UPDATE, migration 0021); a correction is a new row whose `corrects_id` names
+ * the one it replaces, and a row is corrected at most once (correct the correction to change it again).
+ * `staff_initials` are kept as they were, so the owner's log still says who gave a dose after that
+ * person's account is gone.
+ */
+export const careEntries = pgTable(
+  "care_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stayId: uuid("stay_id")
+      .notNull()
+      .references(() => stays.id, { onDelete: "cascade" }),
+    catId: uuid("cat_id")
+      .notNull()
+      .references(() => cats.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<CareKind>().notNull(),
+    /** The business day the entry belongs to (Los Angeles), for the log's days. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** A meal: its name ("Breakfast") and how much of it was eaten. */
+    meal: text("meal"),
+    eaten: text("eaten").$type<EatenShare>(),
+    /** The litter: urine seen, and the stool. */
+    urine: boolean("urine"),
+    stool: text("stool").$type<StoolKind>(),
+    /** A dose: the medication and dose as the profile said, the time it was due, what became of it. */
+    medication: text("medication"),
+    dose: text("dose"),
+    dueAt: at("due_at"),
+    outcome: text("outcome").$type<DoseOutcome>(),
+    /** A note's text, or a remark (needed for a dose logged outside its window). */
+    remark: text("remark"),
+    correctsId: uuid("corrects_id").references((): AnyPgColumn => careEntries.id, { onDelete: "cascade" }),
+    staffUserId: uuid("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    staffInitials: text("staff_initials").notNull(),
+    at: at("at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("care_entries_stay").on(t.stayId, t.at),
+    index("care_entries_cat_day").on(t.catId, t.day),
+    uniqueIndex("care_entries_corrected_once").on(t.correctsId),
+    check("care_entries_kind", sql`${t.kind} in ('meal','water','litter','dose','play','note','photo')`),
+    check("care_entries_meal", sql`${t.kind} <> 'meal' or (${t.meal} is not null and ${t.eaten} in ('none','quarter','half','three_quarters','all'))`),
+    check("care_entries_litter", sql`${t.kind} <> 'litter' or (${t.urine} is not null and ${t.stool} in ('normal','soft','none'))`),
+    check(
+      "care_entries_dose",
+      sql`${t.kind} <> 'dose' or (${t.medication} is not null and ${t.dueAt} is not null and ${t.outcome} in ('given','refused','spat_out','vomited'))`,
+    ),
+    // A dose logged more than 60 minutes from its time says why (ADR 0157).
+    check("care_entries_dose_remark", sql`${t.kind} <> 'dose' or abs(extract(epoch from (${t.at} - ${t.dueAt}))) <= 3600 or coalesce(${t.remark}, '') <> ''`),
+    check("care_entries_note", sql`${t.kind} <> 'note' or coalesce(${t.remark}, '') <> ''`),
+  ],
+);
+
+/**
+ * A photo entry's image, in the sizes of the "care" recipe (WebP, metadata dropped), taken on the
+ * staff's phone. Private like a cat's photo (ADR 0120): served only to the stay's household and staff.
+ */
+export const carePhotoVariants = pgTable(
+  "care_photo_variants",
+  {
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => careEntries.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.width] })],
+);
