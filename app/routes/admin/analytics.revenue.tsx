@@ -28,8 +28,9 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   return { report: await revenueReport(context.db, period), years: revenueYears(today) };
 });
 
+// The month column stays in view while a phone scrolls the figures sideways.
 const TABLE =
-  "w-full min-w-[40rem] text-sm tabular-nums [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_thead_th]:text-right [&_thead_th:first-child]:text-left [&_thead_th]:align-bottom [&_thead_th]:font-bold [&_tbody_tr]:border-t [&_tbody_tr]:border-brand-50 [&_tfoot_tr]:border-t-2 [&_tfoot_tr]:border-brand-200 [&_tfoot]:font-bold [&_td]:text-right [&_td:first-child]:text-left [&_th[scope=row]]:text-left";
+  "w-full min-w-[40rem] text-sm tabular-nums whitespace-nowrap [&_th[scope=row]]:sticky [&_th[scope=row]]:left-0 [&_th[scope=row]]:bg-white [&_thead_th:first-child]:sticky [&_thead_th:first-child]:left-0 [&_thead_th:first-child]:bg-white [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_thead_th]:text-right [&_thead_th:first-child]:text-left [&_thead_th]:align-bottom [&_thead_th]:font-bold [&_tbody_tr]:border-t [&_tbody_tr]:border-brand-50 [&_tfoot_tr]:border-t-2 [&_tfoot_tr]:border-brand-200 [&_tfoot]:font-bold [&_td]:text-right [&_td:first-child]:text-left [&_th[scope=row]]:text-left";
 
 /** A wide table scrolls sideways inside its card on a phone; the region is reachable by keyboard. */
 function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
@@ -114,11 +115,11 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {cards.map((c) => (
           <div key={c.label} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
             <dt className="text-sm font-bold text-muted">{c.label}</dt>
-            <dd className="mt-1 font-display text-2xl text-brand-900 tabular-nums">{formatCents(c.value)}</dd>
+            <dd className="mt-1 font-display text-xl break-words text-brand-900 tabular-nums sm:text-2xl">{formatCents(c.value)}</dd>
           </div>
         ))}
       </dl>
