@@ -28,6 +28,8 @@ export default [
     route("content", "routes/admin/content.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
+    route("analytics/revenue", "routes/admin/analytics.revenue.tsx"),
+    route("analytics/revenue.csv", "routes/admin/analytics.revenue.csv.ts"),
     route("customers", "routes/admin/customers.tsx"),
     route("customers/:householdId", "routes/admin/customers.$householdId.tsx"),
     route("documents", "routes/admin/documents.tsx"),

@@ -128,6 +128,30 @@ test("leads, sign-ins and page views of today show in the admin's charts and tab
   await expect(page.getByText("(ranges over 90 days are shown by week)", { exact: false })).toBeVisible();
   expect(await cellNumber(page, "Leads per week by kind", new RegExp(`^Week of ${formatDay(weekStart(todayIso))}\\b`), 0)).toBeGreaterThanOrEqual(1);
   await expect(page.getByRole("table", { name: "Leads per week by kind" }).getByRole("row")).toHaveCount(1 + 53);
+
+  // Revenue, opened from Analytics: the last 12 months, a year, and its CSV.
+  await page.goto("/admin/analytics");
+  await page.getByRole("link", { name: "Open revenue" }).click();
+  await expect(page.getByRole("heading", { name: "Revenue", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Last 12 months" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("table", { name: "Bookings and completions by month and service" }).getByRole("row")).toHaveCount(1 + 12 + 1);
+  const year = todayIso.slice(0, 4);
+  await page.getByRole("link", { name: year, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`year=${year}`));
+  await expect(
+    page.getByRole("table", { name: "Gross, offers, deposits, balances, refunds and net by month" }).getByRole("row", { name: /^Total/ }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  if (process.env.ANALYTICS_SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.ANALYTICS_SCREENSHOT_DIR}/revenue-${project}.png`, fullPage: true });
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV" }).click();
+  const csv = await (await download).createReadStream().then(async (stream) => {
+    let text = "";
+    for await (const chunk of stream) text += String(chunk);
+    return text;
+  });
+  expect((await download).suggestedFilename()).toBe(`revenue-${year}.csv`);
+  expect(csv.split("\r\n")[0]).toMatch(/^"Month","Service","Booked",.*"Net"$/);
 });
 
 test("a browser that sends Do-Not-Track or Global Privacy Control sends no beacon", async ({ page }) => {

@@ -1,8 +1,10 @@
 // Data benchmark: five years of a busy small business in a fresh PostgreSQL database (200k page-view
 // rows, 50k callbacks, 20k vouchers, 30k newsletter sign-ups, 20k appointments over 2,000 customers,
-// 50k sign-ins), the production server started on it, an admin signed in through the real sign-in
-// mail; then p50/p95 and response size of every admin API and page, the CSV export's peak memory
-// (RSS of the server process) and GET / latency while exports run. Prints figures; asserts nothing.
+// 50k sign-ins, 8,000 stays with their deposits, balances and refunds), the production server started
+// on it, an admin signed in through the real sign-in mail; then p50/p95 and response size of every
+// admin API and page, the CSV export's peak memory (RSS of the server process) and GET / latency while
+// exports run. Prints figures; asserts one thing: the revenue report's CSV, over every year it offers,
+// adds up to the sums of the payment rows (ADR 0155), or the script fails.
 // The PostgreSQL is one this script starts in a temporary folder, so the machine's own is never touched.
 //
 //   npm run bench:data [-- --no-build] [--runs 40]
@@ -11,9 +13,12 @@ import fs from "node:fs";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { businessDate } from "~/lib/business-time";
+import { revenueYears } from "~/features/analytics/revenue";
+import { businessDate, businessLocalToUtc } from "~/lib/business-time";
+import { formatCents } from "~/lib/money";
 import { openDatabase } from "../server/db/client";
 import { fiveYearsOfData } from "../server/testing/five-years";
+import { paymentRowSums, paymentRowSumsSql } from "../server/testing/payment-row-sums";
 import { signInDetails, startTestSmtp } from "../server/testing/test-smtp";
 import { freePort, startBuiltServer, startTempPostgres } from "./temp-postgres";
 
@@ -155,6 +160,9 @@ async function main() {
       ["analytics, 30 days", "/admin/analytics"],
       ["analytics, 90 days", "/admin/analytics?days=90"],
       ["analytics, 365 days", `/admin/analytics?from=${daysAgo(364)}&to=${today}`],
+      ["revenue, last 12 months", "/admin/analytics/revenue"],
+      ["revenue, last year", `/admin/analytics/revenue?year=${Number(today.slice(0, 4)) - 1}`],
+      ["revenue CSV, last year", `/admin/analytics/revenue.csv?year=${Number(today.slice(0, 4)) - 1}`],
       ["content", "/admin/content"],
       ["integrations", "/admin/integrations"],
     ];
@@ -168,6 +176,41 @@ async function main() {
     for (const [label, urlPath] of apis) row(label, await measure(port, urlPath, cookie));
     console.log("\n| Admin page               | p50 ms  | p95 ms  | size     |\n|---|---:|---:|---:|");
     for (const [label, urlPath] of pages) row(label, await measure(port, urlPath, cookie));
+
+    // The revenue report, every year it offers, against the payment rows from the first of them.
+    const years = revenueYears(today);
+    const report = { deposits: 0, balances: 0, refunds: 0, net: 0 };
+    for (const year of years) {
+      const csv = await (await fetch(`http://127.0.0.1:${port}/admin/analytics/revenue.csv?year=${year}`, { headers: { cookie } })).text();
+      const [header, ...lines] = csv.trimEnd().split("\r\n");
+      const column = (name: string) => header!.split(",").indexOf(`"${name}"`);
+      const total = lines.find((l) => l.startsWith("Total,Stays,"))!.split(",");
+      const cents = (name: string) => Math.round(Number(total[column(name)]) * 100);
+      report.deposits += cents("Deposits");
+      report.balances += cents("Balances");
+      report.refunds += cents("Refunds");
+      report.net += cents("Net");
+    }
+    const sumsClient = new pg.Client({ connectionString: databaseUrl });
+    await sumsClient.connect();
+    const since = businessLocalToUtc(`${years.at(-1)}-01-01`, "00:00").toISOString();
+    const { rows: sumRows } = await sumsClient.query(paymentRowSumsSql(since));
+    const { rows: count } = await sumsClient.query(
+      "select (select count(*) from payments)::int as payments, (select count(*) from payment_refunds)::int as refunds",
+    );
+    await sumsClient.end();
+    const rows = paymentRowSums(sumRows[0]!);
+    console.log(
+      `\nRevenue report (CSV, ${years.at(-1)}–${years[0]}) against the ${count[0].payments.toLocaleString("en-US")} payment and ${count[0].refunds.toLocaleString("en-US")} refund rows:`,
+    );
+    console.log("| Figure   | report | payment rows |   |\n|---|---:|---:|---|");
+    let reconciled = true;
+    for (const key of ["deposits", "balances", "refunds", "net"] as const) {
+      const same = report[key] === rows[key];
+      reconciled &&= same;
+      console.log(`| ${key.padEnd(8)} | ${formatCents(report[key])} | ${formatCents(rows[key])} | ${same ? "equal" : "DIFFERENT"} |`);
+    }
+    if (!reconciled) process.exitCode = 1;
 
     // The export, and the home page beside it.
     const exportPath = "/api/admin/leads/export.csv?kind=callback";

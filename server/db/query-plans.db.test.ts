@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lastTwelveMonths, yearPeriod } from "~/features/analytics/revenue";
 import { weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { analyticsSummary } from "../analytics/queries";
+import { revenueReport } from "../analytics/revenue";
 import { customerActor, listChangeRequests, listCustomerAppointments, listForDay, listUpcoming } from "../appointments/appointments";
 import { listCustomerAppointmentsPage } from "../appointments/customer-views";
 import { findCustomersToBookFor, getCustomer, listCustomers } from "../customers/customers";
@@ -187,6 +189,8 @@ describe("the plans of the admin's lists on five years of data", () => {
       },
     ]),
     ["analytics, 30 days", () => analyticsSummary(database.db, { from: daysAgo(29), to: today })],
+    ["revenue, the last 12 months", () => revenueReport(database.db, lastTwelveMonths(today))],
+    ["revenue, last year", () => revenueReport(database.db, yearPeriod(Number(today.slice(0, 4)) - 1))],
     ["bookings, one day", () => listForDay(database.db, staff, today)],
     ["bookings, next 30 days", () => listUpcoming(database.db, staff)],
     ["bookings, change requests", () => listChangeRequests(database.db, staff)],

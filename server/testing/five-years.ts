@@ -2,12 +2,26 @@
  * Five years of a busy small business, as the data benchmark (scripts/bench-data.ts) and the query
  * plan test fill a fresh, migrated database: 200k page-view rows, 50k callbacks, 20k vouchers, 30k
  * newsletter sign-ups, 2,000 customers (each with a household) with 20k appointments (two months of them still to come) and
- * 50k sign-ins, spread evenly back from now. `scale` shrinks every count but the five years.
+ * 50k sign-ins, spread evenly back from now; 8,000 stays over those households, all past (checked
+ * out, some cancelled or not shown up for), with their payments (card deposits, balances by card,
+ * cash or check, some expired checkouts) and refunds (cancellations, the guarantee), for the revenue
+ * report (ADR 0155). `scale` shrinks every count but the five years.
  * Each statement is one INSERT ... SELECT over generate_series: seconds, not minutes.
  */
 export function fiveYearsOfData(scale = 1): { label: string; sql: string }[] {
   const n = (count: number) => Math.max(1, Math.round(count * scale));
-  const [callbacks, vouchers, signups, customers, appointments, signIns, paths] = [n(50_000), n(20_000), n(30_000), n(2_000), n(20_000), n(50_000), n(110)];
+  const [callbacks, vouchers, signups, customers, appointments, signIns, paths, stays] = [
+    n(50_000),
+    n(20_000),
+    n(30_000),
+    n(2_000),
+    n(20_000),
+    n(50_000),
+    n(110),
+    n(8_000),
+  ];
+  // Stay i, by its id; each statement about stays walks them again.
+  const eachStay = `generate_series(1, ${stays}) i join stays s on s.id = md5('bench-stay-' || i)::uuid`;
   // An instant `i` steps of `count` back over five years.
   const back = (i: string, count: number) => `now() - (${i} / ${count}.0) * interval '1826 days'`;
   return [
@@ -62,14 +76,67 @@ export function fiveYearsOfData(scale = 1): { label: string; sql: string }[] {
       label: `${appointments.toLocaleString("en-US")} appointments`,
       // From five years ago to two months ahead: the past ones done (some cancelled), the coming ones booked, a few with a change asked for.
       // Each the household's of its address (overnight stays are stays, ADR 0146).
-      sql: `insert into appointments (household_id, customer_email, service_id, cat_names, starts_at, status, proposed_starts_at, notes, created_by, updated_by, created_at, updated_at)
+      sql: `insert into appointments (household_id, customer_email, service_id, cat_names, starts_at, status, proposed_starts_at, notes, created_by, updated_by, created_at, updated_at, price_cents)
         select h.id, 'customer' || (i % ${customers}) || '@example.com', s, 'Miso', t,
           case when i % 17 = 0 then 'Cancelled' when t < now() then 'Completed' when i % 5 = 0 then 'Pending' else 'Confirmed' end,
-          case when t > now() and i % 40 = 0 then t + interval '1 day' end, '', 'bench', 'bench', t - interval '20 days', t - interval '20 days'
+          case when t > now() and i % 40 = 0 then t + interval '1 day' end, '', 'bench', 'bench', t - interval '20 days', t - interval '20 days',
+          (array[1500, 9500, 7500, 4500])[1 + i % 4]
         from generate_series(1, ${appointments}) i,
           lateral (select (array['medication-administration','lion-cuts-and-mat-removal','full-grooming','bath-and-brush'])[1 + i % 4] as s) sv,
           lateral (select h.id from users u join households h on h.user_id = u.id where u.email = 'customer' || (i % ${customers}) || '@example.com') h,
           lateral (select date_trunc('hour', now() + interval '60 days' - (i / ${appointments}.0) * interval '1886 days') + interval '9 hours' as t) at`,
+    },
+    {
+      label: `${stays.toLocaleString("en-US")} stays`,
+      // Check-ins from five years ago to two weeks ago, 2 to 7 nights, booked 7 to 46 days before at LA
+      // office hours; each household's first stay of 3 nights or more had the first night free.
+      sql: `insert into stays (id, household_id, status, check_in, check_out, total_cents, price_lines, cancellation_tiers, deposit_cents, first_night_free_cents, created_at, updated_at)
+        select md5('bench-stay-' || i)::uuid, h.id,
+          case when i % 13 = 0 then 'cancelled' when i % 50 = 1 then 'no_show' else 'checked_out' end,
+          ci, ci + nights, nightly * nights - free, '[]', '[]',
+          case when i % 3 = 0 then 0 else (nightly * nights - free) / 4 end, free, t, t
+        from generate_series(1, ${stays}) i
+          join (select id, row_number() over (order by created_at, id) - 1 as n from households) h on h.n = (i - 1) % ${customers},
+          lateral (select current_date - 1830 + (i * 1815 / ${stays}) as ci, 2 + i % 6 as nights, 4500 + (i % 3) * 1500 as nightly) p,
+          lateral (select case when i <= ${customers} and nights >= 3 then nightly else 0 end as free) f,
+          lateral (select ((ci - (7 + i % 40))::timestamp + interval '9 hours' + (i % 8) * interval '1 hour') at time zone 'America/Los_Angeles' as t) at`,
+    },
+    {
+      label: "their deposits",
+      // Paid by card a few minutes after booking; every tenth stay first let a checkout expire.
+      sql: `insert into payments (stay_id, kind, method, provider, checkout_session_id, payment_intent_id, amount_cents, status, paid_at, created_at, updated_at)
+        select s.id, 'deposit', 'card', 'simulated', 'bench_dep_' || i, 'pi_bench_dep_' || i, s.deposit_cents, 'paid', s.created_at + interval '4 minutes', s.created_at, s.created_at
+        from ${eachStay} where s.deposit_cents > 0
+        union all
+        select s.id, 'deposit', 'card', 'simulated', 'bench_exp_' || i, null, s.deposit_cents, 'expired', null, s.created_at - interval '1 hour', s.created_at
+        from ${eachStay} where s.deposit_cents > 0 and i % 10 = 0`,
+    },
+    {
+      label: "their balances",
+      // Settled at check-out (11:00 LA and after): by card, in cash or by check.
+      sql: `insert into payments (stay_id, kind, method, provider, checkout_session_id, payment_intent_id, amount_cents, status, paid_at, created_at, updated_at, recorded_by, reference)
+        select s.id, 'balance', m, case when m = 'card' then 'simulated' end, case when m = 'card' then 'bench_bal_' || i end,
+          case when m = 'card' then 'pi_bench_bal_' || i end, s.total_cents - s.deposit_cents, 'paid', t, t, t,
+          case when m <> 'card' then 'staff:desk@bench.example.com' end, case when m = 'check' then 'Check ' || (1000 + i) end
+        from ${eachStay},
+          lateral (select (array['card','card','card','cash','check'])[1 + i % 5] as m) pm,
+          lateral (select (s.check_out::timestamp + interval '11 hours' + (i % 50) * interval '1 minute') at time zone 'America/Los_Angeles' as t) at
+        where s.status = 'checked_out'`,
+    },
+    {
+      label: "their refunds",
+      // Every other cancellation got its deposit back; some checked-out stays half their card balance (the guarantee).
+      sql: `insert into payment_refunds (payment_id, amount_cents, provider_refund_id, status, reason, actor, created_at, updated_at)
+        select p.id, p.amount_cents, 're_bench_dep_' || i, 'succeeded', 'Cancelled in time', 'customer', s.created_at + interval '2 days', s.created_at + interval '2 days'
+        from ${eachStay} join payments p on p.checkout_session_id = 'bench_dep_' || i where s.status = 'cancelled' and i % 2 = 0
+        union all
+        select p.id, p.amount_cents / 2, 're_bench_bal_' || i, 'succeeded', 'Satisfaction guarantee: the suite was cold', 'staff:owner@bench.example.com',
+          p.paid_at + interval '2 days', p.paid_at + interval '2 days'
+        from ${eachStay} join payments p on p.checkout_session_id = 'bench_bal_' || i where i % 7 = 0`,
+    },
+    {
+      label: "refunded amounts",
+      sql: `update payments p set refunded_cents = r.cents from (select payment_id, sum(amount_cents)::int as cents from payment_refunds group by 1) r where r.payment_id = p.id`,
     },
     {
       label: `${signIns.toLocaleString("en-US")} sign-ins`,

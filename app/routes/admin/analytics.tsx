@@ -57,6 +57,21 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         {choice.weekly ? ` (ranges over ${MAX_DAILY_DAYS} days are shown by week)` : ""}. Days are Los Angeles days.
       </p>
 
+      <section
+        aria-labelledby="revenue-link"
+        className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6"
+      >
+        <div className="min-w-0 flex-1">
+          <h2 id="revenue-link" className="text-xl">
+            Revenue
+          </h2>
+          <p className="mt-1 text-sm text-muted">By month and service: booked, completed, gross, offers, deposits, balances, refunds and net, with a CSV.</p>
+        </div>
+        <Link to="/admin/analytics/revenue" className="rounded-full bg-brand-700 px-4 py-2 text-sm font-bold text-white hover:bg-brand-800">
+          Open revenue
+        </Link>
+      </section>
+
       <div className="mt-6 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6">
         <nav aria-label="Date range presets" className="flex flex-wrap gap-2">
           {ANALYTICS_PRESETS.map((days) => (

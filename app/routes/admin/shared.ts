@@ -24,6 +24,8 @@ export const ADMIN_SECTIONS = [
 /** Admin pages reached from another page rather than the menu, and from where. */
 export const ADMIN_SUB_PAGES: Readonly<Record<string, string>> = {
   "/admin": "the dashboard: the menu's first link, and the admin title's",
+  "/admin/analytics/revenue": "revenue by month and service, opened from Analytics",
+  "/admin/analytics/revenue.csv": "the Revenue page's figures as CSV, downloaded from Revenue",
   "/admin/customers/:householdId": "one customer, opened from Customers",
   "/admin/grooming/book": "booking a groom for a customer, opened from Groomers and services",
   "/admin/stays/book": "booking a stay for a customer, opened from Stays and occupancy",

@@ -55,6 +55,8 @@ export const appointments = pgTable(
     index("appointments_household").on(t.householdId, t.startsAt),
     uniqueIndex("appointments_stay").on(t.stayId),
     index("appointments_starts_at").on(t.startsAt),
+    // The revenue report's grooms booked in a month (ADR 0155).
+    index("appointments_created_at").on(t.createdAt),
     // Bookings' queue of change requests: the few rows with a proposed time, soonest first.
     index("appointments_change_requests")
       .on(t.proposedStartsAt)

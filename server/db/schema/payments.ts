@@ -40,6 +40,10 @@ export const payments = pgTable(
   },
   (t) => [
     index("payments_stay").on(t.stayId),
+    // The revenue report's money taken in a month (ADR 0155).
+    index("payments_paid_at")
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
     check("payments_provider", sql`${t.provider} in ('stripe','simulated')`),
     check("payments_kind", sql`${t.kind} in ('deposit','balance')`),
     check("payments_method", sql`${t.method} in ('card','cash','check')`),
@@ -77,6 +81,8 @@ export const paymentRefunds = pgTable(
   },
   (t) => [
     index("payment_refunds_payment").on(t.paymentId),
+    // The revenue report's refunds made in a month (ADR 0155).
+    index("payment_refunds_created_at").on(t.createdAt),
     index("payment_refunds_pending")
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),

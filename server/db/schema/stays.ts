@@ -154,6 +154,11 @@ export const stays = pgTable(
   (t) => [
     index("stays_household").on(t.householdId, t.checkIn),
     index("stays_check_in").on(t.checkIn),
+    // The revenue report (ADR 0155): stays booked in a month, stays checked out in a month.
+    index("stays_created_at").on(t.createdAt),
+    index("stays_checked_out")
+      .on(t.checkOut)
+      .where(sql`${t.status} = 'checked_out'`),
     check("stays_dates", sql`${t.checkOut} > ${t.checkIn}`),
     check("stays_deposit", sql`${t.depositCents} >= 0 and ${t.depositCents} <= ${t.totalCents}`),
     check("stays_first_night_free", sql`${t.firstNightFreeCents} >= 0`),

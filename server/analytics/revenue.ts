@@ -1,0 +1,148 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  REVENUE_SERVICES,
+  type RevenueFigures,
+  type RevenuePeriod,
+  type RevenueReport,
+  type RevenueService,
+  addFigures,
+  emptyFigures,
+} from "~/features/analytics/revenue";
+import { BUSINESS_TIME_ZONE, businessLocalToUtc } from "~/lib/business-time";
+import { type Db, rowsOf } from "../db/client";
+import { stays } from "../db/schema/index";
+
+/**
+ * The revenue report (ADR 0155). Every figure is a sum over rows in one Los Angeles month:
+ * - booked: stays made in the month (`created_at`) that became bookings (not an unaccepted waitlist
+ *   offer, an unpaid hold, one that expired or was declined), cancelled ones included; grooms (and the
+ *   other appointments that are not a stay) made in the month; the value is the price after offers;
+ * - completed: stays checked out whose check-out day is in the month; grooms `Completed` that started
+ *   in the month; the value is the price after offers;
+ * - gross: the completed stays' price before offers (value + offers), the completed grooms' price;
+ * - each offer: the completed stays' offer amounts (its column on `stays`);
+ * - deposits, balances: paid `payments` rows of that kind by `paid_at` month (card, cash and check);
+ * - refunds: `payment_refunds` rows, pending or succeeded, by `created_at` month;
+ * - net: deposits + balances − refunds.
+ * Payments are a stay's (ADR 0152): grooms have no money figures.
+ */
+
+/** The offers a stay's price can carry: a column each on `stays`, the amount given (positive). */
+export const STAY_OFFERS = [
+  { key: "firstNightFree", label: "First night free", column: stays.firstNightFreeCents },
+  { key: "referralCredit", label: "Referral credit", column: stays.referralCreditCents },
+] as const;
+
+/** Statuses of a stay that never became a booking: not counted as booked. */
+const NEVER_BOOKED = sql.raw(`('offered','awaiting_payment','expired','declined')`);
+
+const zone = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
+/** The Los Angeles month ("2026-03") of a timestamptz column. */
+const monthOfInstant = (column: SQL) => sql`to_char(${column} at time zone ${zone}, 'YYYY-MM')`;
+
+type Row = Record<string, unknown>;
+const num = (value: unknown) => Number(value ?? 0);
+
+export async function revenueReport(db: Db, period: RevenuePeriod): Promise<RevenueReport> {
+  const start = businessLocalToUtc(period.fromDay, "00:00").toISOString();
+  const end = businessLocalToUtc(period.toDay, "00:00").toISOString();
+  const offerSums = sql.join(
+    STAY_OFFERS.map((o) => sql`coalesce(sum(${o.column}), 0)::bigint as ${sql.identifier(o.key)}`),
+    sql`, `,
+  );
+
+  const [staysBooked, staysCompleted, groomsBooked, groomsCompleted, paid, refunded] = await Promise.all([
+    rowsOf<Row>(
+      db,
+      sql`select ${monthOfInstant(sql`created_at`)} as month, count(*)::int as n, coalesce(sum(total_cents), 0)::bigint as cents
+        from stays where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz and status not in ${NEVER_BOOKED}
+        group by 1`,
+    ),
+    rowsOf<Row>(
+      db,
+      sql`select to_char(check_out, 'YYYY-MM') as month, count(*)::int as n, coalesce(sum(total_cents), 0)::bigint as cents, ${offerSums}
+        from stays where status = 'checked_out' and check_out >= ${period.fromDay}::date and check_out < ${period.toDay}::date
+        group by 1`,
+    ),
+    rowsOf<Row>(
+      db,
+      sql`select ${monthOfInstant(sql`created_at`)} as month, count(*)::int as n, coalesce(sum(price_cents), 0)::bigint as cents
+        from appointments where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz and stay_id is null
+        group by 1`,
+    ),
+    rowsOf<Row>(
+      db,
+      sql`select ${monthOfInstant(sql`starts_at`)} as month, count(*)::int as n, coalesce(sum(price_cents), 0)::bigint as cents
+        from appointments where starts_at >= ${start}::timestamptz and starts_at < ${end}::timestamptz and status = 'Completed' and stay_id is null
+        group by 1`,
+    ),
+    rowsOf<Row>(
+      db,
+      sql`select ${monthOfInstant(sql`paid_at`)} as month, kind, coalesce(sum(amount_cents), 0)::bigint as cents
+        from payments where status = 'paid' and paid_at >= ${start}::timestamptz and paid_at < ${end}::timestamptz
+        group by 1, 2`,
+    ),
+    rowsOf<Row>(
+      db,
+      sql`select ${monthOfInstant(sql`created_at`)} as month, coalesce(sum(amount_cents), 0)::bigint as cents
+        from payment_refunds where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
+        group by 1`,
+    ),
+  ]);
+
+  const offerKeys = STAY_OFFERS.map((o) => o.key);
+  const byMonth = new Map(period.months.map((month) => [month, { stays: emptyFigures(offerKeys), grooms: emptyFigures(offerKeys) }]));
+  const at = (row: Row, service: RevenueService) => byMonth.get(String(row.month))?.[service];
+  const booked = (f: RevenueFigures, r: Row) => {
+    f.bookedCount += num(r.n);
+    f.bookedCents += num(r.cents);
+  };
+
+  for (const r of staysBooked) {
+    const f = at(r, "stays");
+    if (f) booked(f, r);
+  }
+  for (const r of staysCompleted) {
+    const f = at(r, "stays");
+    if (!f) continue;
+    f.completedCount += num(r.n);
+    f.completedCents += num(r.cents);
+    f.grossCents += num(r.cents);
+    for (const key of offerKeys) {
+      f.offers[key]! += num(r[key]);
+      f.grossCents += num(r[key]);
+    }
+  }
+  for (const r of groomsBooked) {
+    const f = at(r, "grooms");
+    if (f) booked(f, r);
+  }
+  for (const r of groomsCompleted) {
+    const f = at(r, "grooms");
+    if (!f) continue;
+    f.completedCount += num(r.n);
+    f.completedCents += num(r.cents);
+    f.grossCents += num(r.cents);
+  }
+  for (const r of paid) {
+    const f = at(r, "stays");
+    if (f && r.kind === "deposit") f.depositsCents += num(r.cents);
+    if (f && r.kind === "balance") f.balancesCents += num(r.cents);
+  }
+  for (const r of refunded) {
+    const f = at(r, "stays");
+    if (f) f.refundsCents += num(r.cents);
+  }
+
+  const months = period.months.map((month) => {
+    const services = byMonth.get(month)!;
+    for (const service of REVENUE_SERVICES) {
+      const f: RevenueFigures = services[service];
+      f.netCents = f.depositsCents + f.balancesCents - f.refundsCents;
+    }
+    return { month, services };
+  });
+  const totals = { stays: emptyFigures(offerKeys), grooms: emptyFigures(offerKeys) };
+  for (const m of months) for (const service of REVENUE_SERVICES) addFigures(totals[service], m.services[service]);
+  return { period, offers: STAY_OFFERS.map(({ key, label }) => ({ key, label })), months, totals };
+}
