@@ -27,7 +27,7 @@ import type { StayView } from "~/features/stays/view";
 import { catAlreadyBookedText } from "~/features/stays/wording";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { hasRepeats } from "~/lib/validation";
-import type { Db } from "../db/client";
+import { type Db, rowsOf } from "../db/client";
 import { cats, households, staySuites, stayCats, stayEvents, stays, suiteTypes, suites, users, waitlistEntries } from "../db/schema/index";
 import { lockForBooking } from "../db/booking-lock";
 import { withExclusionRetry } from "../db/exclusion-retry";
@@ -102,6 +102,11 @@ export async function catAlreadyBooked(
 /** The held nights of other stays of these cats that overlap `nights` (none for dates out of order, which a rule refuses). */
 async function catClashes(db: Db, catIds: readonly string[], nights: { checkIn: string; checkOut: string }, ignoreStayId?: string) {
   if (catIds.length === 0 || nights.checkOut <= nights.checkIn) return [];
+  return catClashesQuery(db, catIds, nights, ignoreStayId);
+}
+
+/** `catClashes`' read, not yet sent (for dates in order): to send it, or to make it part of another. */
+function catClashesQuery(db: Db, catIds: readonly string[], nights: { checkIn: string; checkOut: string }, ignoreStayId?: string) {
   return db
     .select({ catId: stayCats.catId, checkIn: stayCats.checkIn, checkOut: stayCats.checkOut })
     .from(stayCats)
@@ -273,15 +278,19 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now 
  * offered, stayed or not shown up for (one cancelled, declined or never paid for gives the offer back).
  */
 export async function isNewHousehold(db: Db, householdId: string): Promise<boolean> {
-  const [row] = await db
+  const [row] = await householdStay(db, householdId);
+  return !row;
+}
+
+/** A stay of the household that takes the first night free away, if any: `isNewHousehold`'s read, not yet sent. */
+const householdStay = (db: Db, householdId: string) =>
+  db
     .select({ id: stays.id })
     .from(stays)
     .where(and(eq(stays.householdId, householdId), notInArray(stays.status, ["cancelled", "declined", "expired"])))
     // In the order of the index on (household, check-in): the household's own rows, never the whole table.
     .orderBy(asc(stays.checkIn))
     .limit(1);
-  return !row;
-}
 
 /** How far either side of the dates asked for the nearest free dates are looked for. */
 const ALTERNATIVES_DAYS = 14;
@@ -312,7 +321,7 @@ async function nearestFreeDates(db: Db, settings: StaySettings, types: readonly 
 }
 
 /** The first `count` suites of a type free for every night, in the staff's order (`ignoreStayId`'s own rows do not count). */
-async function freeSuitesOfType(db: Db, suiteTypeId: string, checkIn: string, checkOut: string, count: number, ignoreStayId?: string) {
+function freeSuitesOfType(db: Db, suiteTypeId: string, checkIn: string, checkOut: string, count: number, ignoreStayId?: string) {
   return db
     .select({ id: suites.id, name: suites.name })
     .from(suites)
@@ -363,7 +372,7 @@ export async function bookStay(
   // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a
   // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
   // the vaccines. Only holdStay's reads, under the suite type's lock, decide between contenders.
-  const [chosen, settings, rules, [type], coverage, clashes, { business }, [account]] = await inOrder([
+  const [chosen, settings, rules, [type], coverage, clashes, { business }] = await inOrder([
     householdCats(db, userId, request.catIds),
     loadStaySettings(db),
     rulesBetween(db, request.checkIn, request.checkOut),
@@ -371,7 +380,6 @@ export async function bookStay(
     vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
     catClashes(db, request.catIds, request),
     loadSiteContent(db),
-    db.select({ email: users.email }).from(users).where(eq(users.id, userId)),
   ] as const);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   if (problems.length > 0) throw datesRefused(problems);
@@ -406,12 +414,16 @@ export async function bookStay(
     });
     // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives.
     // The voucher is the free night this stay got (or the booking is refused with the reason).
-    await redeemVoucher(tx, { code: request.voucherCode, stay: row, email: account?.email ?? "", minNights: settings.firstNightFreeMinNights, now });
+    // The account's address matters only to a voucher: one typed in, or the household's own for the free night it got.
+    const email = request.voucherCode || row.firstNightFreeCents > 0 ? await accountEmail(tx, userId) : "";
+    await redeemVoucher(tx, { code: request.voucherCode, stay: row, email, minNights: settings.firstNightFreeMinNights, now });
     if (row.status !== "awaiting_payment") await queueStayMail(tx, row.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now, business);
     return row;
   });
   return stay;
 }
+
+const accountEmail = async (db: Db, userId: string) => (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? "";
 
 /**
  * Writes a stay that holds free suites of `type` for its nights, priced and with its cancellation
@@ -443,19 +455,14 @@ export async function holdStay(
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
   // Requests for these cats and for this type's suites queue here: what follows reads what the one
   // before committed (the cats first: the order every path takes them in).
-  await lockForBooking(
-    tx,
-    "cat",
-    chosen.map((c) => c.id),
-  );
   // Whether the household is new is decided under its lock: of its bookings racing each other, the
   // first to commit is the new customer's (the unique index stays_one_first_night_free is the guard).
   const householdId = chosen[0]!.householdId;
-  await lockForBooking(tx, "household", [householdId]);
-  await lockForBooking(tx, "suiteType", [type.id]);
-  await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
+  await lockForBooking(tx, { cat: chosen.map((c) => c.id), household: [householdId], suiteType: [type.id] });
   const needed = suitesFor(arrangement, chosen.length);
-  const [rooms, isNew] = await Promise.all([freeSuitesOfType(tx, type.id, checkIn, checkOut, needed), isNewHousehold(tx, householdId)]);
+  const { clashes, rooms, isNew } = await decidedUnderLocks(tx, { catIds: chosen.map((c) => c.id), typeId: type.id, checkIn, checkOut, needed, householdId });
+  const booked = firstCatClash(chosen, clashes);
+  if (booked) throw booked;
   if (rooms.length < needed) throw NO_SUITE_FREE();
   const price = priceStay(input.settings, input.rules, {
     checkIn,
@@ -508,6 +515,30 @@ export async function holdStay(
     at: now,
   });
   return row!;
+}
+
+/**
+ * What holdStay's locks decide, read in one statement after they are taken (a statement's snapshot
+ * is taken when it starts, so the locks cannot be in it): the cats' other held nights that overlap,
+ * the first `needed` free suites of the type, and whether the household is new. One round trip, not
+ * three: on the embedded database every booking's queries run one after another on one connection.
+ */
+async function decidedUnderLocks(
+  tx: Db,
+  input: { catIds: string[]; typeId: string; checkIn: string; checkOut: string; needed: number; householdId: string },
+): Promise<{ clashes: { catId: string; checkIn: string; checkOut: string }[]; rooms: { id: string; name: string }[]; isNew: boolean }> {
+  const nights = { checkIn: input.checkIn, checkOut: input.checkOut };
+  const [row] = await rowsOf<{ clashes: { cat_id: string; check_in: string; check_out: string }[]; rooms: { id: string; name: string }[]; is_new: boolean }>(
+    tx,
+    sql`select (select coalesce(json_agg(c), '[]') from ${catClashesQuery(tx, input.catIds, nights)} c) as clashes,
+      (select coalesce(json_agg(r), '[]') from ${freeSuitesOfType(tx, input.typeId, input.checkIn, input.checkOut, input.needed)} r) as rooms,
+      not exists ${householdStay(tx, input.householdId)} as is_new`,
+  );
+  return {
+    clashes: row!.clashes.map((c) => ({ catId: c.cat_id, checkIn: c.check_in, checkOut: c.check_out })),
+    rooms: row!.rooms,
+    isNew: row!.is_new,
+  };
 }
 
 /** The household's stay by id (404 for anyone else's), with its suites and cats. */
@@ -569,7 +600,7 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
   const guests = await db.select().from(stayCats).where(eq(stayCats.stayId, stay.id));
   const catIds = guests.flatMap((g) => (g.catId ? [g.catId] : []));
   // Changing (not quoting): the cats' locks before their nights are read, as booking takes them.
-  if (lock) await lockForBooking(db, "cat", catIds);
+  if (lock) await lockForBooking(db, { cat: catIds });
   await refuseCatsAlreadyBooked(
     db,
     guests.flatMap((g) => (g.catId ? [{ id: g.catId, name: g.catName ?? "A cat" }] : [])),
@@ -586,7 +617,7 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
     .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
   const [type] = await db.select().from(suiteTypes).where(eq(suiteTypes.id, rows[0]!.suiteTypeId));
   // Changing (not quoting): the suite type's lock, then what is free after the one before committed.
-  if (lock) await lockForBooking(db, "suiteType", [type!.id]);
+  if (lock) await lockForBooking(db, { suiteType: [type!.id] });
   const free = await freeSuitesOfType(db, type!.id, input.checkIn, input.checkOut, rows.length + 20, stay.id);
   const freeIds = new Set(free.map((f) => f.id));
   const spare = free.filter((f) => !rows.some((r) => r.suiteId === f.id));
@@ -690,12 +721,7 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
     const most = `A ${type!.name} holds at most ${type!.maxCats} ${type!.maxCats === 1 ? "cat" : "cats"}.`;
     throw new AppError(400, "TOO_MANY_CATS", `${most} To bring more cats, book another stay or call us.`, { fields: { catIds: most } });
   }
-  if (lock)
-    await lockForBooking(
-      db,
-      "cat",
-      chosen.map((c) => c.id),
-    );
+  if (lock) await lockForBooking(db, { cat: chosen.map((c) => c.id) });
   await refuseCatsAlreadyBooked(db, chosen, stay, stay.id);
   const coverage = await vaccineCoverage(db, { userId, catIds: request.catIds, through: stay.checkOut, now });
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
@@ -709,7 +735,7 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
   const newcomers = places.filter((p) => p.rowId === null).length;
   // The stay's own held suites are not free: a new suite is one no stay holds for these nights,
   // read (when changing, not quoting) under the suite type's lock.
-  if (lock && newcomers > 0) await lockForBooking(db, "suiteType", [type!.id]);
+  if (lock && newcomers > 0) await lockForBooking(db, { suiteType: [type!.id] });
   const rooms = newcomers === 0 ? [] : await freeSuitesOfType(db, type!.id, stay.checkIn, stay.checkOut, newcomers);
   if (rooms.length < newcomers) throw NO_SUITE_FREE();
 
