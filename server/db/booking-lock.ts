@@ -39,6 +39,8 @@ const ORDER: readonly LockSpace[] = ["cat", "household", "suiteType", "groomer"]
  * runs every query of every booking in turn, each round trip counts.
  */
 export async function lockForBooking(tx: Db, locks: { [S in LockSpace]?: readonly string[] }): Promise<void> {
-  const keys = ORDER.flatMap((space) => [...new Set(locks[space] ?? [])].sort().map((id) => sql`pg_advisory_xact_lock(${SPACES[space]}::int4, hashtext(${id}))`));
+  const keys = ORDER.flatMap((space) =>
+    [...new Set(locks[space] ?? [])].sort().map((id) => sql`pg_advisory_xact_lock(${SPACES[space]}::int4, hashtext(${id}))`),
+  );
   if (keys.length > 0) await tx.execute(sql`select ${sql.join(keys, sql`, `)}`);
 }

@@ -40,7 +40,7 @@ import { redeemVoucher } from "../leads/vouchers";
 import { queueStayMail } from "./stay-mail";
 import { queueCancellationRefund } from "./refunds";
 import { stayViews } from "./views";
-import { type SuiteType, freeSuiteCounter, freeSuiteCounts, heldOverlapping, listSuiteTypes, loadStaySettings, rulesBetween, rulesWithin } from "./calendar";
+import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesBetween, rulesWithin } from "./calendar";
 
 /**
  * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this
@@ -63,9 +63,7 @@ const NO_SUITE_FREE = () => new AppError(409, "NO_SUITE_FREE", "That suite is no
 
 /** The rules for the dates, or a 400 naming the field each broken rule belongs to. */
 export async function checkedDates(db: Db, checkIn: string, checkOut: string, today: string) {
-  // One read after another: in a booking's transaction they share one connection.
-  const settings = await loadStaySettings(db);
-  const rules = await rulesBetween(db, checkIn, checkOut);
+  const { settings, rules } = await loadStayTerms(db, checkIn, checkOut);
   const problems = dateProblems(settings, rules, checkIn, checkOut, today);
   return { settings, rules, problems };
 }
@@ -242,10 +240,9 @@ export interface StayQuote {
  */
 export async function quoteStay(db: Db, userId: string, request: StayDates, now = new Date(), medication = false): Promise<StayQuote> {
   const today = businessDate(now);
-  const [chosen, settings, rules, types] = await Promise.all([
+  const [chosen, { settings, rules }, types] = await Promise.all([
     householdCats(db, userId, request.catIds),
-    loadStaySettings(db),
-    rulesBetween(db, request.checkIn, request.checkOut),
+    loadStayTerms(db, request.checkIn, request.checkOut),
     listSuiteTypes(db),
   ]);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
@@ -297,14 +294,15 @@ const ALTERNATIVES_DAYS = 14;
 
 /**
  * Up to two stays of the same length within two weeks either side that the rules allow and a suite
- * fits, nearest first (earlier before later at the same distance), listed by date. The rules and the
- * held suites of the whole four weeks are read once, not once per candidate.
+ * fits, nearest first (earlier before later at the same distance), listed by date. The rules of the
+ * whole four weeks are read once, and the free suites of every candidate in one read, not once per
+ * candidate.
  */
 async function nearestFreeDates(db: Db, settings: StaySettings, types: readonly SuiteType[], request: StayDates, catCount: number, today: string) {
   const length = nightsOf(request.checkIn, request.checkOut).length;
-  const from = addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS);
-  const to = addBusinessDays(request.checkOut, ALTERNATIVES_DAYS);
-  const [allRules, freeFor] = await Promise.all([rulesBetween(db, from, to), freeSuiteCounter(db, from, to)]);
+  const first = addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS);
+  const last = addBusinessDays(request.checkIn, ALTERNATIVES_DAYS);
+  const [allRules, freeFor] = await Promise.all([rulesBetween(db, first, addBusinessDays(last, length)), freeSuitesForStays(db, first, last, length)]);
   const found: { checkIn: string; checkOut: string }[] = [];
   for (let shift = 1; shift <= ALTERNATIVES_DAYS && found.length < 2; shift += 1) {
     for (const direction of [-1, 1]) {
@@ -312,8 +310,7 @@ async function nearestFreeDates(db: Db, settings: StaySettings, types: readonly 
       const checkOut = addBusinessDays(checkIn, length);
       const rules = rulesWithin(allRules, checkIn, checkOut);
       if (dateProblems(settings, rules, checkIn, checkOut, today).length > 0) continue;
-      if (optionsFor(settings, rules, types, freeFor(checkIn, checkOut), { checkIn, checkOut }, catCount, false, today).length > 0)
-        found.push({ checkIn, checkOut });
+      if (optionsFor(settings, rules, types, freeFor(checkIn), { checkIn, checkOut }, catCount, false, today).length > 0) found.push({ checkIn, checkOut });
       if (found.length === 2) break;
     }
   }
@@ -372,10 +369,9 @@ export async function bookStay(
   // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a
   // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
   // the vaccines. Only holdStay's reads, under the suite type's lock, decide between contenders.
-  const [chosen, settings, rules, [type], coverage, clashes, { business }] = await inOrder([
+  const [chosen, { settings, rules }, [type], coverage, clashes, { business }] = await inOrder([
     householdCats(db, userId, request.catIds),
-    loadStaySettings(db),
-    rulesBetween(db, request.checkIn, request.checkOut),
+    loadStayTerms(db, request.checkIn, request.checkOut),
     db.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId)),
     vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
     catClashes(db, request.catIds, request),
@@ -707,8 +703,7 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
     .from(staySuites)
     .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
   const guests = await db.select().from(stayCats).where(eq(stayCats.stayId, stay.id));
-  const settings = await loadStaySettings(db);
-  const rules = await rulesBetween(db, stay.checkIn, stay.checkOut);
+  const { settings, rules } = await loadStayTerms(db, stay.checkIn, stay.checkOut);
   const unchanged = guests.length === chosen.length && chosen.every((c) => guests.some((g) => g.catId === c.id));
   if (unchanged)
     throw new AppError(400, "CATS_UNCHANGED", "These are the cats already booked for this stay.", {
