@@ -31,7 +31,7 @@ import { type Db, rowsOf } from "../db/client";
 import { cats, households, staySuites, stayCats, stayEvents, stays, suiteTypes, suites, users, waitlistEntries } from "../db/schema/index";
 import { lockForBooking } from "../db/booking-lock";
 import { withExclusionRetry } from "../db/exclusion-retry";
-import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
+import { type CatCoverage, catsAndCoverage, vaccineCoverage } from "../households/vaccines";
 import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
@@ -40,7 +40,7 @@ import { redeemVoucher } from "../leads/vouchers";
 import { queueStayMail } from "./stay-mail";
 import { queueCancellationRefund } from "./refunds";
 import { stayViews } from "./views";
-import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesBetween, rulesWithin } from "./calendar";
+import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
 
 /**
  * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this
@@ -144,7 +144,7 @@ async function refuseCatsAlreadyBooked(...args: Parameters<typeof catAlreadyBook
  * twice a 400 (the forms refuse it first; this guards every other caller, and rows stored before).
  */
 export async function householdCats(db: Db, userId: string, catIds: readonly string[]): Promise<HouseholdCat[]> {
-  if (hasRepeats(catIds)) throw new AppError(400, "CAT_REPEATED", CAT_REPEATED_MESSAGE, { fields: { catIds: CAT_REPEATED_MESSAGE } });
+  refuseRepeats(catIds);
   const rows = await db
     .select({ id: cats.id, name: cats.name, householdId: cats.householdId })
     .from(cats)
@@ -152,6 +152,21 @@ export async function householdCats(db: Db, userId: string, catIds: readonly str
     .where(and(eq(households.userId, userId), inArray(cats.id, [...catIds]), isNull(cats.archivedAt)));
   if (rows.length !== new Set(catIds).size) throw CAT_NOT_FOUND();
   return catIds.map((id) => rows.find((r) => r.id === id)!);
+}
+
+const refuseRepeats = (catIds: readonly string[]) => {
+  if (hasRepeats(catIds)) throw new AppError(400, "CAT_REPEATED", CAT_REPEATED_MESSAGE, { fields: { catIds: CAT_REPEATED_MESSAGE } });
+};
+
+/**
+ * `householdCats` and their `vaccineCoverage` through `through`, in one read of the cats and their
+ * records (not one each): the same refusals, in the same order.
+ */
+async function householdCatsCovered(db: Db, userId: string, catIds: readonly string[], through: string, now: Date) {
+  refuseRepeats(catIds);
+  const { cats: found, coverage } = await catsAndCoverage(db, { userId, catIds: [...catIds], through, now });
+  if (found.some((c) => c.archivedAt)) throw CAT_NOT_FOUND();
+  return { chosen: found.map(({ id, name, householdId }): HouseholdCat => ({ id, name, householdId })), coverage };
 }
 
 /** A way to stay: a suite type, and whether the cats share one suite or take one each. */
@@ -234,17 +249,21 @@ export interface StayQuote {
 
 /**
  * What the customer may book for these dates and cats, priced; nothing is held. Independent reads go
- * at once (on PostgreSQL each on a connection of its own): the cats, house rules, calendar rules and
- * suite types; then, for dates the rules allow, the cats' other stays, their vaccines and the free
- * suites; and, when nothing is free, one read of the weeks around for the nearest free dates.
+ * at once (on PostgreSQL each on a connection of its own): the cats with their vaccines, the house
+ * and calendar rules, and the suite types; then, for dates the rules allow, the cats' other stays,
+ * the free suites and whether the household is new; and, when nothing is free, one read of the
+ * weeks around for the nearest free dates.
  */
 export async function quoteStay(db: Db, userId: string, request: StayDates, now = new Date(), medication = false): Promise<StayQuote> {
   const today = businessDate(now);
-  const [chosen, { settings, rules }, types] = await Promise.all([
-    householdCats(db, userId, request.catIds),
-    loadStayTerms(db, request.checkIn, request.checkOut),
+  // The calendar rules of the weeks around, for the nearest free dates should nothing be free: a few
+  // rows more in a read made anyway, not a read more.
+  const [{ chosen, coverage }, { settings, rules: rulesAround }, types] = await Promise.all([
+    householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
+    loadStayTerms(db, addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS), addBusinessDays(request.checkOut, ALTERNATIVES_DAYS)),
     listSuiteTypes(db),
   ]);
+  const rules = rulesWithin(rulesAround, request.checkIn, request.checkOut);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   const base = {
     nights: 0,
@@ -257,16 +276,15 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now 
   };
   if (problems.length > 0) return { ...base, problems };
   // The dates are in order now (the database refuses a range that ends before it starts).
-  const [booked, coverage, free, isNew] = await Promise.all([
+  const [booked, free, isNew] = await Promise.all([
     catAlreadyBooked(db, chosen, request),
-    vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
     freeSuiteCounts(db, request.checkIn, request.checkOut),
     chosen[0] ? isNewHousehold(db, chosen[0].householdId) : false,
   ]);
   if (booked) return { ...base, problems: [{ field: "catIds", message: booked.message }] };
   const options = optionsFor(settings, rules, types, free, request, chosen.length, medication, today, isNew);
   const nights = nightsOf(request.checkIn, request.checkOut).length;
-  const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, types, request, chosen.length, today) : [];
+  const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, rulesAround, types, request, chosen.length, today) : [];
   return { ...base, nights, problems: [], coverage, options, alternatives };
 }
 
@@ -294,15 +312,26 @@ const ALTERNATIVES_DAYS = 14;
 
 /**
  * Up to two stays of the same length within two weeks either side that the rules allow and a suite
- * fits, nearest first (earlier before later at the same distance), listed by date. The rules of the
- * whole four weeks are read once, and the free suites of every candidate in one read, not once per
- * candidate.
+ * fits, nearest first (earlier before later at the same distance), listed by date. `allRules`: the
+ * calendar rules of the whole four weeks; the free suites of every candidate are read at once, not
+ * once per candidate.
  */
-async function nearestFreeDates(db: Db, settings: StaySettings, types: readonly SuiteType[], request: StayDates, catCount: number, today: string) {
+async function nearestFreeDates(
+  db: Db,
+  settings: StaySettings,
+  allRules: readonly CalendarRule[],
+  types: readonly SuiteType[],
+  request: StayDates,
+  catCount: number,
+  today: string,
+) {
   const length = nightsOf(request.checkIn, request.checkOut).length;
-  const first = addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS);
-  const last = addBusinessDays(request.checkIn, ALTERNATIVES_DAYS);
-  const [allRules, freeFor] = await Promise.all([rulesBetween(db, first, addBusinessDays(last, length)), freeSuitesForStays(db, first, last, length)]);
+  const freeFor = await freeSuitesForStays(
+    db,
+    addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS),
+    addBusinessDays(request.checkIn, ALTERNATIVES_DAYS),
+    length,
+  );
   const found: { checkIn: string; checkOut: string }[] = [];
   for (let shift = 1; shift <= ALTERNATIVES_DAYS && found.length < 2; shift += 1) {
     for (const direction of [-1, 1]) {
@@ -368,13 +397,12 @@ export async function bookStay(
   const today = businessDate(now);
   // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a
   // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
-  // the vaccines. Only holdStay's reads, under the suite type's lock, decide between contenders.
-  const [chosen, { settings, rules }, [type], coverage, clashes, { business }] = await inOrder([
-    householdCats(db, userId, request.catIds),
+  // the vaccines. Only holdStay's reads, under the locks, decide between contenders: a cat's other
+  // stays too, read there once (ADR 0160).
+  const [{ chosen, coverage }, { settings, rules }, [type], { business }] = await inOrder([
+    householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
     loadStayTerms(db, request.checkIn, request.checkOut),
     db.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId)),
-    vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
-    catClashes(db, request.catIds, request),
     loadSiteContent(db),
   ] as const);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
@@ -386,10 +414,6 @@ export async function bookStay(
     });
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
   const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
-  // The cats' other stays were read above, for an answer without waiting; holdStay reads them again
-  // under the cats' locks, where a stay booked for one of them since is seen.
-  const booked = firstCatClash(chosen, clashes);
-  if (booked) throw booked;
   const stay = await withSuiteRetry(db, async (tx) => {
     const row = await holdStay(tx, {
       cats: chosen,
