@@ -29,7 +29,18 @@ const SPACES = {
 
 export type LockSpace = keyof typeof SPACES;
 
-/** Takes the locks of `ids` in `space`, in one fixed order (sorted), so two transactions never wait on each other's. */
-export async function lockForBooking(tx: Db, space: LockSpace, ids: readonly string[]): Promise<void> {
-  for (const id of [...new Set(ids)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(${SPACES[space]}::int4, hashtext(${id}))`);
+/** The order the spaces are taken in, when one transaction takes several: cats, then the household, then suite types. */
+const ORDER: readonly LockSpace[] = ["cat", "household", "suiteType", "groomer"];
+
+/**
+ * Takes the locks of the ids of each space: spaces in `ORDER`, the ids of each sorted, so two
+ * transactions never wait on each other's. One statement takes them all (its target list is
+ * evaluated left to right, one lock after another): on the embedded database, whose one connection
+ * runs every query of every booking in turn, each round trip counts.
+ */
+export async function lockForBooking(tx: Db, locks: { [S in LockSpace]?: readonly string[] }): Promise<void> {
+  const keys = ORDER.flatMap((space) =>
+    [...new Set(locks[space] ?? [])].sort().map((id) => sql`pg_advisory_xact_lock(${SPACES[space]}::int4, hashtext(${id}))`),
+  );
+  if (keys.length > 0) await tx.execute(sql`select ${sql.join(keys, sql`, `)}`);
 }

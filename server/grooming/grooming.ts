@@ -196,7 +196,7 @@ function checkedSlot(quote: GroomQuote, time: string) {
  * moment ago has committed, and their grooms at that time are read again. Refused when none is free.
  */
 async function lockedGroomer(tx: Db, slot: FreeTime, ignoreId?: string, preferred?: string | null): Promise<string> {
-  await lockForBooking(tx, "groomer", slot.groomerIds);
+  await lockForBooking(tx, { groomer: slot.groomerIds });
   const taken = await tx
     .selectDistinct({ groomerId: appointments.groomerId })
     .from(appointments)

@@ -16,7 +16,7 @@ import { AppError } from "../http/errors";
 export type Household = typeof households.$inferSelect;
 export type Cat = typeof cats.$inferSelect;
 
-const CAT_NOT_FOUND = () => new AppError(404, "CAT_NOT_FOUND", "We couldn't find that cat.");
+export const CAT_NOT_FOUND = () => new AppError(404, "CAT_NOT_FOUND", "We couldn't find that cat.");
 
 export async function getHousehold(db: Db, userId: string): Promise<Household | null> {
   const [row] = await db.select().from(households).where(eq(households.userId, userId));

@@ -254,11 +254,7 @@ export async function expireReferralCredits(db: Db, now: Date): Promise<number> 
         and g.at + ${REFERRAL_CREDIT_VALIDITY}::interval <= ${now.toISOString()}::timestamptz`;
     const found = (await tx.execute(due)) as unknown as { rows: { household_id: string }[] };
     if (found.rows.length === 0) return 0;
-    await lockForBooking(
-      tx,
-      "household",
-      found.rows.map((r) => r.household_id),
-    );
+    await lockForBooking(tx, { household: found.rows.map((r) => r.household_id) });
     // Read again under the locks: a credit applied meanwhile is in use, not expired.
     const written = (await tx.execute(sql`
       insert into ${referralCreditEntries} (credit_id, seq, household_id, kind, at)

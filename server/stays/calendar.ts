@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { type CalendarDay, type CalendarRule, type StaySettings, blackoutOn, nightsOf, peakOn, windowsOn } from "~/features/stays/model";
 import { addBusinessDays } from "~/lib/business-time";
-import type { Db } from "../db/client";
+import { type Db, rowsOf } from "../db/client";
 import { calendarRules, staySettings, staySuites, suiteTypes, suites } from "../db/schema/index";
 
 /** The house rules (one row, written by migration 0006 and edited by staff). */
@@ -18,6 +18,21 @@ export function rulesBetween(db: Db, from: string, to: string): Promise<Calendar
     .from(calendarRules)
     .where(and(lte(calendarRules.startsOn, to), gte(calendarRules.endsOn, from)))
     .orderBy(asc(calendarRules.startsOn));
+}
+
+/**
+ * The house rules and the calendar rules that touch any day from `from` to `to` (both inclusive), in
+ * one read (the house rules' row beside each rule): what `loadStaySettings` and `rulesBetween` read.
+ */
+export async function loadStayTerms(db: Db, from: string, to: string): Promise<{ settings: StaySettings; rules: CalendarRule[] }> {
+  const rows = await db
+    .select({ settings: staySettings, rule: calendarRules })
+    .from(staySettings)
+    .leftJoin(calendarRules, and(lte(calendarRules.startsOn, to), gte(calendarRules.endsOn, from)))
+    .where(eq(staySettings.id, 1))
+    .orderBy(asc(calendarRules.startsOn));
+  if (!rows[0]) throw new Error("stay_settings row missing: migration 0006 writes it");
+  return { settings: rows[0].settings, rules: rows.flatMap((r) => (r.rule ? [r.rule] : [])) };
 }
 
 export type SuiteType = typeof suiteTypes.$inferSelect;
@@ -39,33 +54,33 @@ export async function freeSuiteCounts(db: Db, checkIn: string, checkOut: string)
 }
 
 /**
- * Free suite counts for any stay inside the window from `from` to `to` (check-in and check-out
- * between them): the in-service suites and the held rows that overlap the window, read at once
- * (two indexed reads), counted here for each stay asked about. For searching many nearby dates
- * without a query per date.
+ * Free suite counts, by suite type, for each stay of `nights` nights checking in from `first` to
+ * `last` (both inclusive): in-service suites held by no stay over any of its nights. One read: each
+ * suite's held nights over the whole window merged into one set of ranges (the rows found through
+ * the exclusion constraint's index), each stay tested against them in the database, and only the
+ * counts sent back (not every held row of the window). For searching many nearby dates without a
+ * query per date.
  */
-export async function freeSuiteCounter(db: Db, from: string, to: string): Promise<(checkIn: string, checkOut: string) => Map<string, number>> {
-  const [inService, held] = await Promise.all([
-    db.select({ id: suites.id, suiteTypeId: suites.suiteTypeId }).from(suites).where(eq(suites.inService, true)),
-    db
-      .select({ suiteId: staySuites.suiteId, checkIn: staySuites.checkIn, checkOut: staySuites.checkOut })
-      .from(staySuites)
-      .innerJoin(suites, eq(suites.id, staySuites.suiteId))
-      .where(
-        and(
-          isNull(staySuites.releasedAt),
-          eq(suites.inService, true),
-          sql`daterange(${staySuites.checkIn}, ${staySuites.checkOut}) && daterange(${from}::date, ${to}::date)`,
-        ),
-      ),
-  ]);
-  return (checkIn, checkOut) => {
-    // Half-open nights, as the exclusion constraint counts them: back-to-back stays share none.
-    const taken = new Set(held.filter((h) => h.checkIn < checkOut && checkIn < h.checkOut).map((h) => h.suiteId));
-    const free = new Map<string, number>();
-    for (const suite of inService) if (!taken.has(suite.id)) free.set(suite.suiteTypeId, (free.get(suite.suiteTypeId) ?? 0) + 1);
-    return free;
-  };
+export async function freeSuitesForStays(db: Db, first: string, last: string, nights: number): Promise<(checkIn: string) => Map<string, number>> {
+  const rows = await rowsOf<{ check_in: string; suite_type_id: string; free: number }>(
+    db,
+    sql`with taken as (
+        select ss.suite_id, range_agg(daterange(ss.check_in, ss.check_out)) as nights
+        from stay_suites ss
+        where ss.released_at is null and daterange(ss.check_in, ss.check_out) && daterange(${first}::date, ${last}::date + ${nights}::int)
+        group by ss.suite_id
+      ), candidates as (
+        select ${first}::date + k as check_in from generate_series(0, ${last}::date - ${first}::date) k
+      )
+      select to_char(c.check_in, 'YYYY-MM-DD') as check_in, s.suite_type_id, count(*)::int as free
+      from candidates c cross join ${suites} s left join taken t on t.suite_id = s.id
+      -- Half-open nights, as the exclusion constraint counts them: back-to-back stays share none.
+      where s.in_service and not coalesce(t.nights && daterange(c.check_in, c.check_in + ${nights}::int), false)
+      group by c.check_in, s.suite_type_id`,
+  );
+  const byCheckIn = new Map<string, Map<string, number>>();
+  for (const row of rows) byCheckIn.set(row.check_in, (byCheckIn.get(row.check_in) ?? new Map()).set(row.suite_type_id, row.free));
+  return (checkIn) => byCheckIn.get(checkIn) ?? new Map();
 }
 
 /** Of `rules` (read for a wider window), those `rulesBetween(from, to)` would read. */
@@ -110,7 +125,7 @@ export async function freeSuitesByNight(db: Db, from: string, to: string): Promi
 /** The calendar the booking page shows: `days` days from `from`. */
 export async function stayCalendar(db: Db, from: string, days: number): Promise<CalendarDay[]> {
   const to = addBusinessDays(from, days);
-  const [settings, rules, free] = await Promise.all([loadStaySettings(db), rulesBetween(db, from, to), freeSuitesByNight(db, from, to)]);
+  const [{ settings, rules }, free] = await Promise.all([loadStayTerms(db, from, to), freeSuitesByNight(db, from, to)]);
   return nightsOf(from, to).map((date) => ({
     date,
     arrivals: windowsOn(settings, rules, date, "arrival").length > 0,

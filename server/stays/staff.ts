@@ -234,7 +234,7 @@ export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff:
       const [target] = isUuid(toSuiteId) ? await tx.select().from(suites).where(eq(suites.id, toSuiteId)) : [];
       if (!target) throw new AppError(404, "SUITE_NOT_FOUND", "We couldn't find that suite.");
       // Queued with the bookings of the target's type (ADR 0142), so a booking never collides with the move.
-      await lockForBooking(tx, "suiteType", [target.suiteTypeId]);
+      await lockForBooking(tx, { suiteType: [target.suiteTypeId] });
       if (room) await tx.update(staySuites).set({ suiteId: target.id, suiteTypeId: target.suiteTypeId }).where(eq(staySuites.id, room.id));
       else await tx.insert(staySuites).values({ stayId, suiteId: target.id, suiteTypeId: target.suiteTypeId, checkIn: stay.checkIn, checkOut: stay.checkOut });
       await tx.insert(stayEvents).values({ stayId, kind: "moved", actor: `staff:${staff}`, detail: { from: room?.suiteId ?? null, to: target.id }, at: now });

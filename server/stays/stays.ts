@@ -27,11 +27,11 @@ import type { StayView } from "~/features/stays/view";
 import { catAlreadyBookedText } from "~/features/stays/wording";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { hasRepeats } from "~/lib/validation";
-import type { Db } from "../db/client";
+import { type Db, rowsOf } from "../db/client";
 import { cats, households, staySuites, stayCats, stayEvents, stays, suiteTypes, suites, users, waitlistEntries } from "../db/schema/index";
 import { lockForBooking } from "../db/booking-lock";
 import { withExclusionRetry } from "../db/exclusion-retry";
-import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
+import { type CatCoverage, catsAndCoverage, vaccineCoverage } from "../households/vaccines";
 import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
@@ -41,7 +41,7 @@ import { applyReferralCredit, returnReferralCredits, usableReferralCredit } from
 import { queueStayMail } from "./stay-mail";
 import { queueCancellationRefund } from "./refunds";
 import { stayViews } from "./views";
-import { type SuiteType, freeSuiteCounter, freeSuiteCounts, heldOverlapping, listSuiteTypes, loadStaySettings, rulesBetween, rulesWithin } from "./calendar";
+import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
 
 /**
  * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this
@@ -64,9 +64,7 @@ const NO_SUITE_FREE = () => new AppError(409, "NO_SUITE_FREE", "That suite is no
 
 /** The rules for the dates, or a 400 naming the field each broken rule belongs to. */
 export async function checkedDates(db: Db, checkIn: string, checkOut: string, today: string) {
-  // One read after another: in a booking's transaction they share one connection.
-  const settings = await loadStaySettings(db);
-  const rules = await rulesBetween(db, checkIn, checkOut);
+  const { settings, rules } = await loadStayTerms(db, checkIn, checkOut);
   const problems = dateProblems(settings, rules, checkIn, checkOut, today);
   return { settings, rules, problems };
 }
@@ -103,6 +101,11 @@ export async function catAlreadyBooked(
 /** The held nights of other stays of these cats that overlap `nights` (none for dates out of order, which a rule refuses). */
 async function catClashes(db: Db, catIds: readonly string[], nights: { checkIn: string; checkOut: string }, ignoreStayId?: string) {
   if (catIds.length === 0 || nights.checkOut <= nights.checkIn) return [];
+  return catClashesQuery(db, catIds, nights, ignoreStayId);
+}
+
+/** `catClashes`' read, not yet sent (for dates in order): to send it, or to make it part of another. */
+function catClashesQuery(db: Db, catIds: readonly string[], nights: { checkIn: string; checkOut: string }, ignoreStayId?: string) {
   return db
     .select({ catId: stayCats.catId, checkIn: stayCats.checkIn, checkOut: stayCats.checkOut })
     .from(stayCats)
@@ -142,7 +145,7 @@ async function refuseCatsAlreadyBooked(...args: Parameters<typeof catAlreadyBook
  * twice a 400 (the forms refuse it first; this guards every other caller, and rows stored before).
  */
 export async function householdCats(db: Db, userId: string, catIds: readonly string[]): Promise<HouseholdCat[]> {
-  if (hasRepeats(catIds)) throw new AppError(400, "CAT_REPEATED", CAT_REPEATED_MESSAGE, { fields: { catIds: CAT_REPEATED_MESSAGE } });
+  refuseRepeats(catIds);
   const rows = await db
     .select({ id: cats.id, name: cats.name, householdId: cats.householdId })
     .from(cats)
@@ -150,6 +153,21 @@ export async function householdCats(db: Db, userId: string, catIds: readonly str
     .where(and(eq(households.userId, userId), inArray(cats.id, [...catIds]), isNull(cats.archivedAt)));
   if (rows.length !== new Set(catIds).size) throw CAT_NOT_FOUND();
   return catIds.map((id) => rows.find((r) => r.id === id)!);
+}
+
+const refuseRepeats = (catIds: readonly string[]) => {
+  if (hasRepeats(catIds)) throw new AppError(400, "CAT_REPEATED", CAT_REPEATED_MESSAGE, { fields: { catIds: CAT_REPEATED_MESSAGE } });
+};
+
+/**
+ * `householdCats` and their `vaccineCoverage` through `through`, in one read of the cats and their
+ * records (not one each): the same refusals, in the same order.
+ */
+async function householdCatsCovered(db: Db, userId: string, catIds: readonly string[], through: string, now: Date) {
+  refuseRepeats(catIds);
+  const { cats: found, coverage } = await catsAndCoverage(db, { userId, catIds: [...catIds], through, now });
+  if (found.some((c) => c.archivedAt)) throw CAT_NOT_FOUND();
+  return { chosen: found.map(({ id, name, householdId }): HouseholdCat => ({ id, name, householdId })), coverage };
 }
 
 /** A way to stay: a suite type, and whether the cats share one suite or take one each. */
@@ -234,18 +252,21 @@ export interface StayQuote {
 
 /**
  * What the customer may book for these dates and cats, priced; nothing is held. Independent reads go
- * at once (on PostgreSQL each on a connection of its own): the cats, house rules, calendar rules and
- * suite types; then, for dates the rules allow, the cats' other stays, their vaccines and the free
- * suites; and, when nothing is free, one read of the weeks around for the nearest free dates.
+ * at once (on PostgreSQL each on a connection of its own): the cats with their vaccines, the house
+ * and calendar rules, and the suite types; then, for dates the rules allow, the cats' other stays,
+ * the free suites and whether the household is new; and, when nothing is free, one read of the
+ * weeks around for the nearest free dates.
  */
 export async function quoteStay(db: Db, userId: string, request: StayDates, now = new Date(), medication = false): Promise<StayQuote> {
   const today = businessDate(now);
-  const [chosen, settings, rules, types] = await Promise.all([
-    householdCats(db, userId, request.catIds),
-    loadStaySettings(db),
-    rulesBetween(db, request.checkIn, request.checkOut),
+  // The calendar rules of the weeks around, for the nearest free dates should nothing be free: a few
+  // rows more in a read made anyway, not a read more.
+  const [{ chosen, coverage }, { settings, rules: rulesAround }, types] = await Promise.all([
+    householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
+    loadStayTerms(db, addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS), addBusinessDays(request.checkOut, ALTERNATIVES_DAYS)),
     listSuiteTypes(db),
   ]);
+  const rules = rulesWithin(rulesAround, request.checkIn, request.checkOut);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   const base = {
     nights: 0,
@@ -258,9 +279,8 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now 
   };
   if (problems.length > 0) return { ...base, problems };
   // The dates are in order now (the database refuses a range that ends before it starts).
-  const [booked, coverage, free, isNew, credit] = await Promise.all([
+  const [booked, free, isNew, credit] = await Promise.all([
     catAlreadyBooked(db, chosen, request),
-    vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
     freeSuiteCounts(db, request.checkIn, request.checkOut),
     chosen[0] ? isNewHousehold(db, chosen[0].householdId) : false,
     chosen[0] ? usableReferralCredit(db, chosen[0].householdId, now) : null,
@@ -268,7 +288,7 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now 
   if (booked) return { ...base, problems: [{ field: "catIds", message: booked.message }] };
   const options = optionsFor(settings, rules, types, free, request, chosen.length, medication, today, isNew, credit !== null);
   const nights = nightsOf(request.checkIn, request.checkOut).length;
-  const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, types, request, chosen.length, today) : [];
+  const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, rulesAround, types, request, chosen.length, today) : [];
   return { ...base, nights, problems: [], coverage, options, alternatives };
 }
 
@@ -277,29 +297,45 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now 
  * offered, stayed or not shown up for (one cancelled, declined or never paid for gives the offer back).
  */
 export async function isNewHousehold(db: Db, householdId: string): Promise<boolean> {
-  const [row] = await db
+  const [row] = await householdStay(db, householdId);
+  return !row;
+}
+
+/** A stay of the household that takes the first night free away, if any: `isNewHousehold`'s read, not yet sent. */
+const householdStay = (db: Db, householdId: string) =>
+  db
     .select({ id: stays.id })
     .from(stays)
     .where(and(eq(stays.householdId, householdId), notInArray(stays.status, ["cancelled", "declined", "expired"])))
     // In the order of the index on (household, check-in): the household's own rows, never the whole table.
     .orderBy(asc(stays.checkIn))
     .limit(1);
-  return !row;
-}
 
 /** How far either side of the dates asked for the nearest free dates are looked for. */
 const ALTERNATIVES_DAYS = 14;
 
 /**
  * Up to two stays of the same length within two weeks either side that the rules allow and a suite
- * fits, nearest first (earlier before later at the same distance), listed by date. The rules and the
- * held suites of the whole four weeks are read once, not once per candidate.
+ * fits, nearest first (earlier before later at the same distance), listed by date. `allRules`: the
+ * calendar rules of the whole four weeks; the free suites of every candidate are read at once, not
+ * once per candidate.
  */
-async function nearestFreeDates(db: Db, settings: StaySettings, types: readonly SuiteType[], request: StayDates, catCount: number, today: string) {
+async function nearestFreeDates(
+  db: Db,
+  settings: StaySettings,
+  allRules: readonly CalendarRule[],
+  types: readonly SuiteType[],
+  request: StayDates,
+  catCount: number,
+  today: string,
+) {
   const length = nightsOf(request.checkIn, request.checkOut).length;
-  const from = addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS);
-  const to = addBusinessDays(request.checkOut, ALTERNATIVES_DAYS);
-  const [allRules, freeFor] = await Promise.all([rulesBetween(db, from, to), freeSuiteCounter(db, from, to)]);
+  const freeFor = await freeSuitesForStays(
+    db,
+    addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS),
+    addBusinessDays(request.checkIn, ALTERNATIVES_DAYS),
+    length,
+  );
   const found: { checkIn: string; checkOut: string }[] = [];
   for (let shift = 1; shift <= ALTERNATIVES_DAYS && found.length < 2; shift += 1) {
     for (const direction of [-1, 1]) {
@@ -307,8 +343,7 @@ async function nearestFreeDates(db: Db, settings: StaySettings, types: readonly 
       const checkOut = addBusinessDays(checkIn, length);
       const rules = rulesWithin(allRules, checkIn, checkOut);
       if (dateProblems(settings, rules, checkIn, checkOut, today).length > 0) continue;
-      if (optionsFor(settings, rules, types, freeFor(checkIn, checkOut), { checkIn, checkOut }, catCount, false, today).length > 0)
-        found.push({ checkIn, checkOut });
+      if (optionsFor(settings, rules, types, freeFor(checkIn), { checkIn, checkOut }, catCount, false, today).length > 0) found.push({ checkIn, checkOut });
       if (found.length === 2) break;
     }
   }
@@ -316,7 +351,7 @@ async function nearestFreeDates(db: Db, settings: StaySettings, types: readonly 
 }
 
 /** The first `count` suites of a type free for every night, in the staff's order (`ignoreStayId`'s own rows do not count). */
-async function freeSuitesOfType(db: Db, suiteTypeId: string, checkIn: string, checkOut: string, count: number, ignoreStayId?: string) {
+function freeSuitesOfType(db: Db, suiteTypeId: string, checkIn: string, checkOut: string, count: number, ignoreStayId?: string) {
   return db
     .select({ id: suites.id, name: suites.name })
     .from(suites)
@@ -366,16 +401,13 @@ export async function bookStay(
   const today = businessDate(now);
   // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a
   // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
-  // the vaccines. Only holdStay's reads, under the suite type's lock, decide between contenders.
-  const [chosen, settings, rules, [type], coverage, clashes, { business }, [account]] = await inOrder([
-    householdCats(db, userId, request.catIds),
-    loadStaySettings(db),
-    rulesBetween(db, request.checkIn, request.checkOut),
+  // the vaccines. Only holdStay's reads, under the locks, decide between contenders: a cat's other
+  // stays too, read there once (ADR 0160).
+  const [{ chosen, coverage }, { settings, rules }, [type], { business }] = await inOrder([
+    householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
+    loadStayTerms(db, request.checkIn, request.checkOut),
     db.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId)),
-    vaccineCoverage(db, { userId, catIds: request.catIds, through: request.checkOut, now }),
-    catClashes(db, request.catIds, request),
     loadSiteContent(db),
-    db.select({ email: users.email }).from(users).where(eq(users.id, userId)),
   ] as const);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   if (problems.length > 0) throw datesRefused(problems);
@@ -386,10 +418,6 @@ export async function bookStay(
     });
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
   const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
-  // The cats' other stays were read above, for an answer without waiting; holdStay reads them again
-  // under the cats' locks, where a stay booked for one of them since is seen.
-  const booked = firstCatClash(chosen, clashes);
-  if (booked) throw booked;
   const stay = await withSuiteRetry(db, async (tx) => {
     const row = await holdStay(tx, {
       cats: chosen,
@@ -411,12 +439,16 @@ export async function bookStay(
     });
     // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives.
     // The voucher is the free night this stay got (or the booking is refused with the reason).
-    await redeemVoucher(tx, { code: request.voucherCode, stay: row, email: account?.email ?? "", minNights: settings.firstNightFreeMinNights, now });
+    // The account's address matters only to a voucher: one typed in, or the household's own for the free night it got.
+    const email = request.voucherCode || row.firstNightFreeCents > 0 ? await accountEmail(tx, userId) : "";
+    await redeemVoucher(tx, { code: request.voucherCode, stay: row, email, minNights: settings.firstNightFreeMinNights, now });
     if (row.status !== "awaiting_payment") await queueStayMail(tx, row.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now, business);
     return row;
   });
   return stay;
 }
+
+const accountEmail = async (db: Db, userId: string) => (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? "";
 
 /**
  * Writes a stay that holds free suites of `type` for its nights, priced and with its cancellation
@@ -450,24 +482,17 @@ export async function holdStay(
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
   // Requests for these cats and for this type's suites queue here: what follows reads what the one
   // before committed (the cats first: the order every path takes them in).
-  await lockForBooking(
-    tx,
-    "cat",
-    chosen.map((c) => c.id),
-  );
   // Whether the household is new is decided under its lock: of its bookings racing each other, the
   // first to commit is the new customer's (the unique index stays_one_first_night_free is the guard).
   const householdId = chosen[0]!.householdId;
-  await lockForBooking(tx, "household", [householdId]);
-  await lockForBooking(tx, "suiteType", [type.id]);
-  await refuseCatsAlreadyBooked(tx, chosen, { checkIn, checkOut });
+  await lockForBooking(tx, { cat: chosen.map((c) => c.id), household: [householdId], suiteType: [type.id] });
   const needed = suitesFor(arrangement, chosen.length);
-  const [rooms, isNew, credit] = await Promise.all([
-    freeSuitesOfType(tx, type.id, checkIn, checkOut, needed),
-    isNewHousehold(tx, householdId),
-    input.useReferralCredit ? usableReferralCredit(tx, householdId, now) : null,
-  ]);
+  const { clashes, rooms, isNew } = await decidedUnderLocks(tx, { catIds: chosen.map((c) => c.id), typeId: type.id, checkIn, checkOut, needed, householdId });
+  const booked = firstCatClash(chosen, clashes);
+  if (booked) throw booked;
   if (rooms.length < needed) throw NO_SUITE_FREE();
+  // Read only by a booking that gets its suite: a refused contender costs no more round trips.
+  const credit = input.useReferralCredit ? await usableReferralCredit(tx, householdId, now) : null;
   const price = priceStay(input.settings, input.rules, {
     checkIn,
     checkOut,
@@ -522,6 +547,30 @@ export async function holdStay(
     at: now,
   });
   return row!;
+}
+
+/**
+ * What holdStay's locks decide, read in one statement after they are taken (a statement's snapshot
+ * is taken when it starts, so the locks cannot be in it): the cats' other held nights that overlap,
+ * the first `needed` free suites of the type, and whether the household is new. One round trip, not
+ * three: on the embedded database every booking's queries run one after another on one connection.
+ */
+async function decidedUnderLocks(
+  tx: Db,
+  input: { catIds: string[]; typeId: string; checkIn: string; checkOut: string; needed: number; householdId: string },
+): Promise<{ clashes: { catId: string; checkIn: string; checkOut: string }[]; rooms: { id: string; name: string }[]; isNew: boolean }> {
+  const nights = { checkIn: input.checkIn, checkOut: input.checkOut };
+  const [row] = await rowsOf<{ clashes: { cat_id: string; check_in: string; check_out: string }[]; rooms: { id: string; name: string }[]; is_new: boolean }>(
+    tx,
+    sql`select (select coalesce(json_agg(c), '[]') from ${catClashesQuery(tx, input.catIds, nights)} c) as clashes,
+      (select coalesce(json_agg(r), '[]') from ${freeSuitesOfType(tx, input.typeId, input.checkIn, input.checkOut, input.needed)} r) as rooms,
+      not exists ${householdStay(tx, input.householdId)} as is_new`,
+  );
+  return {
+    clashes: row!.clashes.map((c) => ({ catId: c.cat_id, checkIn: c.check_in, checkOut: c.check_out })),
+    rooms: row!.rooms,
+    isNew: row!.is_new,
+  };
 }
 
 /** The household's stay by id (404 for anyone else's), with its suites and cats. */
@@ -584,7 +633,7 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
   const guests = await db.select().from(stayCats).where(eq(stayCats.stayId, stay.id));
   const catIds = guests.flatMap((g) => (g.catId ? [g.catId] : []));
   // Changing (not quoting): the cats' locks before their nights are read, as booking takes them.
-  if (lock) await lockForBooking(db, "cat", catIds);
+  if (lock) await lockForBooking(db, { cat: catIds });
   await refuseCatsAlreadyBooked(
     db,
     guests.flatMap((g) => (g.catId ? [{ id: g.catId, name: g.catName ?? "A cat" }] : [])),
@@ -601,7 +650,7 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
     .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
   const [type] = await db.select().from(suiteTypes).where(eq(suiteTypes.id, rows[0]!.suiteTypeId));
   // Changing (not quoting): the suite type's lock, then what is free after the one before committed.
-  if (lock) await lockForBooking(db, "suiteType", [type!.id]);
+  if (lock) await lockForBooking(db, { suiteType: [type!.id] });
   const free = await freeSuitesOfType(db, type!.id, input.checkIn, input.checkOut, rows.length + 20, stay.id);
   const freeIds = new Set(free.map((f) => f.id));
   const spare = free.filter((f) => !rows.some((r) => r.suiteId === f.id));
@@ -693,8 +742,7 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
     .from(staySuites)
     .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
   const guests = await db.select().from(stayCats).where(eq(stayCats.stayId, stay.id));
-  const settings = await loadStaySettings(db);
-  const rules = await rulesBetween(db, stay.checkIn, stay.checkOut);
+  const { settings, rules } = await loadStayTerms(db, stay.checkIn, stay.checkOut);
   const unchanged = guests.length === chosen.length && chosen.every((c) => guests.some((g) => g.catId === c.id));
   if (unchanged)
     throw new AppError(400, "CATS_UNCHANGED", "These are the cats already booked for this stay.", {
@@ -707,12 +755,7 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
     const most = `A ${type!.name} holds at most ${type!.maxCats} ${type!.maxCats === 1 ? "cat" : "cats"}.`;
     throw new AppError(400, "TOO_MANY_CATS", `${most} To bring more cats, book another stay or call us.`, { fields: { catIds: most } });
   }
-  if (lock)
-    await lockForBooking(
-      db,
-      "cat",
-      chosen.map((c) => c.id),
-    );
+  if (lock) await lockForBooking(db, { cat: chosen.map((c) => c.id) });
   await refuseCatsAlreadyBooked(db, chosen, stay, stay.id);
   const coverage = await vaccineCoverage(db, { userId, catIds: request.catIds, through: stay.checkOut, now });
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
@@ -726,7 +769,7 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
   const newcomers = places.filter((p) => p.rowId === null).length;
   // The stay's own held suites are not free: a new suite is one no stay holds for these nights,
   // read (when changing, not quoting) under the suite type's lock.
-  if (lock && newcomers > 0) await lockForBooking(db, "suiteType", [type!.id]);
+  if (lock && newcomers > 0) await lockForBooking(db, { suiteType: [type!.id] });
   const rooms = newcomers === 0 ? [] : await freeSuitesOfType(db, type!.id, stay.checkIn, stay.checkOut, newcomers);
   if (rooms.length < newcomers) throw NO_SUITE_FREE();
 

@@ -3,7 +3,7 @@ import { nightsOf, windowsOn } from "~/features/stays/model";
 import type { StayView } from "~/features/stays/view";
 import type { Db } from "../db/client";
 import { payments, staySuites, stayCats, type stays, suiteTypes, suites } from "../db/schema/index";
-import { loadStaySettings, rulesBetween } from "./calendar";
+import { loadStayTerms } from "./calendar";
 
 type Stay = typeof stays.$inferSelect;
 
@@ -19,10 +19,9 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
     .where(inArray(staySuites.stayId, ids))
     .orderBy(asc(suites.sortOrder));
   const guests = await db.select().from(stayCats).where(inArray(stayCats.stayId, ids));
-  const settings = await loadStaySettings(db);
   const from = rows.reduce((min, s) => (s.checkIn < min ? s.checkIn : min), rows[0]!.checkIn);
   const to = rows.reduce((max, s) => (s.checkOut > max ? s.checkOut : max), rows[0]!.checkOut);
-  const rules = await rulesBetween(db, from, to);
+  const { settings, rules } = await loadStayTerms(db, from, to);
   const paid = await db
     .select({ stayId: payments.stayId, amountCents: payments.amountCents, refundedCents: payments.refundedCents })
     .from(payments)
