@@ -14,6 +14,7 @@ import type { StayMailKind } from "./templates/stay";
 // ---- mails -----------------------------------------------------------------------------------
 
 export { accountDeletedMail } from "./templates/account-deleted";
+export { balanceLinkMail, receiptMail } from "./templates/balance";
 export { type GroomMailKind, groomMail } from "./templates/groom";
 export { guaranteeRefundMail } from "./templates/guarantee";
 export { signInMail } from "./templates/sign-in";

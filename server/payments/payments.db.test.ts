@@ -297,7 +297,7 @@ describe("the simulated provider's Pay button", () => {
     ).toHaveLength(1);
     expect(await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).toHaveLength(1);
     // A click on a page opened before (another tab): already paid, nothing more recorded.
-    expect(await paySimulatedCheckout(database.db, userId, sessionId, { siteUrl })).toEqual({ outcome: "already_paid", stayId: stay.id });
+    expect(await paySimulatedCheckout(database.db, userId, sessionId, { siteUrl })).toEqual({ outcome: "already_paid", stayId: stay.id, kind: "deposit" });
     expect(
       await database.db
         .select()

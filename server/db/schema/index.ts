@@ -16,3 +16,4 @@ export * from "./mail-queue";
 export * from "./sms-queue";
 export * from "./payments";
 export * from "./backups";
+export * from "./receipts";
