@@ -51,6 +51,7 @@ export default [
   // Private files: each loader lets only the cat's household and admins read them (ADR 0120).
   route("cats/:catId/photo/:file", "routes/cats.$catId.photo.$file.ts"),
   route("vaccine-records/:recordId/document", "routes/vaccine-records.$recordId.document.ts"),
+  route("trips/:stayId/receipt.pdf", "routes/trips.$stayId.receipt.ts"),
   route("admin-backup", "routes/admin-backup.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

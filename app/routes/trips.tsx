@@ -7,6 +7,8 @@ import { AppError } from "@server/http/errors";
 import { listCats } from "@server/households/households";
 import { type Stay, cancelStay, changeStayCats, changeStayDates, changeable, listHouseholdStays, quoteStayCats, quoteStayChange } from "@server/stays/stays";
 import { acceptOffer, leaveWaitlist, listWaitlist } from "@server/stays/waitlist";
+import { householdReceipts } from "@server/stays/receipts";
+import { ReceiptLink } from "~/features/stays/receipt-link";
 import { releaseUnpaidHolds, startDepositCheckout } from "@server/payments/payments";
 import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
@@ -51,8 +53,10 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   await releaseUnpaidHolds(context.db, context.payments, now, context.logger).catch((err: unknown) =>
     context.logger.warn({ err }, "releasing unpaid holds failed"),
   );
+  const receipts = await householdReceipts(context.db, user.id);
   const stays = (await listHouseholdStays(context.db, user.id)).map((stay) => ({
     stay,
+    receiptNumber: receipts.get(stay.id) ?? null,
     cancellable: changeable(stay, today),
     changeable: changeable(stay, today) && holdsSuite(stay),
     cancelFeeToday: cancellationFeeOn(stay.cancellationTiers, today),
@@ -284,6 +288,7 @@ function StayList({ title, stays, changes }: { title: string; stays: TripStay[];
           householdCats={changes?.cats ?? []}
           change={changes?.change?.stayId === s.stay.id ? changes.change : null}
           catsChange={changes?.catsChange?.stayId === s.stay.id ? changes.catsChange : null}
+          footer={s.receiptNumber ? <ReceiptLink stayId={s.stay.id} number={s.receiptNumber} /> : null}
         />
       ))}
     </ul>

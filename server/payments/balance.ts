@@ -126,9 +126,13 @@ export async function recordBalanceAtDesk(
           updatedAt: now,
         })
         .returning();
-      await tx
-        .insert(stayEvents)
-        .values({ stayId: stay.id, kind: "balance_paid", actor: recordedBy, detail: { amountCents, method: input.method, reference: reference ?? null }, at: now });
+      await tx.insert(stayEvents).values({
+        stayId: stay.id,
+        kind: "balance_paid",
+        actor: recordedBy,
+        detail: { amountCents, method: input.method, reference: reference ?? null },
+        at: now,
+      });
       return payment!;
     }),
   );
@@ -169,7 +173,11 @@ export async function startBalanceCheckout(
     })
     .catch((error: unknown) => {
       ctx.logger?.warn({ err: error, stayId: stay.id }, "balance checkout not created");
-      throw new AppError(502, "PAYMENT_PROVIDER_UNAVAILABLE", "We couldn't reach the payment provider just now. Try again in a minute, or take cash or a check.");
+      throw new AppError(
+        502,
+        "PAYMENT_PROVIDER_UNAVAILABLE",
+        "We couldn't reach the payment provider just now. Try again in a minute, or take cash or a check.",
+      );
     });
   const { business } = await loadSiteContent(db);
   const payment = await db.transaction(async (txDb) => {

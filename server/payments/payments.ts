@@ -111,7 +111,11 @@ export async function paySimulatedCheckout(
   const { payment, stay } = await simulatedCheckout(db, userId, sessionId);
   if (payment.status === "paid") return { outcome: "already_paid", stayId: stay.id, kind: payment.kind };
   if (payment.kind === "balance" && (payment.status !== "pending" || stay.status !== "checked_in"))
-    throw new AppError(409, "CHECKOUT_CLOSED", "This payment page has closed: the balance was settled another way, or a newer link was sent. Ask us at the desk.");
+    throw new AppError(
+      409,
+      "CHECKOUT_CLOSED",
+      "This payment page has closed: the balance was settled another way, or a newer link was sent. Ask us at the desk.",
+    );
   if (payment.kind === "deposit" && (payment.status !== "pending" || stay.status !== "awaiting_payment"))
     throw new AppError(
       409,

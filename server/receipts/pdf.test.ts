@@ -7,7 +7,10 @@ function parse(bytes: Buffer) {
   const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
   expect(text.slice(startxref, startxref + 5)).toBe("xref\n");
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref))!;
-  const table = text.slice(startxref).split("\n").slice(2, 2 + Number(count));
+  const table = text
+    .slice(startxref)
+    .split("\n")
+    .slice(2, 2 + Number(count));
   expect(Number(first)).toBe(0);
   expect(table[0]).toBe("0000000000 65535 f ");
   const objects = table.slice(1).map((entry, i) => {

@@ -5,7 +5,10 @@ import { formatCents } from "~/lib/money";
 import { type PdfLine, textPdf } from "./pdf";
 
 /** A receipt as a PDF (ADR 0154): the rows its mail shows, from the figures frozen at check-out. */
-export function receiptPdf(receipt: { number: number; figures: ReceiptFigures; issuedAt: Date }, business: Pick<SiteBusiness, "name" | "phone" | "address">): Buffer {
+export function receiptPdf(
+  receipt: { number: number; figures: ReceiptFigures; issuedAt: Date },
+  business: Pick<SiteBusiness, "name" | "phone" | "address">,
+): Buffer {
   const f = receipt.figures;
   const a = business.address;
   const lines: PdfLine[] = [
@@ -13,7 +16,10 @@ export function receiptPdf(receipt: { number: number; figures: ReceiptFigures; i
     { text: `${a.street}, ${a.city}, ${a.region} ${a.postalCode} · ${business.phone.display}`, size: 10 },
     { text: `Receipt ${receiptNumberText(receipt.number)}`, size: 14, bold: true, gapBefore: 18 },
     { text: `Issued ${formatBusinessDate(receipt.issuedAt)}`, size: 10 },
-    { text: `Stay: ${formatCalendarDayWeekday(f.checkIn)} – ${formatCalendarDayWeekday(f.checkOut)} (${f.nights} ${f.nights === 1 ? "night" : "nights"})`, gapBefore: 6 },
+    {
+      text: `Stay: ${formatCalendarDayWeekday(f.checkIn)} – ${formatCalendarDayWeekday(f.checkOut)} (${f.nights} ${f.nights === 1 ? "night" : "nights"})`,
+      gapBefore: 6,
+    },
     ...receiptRows(f).map((r, i) => ({
       text: r.label,
       right: formatCents(r.cents),

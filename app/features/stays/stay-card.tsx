@@ -111,6 +111,7 @@ export function StayCard({
   householdCats,
   change,
   catsChange,
+  footer = null,
 }: {
   stay: StayView;
   cancelFeeToday: number;
@@ -128,6 +129,8 @@ export function StayCard({
   householdCats: { id: string; name: string }[];
   change: ChangeQuoteView | null;
   catsChange: CatsChangeView | null;
+  /** More about the stay, under its payments (its receipt). */
+  footer?: React.ReactNode;
 }) {
   const navigation = useNavigation();
   const cancelling = navigation.state === "submitting" && navigation.formData?.get("stayId") === stay.id;
@@ -180,6 +183,7 @@ export function StayCard({
           {stay.refundedCents > 0 ? ` · Refunded: ${formatCents(stay.refundedCents)}` : ""}
         </p>
       ) : null}
+      {footer}
       {stay.status === "offered" ? (
         <HoldActions
           stay={stay}

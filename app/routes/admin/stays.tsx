@@ -5,6 +5,8 @@ import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action"
 import { failedMail, retryMail } from "@server/mail/queue";
 import { refundUnderGuarantee } from "@server/payments/guarantee";
 import { recentPayments, refundByStaff } from "@server/payments/payments";
+import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from "@server/payments/balance";
+import { balancesOf } from "@server/stays/balance";
 import { settleStaysInBackground } from "@server/stays/background";
 import { failedSms, retrySms } from "@server/telephony/sms-queue";
 import { listSuites } from "@server/stays/rooms";
@@ -29,6 +31,8 @@ import { selectClass } from "~/features/admin/leads/lead-parts";
 import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
 import { FIRST_NIGHT_FREE, GUARANTEE_DAYS } from "~/features/stays/model";
 import { paymentMethodLabel } from "~/features/stays/wording";
+import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
+import { balanceCardForm, balanceDeskForm, checkOutForm } from "~/features/stays/balance-schema";
 import { formatCents } from "~/lib/money";
 import { type FormReply, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";
@@ -65,7 +69,13 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     catsBookedTwice(context.db),
     recentlyCheckedOut(context.db, today, CHECKED_OUT_DAYS),
   ]);
+  // The balance of each stay that may check out today (ADR 0154).
+  const balances = await balancesOf(
+    context.db,
+    desk.departures.filter((s) => s.status === "checked_in"),
+  );
   return {
+    balances: Object.fromEntries([...balances].map(([id, b]) => [id, { dueCents: b.dueCents, paid: b.paid.map(({ id: _, paidAt: __, ...p }) => p) }])),
     deposits,
     bookedTwice,
     date,
@@ -140,6 +150,35 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
         description: late ? `Given after the ${GUARANTEE_DAYS} days the guarantee promises.` : undefined,
       };
     });
+  if (intent === "balanceCard")
+    return submitForm<typeof balanceCardForm, { balanceLink: BalanceLink }>(form, balanceCardForm, async ({ stayId }) => {
+      const { url, qr, amountCents } = await startBalanceCheckout(
+        context.db,
+        context.payments,
+        { stayId, staffEmail: admin.user.email },
+        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger },
+      );
+      settleStaysInBackground(context);
+      return { kind: "success", title: "Card payment link made and e-mailed to the customer", balanceLink: { stayId, url, qr, amountCents } };
+    });
+  if (intent === "balanceDesk")
+    return submitForm(form, balanceDeskForm, async ({ stayId, method, checkNumber }) => {
+      const payment = await recordBalanceAtDesk(
+        context.db,
+        context.payments,
+        { stayId, method, checkNumber, staffEmail: admin.user.email },
+        { logger: context.logger },
+      );
+      return { kind: "success", title: balanceRecordedTitle(payment) };
+    });
+  if (intent === "checkOut") {
+    const reply = await submitForm(form, checkOutForm, async ({ stayId, reason }) => {
+      await changeStayAtDesk(context.db, stayId, "checkOut", admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL, reason });
+      return { kind: "success", title: "Checked out; the receipt is e-mailed to the customer" };
+    });
+    settleStaysInBackground(context);
+    return reply;
+  }
   if (intent === "move")
     return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
       const suite = await moveStay(context.db, stayId, suiteId, admin.user.email);
@@ -374,7 +413,10 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
             stays={data.departures}
             suites={data.suites}
             empty="No departures."
-            actions={(s) => (s.status === "checked_in" ? <DeskButton stay={s} intent="checkOut" label="Check out" variant="primary" /> : null)}
+            actions={(s) => {
+              const balance = data.balances[s.id];
+              return s.status === "checked_in" && balance ? <BalanceDesk stay={s} balance={balance} /> : null;
+            }}
           />
         </Panel>
       </div>
