@@ -549,7 +549,7 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
     await database.db.update(stays).set({ status: "checked_out" }).where(eq(stays.id, unpaid.stay.id));
     expect(await refusal(guarantee(unpaid.stay.id, 1_000))).toMatchObject({
       status: 409,
-      message: "Nothing was paid online for this stay: settle it at the desk.",
+      message: "Nothing was paid for this stay, so there is nothing to refund.",
     });
     expect(await traces(unpaid.stay.id, unpaid.checkout.payment.id)).toMatchObject({ refunds: [], events: [], mails: [] });
   });

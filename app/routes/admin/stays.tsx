@@ -138,7 +138,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (intent === "guarantee")
     return submitForm(form, guaranteeForm, async ({ stayId, reason, amount }) => {
       const amountCents = Math.round(amount * 100);
-      const { late } = await refundUnderGuarantee(
+      const { late, atDeskCents } = await refundUnderGuarantee(
         context.db,
         context.payments,
         { stayId, amountCents, reason, staffEmail: admin.user.email },
@@ -147,7 +147,13 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       return {
         kind: "success",
         title: `${formatCents(amountCents)} refunded under the satisfaction guarantee; the customer is told by e-mail`,
-        description: late ? `Given after the ${GUARANTEE_DAYS} days the guarantee promises.` : undefined,
+        description:
+          [
+            atDeskCents > 0 ? `Give ${formatCents(atDeskCents)} back at the desk: it was paid in cash or by check.` : "",
+            late ? `Given after the ${GUARANTEE_DAYS} days the guarantee promises.` : "",
+          ]
+            .filter(Boolean)
+            .join(" ") || undefined,
       };
     });
   if (intent === "balanceCard")
@@ -437,7 +443,7 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
 
       <Panel
         title="Recently checked out"
-        description={`Stays that ended in the last ${CHECKED_OUT_DAYS} days. The satisfaction guarantee is promised for ${GUARANTEE_DAYS} days after check-out; later is your call. A refund goes back to the card that paid.`}
+        description={`Stays that ended in the last ${CHECKED_OUT_DAYS} days. The satisfaction guarantee is promised for ${GUARANTEE_DAYS} days after check-out; later is your call. A refund goes back to the card that paid; what was paid in cash or by check is given back at the desk.`}
       >
         <StayList stays={data.checkedOut} suites={data.suites} empty="No stays checked out recently." actions={(s) => <GuaranteeForm stay={s} />} />
       </Panel>
