@@ -507,7 +507,7 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
       true,
     ]);
     expect(await listed(addBusinessDays(stay.checkOut, 15))).toBe(false);
-    expect(await guarantee(stay.id, 2_500)).toEqual({ amountCents: 2_500, late: false });
+    expect(await guarantee(stay.id, 2_500)).toEqual({ amountCents: 2_500, atDeskCents: 0, late: false });
 
     const { refunds, events, mails, payment } = await traces(stay.id, checkout.payment.id);
     expect(payment).toMatchObject({ refundedCents: 2_500 });
@@ -523,7 +523,7 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
 
     // The rest, given after the 7 days the terms promise: staff's call, and the event says so.
     const late = addBusinessDays(stay.checkOut, 10);
-    expect(await guarantee(stay.id, 5_500, "Second complaint", businessLocalToUtc(late, "12:00"))).toEqual({ amountCents: 5_500, late: true });
+    expect(await guarantee(stay.id, 5_500, "Second complaint", businessLocalToUtc(late, "12:00"))).toEqual({ amountCents: 5_500, atDeskCents: 0, late: true });
     expect((await traces(stay.id, checkout.payment.id)).payment).toMatchObject({ refundedCents: 8_000 });
   });
 
