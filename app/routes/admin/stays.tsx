@@ -640,7 +640,8 @@ function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
                 ))}
               </ul>
             ) : null}
-            {left > 0 ? (
+            {/* Cash and checks are given back at the desk: no provider can refund them (ADR 0152). */}
+            {left > 0 && d.method === "card" ? (
               <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="refund" />
                 <input type="hidden" name="paymentId" value={d.id} />
