@@ -60,6 +60,7 @@ export default [
   route("cats/:catId/photo/:file", "routes/cats.$catId.photo.$file.ts"),
   route("vaccine-records/:recordId/document", "routes/vaccine-records.$recordId.document.ts"),
   route("trips/:stayId/photos/:entryId/:file", "routes/trips.$stayId.photos.$entryId.$file.ts"),
+  route("trips/:stayId/receipt.pdf", "routes/trips.$stayId.receipt.ts"),
   route("admin-backup", "routes/admin-backup.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

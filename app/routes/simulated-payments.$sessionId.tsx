@@ -28,6 +28,7 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
   const { payment, stay } = await simulatedCheckout(context.db, user.id, params.sessionId);
   return {
     sessionId: payment.checkoutSessionId,
+    kind: payment.kind,
     amountCents: payment.amountCents,
     paymentStatus: payment.status,
     stay: { id: stay.id, checkIn: stay.checkIn, checkOut: stay.checkOut, status: stay.status, paymentDueAt: stay.paymentDueAt?.toISOString() ?? null },
@@ -42,7 +43,12 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
   if (form.get("intent") === "cancel") return redirect("/trips");
   let paidStayId: string | undefined;
   const reply = await submitForm(form, simulatedPaymentForm, async () => {
-    const { outcome, stayId } = await paySimulatedCheckout(context.db, user.id, params.sessionId, { siteUrl: context.env.PUBLIC_SITE_URL });
+    const { outcome, stayId, kind } = await paySimulatedCheckout(context.db, user.id, params.sessionId, { siteUrl: context.env.PUBLIC_SITE_URL });
+    // A balance is paid at the desk, on the customer's phone: the page says so, and staff see it on theirs (ADR 0154).
+    if (kind === "balance")
+      return outcome === "paid"
+        ? { kind: "success", title: "Thank you: the balance is paid", description: "You can show this page at the desk." }
+        : { kind: "success", title: "Already paid", description: "This balance was already paid, so nothing more was taken." };
     // Only the click that recorded the payment says "paid"; another (a double click, a second tab) says it was paid already.
     if (outcome === "paid") paidStayId = stayId;
     else return { kind: "success", title: "Already paid", description: "This deposit was already paid, so nothing more was taken. Your stay is on My Trips." };
@@ -54,7 +60,9 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
 
 export default function SimulatedPaymentPage({ loaderData: data, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const open = data.paymentStatus === "pending" && data.stay.status === "awaiting_payment";
+  const balance = data.kind === "balance";
+  const open = data.paymentStatus === "pending" && data.stay.status === (balance ? "checked_in" : "awaiting_payment");
+  const what = balance ? "balance" : "deposit";
   return (
     <CustomerPage>
       <div
@@ -65,11 +73,11 @@ export default function SimulatedPaymentPage({ loaderData: data, actionData }: R
         <p className="font-bold">Simulated payment provider — no card is charged</p>
         <p className="mt-1 text-sm">Payments are not configured on this site, so this page stands in for the card payment page.</p>
       </div>
-      <h1 className="mt-6 text-3xl sm:text-4xl">Pay your deposit</h1>
+      <h1 className="mt-6 text-3xl sm:text-4xl">Pay your {what}</h1>
       <ActionNotice className="mt-4" />
       <section className="mt-6 max-w-xl rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
         <p className="text-lg">
-          Deposit for your stay, {formatCalendarDayWeekday(data.stay.checkIn)} – {formatCalendarDayWeekday(data.stay.checkOut)}
+          {balance ? "Balance" : "Deposit"} for your stay, {formatCalendarDayWeekday(data.stay.checkIn)} – {formatCalendarDayWeekday(data.stay.checkOut)}
         </p>
         <p className="mt-2 font-display text-3xl text-brand-900 tabular-nums">{formatCents(data.amountCents)}</p>
         {open && data.stay.paymentDueAt ? (
@@ -93,7 +101,7 @@ export default function SimulatedPaymentPage({ loaderData: data, actionData }: R
           </div>
         ) : (
           <Notice tone="info" className="mt-6">
-            {data.paymentStatus === "paid" ? "This deposit is paid." : "This payment page has closed."}{" "}
+            {data.paymentStatus === "paid" ? `This ${what} is paid.` : "This payment page has closed."}{" "}
             <Link to="/trips" className="font-semibold underline underline-offset-4">
               Back to My Trips
             </Link>

@@ -10,6 +10,8 @@ import { acceptOffer, leaveWaitlist, listWaitlist } from "@server/stays/waitlist
 import { checkInStatuses } from "@server/stays/check-in";
 import { checkInOpen, checkInPath } from "~/features/stays/check-in";
 import { CheckInBadge } from "~/features/stays/check-in-badge";
+import { householdReceipts } from "@server/stays/receipts";
+import { ReceiptLink } from "~/features/stays/receipt-link";
 import { releaseUnpaidHolds, startDepositCheckout } from "@server/payments/payments";
 import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
@@ -54,7 +56,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   await releaseUnpaidHolds(context.db, context.payments, now, context.logger).catch((err: unknown) =>
     context.logger.warn({ err }, "releasing unpaid holds failed"),
   );
-  const listed = await listHouseholdStays(context.db, user.id);
+  const [listed, receipts] = await Promise.all([listHouseholdStays(context.db, user.id), householdReceipts(context.db, user.id)]);
   // Online check-in, for a booked stay not yet arrived: its status and the way to the page (ADR 0158).
   const checkIns = await checkInStatuses(
     context.db,
@@ -63,6 +65,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const stays = listed.map((stay) => ({
     stay,
     checkIn: checkIns.get(stay.id) ?? null,
+    receiptNumber: receipts.get(stay.id) ?? null,
     cancellable: changeable(stay, today),
     changeable: changeable(stay, today) && holdsSuite(stay),
     cancelFeeToday: cancellationFeeOn(stay.cancellationTiers, today),
@@ -294,6 +297,7 @@ function StayList({ title, stays, changes }: { title: string; stays: TripStay[];
           householdCats={changes?.cats ?? []}
           change={changes?.change?.stayId === s.stay.id ? changes.change : null}
           catsChange={changes?.catsChange?.stayId === s.stay.id ? changes.catsChange : null}
+          footer={s.receiptNumber ? <ReceiptLink stayId={s.stay.id} number={s.receiptNumber} /> : null}
         >
           {s.checkIn ? <CheckInLink stayId={s.stay.id} status={s.checkIn} /> : null}
         </StayCard>

@@ -25,6 +25,7 @@ import {
   pageViewCounts,
   paymentRefunds,
   payments,
+  receipts,
   paymentWebhookEvents,
   phoneVerifications,
   rateLimitRecentEvents,
@@ -191,6 +192,11 @@ async function fillEveryTable(db: Db) {
   await db
     .insert(paymentRefunds)
     .values({ paymentId: payment!.id, amountCents: 1000, providerRefundId: "sim_re_backup", status: "succeeded", reason: "cancellation", actor: "staff" });
+  await db.insert(receipts).values({
+    number: 1,
+    stayId: stay!.id,
+    figures: { checkIn: dates.checkIn, checkOut: dates.checkOut, nights: 2, lines: [], totalCents: 13000, payments: [], balanceDueCents: 13000 },
+  });
   await db.insert(paymentWebhookEvents).values({ eventId: "evt_backup", provider: "simulated", type: "checkout.session.completed" });
   await db.insert(waitlistEntries).values({ householdId: household.id, ...dates, catIds: [cat.id] });
   const creditId = crypto.randomUUID();

@@ -7,7 +7,7 @@ import { addBusinessDays, businessDate } from "~/lib/business-time";
 import routes from "~/routes";
 import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
-import { payments, stays, vaccineRecords } from "../db/schema/index";
+import { payments, receipts, stays, vaccineRecords } from "../db/schema/index";
 import { testHousehold } from "../testing/households";
 import { testPageBuild } from "../testing/page-build";
 import { testRequestContext } from "../testing/request-context";
@@ -63,6 +63,11 @@ beforeAll(async () => {
   ids.stay = theirs!.id;
   ids.sessionId = `sim_cs_${crypto.randomUUID().replaceAll("-", "")}`;
   await db.insert(payments).values({ stayId: ids.stay, provider: "simulated", checkoutSessionId: ids.sessionId, amountCents: 5_000 });
+  await db.insert(receipts).values({
+    number: 1,
+    stayId: ids.stay,
+    figures: { checkIn: today, checkOut: today, nights: 1, lines: [], totalCents: 0, payments: [], balanceDueCents: 0 },
+  });
   const [ended] = await db.insert(stays).values(stay(viewer.householdId, "cancelled")).returning();
   ids.endedStay = ended!.id;
 
@@ -106,6 +111,7 @@ const PARAM_ROUTES: Record<string, IdCase> = {
   "/vaccine-records/:recordId/document": { url: (id) => `/vaccine-records/${id}/document`, theirs: () => ids.record, unknown: UUID(), admin: true },
   // Another household's code is what the link is for (it answers a page saying so): only unknown and malformed codes are refused.
   "/refer/:code": { url: (id) => `/refer/${id}`, unknown: "0123456789abcdef", admin: false },
+  "/trips/:stayId/receipt.pdf": { url: (id) => `/trips/${id}/receipt.pdf`, theirs: () => ids.stay, unknown: UUID(), admin: true },
 };
 
 /** Pages that take an id in the query (not in the route config, so listed by hand). */

@@ -1,10 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { GUARANTEE_DAYS } from "~/features/stays/model";
 import { formatCents } from "~/lib/money";
 import { isUuid } from "~/lib/ids";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
-import { households, payments, stayEvents, stays, users } from "../db/schema/index";
+import { households, paymentRefunds, payments, stayEvents, stays, users } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
@@ -18,9 +18,31 @@ import { PaymentProviderNotConfigured } from "./types";
 
 /**
  * The satisfaction guarantee (ADR 0151): on a checked-out stay staff give back part or all of what
- * was paid online, with the customer's reason. It is a refund like any other, sent through the
- * provider that took the money, recorded in the stay's events and told to the customer by mail.
+ * was paid, with the customer's reason. It is a refund like any other, sent through the provider
+ * that took the money, recorded in the stay's events and told to the customer by mail; what cannot
+ * go back to a card (a balance paid in cash or by check) is given back at the desk (ADR 0154).
  */
+
+/**
+ * Cash or a check given back by hand at the desk: no provider can, so the refund is recorded as done
+ * (`succeeded`, with no provider id), and the payment's refunded total is raised (its check holds it
+ * to what was paid).
+ */
+async function givenBackAtDesk(tx: Db, payment: { id: string }, input: { amountCents: number; reason: string; actor: string; now: Date }) {
+  await tx
+    .update(payments)
+    .set({ refundedCents: sql`${payments.refundedCents} + ${input.amountCents}`, updatedAt: input.now })
+    .where(eq(payments.id, payment.id));
+  await tx.insert(paymentRefunds).values({
+    paymentId: payment.id,
+    amountCents: input.amountCents,
+    status: "succeeded",
+    reason: `${input.reason} (given back at the desk)`,
+    actor: input.actor,
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
+}
 
 export interface GuaranteeInput {
   stayId: string;
@@ -34,7 +56,7 @@ export async function refundUnderGuarantee(
   providers: PaymentProviders,
   input: GuaranteeInput,
   ctx: { siteUrl: string; logger?: Logger; now?: Date },
-): Promise<{ amountCents: number; late: boolean }> {
+): Promise<{ amountCents: number; atDeskCents: number; late: boolean }> {
   const now = ctx.now ?? new Date();
   if (!isUuid(input.stayId)) throw STAY_NOT_FOUND();
   const reason = input.reason.trim();
@@ -58,16 +80,24 @@ export async function refundUnderGuarantee(
       .where(and(eq(payments.stayId, stay.id), eq(payments.status, "paid")))
       .orderBy(asc(payments.paidAt))
       .for("update");
-    if (paid.length === 0) throw new AppError(409, "NOTHING_PAID", "Nothing was paid online for this stay: settle it at the desk.");
+    if (paid.length === 0) throw new AppError(409, "NOTHING_PAID", "Nothing was paid for this stay, so there is nothing to refund.");
     const left = paid.reduce((sum, p) => sum + p.amountCents - p.refundedCents, 0);
     if (input.amountCents > left)
       throw new AppError(409, "REFUND_TOO_LARGE", `At most ${formatCents(left)} is left to refund on this stay.`, {
         fields: { amount: `At most ${formatCents(left)} is left to refund.` },
       });
     let owed = input.amountCents;
-    for (const payment of paid) {
+    let atDeskCents = 0;
+    // Cards first, through their provider; what is left comes out of cash or a check, given back at the desk (ADR 0154).
+    for (const payment of paid.toSorted((a, b) => Number(a.method !== "card") - Number(b.method !== "card"))) {
       const part = Math.min(owed, payment.amountCents - payment.refundedCents);
       if (part <= 0) continue;
+      if (payment.method !== "card") {
+        await givenBackAtDesk(tx, payment, { amountCents: part, reason: `Satisfaction guarantee: ${reason}`, actor, now });
+        atDeskCents += part;
+        owed -= part;
+        continue;
+      }
       // Refused before anything is queued: a payment whose provider this server no longer has.
       if (!providers.get(payment.provider)) {
         const refused = new PaymentProviderNotConfigured(payment.provider);
@@ -80,7 +110,7 @@ export async function refundUnderGuarantee(
     const late = businessDate(now) > addBusinessDays(stay.checkOut, GUARANTEE_DAYS);
     const [event] = await tx
       .insert(stayEvents)
-      .values({ stayId: stay.id, kind: "guarantee", actor, detail: { amountCents: input.amountCents, reason, late }, at: now })
+      .values({ stayId: stay.id, kind: "guarantee", actor, detail: { amountCents: input.amountCents, atDeskCents, reason, late }, at: now })
       .returning({ id: stayEvents.id });
     const [customer] = stay.householdId
       ? await tx.select({ email: users.email }).from(households).innerJoin(users, eq(users.id, households.userId)).where(eq(households.id, stay.householdId))
@@ -91,11 +121,11 @@ export async function refundUnderGuarantee(
         {
           dedupeKey: `stay:${stay.id}:guarantee:${event!.id}`,
           stayId: stay.id,
-          message: guaranteeRefundMail({ to: customer.email, amountCents: input.amountCents, stay, business, siteUrl: ctx.siteUrl }),
+          message: guaranteeRefundMail({ to: customer.email, amountCents: input.amountCents, atDeskCents, stay, business, siteUrl: ctx.siteUrl }),
         },
         now,
       );
-    return { amountCents: input.amountCents, late };
+    return { amountCents: input.amountCents, atDeskCents, late };
   });
   await sendPendingRefunds(db, providers, ctx.logger, now);
   return result;

@@ -297,7 +297,7 @@ describe("the simulated provider's Pay button", () => {
     ).toHaveLength(1);
     expect(await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).toHaveLength(1);
     // A click on a page opened before (another tab): already paid, nothing more recorded.
-    expect(await paySimulatedCheckout(database.db, userId, sessionId, { siteUrl })).toEqual({ outcome: "already_paid", stayId: stay.id });
+    expect(await paySimulatedCheckout(database.db, userId, sessionId, { siteUrl })).toEqual({ outcome: "already_paid", stayId: stay.id, kind: "deposit" });
     expect(
       await database.db
         .select()
@@ -507,7 +507,7 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
       true,
     ]);
     expect(await listed(addBusinessDays(stay.checkOut, 15))).toBe(false);
-    expect(await guarantee(stay.id, 2_500)).toEqual({ amountCents: 2_500, late: false });
+    expect(await guarantee(stay.id, 2_500)).toEqual({ amountCents: 2_500, atDeskCents: 0, late: false });
 
     const { refunds, events, mails, payment } = await traces(stay.id, checkout.payment.id);
     expect(payment).toMatchObject({ refundedCents: 2_500 });
@@ -523,7 +523,7 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
 
     // The rest, given after the 7 days the terms promise: staff's call, and the event says so.
     const late = addBusinessDays(stay.checkOut, 10);
-    expect(await guarantee(stay.id, 5_500, "Second complaint", businessLocalToUtc(late, "12:00"))).toEqual({ amountCents: 5_500, late: true });
+    expect(await guarantee(stay.id, 5_500, "Second complaint", businessLocalToUtc(late, "12:00"))).toEqual({ amountCents: 5_500, atDeskCents: 0, late: true });
     expect((await traces(stay.id, checkout.payment.id)).payment).toMatchObject({ refundedCents: 8_000 });
   });
 
@@ -549,7 +549,7 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
     await database.db.update(stays).set({ status: "checked_out" }).where(eq(stays.id, unpaid.stay.id));
     expect(await refusal(guarantee(unpaid.stay.id, 1_000))).toMatchObject({
       status: 409,
-      message: "Nothing was paid online for this stay: settle it at the desk.",
+      message: "Nothing was paid for this stay, so there is nothing to refund.",
     });
     expect(await traces(unpaid.stay.id, unpaid.checkout.payment.id)).toMatchObject({ refunds: [], events: [], mails: [] });
   });

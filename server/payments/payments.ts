@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { households, paymentRefunds, paymentWebhookEvents, payments, stayCats, stayEvents, stays, users } from "../db/schema/index";
 import { vaccineCoverage } from "../households/vaccines";
 import { isUuid } from "~/lib/ids";
+import { sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import type { PeriodicJob } from "../periodic-job";
@@ -106,10 +107,16 @@ export async function paySimulatedCheckout(
   userId: string,
   sessionId: string,
   ctx: { siteUrl: string; now?: Date },
-): Promise<{ outcome: SimulatedPayOutcome; stayId: string }> {
+): Promise<{ outcome: SimulatedPayOutcome; stayId: string; kind: PaymentKind }> {
   const { payment, stay } = await simulatedCheckout(db, userId, sessionId);
-  if (payment.status === "paid") return { outcome: "already_paid", stayId: stay.id };
-  if (payment.status !== "pending" || stay.status !== "awaiting_payment")
+  if (payment.status === "paid") return { outcome: "already_paid", stayId: stay.id, kind: payment.kind };
+  if (payment.kind === "balance" && (payment.status !== "pending" || stay.status !== "checked_in"))
+    throw new AppError(
+      409,
+      "CHECKOUT_CLOSED",
+      "This payment page has closed: the balance was settled another way, or a newer link was sent. Ask us at the desk.",
+    );
+  if (payment.kind === "deposit" && (payment.status !== "pending" || stay.status !== "awaiting_payment"))
     throw new AppError(
       409,
       "CHECKOUT_CLOSED",
@@ -128,7 +135,7 @@ export async function paySimulatedCheckout(
     },
     ctx,
   );
-  return { outcome: recordedPayment ? "paid" : "already_paid", stayId: stay.id };
+  return { outcome: recordedPayment ? "paid" : "already_paid", stayId: stay.id, kind: payment.kind };
 }
 
 /** The provider named a payment we have no record of yet (a refund before its checkout's event): deliver it again later. */
@@ -196,6 +203,8 @@ async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checko
   const { now } = ctx;
   const [payment] = await tx.select().from(payments).where(eq(payments.checkoutSessionId, event.sessionId)).for("update");
   if (!payment || payment.status === "paid") return false;
+  // A balance is money towards a stay under way: it changes no status (ADR 0154).
+  if (payment.kind === "balance") return balanceCheckoutPaid(tx, payment, event, now);
   await tx.update(payments).set({ status: "paid", paymentIntentId: event.paymentIntentId, paidAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
   const [row] = await tx
     .select({ stay: stays, userId: households.userId })
@@ -220,6 +229,35 @@ async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checko
   await tx.update(stays).set({ status, paymentDueAt: null, updatedAt: now }).where(eq(stays.id, stay.id));
   await queueStayMail(tx, stay.id, status, ctx.siteUrl, now);
   return true;
+}
+
+/**
+ * A stay's balance paid by card. The stay's one paid balance is held by `payments_one_paid_balance`:
+ * a checkout paid after the balance was settled another way (which closes open checkouts first, so
+ * only a provider that took the card anyway gets here) is kept unpaid and logged in the stay's
+ * events for staff to give back in the provider's dashboard; the event is not delivered again.
+ */
+async function balanceCheckoutPaid(tx: Db, payment: Payment, event: Extract<PaymentEvent, { type: "checkout_completed" }>, now: Date): Promise<boolean> {
+  const recorded = await tx
+    .transaction(async (spDb) => {
+      await (spDb as unknown as Db)
+        .update(payments)
+        .set({ status: "paid", paymentIntentId: event.paymentIntentId, paidAt: now, updatedAt: now })
+        .where(eq(payments.id, payment.id));
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (sqlStateOf(error) === "23505") return false;
+      throw error;
+    });
+  await tx.insert(stayEvents).values({
+    stayId: payment.stayId,
+    kind: recorded ? "balance_paid" : "balance_paid_twice",
+    actor: "system:payments",
+    detail: { amountCents: payment.amountCents, method: "card", paymentIntentId: event.paymentIntentId },
+    at: now,
+  });
+  return recorded;
 }
 
 async function refundSucceeded(tx: Db, event: Extract<PaymentEvent, { type: "refund_succeeded" }>, now: Date) {

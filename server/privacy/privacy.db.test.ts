@@ -22,6 +22,7 @@ import {
   mailQueue,
   paymentRefunds,
   payments,
+  receipts,
   phoneVerifications,
   smsQueue,
   stayAgreementSignatures,
@@ -80,6 +81,9 @@ async function storedColumns(db: Db): Promise<Map<string, { name: string; type: 
   for (const r of rows) tables.set(r.table_name, [...(tables.get(r.table_name) ?? []), { name: r.column_name, type: r.data_type }]);
   return tables;
 }
+
+/** Each seeded customer's receipt takes the next number (they are unique). */
+let receiptNumber = 0;
 
 /**
  * A customer with a row in every table that can hold something about them: household, two cats
@@ -289,6 +293,12 @@ async function seedCustomer(db: Db) {
     status: "succeeded",
     reason: "cancellation",
     actor: `customer:${userId}`,
+  });
+  // Its receipt (a business record: kept, nothing personal in it).
+  await db.insert(receipts).values({
+    number: (receiptNumber += 1),
+    stayId: stay!.id,
+    figures: { ...stayDates, nights: 2, lines: [], totalCents: 13000, payments: [], balanceDueCents: 0 },
   });
   await db.insert(waitlistEntries).values({ householdId: household.id, ...stayDates, catIds: [cat.id] });
   // A free night the household earned for a referral (ADR 0153), applied to the stay and returned when it was cancelled.

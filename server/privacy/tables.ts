@@ -16,6 +16,7 @@ import {
   phoneVerifications,
   payments,
   referralCreditEntries,
+  receipts,
   sessions,
   signIns,
   smsQueue,
@@ -267,6 +268,11 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     rowsOf: (s) => (s.householdId ? eq(referralCreditEntries.householdId, s.householdId) : sql`false`),
     erasure: `${CASCADE} A credit the household earned for a friend who deletes their account keeps the credit, without the link to that friend.`,
   },
+  receipts: {
+    table: receipts,
+    rowsOf: (s) => inArray(receipts.stayId, s.stayIds),
+    erasure: "Kept for the business's accounts: the stay's receipt, its number and figures (prices and payments; nothing personal).",
+  },
   waitlist_entries: { table: waitlistEntries, rowsOf: (s) => (s.householdId ? eq(waitlistEntries.householdId, s.householdId) : sql`false`), erasure: CASCADE },
   mail_queue: {
     table: mailQueue,
@@ -307,6 +313,7 @@ export const OTHER_TABLES: Record<string, string> = {
   suite_types: "The hotel's suite types and rates.",
   suites: "The hotel's rooms.",
   stay_settings: "The hotel's house rules for stays.",
+  receipt_counter: "The next receipt number (ADR 0154): one row, no customer identifier.",
   calendar_rules: "The hotel's peak periods, blackouts and closed days.",
   payment_webhook_events: "Which payment provider events were handled: event ids and amounts, no customer identifier.",
   grooming_services: "The grooming services' durations and prices.",

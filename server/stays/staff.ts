@@ -10,6 +10,7 @@ import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { householdAccount } from "../households/households";
 import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
+import { balanceAtCheckOut, receiptAtCheckOut } from "./check-out";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
 import { STAY_NOT_FOUND, type Stay, bookStay } from "./stays";
@@ -197,13 +198,18 @@ export async function changeStayAtDesk(db: Db, stayId: string, action: StaffActi
     if (!stay) throw STAY_NOT_FOUND();
     if (!rule.from.includes(stay.status))
       throw new AppError(409, "STAY_STATUS_CHANGED", `This stay is ${stay.status.replace("_", " ")} now; reload the page to see it.`);
+    // A balance left unpaid needs staff's reason (ADR 0154).
+    const settled = action === "checkOut" ? await balanceAtCheckOut(tx, stay, ctx.reason) : null;
     const [row] = await tx.update(stays).set({ status: rule.to, updatedAt: now }).where(eq(stays.id, stay.id)).returning();
     if (rule.release)
       await tx
         .update(staySuites)
         .set({ releasedAt: now })
         .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
-    await tx.insert(stayEvents).values({ stayId: stay.id, kind: action, actor: `staff:${staff}`, detail: ctx.reason ? { reason: ctx.reason } : {}, at: now });
+    await tx
+      .insert(stayEvents)
+      .values({ stayId: stay.id, kind: action, actor: `staff:${staff}`, detail: settled ?? (ctx.reason ? { reason: ctx.reason } : {}), at: now });
+    if (action === "checkOut") await receiptAtCheckOut(tx, row!, { siteUrl: ctx.siteUrl, now });
     if (rule.mail) await queueStayMail(tx, stay.id, rule.mail, ctx.siteUrl, now);
     // A referral's reward is earned when the referred household checks out of its first stay; a
     // declined stay gives back the credit it used (ADR 0153).

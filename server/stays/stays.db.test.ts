@@ -788,7 +788,9 @@ describe("the desk", () => {
     expect(held.every((r) => r.nights[2] === null)).toBe(true);
 
     await changeStayAtDesk(db, stay.id, "checkIn", "owner@example.com", { siteUrl, now });
-    expect(await changeStayAtDesk(db, stay.id, "checkOut", "owner@example.com", { siteUrl, now })).toMatchObject({ status: "checked_out" });
+    expect(await changeStayAtDesk(db, stay.id, "checkOut", "owner@example.com", { siteUrl, now, reason: "Pays by invoice" })).toMatchObject({
+      status: "checked_out",
+    });
     await changeStayAtDesk(db, second.id, "noShow", "owner@example.com", { siteUrl, now });
     const released = await db
       .select()

@@ -25,7 +25,8 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
   const paid = await db
     .select({ stayId: payments.stayId, amountCents: payments.amountCents, refundedCents: payments.refundedCents })
     .from(payments)
-    .where(and(inArray(payments.stayId, ids), eq(payments.status, "paid")));
+    // The deposit: a balance settled at check-out is on the stay's receipt (ADR 0154).
+    .where(and(inArray(payments.stayId, ids), eq(payments.status, "paid"), eq(payments.kind, "deposit")));
   const sumOf = (stayId: string, key: "amountCents" | "refundedCents") => paid.filter((p) => p.stayId === stayId).reduce((sum, p) => sum + p[key], 0);
   return rows.map((stay) => {
     // A stay's current rooms: the held ones, or (once released) those it had.

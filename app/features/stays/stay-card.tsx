@@ -113,6 +113,7 @@ export function StayCard({
   change,
   catsChange,
   children,
+  footer = null,
 }: {
   stay: StayView;
   cancelFeeToday: number;
@@ -132,6 +133,8 @@ export function StayCard({
   catsChange: CatsChangeView | null;
   /** What the page adds under the stay's times (My Trips: its online check-in). */
   children?: React.ReactNode;
+  /** More about the stay, under its payments (its receipt). */
+  footer?: React.ReactNode;
 }) {
   const navigation = useNavigation();
   const cancelling = navigation.state === "submitting" && navigation.formData?.get("stayId") === stay.id;
@@ -192,6 +195,7 @@ export function StayCard({
           {stay.refundedCents > 0 ? ` · Refunded: ${formatCents(stay.refundedCents)}` : ""}
         </p>
       ) : null}
+      {footer}
       {stay.status === "offered" ? (
         <HoldActions
           stay={stay}

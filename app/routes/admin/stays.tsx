@@ -5,6 +5,8 @@ import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action"
 import { failedMail, retryMail } from "@server/mail/queue";
 import { refundUnderGuarantee } from "@server/payments/guarantee";
 import { recentPayments, refundByStaff } from "@server/payments/payments";
+import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from "@server/payments/balance";
+import { balancesOf } from "@server/stays/balance";
 import { settleStaysInBackground } from "@server/stays/background";
 import { failedSms, retrySms } from "@server/telephony/sms-queue";
 import { listSuites } from "@server/stays/rooms";
@@ -32,6 +34,8 @@ import { selectClass } from "~/features/admin/leads/lead-parts";
 import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
 import { FIRST_NIGHT_FREE, GUARANTEE_DAYS, REFERRAL_CREDIT } from "~/features/stays/model";
 import { paymentMethodLabel } from "~/features/stays/wording";
+import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
+import { balanceCardForm, balanceDeskForm, checkOutForm } from "~/features/stays/balance-schema";
 import { formatCents } from "~/lib/money";
 import { type FormReply, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";
@@ -68,13 +72,21 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     catsBookedTwice(context.db),
     recentlyCheckedOut(context.db, today, CHECKED_OUT_DAYS),
   ]);
-  // The arrivals' online check-in (ADR 0158): the desk sees who has confirmed the care plan and signed.
-  const checkIns = await checkInStatuses(
-    context.db,
-    desk.arrivals.map((s) => s.id),
-  );
+  // The arrivals' online check-in (ADR 0158): who has confirmed the care plan and signed; and the
+  // balance of each stay that may check out today (ADR 0154).
+  const [checkIns, balances] = await Promise.all([
+    checkInStatuses(
+      context.db,
+      desk.arrivals.map((s) => s.id),
+    ),
+    balancesOf(
+      context.db,
+      desk.departures.filter((s) => s.status === "checked_in"),
+    ),
+  ]);
   return {
     checkIns: Object.fromEntries(checkIns) as Record<string, CheckInStatus>,
+    balances: Object.fromEntries([...balances].map(([id, b]) => [id, { dueCents: b.dueCents, paid: b.paid.map(({ id: _, paidAt: __, ...p }) => p) }])),
     deposits,
     bookedTwice,
     date,
@@ -137,7 +149,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (intent === "guarantee")
     return submitForm(form, guaranteeForm, async ({ stayId, reason, amount }) => {
       const amountCents = Math.round(amount * 100);
-      const { late } = await refundUnderGuarantee(
+      const { late, atDeskCents } = await refundUnderGuarantee(
         context.db,
         context.payments,
         { stayId, amountCents, reason, staffEmail: admin.user.email },
@@ -146,9 +158,44 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       return {
         kind: "success",
         title: `${formatCents(amountCents)} refunded under the satisfaction guarantee; the customer is told by e-mail`,
-        description: late ? `Given after the ${GUARANTEE_DAYS} days the guarantee promises.` : undefined,
+        description:
+          [
+            atDeskCents > 0 ? `Give ${formatCents(atDeskCents)} back at the desk: it was paid in cash or by check.` : "",
+            late ? `Given after the ${GUARANTEE_DAYS} days the guarantee promises.` : "",
+          ]
+            .filter(Boolean)
+            .join(" ") || undefined,
       };
     });
+  if (intent === "balanceCard")
+    return submitForm<typeof balanceCardForm, { balanceLink: BalanceLink }>(form, balanceCardForm, async ({ stayId }) => {
+      const { url, qr, amountCents } = await startBalanceCheckout(
+        context.db,
+        context.payments,
+        { stayId, staffEmail: admin.user.email },
+        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger },
+      );
+      settleStaysInBackground(context);
+      return { kind: "success", title: "Card payment link made and e-mailed to the customer", balanceLink: { stayId, url, qr, amountCents } };
+    });
+  if (intent === "balanceDesk")
+    return submitForm(form, balanceDeskForm, async ({ stayId, method, checkNumber }) => {
+      const payment = await recordBalanceAtDesk(
+        context.db,
+        context.payments,
+        { stayId, method, checkNumber, staffEmail: admin.user.email },
+        { logger: context.logger },
+      );
+      return { kind: "success", title: balanceRecordedTitle(payment) };
+    });
+  if (intent === "checkOut") {
+    const reply = await submitForm(form, checkOutForm, async ({ stayId, reason }) => {
+      await changeStayAtDesk(context.db, stayId, "checkOut", admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL, reason });
+      return { kind: "success", title: "Checked out; the receipt is e-mailed to the customer" };
+    });
+    settleStaysInBackground(context);
+    return reply;
+  }
   if (intent === "move")
     return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
       const suite = await moveStay(context.db, stayId, suiteId, admin.user.email);
@@ -389,7 +436,10 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
             stays={data.departures}
             suites={data.suites}
             empty="No departures."
-            actions={(s) => (s.status === "checked_in" ? <DeskButton stay={s} intent="checkOut" label="Check out" variant="primary" /> : null)}
+            actions={(s) => {
+              const balance = data.balances[s.id];
+              return s.status === "checked_in" && balance ? <BalanceDesk stay={s} balance={balance} /> : null;
+            }}
           />
         </Panel>
       </div>
@@ -410,7 +460,7 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
 
       <Panel
         title="Recently checked out"
-        description={`Stays that ended in the last ${CHECKED_OUT_DAYS} days. The satisfaction guarantee is promised for ${GUARANTEE_DAYS} days after check-out; later is your call. A refund goes back to the card that paid.`}
+        description={`Stays that ended in the last ${CHECKED_OUT_DAYS} days. The satisfaction guarantee is promised for ${GUARANTEE_DAYS} days after check-out; later is your call. A refund goes back to the card that paid; what was paid in cash or by check is given back at the desk.`}
       >
         <StayList stays={data.checkedOut} suites={data.suites} empty="No stays checked out recently." actions={(s) => <GuaranteeForm stay={s} />} />
       </Panel>
@@ -607,7 +657,8 @@ function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
                 ))}
               </ul>
             ) : null}
-            {left > 0 ? (
+            {/* Cash and checks are given back at the desk: no provider can refund them (ADR 0152). */}
+            {left > 0 && d.method === "card" ? (
               <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="refund" />
                 <input type="hidden" name="paymentId" value={d.id} />

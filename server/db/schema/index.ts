@@ -19,3 +19,4 @@ export * from "./backups";
 export * from "./check-in";
 export * from "./referrals";
 export * from "./care";
+export * from "./receipts";

@@ -7,18 +7,27 @@ import { escapeHtml, mailColors, mailLayout } from "./layout";
 export interface GuaranteeRefundMailInput {
   to: string;
   amountCents: number;
+  /** The part given back in cash at the desk (a balance paid in cash or by check); the rest goes to the card. */
+  atDeskCents?: number;
   stay: { checkIn: string; checkOut: string };
   business: Pick<SiteBusiness, "name" | "phone">;
   siteUrl: string;
 }
 
 /** Our satisfaction guarantee kept: the refund staff gave for a stay is on its way to the card. */
-export function guaranteeRefundMail({ to, amountCents, stay, business, siteUrl }: GuaranteeRefundMailInput): MailMessage {
+export function guaranteeRefundMail({ to, amountCents, atDeskCents = 0, stay, business, siteUrl }: GuaranteeRefundMailInput): MailMessage {
   const c = mailColors;
   const amount = formatCents(amountCents);
   const dates = `${formatCalendarDayWeekday(stay.checkIn)} – ${formatCalendarDayWeekday(stay.checkOut)}`;
   const subject = `Your refund of ${amount} is on its way`;
-  const intro = `We're sorry your cat's stay (${dates}) was not all it should have been. Under our satisfaction guarantee we are refunding ${amount} to the card you paid with; your bank usually shows it within 5 to 10 days.`;
+  const sorry = `We're sorry your cat's stay (${dates}) was not all it should have been.`;
+  const cardCents = amountCents - atDeskCents;
+  const intro =
+    atDeskCents === 0
+      ? `${sorry} Under our satisfaction guarantee we are refunding ${amount} to the card you paid with; your bank usually shows it within 5 to 10 days.`
+      : cardCents === 0
+        ? `${sorry} Under our satisfaction guarantee we have given you back ${amount} at the desk.`
+        : `${sorry} Under our satisfaction guarantee we are refunding ${amount}: ${formatCents(cardCents)} to the card you paid with, which your bank usually shows within 5 to 10 days, and ${formatCents(atDeskCents)} given back at the desk.`;
   const text = [subject, "", intro, "", `Questions? Call us at ${business.phone.display}.`, "", `${business.name} — ${siteUrl}`].join("\n");
   const body = `
 <h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:26px;line-height:1.25;color:${c.brandDark};">${escapeHtml(subject)}</h1>

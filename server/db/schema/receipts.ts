@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { check, integer, jsonb, pgTable, smallint, timestamp, uuid } from "drizzle-orm/pg-core";
+import { stays } from "./stays";
+
+// Relative path: drizzle-kit reads these files without the app's aliases.
+import type { ReceiptFigures } from "../../../app/features/stays/receipt";
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The next receipt number (ADR 0154): one row, taken with `update … set next = next + 1 returning`
+ * in the check-out's transaction, so a check-out that rolls back gives its number back and the
+ * numbers run without gaps (a sequence keeps what a rolled-back transaction took).
+ */
+export const receiptCounter = pgTable(
+  "receipt_counter",
+  {
+    id: smallint("id").primaryKey().default(1),
+    next: integer("next").notNull().default(1),
+  },
+  (t) => [check("receipt_counter_single_row", sql`${t.id} = 1`), check("receipt_counter_next", sql`${t.next} >= 1`)],
+);
+
+/**
+ * The receipt a stay's customer is given at check-out: its number, and the figures as they were then
+ * (price lines, payments, balance), frozen, so the PDF read later says what the mail said.
+ */
+export const receipts = pgTable(
+  "receipts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: integer("number").notNull().unique(),
+    stayId: uuid("stay_id")
+      .notNull()
+      .unique()
+      .references(() => stays.id, { onDelete: "restrict" }),
+    figures: jsonb("figures").$type<ReceiptFigures>().notNull(),
+    issuedAt: at("issued_at").notNull().defaultNow(),
+  },
+  (t) => [check("receipts_number", sql`${t.number} >= 1`)],
+);

@@ -1,0 +1,218 @@
+import { and, eq } from "drizzle-orm";
+import { toString as qrCode } from "qrcode";
+import { formatCents } from "~/lib/money";
+import { isUuid } from "~/lib/ids";
+import type { Db } from "../db/client";
+import { households, payments, stayEvents, stays, users } from "../db/schema/index";
+import { sqlStateOf } from "../db/sql-state";
+import { loadSiteContent } from "../content/content";
+import { AppError } from "../http/errors";
+import type { Logger } from "../logger";
+import { queueMail } from "../mail/queue";
+import { balanceLinkMail } from "../messages/catalogue";
+import { stayBalance } from "../stays/balance";
+import { STAY_NOT_FOUND } from "../stays/stays";
+import type { CardPayment, Payment } from "./refunds";
+import type { PaymentProviders } from "./provider";
+
+/**
+ * The balance at check-out (ADR 0154): what is due on a checked-in stay is settled once, by card
+ * through the provider (a checkout whose link the desk shows as a QR code and mails to the
+ * customer) or in cash or by check, recorded by staff. The partial unique index
+ * `payments_one_paid_balance` holds "once" whatever races: a second is refused in words.
+ */
+
+const UNIQUE_VIOLATION = "23505";
+/** How long a balance's card checkout stays open: the customer pays at the desk, or that evening. Stripe allows up to a day. */
+const BALANCE_CHECKOUT_HOURS = 23;
+
+const BALANCE_ALREADY_PAID = () => new AppError(409, "BALANCE_ALREADY_PAID", "This stay's balance has already been paid, so nothing more was recorded.");
+const NOTHING_DUE = () => new AppError(409, "NOTHING_DUE", "Nothing is due on this stay.");
+const NOT_CHECKED_IN = () => new AppError(409, "STAY_NOT_CHECKED_IN", "The balance is taken while the stay is checked in.");
+
+async function checkedInStay(db: Db, stayId: string) {
+  if (!isUuid(stayId)) throw STAY_NOT_FOUND();
+  const [row] = await db
+    .select({ stay: stays, email: users.email })
+    .from(stays)
+    .leftJoin(households, eq(households.id, stays.householdId))
+    .leftJoin(users, eq(users.id, households.userId))
+    .where(eq(stays.id, stayId));
+  if (!row) throw STAY_NOT_FOUND();
+  if (row.stay.status !== "checked_in") throw NOT_CHECKED_IN();
+  return row;
+}
+
+async function dueOn(db: Db, stay: { id: string; totalCents: number }): Promise<number> {
+  const balance = await stayBalance(db, stay);
+  if (balance.balancePaid) throw BALANCE_ALREADY_PAID();
+  if (balance.dueCents === 0) throw NOTHING_DUE();
+  return balance.dueCents;
+}
+
+/**
+ * Closes the stay's open card checkouts for its balance, each at the provider that opened it, and
+ * marks them expired: after this, no earlier link takes the balance. Refused when one was paid
+ * meanwhile (its event is on its way).
+ */
+async function closeOpenBalanceCheckouts(db: Db, providers: PaymentProviders, stayId: string, now: Date, logger?: Logger) {
+  const open = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.stayId, stayId), eq(payments.kind, "balance"), eq(payments.status, "pending")));
+  for (const checkout of open as CardPayment[]) {
+    const provider = providers.get(checkout.provider);
+    if (provider && !(await provider.expireCheckout(checkout.checkoutSessionId)))
+      throw new AppError(409, "BALANCE_CARD_PAID", "The customer's card payment for the balance has just gone through. Reload the page.");
+    if (!provider) logger?.warn({ paymentId: checkout.id, provider: checkout.provider }, "balance checkout not closed: its provider is not configured");
+    await db
+      .update(payments)
+      .set({ status: "expired", updatedAt: now })
+      .where(and(eq(payments.id, checkout.id), eq(payments.status, "pending")));
+  }
+}
+
+/** Maps the second paid balance the database refused to the words staff read. */
+async function onceOnly<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) throw BALANCE_ALREADY_PAID();
+    throw error;
+  }
+}
+
+export interface DeskBalanceInput {
+  stayId: string;
+  method: "cash" | "check";
+  /** The check's number (a check only). */
+  checkNumber?: string;
+  staffEmail: string;
+}
+
+/** Staff record the balance taken in cash or by check: a paid `payments` row naming who took it. */
+export async function recordBalanceAtDesk(
+  db: Db,
+  providers: PaymentProviders,
+  input: DeskBalanceInput,
+  ctx: { now?: Date; logger?: Logger } = {},
+): Promise<Payment> {
+  const now = ctx.now ?? new Date();
+  const { stay } = await checkedInStay(db, input.stayId);
+  await dueOn(db, stay);
+  const reference = input.method === "check" ? input.checkNumber?.trim() : undefined;
+  if (input.method === "check" && !reference)
+    throw new AppError(400, "VALIDATION_FAILED", "Enter the check's number.", { fields: { checkNumber: "Enter the check's number." } });
+  // A card link sent earlier is closed first, so the customer cannot pay the balance twice.
+  await closeOpenBalanceCheckouts(db, providers, stay.id, now, ctx.logger);
+  const recordedBy = `staff:${input.staffEmail}`;
+  return onceOnly(() =>
+    db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      // Read again in the transaction: what was paid a moment ago counts.
+      const amountCents = await dueOn(tx, stay);
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          stayId: stay.id,
+          kind: "balance",
+          method: input.method,
+          amountCents,
+          status: "paid",
+          paidAt: now,
+          recordedBy,
+          reference: reference ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx.insert(stayEvents).values({
+        stayId: stay.id,
+        kind: "balance_paid",
+        actor: recordedBy,
+        detail: { amountCents, method: input.method, reference: reference ?? null },
+        at: now,
+      });
+      return payment!;
+    }),
+  );
+}
+
+/** A QR code of `url`, as an SVG image's data address for an `<img>` (drawn on the server, no script). */
+export async function qrCodeImage(url: string): Promise<string> {
+  const svg = await qrCode(url, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
+
+/**
+ * Starts a card checkout for the balance of a checked-in stay through the configured provider,
+ * closing any link sent before, and mails the link to the customer. Returns the link and its QR code
+ * for the desk to show.
+ */
+export async function startBalanceCheckout(
+  db: Db,
+  providers: PaymentProviders,
+  input: { stayId: string; staffEmail: string },
+  ctx: { siteUrl: string; now?: Date; logger?: Logger },
+): Promise<{ url: string; qr: string; amountCents: number; payment: CardPayment }> {
+  const now = ctx.now ?? new Date();
+  const { stay, email } = await checkedInStay(db, input.stayId);
+  if (!email) throw new AppError(409, "NO_CUSTOMER", "This stay's customer has no account to pay from: take the balance in cash or by check.");
+  const amountCents = await dueOn(db, stay);
+  await closeOpenBalanceCheckouts(db, providers, stay.id, now, ctx.logger);
+  const provider = providers.current;
+  const checkout = await provider
+    .createCheckout({
+      stayId: stay.id,
+      amountCents,
+      description: `Balance for a stay, ${stay.checkIn} to ${stay.checkOut}`,
+      customerEmail: email,
+      successUrl: `${ctx.siteUrl}/trips`,
+      cancelUrl: `${ctx.siteUrl}/trips`,
+      expiresAt: new Date(now.getTime() + BALANCE_CHECKOUT_HOURS * 3_600_000),
+    })
+    .catch((error: unknown) => {
+      ctx.logger?.warn({ err: error, stayId: stay.id }, "balance checkout not created");
+      throw new AppError(
+        502,
+        "PAYMENT_PROVIDER_UNAVAILABLE",
+        "We couldn't reach the payment provider just now. Try again in a minute, or take cash or a check.",
+      );
+    });
+  const { business } = await loadSiteContent(db);
+  const payment = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        stayId: stay.id,
+        kind: "balance",
+        method: "card",
+        provider: provider.name,
+        checkoutSessionId: checkout.sessionId,
+        amountCents,
+        recordedBy: `staff:${input.staffEmail}`,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await queueMail(
+      tx,
+      {
+        dedupeKey: `stay:${stay.id}:balance-link:${row!.id}`,
+        stayId: stay.id,
+        message: balanceLinkMail({ to: email, amountCents, url: checkout.url, stay, business, siteUrl: ctx.siteUrl }),
+      },
+      now,
+    );
+    await tx
+      .insert(stayEvents)
+      .values({ stayId: stay.id, kind: "balance_link_sent", actor: `staff:${input.staffEmail}`, detail: { amountCents, provider: provider.name }, at: now });
+    return row as CardPayment;
+  });
+  return { url: checkout.url, qr: await qrCodeImage(checkout.url), amountCents, payment };
+}
+
+/** The desk's words for what a balance recording did. */
+export const balanceRecordedTitle = (payment: Pick<Payment, "amountCents" | "method" | "reference">) =>
+  `Balance of ${formatCents(payment.amountCents)} recorded as ${payment.method === "check" ? `check no. ${payment.reference}` : "cash"}`;
