@@ -12,6 +12,9 @@ describe("My Trips' lists", () => {
   it("puts a stay that will not take place apart, and the others by their check-out day", () => {
     expect(tripSection({ status: "confirmed", checkOut: today }, today)).toBe("upcoming");
     expect(tripSection({ status: "checked_out", checkOut: "2026-06-09" }, today)).toBe("past");
+    // Picked up on the day, or a day early: the stay is over.
+    expect(tripSection({ status: "checked_out", checkOut: today }, today)).toBe("past");
+    expect(tripSection({ status: "no_show", checkOut: today }, today)).toBe("past");
     for (const status of ["cancelled", "expired", "declined"] as const) expect(tripSection({ status, checkOut: "2026-07-01" }, today)).toBe("cancelled");
   });
 

@@ -16,9 +16,13 @@ export const TRIP_SECTION_TITLES: Record<TripSection, string> = { upcoming: "Upc
 /** A stay that will not take place: cancelled (by the customer or staff), declined, or a hold that ended unpaid or untaken. */
 const CALLED_OFF: readonly StayStatus[] = ["cancelled", "declined", "expired"];
 
-/** Where My Trips lists a stay: called off stays apart, the others upcoming until their check-out day has passed. */
+/**
+ * Where My Trips lists a stay: called off stays apart; a stay that has ended (checked out, even a day
+ * early, or not shown up for) is past; the others are upcoming until their check-out day has passed.
+ */
 export function tripSection(stay: { status: StayStatus; checkOut: string }, today: string): TripSection {
   if (CALLED_OFF.includes(stay.status)) return "cancelled";
+  if (stay.status === "checked_out" || stay.status === "no_show") return "past";
   return stay.checkOut >= today ? "upcoming" : "past";
 }
 
