@@ -26,61 +26,60 @@ async function reviewStay(page: Page, cat: string, tuesday: number) {
   return page.getByRole("table", { name: "Price" });
 }
 
-test("a friend who signs up through the referral link and stays earns the referrer a credit on the next booking", async ({
-  browser,
-  page: staff,
-  signIn,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  const suffix = crypto.randomBytes(3).toString("hex");
-  const [mochi, pepper] = [`Mochi ${suffix}`, `Pepper ${suffix}`];
-  // Far ahead and spread out, so other tests' stays leave suites free; inside the FVRCP's 300 days.
-  const tuesday = tuesdayAhead(150 + crypto.randomInt(100));
-  await signIn(staff, { as: "admin" });
+test(
+  "a friend who signs up through the referral link and stays earns the referrer a credit on the next booking",
+  { tag: "@both-widths" },
+  async ({ browser, page: staff, signIn, baseURL }) => {
+    test.setTimeout(90_000);
+    const suffix = crypto.randomBytes(3).toString("hex");
+    const [mochi, pepper] = [`Mochi ${suffix}`, `Pepper ${suffix}`];
+    // Far ahead and spread out, so other tests' stays leave suites free; inside the FVRCP's 300 days.
+    const tuesday = tuesdayAhead(150 + crypto.randomInt(100));
+    await signIn(staff, { as: "admin" });
 
-  // The referrer's link, as text on /account.
-  const referrer = await customerWithVerifiedCats(browser, baseURL!, signIn, staff, [mochi]);
-  await referrer.page.goto("/account");
-  const section = referrer.page.getByRole("region", { name: "Refer a friend" });
-  await expect(section.getByRole("button", { name: "Copy link" })).toBeVisible();
-  const link = (await section.getByTestId("referral-link").textContent())!.trim();
-  expect(link).toMatch(/\/refer\/[0-9a-f]{16}$/);
+    // The referrer's link, as text on /account.
+    const referrer = await customerWithVerifiedCats(browser, baseURL!, signIn, staff, [mochi]);
+    await referrer.page.goto("/account");
+    const section = referrer.page.getByRole("region", { name: "Refer a friend" });
+    await expect(section.getByRole("button", { name: "Copy link" })).toBeVisible();
+    const link = (await section.getByTestId("referral-link").textContent())!.trim();
+    expect(link).toMatch(/\/refer\/[0-9a-f]{16}$/);
 
-  // The friend opens it, signs up, and has a household (a number of their own) and a cat.
-  const friend = await customerWithVerifiedCats(
-    browser,
-    baseURL!,
-    async (page) => {
-      await page.goto(link);
-      await expect(page.getByRole("heading", { name: "A friend invited you" })).toBeVisible();
-      return signIn(page);
-    },
-    staff,
-    [pepper],
-  );
-  await saveHouseholdByForm(friend.page, { name: "Ben Ortiz", mobilePhone: "(949) 555-0142" });
-  await (await reviewStay(friend.page, pepper, tuesday)).waitFor();
-  await friend.page.getByRole("button", { name: "Confirm booking" }).click();
-  await expect(friend.page.getByRole("status").filter({ hasText: "Your stay is confirmed." })).toBeVisible();
+    // The friend opens it, signs up, and has a household (a number of their own) and a cat.
+    const friend = await customerWithVerifiedCats(
+      browser,
+      baseURL!,
+      async (page) => {
+        await page.goto(link);
+        await expect(page.getByRole("heading", { name: "A friend invited you" })).toBeVisible();
+        return signIn(page);
+      },
+      staff,
+      [pepper],
+    );
+    await saveHouseholdByForm(friend.page, { name: "Ben Ortiz", mobilePhone: "(949) 555-0142" });
+    await (await reviewStay(friend.page, pepper, tuesday)).waitFor();
+    await friend.page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(friend.page.getByRole("status").filter({ hasText: "Your stay is confirmed." })).toBeVisible();
 
-  // The desk checks the friend in on arrival day, and out on departure day.
-  await staff.goto(`/admin/stays?date=${businessDayAhead(tuesday).iso}`);
-  await staff.getByRole("button", { name: `Check in: ${pepper} (Ben Ortiz)` }).click();
-  await expect(staff.getByRole("button", { name: `Check in: ${pepper} (Ben Ortiz)` })).toBeHidden();
-  await staff.goto(`/admin/stays?date=${businessDayAhead(tuesday + 3).iso}`);
-  // The desk takes the balance first: a stay with a balance due checks out only with a reason.
-  const desk = staff.getByRole("group", { name: `Balance and check-out: ${pepper} (Ben Ortiz)` });
-  await desk.getByRole("button", { name: "Record cash" }).click();
-  await expect(desk.getByText(/^Nothing is due/)).toBeVisible();
-  await desk.getByRole("button", { name: `Check out: ${pepper} (Ben Ortiz)` }).click();
-  await expect(staff.getByRole("button", { name: `Check out: ${pepper} (Ben Ortiz)` })).toBeHidden();
+    // The desk checks the friend in on arrival day, and out on departure day.
+    await staff.goto(`/admin/stays?date=${businessDayAhead(tuesday).iso}`);
+    await staff.getByRole("button", { name: `Check in: ${pepper} (Ben Ortiz)` }).click();
+    await expect(staff.getByRole("button", { name: `Check in: ${pepper} (Ben Ortiz)` })).toBeHidden();
+    await staff.goto(`/admin/stays?date=${businessDayAhead(tuesday + 3).iso}`);
+    // The desk takes the balance first: a stay with a balance due checks out only with a reason.
+    const desk = staff.getByRole("group", { name: `Balance and check-out: ${pepper} (Ben Ortiz)` });
+    await desk.getByRole("button", { name: "Record cash" }).click();
+    await expect(desk.getByText(/^Nothing is due/)).toBeVisible();
+    await desk.getByRole("button", { name: `Check out: ${pepper} (Ben Ortiz)` }).click();
+    await expect(staff.getByRole("button", { name: `Check out: ${pepper} (Ben Ortiz)` })).toBeHidden();
 
-  // The referrer's next booking: one night off as its own line, worth the first night (as the new customer's first night free is).
-  await referrer.page.goto("/account");
-  await expect(section.getByTestId("referral-credits")).toContainText("Free nights earned: 1.");
-  const price = await reviewStay(referrer.page, mochi, tuesday + 7);
-  const amount = (label: string) => price.getByRole("row").filter({ hasText: label }).getByRole("cell").last();
-  await expect(amount("Referral credit")).toHaveText(/^−\$\d+\.\d\d$/);
-  await expect(amount("Referral credit")).toHaveText((await amount("First night free").textContent())!);
-});
+    // The referrer's next booking: one night off as its own line, worth the first night (as the new customer's first night free is).
+    await referrer.page.goto("/account");
+    await expect(section.getByTestId("referral-credits")).toContainText("Free nights earned: 1.");
+    const price = await reviewStay(referrer.page, mochi, tuesday + 7);
+    const amount = (label: string) => price.getByRole("row").filter({ hasText: label }).getByRole("cell").last();
+    await expect(amount("Referral credit")).toHaveText(/^−\$\d+\.\d\d$/);
+    await expect(amount("Referral credit")).toHaveText((await amount("First night free").textContent())!);
+  },
+);
