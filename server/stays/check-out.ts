@@ -3,11 +3,10 @@ import type { Db } from "../db/client";
 import type { stays } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { stayBalance } from "./balance";
-import { issueReceipt } from "./receipts";
 
 /**
  * What a check-out settles (ADR 0154), in its transaction: a stay with a balance left unpaid checks
- * out only when staff say why (kept in the stay's events), and the customer's receipt is issued.
+ * out only when staff say why (kept in the stay's events); then the receipt is issued (`issueReceipt`).
  */
 export async function balanceAtCheckOut(tx: Db, stay: typeof stays.$inferSelect, reason: string | undefined): Promise<Record<string, unknown>> {
   const { dueCents } = await stayBalance(tx, stay);
@@ -19,6 +18,3 @@ export async function balanceAtCheckOut(tx: Db, stay: typeof stays.$inferSelect,
   }
   return { reason: why, unpaidCents: dueCents };
 }
-
-/** The receipt of a stay that has just checked out. */
-export const receiptAtCheckOut = (tx: Db, stay: typeof stays.$inferSelect, ctx: { siteUrl: string; now: Date }) => issueReceipt(tx, stay, ctx);

@@ -10,7 +10,8 @@ import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { householdAccount } from "../households/households";
 import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
-import { balanceAtCheckOut, receiptAtCheckOut } from "./check-out";
+import { balanceAtCheckOut } from "./check-out";
+import { issueReceipt } from "./receipts";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
 import { STAY_NOT_FOUND, type Stay, bookStay } from "./stays";
@@ -209,7 +210,7 @@ export async function changeStayAtDesk(db: Db, stayId: string, action: StaffActi
     await tx
       .insert(stayEvents)
       .values({ stayId: stay.id, kind: action, actor: `staff:${staff}`, detail: settled ?? (ctx.reason ? { reason: ctx.reason } : {}), at: now });
-    if (action === "checkOut") await receiptAtCheckOut(tx, row!, { siteUrl: ctx.siteUrl, now });
+    if (action === "checkOut") await issueReceipt(tx, row!, { siteUrl: ctx.siteUrl, now });
     if (rule.mail) await queueStayMail(tx, stay.id, rule.mail, ctx.siteUrl, now);
     // A referral's reward is earned when the referred household checks out of its first stay; a
     // declined stay gives back the credit it used (ADR 0153).
