@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
-import { weekdayOf } from "../app/features/stays/model";
 import { customerWithVerifiedCats } from "./support/cats";
-import { businessDayAhead } from "./support/dates";
+import { reviewStay, tuesdayAhead } from "./support/stays";
 import { waitForMail } from "./support/mail";
 import { expect, test } from "./support/auth";
 
@@ -10,22 +8,6 @@ import { expect, test } from "./support/auth";
 // books three nights and sees "First night free" with the voucher accepted; the same household's next
 // booking has no free night, and the same code is refused. The rules (one per household under a race,
 // unknown, expired and another's codes) are tested on the database (server/stays/first-night-free.db.test.ts).
-
-/** Days ahead of the first Tuesday at least `days` ahead (arrivals and departures are open Tuesday to Friday). */
-function tuesdayAhead(days: number) {
-  for (let d = days; ; d++) if (weekdayOf(businessDayAhead(d).iso) === 2) return d;
-}
-
-/** Book a Stay's steps up to the review, for one cat, Tuesday to Friday: three nights. */
-async function reviewStay(page: Page, cat: string, tuesday: number) {
-  await page.goto("/book/stay");
-  await page.getByLabel("Check-in date").fill(businessDayAhead(tuesday).iso);
-  await page.getByLabel("Check-out date").fill(businessDayAhead(tuesday + 3).iso);
-  await page.getByLabel(cat).check();
-  await page.getByRole("button", { name: "See available suites" }).click();
-  await page.getByRole("button", { name: "Review booking" }).click();
-  return page.getByRole("table", { name: "Price" });
-}
 
 test(
   "a new customer's first night is free once, and the voucher is accepted once",

@@ -1,30 +1,13 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
-import { weekdayOf } from "../app/features/stays/model";
 import { customerWithVerifiedCats, saveHouseholdByForm } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
+import { reviewStay, tuesdayAhead } from "./support/stays";
 import { expect, test } from "./support/auth";
 
 // A referral, walked once (ADR 0153): the referrer's link on /account, a friend who signs up through
 // it and stays (checked in and out at the desk), and the referrer's next booking, whose review has
 // the "Referral credit". The rules (once per friend, returned, expired, self-referral) are tested
 // on the database (server/referrals/referrals.db.test.ts).
-
-/** Days ahead of the first Tuesday at least `days` ahead (arrivals and departures are open Tuesday to Friday). */
-function tuesdayAhead(days: number) {
-  for (let d = days; ; d++) if (weekdayOf(businessDayAhead(d).iso) === 2) return d;
-}
-
-/** Book a Stay's steps up to the review, for one cat, Tuesday to Friday. */
-async function reviewStay(page: Page, cat: string, tuesday: number) {
-  await page.goto("/book/stay");
-  await page.getByLabel("Check-in date").fill(businessDayAhead(tuesday).iso);
-  await page.getByLabel("Check-out date").fill(businessDayAhead(tuesday + 3).iso);
-  await page.getByLabel(cat).check();
-  await page.getByRole("button", { name: "See available suites" }).click();
-  await page.getByRole("button", { name: "Review booking" }).click();
-  return page.getByRole("table", { name: "Price" });
-}
 
 test(
   "a friend who signs up through the referral link and stays earns the referrer a credit on the next booking",

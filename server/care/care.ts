@@ -12,7 +12,7 @@ import {
 } from "~/features/care/model";
 import type { CareEntryInput } from "~/features/care/schema";
 import type { Medication } from "~/features/cats/options";
-import { IMAGE_RECIPES } from "~/features/media/images";
+import { recipeImage } from "~/features/media/images";
 import { businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
@@ -69,15 +69,7 @@ export interface CareEntryView {
 
 /** What an <img> of a care photo needs: its private addresses under the stay's page. */
 export function carePhotoImage(stayId: string, entryId: string) {
-  const recipe = IMAGE_RECIPES.care;
-  const url = (width: number) => `/trips/${stayId}/photos/${entryId}/${width}.webp`;
-  return {
-    src: url(recipe.variants[0]!.width),
-    srcSet: recipe.variants.map((v) => `${url(v.width)} ${v.width}w`).join(", "),
-    sizes: recipe.sizes,
-    width: recipe.variants[0]!.width,
-    height: recipe.variants[0]!.height,
-  };
+  return recipeImage("care", (width) => `/trips/${stayId}/photos/${entryId}/${width}.webp`);
 }
 
 const view = (e: CareEntry): CareEntryView => ({

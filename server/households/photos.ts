@@ -1,5 +1,5 @@
 import { and, eq, inArray, min } from "drizzle-orm";
-import { IMAGE_RECIPES } from "~/features/media/images";
+import { recipeImage } from "~/features/media/images";
 import type { Db } from "../db/client";
 import { catPhotoVariants, cats, households } from "../db/schema/index";
 import { AppError } from "../http/errors";
@@ -45,15 +45,7 @@ export async function catPhotoVersions(db: Db, catIds: readonly string[]): Promi
 
 /** What an <img> of a cat's photo needs: its private addresses, versioned so a new photo shows at once. */
 export function catPhotoImage(catId: string, version: number) {
-  const recipe = IMAGE_RECIPES.cat;
-  const url = (width: number) => `/cats/${catId}/photo/${width}.webp?v=${version}`;
-  return {
-    src: url(recipe.variants[0]!.width),
-    srcSet: recipe.variants.map((v) => `${url(v.width)} ${v.width}w`).join(", "),
-    sizes: recipe.sizes,
-    width: recipe.variants[0]!.width,
-    height: recipe.variants[0]!.height,
-  };
+  return recipeImage("cat", (width) => `/cats/${catId}/photo/${width}.webp?v=${version}`);
 }
 
 const PHOTO_NOT_FOUND = () => new AppError(404, "PHOTO_NOT_FOUND", "We couldn't find that photo.");

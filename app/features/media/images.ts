@@ -94,3 +94,15 @@ export function uploadedImage(imageId: string, purpose: ImagePurpose): PageImage
     height: first!.height,
   };
 }
+
+/** What an <img> of a stored image needs: its addresses by width (`url`), the recipe's sizes and first dimensions. */
+export function recipeImage(name: ImageRecipeName, url: (width: number) => string) {
+  const recipe = IMAGE_RECIPES[name];
+  return {
+    src: url(recipe.variants[0]!.width),
+    srcSet: recipe.variants.map((v) => `${url(v.width)} ${v.width}w`).join(", "),
+    sizes: recipe.sizes,
+    width: recipe.variants[0]!.width,
+    height: recipe.variants[0]!.height,
+  };
+}
