@@ -18,7 +18,7 @@ export const test = base.extend<{ home: Page }>({
   },
 });
 export { expect };
-export { expectNoAxeViolations } from "./support/axe";
+export { OPEN_DIALOG, expectNoAxeViolations } from "./support/axe";
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 

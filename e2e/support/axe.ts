@@ -1,12 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect } from "@playwright/test";
 
+/** An open dialog or drawer: a native one (public pages) or a Radix one (router pages). */
+export const OPEN_DIALOG = 'dialog[open], [role="dialog"]';
+
 /**
  * axe-core on the page as it is now, once every animation that ends has ended (a toast or a
  * dialog fading in, a colour transition): mid-animation its text is translucent and axe would
  * measure a contrast nobody reads. The one way a browser test checks accessibility.
+ *
+ * `within` (a CSS selector, e.g. "dialog[open]") scans only that part: for a dialog or drawer opened
+ * over a page whose own scan is another test's (pages.spec.ts scans every public page at both
+ * widths). A whole-page scan of the home page costs 2-4 s, the dialog's a quarter of it.
  */
-export async function expectNoAxeViolations(page: Page) {
+export async function expectNoAxeViolations(page: Page, { within }: { within?: string } = {}) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -21,6 +28,8 @@ export async function expectNoAxeViolations(page: Page) {
   // a scan on the home page, most of a test's time where it scans twice). What it gives up is testing
   // inside cross-origin frames: ours are third-party embeds (answered empty in tests) and the
   // sandboxed certificate viewer, none of them our markup; a frame's own title is still checked.
-  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  const axe = new AxeBuilder({ page }).setLegacyMode();
+  if (within) axe.include(within);
+  const results = await axe.analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

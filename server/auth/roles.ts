@@ -28,16 +28,25 @@ export async function rolesOf(db: Pick<Db, "select">, userId: string, logger?: L
  */
 export async function isAdmin(db: Pick<Db, "select">, userId: string, logger?: Logger): Promise<boolean> {
   try {
-    const rows = await db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, ADMIN_ROLE)))
-      .limit(1);
-    return rows.length === 1;
+    return await holdsAdminRole(db, userId);
   } catch (err) {
     logger?.error({ err, userId }, "could not read user_roles; treating the user as not admin");
     return false;
   }
+}
+
+/**
+ * Whether the user holds the admin role, letting an error through: inside a transaction, where a
+ * failed statement aborts it on PostgreSQL and a swallowed error would let the commit quietly roll
+ * back (a sign-in the visitor is told succeeded, with no session).
+ */
+export async function holdsAdminRole(db: Pick<Db, "select">, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, ADMIN_ROLE)))
+    .limit(1);
+  return rows.length === 1;
 }
 
 type Executor = Pick<Db, "insert" | "delete" | "select">;

@@ -11,7 +11,7 @@ import { queueMail, sendMailNow, withdrawMail } from "../mail/queue";
 import { signInMail } from "../messages/catalogue";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
 import { landingPath, safeRedirectPath } from "~/features/auth/redirect";
-import { grantAdmin, isAdmin, isAdminAddress } from "./roles";
+import { grantAdmin, holdsAdminRole, isAdminAddress } from "./roles";
 import { createSession } from "./sessions";
 import { recordReferral, referralCodeOf } from "../referrals/referrals";
 import { CODE_LENGTH, hashCode, hashToken, randomCode, randomToken, safeEqualHex } from "./tokens";
@@ -196,7 +196,7 @@ async function completeSignIn(
   if (!existing) await recordReferral(tx as unknown as Db, { userId: user!.id, email, code: verified.referralCode, now });
   const { token, session } = await createSession(tx, user!.id, now);
   await tx.insert(signIns).values({ userId: user!.id, method, signedInAt: now });
-  const admin = await isAdmin(tx, user!.id, deps.logger);
+  const admin = await holdsAdminRole(tx, user!.id);
   return { token, userId: user!.id, email, isAdmin: admin, absoluteExpiresAt: session.absoluteExpiresAt, redirectTo: landingPath(redirectTo, admin) };
 }
 
