@@ -1,6 +1,7 @@
 import { backupJob } from "./backup/backup-job";
 import { dayBeforeReminderJob } from "./appointments/reminder-job";
 import { callbackRecoveryJob } from "./callback/recovery-job";
+import { careAlertsJob } from "./care/alerts";
 import { checkInReminderJob } from "./stays/check-in";
 import { vaccineReminderJob } from "./households/vaccine-reminder-job";
 import { mailQueueJob } from "./mail/queue";
@@ -24,6 +25,7 @@ export const periodicJobs: readonly PeriodicJob[] = [
   vaccineReminderJob,
   checkInReminderJob,
   callbackRecoveryJob,
+  careAlertsJob,
   mailQueueJob,
   smsQueueJob,
   rateLimitPruningJob,

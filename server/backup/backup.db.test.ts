@@ -39,6 +39,7 @@ import {
   stayCheckIns,
   stayEvents,
   stayPickupPeople,
+  careAlerts,
   careEntries,
   carePhotoVariants,
   staySuites,
@@ -176,6 +177,20 @@ async function fillEveryTable(db: Db) {
     .values({ stayId: stay!.id, catId: cat.id, kind: "photo", day: today, staffUserId: userId, staffInitials: "AB", at: now })
     .returning();
   await db.insert(carePhotoVariants).values({ entryId: entry!.id, width: 480, height: 360, bytes: WEBP });
+  await db.insert(careAlerts).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    rule: "dose_overdue",
+    key: `${now.toISOString()} Methimazole`,
+    urgent: true,
+    detail: "Methimazole due at 8:00 AM: not logged.",
+    since: now,
+    raisedAt: now,
+    smsSentAt: now,
+    acknowledgedByUserId: userId,
+    acknowledgedBy: "AB",
+    acknowledgedAt: now,
+  });
   const [payment] = await db
     .insert(payments)
     .values({

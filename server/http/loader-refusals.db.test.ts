@@ -166,6 +166,7 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
   "/cats/:catId archive": posted("/cats/:catId", () => ({ intent: "archive" }), { url: (id) => `/cats/${encodeURIComponent(id)}`, theirs: () => ids.cat }),
   "/staff/today meal": posted("/staff/today", (id) => ({ intent: "meal", stayId: id, catId: id, meal: "Breakfast", eaten: "half" }), { admin: true }),
   "/staff/today correction": posted("/staff/today", (id) => ({ intent: "water", stayId: UUID(), catId: UUID(), correctsId: id }), { admin: true }),
+  "/staff/today acknowledge": posted("/staff/today", (id) => ({ intent: "acknowledge", alertId: id }), { admin: true }),
   "/admin/documents verify": posted("/admin/documents", (id) => ({ intent: "verify", recordId: id, expiresOn: inDays(200) })),
   "/admin/documents reject": posted("/admin/documents", (id) => ({ intent: "reject", recordId: id, reason: "The document cannot be read." })),
   "/admin/stays checkIn": posted("/admin/stays", (id) => ({ intent: "checkIn", stayId: id })),

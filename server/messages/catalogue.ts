@@ -56,3 +56,8 @@ export const phoneCodeText = (business: Pick<SiteBusiness, "name">, code: string
 export const dayBeforeReminderText = (business: Pick<SiteBusiness, "name" | "phone">) => (a: { serviceId: string; catNames: string; startsAt: Date }) =>
   `Reminder from ${business.name}: ${serviceTitle(a.serviceId)}${a.catNames ? ` for ${a.catNames}` : ""} tomorrow at ` +
   `${formatBusinessTime(a.startsAt)}. Questions? Call ${business.phone.display}.`;
+
+/** The manager's text when a cat's dose is still not logged an hour after its window closed (ADR 0164). */
+export const doseOverdueText = (business: Pick<SiteBusiness, "name">, a: { catName: string; suite: string; medication: string; dose: string; dueAt: Date }) =>
+  `${business.name} care alert: ${a.catName} (${a.suite}) has no ${a.medication}${a.dose ? ` ${a.dose}` : ""} logged for ${formatBusinessTime(a.dueAt)}, ` +
+  `an hour past its window. Please check and acknowledge it on Today.`;

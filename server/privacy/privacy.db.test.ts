@@ -31,6 +31,7 @@ import {
   stayCheckIns,
   stayEvents,
   stayPickupPeople,
+  careAlerts,
   careEntries,
   carePhotoVariants,
   staySuites,
@@ -272,6 +273,19 @@ async function seedCustomer(db: Db) {
     })
     .returning();
   await db.insert(carePhotoVariants).values({ entryId: note!.id, width: 480, height: 360, bytes: WEBP });
+  // An alert staff acknowledged about the cat (ADR 0164).
+  await db.insert(careAlerts).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    rule: "no_food_24h",
+    key: now.toISOString(),
+    urgent: false,
+    detail: `${person.catNames[0]} has eaten nothing since check-in`,
+    since: now,
+    raisedAt: now,
+    acknowledgedBy: "ML",
+    acknowledgedAt: now,
+  });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)

@@ -1,12 +1,18 @@
-import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, isNull, lte, sql } from "drizzle-orm";
 import { type CalendarDay, type CalendarRule, type StaySettings, blackoutOn, nightsOf, peakOn, windowsOn } from "~/features/stays/model";
 import { addBusinessDays } from "~/lib/business-time";
 import { type Db, rowsOf } from "../db/client";
 import { calendarRules, staySettings, staySuites, suiteTypes, suites } from "../db/schema/index";
 
+/**
+ * The house rules' columns that pages and bookings read. The manager's mobile (ADR 0164) is left out,
+ * so no page's data can carry it by accident: only Rooms and the care alerts read it, by name.
+ */
+const { managerMobile: _managerMobile, ...settingsColumns } = getTableColumns(staySettings);
+
 /** The house rules (one row, written by migration 0006 and edited by staff). */
 export async function loadStaySettings(db: Db): Promise<StaySettings> {
-  const [row] = await db.select().from(staySettings).where(eq(staySettings.id, 1));
+  const [row] = await db.select(settingsColumns).from(staySettings).where(eq(staySettings.id, 1));
   if (!row) throw new Error("stay_settings row missing: migration 0006 writes it");
   return row;
 }
@@ -26,7 +32,7 @@ export function rulesBetween(db: Db, from: string, to: string): Promise<Calendar
  */
 export async function loadStayTerms(db: Db, from: string, to: string): Promise<{ settings: StaySettings; rules: CalendarRule[] }> {
   const rows = await db
-    .select({ settings: staySettings, rule: calendarRules })
+    .select({ settings: settingsColumns, rule: calendarRules })
     .from(staySettings)
     .leftJoin(calendarRules, and(lte(calendarRules.startsOn, to), gte(calendarRules.endsOn, from)))
     .where(eq(staySettings.id, 1))

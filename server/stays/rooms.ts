@@ -125,10 +125,17 @@ export async function saveHouseRules(db: Db, input: z.output<typeof houseRulesFo
       medicationRateCents: input.medicationRate,
       waitlistOfferHours: input.waitlistOfferHours,
       firstNightFreeMinNights: input.firstNightFreeMinNights ?? null,
+      managerMobile: input.managerMobile ?? null,
       updatedAt: now,
       updatedBy,
     })
     .where(eq(staySettings.id, 1));
+}
+
+/** The manager's mobile for care alerts (ADR 0164), E.164, or null: read by Rooms alone. */
+export async function loadManagerMobile(db: Db): Promise<string | null> {
+  const [row] = await db.select({ managerMobile: staySettings.managerMobile }).from(staySettings).where(eq(staySettings.id, 1));
+  return row?.managerMobile ?? null;
 }
 
 /** The arrival and departure windows of each weekday (index 0 = Sunday); a day without windows is closed. */

@@ -65,3 +65,6 @@ const teamEmail = z
   .pipe(z.email("Enter the team member's e-mail address, like name@example.com"));
 export const addTeamMemberForm = z.object({ intent: z.literal("add"), email: teamEmail });
 export const removeTeamMemberForm = z.object({ intent: z.literal("remove"), email: teamEmail });
+
+/** Staff acknowledge a care alert on Today (ADR 0164). */
+export const acknowledgeAlertForm = z.object({ intent: z.literal("acknowledge"), alertId: idField("Choose an alert") });

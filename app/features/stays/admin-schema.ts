@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { UPLOAD_LIMITS } from "~/features/media/images";
-import { calendarDateField, checkboxField } from "~/lib/validation";
+import { calendarDateField, checkboxField, usPhoneField } from "~/lib/validation";
 import type { TimeWindow } from "./model";
 import { windowsText } from "./view";
 import { idField } from "~/lib/ids";
@@ -103,6 +103,8 @@ export const houseRulesForm = z.object({
   waitlistOfferHours: whole("the hours an offer is held", 1, 168),
   /** Empty: the first night free is off. */
   firstNightFreeMinNights: whole("the nights a stay needs for the first night free", 1, 365).optional(),
+  /** Texted when a dose is still not given an hour after its window (ADR 0164). Empty: no text. */
+  managerMobile: usPhoneField("Enter the manager's mobile as 10 digits").optional(),
 });
 
 /** How many arrival (or departure) windows the editor offers a day: morning and afternoon. */

@@ -10,6 +10,7 @@ import {
   deleteCalendarRule,
   listCalendarRules,
   listSuites,
+  loadManagerMobile,
   processSuitePhoto,
   saveHouseRules,
   saveStayWindows,
@@ -37,6 +38,7 @@ import {
 import { UPLOAD_LIMITS } from "~/features/media/images";
 import { type TimeWindow, WEEK_FROM_MONDAY, type WeeklyWindows } from "~/features/stays/model";
 import { formatCents } from "~/lib/money";
+import { formatUsPhone } from "~/lib/phone";
 import { dayWindowsText, suitePhotoImage, windowsText } from "~/features/stays/view";
 import { type FormReply, replyTo, settledResult, useNotice, useZodForm } from "~/lib/forms";
 import { businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
@@ -50,13 +52,14 @@ export const meta: Route.MetaFunction = () => adminMeta("Suites and rules");
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const { db } = context;
-  const [types, suites, rules, settings] = await Promise.all([
+  const [types, suites, rules, stay, managerMobile] = await Promise.all([
     listSuiteTypes(db),
     listSuites(db),
     listCalendarRules(db, businessDate(new Date())),
     loadStaySettings(db),
+    loadManagerMobile(db),
   ]);
-  return { types, suites, rules, settings };
+  return { types, suites, rules, settings: { ...stay, managerMobile } };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -355,6 +358,7 @@ function HouseRulesForm({ settings }: { settings: LoaderData["settings"] }) {
       medicationRate: dollars(settings.medicationRateCents),
       waitlistOfferHours: String(settings.waitlistOfferHours),
       firstNightFreeMinNights: settings.firstNightFreeMinNights === null ? "" : String(settings.firstNightFreeMinNights),
+      managerMobile: settings.managerMobile ? formatUsPhone(settings.managerMobile) : "",
     },
   });
   // Bottom-aligned: the first-night label wraps to two lines and would push its box below its row's.
@@ -372,6 +376,14 @@ function HouseRulesForm({ settings }: { settings: LoaderData["settings"] }) {
         type="number"
         min={1}
         max={365}
+      />
+      <Field
+        label="Manager's mobile (texted when a dose is an hour past its window; empty: no text)"
+        field={fields.managerMobile}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder="(949) 555-0123"
       />
       <FormError className="sm:col-span-3" errors={form.errors} />
       <div className="sm:col-span-3">

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { useFetcher } from "react-router";
 import { requireStaff } from "@server/auth/guards.server";
+import { type CareAlertView, acknowledgeCareAlert, careAlertsToday } from "@server/care/alerts";
 import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -9,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { entryText } from "~/features/care/wording";
 import { DOSE_OUTCOMES, DOSE_OUTCOME_LABELS, EATEN_LABELS, EATEN_SHARES, STOOL_KINDS, STOOL_LABELS } from "~/features/care/model";
-import { careEntryForm } from "~/features/care/schema";
+import { acknowledgeAlertForm, careEntryForm } from "~/features/care/schema";
 import { noindexMeta } from "~/features/seo/seo";
 import { formatCalendarDay, formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, useNotice } from "~/lib/forms";
@@ -23,12 +24,20 @@ export const meta: Route.MetaFunction = () => noindexMeta(`Today | Staff | ${bus
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireStaff(request, context);
-  return careToday(context.db, new Date());
+  const now = new Date();
+  // The page only reads the alerts: the care alerts job raises them.
+  const [today, alerts] = await Promise.all([careToday(context.db, now), careAlertsToday(context.db, now)]);
+  return { ...today, alerts };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requireStaff(request, context);
   const form = await formDataOf(request);
+  if (form.get("intent") === "acknowledge")
+    return submitForm(form, acknowledgeAlertForm, async (input) => {
+      await acknowledgeCareAlert(context.db, { userId: user.id, email: user.email }, input.alertId, new Date());
+      return { kind: "success", title: "Alert acknowledged" };
+    });
   return submitForm(form, careEntryForm, async (input) => {
     // A photo is checked by its bytes and resized before anything is saved (like a cat's photo, ADR 0120).
     const photo = input.intent === "photo" ? await processCarePhoto(Buffer.from(await input.photo.arrayBuffer())) : undefined;
@@ -37,7 +46,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   });
 });
 
-export default function StaffToday({ loaderData: { day, suites, arriving } }: Route.ComponentProps) {
+export default function StaffToday({ loaderData: { day, suites, arriving, alerts } }: Route.ComponentProps) {
   const cats = suites.reduce((n, s) => n + s.cats.length, 0);
   return (
     <main id="main" className="mx-auto min-h-screen max-w-3xl px-3 py-6 sm:px-6">
@@ -46,6 +55,7 @@ export default function StaffToday({ loaderData: { day, suites, arriving } }: Ro
         {formatCalendarDay(day)} · {cats === 1 ? "1 cat" : `${cats} cats`} in the hotel
       </p>
       <ActionNotice className="mt-3" />
+      <Alerts open={alerts.open} acknowledged={alerts.acknowledged} />
       {suites.length === 0 ? <p className="mt-6 rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">No cat is checked in.</p> : null}
       {suites.map((s) => (
         <section key={s.suite} className="mt-6" aria-label={s.suite}>
@@ -72,6 +82,77 @@ export default function StaffToday({ loaderData: { day, suites, arriving } }: Ro
         </section>
       ) : null}
     </main>
+  );
+}
+
+/** The care alerts the job raised, urgent ones first in red, each with its Acknowledge button; then who acknowledged which today. */
+function Alerts({ open, acknowledged }: { open: CareAlertView[]; acknowledged: CareAlertView[] }) {
+  if (open.length === 0 && acknowledged.length === 0) return null;
+  return (
+    <section className="mt-6" aria-labelledby="alerts">
+      <h2 id="alerts" className="text-2xl">
+        Alerts
+      </h2>
+      {open.length === 0 ? <p className="mt-2 text-muted">No open alerts.</p> : null}
+      <ul className="mt-2 grid gap-3">
+        {open.map((a) => (
+          <AlertCard key={a.id} alert={a} />
+        ))}
+      </ul>
+      {acknowledged.length > 0 ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold text-brand-700">Acknowledged today ({acknowledged.length})</summary>
+          <ul className="mt-2 grid gap-1 text-sm">
+            {acknowledged.map((a) => (
+              <li key={a.id}>
+                {a.catName} · {a.what} · {a.acknowledgedBy} at {a.acknowledgedTime}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function AlertCard({ alert: a }: { alert: CareAlertView }) {
+  const fetcher = useFetcher<FormReply>({ key: `acknowledge-${a.id}` });
+  useNotice(fetcher.data, undefined, { errorsShownInForm: true });
+  const errors = fetcher.data?.result?.error;
+  const message = errors ? Object.values(errors).flat()[0] : undefined;
+  return (
+    <li
+      aria-label={`${a.catName}: ${a.what}`}
+      className={
+        a.urgent
+          ? "rounded-[var(--radius-card)] border-2 border-red-700 bg-red-50 p-4 text-red-900"
+          : "rounded-[var(--radius-card)] border border-amber-300 bg-amber-50 p-4"
+      }
+    >
+      <p className="font-bold">
+        {a.urgent ? <span className="mr-2 rounded bg-red-700 px-1.5 py-0.5 text-xs tracking-wide text-white uppercase">Urgent</span> : null}
+        {a.catName} · {a.suite}
+      </p>
+      <p className="mt-1 font-semibold">{a.what}</p>
+      <p className="text-sm">Since {a.sinceText}</p>
+      <p className="mt-1 text-sm">{a.detail}</p>
+      <fetcher.Form method="post" className="mt-2">
+        <input type="hidden" name="intent" value="acknowledge" />
+        <input type="hidden" name="alertId" value={a.id} />
+        <Button type="submit" size="compact" variant={a.urgent ? "primary" : "outline"} disabled={fetcher.state !== "idle"}>
+          Acknowledge
+          <span className="sr-only">
+            {" "}
+            {a.what.toLowerCase()} for {a.catName}
+          </span>
+        </Button>
+        {message ? (
+          <p role="alert" className="mt-1 text-sm font-semibold text-red-800">
+            {message}
+          </p>
+        ) : null}
+      </fetcher.Form>
+    </li>
   );
 }
 

@@ -7,6 +7,7 @@ import { stays } from "./stays";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
 import type { CareKind, DoseOutcome, EatenShare, StoolKind } from "../../../app/features/care/model";
+import type { CareAlertRule } from "../../../app/features/care/alerts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -81,4 +82,48 @@ export const carePhotoVariants = pgTable(
     bytes: bytea("bytes").notNull(),
   },
   (t) => [primaryKey({ columns: [t.entryId, t.width] })],
+);
+
+/**
+ * Something in a cat's care log that staff must look at (ADR 0164), raised by the care alerts job (or
+ * at check-out, for the weight): a rule and a key that make it raised once, held by the unique index
+ * however many processes run the job (for a gap, the instant it started; for a dose, its time and
+ * medication; for a day with nothing logged, the day). Staff acknowledge it once, by the conditional
+ * update that sets who and when. `sms_sent_at` is the claim of the manager's text for an overdue
+ * dose, taken in the transaction that queues it.
+ */
+export const careAlerts = pgTable(
+  "care_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stayId: uuid("stay_id")
+      .notNull()
+      .references(() => stays.id, { onDelete: "cascade" }),
+    catId: uuid("cat_id")
+      .notNull()
+      .references(() => cats.id, { onDelete: "cascade" }),
+    rule: text("rule").$type<CareAlertRule>().notNull(),
+    key: text("key").notNull(),
+    urgent: boolean("urgent").notNull(),
+    /** What was found, in a sentence for staff ("Last meal eaten: …"). */
+    detail: text("detail").notNull(),
+    /** Since when: the gap's start, the dose's time, the check-out that weighed the cat. */
+    since: at("since").notNull(),
+    raisedAt: at("raised_at").notNull().defaultNow(),
+    smsSentAt: at("sms_sent_at"),
+    acknowledgedByUserId: uuid("acknowledged_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The staff member's initials as they were, like a care entry's. */
+    acknowledgedBy: text("acknowledged_by"),
+    acknowledgedAt: at("acknowledged_at"),
+  },
+  (t) => [
+    uniqueIndex("care_alerts_once").on(t.stayId, t.catId, t.rule, t.key),
+    // Today reads the open alerts, and those acknowledged since the day began.
+    index("care_alerts_open")
+      .on(t.raisedAt)
+      .where(sql`${t.acknowledgedAt} is null`),
+    index("care_alerts_acknowledged").on(t.acknowledgedAt),
+    check("care_alerts_rule", sql`${t.rule} in ('no_food_24h','no_urine_24h','no_stool_72h','dose_overdue','no_entry_today','weight_change')`),
+    check("care_alerts_acknowledged_whole", sql`(${t.acknowledgedAt} is null) = (${t.acknowledgedBy} is null)`),
+  ],
 );

@@ -68,6 +68,8 @@ export const staySettings = pgTable(
     waitlistOfferHours: smallint("waitlist_offer_hours").notNull(),
     /** First night free for new customers on stays of at least this many nights; null: the offer is off. */
     firstNightFreeMinNights: smallint("first_night_free_min_nights").default(3),
+    /** The manager's mobile (E.164), texted when a dose is still not given an hour after its window (ADR 0164); null: no text. */
+    managerMobile: text("manager_mobile"),
     updatedAt: at("updated_at").notNull().defaultNow(),
     updatedBy: text("updated_by").notNull().default("system"),
   },

@@ -1,0 +1,312 @@
+import { and, asc, desc, eq, gte, inArray, isNull, max } from "drizzle-orm";
+import {
+  CARE_ALERT_LABELS,
+  type CareAlertRule,
+  DOSE_OVERDUE_MINUTES,
+  GAP_HOURS,
+  NO_ENTRY_BY,
+  URGENT_CARE_ALERTS,
+  weightChangeAlerts,
+  weightChangePercent,
+} from "~/features/care/alerts";
+import { dosesOn, initialsOf } from "~/features/care/model";
+import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime, formatCalendarDay } from "~/lib/business-time";
+import { isUuid } from "~/lib/ids";
+import { loadSiteContent } from "../content/content";
+import type { Db } from "../db/client";
+import { careAlerts, careEntries, cats, stayCats, stayEvents, staySettings, staySuites, stays, suites } from "../db/schema/index";
+import { AppError } from "../http/errors";
+import type { Logger } from "../logger";
+import { doseOverdueText } from "../messages/catalogue";
+import type { PeriodicJob } from "../periodic-job";
+import { queueSms } from "../telephony/sms-queue";
+import { type CareEntry, type CareStaff, standing } from "./care";
+
+/**
+ * Care alerts (ADR 0164): the care alerts job reads each cat in the hotel's log and raises an alert
+ * when food, urine or stool has not been seen for too long, a dose is still open an hour after its
+ * window, or nothing at all was logged by 17:30; check-out raises one for a weight change. Each is
+ * raised once, by the unique index on (stay, cat, rule, key), however many processes run the job.
+ * Staff read and acknowledge them on Today.
+ */
+
+export type CareAlert = typeof careAlerts.$inferSelect;
+type NewAlert = Omit<typeof careAlerts.$inferInsert, "urgent" | "raisedAt"> & { rule: CareAlertRule };
+
+const HOUR = 60 * 60_000;
+
+const withUrgency = (alert: NewAlert, now: Date): typeof careAlerts.$inferInsert => ({ ...alert, urgent: URGENT_CARE_ALERTS.has(alert.rule), raisedAt: now });
+
+/** Inserts the alerts not raised yet; answers those this call raised (another process's are left alone). */
+async function raise(db: Db, alerts: NewAlert[], now: Date): Promise<CareAlert[]> {
+  if (alerts.length === 0) return [];
+  return db
+    .insert(careAlerts)
+    .values(alerts.map((a) => withUrgency(a, now)))
+    .onConflictDoNothing({ target: [careAlerts.stayId, careAlerts.catId, careAlerts.rule, careAlerts.key] })
+    .returning();
+}
+
+// ---- The job ----------------------------------------------------------------------------------------
+
+/** What a run needs: the database, and a logger for the published content's cache. */
+export interface CareAlertDeps {
+  db: Db;
+  logger?: Logger;
+}
+
+/** The cats in the hotel now, each with when its stay was checked in at the desk. */
+async function catsInHotel(db: Db) {
+  const rows = await db
+    .select({
+      stayId: stays.id,
+      checkIn: stays.checkIn,
+      catId: cats.id,
+      catName: stayCats.catName,
+      profileName: cats.name,
+      medications: cats.medications,
+      suite: suites.name,
+    })
+    .from(stays)
+    .innerJoin(stayCats, eq(stayCats.stayId, stays.id))
+    .innerJoin(cats, eq(cats.id, stayCats.catId))
+    .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
+    .leftJoin(suites, eq(suites.id, staySuites.suiteId))
+    .where(eq(stays.status, "checked_in"));
+  if (rows.length === 0) return { rows, entries: [], checkedInAt: new Map<string, Date>() };
+  const stayIds = [...new Set(rows.map((r) => r.stayId))];
+  const [entries, events] = await Promise.all([
+    db.select().from(careEntries).where(inArray(careEntries.stayId, stayIds)),
+    db
+      .select({ stayId: stayEvents.stayId, at: max(stayEvents.at) })
+      .from(stayEvents)
+      .where(and(inArray(stayEvents.stayId, stayIds), eq(stayEvents.kind, "checkIn")))
+      .groupBy(stayEvents.stayId),
+  ]);
+  const checkedInAt = new Map(events.flatMap((e) => (e.at ? [[e.stayId, new Date(e.at)] as const] : [])));
+  return { rows, entries, checkedInAt };
+}
+
+/**
+ * When each standing entry happened: a correction tells what happened at the time of the entry it
+ * corrects (a meal logged at 8:00 and corrected at noon was eaten at 8:00).
+ */
+function happenedAt(all: CareEntry[]): (e: CareEntry) => Date {
+  const byId = new Map(all.map((e) => [e.id, e]));
+  return (e) => {
+    let first = e;
+    for (let hops = 0; first.correctsId && hops < 100; hops++) first = byId.get(first.correctsId) ?? first;
+    return first.at;
+  };
+}
+
+/**
+ * Raises every alert due at `now` for the cats in the hotel, and queues the manager's text for each
+ * overdue dose it raised. Safe when several processes run it at once: the unique index lets one insert
+ * of each alert through, and the text is queued in the transaction that raised its alert and claimed
+ * its `sms_sent_at`. Answers the alerts this run raised.
+ */
+export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
+  const { db } = deps;
+  const { rows, entries, checkedInAt } = await catsInHotel(db);
+  const today = businessDate(now);
+  const cutoff = businessLocalToUtc(today, NO_ENTRY_BY);
+  const when = happenedAt(entries);
+  const alerts: NewAlert[] = [];
+  const overdue: (NewAlert & { sms: { catName: string; suite: string; medication: string; dose: string; dueAt: Date } })[] = [];
+
+  for (const r of rows) {
+    const catName = r.catName ?? r.profileName;
+    const suite = r.suite ?? "No suite";
+    // A stay put in the hotel without the desk's check-in counts from the start of its first day.
+    const since = checkedInAt.get(r.stayId) ?? businessLocalToUtc(r.checkIn, "00:00");
+    const all = entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId);
+    const own = standing(all).filter((e) => when(e) <= now);
+    const base = { stayId: r.stayId, catId: r.catId };
+
+    // Gaps: the last time food, urine or stool was seen (or the check-in), and how long ago.
+    const gap = (rule: keyof typeof GAP_HOURS, seen: (e: CareEntry) => boolean, what: string) => {
+      const last = own.filter(seen).reduce<Date | null>((latest, e) => (latest && latest > when(e) ? latest : when(e)), null);
+      const fromCheckIn = !last || last <= since;
+      const start = fromCheckIn ? since : last;
+      if (now.getTime() - start.getTime() < GAP_HOURS[rule] * HOUR) return;
+      const detail = fromCheckIn
+        ? `${what}: none logged since check-in, ${formatBusinessDateTime(since)}.`
+        : `${what}: last logged ${formatBusinessDateTime(start)}.`;
+      alerts.push({ ...base, rule, key: start.toISOString(), since: start, detail });
+    };
+    gap("no_food_24h", (e) => e.kind === "meal" && e.eaten !== null && e.eaten !== "none", "Food eaten");
+    gap("no_urine_24h", (e) => e.kind === "litter" && e.urine === true, "Urine");
+    gap("no_stool_72h", (e) => e.kind === "litter" && (e.stool === "normal" || e.stool === "soft"), "Stool");
+
+    // Doses of yesterday and today due since check-in, still open an hour after their window.
+    for (const day of [addBusinessDays(today, -1), today]) {
+      if (day < r.checkIn) continue;
+      for (const d of dosesOn(r.medications, day)) {
+        if (d.dueAt < since) continue;
+        if (now.getTime() < d.windowEnd.getTime() + DOSE_OVERDUE_MINUTES * 60_000) continue;
+        if (own.some((e) => e.kind === "dose" && e.medication === d.medication && e.dueAt?.getTime() === d.dueAt.getTime())) continue;
+        overdue.push({
+          ...base,
+          rule: "dose_overdue",
+          key: `${d.dueAt.toISOString()} ${d.medication}`,
+          since: d.dueAt,
+          detail: `${d.medication}${d.dose ? ` ${d.dose}` : ""} due at ${formatBusinessTime(d.dueAt)} (window ${formatBusinessTime(d.windowStart)}–${formatBusinessTime(d.windowEnd)}): not logged.`,
+          sms: { catName, suite, medication: d.medication, dose: d.dose, dueAt: d.dueAt },
+        });
+      }
+    }
+
+    // Nothing at all logged today by 17:30, for a cat here before then.
+    if (now >= cutoff && since < cutoff && !all.some((e) => e.day === today))
+      alerts.push({
+        ...base,
+        rule: "no_entry_today",
+        key: today,
+        since: cutoff,
+        detail: `Nothing logged for ${catName} on ${formatCalendarDay(today)} by ${formatBusinessTime(cutoff)}.`,
+      });
+  }
+
+  const raised = await raise(db, alerts, now);
+  if (overdue.length === 0) return raised;
+  const [settings] = await db.select({ managerMobile: staySettings.managerMobile }).from(staySettings).where(eq(staySettings.id, 1));
+  const mobile = settings?.managerMobile ?? null;
+  const { business } = mobile ? await loadSiteContent(db, deps.logger) : { business: null };
+  for (const { sms, ...alert } of overdue) {
+    const detail = `${alert.detail} ${mobile ? "The manager's mobile was texted." : "No text was sent: no manager's mobile is set in House rules."}`;
+    const mine = await db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      const [row] = await raise(tx, [{ ...alert, detail }], now);
+      if (!row || !mobile || !business) return row;
+      // The claim and the text in one transaction: whoever claims it queues the one text.
+      const [claimed] = await tx
+        .update(careAlerts)
+        .set({ smsSentAt: now })
+        .where(and(eq(careAlerts.id, row.id), isNull(careAlerts.smsSentAt)))
+        .returning();
+      if (claimed) await queueSms(tx, { dedupeKey: `care-alert:${row.id}`, to: mobile, body: doseOverdueText(business, sms), stayId: row.stayId }, now);
+      return claimed ?? row;
+    });
+    if (mine) raised.push(mine);
+  }
+  return raised;
+}
+
+/** Reads the care logs every five minutes; what was raised is in the database, so restarts and several processes are safe. */
+export const careAlertsJob: PeriodicJob = {
+  name: "care alerts",
+  everyMs: 5 * 60_000,
+  async run(deps, now) {
+    const raised = await runCareAlerts(deps, now);
+    if (raised.length > 0) deps.logger.info({ raised: raised.length }, "care alerts raised");
+  },
+};
+
+/**
+ * The weight rule, for the desk's check-out (in its transaction): raises the alert once per stay and
+ * cat when the weight changed by 5 % or more; answers it, or null when the change is smaller or it was
+ * raised already.
+ */
+export async function raiseWeightChangeAlert(
+  tx: Db,
+  w: { stayId: string; catId: string; arrivalGrams: number; departureGrams: number; now: Date },
+): Promise<CareAlert | null> {
+  if (!weightChangeAlerts(w.arrivalGrams, w.departureGrams)) return null;
+  const percent = weightChangePercent(w.arrivalGrams, w.departureGrams);
+  const grams = (g: number) => `${g.toLocaleString("en-US")} g`;
+  const [row] = await raise(
+    tx,
+    [
+      {
+        stayId: w.stayId,
+        catId: w.catId,
+        rule: "weight_change",
+        key: "check-out",
+        since: w.now,
+        detail: `${percent < 0 ? "Lost" : "Gained"} ${Math.abs(percent).toFixed(1)} % during the stay: ${grams(w.arrivalGrams)} at arrival, ${grams(w.departureGrams)} at check-out.`,
+      },
+    ],
+    w.now,
+  );
+  return row ?? null;
+}
+
+// ---- Today ------------------------------------------------------------------------------------------
+
+export interface CareAlertView {
+  id: string;
+  rule: CareAlertRule;
+  what: string;
+  detail: string;
+  urgent: boolean;
+  catName: string;
+  suite: string;
+  since: string;
+  sinceText: string;
+  acknowledgedBy: string | null;
+  acknowledgedAt: string | null;
+  acknowledgedTime: string | null;
+}
+
+export interface CareAlertsToday {
+  /** Not acknowledged yet, urgent first, then the oldest first. */
+  open: CareAlertView[];
+  /** Acknowledged since the business day began, latest first. */
+  acknowledged: CareAlertView[];
+}
+
+/** What Today shows: the open alerts and those acknowledged today. It only reads: the job raises them. */
+export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAlertsToday> {
+  const dayStart = businessLocalToUtc(businessDate(now), "00:00");
+  const base = () =>
+    db
+      .select({ alert: careAlerts, catName: stayCats.catName, profileName: cats.name, suite: suites.name })
+      .from(careAlerts)
+      .innerJoin(cats, eq(cats.id, careAlerts.catId))
+      .leftJoin(stayCats, and(eq(stayCats.stayId, careAlerts.stayId), eq(stayCats.catId, careAlerts.catId)))
+      .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
+      .leftJoin(suites, eq(suites.id, staySuites.suiteId));
+  const [open, acknowledged] = await Promise.all([
+    base().where(isNull(careAlerts.acknowledgedAt)).orderBy(desc(careAlerts.urgent), asc(careAlerts.since), asc(cats.name)),
+    base().where(gte(careAlerts.acknowledgedAt, dayStart)).orderBy(desc(careAlerts.acknowledgedAt)),
+  ]);
+  const view = ({ alert: a, catName, profileName, suite }: (typeof open)[number]): CareAlertView => ({
+    id: a.id,
+    rule: a.rule,
+    what: CARE_ALERT_LABELS[a.rule],
+    detail: a.detail,
+    urgent: a.urgent,
+    catName: catName ?? profileName,
+    suite: suite ?? "No suite",
+    since: a.since.toISOString(),
+    sinceText: formatBusinessDateTime(a.since),
+    acknowledgedBy: a.acknowledgedBy,
+    acknowledgedAt: a.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedTime: a.acknowledgedAt ? formatBusinessTime(a.acknowledgedAt) : null,
+  });
+  return { open: open.map(view), acknowledged: acknowledged.map(view) };
+}
+
+const ALERT_NOT_FOUND = () => new AppError(404, "CARE_ALERT_NOT_FOUND", "We couldn't find that alert. Reload the page.");
+
+/**
+ * Records who acknowledged an alert and when, once: the update only fills an empty acknowledgement, so
+ * of two staff acknowledging at once one does, and the other is told who did.
+ */
+export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: string, now = new Date()): Promise<CareAlert> {
+  if (!isUuid(alertId)) throw ALERT_NOT_FOUND();
+  const [done] = await db
+    .update(careAlerts)
+    .set({ acknowledgedByUserId: staff.userId, acknowledgedBy: initialsOf(staff.email), acknowledgedAt: now })
+    .where(and(eq(careAlerts.id, alertId), isNull(careAlerts.acknowledgedAt)))
+    .returning();
+  if (done) return done;
+  const [alert] = await db.select().from(careAlerts).where(eq(careAlerts.id, alertId));
+  if (!alert) throw ALERT_NOT_FOUND();
+  throw new AppError(
+    409,
+    "CARE_ALERT_ACKNOWLEDGED",
+    `${alert.acknowledgedBy} acknowledged this alert already, at ${formatBusinessDateTime(alert.acknowledgedAt!)}. Reload the page.`,
+  );
+}
