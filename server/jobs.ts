@@ -1,6 +1,7 @@
 import { backupJob } from "./backup/backup-job";
 import { dayBeforeReminderJob } from "./appointments/reminder-job";
 import { callbackRecoveryJob } from "./callback/recovery-job";
+import { diaryJob } from "./care/diary";
 import { checkInReminderJob } from "./stays/check-in";
 import { vaccineReminderJob } from "./households/vaccine-reminder-job";
 import { mailQueueJob } from "./mail/queue";
@@ -23,6 +24,7 @@ export const periodicJobs: readonly PeriodicJob[] = [
   dayBeforeReminderJob,
   vaccineReminderJob,
   checkInReminderJob,
+  diaryJob,
   callbackRecoveryJob,
   mailQueueJob,
   smsQueueJob,

@@ -39,6 +39,7 @@ import {
   stayCheckIns,
   stayEvents,
   stayPickupPeople,
+  careDiarySends,
   careEntries,
   carePhotoVariants,
   staySuites,
@@ -176,6 +177,7 @@ async function fillEveryTable(db: Db) {
     .values({ stayId: stay!.id, catId: cat.id, kind: "photo", day: today, staffUserId: userId, staffInitials: "AB", at: now })
     .returning();
   await db.insert(carePhotoVariants).values({ entryId: entry!.id, width: 480, height: 360, bytes: WEBP });
+  await db.insert(careDiarySends).values({ householdId: stay!.householdId!, day: today, sentAt: now });
   const [payment] = await db
     .insert(payments)
     .values({

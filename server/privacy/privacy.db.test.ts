@@ -31,6 +31,7 @@ import {
   stayCheckIns,
   stayEvents,
   stayPickupPeople,
+  careDiarySends,
   careEntries,
   carePhotoVariants,
   staySuites,
@@ -272,6 +273,8 @@ async function seedCustomer(db: Db) {
     })
     .returning();
   await db.insert(carePhotoVariants).values({ entryId: note!.id, width: 480, height: 360, bytes: WEBP });
+  // The evening diary the household was sent that day (ADR 0163).
+  await db.insert(careDiarySends).values({ householdId: household.id, day: today, sentAt: now });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)

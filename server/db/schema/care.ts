@@ -2,7 +2,7 @@ import { type AnyPgColumn, boolean, check, date, index, integer, pgTable, primar
 import { sql } from "drizzle-orm";
 import { users } from "./core";
 import { bytea } from "./media";
-import { cats } from "./households";
+import { cats, households } from "./households";
 import { stays } from "./stays";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
@@ -81,4 +81,21 @@ export const carePhotoVariants = pgTable(
     bytes: bytea("bytes").notNull(),
   },
   (t) => [primaryKey({ columns: [t.entryId, t.width] })],
+);
+
+/**
+ * The evening diary mail (ADR 0163): one per household per business day. The primary key is the claim,
+ * written in the transaction that queues the mail, so several processes running the job send it once.
+ */
+export const careDiarySends = pgTable(
+  "care_diary_sends",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    /** The business day (Los Angeles) the diary tells. */
+    day: date("day", { mode: "string" }).notNull(),
+    sentAt: at("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.day] })],
 );
