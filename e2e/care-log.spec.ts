@@ -1,16 +1,21 @@
 import crypto from "node:crypto";
 import { weekdayOf } from "../app/features/stays/model";
-import { businessTime } from "../app/lib/business-time";
+import { businessDate, businessLocalToUtc, businessTime } from "../app/lib/business-time";
 import { expectNoAxeViolations } from "./support/axe";
 import { catPhoto, certificate, expectStatus, saveHouseholdByForm } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { gotoHydrated } from "./support/hydration";
-import { expect, test } from "./support/auth";
+import { mailsTo } from "./support/mail";
+import { expect, test } from "./support/own-server";
 
 // The stay itself (issue 32): an admin adds a team member, who is not an admin; on a phone she opens
 // Today, logs the cat's breakfast (half eaten), a dose given and a photo; the owner reads both on the stay's
-// Care log. A customer and a visitor get no access to Today. The rules (windows, corrections, who
-// reads) are tested on the database: server/care/care.db.test.ts.
+// Care log, and at 6 pm gets them in the day's diary, once (the spec's own server, whose clock the test
+// moves: TEST_CLOCK). A customer and a visitor get no access to Today nor to the stay. The rules (windows,
+// corrections, who reads; the diary's hour, claims and opt-out) are tested on the database:
+// server/care/care.db.test.ts and server/care/diary.db.test.ts.
+
+test.use({ ownServerEnv: { TEST_CLOCK: "1" } });
 
 /** Days ahead of the first Tuesday at least `days` ahead (arrivals and departures are open Tuesday to Friday). */
 function tuesdayAhead(days: number) {
@@ -18,7 +23,7 @@ function tuesdayAhead(days: number) {
 }
 
 test(
-  "staff log a meal, a dose and a photo on Today, and the owner reads them on the Care log",
+  "staff log a meal, a dose and a photo on Today; the owner reads them on the Care log and in the 6 pm diary",
   { tag: "@phone" },
   async ({ browser, page: admin, signIn, baseURL }) => {
     test.setTimeout(180_000);
@@ -30,7 +35,7 @@ test(
     // The owner: a household, a cat taking Methimazole now, its FVRCP verified by the admin.
     const owner = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
     const ana = await owner.newPage();
-    await signIn(ana);
+    const anaEmail = await signIn(ana);
     await saveHouseholdByForm(ana);
     const added = await ana.request.post("/cats/new", {
       multipart: {
@@ -109,13 +114,41 @@ test(
     expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth), "the photo is served to the owner").toBeGreaterThan(0);
     await expectNoAxeViolations(ana);
 
-    // A customer and a visitor get no access to Today.
+    // At 6 pm business time (the server's clock moved there, or a minute on if it is later), the diary.
+    // The job's own timer ran when the server started (no stay yet) and runs again five minutes later,
+    // beyond this test's three minutes: only the clock's runs send it, once everything above is logged.
+    const since = Date.now() - 1000;
+    const sixPm = businessLocalToUtc(businessDate(new Date()), "18:00");
+    const advance = async (minutes: number) =>
+      expectStatus(await admin.request.post("/test/clock", { data: { advanceMinutes: minutes } }), 200, `move the clock ${minutes} minutes`);
+    await advance(Math.max(1, Math.ceil((sixPm.getTime() - Date.now()) / 60_000)));
+    const diaries = () => mailsTo(anaEmail, since).filter((m) => m.subject.startsWith("Diary"));
+    await expect.poll(() => diaries().length, { message: "the diary arrives" }).toBe(1);
+    const diary = diaries()[0]!;
+    expect(diary.subject).toMatch(new RegExp(`^Diary for ${cat} — `));
+    expect(diary.text).toContain("Breakfast: Half");
+    expect(diary.text).toMatch(/Methimazole 2\.5 mg, .+ dose: Given at .+ by [A-Z]{1,2}/);
+    const photoPath = new RegExp(`/trips/${stayId}/photos/[0-9a-f-]+/480\\.webp`).exec(diary.html)?.[0];
+    expect(photoPath, "the diary shows the photo").toBeTruthy();
+    await expectStatus(await ana.request.get(photoPath!), 200, "the owner opens the diary's photo");
+    // Later that evening the job runs again: still one diary.
+    await advance(30);
+    expect(diaries()).toHaveLength(1);
+
+    // A customer and a visitor get no access to Today, nor to the stay.
     await ana.goto("/staff/today");
     await expect(ana).toHaveURL(/\/$/);
     const visitor = await browser.newContext({ baseURL });
     const nobody = await visitor.newPage();
     await nobody.goto("/staff/today");
     await expect(nobody).toHaveURL(/\/auth\?redirectTo=%2Fstaff%2Ftoday/);
-    await Promise.all([owner.close(), team.close(), visitor.close()]);
+    await nobody.goto(`/trips/${stayId}`);
+    await expect(nobody).toHaveURL(/\/auth\?redirectTo=/);
+    const stranger = await browser.newContext({ baseURL });
+    const ben = await stranger.newPage();
+    await signIn(ben);
+    await expectStatus(await ben.request.get(`/trips/${stayId}`), 404, "another household's stay");
+    await expectStatus(await ben.request.get(photoPath!), 404, "another household's photo");
+    await Promise.all([owner.close(), team.close(), visitor.close(), stranger.close()]);
   },
 );

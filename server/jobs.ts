@@ -2,6 +2,7 @@ import { backupJob } from "./backup/backup-job";
 import { dayBeforeReminderJob } from "./appointments/reminder-job";
 import { callbackRecoveryJob } from "./callback/recovery-job";
 import { careAlertsJob } from "./care/alerts";
+import { diaryJob } from "./care/diary";
 import { checkInReminderJob } from "./stays/check-in";
 import { vaccineReminderJob } from "./households/vaccine-reminder-job";
 import { mailQueueJob } from "./mail/queue";
@@ -24,6 +25,7 @@ export const periodicJobs: readonly PeriodicJob[] = [
   dayBeforeReminderJob,
   vaccineReminderJob,
   checkInReminderJob,
+  diaryJob,
   callbackRecoveryJob,
   careAlertsJob,
   mailQueueJob,

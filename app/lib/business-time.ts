@@ -114,5 +114,10 @@ export const formatCalendarDay = (day: string) => longDate.format(businessLocalT
 /** "Tue, Dec 1, 2026" for a calendar day ("2026-12-01"), the day a stay starts or ends. */
 export const formatCalendarDayWeekday = (date: string) => displayDate.format(businessLocalToUtc(date, "12:00"));
 
+const weekdayMonthDay = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, weekday: "long", month: "long", day: "numeric" });
+
+/** "Friday, November 27" for a calendar day ("2026-11-27"): a day of the current stay, in a sentence or a subject. */
+export const formatCalendarDayLong = (date: string) => weekdayMonthDay.format(businessLocalToUtc(date, "12:00"));
+
 /** "9:00 AM" for a local wall-clock time ("09:00"), such as an arrival window's edge. */
 export const formatLocalTime = (time: string) => formatBusinessTime(businessLocalToUtc("2000-01-03", time));

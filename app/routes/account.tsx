@@ -1,6 +1,6 @@
 import { requireUser } from "@server/auth/guards.server";
 import { toSnapshot } from "@server/auth/snapshot";
-import { getHousehold, saveHousehold } from "@server/households/households";
+import { getHousehold, saveDiaryPreference, saveHousehold } from "@server/households/households";
 import { confirmPhoneCode, phoneProofStatus, sendPhoneCode } from "@server/households/phone-proof";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -29,6 +29,8 @@ import {
   sendPhoneCodeForm,
 } from "~/features/account/phone-proof";
 import { PhoneProofPanel } from "~/features/account/phone-proof-panel";
+import { DiarySwitch } from "~/features/account/diary-switch";
+import { DIARY_INTENT, diaryForm } from "~/features/account/schema";
 import { formatUsPhone } from "~/lib/phone";
 import type { Route } from "./+types/account";
 
@@ -41,12 +43,13 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   return {
     auth: toSnapshot(auth),
     household: household && householdValues(household),
+    diaryWanted: !(household?.diaryOptOut ?? false),
     phoneProof: await phoneProofStatus(context.db, auth.user.id),
     referral: { ...referral, available: referral.available.map((c) => ({ expiresAt: c.expiresAt.toISOString() })) },
   };
 });
 
-/** The household form (posted with intent "household", or none from an older page) and the mobile's proof (ADR 0140). */
+/** The household form (posted with intent "household", or none from an older page), the mobile's proof (ADR 0140) and the diary switch (ADR 0163). */
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const auth = await requireUser(request, context);
   const form = await formDataOf(request);
@@ -84,6 +87,13 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     return submitForm(form, createReferralLinkForm, async () => {
       await createReferralLink(context.db, auth.user.id);
       return { kind: "success", title: REFERRAL_TEXT.created };
+    });
+  if (intent === DIARY_INTENT)
+    return submitForm(form, diaryForm, async (input) => {
+      await saveDiaryPreference(context.db, auth.user.id, input);
+      return input.diary
+        ? { kind: "success", title: "Daily diary on", description: "We'll e-mail you at 6 pm on each day of a stay." }
+        : { kind: "success", title: "Daily diary off", description: "We won't e-mail you the diary. The care log stays on your trip's page." };
     });
   if (intent !== null && intent !== "household") return unknownIntent();
   return submitForm(form, householdForm, async (input) => {
@@ -164,6 +174,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <PhoneProofPanel mobile={loaderData.household?.mobilePhone ?? null} status={loaderData.phoneProof} />
           <HouseholdForm household={loaderData.household} />
         </section>
+      </AuthCard>
+      <AuthCard className="mt-6">
+        <DiarySwitch wanted={loaderData.diaryWanted} />
       </AuthCard>
       <AuthCard className="mt-6">
         <ReferAFriend referral={loaderData.referral} />

@@ -9,17 +9,22 @@ export const SMTP_PORT = E2E_PORT + 25;
 /** Where the listener writes each received mail as JSON, for the test workers to read. */
 export const MAIL_DIR = path.join(os.tmpdir(), `cat-hotel-e2e-mail-${E2E_PORT}`);
 
+/** Every mail to `to` that arrived after `since`, newest first (to count them: a mail sent once). */
+export function mailsTo(to: string, since: number): ReceivedMail[] {
+  const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR) : [];
+  return files
+    .map((name) => ({ name, at: fs.statSync(path.join(MAIL_DIR, name)).mtimeMs }))
+    .filter((f) => f.at >= since)
+    .sort((a, b) => b.at - a.at)
+    .map((f) => JSON.parse(fs.readFileSync(path.join(MAIL_DIR, f.name), "utf8")) as ReceivedMail)
+    .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+}
+
 /** The newest mail to `to` that arrived after `since`. */
 export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR) : [];
-    const mails = files
-      .map((name) => ({ name, at: fs.statSync(path.join(MAIL_DIR, name)).mtimeMs }))
-      .filter((f) => f.at >= since)
-      .sort((a, b) => b.at - a.at)
-      .map((f) => JSON.parse(fs.readFileSync(path.join(MAIL_DIR, f.name), "utf8")) as ReceivedMail);
-    const mail = mails.find((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+    const mail = mailsTo(to, since)[0];
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 100));
   }

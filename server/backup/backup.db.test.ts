@@ -40,6 +40,7 @@ import {
   stayEvents,
   stayPickupPeople,
   careAlerts,
+  careDiarySends,
   careEntries,
   carePhotoVariants,
   staySuites,
@@ -191,6 +192,7 @@ async function fillEveryTable(db: Db) {
     acknowledgedBy: "AB",
     acknowledgedAt: now,
   });
+  await db.insert(careDiarySends).values({ householdId: stay!.householdId!, day: today, sentAt: now });
   const [payment] = await db
     .insert(payments)
     .values({

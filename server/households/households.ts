@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { businessDate } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { birthDateForAge } from "~/features/cats/profile";
+import type { DiaryPreference } from "~/features/account/schema";
 import type { CatProfile, HouseholdDetails } from "~/features/cats/schema";
 import type { Db } from "../db/client";
 import { cats, households, phoneVerifications, users } from "../db/schema/index";
@@ -29,6 +30,15 @@ async function ensureHousehold(db: Db, userId: string): Promise<Household> {
   const row = await getHousehold(db, userId);
   if (!row) throw new Error("household row missing after insert");
   return row;
+}
+
+/** The evening diary mail during a stay (ADR 0163): on unless the owner switches it off on /account; the household is created if need be. */
+export async function saveDiaryPreference(db: Db, userId: string, { diary }: DiaryPreference, now = new Date()): Promise<void> {
+  const set = { diaryOptOut: !diary, updatedAt: now };
+  await db
+    .insert(households)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: households.userId, set });
 }
 
 /** Staff booking for a household: the account a stay or a groom is booked for (404 for an id that is not a household's). */

@@ -15,6 +15,7 @@ import type { StayMailKind } from "./templates/stay";
 
 export { accountDeletedMail } from "./templates/account-deleted";
 export { checkInReminderMail } from "./templates/check-in";
+export { type DiaryEntry, careDiaryMail } from "./templates/diary";
 export { balanceLinkMail, receiptMail } from "./templates/balance";
 export { type GroomMailKind, groomMail } from "./templates/groom";
 export { guaranteeRefundMail } from "./templates/guarantee";

@@ -32,6 +32,7 @@ import {
   stayEvents,
   stayPickupPeople,
   careAlerts,
+  careDiarySends,
   careEntries,
   carePhotoVariants,
   staySuites,
@@ -286,6 +287,8 @@ async function seedCustomer(db: Db) {
     acknowledgedBy: "ML",
     acknowledgedAt: now,
   });
+  // The evening diary the household was sent that day (ADR 0163).
+  await db.insert(careDiarySends).values({ householdId: household.id, day: today, sentAt: now });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)

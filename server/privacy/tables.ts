@@ -6,6 +6,7 @@ import {
   appointments,
   callMeBackForm,
   careAlerts,
+  careDiarySends,
   careEntries,
   carePhotoVariants,
   catPhotoVariants,
@@ -248,6 +249,11 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     table: carePhotoVariants,
     rowsOf: (s) => sql`${carePhotoVariants.entryId} in (select id from care_entries where ${inArray(careEntries.stayId, s.stayIds)})`,
     erasure: "Deleted with the care entries they belong to (the foreign key).",
+  },
+  care_diary_sends: {
+    table: careDiarySends,
+    rowsOf: (s) => (s.householdId ? eq(careDiarySends.householdId, s.householdId) : sql`false`),
+    erasure: "Deleted with the account (the days the household was sent the evening diary).",
   },
   payments: {
     table: payments,

@@ -31,3 +31,6 @@ export function entryText(e: {
       return `Note: ${e.remark}`;
   }
 }
+
+/** The switch on /account that turns the evening diary mail off (ADR 0163); the mail's footer names it. */
+export const DIARY_SWITCH_LABEL = "Send me the daily diary during a stay";

@@ -2,7 +2,7 @@ import { type AnyPgColumn, boolean, check, date, index, integer, pgTable, primar
 import { sql } from "drizzle-orm";
 import { users } from "./core";
 import { bytea } from "./media";
-import { cats } from "./households";
+import { cats, households } from "./households";
 import { stays } from "./stays";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
@@ -126,4 +126,21 @@ export const careAlerts = pgTable(
     check("care_alerts_rule", sql`${t.rule} in ('no_food_24h','no_urine_24h','no_stool_72h','dose_overdue','no_entry_today','weight_change')`),
     check("care_alerts_acknowledged_whole", sql`(${t.acknowledgedAt} is null) = (${t.acknowledgedBy} is null)`),
   ],
+);
+
+/**
+ * The evening diary mail (ADR 0163): one per household per business day. The primary key is the claim,
+ * written in the transaction that queues the mail, so several processes running the job send it once.
+ */
+export const careDiarySends = pgTable(
+  "care_diary_sends",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    /** The business day (Los Angeles) the diary tells. */
+    day: date("day", { mode: "string" }).notNull(),
+    sentAt: at("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.day] })],
 );

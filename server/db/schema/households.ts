@@ -59,6 +59,8 @@ export const households = pgTable(
       .default(sql`substr(md5(gen_random_uuid()::text), 1, 16)`),
     /** The household whose link this one signed up through; set when the household is created, never after. */
     referredBy: uuid("referred_by").references((): AnyPgColumn => households.id, { onDelete: "set null" }),
+    /** The owner switched off the evening diary mail during a stay (ADR 0163); it is sent unless they do. */
+    diaryOptOut: boolean("diary_opt_out").notNull().default(false),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },

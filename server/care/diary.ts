@@ -1,0 +1,121 @@
+import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { businessDate, businessLocalToUtc } from "~/lib/business-time";
+import { loadSiteContent } from "../content/content";
+import type { Db } from "../db/client";
+import { careDiarySends, careEntries, cats, households, stayCats, stays, users } from "../db/schema/index";
+import type { Env } from "../env";
+import type { Logger } from "../logger";
+import { queueMail } from "../mail/queue";
+import { type DiaryEntry, careDiaryMail } from "../messages/catalogue";
+import type { PeriodicJob } from "../periodic-job";
+import { carePhotoImage, standing } from "./care";
+
+/**
+ * The evening diary (ADR 0163): at 18:00 business time, each household with a stay checked in gets one
+ * e-mail telling that day's care entries of its cats. Sent for the current business day only, once
+ * 18:00 has passed: a server down all evening sends it late that night, never the next day.
+ */
+
+/** The diary goes at this wall-clock time (Los Angeles), whatever the day's offset from UTC. */
+export const DIARY_TIME = "18:00";
+
+type DiaryDeps = { db: Db; env: Pick<Env, "PUBLIC_SITE_URL">; logger: Logger };
+
+/** The instant the diary of `day` is due: 18:00 on that day in Los Angeles, found by the zone's rules (never midnight plus hours). */
+export const diaryDueAt = (day: string) => businessLocalToUtc(day, DIARY_TIME);
+
+/**
+ * One pass of the diary: when 18:00 of today (business time) has passed, each household with a stay
+ * checked in, that has not switched the diary off and has not had today's, is claimed by inserting
+ * (household, day) in `care_diary_sends` in the transaction that queues its mail: several processes
+ * running this at once send it once. A cat with no entry that day is named as such (the team is
+ * alerted at 17:30 by the care alerts), so the diary never goes silent while a cat is with us.
+ */
+export async function runCareDiaries(deps: DiaryDeps, now = new Date()) {
+  const { db } = deps;
+  const day = businessDate(now);
+  if (now < diaryDueAt(day)) return { due: 0, queued: 0 };
+  const guests = await db
+    .select({
+      householdId: households.id,
+      name: households.name,
+      email: users.email,
+      stayId: stays.id,
+      catId: stayCats.catId,
+      catName: sql<string>`coalesce(${stayCats.catName}, ${cats.name})`,
+    })
+    .from(stays)
+    .innerJoin(households, eq(households.id, stays.householdId))
+    .innerJoin(users, eq(users.id, households.userId))
+    .innerJoin(stayCats, eq(stayCats.stayId, stays.id))
+    .innerJoin(cats, eq(cats.id, stayCats.catId))
+    .where(
+      and(
+        eq(stays.status, "checked_in"),
+        eq(households.diaryOptOut, false),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(careDiarySends)
+            .where(and(eq(careDiarySends.householdId, households.id), eq(careDiarySends.day, day))),
+        ),
+      ),
+    )
+    .orderBy(asc(stays.checkIn), asc(stayCats.catName), asc(stays.id));
+  if (guests.length === 0) return { due: 0, queued: 0 };
+  const stayIds = [...new Set(guests.map((g) => g.stayId))];
+  const entries = standing(
+    await db
+      .select()
+      .from(careEntries)
+      .where(and(inArray(careEntries.stayId, stayIds), eq(careEntries.day, day))),
+  );
+  const { business } = await loadSiteContent(db, deps.logger);
+  const siteUrl = deps.env.PUBLIC_SITE_URL;
+  const diaryEntry = (e: (typeof entries)[number]): DiaryEntry => {
+    const photo = e.kind === "photo" ? carePhotoImage(e.stayId, e.id) : null;
+    return {
+      ...e,
+      initials: e.staffInitials,
+      // The smallest size: enough in a mail, and the owner opens the page for the rest.
+      photo: photo ? { url: `${siteUrl}${photo.src}`, width: photo.width, height: photo.height } : null,
+    };
+  };
+  const byHousehold = new Map<string, typeof guests>();
+  for (const g of guests) byHousehold.set(g.householdId, [...(byHousehold.get(g.householdId) ?? []), g]);
+  let queued = 0;
+  for (const [householdId, rows] of byHousehold) {
+    const first = rows[0]!;
+    const ownStays = [...new Set(rows.map((r) => r.stayId))];
+    const message = careDiaryMail({
+      to: first.email,
+      name: first.name,
+      day,
+      cats: rows.map((r) => ({
+        name: r.catName,
+        entries: entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId).map(diaryEntry),
+      })),
+      logUrl: ownStays.length === 1 ? `${siteUrl}/trips/${first.stayId}` : `${siteUrl}/trips`,
+      business,
+      siteUrl,
+    });
+    const claimed = await db.transaction(async (tx) => {
+      const [claim] = await tx.insert(careDiarySends).values({ householdId, day, sentAt: now }).onConflictDoNothing().returning();
+      if (!claim) return false;
+      await queueMail(tx, { dedupeKey: `care-diary:${householdId}:${day}`, stayId: first.stayId, message }, now);
+      return true;
+    });
+    if (claimed) queued++;
+  }
+  return { due: byHousehold.size, queued };
+}
+
+/** Looks every five minutes whether today's diaries are due; what was sent is in the database, so restarts and several processes are safe. */
+export const diaryJob: PeriodicJob = {
+  name: "care diary",
+  everyMs: 5 * 60_000,
+  async run(deps, now) {
+    const { due, queued } = await runCareDiaries(deps, now);
+    if (due > 0) deps.logger.info({ due, queued }, "care diaries queued");
+  },
+};
