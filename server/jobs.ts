@@ -2,6 +2,7 @@ import { backupJob } from "./backup/backup-job";
 import { dayBeforeReminderJob } from "./appointments/reminder-job";
 import { callbackRecoveryJob } from "./callback/recovery-job";
 import { checkInReminderJob } from "./stays/check-in";
+import { pickupCodesJob } from "./stays/pickup";
 import { vaccineReminderJob } from "./households/vaccine-reminder-job";
 import { mailQueueJob } from "./mail/queue";
 import { paymentsJob } from "./payments/payments";
@@ -23,6 +24,7 @@ export const periodicJobs: readonly PeriodicJob[] = [
   dayBeforeReminderJob,
   vaccineReminderJob,
   checkInReminderJob,
+  pickupCodesJob,
   callbackRecoveryJob,
   mailQueueJob,
   smsQueueJob,

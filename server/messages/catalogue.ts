@@ -56,3 +56,7 @@ export const phoneCodeText = (business: Pick<SiteBusiness, "name">, code: string
 export const dayBeforeReminderText = (business: Pick<SiteBusiness, "name" | "phone">) => (a: { serviceId: string; catNames: string; startsAt: Date }) =>
   `Reminder from ${business.name}: ${serviceTitle(a.serviceId)}${a.catNames ? ` for ${a.catNames}` : ""} tomorrow at ` +
   `${formatBusinessTime(a.startsAt)}. Questions? Call ${business.phone.display}.`;
+
+/** The pickup code texted on a stay's departure day to the owner and to each pickup person (ADR 0162). */
+export const pickupCodeText = (business: Pick<SiteBusiness, "name">, catNames: string, code: string) =>
+  `${business.name}: the pickup code for ${catNames} today is ${code}. Show it at the desk. Valid today only.`;
