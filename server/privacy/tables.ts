@@ -70,7 +70,8 @@ export interface DataSubject {
   phones: string[];
   /**
    * The provider's records of the texts the account's own bookings sent (an appointment's reminders
-   * by the provider's message id, a stay's texts by their number and words), whatever the number:
+   * by the provider's message id, a stay's texts by their number and words, its sealed pickup codes'
+   * texts by the code's number and day), whatever the number:
    * tied to the account through its appointments and stays, not through a number it typed.
    */
   telephonyEventIds: string[];
