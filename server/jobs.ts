@@ -4,6 +4,7 @@ import { callbackRecoveryJob } from "./callback/recovery-job";
 import { careAlertsJob } from "./care/alerts";
 import { diaryJob } from "./care/diary";
 import { checkInReminderJob } from "./stays/check-in";
+import { pickupCodesJob } from "./stays/pickup";
 import { vaccineReminderJob } from "./households/vaccine-reminder-job";
 import { mailQueueJob } from "./mail/queue";
 import { paymentsJob } from "./payments/payments";
@@ -26,6 +27,7 @@ export const periodicJobs: readonly PeriodicJob[] = [
   vaccineReminderJob,
   checkInReminderJob,
   diaryJob,
+  pickupCodesJob,
   callbackRecoveryJob,
   careAlertsJob,
   mailQueueJob,

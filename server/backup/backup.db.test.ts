@@ -38,9 +38,11 @@ import {
   stayCheckInReminders,
   stayCheckIns,
   stayEvents,
+  stayPickupCodes,
   stayPickupPeople,
   careAlerts,
   careDiarySends,
+  stayReleases,
   careEntries,
   carePhotoVariants,
   staySuites,
@@ -173,6 +175,21 @@ async function fillEveryTable(db: Db) {
     agreementText: "Boarding agreement",
   });
   await db.insert(stayCheckInReminders).values({ stayId: stay!.id, sentAt: now });
+  const pickupCodeId = crypto.randomUUID();
+  await db.insert(stayPickupCodes).values({
+    id: pickupCodeId,
+    stayId: stay!.id,
+    day: today,
+    person: 1,
+    name: "Cy Backup",
+    phone: "+19492345670",
+    codeHash: "0".repeat(64),
+    createdAt: now,
+    usedAt: now,
+  });
+  await db
+    .insert(stayReleases)
+    .values({ stayId: stay!.id, codeId: pickupCodeId, collectedBy: "Cy Backup", staffUserId: userId, staffEmail: "desk@example.com", releasedAt: now });
   const [entry] = await db
     .insert(careEntries)
     .values({ stayId: stay!.id, catId: cat.id, kind: "photo", day: today, staffUserId: userId, staffInitials: "AB", at: now })

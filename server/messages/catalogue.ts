@@ -62,3 +62,6 @@ export const dayBeforeReminderText = (business: Pick<SiteBusiness, "name" | "pho
 export const doseOverdueText = (business: Pick<SiteBusiness, "name">, a: { catName: string; suite: string; medication: string; dose: string; dueAt: Date }) =>
   `${business.name} care alert: ${a.catName} (${a.suite}) has no ${a.medication}${a.dose ? ` ${a.dose}` : ""} logged for ${formatBusinessTime(a.dueAt)}, ` +
   `an hour past its window. Please check and acknowledge it on Today.`;
+/** The pickup code texted on a stay's departure day to the owner and to each pickup person (ADR 0162). */
+export const pickupCodeText = (business: Pick<SiteBusiness, "name">, catNames: string, code: string) =>
+  `${business.name}: the pickup code for ${catNames} today is ${code}. Show it at the desk. Valid today only.`;

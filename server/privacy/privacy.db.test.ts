@@ -30,9 +30,11 @@ import {
   stayCheckInReminders,
   stayCheckIns,
   stayEvents,
+  stayPickupCodes,
   stayPickupPeople,
   careAlerts,
   careDiarySends,
+  stayReleases,
   careEntries,
   carePhotoVariants,
   staySuites,
@@ -260,6 +262,38 @@ async function seedCustomer(db: Db) {
     agreementText: "Boarding agreement",
   });
   await db.insert(stayCheckInReminders).values({ stayId: stay!.id, sentAt: now });
+  // The departure day's pickup code, the release it made, and the provider's record of the code's text
+  // (sealed in the queue: found by the code's number and day, ADR 0162).
+  const [pickupCode] = await db
+    .insert(stayPickupCodes)
+    .values({
+      id: crypto.randomUUID(),
+      stayId: stay!.id,
+      day: today,
+      person: 1,
+      name: `Collector ${tag}`,
+      phone: person.reminderPhone,
+      codeHash: "0".repeat(64),
+      createdAt: now,
+      usedAt: now,
+    })
+    .returning();
+  await db.insert(stayReleases).values({
+    stayId: stay!.id,
+    codeId: pickupCode!.id,
+    collectedBy: `Collector ${tag}`,
+    staffUserId: crypto.randomUUID(),
+    staffEmail: "desk@cathotel.test",
+    releasedAt: now,
+  });
+  await db.insert(telephonyEvents).values({
+    kind: "sms",
+    provider: "simulated",
+    to: person.reminderPhone,
+    from: "+19495550100",
+    body: `Cat Hotel: the pickup code for ${person.catNames[0]} today is 123456. Show it at the desk. Valid today only.`,
+    createdAt: now,
+  });
   // The care log staff kept of the cat (a note naming the cat and the owner).
   const [note] = await db
     .insert(careEntries)

@@ -1,4 +1,5 @@
-import { type SQL, and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, isNotNull, isNull, like, or, sql } from "drizzle-orm";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import {
@@ -27,7 +28,9 @@ import {
   stayCheckInReminders,
   stayCheckIns,
   stayEvents,
+  stayPickupCodes,
   stayPickupPeople,
+  stayReleases,
   staySuites,
   stays,
   telephonyEvents,
@@ -69,7 +72,8 @@ export interface DataSubject {
   phones: string[];
   /**
    * The provider's records of the texts the account's own bookings sent (an appointment's reminders
-   * by the provider's message id, a stay's texts by their number and words), whatever the number:
+   * by the provider's message id, a stay's texts by their number and words, its sealed pickup codes'
+   * texts by the code's number and day), whatever the number:
    * tied to the account through its appointments and stays, not through a number it typed.
    */
   telephonyEventIds: string[];
@@ -217,6 +221,20 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     rowsOf: (s) => inArray(stayAgreementSignatures.stayId, s.stayIds),
     erasure: "Deleted: the signed boarding agreements (the name typed, the time, the address and browser, the text signed).",
     erase: (tx, s) => tx.delete(stayAgreementSignatures).where(inArray(stayAgreementSignatures.stayId, s.stayIds)),
+  },
+  // Before the codes: a release names the code it used.
+  stay_releases: {
+    table: stayReleases,
+    rowsOf: (s) => inArray(stayReleases.stayId, s.stayIds),
+    erasure: "Deleted: who collected the cat, which staff member released it, and a manager's reason.",
+    erase: (tx, s) => tx.delete(stayReleases).where(inArray(stayReleases.stayId, s.stayIds)),
+  },
+  stay_pickup_codes: {
+    table: stayPickupCodes,
+    rowsOf: (s) => inArray(stayPickupCodes.stayId, s.stayIds),
+    withheld: { code_hash: "The hash of a pickup code texted on the departure day." },
+    erasure: "Deleted: the pickup codes texted on the departure day, with the names and numbers they went to.",
+    erase: (tx, s) => tx.delete(stayPickupCodes).where(inArray(stayPickupCodes.stayId, s.stayIds)),
   },
   stay_check_in_reminders: {
     table: stayCheckInReminders,
@@ -367,6 +385,15 @@ export async function findSubject(db: Db | Tx, userId: string): Promise<DataSubj
     .from(telephonyEvents)
     .innerJoin(smsQueue, and(eq(smsQueue.toPhone, telephonyEvents.to), eq(smsQueue.body, telephonyEvents.body)))
     .where(and(eq(telephonyEvents.kind, "sms"), inArray(smsQueue.stayId, stayIds)));
+  // A pickup code's text is sealed in the queue (ADR 0162), so it is found by the code's number and day instead.
+  const pickupTexts = await db
+    .select({ id: telephonyEvents.id })
+    .from(telephonyEvents)
+    .innerJoin(
+      stayPickupCodes,
+      and(eq(stayPickupCodes.phone, telephonyEvents.to), sql`(${telephonyEvents.createdAt} at time zone ${BUSINESS_TIME_ZONE})::date = ${stayPickupCodes.day}`),
+    )
+    .where(and(eq(telephonyEvents.kind, "sms"), like(telephonyEvents.body, "%: the pickup code for %"), inArray(stayPickupCodes.stayId, stayIds)));
   return {
     userId: user.id,
     email: user.email,
@@ -376,6 +403,6 @@ export async function findSubject(db: Db | Tx, userId: string): Promise<DataSubj
     appointmentIds,
     stayIds,
     phones: proven.map((p) => p.phone),
-    telephonyEventIds: [...new Set([...reminderTexts, ...stayTexts].map((t) => t.id))],
+    telephonyEventIds: [...new Set([...reminderTexts, ...stayTexts, ...pickupTexts].map((t) => t.id))],
   };
 }

@@ -1,0 +1,243 @@
+import crypto from "node:crypto";
+import { desc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StayStatus } from "~/features/stays/model";
+import { CODE_OR_OVERRIDE_MESSAGE, OVERRIDE_REASON_MESSAGE, PICKUP_CODE_MESSAGE, releaseForm } from "~/features/stays/release-schema";
+import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
+import { loadSiteContent } from "../content/content";
+import type { Database } from "../db/client";
+import { cats, smsQueue, stayCats, stayPickupCodes, stayPickupPeople, stayReleases, staySuites, stays, suites, telephonyEvents } from "../db/schema/index";
+import { loadEnv } from "../env";
+import { AppError } from "../http/errors";
+import { createLogger } from "../logger";
+import { deliverQueuedSms } from "../telephony/sms-queue";
+import { createTelephony } from "../telephony/telephony";
+import { testHousehold } from "../testing/households";
+import { testSuiteType } from "../testing/suites";
+import { createTestDatabase } from "../testing/test-database";
+import { PICKUP_TEXT, type ReleasingStaff, releaseOf, releaseWithCode, releaseWithOverride, sendPickupCodes } from "./pickup";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+const logger = createLogger("silent");
+const deps = () => ({ db: database.db, env, logger });
+
+const today = businessDate(new Date());
+const tomorrow = addBusinessDays(today, 1);
+/** A business time on the departure day (today), or on another day. */
+const at = (time: string, day = today) => businessLocalToUtc(day, time);
+const morning = at("07:05");
+
+const desk: ReleasingStaff = { userId: crypto.randomUUID(), email: "desk@example.com", isAdmin: false };
+const manager: ReleasingStaff = { userId: crypto.randomUUID(), email: "manager@example.com", isAdmin: true };
+
+const freshPhone = () => `+1949${crypto.randomInt(200, 999)}${String(crypto.randomInt(0, 9999)).padStart(4, "0")}`;
+
+/** A household (its own mobile) whose cat Milo is in the hotel and leaves `checkOut`, with the pickup people named at check-in. */
+async function leavingStay(options: { checkOut?: string; status?: StayStatus; pickup?: number } = {}) {
+  const { db } = database;
+  const mobile = freshPhone();
+  const household = await testHousehold(db, new Date(), { cats: ["Milo"], mobilePhone: mobile });
+  const checkOut = options.checkOut ?? today;
+  const dates = { checkIn: addBusinessDays(checkOut, -3), checkOut };
+  const type = await testSuiteType(db, 1);
+  const [suite] = await db.select().from(suites).where(eq(suites.suiteTypeId, type.id));
+  const [stay] = await db
+    .insert(stays)
+    .values({ householdId: household.householdId, status: options.status ?? "checked_in", ...dates, totalCents: 15_000, priceLines: [], cancellationTiers: [] })
+    .returning();
+  const [room] = await db
+    .insert(staySuites)
+    .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates })
+    .returning();
+  const [cat] = await db.select().from(cats).where(eq(cats.id, household.catIds[0]!));
+  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat!.id, catName: cat!.name, ...dates });
+  const pickup = Array.from({ length: options.pickup ?? 0 }, (_, i) => ({ stayId: stay!.id, position: i + 1, name: `Pickup ${i + 1}`, phone: freshPhone() }));
+  if (pickup.length > 0) await db.insert(stayPickupPeople).values(pickup);
+  return { stay: stay!, owner: { name: "Ana Ruiz", phone: mobile }, pickup };
+}
+
+/** Hands the queued texts to the simulated provider, which records each in `telephony_events`. */
+const deliverTexts = (now: Date) => deliverQueuedSms({ db: database.db, telephony: createTelephony(env, database.db, logger), env }, now, 200);
+
+/** The newest text a number received, as its holder reads it, and the code in it. */
+async function textTo(phone: string) {
+  const [text] = await database.db.select().from(telephonyEvents).where(eq(telephonyEvents.to, phone)).orderBy(desc(telephonyEvents.createdAt)).limit(1);
+  return { body: text!.body, code: /\b(\d{6})\b/.exec(text!.body)![1]! };
+}
+
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  const { status, code, message } = error as AppError;
+  return { status, code, message };
+}
+
+const codesOf = (stayId: string) => database.db.select().from(stayPickupCodes).where(eq(stayPickupCodes.stayId, stayId));
+
+describe("the pickup codes", () => {
+  it("texts the owner and each pickup person a code of their own once, however many processes run the job at once; the database holds no code readable", async () => {
+    const { db } = database;
+    const { stay, owner, pickup } = await leavingStay({ pickup: 2 });
+
+    await Promise.all([sendPickupCodes(deps(), morning), sendPickupCodes(deps(), morning)]);
+    await sendPickupCodes(deps(), at("09:00"));
+    const codes = await codesOf(stay.id);
+    expect(codes.map((c) => [c.person, c.name, c.phone, c.day]).sort()).toEqual(
+      [
+        [0, owner.name, owner.phone, today],
+        [1, "Pickup 1", pickup[0]!.phone, today],
+        [2, "Pickup 2", pickup[1]!.phone, today],
+      ].sort(),
+    );
+    const queued = await db.select().from(smsQueue).where(eq(smsQueue.stayId, stay.id));
+    expect(queued).toHaveLength(3);
+
+    await deliverTexts(morning);
+    const { business } = await loadSiteContent(db);
+    const texts = await Promise.all([owner.phone, ...pickup.map((p) => p.phone)].map(textTo));
+    for (const text of texts)
+      expect(text.body).toBe(`${business.name}: the pickup code for Milo today is ${text.code}. Show it at the desk. Valid today only.`);
+    expect(new Set(texts.map((t) => t.code)).size).toBe(3);
+    // Neither the codes' rows nor the queued texts hold a code readable.
+    const stored = JSON.stringify([await codesOf(stay.id), await db.select().from(smsQueue).where(eq(smsQueue.stayId, stay.id))]);
+    for (const { code } of texts) expect(stored).not.toContain(code);
+  });
+
+  it("sends nothing before 07:00, nor for a stay that leaves another day or is not checked in", async () => {
+    const early = await leavingStay();
+    const leavesTomorrow = await leavingStay({ checkOut: tomorrow });
+    const notIn = await leavingStay({ status: "confirmed" });
+
+    await sendPickupCodes(deps(), at("06:59"));
+    expect(await codesOf(early.stay.id)).toHaveLength(0);
+
+    await sendPickupCodes(deps(), morning);
+    expect(await codesOf(early.stay.id)).toHaveLength(1);
+    expect(await codesOf(leavesTomorrow.stay.id)).toHaveLength(0);
+    expect(await codesOf(notIn.stay.id)).toHaveLength(0);
+  });
+});
+
+describe("releasing the cat", () => {
+  it("releases to exactly one of 20 people showing one code at once; the others are told it was used", async () => {
+    const { db } = database;
+    const { stay, owner, pickup } = await leavingStay({ pickup: 1 });
+    await sendPickupCodes(deps(), morning);
+    await deliverTexts(morning);
+    const { code } = await textTo(owner.phone);
+    const noon = at("12:00");
+
+    // On PostgreSQL each call runs on its own connection of the pool.
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => releaseWithCode(deps(), { stayId: stay.id, code, staff: desk }, noon)));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const losers = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as AppError] : []));
+    expect(losers).toHaveLength(19);
+    for (const loser of losers) expect(loser).toMatchObject({ status: 409, code: "PICKUP_CODE_USED", message: PICKUP_TEXT.codeUsed });
+
+    expect(await releaseOf(db, stay.id)).toEqual({ method: "code", collectedBy: owner.name, person: 0, staffEmail: desk.email, releasedAt: noon });
+    expect((await codesOf(stay.id)).find((c) => c.person === 0)!.usedAt).toEqual(noon);
+    // Another valid code cannot release the cat again.
+    const second = await textTo(pickup[0]!.phone);
+    expect(await refusal(releaseWithCode(deps(), { stayId: stay.id, code: second.code, staff: desk }, noon))).toMatchObject({
+      status: 409,
+      code: "CAT_ALREADY_RELEASED",
+    });
+    expect((await codesOf(stay.id)).find((c) => c.person === 1)!.usedAt).toBeNull();
+
+    // A release is never changed; the stay's deletion still removes it.
+    await expect(db.update(stayReleases).set({ collectedBy: "Someone Else" }).where(eq(stayReleases.stayId, stay.id))).rejects.toThrow();
+    await db.delete(stays).where(eq(stays.id, stay.id));
+    expect(await db.select().from(stayReleases).where(eq(stayReleases.stayId, stay.id))).toHaveLength(0);
+  });
+
+  it("refuses a code from yesterday from 00:00 the next day, and a wrong code, each in words", async () => {
+    const { stay, owner, pickup } = await leavingStay({ pickup: 1 });
+    await sendPickupCodes(deps(), morning);
+    await deliverTexts(morning);
+    const { code } = await textTo(owner.phone);
+    const theirs = await textTo(pickup[0]!.phone);
+
+    expect(await refusal(releaseWithCode(deps(), { stayId: stay.id, code, staff: desk }, at("00:00", tomorrow)))).toEqual({
+      status: 409,
+      code: "PICKUP_CODE_EXPIRED",
+      message: PICKUP_TEXT.codeExpired,
+    });
+    const wrong = [otherCode(code), otherCode(theirs.code)].find((c) => c !== code && c !== theirs.code)!;
+    expect(await refusal(releaseWithCode(deps(), { stayId: stay.id, code: wrong, staff: desk }, at("18:00")))).toEqual({
+      status: 400,
+      code: "PICKUP_CODE_WRONG",
+      message: PICKUP_TEXT.codeWrong,
+    });
+    expect(PICKUP_TEXT).toMatchObject({
+      codeExpired: "This pickup code has expired: codes are valid on the pickup day only. Call the owner.",
+      codeWrong: "This pickup code is not right. Check it with the person, or call the owner.",
+      codeUsed: "This pickup code has already been used. Call the owner before releasing the cat.",
+    });
+    // Until midnight the code is good.
+    const release = await releaseWithCode(deps(), { stayId: stay.id, code: theirs.code, staff: desk }, at("23:59"));
+    expect(release).toMatchObject({ method: "code", collectedBy: "Pickup 1", person: 1 });
+  });
+
+  it("lets a manager release without a code only with a reason, once", async () => {
+    const { db } = database;
+    const { stay } = await leavingStay();
+    const form = { intent: "release", stayId: stay.id };
+    // The form: a code of six digits, or the override with its reason; both empty is refused in words.
+    const problems = (input: Record<string, string>) => releaseForm.safeParse({ ...form, ...input }).error?.issues.map((i) => [i.path.join("."), i.message]);
+    expect(problems({})).toEqual([["code", PICKUP_CODE_MESSAGE]]);
+    expect(problems({ code: "12345" })).toEqual([["code", PICKUP_CODE_MESSAGE]]);
+    expect(problems({ override: "on", reason: " " })).toEqual([["reason", OVERRIDE_REASON_MESSAGE]]);
+    expect(problems({ override: "on", code: "123456", reason: "Lost phone" })).toEqual([["code", CODE_OR_OVERRIDE_MESSAGE]]);
+    expect(releaseForm.parse({ ...form, code: " 123456 " })).toEqual({ ...form, method: "code", code: "123456" });
+    const reason = "Owner called; her sister has ID";
+    expect(releaseForm.parse({ ...form, override: "on", reason: ` ${reason} ` })).toEqual({ ...form, method: "override", reason });
+
+    const noon = at("12:00");
+    expect(await refusal(releaseWithOverride(db, { stayId: stay.id, reason, staff: desk }, noon))).toMatchObject({
+      status: 403,
+      code: "RELEASE_OVERRIDE_FORBIDDEN",
+    });
+    expect(await refusal(releaseWithOverride(db, { stayId: stay.id, reason: "  ", staff: manager }, noon))).toMatchObject({
+      status: 400,
+      code: "RELEASE_REASON_NEEDED",
+    });
+    // Nor does the table take a release with neither a code nor a reason.
+    await expect(
+      db.insert(stayReleases).values({ stayId: stay.id, overrideReason: " ", staffUserId: manager.userId, staffEmail: manager.email, releasedAt: noon }),
+    ).rejects.toThrow();
+    expect(await releaseOf(db, stay.id)).toBeNull();
+
+    expect(await releaseWithOverride(db, { stayId: stay.id, reason, staff: manager }, noon)).toEqual({
+      method: "override",
+      reason,
+      staffEmail: manager.email,
+      releasedAt: noon,
+    });
+    expect(await refusal(releaseWithOverride(db, { stayId: stay.id, reason: "Again", staff: manager }, noon))).toMatchObject({
+      status: 409,
+      code: "CAT_ALREADY_RELEASED",
+    });
+    const notIn = await leavingStay({ status: "checked_out" });
+    expect(await refusal(releaseWithOverride(db, { stayId: notIn.stay.id, reason: "Why not", staff: manager }, noon))).toMatchObject({
+      status: 409,
+      code: "STAY_NOT_IN_HOTEL",
+    });
+    expect(
+      await db
+        .select()
+        .from(stayReleases)
+        .where(inArray(stayReleases.stayId, [stay.id, notIn.stay.id])),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,276 @@
+import crypto from "node:crypto";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { businessDate, businessTime } from "~/lib/business-time";
+import { isUuid } from "~/lib/ids";
+import { loadSiteContent } from "../content/content";
+import type { Db } from "../db/client";
+import { households, stayCats, stayEvents, stayPickupCodes, stayPickupPeople, stayReleases, stays } from "../db/schema/index";
+import type { Env } from "../env";
+import { AppError } from "../http/errors";
+import type { Logger } from "../logger";
+import { pickupCodeText } from "../messages/catalogue";
+import type { PeriodicJob } from "../periodic-job";
+import { queueSms } from "../telephony/sms-queue";
+import { STAY_NOT_FOUND } from "./stays";
+
+/**
+ * Pickup codes and the release of a cat (ADR 0162). On a stay's departure day, from 07:00 business
+ * time, the owner and each pickup person named at check-in get a 6-digit code of their own by text;
+ * the desk releases the cat to whoever shows a code of this stay for today, once, or a manager
+ * releases it without a code and says why. Codes are kept only as a keyed hash, bound to their row,
+ * and the text is sealed in the queue (ADR 0143): the database never holds a code readable.
+ */
+
+/** Codes are texted from this business time on the departure day. */
+export const PICKUP_CODES_FROM = "07:00";
+
+export const PICKUP_TEXT = {
+  codeUsed: "This pickup code has already been used. Call the owner before releasing the cat.",
+  codeWrong: "This pickup code is not right. Check it with the person, or call the owner.",
+  codeExpired: "This pickup code has expired: codes are valid on the pickup day only. Call the owner.",
+  noCodesToday: "No pickup code has been sent for this stay today. Call the owner, or ask a manager to release the cat with a reason.",
+  notInHotel: "This cat is not checked in, so there is nothing to release.",
+  overrideNeedsAdmin: "Only a manager (an admin account) may release a cat without a pickup code.",
+  overrideNeedsReason: "Say why the cat is released without a pickup code.",
+} as const;
+
+const CODE_USED = () => new AppError(409, "PICKUP_CODE_USED", PICKUP_TEXT.codeUsed);
+
+const alreadyReleased = (release: StayRelease) =>
+  new AppError(
+    409,
+    "CAT_ALREADY_RELEASED",
+    release.method === "code"
+      ? `This cat has already been released to ${release.collectedBy}. A stay is released once.`
+      : "This cat has already been released by a manager's override. A stay is released once.",
+  );
+
+/** What sending codes needs: the database, the key of the codes' hash and of sealed texts, a logger. */
+export interface PickupDeps {
+  db: Db;
+  env: Pick<Env, "SESSION_SECRET" | "ENCRYPTION_KEY" | "DATA_DIR" | "isProduction">;
+  logger: Logger;
+}
+
+/** The staff member at the desk (from the page's guard). */
+export interface ReleasingStaff {
+  userId: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+/** Keys the code's hash, as the sign-in and phone codes are; production requires SESSION_SECRET (server/env.ts). */
+const codeSecret = (env: Pick<Env, "SESSION_SECRET">) => env.SESSION_SECRET ?? "development-only-code-secret";
+
+/**
+ * A 6-digit code has a million values, so a plain hash would be reversed at once from a copy of the
+ * table: it is an HMAC keyed with the server's secret and bound to its row's id (as `hashCode` in
+ * server/auth/tokens.ts, which this domain may not import: auth reaches stays through referrals).
+ */
+const hashPickupCode = (env: Pick<Env, "SESSION_SECRET">, id: string, code: string) =>
+  crypto.createHmac("sha256", codeSecret(env)).update(`pickup:${id}:${code}`).digest("hex");
+
+const sameHex = (a: string, b: string) => {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+};
+
+const randomPickupCode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+
+/** "Milo", "Milo & Luna": the cats of a stay as the texts name them. */
+const catNamesOf = (names: (string | null)[]) => names.map((n) => n ?? "your cat").join(" & ") || "your cat";
+
+// ---- sending the codes -------------------------------------------------------------------------
+
+/**
+ * One pass: every stay checked in and leaving today (business time) gets, from 07:00, a code for
+ * the owner (the household's mobile) and for each pickup person, each texted once. The claim is
+ * the code's row (unique stay, day and person), inserted in the transaction that queues its text:
+ * several processes, and restarts, send each code once.
+ */
+export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promise<{ due: number; queued: number }> {
+  const { db } = deps;
+  if (businessTime(now) < PICKUP_CODES_FROM) return { due: 0, queued: 0 };
+  const today = businessDate(now);
+  const leaving = await db
+    .select({ id: stays.id, ownerName: households.name, ownerPhone: households.mobilePhone })
+    .from(stays)
+    .innerJoin(households, eq(households.id, stays.householdId))
+    .where(and(eq(stays.checkOut, today), eq(stays.status, "checked_in")));
+  if (leaving.length === 0) return { due: 0, queued: 0 };
+  const ids = leaving.map((s) => s.id);
+  const [people, sent, guests] = await Promise.all([
+    db.select().from(stayPickupPeople).where(inArray(stayPickupPeople.stayId, ids)),
+    db
+      .select({ stayId: stayPickupCodes.stayId, person: stayPickupCodes.person })
+      .from(stayPickupCodes)
+      .where(and(inArray(stayPickupCodes.stayId, ids), eq(stayPickupCodes.day, today))),
+    db.select({ stayId: stayCats.stayId, catName: stayCats.catName }).from(stayCats).where(inArray(stayCats.stayId, ids)),
+  ]);
+  const due = leaving.flatMap((stay) => {
+    const owner = stay.ownerPhone ? [{ person: 0, name: stay.ownerName?.trim() || "The owner", phone: stay.ownerPhone }] : [];
+    const others = people.filter((p) => p.stayId === stay.id).map((p) => ({ person: p.position, name: p.name, phone: p.phone }));
+    return [...owner, ...others]
+      .filter((r) => !sent.some((s) => s.stayId === stay.id && s.person === r.person))
+      .map((r) => ({ ...r, stayId: stay.id, cats: catNamesOf(guests.filter((g) => g.stayId === stay.id).map((g) => g.catName)) }));
+  });
+  if (due.length === 0) return { due: 0, queued: 0 };
+  const { business } = await loadSiteContent(db, deps.logger);
+  let queued = 0;
+  for (const recipient of due) {
+    const id = crypto.randomUUID();
+    const code = randomPickupCode();
+    const claimed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(stayPickupCodes)
+        .values({
+          id,
+          stayId: recipient.stayId,
+          day: today,
+          person: recipient.person,
+          name: recipient.name,
+          phone: recipient.phone,
+          codeHash: hashPickupCode(deps.env, id, code),
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: stayPickupCodes.id });
+      // Another process sent this person's code meanwhile.
+      if (!row) return false;
+      await queueSms(
+        tx,
+        {
+          dedupeKey: `pickup-code:${recipient.stayId}:${today}:${recipient.person}`,
+          to: recipient.phone,
+          body: pickupCodeText(business, recipient.cats, code),
+          stayId: recipient.stayId,
+          sealWith: deps.env,
+        },
+        now,
+      );
+      return true;
+    });
+    if (claimed) queued++;
+  }
+  return { due: due.length, queued };
+}
+
+/** Texts the day's pickup codes; every few minutes, so a stay checked in late in the day still gets them. */
+export const pickupCodesJob: PeriodicJob = {
+  name: "pickup codes",
+  everyMs: 5 * 60_000,
+  async run(deps, now) {
+    const { due, queued } = await sendPickupCodes(deps, now);
+    if (due > 0) deps.logger.info({ due, queued }, "pickup codes queued");
+  },
+};
+
+// ---- the release -------------------------------------------------------------------------------
+
+export type StayRelease = {
+  releasedAt: Date;
+  staffEmail: string;
+} & ({ method: "code"; collectedBy: string; person: number | null } | { method: "override"; reason: string });
+
+/** Who collected the cat, for the check-out page; null while the cat is still here. */
+export async function releaseOf(db: Db, stayId: string): Promise<StayRelease | null> {
+  if (!isUuid(stayId)) throw STAY_NOT_FOUND();
+  const [row] = await db
+    .select({ release: stayReleases, person: stayPickupCodes.person })
+    .from(stayReleases)
+    .leftJoin(stayPickupCodes, eq(stayPickupCodes.id, stayReleases.codeId))
+    .where(eq(stayReleases.stayId, stayId));
+  if (!row) return null;
+  const { release } = row;
+  const common = { releasedAt: release.releasedAt, staffEmail: release.staffEmail };
+  return release.overrideReason !== null
+    ? { ...common, method: "override", reason: release.overrideReason }
+    : { ...common, method: "code", collectedBy: release.collectedBy ?? "", person: row.person };
+}
+
+/** The stay, which must be in the hotel, and not released yet. */
+async function stayToRelease(db: Db, stayId: string) {
+  if (!isUuid(stayId)) throw STAY_NOT_FOUND();
+  const [stay] = await db.select({ id: stays.id, status: stays.status }).from(stays).where(eq(stays.id, stayId));
+  if (!stay) throw STAY_NOT_FOUND();
+  return stay;
+}
+
+/**
+ * Releases the cat to the person who shows a code of this stay for today (business time), unused.
+ * The code is marked used and the release written in one transaction; the conditional update is
+ * what decides between people showing one code at once: exactly one wins, the others are told the
+ * code was used.
+ */
+export async function releaseWithCode(
+  deps: Pick<PickupDeps, "db" | "env">,
+  input: { stayId: string; code: string; staff: ReleasingStaff },
+  now = new Date(),
+): Promise<StayRelease> {
+  const { db } = deps;
+  const stay = await stayToRelease(db, input.stayId);
+  const today = businessDate(now);
+  const codes = await db.select().from(stayPickupCodes).where(eq(stayPickupCodes.stayId, stay.id));
+  const code = input.code.trim();
+  const matching = codes.filter((c) => sameHex(hashPickupCode(deps.env, c.id, code), c.codeHash));
+  const match = matching.find((c) => c.day === today);
+  if (!match) {
+    if (matching.length > 0) throw new AppError(409, "PICKUP_CODE_EXPIRED", PICKUP_TEXT.codeExpired);
+    if (!codes.some((c) => c.day === today)) throw new AppError(409, "NO_PICKUP_CODES_TODAY", PICKUP_TEXT.noCodesToday);
+    throw new AppError(400, "PICKUP_CODE_WRONG", PICKUP_TEXT.codeWrong);
+  }
+  if (match.usedAt) throw CODE_USED();
+  const [earlier] = await db.select({ codeId: stayReleases.codeId }).from(stayReleases).where(eq(stayReleases.stayId, stay.id));
+  // Read after the codes: a release with this very code, written since, means the code was used.
+  if (earlier) throw earlier.codeId === match.id ? CODE_USED() : alreadyReleased((await releaseOf(db, stay.id))!);
+  if (stay.status !== "checked_in") throw new AppError(409, "STAY_NOT_IN_HOTEL", PICKUP_TEXT.notInHotel);
+
+  await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(stayPickupCodes)
+      .set({ usedAt: now })
+      .where(and(eq(stayPickupCodes.id, match.id), isNull(stayPickupCodes.usedAt)))
+      .returning({ id: stayPickupCodes.id });
+    // Another release took this code first (this one waited for its row lock, then read it used).
+    if (!used) throw CODE_USED();
+    const [row] = await tx
+      .insert(stayReleases)
+      .values({ stayId: stay.id, codeId: match.id, collectedBy: match.name, staffUserId: input.staff.userId, staffEmail: input.staff.email, releasedAt: now })
+      .onConflictDoNothing({ target: stayReleases.stayId })
+      .returning();
+    // Released meanwhile with another code or an override: the code stays unused.
+    if (!row) throw alreadyReleased((await releaseOf(tx, stay.id))!);
+    await tx.insert(stayEvents).values({
+      stayId: stay.id,
+      kind: "released",
+      actor: `staff:${input.staff.email}`,
+      detail: { method: "code", person: match.person, collectedBy: match.name },
+      at: now,
+    });
+  });
+  return (await releaseOf(db, stay.id))!;
+}
+
+/** A manager's release without a code (the person lost it, the owner called): an admin only, with the reason kept. */
+export async function releaseWithOverride(db: Db, input: { stayId: string; reason: string; staff: ReleasingStaff }, now = new Date()): Promise<StayRelease> {
+  if (!input.staff.isAdmin) throw new AppError(403, "RELEASE_OVERRIDE_FORBIDDEN", PICKUP_TEXT.overrideNeedsAdmin);
+  const reason = input.reason.trim();
+  if (!reason) throw new AppError(400, "RELEASE_REASON_NEEDED", PICKUP_TEXT.overrideNeedsReason, { fields: { reason: PICKUP_TEXT.overrideNeedsReason } });
+  const stay = await stayToRelease(db, input.stayId);
+  const released = await releaseOf(db, stay.id);
+  if (released) throw alreadyReleased(released);
+  if (stay.status !== "checked_in") throw new AppError(409, "STAY_NOT_IN_HOTEL", PICKUP_TEXT.notInHotel);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(stayReleases)
+      .values({ stayId: stay.id, overrideReason: reason, staffUserId: input.staff.userId, staffEmail: input.staff.email, releasedAt: now })
+      .onConflictDoNothing({ target: stayReleases.stayId })
+      .returning();
+    if (!row) throw alreadyReleased((await releaseOf(tx, stay.id))!);
+    await tx
+      .insert(stayEvents)
+      .values({ stayId: stay.id, kind: "released", actor: `staff:${input.staff.email}`, detail: { method: "override", reason }, at: now });
+  });
+  return (await releaseOf(db, stay.id))!;
+}
