@@ -8,6 +8,7 @@ import { paymentsJob } from "./payments/payments";
 import type { PeriodicJob } from "./periodic-job";
 import { rateLimitPruningJob } from "./rate-limit/prune-job";
 import { referralCreditsJob } from "./referrals/referrals";
+import { reviewRequestJob } from "./stays/review-request";
 import { staysJob } from "./stays/waitlist";
 import { smsQueueJob } from "./telephony/sms-queue";
 
@@ -23,6 +24,7 @@ export const periodicJobs: readonly PeriodicJob[] = [
   dayBeforeReminderJob,
   vaccineReminderJob,
   checkInReminderJob,
+  reviewRequestJob,
   callbackRecoveryJob,
   mailQueueJob,
   smsQueueJob,

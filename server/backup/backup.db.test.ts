@@ -16,6 +16,7 @@ import {
   calendarRules,
   callMeBackForm,
   catPhotoVariants,
+  groomGuarantees,
   groomerDaysOff,
   groomers,
   mailQueue,
@@ -26,6 +27,7 @@ import {
   paymentRefunds,
   payments,
   receipts,
+  reviewRequests,
   paymentWebhookEvents,
   phoneVerifications,
   rateLimitRecentEvents,
@@ -134,6 +136,9 @@ async function fillEveryTable(db: Db) {
   await db
     .insert(appointmentReminders)
     .values({ appointmentId: booking!.id, kind: "manual", phoneNumber: "+19492345678", message: "Miso is booked tomorrow", status: "sent", sentBy: email });
+  await db
+    .insert(groomGuarantees)
+    .values({ appointmentId: booking!.id, amountCents: 1500, method: "cash", reason: "Nails too short", recordedBy: "staff:desk@example.com" });
   await db.insert(telephonyEvents).values({ kind: "sms", provider: "simulated", to: "+19492345678", from: "+19495550100", body: "Miso is booked" });
   await db.insert(callMeBackForm).values({ phoneNumber: "+19492345678", consentText: "I agree to receive a call." });
   await db.insert(voucherRequests).values({ name: "Ada Backup", email, phone: "+19492345678", consentText: "I agree.", consentedAt: now, sourcePage: "/" });
@@ -171,6 +176,7 @@ async function fillEveryTable(db: Db) {
     agreementText: "Boarding agreement",
   });
   await db.insert(stayCheckInReminders).values({ stayId: stay!.id, sentAt: now });
+  await db.insert(reviewRequests).values({ householdId: household.id, stayId: stay!.id, sentAt: now });
   const [entry] = await db
     .insert(careEntries)
     .values({ stayId: stay!.id, catId: cat.id, kind: "photo", day: today, staffUserId: userId, staffInitials: "AB", at: now })

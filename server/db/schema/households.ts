@@ -59,6 +59,8 @@ export const households = pgTable(
       .default(sql`substr(md5(gen_random_uuid()::text), 1, 16)`),
     /** The household whose link this one signed up through; set when the household is created, never after. */
     referredBy: uuid("referred_by").references((): AnyPgColumn => households.id, { onDelete: "set null" }),
+    /** When the household followed the unsubscribe link of a review request (ADR 0167): no more are sent. */
+    reviewRequestsStoppedAt: at("review_requests_stopped_at"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
