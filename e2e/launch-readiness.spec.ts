@@ -43,8 +43,8 @@ test("launch readiness lists the placeholders visitors see and shrinks as an adm
     await page.goto("/admin");
     const panel = page.getByRole("region", { name: "Launch readiness" });
     const placeholders = panel.getByRole("list", { name: "Placeholders still shown" });
-    await expect(placeholders.getByRole("listitem")).toHaveCount(13);
-    await expect(panel.getByText("13 left")).toBeVisible();
+    await expect(placeholders.getByRole("listitem")).toHaveCount(14);
+    await expect(panel.getByText("14 left")).toBeVisible();
     for (const shown of ["28000 Placeholder Pkwy, Suite 100", "(949) 555-0100", "hello@example.com", "XX-XXXXXXX", "https://www.facebook.com/"])
       await expect(placeholders.getByText(shown, { exact: true })).toBeVisible();
     await expect(placeholders.getByRole("link", { name: "50 of 50 reviews shown are samples" })).toHaveAttribute("href", "/admin/content?section=reviews");
@@ -67,8 +67,8 @@ test("launch readiness lists the placeholders visitors see and shrinks as an adm
     await expect(page.getByText("Published — the public pages show it now")).toBeVisible();
 
     await page.goto("/admin");
-    await expect(placeholders.getByRole("listitem")).toHaveCount(11);
-    await expect(panel.getByText("11 left")).toBeVisible();
+    await expect(placeholders.getByRole("listitem")).toHaveCount(12);
+    await expect(panel.getByText("12 left")).toBeVisible();
     await expect(placeholders.getByRole("link", { name: "Main phone is a fictional 555 number" })).toHaveCount(0);
     await expect(placeholders.getByRole("link", { name: "No playroom video" })).toHaveCount(0);
     await expect(placeholders.getByRole("link", { name: "Grooming phone is a fictional 555 number" })).toBeVisible();
@@ -118,6 +118,7 @@ test("launch readiness lists the placeholders visitors see and shrinks as an adm
       taxId: "Tax ID 33-1234567",
       booking: { online: true, roomUrl: "https://book.lagunacathotel.com/rooms", groomUrl: "https://book.lagunacathotel.com/grooming" },
       social: [{ name: "Facebook", url: "https://www.facebook.com/lagunacathotel" }],
+      reviewPageUrl: "https://g.page/r/laguna-niguel-cat-hotel/review",
     });
     const reviewImage = await upload("review");
     await publish(

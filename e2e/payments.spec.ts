@@ -73,7 +73,7 @@ test("a peak stay asks a deposit, the simulated provider takes it, and cancellin
 
   // Staff see the deposit on the desk and give $10 back by hand.
   await staff.goto("/admin/stays");
-  const deposit = staff.getByRole("list", { name: "Paid deposits" }).locator("> li").filter({ hasText: "Ana Ruiz" });
+  const deposit = staff.getByRole("list", { name: "Paid deposits and balances" }).locator("> li").filter({ hasText: "Ana Ruiz" });
   await expect(deposit.getByText("Paid $40.00", { exact: false })).toBeVisible();
   await deposit.getByLabel("Refund amount ($, up to $40.00)").fill("10");
   await deposit.getByRole("button", { name: "Refund" }).click();

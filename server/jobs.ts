@@ -11,6 +11,7 @@ import { paymentsJob } from "./payments/payments";
 import type { PeriodicJob } from "./periodic-job";
 import { rateLimitPruningJob } from "./rate-limit/prune-job";
 import { referralCreditsJob } from "./referrals/referrals";
+import { reviewRequestJob } from "./stays/review-request";
 import { staysJob } from "./stays/waitlist";
 import { smsQueueJob } from "./telephony/sms-queue";
 
@@ -28,6 +29,7 @@ export const periodicJobs: readonly PeriodicJob[] = [
   checkInReminderJob,
   diaryJob,
   pickupCodesJob,
+  reviewRequestJob,
   callbackRecoveryJob,
   careAlertsJob,
   mailQueueJob,

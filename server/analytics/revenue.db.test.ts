@@ -21,7 +21,7 @@ import { revenueReport } from "./revenue";
 /**
  * The revenue report reconciles with the payment rows (ADR 0155): on five years of varied data
  * (`bench:data`'s, scaled down, plus the edges a month has), its figures equal sums computed
- * independently over `payments`, `payment_refunds`, `stays` and `appointments`.
+ * independently over `payments`, `payment_refunds`, `stays`, `appointments` and `groom_guarantees`.
  */
 
 let database: Database;
@@ -75,6 +75,15 @@ beforeAll(async () => {
   );
   await db.execute(sql`insert into payments (stay_id, kind, method, provider, checkout_session_id, amount_cents, status)
     values (${held!.id}, 'deposit', 'card', 'simulated', 'edge_pending', 3000, 'pending')`);
+  // A groom completed on the last day of the month before last, its satisfaction guarantee given back
+  // at the desk at 00:10 on the first of last month (ADR 0166): a grooms' refund of last month.
+  const [groom] = await rowsOf<{ id: string }>(
+    db,
+    sql`insert into appointments (household_id, customer_email, service_id, starts_at, status, price_cents, created_by, updated_by)
+      values (${household!.id}, 'edge@example.com', 'bath-and-brush', ${at(lastOfPrevious, "15:00")}, 'Completed', 6000, 'staff', 'staff') returning id`,
+  );
+  await db.execute(sql`insert into groom_guarantees (appointment_id, amount_cents, method, reason, recorded_by, created_at)
+    values (${groom!.id}, 2500, 'cash', 'Nails too short', 'staff:desk@example.com', ${at(monthStart(-1), "00:10")})`);
 }, 120_000);
 afterAll(() => database?.close());
 
@@ -103,7 +112,13 @@ describe("the revenue report", () => {
       refunds: sums.refunds,
       net: sums.net,
     });
-    expect(grooms.depositsCents + grooms.balancesCents + grooms.refundsCents).toBe(0);
+    // A groom is paid at the salon: its only money is the guarantee given back at the desk (ADR 0166).
+    expect(sums.groomRefunds).toBeGreaterThan(0);
+    expect({ taken: grooms.depositsCents + grooms.balancesCents, refunds: grooms.refundsCents, net: grooms.netCents }).toEqual({
+      taken: 0,
+      refunds: sums.groomRefunds,
+      net: -sums.groomRefunds,
+    });
 
     const counts = await one(sql`select
       (select count(*) from stays where status not in ('offered','awaiting_payment','expired','declined'))::int as stays_booked,
@@ -156,10 +171,12 @@ describe("the revenue report", () => {
       const row = await one(sql`select
         (select coalesce(sum(amount_cents), 0) from payments where status = 'paid' and kind = 'deposit' and paid_at >= ${start} and paid_at < ${end})::bigint as deposits,
         (select coalesce(sum(amount_cents), 0) from payments where status = 'paid' and kind = 'balance' and paid_at >= ${start} and paid_at < ${end})::bigint as balances,
-        (select coalesce(sum(amount_cents), 0) from payment_refunds where created_at >= ${start} and created_at < ${end})::bigint as refunds`);
+        (select coalesce(sum(amount_cents), 0) from payment_refunds where created_at >= ${start} and created_at < ${end})::bigint as refunds,
+        (select coalesce(sum(amount_cents), 0) from groom_guarantees where created_at >= ${start} and created_at < ${end})::bigint as groom_refunds`);
       const f: RevenueFigures = services.stays;
       expect([month, f.depositsCents, f.balancesCents, f.refundsCents]).toEqual([month, Number(row.deposits), Number(row.balances), Number(row.refunds)]);
       expect(f.netCents).toBe(f.depositsCents + f.balancesCents - f.refundsCents);
+      expect([month, services.grooms.refundsCents, services.grooms.netCents + services.grooms.refundsCents]).toEqual([month, Number(row.groom_refunds), 0]);
       expect(f.grossCents - f.offers.firstNightFree! - f.offers.referralCredit!).toBe(f.completedCents);
     }
   });
@@ -207,11 +224,17 @@ describe("the revenue report", () => {
     await database.db.execute(sql`delete from payment_refunds where payment_id in (select id from payments where stay_id = ${edge.stayId})`);
     await database.db.execute(sql`delete from payments where stay_id = ${edge.stayId}`);
     await database.db.execute(sql`update stays set status = 'cancelled' where id = ${edge.stayId}`);
+    await database.db.execute(sql`delete from groom_guarantees where reason = 'Nails too short'`);
     const after = await revenueReport(database.db, lastTwelveMonths(today));
     const change = (m: string, key: "depositsCents" | "balancesCents" | "refundsCents" | "completedCount") => month(before, m)[key] - month(after, m)[key];
     expect([change(edge.depositMonth, "depositsCents"), change(edge.checkOutMonth, "depositsCents")]).toEqual([5000, 0]);
     expect([change(edge.checkOutMonth, "balancesCents"), change(edge.checkOutMonth, "refundsCents"), change(edge.checkOutMonth, "completedCount")]).toEqual([
       15_000, 1000, 1,
     ]);
+    const groomRefunds = (r: RevenueReport, m: string) => r.months.find((x) => x.month === m)!.services.grooms.refundsCents;
+    expect([
+      groomRefunds(before, edge.checkOutMonth) - groomRefunds(after, edge.checkOutMonth),
+      groomRefunds(before, edge.depositMonth) - groomRefunds(after, edge.depositMonth),
+    ]).toEqual([2500, 0]);
   });
 });

@@ -22,9 +22,12 @@ import { stays } from "../db/schema/index";
  * - gross: the completed stays' price before offers (value + offers), the completed grooms' price;
  * - each offer: the completed stays' offer amounts (its column on `stays`);
  * - deposits, balances: paid `payments` rows of that kind by `paid_at` month (card, cash and check);
- * - refunds: `payment_refunds` rows, pending or succeeded, by `created_at` month;
+ * - refunds: `payment_refunds` rows, pending or succeeded, by `created_at` month; a groom's are its
+ *   satisfaction guarantee given back at the desk (`groom_guarantees` rows by `created_at` month,
+ *   ADR 0166);
  * - net: deposits + balances − refunds.
- * Payments are a stay's (ADR 0152): grooms have no money figures.
+ * Payments are a stay's (ADR 0152): a groom is paid at the salon, so its only money figure is the
+ * guarantee given back, and its net is that refund, negative.
  */
 
 /** The offers a stay's price can carry: a column each on `stays`, the amount given (positive). */
@@ -51,7 +54,7 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
     sql`, `,
   );
 
-  const [staysBooked, staysCompleted, groomsBooked, groomsCompleted, paid, refunded] = await Promise.all([
+  const [staysBooked, staysCompleted, groomsBooked, groomsCompleted, paid, refunded, groomsRefunded] = await Promise.all([
     rowsOf<Row>(
       db,
       sql`select ${monthOfInstant(sql`created_at`)} as month, count(*)::int as n, coalesce(sum(total_cents), 0)::bigint as cents
@@ -86,6 +89,12 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
       db,
       sql`select ${monthOfInstant(sql`created_at`)} as month, coalesce(sum(amount_cents), 0)::bigint as cents
         from payment_refunds where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
+        group by 1`,
+    ),
+    rowsOf<Row>(
+      db,
+      sql`select ${monthOfInstant(sql`created_at`)} as month, coalesce(sum(amount_cents), 0)::bigint as cents
+        from groom_guarantees where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
         group by 1`,
     ),
   ]);
@@ -131,6 +140,10 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
   }
   for (const r of refunded) {
     const f = at(r, "stays");
+    if (f) f.refundsCents += num(r.cents);
+  }
+  for (const r of groomsRefunded) {
+    const f = at(r, "grooms");
     if (f) f.refundsCents += num(r.cents);
   }
 

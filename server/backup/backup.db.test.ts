@@ -16,6 +16,7 @@ import {
   calendarRules,
   callMeBackForm,
   catPhotoVariants,
+  groomGuarantees,
   groomerDaysOff,
   groomers,
   mailQueue,
@@ -26,6 +27,7 @@ import {
   paymentRefunds,
   payments,
   receipts,
+  reviewRequests,
   paymentWebhookEvents,
   phoneVerifications,
   rateLimitRecentEvents,
@@ -138,6 +140,9 @@ async function fillEveryTable(db: Db) {
   await db
     .insert(appointmentReminders)
     .values({ appointmentId: booking!.id, kind: "manual", phoneNumber: "+19492345678", message: "Miso is booked tomorrow", status: "sent", sentBy: email });
+  await db
+    .insert(groomGuarantees)
+    .values({ appointmentId: booking!.id, amountCents: 1500, method: "cash", reason: "Nails too short", recordedBy: "staff:desk@example.com" });
   await db.insert(telephonyEvents).values({ kind: "sms", provider: "simulated", to: "+19492345678", from: "+19495550100", body: "Miso is booked" });
   await db.insert(callMeBackForm).values({ phoneNumber: "+19492345678", consentText: "I agree to receive a call." });
   await db.insert(voucherRequests).values({ name: "Ada Backup", email, phone: "+19492345678", consentText: "I agree.", consentedAt: now, sourcePage: "/" });
@@ -190,6 +195,7 @@ async function fillEveryTable(db: Db) {
   await db
     .insert(stayReleases)
     .values({ stayId: stay!.id, codeId: pickupCodeId, collectedBy: "Cy Backup", staffUserId: userId, staffEmail: "desk@example.com", releasedAt: now });
+  await db.insert(reviewRequests).values({ householdId: household.id, stayId: stay!.id, sentAt: now });
   const [entry] = await db
     .insert(careEntries)
     .values({ stayId: stay!.id, catId: cat.id, kind: "photo", day: today, staffUserId: userId, staffInitials: "AB", at: now })

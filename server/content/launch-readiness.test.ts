@@ -21,6 +21,7 @@ const launched: EditableContent = {
       { name: "Yelp", url: "https://www.yelp.com/biz/laguna-niguel-cat-hotel" },
     ],
     playroomVideo: "https://youtu.be/a1B2c3D4e5F",
+    reviewPageUrl: "https://g.page/r/laguna-niguel-cat-hotel/review",
   }),
   reviews: defaultEditableContent.reviews.map((r, i) => (i < 2 ? { ...r, imageId: UPLOAD } : { ...r, hidden: true })),
   team: defaultEditableContent.team.map((m) => ({ ...m, imageId: UPLOAD })),
@@ -86,6 +87,12 @@ describe("launch readiness", () => {
         href: "/admin/content?section=business#field-playroomVideo",
       },
       {
+        key: "reviewPage",
+        label: "No review page address",
+        shown: "No thank-you e-mail asks for a review after a stay",
+        href: "/admin/content?section=business#field-reviewPageUrl",
+      },
+      {
         key: "reviews",
         label: "50 of 50 reviews shown are samples",
         shown: 'Their cards say "SAMPLE REVIEW": upload the real review\'s image, or hide it',
@@ -108,6 +115,7 @@ describe("launch readiness", () => {
     const keys = (content: EditableContent) => launchReadiness(content).map((i) => i.key);
     expect(keys({ ...launched, business: { ...launched.business, phone: "(949) 555-0199", email: "owner@mail.example" } })).toEqual(["phone", "email"]);
     expect(keys({ ...launched, business: { ...launched.business, taxId: "EIN xx-xxxxxxx", playroomVideo: "" } })).toEqual(["taxId", "video"]);
+    expect(keys({ ...launched, business: { ...launched.business, reviewPageUrl: "" } })).toEqual(["reviewPage"]);
     expect(
       keys({
         ...launched,

@@ -73,6 +73,8 @@ export function launchReadiness(content: EditableContent): ReadinessItem[] {
   if (isReservedHost(hostOf(business.booking.groomUrl)))
     add("groomUrl", "Grooming booking link goes to an example site", business.booking.groomUrl, editAt("business", "booking.groomUrl"));
   if (business.playroomVideo === "") add("video", "No playroom video", "The video section shows only its picture", editAt("business", "playroomVideo"));
+  if (business.reviewPageUrl === "")
+    add("reviewPage", "No review page address", "No thank-you e-mail asks for a review after a stay", editAt("business", "reviewPageUrl"));
 
   // A visible review without an uploaded image shows its drawn sample card, which says "SAMPLE REVIEW".
   const shownReviews = reviews.filter((r) => !r.hidden);

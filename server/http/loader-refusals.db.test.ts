@@ -178,6 +178,13 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
   "/admin/rooms suiteService": posted("/admin/rooms", (id) => ({ intent: "suiteService", suiteId: id, inService: "on" })),
   "/admin/rooms deleteRule": posted("/admin/rooms", (id) => ({ intent: "deleteRule", ruleId: id })),
   // Removing a day off that is not there changes nothing, and says it is done.
+  "/admin/grooming groomGuarantee": posted("/admin/grooming", (id) => ({
+    intent: "groomGuarantee",
+    appointmentId: id,
+    reason: "The nails were cut too short.",
+    amount: "10",
+    method: "cash",
+  })),
   "/admin/grooming removeDayOff": posted("/admin/grooming", (id) => ({ intent: "removeDayOff", groomerId: id, day: inDays(5) }), { answers: [200, 400, 404] }),
   "/admin/content publish-draft": posted("/admin/content", (id) => ({ intent: "publish-draft", section: "business", revisionId: id }), {
     unknown: "99999999999",

@@ -18,9 +18,10 @@ export { checkInReminderMail } from "./templates/check-in";
 export { type DiaryEntry, careDiaryMail } from "./templates/diary";
 export { balanceLinkMail, receiptMail } from "./templates/balance";
 export { type GroomMailKind, groomMail } from "./templates/groom";
-export { guaranteeRefundMail } from "./templates/guarantee";
+export { groomGuaranteeMail, guaranteeRefundMail } from "./templates/guarantee";
 export { signInMail } from "./templates/sign-in";
 export { type StayMailKind, stayMail } from "./templates/stay";
+export { reviewRequestMail } from "./templates/review-request";
 export { recordExpiryMail, recordRejectedMail } from "./templates/vaccine-records";
 export { voucherMail } from "./templates/voucher";
 

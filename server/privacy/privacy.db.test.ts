@@ -11,6 +11,7 @@ import {
   appointments,
   callMeBackForm,
   catPhotoVariants,
+  groomGuarantees,
   newsletterSignups,
   signIns,
   telephonyEvents,
@@ -23,6 +24,7 @@ import {
   paymentRefunds,
   payments,
   receipts,
+  reviewRequests,
   phoneVerifications,
   smsQueue,
   stayAgreementSignatures,
@@ -187,6 +189,14 @@ async function seedCustomer(db: Db) {
       updatedBy: person.email,
     })
     .returning();
+  // A satisfaction guarantee given for it at the desk, with what the customer said (ADR 0166).
+  await db.insert(groomGuarantees).values({
+    appointmentId: booking!.id,
+    amountCents: 2000,
+    method: "cash",
+    reason: `${person.name} found ${person.catNames[0]}'s nails too short`,
+    recordedBy: "staff:owner@cathotel.test",
+  });
   // The mobile is proven (ADR 0140): leads sent from it are the customer's.
   await db.insert(phoneVerifications).values({ id: crypto.randomUUID(), userId, phone: person.mobile, codeHash: `p-${tag}`, expiresAt: now, verifiedAt: now });
   const reminderSid = `SM${tag}`;
@@ -294,6 +304,7 @@ async function seedCustomer(db: Db) {
     body: `Cat Hotel: the pickup code for ${person.catNames[0]} today is 123456. Show it at the desk. Valid today only.`,
     createdAt: now,
   });
+  await db.insert(reviewRequests).values({ householdId: household.id, stayId: stay!.id, sentAt: now });
   // The care log staff kept of the cat (a note naming the cat and the owner).
   const [note] = await db
     .insert(careEntries)

@@ -12,6 +12,7 @@ import {
   carePhotoVariants,
   catPhotoVariants,
   cats,
+  groomGuarantees,
   households,
   mailQueue,
   newsletterSignups,
@@ -20,6 +21,7 @@ import {
   payments,
   referralCreditEntries,
   receipts,
+  reviewRequests,
   sessions,
   signIns,
   smsQueue,
@@ -165,6 +167,13 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
         .set({ phoneNumber: "", message: "", sentBy: unlessCustomer(appointmentReminders.sentBy, s, placeholder) })
         .where(inArray(appointmentReminders.appointmentId, s.appointmentIds)),
   },
+  // The satisfaction guarantee given for a groom (ADR 0166): money given back, a business record.
+  groom_guarantees: {
+    table: groomGuarantees,
+    rowsOf: (s) => inArray(groomGuarantees.appointmentId, s.appointmentIds),
+    erasure: "Kept for the business's accounts (the amount given back, how and by whom), without what the customer said went wrong.",
+    erase: (tx, s) => tx.update(groomGuarantees).set({ reason: "" }).where(inArray(groomGuarantees.appointmentId, s.appointmentIds)),
+  },
   telephony_events: {
     table: telephonyEvents,
     rowsOf: (s) => or(inArray(telephonyEvents.to, s.phones), inArray(telephonyEvents.id, s.telephonyEventIds))!,
@@ -303,6 +312,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     table: receipts,
     rowsOf: (s) => inArray(receipts.stayId, s.stayIds),
     erasure: "Kept for the business's accounts: the stay's receipt, its number and figures (prices and payments; nothing personal).",
+  },
+  // When the household was asked for a review after a stay (ADR 0167).
+  review_requests: {
+    table: reviewRequests,
+    rowsOf: (s) => (s.householdId ? eq(reviewRequests.householdId, s.householdId) : sql`false`),
+    erasure: CASCADE,
   },
   waitlist_entries: { table: waitlistEntries, rowsOf: (s) => (s.householdId ? eq(waitlistEntries.householdId, s.householdId) : sql`false`), erasure: CASCADE },
   mail_queue: {

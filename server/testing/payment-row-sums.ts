@@ -9,6 +9,7 @@ export function paymentRowSumsSql(since?: string): string {
   (select coalesce(sum(amount_cents), 0) from payments where status = 'paid' and kind = 'deposit'${from("paid_at")})::bigint as deposits,
   (select coalesce(sum(amount_cents), 0) from payments where status = 'paid' and kind = 'balance'${from("paid_at")})::bigint as balances,
   (select coalesce(sum(amount_cents), 0) from payment_refunds where true${from("created_at")})::bigint as refunds,
+  (select coalesce(sum(amount_cents), 0) from groom_guarantees where true${from("created_at")})::bigint as groom_refunds,
   (select coalesce(sum(refunded_cents), 0) from payments)::bigint as refunded_on_payments`;
 }
 
@@ -19,9 +20,18 @@ export interface PaymentRowSums {
   net: number;
   /** `refunded_cents` over every payment: equal to every refund row's amount. */
   refundedOnPayments: number;
+  /** The grooms' satisfaction guarantees given back at the desk (ADR 0166): the grooms' refunds. */
+  groomRefunds: number;
 }
 
 export const paymentRowSums = (row: Record<string, unknown>): PaymentRowSums => {
   const [deposits, balances, refunds] = [Number(row.deposits), Number(row.balances), Number(row.refunds)];
-  return { deposits, balances, refunds, net: deposits + balances - refunds, refundedOnPayments: Number(row.refunded_on_payments) };
+  return {
+    deposits,
+    balances,
+    refunds,
+    net: deposits + balances - refunds,
+    refundedOnPayments: Number(row.refunded_on_payments),
+    groomRefunds: Number(row.groom_refunds),
+  };
 };

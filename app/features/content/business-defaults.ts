@@ -19,4 +19,6 @@ export const defaultEditableBusiness: BusinessContent = {
   social: business.social.map((s) => ({ ...s })),
   taxId: business.taxId,
   playroomVideo: business.video.youtubeId,
+  // None until the owners set it: no review requests are sent without it (ADR 0167).
+  reviewPageUrl: "",
 };

@@ -82,6 +82,20 @@ export const businessContentSchema = z.object({
     .refine((value) => value === "" || youtubeVideoId(value) !== null, "Playroom video must be a YouTube link or an 11-character video id")
     .transform((value) => (value === "" ? "" : youtubeVideoId(value)!))
     .default(""),
+  /**
+   * Where the thank-you mail after a stay asks the customer to leave a review (ADR 0167): the hotel's
+   * Google or Yelp review page, or "" for none, when no such mail is sent. Absent from values stored
+   * before it existed: those mean none.
+   */
+  reviewPageUrl: z
+    .string("Review page address must be text")
+    .trim()
+    .max(500, "Review page address must be at most 500 characters")
+    .refine(
+      (value) => value === "" || httpsUrl("Review page address").safeParse(value).success,
+      "Review page address must be a full web address starting with https://",
+    )
+    .default(""),
 });
 export type BusinessContent = z.infer<typeof businessContentSchema>;
 

@@ -35,6 +35,8 @@ export type SiteBusiness = Omit<Business, EditedBusinessFields> & {
   taxId: string;
   /** youtubeId "" when there is no video. */
   video: Omit<Business["video"], "youtubeId"> & { youtubeId: string };
+  /** Where the thank-you mail after a stay asks for a review; "" for none (ADR 0167). */
+  reviewPageUrl: string;
 };
 
 /**

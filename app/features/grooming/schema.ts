@@ -108,3 +108,17 @@ export const removeDayOffForm = z.object({
   groomerId: idField("Choose a groomer"),
   day: calendarDateField("Choose the day off"),
 });
+
+/**
+ * Admin: the satisfaction guarantee on a completed groom (ADR 0166): what went wrong and the dollars
+ * given back at the desk in cash or by check (a groom is paid at the salon, never online). At most
+ * the groom's price, within the promised days, once: the server checks what needs the database.
+ */
+export const groomGuaranteeForm = z.object({
+  intent: z.literal("groomGuarantee"),
+  appointmentId: idField("Choose a groom"),
+  reason: z.string("Say what went wrong").trim().min(1, "Say what went wrong").max(500, "Keep the reason to 500 characters"),
+  amount: dollars("the amount given back").pipe(z.number().min(1, "Enter an amount above $0.00")),
+  method: z.enum(["cash", "check"], "Choose cash or check"),
+});
+export type GroomGuaranteeInput = z.output<typeof groomGuaranteeForm>;

@@ -83,7 +83,7 @@ export function customerLabel(customer: { name: string | null; email: string | n
 }
 
 /**
- * Who gave a refund back, as the Deposits list says it after "by": the customer (by cancelling,
+ * Who gave a refund back, as the Payments list says it after "by": the customer (by cancelling,
  * whether or not the account still exists), the staff member by e-mail, the payment provider, or
  * the system (a payment that came in after its hold ended).
  */

@@ -64,8 +64,8 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
     { label: "Offers", value: offersTotal(stays) },
     { label: "Deposits", value: stays.depositsCents },
     { label: "Balances", value: stays.balancesCents },
-    { label: "Refunds", value: stays.refundsCents },
-    { label: "Net", value: stays.netCents },
+    { label: "Refunds", value: stays.refundsCents + grooms.refundsCents },
+    { label: "Net", value: stays.netCents + grooms.netCents },
   ];
   const choices = [
     { to: "?", label: "Last 12 months", current: period.year === null },
@@ -82,7 +82,8 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-1 text-3xl">Revenue</h1>
       <p className="mt-2 text-muted">
         {period.label} ({formatMonth(period.months[0]!)} – {formatMonth(period.months.at(-1)!)}), by Los Angeles month. Money is what the payment rows hold:
-        deposits and balances by the day they were paid, refunds by the day they were made; net is deposits plus balances less refunds.
+        deposits and balances by the day they were paid, refunds by the day they were made (a groom's satisfaction guarantee, given back at the desk, included);
+        net is deposits plus balances less refunds.
       </p>
 
       <div className="mt-6 flex flex-wrap items-center gap-2 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6">
@@ -182,7 +183,8 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-1 text-sm text-muted">
           Gross: the completed stays and grooms at their price before offers; each offer is what the completed stays were given. Deposits, balances and refunds
-          are stays&apos; payments (card, cash and check); grooms are not paid through them.
+          are stays&apos; payments (card, cash and check); grooms are paid at the salon, so their only money figure is a satisfaction guarantee given back at
+          the desk, under Groom refunds.
         </p>
         <ScrollTable caption="Gross, offers, deposits, balances, refunds and net by month">
           <thead>
@@ -198,6 +200,7 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
               <th scope="col">Deposits</th>
               <th scope="col">Balances</th>
               <th scope="col">Refunds</th>
+              <th scope="col">Groom refunds</th>
               <th scope="col">Net</th>
             </tr>
           </thead>
@@ -227,7 +230,8 @@ function MoneyRow({ label, stays, grooms, offers }: { label: string; stays: Reve
       <td>{formatCents(stays.depositsCents)}</td>
       <td>{formatCents(stays.balancesCents)}</td>
       <td>{formatCents(-stays.refundsCents)}</td>
-      <td className="font-bold">{formatCents(stays.netCents)}</td>
+      <td>{formatCents(-grooms.refundsCents)}</td>
+      <td className="font-bold">{formatCents(stays.netCents + grooms.netCents)}</td>
     </tr>
   );
 }

@@ -347,6 +347,14 @@ function BusinessFields(props: FieldsOf<"business">) {
           hint="The YouTube link of the playroom tour (or its 11-character id). Leave it empty to show the picture of the playroom without a video."
           className="sm:col-span-2"
         />
+        <TextField
+          {...props}
+          path="reviewPageUrl"
+          label="Review page address"
+          type="url"
+          hint="Your Google or Yelp review page. The day after a check-out, the customer gets a thank-you e-mail linking to it. Leave it empty to send none."
+          className="sm:col-span-2"
+        />
       </div>
       <ListField
         {...props}

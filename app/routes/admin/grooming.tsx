@@ -2,15 +2,19 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useFetcher } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import { addDayOff, listGroomers, listGroomingServices, removeDayOff, saveGroomerWeek, saveGroomingService } from "@server/grooming/grooming";
+import { recentlyCompletedGrooms, recordGroomGuarantee } from "@server/grooming/guarantee";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
+import { kickMessageQueues } from "@server/mail/kick";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
-import { WEEKDAYS, dayOffForm, groomerWeekForm, groomingServiceForm, removeDayOffForm } from "~/features/grooming/schema";
+import { WEEKDAYS, dayOffForm, groomGuaranteeForm, groomerWeekForm, groomingServiceForm, removeDayOffForm } from "~/features/grooming/schema";
+import { GUARANTEE_DAYS } from "~/features/stays/model";
+import { formatCents } from "~/lib/money";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
-import { businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
+import { businessDate, formatBusinessDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Route } from "./+types/grooming";
 import { adminMeta } from "./shared";
 
@@ -20,8 +24,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Groomers and services")
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
-  const [services, groomers] = await Promise.all([listGroomingServices(context.db, { all: true }), listGroomers(context.db, businessDate(new Date()))]);
-  return { services, groomers };
+  const today = businessDate(new Date());
+  const [services, groomers, completed] = await Promise.all([
+    listGroomingServices(context.db, { all: true }),
+    listGroomers(context.db, today),
+    recentlyCompletedGrooms(context.db, today),
+  ]);
+  return { services, groomers, completed };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -48,6 +57,16 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       return submitForm(form, removeDayOffForm, async (input) => {
         await removeDayOff(db, input);
         return { kind: "success", title: "Day off removed" };
+      });
+    case "groomGuarantee":
+      return submitForm(form, groomGuaranteeForm, async ({ amount, ...input }) => {
+        const given = await recordGroomGuarantee(db, { ...input, amountCents: amount, staffEmail: admin.user.email }, { siteUrl: context.env.PUBLIC_SITE_URL });
+        kickMessageQueues(context);
+        return {
+          kind: "success",
+          title: `${formatCents(given.amountCents)} given back under the satisfaction guarantee; the customer is told by e-mail`,
+          description: `Hand it over at the desk ${given.method === "check" ? "as a check" : "in cash"}.`,
+        };
       });
     default:
       return unknownIntent();
@@ -150,7 +169,62 @@ function DayOffForm({ groomerId }: { groomerId: string }) {
   );
 }
 
-export default function GroomingPage({ loaderData: { services, groomers } }: Route.ComponentProps) {
+/**
+ * The satisfaction guarantee on a completed groom (ADR 0166): what went wrong and what staff give back
+ * at the desk. Nothing was paid online for a groom, so the money goes back in cash or by check.
+ */
+function GroomGuaranteeForm({ groom }: { groom: LoaderData["completed"][number] }) {
+  const fetcher = useFetcher<FormReply>({ key: `guarantee-${groom.id}` });
+  useNotice(fetcher.data, undefined, { errorsShownInForm: true });
+  const [form, fields] = useZodForm(groomGuaranteeForm, {
+    id: `guarantee-${groom.id}`,
+    lastResult: fetcher.data?.result,
+    defaultValue: { intent: "groomGuarantee", appointmentId: groom.id, method: "cash" },
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      aria-label={`Satisfaction guarantee: ${groom.catNames || groom.customerEmail}`}
+      className="mt-3 grid gap-3 rounded-lg bg-brand-50 p-3"
+    >
+      <p className="font-semibold">Satisfaction guarantee</p>
+      <p className="text-sm text-muted">
+        Nothing was paid online for a groom: give the amount back at the desk, in cash or by check, then record it here. The customer gets an e-mail confirming
+        it.
+      </p>
+      <input type="hidden" name="intent" value="groomGuarantee" />
+      <input type="hidden" name="appointmentId" value={groom.id} />
+      <Field label="What went wrong" field={fields.reason} maxLength={500} />
+      <div className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+        <Field label={`Given back ($, up to ${formatCents(groom.priceCents)})`} field={fields.amount} inputMode="decimal" />
+        <fieldset>
+          <legend className="mb-1 text-sm font-semibold">Given back as</legend>
+          <div className="flex min-h-11 flex-wrap items-center gap-4">
+            {(["cash", "check"] as const).map((method) => (
+              <label key={method} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={fields.method.name}
+                  value={method}
+                  defaultChecked={fields.method.initialValue === method}
+                  className="h-5 w-5 accent-brand-700"
+                />
+                {method === "cash" ? "Cash" : "Check"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+          Record the guarantee
+        </Button>
+      </div>
+      <FormError errors={form.errors} />
+    </fetcher.Form>
+  );
+}
+
+export default function GroomingPage({ loaderData: { services, groomers, completed } }: Route.ComponentProps) {
   const posted = useActionData<FormReply>();
   return (
     <div className="grid gap-6">
@@ -163,6 +237,36 @@ export default function GroomingPage({ loaderData: { services, groomers } }: Rou
         <ActionNotice className="mt-4" />
         {posted?.result.status === "error" && !posted.notice ? <FormError className="mt-4" errors={posted.result.error?.[""] ?? undefined} /> : null}
       </div>
+      <Panel
+        title="Completed grooms"
+        description={`Grooms completed in the last ${GUARANTEE_DAYS} days, latest first. The satisfaction guarantee is promised for ${GUARANTEE_DAYS} days after a groom, once per groom.`}
+      >
+        {completed.length === 0 ? (
+          <p className="text-muted">No grooms completed in the last {GUARANTEE_DAYS} days.</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Completed grooms">
+            {completed.map((g) => (
+              <li key={g.id} className="rounded-xl border border-brand-100 p-3 break-words">
+                <p className="font-bold">
+                  {g.serviceTitle}
+                  {g.catNames ? ` · ${g.catNames}` : ""}
+                </p>
+                <p className="text-sm text-muted">
+                  {formatBusinessDateTime(new Date(g.startsAt))} · {g.customerEmail} · {formatCents(g.priceCents)}
+                </p>
+                {g.guarantee ? (
+                  <p className="mt-2 text-sm">
+                    Satisfaction guarantee: {formatCents(g.guarantee.amountCents)} given back {g.guarantee.method === "check" ? "by check" : "in cash"} (
+                    {g.guarantee.reason}), {formatBusinessDateTime(new Date(g.guarantee.createdAt))}
+                  </p>
+                ) : (
+                  <GroomGuaranteeForm groom={g} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
       <Panel
         title="Services"
         description="The grooming services customers book on Book a Groom: how long each cat's groom takes and what it costs. Several cats are groomed one after the other."

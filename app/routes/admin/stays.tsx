@@ -505,7 +505,10 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         }))}
       />
 
-      <Panel title="Deposits" description="Paid deposits, newest first, with what was given back. A refund goes back to the card the deposit was paid with.">
+      <Panel
+        title="Payments"
+        description="Paid deposits and balances, newest first, with what was given back. A refund goes back to the card that paid; cash and checks are given back at the desk."
+      >
         <DepositList deposits={data.deposits} />
       </Panel>
 
@@ -626,12 +629,12 @@ function GuaranteeForm({ stay }: { stay: StaffStay }) {
   );
 }
 
-/** Each paid deposit: its stay, what was refunded and why, and a Refund form for what is left. */
+/** Each paid deposit or balance: its stay, what was refunded and why, and a Refund form for what is left. */
 function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
   const navigation = useNavigation();
-  if (deposits.length === 0) return <p className="text-muted">No deposits paid yet.</p>;
+  if (deposits.length === 0) return <p className="text-muted">No payments yet.</p>;
   return (
-    <ul className="grid gap-3" aria-label="Paid deposits">
+    <ul className="grid gap-3" aria-label="Paid deposits and balances">
       {deposits.map((d) => {
         const left = d.amountCents - d.refundedCents;
         const busy = navigation.state === "submitting" && navigation.formData?.get("paymentId") === d.id;
@@ -644,7 +647,7 @@ function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
               <StayStatusBadge status={d.stayStatus as StaffStay["status"]} />
             </div>
             <p className="text-sm">
-              Paid {formatCents(d.amountCents)}
+              {d.kind === "balance" ? "Balance" : "Deposit"} · Paid {formatCents(d.amountCents)}
               {d.paidAt ? ` on ${formatBusinessLongDateTime(new Date(d.paidAt))}` : ""} ({paymentMethodLabel(d)}) · Refunded {formatCents(d.refundedCents)}
             </p>
             {d.refunds.length > 0 ? (

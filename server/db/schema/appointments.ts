@@ -91,3 +91,32 @@ export const appointmentReminders = pgTable(
   },
   (t) => [index("appointment_reminders_appointment").on(t.appointmentId, t.createdAt)],
 );
+
+/**
+ * The satisfaction guarantee on a completed groom (ADR 0166): what staff gave back at the desk (grooms
+ * are paid at the salon, never online), with the customer's reason. Once per groom: the unique
+ * appointment holds it whatever races. The revenue report counts it as the grooms' refunds.
+ */
+export const groomGuarantees = pgTable(
+  "groom_guarantees",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .unique("groom_guarantees_once")
+      .references(() => appointments.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** How it was given back at the desk. */
+    method: text("method").$type<"cash" | "check">().notNull(),
+    reason: text("reason").notNull(),
+    /** Who gave it (`staff:<email>`). */
+    recordedBy: text("recorded_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("groom_guarantees_amount", sql`${t.amountCents} > 0`),
+    check("groom_guarantees_method", sql`${t.method} in ('cash','check')`),
+    // The revenue report's refunds in a month (ADR 0155).
+    index("groom_guarantees_created_at").on(t.createdAt),
+  ],
+);

@@ -61,6 +61,8 @@ export const households = pgTable(
     referredBy: uuid("referred_by").references((): AnyPgColumn => households.id, { onDelete: "set null" }),
     /** The owner switched off the evening diary mail during a stay (ADR 0163); it is sent unless they do. */
     diaryOptOut: boolean("diary_opt_out").notNull().default(false),
+    /** When the household followed the unsubscribe link of a review request (ADR 0167): no more are sent. */
+    reviewRequestsStoppedAt: at("review_requests_stopped_at"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },

@@ -277,3 +277,24 @@ export const waitlistEntries = pgTable(
     check("waitlist_entries_status", sql`${t.status} in ('waiting','offered','booked','withdrawn','expired')`),
   ],
 );
+
+/**
+ * The thank-you mail asking for a review, the day after a check-out (ADR 0167): one row per mail
+ * sent, at most one per household in 90 days. The job takes the household's row lock before it
+ * reads the last one, so two processes never both send; a stay is asked about once (unique).
+ */
+export const reviewRequests = pgTable(
+  "review_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    stayId: uuid("stay_id")
+      .notNull()
+      .unique("review_requests_stay")
+      .references(() => stays.id, { onDelete: "cascade" }),
+    sentAt: at("sent_at").notNull(),
+  },
+  (t) => [index("review_requests_household").on(t.householdId, t.sentAt)],
+);

@@ -1,6 +1,6 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import { formatCents } from "~/lib/money";
-import { formatCalendarDayWeekday } from "~/lib/business-time";
+import { formatBusinessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml, mailColors, mailLayout } from "./layout";
 
@@ -38,5 +38,34 @@ export function guaranteeRefundMail({ to, amountCents, atDeskCents = 0, stay, bu
     subject,
     text,
     html: mailLayout({ preheader: subject, body, siteUrl, reason: "You received this e-mail because you booked a stay on our website." }),
+  };
+}
+
+export interface GroomGuaranteeMailInput {
+  to: string;
+  amountCents: number;
+  method: "cash" | "check";
+  groom: { serviceTitle: string; catNames: string; startsAt: Date };
+  business: Pick<SiteBusiness, "name" | "phone">;
+  siteUrl: string;
+}
+
+/** Our satisfaction guarantee kept for a groom (ADR 0166): what staff gave back at the desk, confirmed by mail. */
+export function groomGuaranteeMail({ to, amountCents, method, groom, business, siteUrl }: GroomGuaranteeMailInput): MailMessage {
+  const c = mailColors;
+  const amount = formatCents(amountCents);
+  const subject = `Your satisfaction guarantee refund of ${amount}`;
+  const what = `${groom.serviceTitle}${groom.catNames ? ` for ${groom.catNames}` : ""} on ${formatBusinessDate(groom.startsAt)}`;
+  const intro = `We're sorry your cat's groom (${what}) was not all it should have been. Under our satisfaction guarantee we have given you back ${amount} at the desk${method === "check" ? " by check" : " in cash"}. This e-mail confirms it.`;
+  const text = [subject, "", intro, "", `Questions? Call us at ${business.phone.display}.`, "", `${business.name} — ${siteUrl}`].join("\n");
+  const body = `
+<h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:26px;line-height:1.25;color:${c.brandDark};">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
+<p style="margin:0;">Questions? Call us at <a href="tel:${escapeHtml(business.phone.tel)}" style="color:${c.brand};">${escapeHtml(business.phone.display)}</a>.</p>`;
+  return {
+    to,
+    subject,
+    text,
+    html: mailLayout({ preheader: subject, body, siteUrl, reason: "You received this e-mail because you booked a groom on our website or with us." }),
   };
 }

@@ -1,0 +1,179 @@
+import crypto from "node:crypto";
+import { and, asc, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { addBusinessDays, businessDate, businessTime } from "~/lib/business-time";
+import { isUuid } from "~/lib/ids";
+import { loadSiteContent } from "../content/content";
+import type { Db } from "../db/client";
+import { households, reviewRequests, stayCats, stays, users } from "../db/schema/index";
+import type { Env } from "../env";
+import type { Logger } from "../logger";
+import { queueMail } from "../mail/queue";
+import { reviewRequestMail } from "../messages/catalogue";
+import type { PeriodicJob } from "../periodic-job";
+
+/**
+ * The review request after a stay (ADR 0167): the day after a check-out, from 10:00 Los Angeles time,
+ * one mail thanks the owner and links to the review page set in Content (none is sent without one).
+ * At most one per household in REVIEW_REQUEST_DAYS: the job locks the household's row, then reads
+ * its last request, so two processes running the job at once send one. Each mail carries a signed
+ * unsubscribe link; a household that followed it gets no more.
+ */
+
+/** The earliest Los Angeles time of the day after check-out at which the mail goes. */
+export const REVIEW_REQUEST_FROM = "10:00";
+/** At most one review request per household in this many days. */
+export const REVIEW_REQUEST_DAYS = 90;
+
+type TokenEnv = Pick<Env, "SESSION_SECRET">;
+
+/** Keys the unsubscribe link's signature, as the sign-in code's HMAC; production requires SESSION_SECRET (server/env.ts). */
+const signingSecret = (env: TokenEnv) => env.SESSION_SECRET ?? "development-only-code-secret";
+const signatureOf = (env: TokenEnv, householdId: string) =>
+  crypto.createHmac("sha256", signingSecret(env)).update(`review-requests-unsubscribe:${householdId}`).digest("base64url");
+
+/** "r.<household id>.<signature>": the household it stops, signed so no other can be guessed. */
+export const reviewUnsubscribeToken = (env: TokenEnv, householdId: string) => `r.${householdId}.${signatureOf(env, householdId)}`;
+
+/** Whether a token is a review request's (the unsubscribe page serves the newsletter's too). */
+export const isReviewUnsubscribeToken = (token: string) => token.startsWith("r.");
+
+/** The household a review request's unsubscribe token names, when its signature is right. */
+export function householdOfReviewToken(env: TokenEnv, token: string): string | null {
+  const match = /^r\.([0-9a-fA-F-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match || !isUuid(match[1]!)) return null;
+  const expected = Buffer.from(signatureOf(env, match[1]!));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? match[1]! : null;
+}
+
+/** The household behind an unsubscribe link: its address (for the page to show, masked) and whether it has stopped already. */
+export async function findReviewUnsubscribe(db: Db, env: TokenEnv, token: string): Promise<{ email: string; stoppedAt: Date | null } | null> {
+  const householdId = householdOfReviewToken(env, token);
+  if (!householdId) return null;
+  const [row] = await db
+    .select({ email: users.email, stoppedAt: households.reviewRequestsStoppedAt })
+    .from(households)
+    .innerJoin(users, eq(users.id, households.userId))
+    .where(eq(households.id, householdId));
+  return row ?? null;
+}
+
+/** Stops the review requests of the token's household (once: a second click keeps the first time). */
+export async function stopReviewRequests(db: Db, env: TokenEnv, token: string, now = new Date()): Promise<boolean> {
+  const householdId = householdOfReviewToken(env, token);
+  if (!householdId) return false;
+  const rows = await db
+    .update(households)
+    .set({ reviewRequestsStoppedAt: sql`coalesce(${households.reviewRequestsStoppedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(households.id, householdId))
+    .returning({ id: households.id });
+  return rows.length > 0;
+}
+
+export interface ReviewRequestDeps {
+  db: Db;
+  env: Pick<Env, "SESSION_SECRET" | "PUBLIC_SITE_URL">;
+  logger?: Logger;
+}
+
+/**
+ * Queues the review requests due at `now`: stays checked out yesterday (Los Angeles), once it is
+ * REVIEW_REQUEST_FROM; nothing without a review page address. Each is claimed in its own transaction
+ * under the household's row lock: a household that stopped them, or was asked in the last
+ * REVIEW_REQUEST_DAYS, is skipped; the claim row and the mail are written together.
+ */
+export async function runReviewRequests(deps: ReviewRequestDeps, now = new Date()): Promise<{ due: number; queued: number }> {
+  const { db } = deps;
+  if (businessTime(now) < REVIEW_REQUEST_FROM) return { due: 0, queued: 0 };
+  const { business } = await loadSiteContent(db, deps.logger);
+  if (business.reviewPageUrl === "") return { due: 0, queued: 0 };
+  const checkedOutOn = addBusinessDays(businessDate(now), -1);
+  const due = await db
+    .select({ id: stays.id, householdId: households.id, checkIn: stays.checkIn, checkOut: stays.checkOut, email: users.email, name: households.name })
+    .from(stays)
+    .innerJoin(households, eq(households.id, stays.householdId))
+    .innerJoin(users, eq(users.id, households.userId))
+    .where(
+      and(
+        eq(stays.status, "checked_out"),
+        eq(stays.checkOut, checkedOutOn),
+        isNull(households.reviewRequestsStoppedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(reviewRequests)
+            .where(eq(reviewRequests.stayId, stays.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(stays.checkIn), asc(stays.id));
+  if (due.length === 0) return { due: 0, queued: 0 };
+  const guests = await db
+    .select({ stayId: stayCats.stayId, catName: stayCats.catName })
+    .from(stayCats)
+    .where(
+      inArray(
+        stayCats.stayId,
+        due.map((s) => s.id),
+      ),
+    );
+  const askedSince = new Date(now.getTime() - REVIEW_REQUEST_DAYS * 24 * 60 * 60_000);
+  let queued = 0;
+  for (const stay of due) {
+    const sent = await db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      // The household's lock queues a second process here; it then reads the first one's claim.
+      const [household] = await tx
+        .select({ stoppedAt: households.reviewRequestsStoppedAt })
+        .from(households)
+        .where(eq(households.id, stay.householdId))
+        .for("update");
+      if (!household || household.stoppedAt) return false;
+      const [last] = await tx
+        .select({ sentAt: reviewRequests.sentAt })
+        .from(reviewRequests)
+        .where(eq(reviewRequests.householdId, stay.householdId))
+        .orderBy(desc(reviewRequests.sentAt))
+        .limit(1);
+      if (last && last.sentAt > askedSince) return false;
+      const [claim] = await tx
+        .insert(reviewRequests)
+        .values({ householdId: stay.householdId, stayId: stay.id, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ id: reviewRequests.id });
+      if (!claim) return false;
+      const siteUrl = deps.env.PUBLIC_SITE_URL;
+      await queueMail(
+        tx,
+        {
+          dedupeKey: `review-request:${stay.id}`,
+          stayId: stay.id,
+          message: reviewRequestMail({
+            to: stay.email,
+            name: stay.name,
+            catNames: guests.filter((g) => g.stayId === stay.id && g.catName).map((g) => g.catName!),
+            stay,
+            reviewPageUrl: business.reviewPageUrl,
+            unsubscribeUrl: `${siteUrl}/unsubscribe?token=${encodeURIComponent(reviewUnsubscribeToken(deps.env, stay.householdId))}`,
+            business,
+            siteUrl,
+          }),
+        },
+        now,
+      );
+      return true;
+    });
+    if (sent) queued++;
+  }
+  return { due: due.length, queued };
+}
+
+/** Every hour: the mails of yesterday's check-outs from 10:00; what was sent is in the database, so restarts and several processes are safe. */
+export const reviewRequestJob: PeriodicJob = {
+  name: "review requests",
+  everyMs: 60 * 60_000,
+  async run(deps, now) {
+    const { due, queued } = await runReviewRequests(deps, now);
+    if (due > 0) deps.logger.info({ due, queued }, "review requests queued");
+  },
+};
