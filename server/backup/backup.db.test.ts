@@ -40,6 +40,7 @@ import {
   stayEvents,
   stayPickupPeople,
   careEntries,
+  catHandovers,
   carePhotoVariants,
   staySuites,
   stays,
@@ -176,6 +177,17 @@ async function fillEveryTable(db: Db) {
     .values({ stayId: stay!.id, catId: cat.id, kind: "photo", day: today, staffUserId: userId, staffInitials: "AB", at: now })
     .returning();
   await db.insert(carePhotoVariants).values({ entryId: entry!.id, width: 480, height: 360, bytes: WEBP });
+  await db.insert(catHandovers).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    direction: "arrival",
+    weightGrams: 4250,
+    doses: [{ medication: null, count: 0 }],
+    belongings: "Blanket",
+    staffUserId: userId,
+    staffInitials: "AB",
+    at: now,
+  });
   const [payment] = await db
     .insert(payments)
     .values({

@@ -32,6 +32,7 @@ import {
   stayEvents,
   stayPickupPeople,
   careEntries,
+  catHandovers,
   carePhotoVariants,
   staySuites,
   stays,
@@ -272,6 +273,18 @@ async function seedCustomer(db: Db) {
     })
     .returning();
   await db.insert(carePhotoVariants).values({ entryId: note!.id, width: 480, height: 360, bytes: WEBP });
+  // What the desk weighed and counted at check-in (the belongings name the owner).
+  await db.insert(catHandovers).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    direction: "arrival",
+    weightGrams: 4250,
+    doses: [{ medication: "Methimazole", count: 14 }],
+    belongings: `${person.name}'s blanket`,
+    overrideReason: `${person.name} signed on paper`,
+    staffInitials: "ML",
+    at: now,
+  });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)

@@ -7,6 +7,7 @@ import {
   callMeBackForm,
   careEntries,
   carePhotoVariants,
+  catHandovers,
   catPhotoVariants,
   cats,
   households,
@@ -241,6 +242,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     table: carePhotoVariants,
     rowsOf: (s) => sql`${carePhotoVariants.entryId} in (select id from care_entries where ${inArray(careEntries.stayId, s.stayIds)})`,
     erasure: "Deleted with the care entries they belong to (the foreign key).",
+  },
+  cat_handovers: {
+    table: catHandovers,
+    rowsOf: (s) => inArray(catHandovers.stayId, s.stayIds),
+    erasure: "Deleted: what the desk weighed, counted and noted when the household's cats arrived and left.",
+    erase: (tx, s) => tx.delete(catHandovers).where(inArray(catHandovers.stayId, s.stayIds)),
   },
   payments: {
     table: payments,

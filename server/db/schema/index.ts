@@ -20,3 +20,4 @@ export * from "./check-in";
 export * from "./referrals";
 export * from "./care";
 export * from "./receipts";
+export * from "./handovers";
