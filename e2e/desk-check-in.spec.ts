@@ -5,6 +5,7 @@ import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { gotoHydrated } from "./support/hydration";
 import { waitForMail } from "./support/mail";
+import { openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
 
 // The desk at check-in and check-out (ADR 0161, 0154), on a server of its own (its house rules open
@@ -14,14 +15,6 @@ import { expect, test } from "./support/own-server";
 // receipt is mailed and on My Trips. The rules are tested in server/stays/handovers.db.test.ts and
 // server/payments/balance.db.test.ts.
 
-/** Every day open for arrivals and departures, all day. */
-function openEveryDay() {
-  const form: Record<string, string> = { intent: "windows" };
-  for (const which of ["arrival", "departure"])
-    for (let day = 0; day < 7; day++) Object.assign(form, { [`${which}[${day}][0].from`]: "00:00", [`${which}[${day}][0].to`]: "23:59" });
-  return form;
-}
-
 test(
   "the desk checks a cat in and out: weight, pills and belongings, the suite card, the balance in cash and the receipt",
   { tag: "@both-widths" },
@@ -29,7 +22,7 @@ test(
     test.setTimeout(240_000);
     const [today, leaving] = [businessDayAhead(0), businessDayAhead(2)];
     await signIn(staff, { as: "admin" });
-    await expectStatus(await staff.request.post("/admin/rooms", { form: openEveryDay() }), 200, "open every day");
+    await openEveryDay(staff);
 
     // The customer books today for two nights and checks in online: 14 pills of Methimazole, a blanket, the agreement signed.
     const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
