@@ -202,7 +202,7 @@ export async function changeStayAtDesk(
   const rule = TRANSITIONS[action];
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
-    const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId)).for("update");
+    const [stay] = isUuid(stayId) ? await tx.select().from(stays).where(eq(stays.id, stayId)).for("update") : [];
     if (!stay) throw STAY_NOT_FOUND();
     if (!rule.from.includes(stay.status))
       throw new AppError(409, "STAY_STATUS_CHANGED", `This stay is ${stay.status.replace("_", " ")} now; reload the page to see it.`);
@@ -216,15 +216,13 @@ export async function changeStayAtDesk(
         .update(staySuites)
         .set({ releasedAt: now })
         .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
-    await tx
-      .insert(stayEvents)
-      .values({
-        stayId: stay.id,
-        kind: action,
-        actor: `staff:${staff}`,
-        detail: { ...(settled ?? (ctx.reason ? { reason: ctx.reason } : {})), ...handedOver },
-        at: now,
-      });
+    await tx.insert(stayEvents).values({
+      stayId: stay.id,
+      kind: action,
+      actor: `staff:${staff}`,
+      detail: { ...(settled ?? (ctx.reason ? { reason: ctx.reason } : {})), ...handedOver },
+      at: now,
+    });
     if (action === "checkOut") await issueReceipt(tx, row!, { siteUrl: ctx.siteUrl, now });
     if (rule.mail) await queueStayMail(tx, stay.id, rule.mail, ctx.siteUrl, now);
     // A referral's reward is earned when the referred household checks out of its first stay; a

@@ -409,7 +409,12 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
             suites={data.suites}
             empty="No departures."
             actions={(s) =>
-              s.status === "checked_in" ? <DeskLink stay={s} to={`/admin/stays/${s.id}/check-out`} label="Check out" variant="primary" /> : null
+              s.status === "checked_in" ? (
+                <>
+                  <DeskLink stay={s} to={`/admin/stays/${s.id}/check-out`} label="Check out" variant="primary" />
+                  <DeskLink stay={s} to={`/admin/stays/${s.id}/suite-card`} label="Suite card" />
+                </>
+              ) : null
             }
           />
         </Panel>
