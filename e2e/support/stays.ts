@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { type Page, expect } from "@playwright/test";
 import { weekdayOf } from "../../app/features/stays/model";
 import { businessDayAhead } from "./dates";
 
@@ -16,4 +16,24 @@ export async function reviewStay(page: Page, cat: string, tuesday: number) {
   await page.getByRole("button", { name: "See available suites" }).click();
   await page.getByRole("button", { name: "Review booking" }).click();
   return page.getByRole("table", { name: "Price" });
+}
+
+/**
+ * For a spec on a server of its own (`./own-server`): every day open for arrivals and departures,
+ * all day, so a stay can arrive today, the only day the desk checks it in (ADR 0161).
+ */
+export async function openEveryDay(admin: Page) {
+  const form: Record<string, string> = { intent: "windows" };
+  for (const which of ["arrival", "departure"])
+    for (let day = 0; day < 7; day++) Object.assign(form, { [`${which}[${day}][0].from`]: "00:00", [`${which}[${day}][0].to`]: "23:59" });
+  const saved = await admin.request.post("/admin/rooms", { form });
+  expect(saved.status(), "open every day").toBe(200);
+}
+
+/** The desk's check-in of a stay arriving today, as its page posts it: each cat weighed, no pills, the agreement signed on paper. */
+export async function checkInAtDesk(admin: Page, stayId: string, catIds: string[]) {
+  const form: Record<string, string> = { intent: "checkIn", overrideReason: "Signed on paper at the desk" };
+  catIds.forEach((catId, i) => Object.assign(form, { [`cats[${i}].catId`]: catId, [`cats[${i}].weight`]: "4.2", [`cats[${i}].doses[0].count`]: "0" }));
+  const checkedIn = await admin.request.post(`/admin/stays/${stayId}/check-in`, { form });
+  expect(checkedIn.status(), "check the stay in at the desk").toBe(200);
 }

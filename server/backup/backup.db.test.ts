@@ -46,6 +46,7 @@ import {
   careDiarySends,
   stayReleases,
   careEntries,
+  catHandovers,
   carePhotoVariants,
   staySuites,
   stays,
@@ -216,6 +217,17 @@ async function fillEveryTable(db: Db) {
     acknowledgedAt: now,
   });
   await db.insert(careDiarySends).values({ householdId: stay!.householdId!, day: today, sentAt: now });
+  await db.insert(catHandovers).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    direction: "arrival",
+    weightGrams: 4250,
+    doses: [{ medication: null, count: 0 }],
+    belongings: "Blanket",
+    staffUserId: userId,
+    staffInitials: "AB",
+    at: now,
+  });
   const [payment] = await db
     .insert(payments)
     .values({

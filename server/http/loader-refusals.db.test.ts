@@ -112,6 +112,9 @@ const PARAM_ROUTES: Record<string, IdCase> = {
   // Another household's code is what the link is for (it answers a page saying so): only unknown and malformed codes are refused.
   "/refer/:code": { url: (id) => `/refer/${id}`, unknown: "0123456789abcdef", admin: false },
   "/trips/:stayId/receipt.pdf": { url: (id) => `/trips/${id}/receipt.pdf`, theirs: () => ids.stay, unknown: UUID(), admin: true },
+  "/admin/stays/:stayId/check-in": { url: (id) => `/admin/stays/${id}/check-in`, unknown: UUID(), admin: true },
+  "/admin/stays/:stayId/check-out": { url: (id) => `/admin/stays/${id}/check-out`, unknown: UUID(), admin: true },
+  "/admin/stays/:stayId/suite-card": { url: (id) => `/admin/stays/${id}/suite-card`, unknown: UUID(), admin: true },
 };
 
 /** Pages that take an id in the query (not in the route config, so listed by hand). */
@@ -169,7 +172,20 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
   "/staff/today acknowledge": posted("/staff/today", (id) => ({ intent: "acknowledge", alertId: id }), { admin: true }),
   "/admin/documents verify": posted("/admin/documents", (id) => ({ intent: "verify", recordId: id, expiresOn: inDays(200) })),
   "/admin/documents reject": posted("/admin/documents", (id) => ({ intent: "reject", recordId: id, reason: "The document cannot be read." })),
-  "/admin/stays checkIn": posted("/admin/stays", (id) => ({ intent: "checkIn", stayId: id })),
+  "/admin/stays/:stayId/check-in checkIn": posted(
+    "/admin/stays/:stayId/check-in",
+    () => ({ intent: "checkIn", "cats[0].catId": UUID(), "cats[0].weight": "4.2" }),
+    {
+      url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-in`,
+    },
+  ),
+  "/admin/stays/:stayId/check-out checkOut": posted(
+    "/admin/stays/:stayId/check-out",
+    () => ({ intent: "checkOut", "cats[0].catId": UUID(), "cats[0].weight": "4.2" }),
+    {
+      url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-out`,
+    },
+  ),
   "/admin/stays move": posted("/admin/stays", (id) => ({ intent: "move", stayId: id, suiteId: UUID() })),
   "/admin/stays refund": posted("/admin/stays", (id) => ({ intent: "refund", paymentId: id, amount: "10" })),
   "/admin/stays guarantee": posted("/admin/stays", (id) => ({ intent: "guarantee", stayId: id, reason: "The suite was cold.", amount: "10" })),

@@ -10,7 +10,7 @@ import { receiptPdf } from "../receipts/receipt-pdf";
 import { loadSiteContent } from "../content/content";
 import { balancesOf } from "../stays/balance";
 import { readReceipt } from "../stays/receipts";
-import { changeStayAtDesk } from "../stays/staff";
+import { checkInAtDesk, checkOutAtDesk } from "../testing/desk";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
 import { testHousehold } from "../testing/households";
@@ -67,7 +67,7 @@ async function checkedIn(options: { deposit: boolean }) {
     const { payment } = await startDepositCheckout(db, providers, user.id, stay.id, { siteUrl, now });
     await paySimulatedCheckout(db, user.id, payment.checkoutSessionId, { siteUrl, now });
   }
-  await changeStayAtDesk(db, stay.id, "checkIn", STAFF, { siteUrl, now });
+  await checkInAtDesk(db, stay.id, STAFF, { siteUrl, now });
   return { userId: user.id, email: user.email, stay: (await db.select().from(stays).where(eq(stays.id, stay.id)))[0]! };
 }
 
@@ -173,14 +173,14 @@ describe("the balance at check-out", () => {
 describe("check-out", () => {
   it("is refused with a balance unpaid unless staff say why, which the stay's events keep", async () => {
     const { stay } = await checkedIn({ deposit: true });
-    const refused = await refusal(changeStayAtDesk(database.db, stay.id, "checkOut", STAFF, { siteUrl, now }));
+    const refused = await refusal(checkOutAtDesk(database.db, stay.id, STAFF, { siteUrl, now }));
     expect(refused).toMatchObject({ code: "BALANCE_DUE", message: "A balance of $20.00 is due. Take it first, or say why the stay checks out unpaid." });
     expect(refused.details?.fields).toEqual({ reason: refused.message });
-    expect(await refusal(changeStayAtDesk(database.db, stay.id, "checkOut", STAFF, { siteUrl, now, reason: "   " }))).toMatchObject({ code: "BALANCE_DUE" });
+    expect(await refusal(checkOutAtDesk(database.db, stay.id, STAFF, { siteUrl, now, reason: "   " }))).toMatchObject({ code: "BALANCE_DUE" });
     expect((await database.db.select().from(stays).where(eq(stays.id, stay.id)))[0]!.status).toBe("checked_in");
     expect(await database.db.select().from(receipts).where(eq(receipts.stayId, stay.id))).toHaveLength(0);
 
-    await changeStayAtDesk(database.db, stay.id, "checkOut", STAFF, { siteUrl, now, reason: "Pays by bank transfer on Monday" });
+    await checkOutAtDesk(database.db, stay.id, STAFF, { siteUrl, now, reason: "Pays by bank transfer on Monday" });
     const [event] = await database.db
       .select()
       .from(stayEvents)
@@ -193,7 +193,7 @@ describe("check-out", () => {
   it("issues a receipt whose figures are the stay's price lines and payments, mailed and as a PDF for the household and staff", async () => {
     const { stay, userId, email } = await checkedIn({ deposit: true });
     await recordBalanceAtDesk(database.db, providers, { stayId: stay.id, method: "cash", staffEmail: STAFF }, { now });
-    await changeStayAtDesk(database.db, stay.id, "checkOut", STAFF, { siteUrl, now });
+    await checkOutAtDesk(database.db, stay.id, STAFF, { siteUrl, now });
     const receipt = await readReceipt(database.db, { userId, isAdmin: false }, stay.id);
     expect(receipt.figures).toEqual({
       checkIn: stay.checkIn,
@@ -228,16 +228,16 @@ describe("check-out", () => {
 
   it("numbers receipts without gaps: ten check-outs at once, and one that fails takes no number", async () => {
     const ten = await Promise.all(Array.from({ length: 10 }, () => checkedIn({ deposit: false })));
-    await Promise.all(ten.map(({ stay }) => changeStayAtDesk(database.db, stay.id, "checkOut", STAFF, { siteUrl, now, reason: "Invoiced" })));
+    await Promise.all(ten.map(({ stay }) => checkOutAtDesk(database.db, stay.id, STAFF, { siteUrl, now, reason: "Invoiced" })));
     // A check-out whose transaction rolls back after its receipt was issued.
     const failed = await checkedIn({ deposit: false });
     await expect(
       database.db.transaction(async (tx) => {
-        await changeStayAtDesk(tx as unknown as Db, failed.stay.id, "checkOut", STAFF, { siteUrl, now, reason: "Invoiced" });
+        await checkOutAtDesk(tx as unknown as Db, failed.stay.id, STAFF, { siteUrl, now, reason: "Invoiced" });
         throw new Error("the check-out failed after its receipt");
       }),
     ).rejects.toThrow("the check-out failed after its receipt");
-    await changeStayAtDesk(database.db, failed.stay.id, "checkOut", STAFF, { siteUrl, now, reason: "Invoiced" });
+    await checkOutAtDesk(database.db, failed.stay.id, STAFF, { siteUrl, now, reason: "Invoiced" });
     const numbers = (await database.db.select({ number: receipts.number }).from(receipts).orderBy(asc(receipts.number))).map((r) => r.number);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     const tenNumbers = (await database.db.select().from(receipts)).filter((r) => ten.some((t) => t.stay.id === r.stayId)).map((r) => r.number);
@@ -249,7 +249,7 @@ describe("the guarantee on a balance paid in cash", () => {
   it("gives back the card first through its provider, and the rest at the desk", async () => {
     const { stay } = await checkedIn({ deposit: true });
     const cash = await recordBalanceAtDesk(database.db, providers, { stayId: stay.id, method: "cash", staffEmail: STAFF }, { now });
-    await changeStayAtDesk(database.db, stay.id, "checkOut", STAFF, { siteUrl, now });
+    await checkOutAtDesk(database.db, stay.id, STAFF, { siteUrl, now });
     const result = await refundUnderGuarantee(
       database.db,
       providers,

@@ -38,6 +38,7 @@ import {
   careDiarySends,
   stayReleases,
   careEntries,
+  catHandovers,
   carePhotoVariants,
   staySuites,
   stays,
@@ -334,6 +335,18 @@ async function seedCustomer(db: Db) {
   });
   // The evening diary the household was sent that day (ADR 0163).
   await db.insert(careDiarySends).values({ householdId: household.id, day: today, sentAt: now });
+  // What the desk weighed and counted at check-in (the belongings name the owner).
+  await db.insert(catHandovers).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    direction: "arrival",
+    weightGrams: 4250,
+    doses: [{ medication: "Methimazole", count: 14 }],
+    belongings: `${person.name}'s blanket`,
+    overrideReason: `${person.name} signed on paper`,
+    staffInitials: "ML",
+    at: now,
+  });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)

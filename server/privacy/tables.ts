@@ -10,6 +10,7 @@ import {
   careDiarySends,
   careEntries,
   carePhotoVariants,
+  catHandovers,
   catPhotoVariants,
   cats,
   groomGuarantees,
@@ -281,6 +282,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     table: careDiarySends,
     rowsOf: (s) => (s.householdId ? eq(careDiarySends.householdId, s.householdId) : sql`false`),
     erasure: "Deleted with the account (the days the household was sent the evening diary).",
+  },
+  cat_handovers: {
+    table: catHandovers,
+    rowsOf: (s) => inArray(catHandovers.stayId, s.stayIds),
+    erasure: "Deleted: what the desk weighed, counted and noted when the household's cats arrived and left.",
+    erase: (tx, s) => tx.delete(catHandovers).where(inArray(catHandovers.stayId, s.stayIds)),
   },
   payments: {
     table: payments,

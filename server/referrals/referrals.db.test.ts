@@ -10,7 +10,7 @@ import { type Env, loadEnv } from "../env";
 import { confirmPhoneCode, sendPhoneCode } from "../households/phone-proof";
 import { createLogger } from "../logger";
 import { createMailer } from "../mail/mailer";
-import { changeStayAtDesk } from "../stays/staff";
+import { checkInAtDesk, checkOutAtDesk } from "../testing/desk";
 import { bookStay, cancelStay, quoteStay } from "../stays/stays";
 import { createTelephony } from "../telephony/telephony";
 import { weekdayOnOrAfter } from "../testing/dates";
@@ -78,8 +78,8 @@ const unpaid = "Paid by bank transfer";
 
 /** The stay as the desk takes it: checked in, then out. */
 async function stayedAndLeft(db: Db, stayId: string) {
-  await changeStayAtDesk(db, stayId, "checkIn", staff, { siteUrl, now });
-  await changeStayAtDesk(db, stayId, "checkOut", staff, { siteUrl, now, reason: unpaid });
+  await checkInAtDesk(db, stayId, staff, { siteUrl, now });
+  await checkOutAtDesk(db, stayId, staff, { siteUrl, now, reason: unpaid });
 }
 
 const ledger = async (db: Db, householdId: string) =>
@@ -150,10 +150,10 @@ describe("referrals", () => {
     const stayIds: string[] = [];
     for (let i = 0; i < 20; i += 1) {
       const stay = await book(db, friend, type.id, mondayIn(100 + 7 * i), 1);
-      await changeStayAtDesk(db, stay.id, "checkIn", staff, { siteUrl, now });
+      await checkInAtDesk(db, stay.id, staff, { siteUrl, now });
       stayIds.push(stay.id);
     }
-    await Promise.all(stayIds.map((id) => changeStayAtDesk(db, id, "checkOut", staff, { siteUrl, now, reason: unpaid })));
+    await Promise.all(stayIds.map((id) => checkOutAtDesk(db, id, staff, { siteUrl, now, reason: unpaid })));
     expect(await ledger(db, referrer.householdId)).toEqual(["granted"]);
 
     const id = crypto.randomUUID();

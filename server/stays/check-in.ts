@@ -81,7 +81,7 @@ async function householdStay(db: Db, userId: string, stayId: string) {
 }
 
 /** The latest signature of each stay (the one that counts). */
-async function latestSignatures(db: Db, stayIds: readonly string[]) {
+export async function latestSignatures(db: Db, stayIds: readonly string[]) {
   if (stayIds.length === 0) return new Map<string, typeof stayAgreementSignatures.$inferSelect>();
   const rows = await db
     .selectDistinctOn([stayAgreementSignatures.stayId])

@@ -11,6 +11,7 @@ import { householdAccount } from "../households/households";
 import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { balanceAtCheckOut } from "./check-out";
+import { type DeskHandover, recordHandover } from "./handovers";
 import { issueReceipt } from "./receipts";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
@@ -190,26 +191,38 @@ const TRANSITIONS: Record<StaffAction, { from: StayStatus[]; to: StayStatus; rel
 };
 
 /** A desk action on a stay, refused (409) when the stay is not in a status it applies to. */
-export async function changeStayAtDesk(db: Db, stayId: string, action: StaffAction, staff: string, ctx: { siteUrl: string; now?: Date; reason?: string }) {
+export async function changeStayAtDesk(
+  db: Db,
+  stayId: string,
+  action: StaffAction,
+  staff: string,
+  ctx: { siteUrl: string; now?: Date; reason?: string; handover?: DeskHandover },
+) {
   const now = ctx.now ?? new Date();
   const rule = TRANSITIONS[action];
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
-    const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId)).for("update");
+    const [stay] = isUuid(stayId) ? await tx.select().from(stays).where(eq(stays.id, stayId)).for("update") : [];
     if (!stay) throw STAY_NOT_FOUND();
     if (!rule.from.includes(stay.status))
       throw new AppError(409, "STAY_STATUS_CHANGED", `This stay is ${stay.status.replace("_", " ")} now; reload the page to see it.`);
     // A balance left unpaid needs staff's reason (ADR 0154).
     const settled = action === "checkOut" ? await balanceAtCheckOut(tx, stay, ctx.reason) : null;
+    // Each cat weighed and its doses and belongings counted, at check-in and at check-out (ADR 0161).
+    const handedOver = await recordHandover(tx, stay, action, staff, ctx, now);
     const [row] = await tx.update(stays).set({ status: rule.to, updatedAt: now }).where(eq(stays.id, stay.id)).returning();
     if (rule.release)
       await tx
         .update(staySuites)
         .set({ releasedAt: now })
         .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
-    await tx
-      .insert(stayEvents)
-      .values({ stayId: stay.id, kind: action, actor: `staff:${staff}`, detail: settled ?? (ctx.reason ? { reason: ctx.reason } : {}), at: now });
+    await tx.insert(stayEvents).values({
+      stayId: stay.id,
+      kind: action,
+      actor: `staff:${staff}`,
+      detail: { ...(settled ?? (ctx.reason ? { reason: ctx.reason } : {})), ...handedOver },
+      at: now,
+    });
     if (action === "checkOut") await issueReceipt(tx, row!, { siteUrl: ctx.siteUrl, now });
     if (rule.mail) await queueStayMail(tx, stay.id, rule.mail, ctx.siteUrl, now);
     // A referral's reward is earned when the referred household checks out of its first stay; a

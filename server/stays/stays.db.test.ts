@@ -29,6 +29,7 @@ import { createTelephony } from "../telephony/telephony";
 import { deliverQueuedSms } from "../telephony/sms-queue";
 import { createTestDatabase } from "../testing/test-database";
 import { changeStayAtDesk, deskDay, moveStay, occupancyGrid, staysWithoutSuite } from "./staff";
+import { checkInAtDesk, checkOutAtDesk } from "../testing/desk";
 import { cancelStay, changeStayCats, changeStayDates, householdCats, listHouseholdStays, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
 import { bookStayFromForm, quoteStayFromForm } from "../testing/stay-forms";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
@@ -787,8 +788,8 @@ describe("the desk", () => {
     expect(held).toHaveLength(2);
     expect(held.every((r) => r.nights[2] === null)).toBe(true);
 
-    await changeStayAtDesk(db, stay.id, "checkIn", "owner@example.com", { siteUrl, now });
-    expect(await changeStayAtDesk(db, stay.id, "checkOut", "owner@example.com", { siteUrl, now, reason: "Pays by invoice" })).toMatchObject({
+    await checkInAtDesk(db, stay.id, "owner@example.com", { siteUrl, now });
+    expect(await checkOutAtDesk(db, stay.id, "owner@example.com", { siteUrl, now, reason: "Pays by invoice" })).toMatchObject({
       status: "checked_out",
     });
     await changeStayAtDesk(db, second.id, "noShow", "owner@example.com", { siteUrl, now });

@@ -25,9 +25,9 @@ interface Props {
 }
 
 /**
- * The balance at check-out on the Stays desk (ADR 0154): what is due, taken by card (a link shown
- * as a QR code and mailed to the customer) or recorded as cash or a check; then Check out, which
- * asks why when a balance is left unpaid.
+ * The balance at check-out on the desk's check-out page (ADR 0154, 0161): what is due, taken by card
+ * (a link shown as a QR code and mailed to the customer) or recorded as cash or a check. The page's
+ * Check out form asks why when a balance is left unpaid.
  */
 export function BalanceDesk({ stay, balance }: Props) {
   const actionData = useActionData<FormReply & { balanceLink?: BalanceLink }>();
@@ -42,10 +42,9 @@ export function BalanceDesk({ stay, balance }: Props) {
   const who = `${stay.catNames.join(" & ")} (${stay.household})`;
   const id = (field: string) => `balance-${field}-${stay.id}`;
   const deskErrors = errorsOf("balanceDesk");
-  const checkOutErrors = errorsOf("checkOut");
   const settled = balance.paid.filter((p) => p.kind === "balance");
   return (
-    <div className="grid w-full gap-2 rounded-lg bg-brand-50 p-2" role="group" aria-label={`Balance and check-out: ${who}`}>
+    <div className="grid w-full gap-2 rounded-lg bg-brand-50 p-2" role="group" aria-label={`Balance: ${who}`}>
       <p className="text-sm font-semibold">
         {balance.dueCents > 0 ? `Balance due: ${formatCents(balance.dueCents)}` : "Nothing is due"}
         {settled.map((p) => ` · Balance paid: ${formatCents(p.amountCents)} (${methodText(p)})`).join("")}
@@ -100,20 +99,6 @@ export function BalanceDesk({ stay, balance }: Props) {
           </p>
         </div>
       ) : null}
-      <Form method="post" className="flex flex-wrap items-end gap-2">
-        <input type="hidden" name="intent" value="checkOut" />
-        <input type="hidden" name="stayId" value={stay.id} />
-        {balance.dueCents > 0 ? (
-          <div className="min-w-0 grow">
-            <Label htmlFor={id("reason")}>Reason to check out unpaid</Label>
-            <Input id={id("reason")} name="reason" maxLength={500} aria-describedby={checkOutErrors.reason ? id("reason-error") : undefined} />
-          </div>
-        ) : null}
-        <Button type="submit" size="sm" variant="primary" disabled={posting("checkOut")} aria-label={`Check out: ${who}`}>
-          Check out
-        </Button>
-      </Form>
-      <FieldError id={id("reason-error")}>{checkOutErrors.reason?.[0]}</FieldError>
     </div>
   );
 }

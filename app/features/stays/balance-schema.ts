@@ -13,10 +13,3 @@ export const balanceDeskForm = z
     checkNumber: z.string().trim().max(30, "Keep the check's number under 30 characters").optional(),
   })
   .refine((f) => f.method !== "check" || Boolean(f.checkNumber), { message: "Enter the check's number", path: ["checkNumber"] });
-
-/** Check-out, with staff's reason when a balance is left unpaid (the server asks for it only then). */
-export const checkOutForm = z.object({
-  intent: z.literal("checkOut"),
-  stayId: z.string().uuid(),
-  reason: z.string().trim().max(500, "Keep the reason to 500 characters").optional(),
-});

@@ -29,4 +29,7 @@ export const ADMIN_SUB_PAGES: Readonly<Record<string, string>> = {
   "/admin/customers/:householdId": "one customer, opened from Customers",
   "/admin/grooming/book": "booking a groom for a customer, opened from Groomers and services",
   "/admin/stays/book": "booking a stay for a customer, opened from Stays and occupancy",
+  "/admin/stays/:stayId/check-in": "the desk's check-in of a stay (weight, doses, belongings), opened from an arrival on Stays and occupancy",
+  "/admin/stays/:stayId/check-out": "the desk's check-out of a stay (the balance, weight, doses handed back), opened from a departure on Stays and occupancy",
+  "/admin/stays/:stayId/suite-card": "the printable card of each cat of a stay for its suite, opened from a checked-in stay's check-in page or desk row",
 };

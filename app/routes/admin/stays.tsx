@@ -5,8 +5,6 @@ import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action"
 import { failedMail, retryMail } from "@server/mail/queue";
 import { refundUnderGuarantee } from "@server/payments/guarantee";
 import { recentPayments, refundByStaff } from "@server/payments/payments";
-import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from "@server/payments/balance";
-import { balancesOf } from "@server/stays/balance";
 import { settleStaysInBackground } from "@server/stays/background";
 import { failedSms, retrySms } from "@server/telephony/sms-queue";
 import { listSuites } from "@server/stays/rooms";
@@ -14,8 +12,8 @@ import { checkInStatuses } from "@server/stays/check-in";
 import { CheckInBadge } from "~/features/stays/check-in-badge";
 import type { CheckInStatus } from "~/features/stays/check-in";
 import {
+  type StaffAction,
   type StaffStay,
-  STAFF_ACTIONS,
   catsBookedTwice,
   changeStayAtDesk,
   deskDay,
@@ -34,8 +32,6 @@ import { selectClass } from "~/features/admin/leads/lead-parts";
 import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
 import { FIRST_NIGHT_FREE, GUARANTEE_DAYS, REFERRAL_CREDIT } from "~/features/stays/model";
 import { paymentMethodLabel } from "~/features/stays/wording";
-import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
-import { balanceCardForm, balanceDeskForm, checkOutForm } from "~/features/stays/balance-schema";
 import { formatCents } from "~/lib/money";
 import { type FormReply, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";
@@ -72,21 +68,13 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     catsBookedTwice(context.db),
     recentlyCheckedOut(context.db, today, CHECKED_OUT_DAYS),
   ]);
-  // The arrivals' online check-in (ADR 0158): who has confirmed the care plan and signed; and the
-  // balance of each stay that may check out today (ADR 0154).
-  const [checkIns, balances] = await Promise.all([
-    checkInStatuses(
-      context.db,
-      desk.arrivals.map((s) => s.id),
-    ),
-    balancesOf(
-      context.db,
-      desk.departures.filter((s) => s.status === "checked_in"),
-    ),
-  ]);
+  // The arrivals' online check-in (ADR 0158): who has confirmed the care plan and signed.
+  const checkIns = await checkInStatuses(
+    context.db,
+    desk.arrivals.map((s) => s.id),
+  );
   return {
     checkIns: Object.fromEntries(checkIns) as Record<string, CheckInStatus>,
-    balances: Object.fromEntries([...balances].map(([id, b]) => [id, { dueCents: b.dueCents, paid: b.paid.map(({ id: _, paidAt: __, ...p }) => p) }])),
     deposits,
     bookedTwice,
     date,
@@ -103,16 +91,16 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   };
 });
 
-const deskForm = z.object({ intent: z.enum(STAFF_ACTIONS), stayId: z.string().uuid() });
+/** The desk list's own actions; checking in and out take their pages (ADR 0161). */
+const LIST_ACTIONS = ["approve", "decline", "noShow"] as const satisfies readonly StaffAction[];
+const deskForm = z.object({ intent: z.enum(LIST_ACTIONS), stayId: z.string().uuid() });
 const retryMailForm = z.object({ intent: z.literal("retryMail"), mailId: z.string().uuid() });
 const retrySmsForm = z.object({ intent: z.literal("retrySms"), smsId: z.string().uuid() });
 const moveForm = z.object({ intent: z.literal("move"), stayId: z.string().uuid(), suiteId: z.string("Choose a suite").uuid("Choose a suite") });
 
-const DONE: Record<(typeof STAFF_ACTIONS)[number], string> = {
+const DONE: Record<(typeof LIST_ACTIONS)[number], string> = {
   approve: "Stay confirmed; the customer is told by e-mail",
   decline: "Stay declined; the suite is free again and the customer is told",
-  checkIn: "Checked in",
-  checkOut: "Checked out",
   noShow: "Marked as a no-show; the suite is free again",
 };
 
@@ -167,41 +155,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
             .join(" ") || undefined,
       };
     });
-  if (intent === "balanceCard")
-    return submitForm<typeof balanceCardForm, { balanceLink: BalanceLink }>(form, balanceCardForm, async ({ stayId }) => {
-      const { url, qr, amountCents } = await startBalanceCheckout(
-        context.db,
-        context.payments,
-        { stayId, staffEmail: admin.user.email },
-        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger },
-      );
-      settleStaysInBackground(context);
-      return { kind: "success", title: "Card payment link made and e-mailed to the customer", balanceLink: { stayId, url, qr, amountCents } };
-    });
-  if (intent === "balanceDesk")
-    return submitForm(form, balanceDeskForm, async ({ stayId, method, checkNumber }) => {
-      const payment = await recordBalanceAtDesk(
-        context.db,
-        context.payments,
-        { stayId, method, checkNumber, staffEmail: admin.user.email },
-        { logger: context.logger },
-      );
-      return { kind: "success", title: balanceRecordedTitle(payment) };
-    });
-  if (intent === "checkOut") {
-    const reply = await submitForm(form, checkOutForm, async ({ stayId, reason }) => {
-      await changeStayAtDesk(context.db, stayId, "checkOut", admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL, reason });
-      return { kind: "success", title: "Checked out; the receipt is e-mailed to the customer" };
-    });
-    settleStaysInBackground(context);
-    return reply;
-  }
   if (intent === "move")
     return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
       const suite = await moveStay(context.db, stayId, suiteId, admin.user.email);
       return { kind: "success", title: `Moved to ${suite.name}` };
     });
-  if (typeof intent === "string" && (STAFF_ACTIONS as readonly string[]).includes(intent)) {
+  if (typeof intent === "string" && (LIST_ACTIONS as readonly string[]).includes(intent)) {
     const reply = await submitForm(form, deskForm, async ({ intent: action, stayId }) => {
       await changeStayAtDesk(context.db, stayId, action, admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL });
       return { kind: "success", title: DONE[action] };
@@ -235,6 +194,17 @@ function DeskButton({
         {label}
       </Button>
     </Form>
+  );
+}
+
+/** A desk action that has a page of its own (check-in, check-out, the suite card): a link that reads as a button. */
+function DeskLink({ stay, to, label, variant = "outline" }: { stay: StaffStay; to: string; label: string; variant?: "outline" | "primary" }) {
+  return (
+    <Button asChild size="sm" variant={variant}>
+      <Link to={to} aria-label={`${label}: ${stay.catNames.join(" & ")} (${stay.household})`}>
+        {label}
+      </Link>
+    </Button>
   );
 }
 
@@ -424,9 +394,11 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
             actions={(s) =>
               s.status === "confirmed" ? (
                 <>
-                  <DeskButton stay={s} intent="checkIn" label="Check in" variant="primary" />
+                  <DeskLink stay={s} to={`/admin/stays/${s.id}/check-in`} label="Check in" variant="primary" />
                   <DeskButton stay={s} intent="noShow" label="No-show" variant="ghost-danger" />
                 </>
+              ) : s.status === "checked_in" ? (
+                <DeskLink stay={s} to={`/admin/stays/${s.id}/suite-card`} label="Suite card" />
               ) : null
             }
           />
@@ -436,10 +408,14 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
             stays={data.departures}
             suites={data.suites}
             empty="No departures."
-            actions={(s) => {
-              const balance = data.balances[s.id];
-              return s.status === "checked_in" && balance ? <BalanceDesk stay={s} balance={balance} /> : null;
-            }}
+            actions={(s) =>
+              s.status === "checked_in" ? (
+                <>
+                  <DeskLink stay={s} to={`/admin/stays/${s.id}/check-out`} label="Check out" variant="primary" />
+                  <DeskLink stay={s} to={`/admin/stays/${s.id}/suite-card`} label="Suite card" />
+                </>
+              ) : null
+            }
           />
         </Panel>
       </div>

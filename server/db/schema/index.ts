@@ -21,3 +21,4 @@ export * from "./referrals";
 export * from "./care";
 export * from "./receipts";
 export * from "./pickup";
+export * from "./handovers";

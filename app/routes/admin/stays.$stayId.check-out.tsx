@@ -1,0 +1,200 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { requireAdmin } from "@server/auth/guards.server";
+import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { mapRefusals } from "@server/http/refusals";
+import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from "@server/payments/balance";
+import { settleStaysInBackground } from "@server/stays/background";
+import { deskCheckOutPage } from "@server/stays/handovers";
+import { changeStayAtDesk } from "@server/stays/staff";
+import { ActionNotice } from "~/components/action-notice";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/input";
+import { Notice, Panel } from "~/components/ui/panel";
+import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
+import { balanceCardForm, balanceDeskForm } from "~/features/stays/balance-schema";
+import { pillCountMismatch, pillCountWarning } from "~/features/stays/handover";
+import { CatHandoverFields, handoverSummary } from "~/features/stays/handover-fields";
+import { deskCheckOutForm } from "~/features/stays/handover-schema";
+import { StayStatusBadge } from "~/features/stays/stay-card";
+import { formatCalendarDayWeekday } from "~/lib/business-time";
+import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
+import type { Route } from "./+types/stays.$stayId.check-out";
+import { adminMeta } from "./shared";
+
+export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
+
+export const meta: Route.MetaFunction = () => adminMeta("Check out");
+
+export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
+  await requireAdmin(request, context);
+  return deskCheckOutPage(context.db, params.stayId);
+});
+
+export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
+  const admin = await requireAdmin(request, context);
+  const form = await formDataOf(request);
+  const intent = form.get("intent");
+  // The balance's forms name the stay they settle (they are the desk's, ADR 0154); only this page's stay.
+  if ((intent === "balanceCard" || intent === "balanceDesk") && form.get("stayId") !== params.stayId) return unknownIntent();
+  if (intent === "balanceCard")
+    return submitForm<typeof balanceCardForm, { balanceLink: BalanceLink }>(form, balanceCardForm, async ({ stayId }) => {
+      const { url, qr, amountCents } = await startBalanceCheckout(
+        context.db,
+        context.payments,
+        { stayId, staffEmail: admin.user.email },
+        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger },
+      );
+      settleStaysInBackground(context);
+      return { kind: "success", title: "Card payment link made and e-mailed to the customer", balanceLink: { stayId, url, qr, amountCents } };
+    });
+  if (intent === "balanceDesk")
+    return submitForm(form, balanceDeskForm, async ({ stayId, method, checkNumber }) => {
+      const payment = await recordBalanceAtDesk(
+        context.db,
+        context.payments,
+        { stayId, method, checkNumber, staffEmail: admin.user.email },
+        { logger: context.logger },
+      );
+      return { kind: "success", title: balanceRecordedTitle(payment) };
+    });
+  if (intent === "checkOut") {
+    const reply = await submitForm(form, deskCheckOutForm, async ({ cats, reason, countsChecked }) => {
+      await changeStayAtDesk(context.db, params.stayId, "checkOut", admin.user.email, {
+        siteUrl: context.env.PUBLIC_SITE_URL,
+        reason,
+        handover: { cats, countsChecked, staffUserId: admin.user.id },
+      });
+      return { kind: "success", title: "Checked out; the receipt is e-mailed to the customer" };
+    });
+    settleStaysInBackground(context);
+    return reply;
+  }
+  return unknownIntent();
+});
+
+type PageData = Route.ComponentProps["loaderData"];
+
+export default function DeskCheckOutPage({ loaderData: data }: Route.ComponentProps) {
+  const { stay } = data;
+  const catNames = data.cats.map((c) => c.name);
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div>
+        <p className="mb-2">
+          <Link to={`/admin/stays?date=${stay.checkOut}`} className="font-semibold text-brand-700 underline underline-offset-4">
+            ← Stays
+          </Link>
+        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-3xl">Check out: {catNames.join(" & ")}</h1>
+          <StayStatusBadge status={stay.status} />
+        </div>
+        <p className="mt-2 text-muted">
+          {data.household} · {formatCalendarDayWeekday(stay.checkIn)} – {formatCalendarDayWeekday(stay.checkOut)}
+        </p>
+        <ActionNotice className="mt-4" />
+      </div>
+
+      {stay.status === "checked_in" ? (
+        <>
+          <Panel title="Balance">
+            <BalanceDesk stay={{ id: stay.id, catNames, household: data.household }} balance={data.balance} />
+          </Panel>
+          {/* Release: pickup code */}
+          <Panel title="Pickup">
+            <p className="text-sm text-muted">Hand the cat to the owner or to a person they named at online check-in.</p>
+          </Panel>
+          <CheckOutForm data={data} />
+        </>
+      ) : (
+        <Panel title="Handed back at check-out">
+          {stay.status === "checked_out" ? (
+            <ul className="grid gap-2">
+              {data.cats.map((c) => (
+                <li key={c.catId}>
+                  <span className="font-semibold">{c.name}</span>: {c.departure ? handoverSummary(c.departure) : "nothing recorded at the desk"}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>This stay is not checked in, so it cannot be checked out.</p>
+          )}
+        </Panel>
+      )}
+    </div>
+  );
+}
+
+/** The final form: each cat weighed again, the doses and belongings handed back, the reason for a balance left unpaid. */
+function CheckOutForm({ data }: { data: PageData }) {
+  const reply = replyTo(useActionData<FormReply>(), "checkOut");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "checkOut";
+  const [form, fields] = useZodForm(deskCheckOutForm, {
+    id: "desk-check-out",
+    lastResult: reply?.result,
+    defaultValue: {
+      intent: "checkOut",
+      cats: data.cats.map((c) => ({
+        catId: c.catId,
+        weight: "",
+        doses: c.doses.map((d) => ({ medication: d.medication ?? "", count: String(d.count) })),
+        belongings: c.belongings,
+      })),
+    } as never,
+  });
+  const catsList = fields.cats.getFieldList();
+  // What each cat's counts say now, as typed (with JavaScript) or as last posted (without).
+  const warnings = data.cats.flatMap((cat, i) => {
+    if (cat.received === null) return [];
+    const typed = catsList[i]?.getFieldset().doses.getFieldList() ?? [];
+    const counts = typed.map((d) => Number((d.getFieldset() as { count: { value?: unknown } }).count.value ?? 0));
+    const count = { received: cat.received, given: cat.given, handedBack: counts.reduce((s, n) => s + (Number.isFinite(n) ? n : 0), 0) };
+    return pillCountMismatch(count) ? [`${cat.name}: ${pillCountWarning(count)}`] : [];
+  });
+  return (
+    <Panel title="Weigh and hand back" description="Weigh each cat and count what goes back with it.">
+      <Form method="post" className="grid gap-6" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="checkOut" />
+        {catsList.map((catField, i) => {
+          const cat = data.cats[i]!;
+          return (
+            <CatHandoverFields key={catField.key} field={catField} catId={cat.catId} name={cat.name} doses={cat.doses} direction="departure">
+              <p>At check-in: {cat.arrival ? handoverSummary(cat.arrival) : "nothing recorded at the desk"}</p>
+              {cat.received === null ? null : (
+                <p>
+                  Doses logged as given in the care log: {cat.given}; expected back: {Math.max(0, cat.received - cat.given)}
+                </p>
+              )}
+            </CatHandoverFields>
+          );
+        })}
+        {data.balance.dueCents > 0 ? <Field label="Reason to check out unpaid" field={fields.reason} autoComplete="off" /> : null}
+        {warnings.length > 0 ? (
+          <Notice tone="warning" role="status" className="grid gap-2 text-base">
+            {warnings.map((w) => (
+              <p key={w}>{w}</p>
+            ))}
+            <label className="flex min-h-11 items-start gap-3">
+              <input
+                {...getInputProps(fields.countsChecked, { type: "checkbox", ariaAttributes: true })}
+                key={fields.countsChecked.key}
+                className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+              />
+              <span>I counted again: hand back these counts</span>
+            </label>
+            <FieldError id={fields.countsChecked.errorId}>{fields.countsChecked.errors?.[0]}</FieldError>
+          </Notice>
+        ) : null}
+        <FormError id={form.errorId} errors={form.errors} />
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Checking out..." : "Check out"}
+          </Button>
+        </div>
+      </Form>
+    </Panel>
+  );
+}
