@@ -40,6 +40,7 @@ import {
   stayEvents,
   stayPickupPeople,
   careEntries,
+  careIncidents,
   carePhotoVariants,
   staySuites,
   stays,
@@ -176,6 +177,16 @@ async function fillEveryTable(db: Db) {
     .values({ stayId: stay!.id, catId: cat.id, kind: "photo", day: today, staffUserId: userId, staffInitials: "AB", at: now })
     .returning();
   await db.insert(carePhotoVariants).values({ entryId: entry!.id, width: 480, height: 360, bytes: WEBP });
+  await db.insert(careIncidents).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    whatHappened: "Scratched her nose on the door",
+    happenedAt: now,
+    whatWasDone: "Cleaned it",
+    vetCalled: false,
+    staffUserId: userId,
+    staffInitials: "AB",
+  });
   const [payment] = await db
     .insert(payments)
     .values({

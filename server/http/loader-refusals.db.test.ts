@@ -112,6 +112,7 @@ const PARAM_ROUTES: Record<string, IdCase> = {
   // Another household's code is what the link is for (it answers a page saying so): only unknown and malformed codes are refused.
   "/refer/:code": { url: (id) => `/refer/${id}`, unknown: "0123456789abcdef", admin: false },
   "/trips/:stayId/receipt.pdf": { url: (id) => `/trips/${id}/receipt.pdf`, theirs: () => ids.stay, unknown: UUID(), admin: true },
+  "/staff/stays/:stayId": { url: (id) => `/staff/stays/${id}`, unknown: UUID(), admin: true },
 };
 
 /** Pages that take an id in the query (not in the route config, so listed by hand). */
@@ -165,6 +166,11 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
   }),
   "/cats/:catId archive": posted("/cats/:catId", () => ({ intent: "archive" }), { url: (id) => `/cats/${encodeURIComponent(id)}`, theirs: () => ids.cat }),
   "/staff/today meal": posted("/staff/today", (id) => ({ intent: "meal", stayId: id, catId: id, meal: "Breakfast", eaten: "half" }), { admin: true }),
+  "/staff/stays/:stayId incident": posted(
+    "/staff/stays/:stayId",
+    () => ({ intent: "incident", whatHappened: "Sneezed twice", when: "10:00", whatWasDone: "Watched her", vetCalled: "on" }),
+    { url: (id) => `/staff/stays/${encodeURIComponent(id)}`, admin: true },
+  ),
   "/staff/today correction": posted("/staff/today", (id) => ({ intent: "water", stayId: UUID(), catId: UUID(), correctsId: id }), { admin: true }),
   "/admin/documents verify": posted("/admin/documents", (id) => ({ intent: "verify", recordId: id, expiresOn: inDays(200) })),
   "/admin/documents reject": posted("/admin/documents", (id) => ({ intent: "reject", recordId: id, reason: "The document cannot be read." })),

@@ -18,6 +18,7 @@ export { checkInReminderMail } from "./templates/check-in";
 export { balanceLinkMail, receiptMail } from "./templates/balance";
 export { type GroomMailKind, groomMail } from "./templates/groom";
 export { guaranteeRefundMail } from "./templates/guarantee";
+export { incidentMail } from "./templates/incident";
 export { signInMail } from "./templates/sign-in";
 export { type StayMailKind, stayMail } from "./templates/stay";
 export { recordExpiryMail, recordRejectedMail } from "./templates/vaccine-records";
@@ -56,3 +57,11 @@ export const phoneCodeText = (business: Pick<SiteBusiness, "name">, code: string
 export const dayBeforeReminderText = (business: Pick<SiteBusiness, "name" | "phone">) => (a: { serviceId: string; catNames: string; startsAt: Date }) =>
   `Reminder from ${business.name}: ${serviceTitle(a.serviceId)}${a.catNames ? ` for ${a.catNames}` : ""} tomorrow at ` +
   `${formatBusinessTime(a.startsAt)}. Questions? Call ${business.phone.display}.`;
+
+/** The text that tells the owner of an incident at once (ADR 0165); the mail sent with it has the details. */
+export const incidentText = (
+  business: Pick<SiteBusiness, "name" | "phone">,
+  incident: { catName: string; when: string; vetCalled: boolean; stayUrl: string },
+) =>
+  `${business.name}: an incident during ${incident.catName}'s stay (${incident.when}).${incident.vetCalled ? " A vet was called." : ""} ` +
+  `Details in your e-mail and the Care log: ${incident.stayUrl}. Questions? Call ${business.phone.display}.`;

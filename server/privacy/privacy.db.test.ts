@@ -32,6 +32,7 @@ import {
   stayEvents,
   stayPickupPeople,
   careEntries,
+  careIncidents,
   carePhotoVariants,
   staySuites,
   stays,
@@ -272,6 +273,17 @@ async function seedCustomer(db: Db) {
     })
     .returning();
   await db.insert(carePhotoVariants).values({ entryId: note!.id, width: 480, height: 360, bytes: WEBP });
+  // An incident recorded during the stay, naming the cat and the owner.
+  await db.insert(careIncidents).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    whatHappened: `${person.catNames[0]} hid when ${person.name}'s neighbour's dog barked`,
+    happenedAt: now,
+    whatWasDone: `Called ${person.name}`,
+    vetCalled: false,
+    staffInitials: "ML",
+    recordedAt: now,
+  });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db
     .insert(payments)

@@ -6,6 +6,7 @@ import {
   appointments,
   callMeBackForm,
   careEntries,
+  careIncidents,
   carePhotoVariants,
   catPhotoVariants,
   cats,
@@ -236,6 +237,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     rowsOf: (s) => inArray(careEntries.stayId, s.stayIds),
     erasure: "Deleted: the care log of the household's cats (meals, litter, doses, notes).",
     erase: (tx, s) => tx.delete(careEntries).where(inArray(careEntries.stayId, s.stayIds)),
+  },
+  care_incidents: {
+    table: careIncidents,
+    rowsOf: (s) => inArray(careIncidents.stayId, s.stayIds),
+    erasure: "Deleted: the incidents recorded during the household's stays (what happened, what was done).",
+    erase: (tx, s) => tx.delete(careIncidents).where(inArray(careIncidents.stayId, s.stayIds)),
   },
   care_photo_variants: {
     table: carePhotoVariants,

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { requireStaff } from "@server/auth/guards.server";
 import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
@@ -65,7 +65,10 @@ export default function StaffToday({ loaderData: { day, suites, arriving } }: Ro
           <ul className="mt-2 grid gap-2">
             {arriving.map((a) => (
               <li key={a.stayId} className="rounded-xl bg-white p-3 shadow-[var(--shadow-card)]">
-                {a.catNames.join(", ")} · {a.suite}
+                <Link to={`/staff/stays/${a.stayId}`} className="font-semibold text-brand-700 underline underline-offset-4">
+                  {a.catNames.join(", ")}
+                </Link>{" "}
+                · {a.suite}
               </li>
             ))}
           </ul>
@@ -78,7 +81,11 @@ export default function StaffToday({ loaderData: { day, suites, arriving } }: Ro
 function CatCard({ cat }: { cat: TodayCat }) {
   return (
     <li aria-label={cat.name} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
-      <h3 className="font-display text-2xl text-brand-900">{cat.name}</h3>
+      <h3 className="font-display text-2xl text-brand-900">
+        <Link to={`/staff/stays/${cat.stayId}#cat-${cat.catId}`} className="underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700">
+          {cat.name}
+        </Link>
+      </h3>
       <p className="text-sm text-muted">Leaves {formatCalendarDayWeekday(cat.checkOut)}</p>
       {cat.feedingInstructions ? <p className="mt-2 text-sm whitespace-pre-line">Feeding: {cat.feedingInstructions}</p> : null}
 
