@@ -1,9 +1,7 @@
-import crypto from "node:crypto";
-import { weekdayOf } from "../app/features/stays/model";
 import { businessTime } from "../app/lib/business-time";
 import { expectNoAxeViolations } from "./support/axe";
-import { catPhoto, certificate, expectStatus, saveHouseholdByForm } from "./support/cats";
-import { businessDayAhead } from "./support/dates";
+import { catCheckedIn, teamMember } from "./support/care";
+import { catPhoto } from "./support/cats";
 import { gotoHydrated } from "./support/hydration";
 import { expect, test } from "./support/auth";
 
@@ -12,69 +10,15 @@ import { expect, test } from "./support/auth";
 // Care log. A customer and a visitor get no access to Today. The rules (windows, corrections, who
 // reads) are tested on the database: server/care/care.db.test.ts.
 
-/** Days ahead of the first Tuesday at least `days` ahead (arrivals and departures are open Tuesday to Friday). */
-function tuesdayAhead(days: number) {
-  for (let d = days; ; d++) if (weekdayOf(businessDayAhead(d).iso) === 2) return d;
-}
-
 test(
   "staff log a meal, a dose and a photo on Today, and the owner reads them on the Care log",
   { tag: "@phone" },
   async ({ browser, page: admin, signIn, baseURL }) => {
     test.setTimeout(180_000);
-    const cat = `Pepper ${crypto.randomBytes(3).toString("hex")}`;
     // The dose is due now (business time): logged within its window, it needs no remark.
-    const doseTime = businessTime(new Date());
     await signIn(admin, { as: "admin" });
-
-    // The owner: a household, a cat taking Methimazole now, its FVRCP verified by the admin.
-    const owner = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
-    const ana = await owner.newPage();
-    await signIn(ana);
-    await saveHouseholdByForm(ana);
-    const added = await ana.request.post("/cats/new", {
-      multipart: {
-        intent: "save",
-        name: cat,
-        sex: "female",
-        spayedNeutered: "yes",
-        approximateAge: "9",
-        "medications[0].name": "Methimazole",
-        "medications[0].dose": "2.5 mg",
-        "medications[0].times": doseTime,
-      },
-      maxRedirects: 0,
-    });
-    await expectStatus(added, 302, `add ${cat}`);
-    const catId = new URL(added.headers()["location"]!, "http://localhost").searchParams.get("saved")!;
-    const uploaded = await ana.request.post(`/cats/${catId}`, {
-      multipart: { intent: "upload-record", vaccine: "fvrcp", expiresOn: businessDayAhead(300).iso, document: certificate(`${cat}.pdf`) },
-    });
-    await expectStatus(uploaded, 200, `upload ${cat}'s FVRCP`);
-    const recordId = /\/vaccine-records\/([0-9a-f-]+)\/document/.exec(await uploaded.text())![1]!;
-    await expectStatus(
-      await admin.request.post("/admin/documents", { form: { intent: "verify", recordId, expiresOn: businessDayAhead(300).iso } }),
-      200,
-      "verify the FVRCP",
-    );
-
-    // A stay booked as Book a Stay books it (far ahead, so other specs leave a suite free, and inside the FVRCP's 300 days), checked in at the desk.
-    const tuesday = tuesdayAhead(150 + crypto.randomInt(100));
-    await ana.goto(`/book/stay?checkIn=${businessDayAhead(tuesday).iso}&checkOut=${businessDayAhead(tuesday + 2).iso}&catIds=${catId}`);
-    await ana.getByRole("button", { name: "Review booking" }).click();
-    await ana.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(ana.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
-    const stayId = new URL(ana.url()).searchParams.get("booked")!;
-    await expectStatus(await admin.request.post("/admin/stays", { form: { intent: "checkIn", stayId } }), 200, "check the stay in");
-
-    // The admin adds a team member by e-mail.
-    const team = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
-    const maria = await team.newPage();
-    const memberEmail = await signIn(maria);
-    await gotoHydrated(admin, "/admin/team");
-    await admin.getByLabel("Team member's e-mail").fill(memberEmail);
-    await admin.getByRole("button", { name: "Add to the team" }).click();
-    await expect(admin.getByText(`${memberEmail} is on the team.`).first()).toBeVisible();
+    const { owner, page: ana, cat } = await catCheckedIn(browser, baseURL!, signIn, admin, businessTime(new Date()));
+    const { team, page: maria } = await teamMember(browser, baseURL!, signIn, admin);
 
     // She opens Today on her phone and logs breakfast, half eaten, and the dose, given.
     await gotoHydrated(maria, "/staff/today");

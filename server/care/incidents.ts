@@ -103,8 +103,11 @@ export async function recordIncident(
 
   const happenedAt = businessLocalToUtc(input.when.day ?? businessDate(now), input.when.time);
   if (happenedAt.getTime() > now.getTime() + FUTURE_SLACK_MS) throw whenRefused("That time is still to come: say when it happened.");
-  // The day before check-in covers an arrival the evening before it, which the desk may record late.
-  if (businessDate(happenedAt) < addBusinessDays(stay.checkIn, -1)) throw whenRefused("That is before this stay began: check the day.");
+  // The stay began on its check-in day, or today for one the desk checked in early; a day's grace before
+  // it covers an arrival the evening before, recorded late.
+  const today = businessDate(now);
+  const began = stay.checkIn < today ? stay.checkIn : today;
+  if (businessDate(happenedAt) < addBusinessDays(began, -1)) throw whenRefused("That is before this stay began: check the day.");
 
   const business = ctx.business ?? (await loadSiteContent(db)).business;
   const catName = incidentCatName(input.catId ?? null, guests);

@@ -89,7 +89,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
       <p className="text-sm text-muted">Leaves {formatCalendarDayWeekday(cat.checkOut)}</p>
       {cat.feedingInstructions ? <p className="mt-2 text-sm whitespace-pre-line">Feeding: {cat.feedingInstructions}</p> : null}
 
-      <Block title="Meals">
+      <Block title="Meals" cat={cat}>
         {cat.meals.map((m) => (
           <Due key={m.name} item={m} cat={cat} label={`${m.name} · ${m.time}`}>
             <EntryForm cat={cat} intent="meal" id={`meal-${cat.catId}-${m.name}`} correctsId={m.done?.id}>
@@ -112,7 +112,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
       </Block>
 
       {cat.doses.length > 0 ? (
-        <Block title="Medication">
+        <Block title="Medication" cat={cat}>
           {cat.doses.map((d) => (
             <Due
               key={`${d.name}-${d.dueAt}`}
@@ -138,7 +138,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
         </Block>
       ) : null}
 
-      <Block title="Litter">
+      <Block title="Litter" cat={cat}>
         {cat.litter.map((l) => (
           <Due key={l.name} item={l} cat={cat} label={`${l.name} · ${l.time}`}>
             <LitterForm cat={cat} id={`litter-${cat.catId}-${l.name}`} correctsId={l.done?.id} />
@@ -146,7 +146,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
         ))}
       </Block>
 
-      <Block title="Water, play, photos and notes">
+      <Block title="Water, play, photos and notes" cat={cat}>
         <li className="flex flex-wrap gap-2">
           <EntryForm cat={cat} intent="water" id={`water-${cat.catId}`}>
             <Button type="submit" size="compact" variant="outline">
@@ -193,9 +193,10 @@ function CatCard({ cat }: { cat: TodayCat }) {
   );
 }
 
-function Block({ title, children }: { title: string; children: ReactNode }) {
+/** One part of a cat's card; its region names the cat too, so each landmark on the page is told apart. */
+function Block({ title, cat, children }: { title: string; cat: TodayCat; children: ReactNode }) {
   return (
-    <section className="mt-4" aria-label={title}>
+    <section className="mt-4" aria-label={`${title}, ${cat.name}`}>
       <h4 className="text-lg font-bold text-brand-900">{title}</h4>
       <ul className="mt-1 grid gap-3">{children}</ul>
     </section>
