@@ -40,6 +40,7 @@ export default [
   ]),
   // Every route under /staff calls requireStaff (staff or admin) in its loader and action (ADR 0156).
   route("staff/today", "routes/staff/today.tsx"),
+  route("staff/stays/:stayId", "routes/staff/stays.$stayId.tsx"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   // The customer's own pages share an error boundary that keeps them inside the site.
   layout("routes/customer-layout.tsx", [

@@ -4,6 +4,7 @@ import { mapRefusals } from "@server/http/refusals";
 import { Link } from "react-router";
 import { business } from "~/content/business";
 import { useAuth } from "~/features/auth/auth-provider";
+import { SIGNED_OUT } from "~/features/auth/types";
 import { AuthStatusPanel } from "~/features/auth-tooling/auth-status-panel";
 import { AuthTestRunner } from "~/features/auth-tooling/auth-test-runner";
 import { SaveValidatorPanel } from "~/features/auth-tooling/save-validator-panel";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Testing Dashboard | ${b
 /** No role check (the spec); the session seeds the auth state so the panels render signed in from the first byte. */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await getOptionalUser(request, context);
-  return { auth: auth ? toSnapshot(auth) : { user: null, session: null, isAdmin: false } };
+  return { auth: auth ? toSnapshot(auth) : SIGNED_OUT };
 });
 
 export default function AdminBackup() {

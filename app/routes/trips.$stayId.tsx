@@ -4,9 +4,9 @@ import { careLog } from "@server/care/care";
 import { mapRefusals } from "@server/http/refusals";
 import { CustomerPage } from "~/components/customer-page";
 import { business } from "~/content/business";
-import { entryText } from "~/features/care/wording";
+import { CareLogDays } from "~/features/care/care-log";
 import { noindexMeta } from "~/features/seo/seo";
-import { formatCalendarDay, formatCalendarDayWeekday } from "~/lib/business-time";
+import { formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Route } from "./+types/trips.$stayId";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`Your stay | ${business.name}`);
@@ -34,42 +34,11 @@ export default function TripPage({ loaderData: { stay, days } }: Route.Component
         <h2 id="care-log" className="text-2xl">
           Care log
         </h2>
-        {days.length === 0 ? (
-          <p className="mt-2 rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
-            Nothing is logged yet. During the stay our team logs each meal, each dose of medication and each litter check here, with the time and who did it.
-          </p>
-        ) : (
-          days.map(({ day, entries }) => (
-            <section
-              key={day}
-              className="mt-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6"
-              aria-label={formatCalendarDay(day)}
-            >
-              <h3 className="font-display text-xl text-brand-900">{formatCalendarDay(day)}</h3>
-              <ul className="mt-2 grid gap-2">
-                {entries.map((e) => (
-                  <li key={e.id} className="grid grid-cols-[5.5rem_1fr] gap-2">
-                    <span className="font-semibold">{e.time}</span>
-                    <span>
-                      {stay.catNames.length > 1 ? `${e.catName}: ` : ""}
-                      {entryText(e)}
-                      <span className="text-muted"> · {e.initials}</span>
-                      {e.isCorrection ? <span className="text-muted"> (corrected)</span> : null}
-                      {e.photo ? (
-                        <img
-                          {...e.photo}
-                          alt={`${e.catName}, ${e.time}${e.remark ? `: ${e.remark}` : ""}`}
-                          loading="lazy"
-                          className="mt-2 h-auto w-full max-w-[480px] rounded-xl"
-                        />
-                      ) : null}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
-        )}
+        <CareLogDays
+          days={days}
+          manyCats={stay.catNames.length > 1}
+          emptyText="Nothing is logged yet. During the stay our team logs each meal, each dose of medication and each litter check here, with the time and who did it."
+        />
       </section>
     </CustomerPage>
   );

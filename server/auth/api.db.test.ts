@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { sessions, userRoles, users } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
+import { addStaffMember } from "./roles";
 import { type TestServer, startTestServer } from "../testing/test-server";
 import { type TestSmtp, signInDetails, startTestSmtp } from "../testing/test-smtp";
 
@@ -48,10 +49,18 @@ describe("the auth API", () => {
     const res = await fetch(`${server.url}/api/auth/session`, { headers: { cookie } });
     expect(res.headers.get("cache-control")).toBe("no-store");
     const session = await res.json();
-    expect(session).toMatchObject({ user: { email: "reader@example.com" }, isAdmin: false, session: { user: { email: "reader@example.com" } } });
+    expect(session).toMatchObject({
+      user: { email: "reader@example.com" },
+      isAdmin: false,
+      isStaff: false,
+      session: { user: { email: "reader@example.com" } },
+    });
     expect(session.session.expires_at).toBeGreaterThan(Date.now() / 1000 + 6 * 24 * 3600);
     expect(session.user.email_confirmed_at).toEqual(expect.any(String));
     expect(JSON.stringify(session)).not.toContain(cookie.split("=")[1]);
+    // Added to the team, the same session is staff at the next request: the header links the staff pages (ADR 0165).
+    await addStaffMember(database.db, "reader@example.com");
+    expect(await (await fetch(`${server.url}/api/auth/session`, { headers: { cookie } })).json()).toMatchObject({ isAdmin: false, isStaff: true });
 
     const out = await fetch(`${server.url}/api/auth/sign-out`, { method: "POST", headers: { cookie } });
     expect(out.status).toBe(204);
@@ -60,7 +69,7 @@ describe("the auth API", () => {
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
 
     const replay = await fetch(`${server.url}/api/auth/session`, { headers: { cookie } });
-    expect(await replay.json()).toEqual({ user: null, session: null, isAdmin: false });
+    expect(await replay.json()).toEqual({ user: null, session: null, isAdmin: false, isStaff: false });
     // ...and the stale cookie is cleared.
     expect(replay.headers.get("set-cookie")).toMatch(/Max-Age=0/);
   });
@@ -107,6 +116,8 @@ describe("the admin API", () => {
     const res = await fetch(`${server.url}/api/admin/me`, { headers: { cookie: boss } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ user: { email: "boss@example.com" }, isAdmin: true });
+    // The header's menu links the staff pages for an admin too (ADR 0165).
+    expect(await (await fetch(`${server.url}/api/auth/session`, { headers: { cookie: boss } })).json()).toMatchObject({ isAdmin: true, isStaff: true });
 
     const [user] = await database.db.select().from(users).where(eq(users.email, "boss@example.com"));
     await database.db.delete(userRoles).where(eq(userRoles.userId, user!.id));

@@ -1,4 +1,4 @@
-import type { AuthSnapshot, AuthUser } from "~/features/auth/types";
+import { type AuthSnapshot, type AuthUser, SIGNED_OUT } from "~/features/auth/types";
 import type { CurrentAuth } from "./current";
 import type { SessionUser } from "./sessions";
 
@@ -14,7 +14,7 @@ export function toAuthUser(user: SessionUser): AuthUser {
 
 /** The browser's view of a request's auth: no token, no session id, just what the UI shows. */
 export function toSnapshot(auth: CurrentAuth | null): AuthSnapshot {
-  if (!auth) return { user: null, session: null, isAdmin: false };
+  if (!auth) return SIGNED_OUT;
   const user = toAuthUser(auth.user);
-  return { user, session: { user, expires_at: Math.floor(auth.session.expiresAt.getTime() / 1000) }, isAdmin: auth.isAdmin };
+  return { user, session: { user, expires_at: Math.floor(auth.session.expiresAt.getTime() / 1000) }, isAdmin: auth.isAdmin, isStaff: auth.isStaff };
 }

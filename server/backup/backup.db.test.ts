@@ -47,6 +47,7 @@ import {
   stayReleases,
   careEntries,
   catHandovers,
+  careIncidents,
   carePhotoVariants,
   staySuites,
   stays,
@@ -227,6 +228,16 @@ async function fillEveryTable(db: Db) {
     staffUserId: userId,
     staffInitials: "AB",
     at: now,
+  });
+  await db.insert(careIncidents).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    whatHappened: "Scratched her nose on the door",
+    happenedAt: now,
+    whatWasDone: "Cleaned it",
+    vetCalled: false,
+    staffUserId: userId,
+    staffInitials: "AB",
   });
   const [payment] = await db
     .insert(payments)

@@ -1,15 +1,13 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catForm } from "~/features/cats/schema";
 import type { CareEntryInput } from "~/features/care/schema";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { addStaffMember, removeStaffMember, rolesOf } from "../auth/roles";
+import { staffMember as staffMember_, stayWithMiso as stayWithMiso_ } from "../testing/care";
 import type { Database, Db } from "../db/client";
-import { careEntries, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
-import { updateCat } from "../households/households";
+import { careEntries, users } from "../db/schema/index";
 import { testHousehold } from "../testing/households";
-import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
 import sharp from "sharp";
 import { careLog, careToday, entriesOf, logCareEntry, processCarePhoto, readCarePhoto } from "./care";
@@ -27,42 +25,8 @@ const today = businessDate(new Date());
 const at = (time: string) => businessLocalToUtc(today, time);
 const minutesAfter = (instant: Date, minutes: number) => new Date(instant.getTime() + minutes * 60_000);
 
-/** A household whose cat Miso (fed at 7am and 6pm, Methimazole at 8am and 8pm) is in a suite of its own, its stay `status`. */
-async function stayWithMiso(status: "checked_in" | "confirmed" = "checked_in", checkIn = addBusinessDays(today, -1)) {
-  const home = await testHousehold(db, new Date());
-  const catId = home.catIds[0]!;
-  await updateCat(
-    db,
-    home.user.id,
-    catId,
-    catForm.parse({
-      name: "Miso",
-      sex: "female",
-      spayedNeutered: "yes",
-      feedingInstructions: "1/4 can at 7am and 6pm",
-      medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am and 8pm" }],
-    }),
-  );
-  const type = await testSuiteType(db, 1);
-  const [suite] = await db.select().from(suites).where(eq(suites.suiteTypeId, type.id));
-  const dates = { checkIn, checkOut: addBusinessDays(today, 3) };
-  const [stay] = await db
-    .insert(stays)
-    .values({ householdId: home.householdId, status, ...dates, totalCents: 10_000, priceLines: [], cancellationTiers: [] })
-    .returning();
-  const [room] = await db
-    .insert(staySuites)
-    .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates })
-    .returning();
-  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId, catName: "Miso", ...dates });
-  return { stayId: stay!.id, catId, userId: home.user.id, suite: suite!.name };
-}
-
-async function staffMember(email = `maria.lopez.${crypto.randomUUID().slice(0, 8)}@example.com`) {
-  await addStaffMember(db, email);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  return { userId: user!.id, email };
-}
+const stayWithMiso = (status?: "checked_in" | "confirmed", checkIn?: string) => stayWithMiso_(db, status, checkIn);
+const staffMember = (email?: string) => staffMember_(db, email);
 
 const breakfast = (s: { stayId: string; catId: string }, eaten: "half" | "all" = "half", correctsId?: string): CareEntryInput => ({
   intent: "meal",

@@ -21,6 +21,7 @@ import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { STAY_NOT_FOUND } from "../stays/stays";
+import { type IncidentView, incidentCatName, incidentView, incidentsOf } from "./incidents";
 
 /**
  * The care log (ADR 0157): what staff do for each cat in the hotel, one appended row per tap, and what
@@ -321,12 +322,15 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
 
 // ---- The owner's view -------------------------------------------------------------------------------
 
+export type CareLogEntry = CareEntryView & { catName: string };
+
 export interface CareLog {
   stay: { id: string; status: string; checkIn: string; checkOut: string; catNames: string[] };
-  days: { day: string; entries: (CareEntryView & { catName: string })[] }[];
+  /** Each business day with something logged, latest first: its incidents (as they happened) and its entries (latest first). */
+  days: { day: string; incidents: IncidentView[]; entries: CareLogEntry[] }[];
 }
 
-/** A stay's care log, by day (business days, latest first), the standing entries only; its household's or staff's, 404 for anyone else. */
+/** A stay's care log, by day (business days, latest first), the standing entries only, and its incidents; its household's or staff's, 404 for anyone else. */
 export async function careLog(db: Db, reader: CareReader, stayId: string): Promise<CareLog> {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [stay] = await db
@@ -335,16 +339,72 @@ export async function careLog(db: Db, reader: CareReader, stayId: string): Promi
     .leftJoin(households, eq(households.id, stays.householdId))
     .where(eq(stays.id, stayId));
   if (!stay || (!reader.isStaff && stay.userId !== reader.userId)) throw STAY_NOT_FOUND();
-  const [guests, entries] = await Promise.all([
+  const [guests, entries, incidents] = await Promise.all([
     db.select({ catId: stayCats.catId, name: stayCats.catName }).from(stayCats).where(eq(stayCats.stayId, stayId)).orderBy(asc(stayCats.catName)),
     db.select().from(careEntries).where(eq(careEntries.stayId, stayId)),
+    incidentsOf(db, stayId),
   ]);
   const nameOf = (catId: string) => guests.find((g) => g.catId === catId)?.name ?? "A cat";
-  const days = new Map<string, (CareEntryView & { catName: string })[]>();
-  for (const e of standing(entries).toReversed()) days.set(e.day, [...(days.get(e.day) ?? []), { ...view(e), catName: nameOf(e.catId) }]);
+  const days = new Map<string, CareLog["days"][number]>();
+  const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, incidents: [], entries: [] }).get(day)!;
+  for (const e of standing(entries).toReversed()) dayOf(e.day).entries.push({ ...view(e), catName: nameOf(e.catId) });
+  for (const i of incidents) {
+    const seen = incidentView(i, incidentCatName(i.catId, guests));
+    dayOf(seen.day).incidents.push(seen);
+  }
   return {
     stay: { id: stay.id, status: stay.status, checkIn: stay.checkIn, checkOut: stay.checkOut, catNames: guests.map((g) => g.name ?? "A cat") },
-    days: [...days].sort(([a], [b]) => b.localeCompare(a)).map(([day, list]) => ({ day, entries: list })),
+    days: [...days.values()].sort((a, b) => b.day.localeCompare(a.day)),
+  };
+}
+
+// ---- The staff stay page ----------------------------------------------------------------------------
+
+export interface StaffStayCat {
+  catId: string;
+  name: string;
+  feedingInstructions: string | null;
+  medications: Medication[];
+  behaviourNotes: string | null;
+}
+
+export interface StaffStay {
+  log: CareLog;
+  /** The suites the stay's cats sleep in ("Garden 2"), each once. */
+  suites: string[];
+  /** Each cat's profile essentials, as the profile says now. */
+  cats: StaffStayCat[];
+}
+
+/** A stay as staff read it (ADR 0165): its log and incidents, its suites, each cat's feeding, medications and notes. An unknown or malformed id is a 404. */
+export async function staffStay(db: Db, staff: Pick<CareReader, "userId">, stayId: string): Promise<StaffStay> {
+  const log = await careLog(db, { userId: staff.userId, isStaff: true }, stayId);
+  const rows = await db
+    .select({
+      catId: cats.id,
+      catName: stayCats.catName,
+      profileName: cats.name,
+      feedingInstructions: cats.feedingInstructions,
+      medications: cats.medications,
+      behaviourNotes: cats.behaviourNotes,
+      suite: suites.name,
+    })
+    .from(stayCats)
+    .innerJoin(cats, eq(cats.id, stayCats.catId))
+    .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
+    .leftJoin(suites, eq(suites.id, staySuites.suiteId))
+    .where(eq(stayCats.stayId, stayId))
+    .orderBy(asc(stayCats.catName));
+  return {
+    log,
+    suites: [...new Set(rows.map((r) => r.suite ?? NO_SUITE))],
+    cats: rows.map((r) => ({
+      catId: r.catId,
+      name: r.catName ?? r.profileName,
+      feedingInstructions: r.feedingInstructions,
+      medications: r.medications,
+      behaviourNotes: r.behaviourNotes,
+    })),
   };
 }
 

@@ -115,6 +115,7 @@ const PARAM_ROUTES: Record<string, IdCase> = {
   "/admin/stays/:stayId/check-in": { url: (id) => `/admin/stays/${id}/check-in`, unknown: UUID(), admin: true },
   "/admin/stays/:stayId/check-out": { url: (id) => `/admin/stays/${id}/check-out`, unknown: UUID(), admin: true },
   "/admin/stays/:stayId/suite-card": { url: (id) => `/admin/stays/${id}/suite-card`, unknown: UUID(), admin: true },
+  "/staff/stays/:stayId": { url: (id) => `/staff/stays/${id}`, unknown: UUID(), admin: true },
 };
 
 /** Pages that take an id in the query (not in the route config, so listed by hand). */
@@ -168,6 +169,11 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
   }),
   "/cats/:catId archive": posted("/cats/:catId", () => ({ intent: "archive" }), { url: (id) => `/cats/${encodeURIComponent(id)}`, theirs: () => ids.cat }),
   "/staff/today meal": posted("/staff/today", (id) => ({ intent: "meal", stayId: id, catId: id, meal: "Breakfast", eaten: "half" }), { admin: true }),
+  "/staff/stays/:stayId incident": posted(
+    "/staff/stays/:stayId",
+    () => ({ intent: "incident", whatHappened: "Sneezed twice", when: "10:00", whatWasDone: "Watched her", vetCalled: "on" }),
+    { url: (id) => `/staff/stays/${encodeURIComponent(id)}`, admin: true },
+  ),
   "/staff/today correction": posted("/staff/today", (id) => ({ intent: "water", stayId: UUID(), catId: UUID(), correctsId: id }), { admin: true }),
   "/staff/today acknowledge": posted("/staff/today", (id) => ({ intent: "acknowledge", alertId: id }), { admin: true }),
   "/admin/documents verify": posted("/admin/documents", (id) => ({ intent: "verify", recordId: id, expiresOn: inDays(200) })),

@@ -19,6 +19,7 @@ export { type DiaryEntry, careDiaryMail } from "./templates/diary";
 export { balanceLinkMail, receiptMail } from "./templates/balance";
 export { type GroomMailKind, groomMail } from "./templates/groom";
 export { groomGuaranteeMail, guaranteeRefundMail } from "./templates/guarantee";
+export { incidentMail } from "./templates/incident";
 export { signInMail } from "./templates/sign-in";
 export { type StayMailKind, stayMail } from "./templates/stay";
 export { reviewRequestMail } from "./templates/review-request";
@@ -66,3 +67,10 @@ export const doseOverdueText = (business: Pick<SiteBusiness, "name">, a: { catNa
 /** The pickup code texted on a stay's departure day to the owner and to each pickup person (ADR 0162). */
 export const pickupCodeText = (business: Pick<SiteBusiness, "name">, catNames: string, code: string) =>
   `${business.name}: the pickup code for ${catNames} today is ${code}. Show it at the desk. Valid today only.`;
+/** The text that tells the owner of an incident at once (ADR 0165); the mail sent with it has the details. */
+export const incidentText = (
+  business: Pick<SiteBusiness, "name" | "phone">,
+  incident: { catName: string; when: string; vetCalled: boolean; stayUrl: string },
+) =>
+  `${business.name}: an incident during ${incident.catName}'s stay (${incident.when}).${incident.vetCalled ? " A vet was called." : ""} ` +
+  `Details in your e-mail and the Care log: ${incident.stayUrl}. Questions? Call ${business.phone.display}.`;

@@ -39,6 +39,7 @@ import {
   stayReleases,
   careEntries,
   catHandovers,
+  careIncidents,
   carePhotoVariants,
   staySuites,
   stays,
@@ -346,6 +347,17 @@ async function seedCustomer(db: Db) {
     overrideReason: `${person.name} signed on paper`,
     staffInitials: "ML",
     at: now,
+  });
+  // An incident recorded during the stay, naming the cat and the owner.
+  await db.insert(careIncidents).values({
+    stayId: stay!.id,
+    catId: cat.id,
+    whatHappened: `${person.catNames[0]} hid when ${person.name}'s neighbour's dog barked`,
+    happenedAt: now,
+    whatWasDone: `Called ${person.name}`,
+    vetCalled: false,
+    staffInitials: "ML",
+    recordedAt: now,
   });
   // Its deposit, paid and given back on cancelling.
   const [payment] = await db

@@ -9,6 +9,7 @@ import {
   careAlerts,
   careDiarySends,
   careEntries,
+  careIncidents,
   carePhotoVariants,
   catHandovers,
   catPhotoVariants,
@@ -272,6 +273,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     rowsOf: (s) => inArray(careAlerts.stayId, s.stayIds),
     erasure: "Deleted: the care alerts raised about the household's cats (a missed meal or dose, a weight change).",
     erase: (tx, s) => tx.delete(careAlerts).where(inArray(careAlerts.stayId, s.stayIds)),
+  },
+  care_incidents: {
+    table: careIncidents,
+    rowsOf: (s) => inArray(careIncidents.stayId, s.stayIds),
+    erasure: "Deleted: the incidents recorded during the household's stays (what happened, what was done).",
+    erase: (tx, s) => tx.delete(careIncidents).where(inArray(careIncidents.stayId, s.stayIds)),
   },
   care_photo_variants: {
     table: carePhotoVariants,

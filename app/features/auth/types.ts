@@ -18,6 +18,8 @@ export interface AuthSnapshot {
   user: AuthUser | null;
   session: AuthSession | null;
   isAdmin: boolean;
+  /** Staff or admin: the header links the staff pages (ADR 0156, 0165). */
+  isStaff: boolean;
 }
 
-export const SIGNED_OUT: AuthSnapshot = { user: null, session: null, isAdmin: false };
+export const SIGNED_OUT: AuthSnapshot = { user: null, session: null, isAdmin: false, isStaff: false };

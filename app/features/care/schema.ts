@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { idField } from "~/lib/ids";
 import { UPLOAD_LIMITS } from "~/features/media/images";
+import { checkboxField, isCalendarDate } from "~/lib/validation";
 import { DOSE_OUTCOMES, EATEN_SHARES, STOOL_KINDS } from "./model";
 
 /**
@@ -68,3 +69,30 @@ export const removeTeamMemberForm = z.object({ intent: z.literal("remove"), emai
 
 /** Staff acknowledge a care alert on Today (ADR 0164). */
 export const acknowledgeAlertForm = z.object({ intent: z.literal("acknowledge"), alertId: idField("Choose an alert") });
+const TIME_TODAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DAY_AND_TIME = /^(\d{4}-\d{2}-\d{2})T(([01]\d|2[0-3]):[0-5]\d)(:[0-5]\d(\.\d+)?)?$/;
+const WHEN_MESSAGE = "Say when it happened: a time today, like 14:30, or a day and time";
+
+/**
+ * The staff stay page's "Record an incident" form (ADR 0165). When it happened is a time today
+ * ("14:30") or a day and time as a datetime-local input sends it ("2026-11-27T14:30"), both in the
+ * hotel's time; `day` is null for a time today (the domain takes today from its clock).
+ */
+export const incidentForm = z.object({
+  intent: z.literal("incident"),
+  catId: idField("Choose a cat").optional(),
+  whatHappened: z.string("Say what happened").trim().min(1, "Say what happened").max(2000, "Keep what happened under 2,000 characters"),
+  when: z
+    .string(WHEN_MESSAGE)
+    .trim()
+    .transform((value, ctx) => {
+      if (TIME_TODAY.test(value)) return { day: null, time: value };
+      const m = DAY_AND_TIME.exec(value);
+      if (m && isCalendarDate(m[1]!)) return { day: m[1]!, time: m[2]! };
+      ctx.addIssue({ code: "custom", message: WHEN_MESSAGE });
+      return z.NEVER;
+    }),
+  whatWasDone: z.string("Say what was done").trim().min(1, "Say what was done").max(2000, "Keep what was done under 2,000 characters"),
+  vetCalled: checkboxField(),
+});
+export type IncidentInput = z.output<typeof incidentForm>;

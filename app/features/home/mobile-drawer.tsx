@@ -25,7 +25,7 @@ type OpenerProps = ReturnType<typeof opensModal>;
  */
 export function MobileDrawer({ opensSignIn, startsBooking }: { opensSignIn: () => OpenerProps; startsBooking: () => OpenerProps }) {
   const { business } = useSiteContent();
-  const { user, isAdmin, signOut } = useAuth();
+  const { user, isAdmin, isStaff, signOut } = useAuth();
   const goTo = (id: string) => {
     closeMenu();
     scrollToSection(id);
@@ -81,6 +81,12 @@ export function MobileDrawer({ opensSignIn, startsBooking }: { opensSignIn: () =
               <Icon name="user" className="h-5 w-5 text-brand-600" />
               Account
             </a>
+            {isStaff ? (
+              <a href="/staff/today" className={item}>
+                <Icon name="paw" className="h-5 w-5 text-brand-600" />
+                Staff
+              </a>
+            ) : null}
             {isAdmin ? (
               <a href="/admin" className={item}>
                 <Icon name="shield" className="h-5 w-5 text-brand-600" />

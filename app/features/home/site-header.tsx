@@ -61,7 +61,7 @@ const topLink = "rounded-md px-2 py-1 text-sm font-semibold whitespace-nowrap te
  * the server renders it), the account's pages and Sign out once signed in.
  */
 function AccountLinks() {
-  const { user, isAdmin, signOut } = useAuth();
+  const { user, isAdmin, isStaff, signOut } = useAuth();
   const { opens } = useHomeDialogs();
   if (!user) {
     return (
@@ -88,6 +88,11 @@ function AccountLinks() {
           <Icon name="user" className="h-4 w-4" /> Account
         </span>
       </a>
+      {isStaff ? (
+        <a href="/staff/today" className={topLink}>
+          Staff
+        </a>
+      ) : null}
       {isAdmin ? (
         <a href="/admin" className={topLink}>
           Admin

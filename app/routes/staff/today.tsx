@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { requireStaff } from "@server/auth/guards.server";
 import { type CareAlertView, acknowledgeCareAlert, careAlertsToday } from "@server/care/alerts";
 import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
@@ -75,7 +75,10 @@ export default function StaffToday({ loaderData: { day, suites, arriving, alerts
           <ul className="mt-2 grid gap-2">
             {arriving.map((a) => (
               <li key={a.stayId} className="rounded-xl bg-white p-3 shadow-[var(--shadow-card)]">
-                {a.catNames.join(", ")} · {a.suite}
+                <Link to={`/staff/stays/${a.stayId}`} className="font-semibold text-brand-700 underline underline-offset-4">
+                  {a.catNames.join(", ")}
+                </Link>{" "}
+                · {a.suite}
               </li>
             ))}
           </ul>
@@ -159,11 +162,15 @@ function AlertCard({ alert: a }: { alert: CareAlertView }) {
 function CatCard({ cat }: { cat: TodayCat }) {
   return (
     <li aria-label={cat.name} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
-      <h3 className="font-display text-2xl text-brand-900">{cat.name}</h3>
+      <h3 className="font-display text-2xl text-brand-900">
+        <Link to={`/staff/stays/${cat.stayId}#cat-${cat.catId}`} className="underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700">
+          {cat.name}
+        </Link>
+      </h3>
       <p className="text-sm text-muted">Leaves {formatCalendarDayWeekday(cat.checkOut)}</p>
       {cat.feedingInstructions ? <p className="mt-2 text-sm whitespace-pre-line">Feeding: {cat.feedingInstructions}</p> : null}
 
-      <Block title="Meals">
+      <Block title="Meals" cat={cat}>
         {cat.meals.map((m) => (
           <Due key={m.name} item={m} cat={cat} label={`${m.name} · ${m.time}`}>
             <EntryForm cat={cat} intent="meal" id={`meal-${cat.catId}-${m.name}`} correctsId={m.done?.id}>
@@ -186,7 +193,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
       </Block>
 
       {cat.doses.length > 0 ? (
-        <Block title="Medication">
+        <Block title="Medication" cat={cat}>
           {cat.doses.map((d) => (
             <Due
               key={`${d.name}-${d.dueAt}`}
@@ -212,7 +219,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
         </Block>
       ) : null}
 
-      <Block title="Litter">
+      <Block title="Litter" cat={cat}>
         {cat.litter.map((l) => (
           <Due key={l.name} item={l} cat={cat} label={`${l.name} · ${l.time}`}>
             <LitterForm cat={cat} id={`litter-${cat.catId}-${l.name}`} correctsId={l.done?.id} />
@@ -220,7 +227,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
         ))}
       </Block>
 
-      <Block title="Water, play, photos and notes">
+      <Block title="Water, play, photos and notes" cat={cat}>
         <li className="flex flex-wrap gap-2">
           <EntryForm cat={cat} intent="water" id={`water-${cat.catId}`}>
             <Button type="submit" size="compact" variant="outline">
@@ -267,9 +274,10 @@ function CatCard({ cat }: { cat: TodayCat }) {
   );
 }
 
-function Block({ title, children }: { title: string; children: ReactNode }) {
+/** One part of a cat's card; its region names the cat too, so each landmark on the page is told apart. */
+function Block({ title, cat, children }: { title: string; cat: TodayCat; children: ReactNode }) {
   return (
-    <section className="mt-4" aria-label={title}>
+    <section className="mt-4" aria-label={`${title}, ${cat.name}`}>
       <h4 className="text-lg font-bold text-brand-900">{title}</h4>
       <ul className="mt-1 grid gap-3">{children}</ul>
     </section>

@@ -144,3 +144,31 @@ export const careDiarySends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.householdId, t.day] })],
 );
+
+/**
+ * Something that went wrong during a stay and what staff did about it (ADR 0165): a cat that stopped
+ * eating, a scratch, an escape attempt, a vet called. Told to the owner at once (a mail and, with a
+ * mobile number, a text, queued with the row) and shown on the stay's Care log. Rows are appended and
+ * never changed (a trigger refuses an UPDATE but the foreign key's own clearing of `staff_user_id`,
+ * migration 0029); `staff_initials` are kept as they were, like the care entries'.
+ */
+export const careIncidents = pgTable(
+  "care_incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stayId: uuid("stay_id")
+      .notNull()
+      .references(() => stays.id, { onDelete: "cascade" }),
+    /** The cat it concerns; none when it concerns the stay as a whole (two cats sharing a suite). */
+    catId: uuid("cat_id").references(() => cats.id, { onDelete: "cascade" }),
+    whatHappened: text("what_happened").notNull(),
+    /** When it happened, as staff said (a time today, or a day and time). */
+    happenedAt: at("happened_at").notNull(),
+    whatWasDone: text("what_was_done").notNull(),
+    vetCalled: boolean("vet_called").notNull(),
+    staffUserId: uuid("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    staffInitials: text("staff_initials").notNull(),
+    recordedAt: at("recorded_at").notNull().defaultNow(),
+  },
+  (t) => [index("care_incidents_stay").on(t.stayId, t.happenedAt), check("care_incidents_what", sql`${t.whatHappened} <> '' and ${t.whatWasDone} <> ''`)],
+);

@@ -1,0 +1,67 @@
+import crypto from "node:crypto";
+import { type Browser, type Page, expect } from "@playwright/test";
+import { certificate, expectStatus, saveHouseholdByForm } from "./cats";
+import { businessDayAhead } from "./dates";
+import { gotoHydrated } from "./hydration";
+import { checkInAtDesk, openEveryDay } from "./stays";
+
+type SignIn = (page: Page) => Promise<string>;
+
+/**
+ * The care journeys' start (ADR 0157, 0165): a new owner in a browser context of their own (the
+ * admin page's viewport) whose cat, taking Methimazole at `doseTime`, has its FVRCP verified by
+ * `admin`, booked as Book a Stay books it, arriving today, and checked in at the desk. It opens every
+ * day to arrivals (admin Rooms): a spec that uses it runs on a server of its own (`./own-server`).
+ */
+export async function catCheckedIn(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, doseTime: string) {
+  const cat = `Pepper ${crypto.randomBytes(3).toString("hex")}`;
+  const owner = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
+  const page = await owner.newPage();
+  const email = await signIn(page);
+  await saveHouseholdByForm(page);
+  const added = await page.request.post("/cats/new", {
+    multipart: {
+      intent: "save",
+      name: cat,
+      sex: "female",
+      spayedNeutered: "yes",
+      approximateAge: "9",
+      "medications[0].name": "Methimazole",
+      "medications[0].dose": "2.5 mg",
+      "medications[0].times": doseTime,
+    },
+    maxRedirects: 0,
+  });
+  await expectStatus(added, 302, `add ${cat}`);
+  const catId = new URL(added.headers()["location"]!, "http://localhost").searchParams.get("saved")!;
+  const uploaded = await page.request.post(`/cats/${catId}`, {
+    multipart: { intent: "upload-record", vaccine: "fvrcp", expiresOn: businessDayAhead(300).iso, document: certificate(`${cat}.pdf`) },
+  });
+  await expectStatus(uploaded, 200, `upload ${cat}'s FVRCP`);
+  const recordId = /\/vaccine-records\/([0-9a-f-]+)\/document/.exec(await uploaded.text())![1]!;
+  await expectStatus(
+    await admin.request.post("/admin/documents", { form: { intent: "verify", recordId, expiresOn: businessDayAhead(300).iso } }),
+    200,
+    "verify the FVRCP",
+  );
+  await openEveryDay(admin);
+  await page.goto(`/book/stay?checkIn=${businessDayAhead(0).iso}&checkOut=${businessDayAhead(2).iso}&catIds=${catId}`);
+  await page.getByRole("button", { name: "Review booking" }).click();
+  await page.getByRole("button", { name: "Confirm booking" }).click();
+  await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
+  const stayId = new URL(page.url()).searchParams.get("booked")!;
+  await checkInAtDesk(admin, stayId, [catId]);
+  return { owner, page, email, cat, catId, stayId };
+}
+
+/** A team member who is not an admin, in a browser context of their own, added by `admin` in admin Team. */
+export async function teamMember(browser: Browser, baseURL: string, signIn: SignIn, admin: Page) {
+  const team = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
+  const page = await team.newPage();
+  const email = await signIn(page);
+  await gotoHydrated(admin, "/admin/team");
+  await admin.getByLabel("Team member's e-mail").fill(email);
+  await admin.getByRole("button", { name: "Add to the team" }).click();
+  await expect(admin.getByText(`${email} is on the team.`).first()).toBeVisible();
+  return { team, page, email };
+}

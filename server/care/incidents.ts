@@ -1,0 +1,156 @@
+import { asc, eq } from "drizzle-orm";
+import { initialsOf } from "~/features/care/model";
+import type { IncidentInput } from "~/features/care/schema";
+import type { SiteBusiness } from "~/features/content/site-content";
+import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime } from "~/lib/business-time";
+import { isUuid } from "~/lib/ids";
+import type { Db } from "../db/client";
+import { careIncidents, households, stayCats, stays, users } from "../db/schema/index";
+import { loadSiteContent } from "../content/content";
+import { AppError } from "../http/errors";
+import { queueMail } from "../mail/queue";
+import { incidentMail, incidentText } from "../messages/catalogue";
+import { STAY_NOT_FOUND } from "../stays/stays";
+import { queueSms } from "../telephony/sms-queue";
+import type { CareStaff } from "./care";
+
+/**
+ * Incidents during a stay (ADR 0165): what happened, when, what staff did and whether a vet was
+ * called, recorded on the staff stay page. The owner is told at once (a mail, and a text to the
+ * household's mobile when it has one, queued with the row) and reads it on the stay's Care log.
+ * Rows are never changed (a trigger, migration 0029).
+ */
+
+export type CareIncident = typeof careIncidents.$inferSelect;
+
+/** An incident as the Care log shows it. */
+export interface IncidentView {
+  id: string;
+  catId: string | null;
+  /** The cat it concerns, or the stay's cats ("Miso and Tofu") when it concerns them all. */
+  catName: string;
+  day: string;
+  happenedAt: string;
+  time: string;
+  whatHappened: string;
+  whatWasDone: string;
+  vetCalled: boolean;
+  initials: string;
+}
+
+export const incidentView = (i: CareIncident, catName: string): IncidentView => ({
+  id: i.id,
+  catId: i.catId,
+  catName,
+  day: businessDate(i.happenedAt),
+  happenedAt: i.happenedAt.toISOString(),
+  time: formatBusinessTime(i.happenedAt),
+  whatHappened: i.whatHappened,
+  whatWasDone: i.whatWasDone,
+  vetCalled: i.vetCalled,
+  initials: i.staffInitials,
+});
+
+/** A stay's incidents, in the order they happened (for the Care log, which checks the reader). */
+export const incidentsOf = (db: Db, stayId: string) =>
+  db.select().from(careIncidents).where(eq(careIncidents.stayId, stayId)).orderBy(asc(careIncidents.happenedAt), asc(careIncidents.recordedAt));
+
+/** "Miso", "Miso and Tofu", "Miso, Tofu, and Pip" */
+const listOf = (names: string[]) => new Intl.ListFormat("en-US", { type: "conjunction" }).format(names);
+
+/** Who an incident is about, in words: its cat, or every cat of the stay. */
+export const incidentCatName = (catId: string | null, guests: { catId: string | null; name: string | null }[]) =>
+  (catId ? guests.find((g) => g.catId === catId)?.name : listOf(guests.map((g) => g.name ?? "A cat"))) || "your cat";
+
+/** Where the owner's mail and text point: the stay's page, with its Care log. */
+export const stayPageUrl = (siteUrl: string, stayId: string) => `${siteUrl.replace(/\/+$/, "")}/trips/${stayId}`;
+
+/** A time still to come is refused past this much of the clock's drift. */
+const FUTURE_SLACK_MS = 5 * 60_000;
+
+const whenRefused = (message: string) => new AppError(400, "INCIDENT_WHEN", message, { fields: { when: message } });
+
+/**
+ * Records an incident on a stay in the hotel (checked in), by `staff` at `now`, about one of its cats
+ * or (no `catId`) the stay as a whole, and queues the owner's mail and text in the same transaction.
+ * When it happened may not be still to come, nor before the stay's first day.
+ */
+export async function recordIncident(
+  db: Db,
+  staff: CareStaff,
+  stayId: string,
+  input: IncidentInput,
+  ctx: { siteUrl: string; business?: SiteBusiness },
+  now = new Date(),
+): Promise<CareIncident> {
+  if (!isUuid(stayId)) throw STAY_NOT_FOUND();
+  const [stay] = await db
+    .select({ status: stays.status, checkIn: stays.checkIn, email: users.email, name: households.name, mobilePhone: households.mobilePhone })
+    .from(stays)
+    .innerJoin(households, eq(households.id, stays.householdId))
+    .innerJoin(users, eq(users.id, households.userId))
+    .where(eq(stays.id, stayId));
+  if (!stay) throw STAY_NOT_FOUND();
+  if (stay.status !== "checked_in")
+    throw new AppError(409, "STAY_NOT_IN_HOTEL", "This stay is not checked in: incidents are recorded while the cats are with us. Reload the page.");
+  const guests = await db
+    .select({ catId: stayCats.catId, name: stayCats.catName })
+    .from(stayCats)
+    .where(eq(stayCats.stayId, stayId))
+    .orderBy(asc(stayCats.catName));
+  if (input.catId && !guests.some((g) => g.catId === input.catId))
+    throw new AppError(404, "CAT_NOT_ON_STAY", "That cat is not on this stay. Reload the page.", { fields: { catId: "Choose one of this stay's cats." } });
+
+  const happenedAt = businessLocalToUtc(input.when.day ?? businessDate(now), input.when.time);
+  if (happenedAt.getTime() > now.getTime() + FUTURE_SLACK_MS) throw whenRefused("That time is still to come: say when it happened.");
+  // The stay began on its check-in day, or today for one the desk checked in early; a day's grace before
+  // it covers an arrival the evening before, recorded late.
+  const today = businessDate(now);
+  const began = stay.checkIn < today ? stay.checkIn : today;
+  if (businessDate(happenedAt) < addBusinessDays(began, -1)) throw whenRefused("That is before this stay began: check the day.");
+
+  const business = ctx.business ?? (await loadSiteContent(db)).business;
+  const catName = incidentCatName(input.catId ?? null, guests);
+  const siteUrl = ctx.siteUrl.replace(/\/+$/, "");
+  const stayUrl = stayPageUrl(siteUrl, stayId);
+  const when = formatBusinessDateTime(happenedAt);
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const [saved] = await tx
+      .insert(careIncidents)
+      .values({
+        stayId,
+        catId: input.catId ?? null,
+        whatHappened: input.whatHappened,
+        happenedAt,
+        whatWasDone: input.whatWasDone,
+        vetCalled: input.vetCalled,
+        staffUserId: staff.userId,
+        staffInitials: initialsOf(staff.email),
+        recordedAt: now,
+      })
+      .returning();
+    // One mail and one text per incident, whatever retries the request.
+    const dedupeKey = `incident:${saved!.id}`;
+    const about = { catName, when, vetCalled: input.vetCalled, stayUrl };
+    await queueMail(
+      tx,
+      {
+        dedupeKey,
+        stayId,
+        message: incidentMail({
+          to: stay.email,
+          name: stay.name,
+          ...about,
+          whatHappened: input.whatHappened,
+          whatWasDone: input.whatWasDone,
+          business,
+          siteUrl,
+        }),
+      },
+      now,
+    );
+    if (stay.mobilePhone) await queueSms(tx, { dedupeKey, stayId, to: stay.mobilePhone, body: incidentText(business, about) }, now);
+    return saved!;
+  });
+}
