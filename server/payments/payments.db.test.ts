@@ -527,7 +527,7 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
     expect((await traces(stay.id, checkout.payment.id)).payment).toMatchObject({ refundedCents: 8_000 });
   });
 
-  it("refuses, saving nothing, more than is left, a stay not checked out, nothing paid, an unknown or malformed id and no reason", async () => {
+  it("refuses, saving nothing, more than is left, a stay not checked out, nothing paid, an unknown or malformed id", async () => {
     const { stay, checkout } = await checkedOutStay(200 + Math.floor(Math.random() * 150));
     const before = await traces(stay.id, checkout.payment.id);
     expect(before.refunds).toEqual([]);
@@ -535,8 +535,6 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
     const tooMuch = await refusal(guarantee(stay.id, 8_001));
     expect(tooMuch).toMatchObject({ status: 409, code: "REFUND_TOO_LARGE", message: "At most $80.00 is left to refund on this stay." });
     expect(tooMuch.details).toEqual({ fields: { amount: "At most $80.00 is left to refund." } });
-    expect(await refusal(guarantee(stay.id, 1_000, "   "))).toMatchObject({ status: 400, details: { fields: { reason: expect.any(String) as string } } });
-    expect(await refusal(guarantee(stay.id, 0))).toMatchObject({ status: 400, details: { fields: { amount: "Enter an amount above $0.00." } } });
     expect(await refusal(guarantee(crypto.randomUUID(), 1_000))).toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
     expect(await refusal(guarantee("not-a-uuid", 1_000))).toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
 

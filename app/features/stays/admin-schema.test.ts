@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { stayWindowsForm } from "./admin-schema";
+import { guaranteeForm, stayWindowsForm } from "./admin-schema";
 
 /** The form as the browser posts it: `arrival[1][0].from` and so on; blank fields are left out. */
 function posted(fields: Record<string, string>) {
@@ -79,5 +79,27 @@ describe("the arrival and departure windows form", () => {
       "arrival[1][1].to": "14:00",
     });
     expect(touching.status).toBe("success");
+  });
+});
+
+describe("the satisfaction guarantee form", () => {
+  const guarantee = (fields: Record<string, string>) => {
+    const form = new FormData();
+    form.set("intent", "guarantee");
+    form.set("stayId", crypto.randomUUID());
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return parseWithZod(form, { schema: guaranteeForm });
+  };
+
+  it("takes what went wrong and the dollars to give back", () => {
+    const result = guarantee({ reason: "  The suite was cold one night. ", amount: "12.50" });
+    expect(result.status).toBe("success");
+    expect(result.status === "success" && result.value).toMatchObject({ reason: "The suite was cold one night.", amount: 12.5 });
+  });
+
+  it("refuses a blank reason and an amount of $0.00, each in words beside its field", () => {
+    const result = guarantee({ reason: "   ", amount: "0" });
+    expect(result.status).toBe("error");
+    expect(result.error).toMatchObject({ reason: ["Say what went wrong"], amount: ["Enter an amount above $0.00"] });
   });
 });
