@@ -326,7 +326,9 @@ async function emptyTarget(): Promise<{ target: RestoreTarget; open(): Promise<D
   return { target: { kind: "postgres", url: empty.url }, open: () => openDatabase({ url: empty.url, poolSize: 2 }) };
 }
 
-describe("a backup", () => {
+// Each test zips a whole database and opens a restored copy (on PGlite, a new embedded server): past
+// 20 s on a busy machine, so the budget is the slow-test one, as the upgrade tests have.
+describe("a backup", { timeout: 60_000 }, () => {
   it("restores every row of every table, certificates and photos included, into an empty target", async () => {
     const tables = await tablesOf(database.db);
     expect(tables).toContain("public.vaccine_documents");
