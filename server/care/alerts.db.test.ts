@@ -13,7 +13,7 @@ import { careAlerts, smsQueue, stayCats, staySuites, stays, suites, users } from
 import { updateCat } from "../households/households";
 import { loadStaySettings } from "../stays/calendar";
 import { loadManagerMobile, saveHouseRules } from "../stays/rooms";
-import { changeStayAtDesk } from "../stays/staff";
+import { checkInAtDesk } from "../testing/desk";
 import { testHousehold } from "../testing/households";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
@@ -36,7 +36,7 @@ const hoursAfter = (instant: Date, hours: number) => minutesAfter(instant, hours
 
 type Guest = { stayId: string; catId: string; suite: string };
 
-/** A cat (Miso unless named) checked in at the desk at `checkedInAt`, with its profile's medications. */
+/** A cat (Miso unless named) checked in at the desk at `checkedInAt` (weighed at 4.20 kg), with its profile's medications. */
 async function checkedIn(checkedInAt: Date, medications: { name: string; dose: string; times: string }[] = [], name = "Miso"): Promise<Guest> {
   const home = await testHousehold(db, checkedInAt);
   const catId = home.catIds[0]!;
@@ -53,7 +53,8 @@ async function checkedIn(checkedInAt: Date, medications: { name: string; dose: s
     .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates })
     .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId, catName: name, ...dates });
-  await changeStayAtDesk(db, stay!.id, "checkIn", "desk@example.com", { siteUrl: "http://localhost", now: checkedInAt });
+  // As the desk's page posts it (ADR 0161): the cat weighed at 4.20 kg.
+  await checkInAtDesk(db, stay!.id, "desk@example.com", { siteUrl: "http://localhost", now: checkedInAt });
   return { stayId: stay!.id, catId, suite: suite!.name };
 }
 
