@@ -1,25 +1,30 @@
-// Care benchmark (ADR 0157, 0165): Today with 40 cats in the hotel and a year of care entries behind it,
-// on PostgreSQL (a server this script starts in a temporary folder) and on embedded PGlite. Each of 40
-// suites has had a week-long stay after another for a year (the last one checked in now), and each
-// cat's day has its two meals, two doses, two litter checks, water, play and three photos (the photos
-// share a few small image bytes). Then p50/p95 of `careToday`, of the Today page's loader called with
-// a staff member's session (the guard's reads and `careToday`), and of a stay's Care log
-// (`careLog`, with its incidents). Prints figures; asserts nothing.
+// Care benchmark (ADR 0157, 0163, 0165, 0169): Today with 40 cats in the hotel and a year of care
+// entries behind it, on PostgreSQL (a server this script starts in a temporary folder) and on embedded
+// PGlite. Each of 40 suites has had a week-long stay after another for a year (the last one checked in
+// now), each suite's stays a household's of its own, and each cat's day has its two meals, two doses,
+// two litter checks, water, play and three photos (the photos share a few small image bytes). Then
+// p50/p95 of `careToday`, of the Today page's loader called with a staff member's session (the guard's
+// reads and `careToday`), and of a stay's Care log (`careLog`, with its incidents). Last, today's
+// entries are logged for the 40 cats (a day's entries and three photos each) and the evening diary
+// (`runCareDiaries` at 18:00: 40 households, 40 mails queued) is timed, its claims and mails removed
+// between runs. Prints figures; asserts nothing.
 //
-//   npm run bench:care [-- --runs 100] [--days 365] [--db postgres|pglite|both]
+//   npm run bench:care [-- --runs 100] [--diary-runs 5] [--days 365] [--db postgres|pglite|both]
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { loadEnv } from "../server/env";
 import { createSession } from "../server/auth/sessions";
 import { type Database, type Db, openDatabase, rowsOf } from "../server/db/client";
 import {
+  careDiarySends,
   careEntries,
   careIncidents,
   carePhotoVariants,
   cats,
   households,
+  mailQueue,
   stayCats,
   staySuites,
   stays,
@@ -29,6 +34,8 @@ import {
   users,
 } from "../server/db/schema/index";
 import { careLog, careToday } from "../server/care/care";
+import { diaryDueAt, runCareDiaries } from "../server/care/diary";
+import { createLogger } from "../server/logger";
 import { testRequestContext } from "../server/testing/request-context";
 import { loader as todayLoader } from "../app/routes/staff/today";
 import { startTempPostgres } from "./temp-postgres";
@@ -39,6 +46,7 @@ const option = (name: string, fallback: string) => {
   return i >= 0 ? args[i + 1]! : fallback;
 };
 const RUNS = Number(option("runs", "100"));
+const DIARY_RUNS = Number(option("diary-runs", "5"));
 const DAYS = Number(option("days", "365"));
 const KINDS = option("db", "both") === "both" ? (["postgres", "pglite"] as const) : ([option("db", "postgres")] as ("postgres" | "pglite")[]);
 const CATS = 40;
@@ -76,6 +84,7 @@ interface Figures {
   page: { p50: number; p95: number };
   log: { p50: number; p95: number };
   cats: number;
+  diary: { p50: number; max: number; households: number; queued: number };
 }
 
 async function seed(db: Db, now: Date) {
@@ -85,13 +94,20 @@ async function seed(db: Db, now: Date) {
     .insert(suites)
     .values(Array.from({ length: CATS }, (_, i) => ({ suiteTypeId: type!.id, name: `Bench ${String(i + 1).padStart(2, "0")}`, sortOrder: 100 + i })))
     .returning();
-  const [owner] = await db.insert(users).values({ email: "bench-care-owner@example.com" }).returning();
-  const [home] = await db.insert(households).values({ userId: owner!.id, name: "Bench Household", mobilePhone: "+19492491234" }).returning();
+  // A household a suite, so 40 households are in the house now: the diary sends 40 mails.
+  const owners = await db
+    .insert(users)
+    .values(lanes.map((_, i) => ({ email: `bench-care-owner-${i + 1}@example.com` })))
+    .returning();
+  const homes = await db
+    .insert(households)
+    .values(owners.map((o, i) => ({ userId: o.id, name: `Bench Household ${i + 1}`, mobilePhone: "+19492491234" })))
+    .returning();
   const guests = await db
     .insert(cats)
     .values(
       lanes.map((_, i) => ({
-        householdId: home!.id,
+        householdId: homes[i]!.id,
         name: `Cat ${i + 1}`,
         sex: "female" as const,
         feedingInstructions: "1/4 can at 7am and 6pm",
@@ -106,6 +122,7 @@ async function seed(db: Db, now: Date) {
   let entries = 0;
   let photos = 0;
   let lastStay = "";
+  const inHouse: { stayId: string; catId: string }[] = [];
   const first = addBusinessDays(today, -DAYS);
   for (let lane = 0; lane < CATS; lane++) {
     const cat = guests[lane]!;
@@ -115,7 +132,7 @@ async function seed(db: Db, now: Date) {
       const [stay] = await db
         .insert(stays)
         .values({
-          householdId: home!.id,
+          householdId: homes[lane]!.id,
           status: current ? "checked_in" : "checked_out",
           checkIn,
           checkOut,
@@ -126,37 +143,17 @@ async function seed(db: Db, now: Date) {
         .returning();
       const [room] = await db.insert(staySuites).values({ stayId: stay!.id, suiteId: lanes[lane]!.id, suiteTypeId: type!.id, checkIn, checkOut }).returning();
       await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: cat.name, checkIn, checkOut });
-      if (current) lastStay = stay!.id;
+      if (current) {
+        lastStay = stay!.id;
+        inHouse.push({ stayId: stay!.id, catId: cat.id });
+      }
       // Each day of the stay that has begun, up to yesterday for the stay in the hotel (today's day is still to be logged).
       const rows: (typeof careEntries.$inferInsert)[] = [];
-      for (let day = checkIn; day < checkOut && day < today; day = addBusinessDays(day, 1)) {
-        const base = { stayId: stay!.id, catId: cat.id, day, staffUserId: staff!.id, staffInitials: "BS" };
-        const time = (t: string) => businessLocalToUtc(day, t);
-        rows.push(
-          { ...base, kind: "meal", meal: "Breakfast", eaten: "all", at: time("07:05") },
-          { ...base, kind: "meal", meal: "Dinner", eaten: "half", at: time("18:05") },
-          { ...base, kind: "dose", medication: "Methimazole", dose: "2.5 mg", dueAt: time("08:00"), outcome: "given", at: time("08:10") },
-          { ...base, kind: "dose", medication: "Methimazole", dose: "2.5 mg", dueAt: time("20:00"), outcome: "given", at: time("20:05") },
-          { ...base, kind: "litter", urine: true, stool: "normal", at: time("09:00") },
-          { ...base, kind: "litter", urine: true, stool: "normal", at: time("19:00") },
-          { ...base, kind: "water", at: time("09:05") },
-          { ...base, kind: "play", remark: "Chased the feather", at: time("15:00") },
-          ...Array.from({ length: PHOTOS_A_DAY }, (_, p) => ({ ...base, kind: "photo" as const, remark: `Photo ${p + 1}`, at: time(`1${p}:30`) })),
-        );
-      }
-      const saved: { id: string; kind: string }[] = [];
-      await insertAll(rows, async (batch) =>
-        saved.push(...(await db.insert(careEntries).values(batch).returning({ id: careEntries.id, kind: careEntries.kind }))),
-      );
-      const variants = saved
-        .filter((e) => e.kind === "photo")
-        .flatMap((e) => [
-          { entryId: e.id, width: 480, height: 360, bytes: PHOTO_BYTES },
-          { entryId: e.id, width: 960, height: 720, bytes: PHOTO_BYTES },
-        ]);
-      await insertAll(variants, (batch) => db.insert(carePhotoVariants).values(batch), 500);
-      entries += rows.length;
-      photos += variants.length / 2;
+      for (let day = checkIn; day < checkOut && day < today; day = addBusinessDays(day, 1))
+        rows.push(...dayOfCare({ stayId: stay!.id, catId: cat.id }, day, staff!.id));
+      const saved = await saveEntries(db, rows);
+      entries += saved.entries;
+      photos += saved.photos;
     }
   }
   // An incident on the last stay, so its log reads one.
@@ -169,7 +166,67 @@ async function seed(db: Db, now: Date) {
     staffInitials: "BS",
   });
   await db.execute(sql`analyze`);
-  return { entries, photos, staffId: staff!.id, ownerId: owner!.id, lastStay };
+  return { entries, photos, staffId: staff!.id, ownerId: owners.at(-1)!.id, lastStay, inHouse };
+}
+
+/** A cat's day of care: two meals, two doses, two litter checks, water, play and the photos. */
+function dayOfCare(guest: { stayId: string; catId: string }, day: string, staffUserId: string): (typeof careEntries.$inferInsert)[] {
+  const base = { ...guest, day, staffUserId, staffInitials: "BS" };
+  const time = (t: string) => businessLocalToUtc(day, t);
+  return [
+    { ...base, kind: "meal", meal: "Breakfast", eaten: "all", at: time("07:05") },
+    { ...base, kind: "meal", meal: "Dinner", eaten: "half", at: time("18:05") },
+    { ...base, kind: "dose", medication: "Methimazole", dose: "2.5 mg", dueAt: time("08:00"), outcome: "given", at: time("08:10") },
+    { ...base, kind: "dose", medication: "Methimazole", dose: "2.5 mg", dueAt: time("20:00"), outcome: "given", at: time("20:05") },
+    { ...base, kind: "litter", urine: true, stool: "normal", at: time("09:00") },
+    { ...base, kind: "litter", urine: true, stool: "normal", at: time("19:00") },
+    { ...base, kind: "water", at: time("09:05") },
+    { ...base, kind: "play", remark: "Chased the feather", at: time("15:00") },
+    ...Array.from({ length: PHOTOS_A_DAY }, (_, p) => ({ ...base, kind: "photo" as const, remark: `Photo ${p + 1}`, at: time(`1${p}:30`) })),
+  ];
+}
+
+/** Saves entries and two sizes of each photo entry's image; answers how many of each. */
+async function saveEntries(db: Db, rows: (typeof careEntries.$inferInsert)[]) {
+  const saved: { id: string; kind: string }[] = [];
+  await insertAll(rows, async (batch) => saved.push(...(await db.insert(careEntries).values(batch).returning({ id: careEntries.id, kind: careEntries.kind }))));
+  const variants = saved
+    .filter((e) => e.kind === "photo")
+    .flatMap((e) => [
+      { entryId: e.id, width: 480, height: 360, bytes: PHOTO_BYTES },
+      { entryId: e.id, width: 960, height: 720, bytes: PHOTO_BYTES },
+    ]);
+  await insertAll(variants, (batch) => db.insert(carePhotoVariants).values(batch), 500);
+  return { entries: rows.length, photos: variants.length / 2 };
+}
+
+/**
+ * The evening diary for today with the 40 households in the house: today's entries are logged for
+ * each cat, then `runCareDiaries` runs at 18:00 (or now, when later), and its claims and queued mails
+ * are removed before the next run, so each run queues the 40 mails again.
+ */
+async function benchDiary(db: Db, now: Date, seeded: Awaited<ReturnType<typeof seed>>, env: ReturnType<typeof loadEnv>) {
+  const today = businessDate(now);
+  await saveEntries(
+    db,
+    seeded.inHouse.flatMap((guest) => dayOfCare(guest, today, seeded.staffId)),
+  );
+  await db.execute(sql`analyze care_entries`);
+  const at = new Date(Math.max(now.getTime(), diaryDueAt(today).getTime()));
+  const deps = { db, env, logger: createLogger("silent") };
+  const forget = async () => {
+    await db.delete(careDiarySends);
+    await db.delete(mailQueue).where(like(mailQueue.dedupeKey, "care-diary:%"));
+  };
+  const times: number[] = [];
+  let last = { due: 0, queued: 0 };
+  for (let i = 0; i < DIARY_RUNS; i++) {
+    await forget();
+    const started = performance.now();
+    last = await runCareDiaries(deps, at);
+    times.push(performance.now() - started);
+  }
+  return { p50: quantile(times, 0.5), max: Math.max(...times), households: last.due, queued: last.queued };
 }
 
 async function bench(database: Database): Promise<Figures> {
@@ -191,7 +248,8 @@ async function bench(database: Database): Promise<Figures> {
   const request = () => new Request("http://localhost/staff/today", { headers: { cookie: `cat_hotel_session=${token}` } });
   const page = await timed(RUNS, () => todayLoader({ request: request(), context, params: {} } as unknown as Parameters<typeof todayLoader>[0]));
   const log = await timed(RUNS, () => careLog(db, { userId: seeded.ownerId, isStaff: false }, seeded.lastStay));
-  return { kind: database.kind, version, entries: seeded.entries, photos: seeded.photos, seconds, today, page, log, cats: inHotel };
+  const diary = await benchDiary(db, now, seeded, env);
+  return { kind: database.kind, version, entries: seeded.entries, photos: seeded.photos, seconds, today, page, log, cats: inHotel, diary };
 }
 
 const results: Figures[] = [];
@@ -232,3 +290,5 @@ row("cats on Today", (f) => String(f.cats), String(CATS));
 row("careToday p50 / p95", (f) => `${ms(f.today.p50)} / ${ms(f.today.p95)}`, "p95 < 100 ms");
 row("Today's loader (session, roles, careToday) p50 / p95", (f) => `${ms(f.page.p50)} / ${ms(f.page.p95)}`, "p95 < 100 ms");
 row("a stay's Care log (careLog) p50 / p95", (f) => `${ms(f.log.p50)} / ${ms(f.log.p95)}`);
+row("households sent the diary / mails queued", (f) => `${f.diary.households} / ${f.diary.queued}`, String(CATS));
+row(`the diary run (runCareDiaries) p50 / max of ${DIARY_RUNS}`, (f) => `${ms(f.diary.p50)} / ${ms(f.diary.max)}`, "< 5 s");

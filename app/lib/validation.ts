@@ -20,6 +20,21 @@ export const usPhoneField = (message: string = INVALID_PHONE_MESSAGE) =>
       return e164;
     });
 
+/** What a person reads for a weight that is not kilograms with up to two decimals. */
+export const WEIGHT_MISSING = "Enter the weight in kilograms, e.g. 4.25";
+
+/**
+ * A weight typed in kilograms with up to two decimals ("4.25", "4,25"), kept as whole grams, between
+ * `minGrams` and `maxGrams`: the desk's hand-over (ADR 0161) and the care log's weigh-in (ADR 0169).
+ */
+export const kilogramsField = ({ minGrams, maxGrams }: { minGrams: number; maxGrams: number }) =>
+  z
+    .string(WEIGHT_MISSING)
+    .trim()
+    .regex(/^\d{1,2}([.,]\d{1,2})?$/, WEIGHT_MISSING)
+    .transform((kg) => Math.round(Number(kg.replace(",", ".")) * 1000))
+    .refine((grams) => grams >= minGrams && grams <= maxGrams, `Enter a weight between ${minGrams / 1000} and ${maxGrams / 1000} kg`);
+
 /** A checkbox: "on" when ticked (a browser's form), absent when not; `true` from a caller in code. */
 export const checkboxField = () =>
   z

@@ -13,7 +13,7 @@ import { careAlerts, smsQueue, stayCats, staySuites, stays, suites, users } from
 import { updateCat } from "../households/households";
 import { loadStaySettings } from "../stays/calendar";
 import { loadManagerMobile, saveHouseRules } from "../stays/rooms";
-import { changeStayAtDesk } from "../stays/staff";
+import { checkInAtDesk } from "../testing/desk";
 import { testHousehold } from "../testing/households";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
@@ -36,7 +36,7 @@ const hoursAfter = (instant: Date, hours: number) => minutesAfter(instant, hours
 
 type Guest = { stayId: string; catId: string; suite: string };
 
-/** A cat (Miso unless named) checked in at the desk at `checkedInAt`, with its profile's medications. */
+/** A cat (Miso unless named) checked in at the desk at `checkedInAt` (weighed at 4.20 kg), with its profile's medications. */
 async function checkedIn(checkedInAt: Date, medications: { name: string; dose: string; times: string }[] = [], name = "Miso"): Promise<Guest> {
   const home = await testHousehold(db, checkedInAt);
   const catId = home.catIds[0]!;
@@ -53,7 +53,8 @@ async function checkedIn(checkedInAt: Date, medications: { name: string; dose: s
     .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates })
     .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId, catName: name, ...dates });
-  await changeStayAtDesk(db, stay!.id, "checkIn", "desk@example.com", { siteUrl: "http://localhost", now: checkedInAt });
+  // As the desk's page posts it (ADR 0161): the cat weighed at 4.20 kg.
+  await checkInAtDesk(db, stay!.id, "desk@example.com", { siteUrl: "http://localhost", now: checkedInAt });
   return { stayId: stay!.id, catId, suite: suite!.name };
 }
 
@@ -234,6 +235,31 @@ describe("on Today", () => {
 });
 
 describe("the weight rule", () => {
+  it("raises the alert once when the weigh-in on night 7 is 5 % below the arrival weight, and not for 4.8 %", async () => {
+    const checkIn = at(addBusinessDays(today, -7), "10:00");
+    // Both weighed 4.20 kg at the desk.
+    const miso = await checkedIn(checkIn, [], "Mochi");
+    const tofu = await checkedIn(checkIn, [], "Tofu");
+    const weighAt = at(today, "09:00");
+    await log(tofu, weighAt, { intent: "weight", weight: 4000 });
+    expect(await alertsOf(tofu, "weight_change")).toEqual([]);
+
+    const weighed = await log(miso, weighAt, { intent: "weight", weight: 3990 });
+    // Corrected the same day, and the job run: still the one alert.
+    await log(miso, minutesAfter(weighAt, 5), { intent: "weight", weight: 3980, correctsId: weighed.id });
+    await runCareAlerts({ db }, minutesAfter(weighAt, 10));
+    const alerts = await alertsOf(miso, "weight_change");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      key: `weigh-in ${today}`,
+      since: weighAt,
+      urgent: false,
+      detail: "Lost 5.0 % during the stay: 4,200 g at arrival, 3,990 g at the weigh-in on night 7.",
+    });
+    const onToday = (await careAlertsToday(db, minutesAfter(weighAt, 10))).open.find((a) => a.id === alerts[0]!.id);
+    expect(onToday).toMatchObject({ catName: "Mochi", what: "Weight changed during the stay", suite: miso.suite });
+  });
+
   it("raises an alert at check-out for a change of 5 % or more, not 4.9 %, once per stay and cat", async () => {
     expect(weightChangePercent(4000, 3804)).toBe(-4.9);
     expect(weightChangePercent(4000, 4200)).toBe(5);

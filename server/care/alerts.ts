@@ -20,7 +20,8 @@ import type { Logger } from "../logger";
 import { doseOverdueText } from "../messages/catalogue";
 import type { PeriodicJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
-import { type CareEntry, type CareStaff, standing } from "./care";
+import type { CareEntry, CareStaff } from "./care";
+import { standing } from "./standing";
 
 /**
  * Care alerts (ADR 0164): the care alerts job reads each cat in the hotel's log and raises an alert
@@ -203,15 +204,24 @@ export const careAlertsJob: PeriodicJob = {
   },
 };
 
+/** When a cat was weighed against its arrival weight: the key that makes the alert once, and its words ("at check-out"). */
+export interface WeighOccasion {
+  key: string;
+  label: string;
+}
+
+const AT_CHECK_OUT: WeighOccasion = { key: "check-out", label: "at check-out" };
+
 /**
- * The weight rule, for the desk's check-out (in its transaction): raises the alert once per stay and
- * cat when the weight changed by 5 % or more; answers it, or null when the change is smaller or it was
- * raised already.
+ * The weight rule, for the desk's check-out and for a weigh-in on a long stay (in its transaction,
+ * ADR 0169): raises the alert once per stay, cat and occasion when the weight changed by 5 % or more
+ * from arrival; answers it, or null when the change is smaller or it was raised already.
  */
 export async function raiseWeightChangeAlert(
   tx: Db,
-  w: { stayId: string; catId: string; arrivalGrams: number; departureGrams: number; now: Date },
+  w: { stayId: string; catId: string; arrivalGrams: number; departureGrams: number; now: Date; occasion?: WeighOccasion },
 ): Promise<CareAlert | null> {
+  const occasion = w.occasion ?? AT_CHECK_OUT;
   if (!weightChangeAlerts(w.arrivalGrams, w.departureGrams)) return null;
   const percent = weightChangePercent(w.arrivalGrams, w.departureGrams);
   const grams = (g: number) => `${g.toLocaleString("en-US")} g`;
@@ -222,9 +232,9 @@ export async function raiseWeightChangeAlert(
         stayId: w.stayId,
         catId: w.catId,
         rule: "weight_change",
-        key: "check-out",
+        key: occasion.key,
         since: w.now,
-        detail: `${percent < 0 ? "Lost" : "Gained"} ${Math.abs(percent).toFixed(1)} % during the stay: ${grams(w.arrivalGrams)} at arrival, ${grams(w.departureGrams)} at check-out.`,
+        detail: `${percent < 0 ? "Lost" : "Gained"} ${Math.abs(percent).toFixed(1)} % during the stay: ${grams(w.arrivalGrams)} at arrival, ${grams(w.departureGrams)} ${occasion.label}.`,
       },
     ],
     w.now,

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CareEntryInput } from "~/features/care/schema";
+import { type CareEntryInput, careEntryForm } from "~/features/care/schema";
+import { entryText } from "~/features/care/wording";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { addStaffMember, removeStaffMember, rolesOf } from "../auth/roles";
 import { staffMember as staffMember_, stayWithMiso as stayWithMiso_ } from "../testing/care";
@@ -201,6 +202,59 @@ describe("entries", () => {
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => logCareEntry(db, staff, breakfast(s, "all", first.id), at("07:20"))));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 409, code: "CARE_ENTRY_CORRECTED" });
+  });
+});
+
+describe("a weigh-in on a long stay", () => {
+  /** The Today page's weight form as posted: kilograms as typed. */
+  const weighIn = (s: { stayId: string; catId: string }, weight: string, correctsId?: string) =>
+    careEntryForm.parse({ intent: "weight", stayId: s.stayId, catId: s.catId, weight, ...(correctsId ? { correctsId } : {}) }) as CareEntryInput;
+  const todayOf = async (s: { suite: string }, now: Date) => (await careToday(db, now)).suites.find((x) => x.suite === s.suite)!.cats[0]!;
+
+  it("is due on night 7 of a stay, not on night 6; logged, it covers the day, is corrected like any entry and reads in the owner's log", async () => {
+    const nightSix = await stayWithMiso("checked_in", addBusinessDays(today, -6));
+    const nightSeven = await stayWithMiso("checked_in", addBusinessDays(today, -7));
+    expect((await todayOf(nightSix, at("09:00"))).weighIn).toBeNull();
+    expect((await todayOf(nightSeven, at("09:00"))).weighIn).toEqual({ night: 7, done: null });
+
+    const staff = await staffMember("maria.lopez@example.com");
+    const first = await logCareEntry(db, staff, weighIn(nightSeven, "4.25"), at("09:10"));
+    expect(first).toMatchObject({ kind: "weight", weightGrams: 4250, day: today });
+    expect((await todayOf(nightSeven, at("09:15"))).weighIn).toMatchObject({
+      night: 7,
+      done: { id: first.id, weightGrams: 4250, time: "9:10 AM", initials: "ML" },
+    });
+
+    const fix = await logCareEntry(db, staff, weighIn(nightSeven, "4,3", first.id), at("09:20"));
+    expect((await todayOf(nightSeven, at("09:25"))).weighIn!.done).toMatchObject({ id: fix.id, weightGrams: 4300, isCorrection: true });
+    const log = await careLog(db, { userId: nightSeven.userId, isStaff: false }, nightSeven.stayId);
+    expect(log.days.flatMap((d) => d.entries.map(entryText))).toEqual(["Weight: 4.30 kg"]);
+  });
+
+  it("is due again on night 14, not on the nights between", async () => {
+    const fourteen = await stayWithMiso("checked_in", addBusinessDays(today, -14));
+    const eight = await stayWithMiso("checked_in", addBusinessDays(today, -8));
+    expect((await todayOf(fourteen, at("09:00"))).weighIn).toEqual({ night: 14, done: null });
+    expect((await todayOf(eight, at("09:00"))).weighIn).toBeNull();
+  });
+
+  it("refuses a weight outside 0.5–15 kg, or not in kilograms, in words; the database refuses one too", async () => {
+    const s = await stayWithMiso("checked_in", addBusinessDays(today, -7));
+    const problems = (weight: string) =>
+      careEntryForm.safeParse({ intent: "weight", stayId: s.stayId, catId: s.catId, weight }).error?.issues.map((i) => [i.path.join("."), i.message]);
+    expect(problems("0.49")).toEqual([["weight", "Enter a weight between 0.5 and 15 kg"]]);
+    expect(problems("15.01")).toEqual([["weight", "Enter a weight between 0.5 and 15 kg"]]);
+    expect(problems("4.255")).toEqual([["weight", "Enter the weight in kilograms, e.g. 4.25"]]);
+    expect(problems("4250 g")).toEqual([["weight", "Enter the weight in kilograms, e.g. 4.25"]]);
+    expect(problems("0.5")).toBeUndefined();
+    expect(problems("15")).toBeUndefined();
+
+    const row = { stayId: s.stayId, catId: s.catId, day: today, staffInitials: "ML", at: at("09:00") };
+    await expect(db.insert(careEntries).values({ ...row, kind: "weight", weightGrams: 15_001 })).rejects.toThrow();
+    await expect(db.insert(careEntries).values({ ...row, kind: "weight", weightGrams: 499 })).rejects.toThrow();
+    await expect(db.insert(careEntries).values({ ...row, kind: "weight" })).rejects.toThrow();
+    await expect(db.insert(careEntries).values({ ...row, kind: "water", weightGrams: 4000 })).rejects.toThrow();
+    expect(await entriesOf(db, s.stayId)).toEqual([]);
   });
 });
 

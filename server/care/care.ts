@@ -8,7 +8,9 @@ import {
   dosesOn,
   initialsOf,
   mealsOf,
+  nightsSince,
   outsideWindow,
+  weighInDue,
 } from "~/features/care/model";
 import type { CareEntryInput } from "~/features/care/schema";
 import type { Medication } from "~/features/cats/options";
@@ -21,7 +23,10 @@ import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { STAY_NOT_FOUND } from "../stays/stays";
+import { arrivalWeightOf } from "../stays/handovers";
+import { raiseWeightChangeAlert } from "./alerts";
 import { type IncidentView, incidentCatName, incidentView, incidentsOf } from "./incidents";
+import { standing } from "./standing";
 
 /**
  * The care log (ADR 0157): what staff do for each cat in the hotel, one appended row per tap, and what
@@ -61,6 +66,8 @@ export interface CareEntryView {
   dueTime: string | null;
   outcome: DoseOutcome | null;
   remark: string | null;
+  /** A weigh-in's weight in grams (ADR 0169). */
+  weightGrams: number | null;
   initials: string;
   /** This entry corrects an earlier one. */
   isCorrection: boolean;
@@ -90,16 +97,13 @@ const view = (e: CareEntry): CareEntryView => ({
   dueTime: e.dueAt ? formatBusinessTime(e.dueAt) : null,
   outcome: e.outcome,
   remark: e.remark,
+  weightGrams: e.weightGrams,
   initials: e.staffInitials,
   isCorrection: e.correctsId !== null,
   photo: e.kind === "photo" ? carePhotoImage(e.stayId, e.id) : null,
 });
 
-/** The entries that stand: each one no later entry corrects, in the order they were logged. */
-export function standing(entries: CareEntry[]): CareEntry[] {
-  const corrected = new Set(entries.flatMap((e) => (e.correctsId ? [e.correctsId] : [])));
-  return entries.filter((e) => !corrected.has(e.id)).sort((a, b) => a.at.getTime() - b.at.getTime());
-}
+export { standing };
 
 // ---- Today ------------------------------------------------------------------------------------------
 
@@ -128,6 +132,8 @@ export interface TodayCat {
   meals: DueItem[];
   doses: DueDoseItem[];
   litter: DueItem[];
+  /** On nights 7, 14, 21… of its stay the cat is weighed (ADR 0169): that night, and the weigh-in that covers it. */
+  weighIn: { night: number; done: CareEntryView | null } | null;
   /** Every standing entry of the day, latest first. */
   entries: CareEntryView[];
 }
@@ -195,6 +201,7 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
       checkOut: r.checkOut,
       feedingInstructions: r.feedingInstructions,
       ...dueToday(day, now, r.feedingInstructions, r.medications, own),
+      weighIn: weighInToday(r.checkIn, day, own),
       entries: own.toReversed().map(view),
     };
     const suite = r.suite ?? NO_SUITE;
@@ -237,6 +244,13 @@ export function dueToday(day: string, now: Date, feedingInstructions: string | n
   return { meals, doses, litter };
 }
 
+/** The weigh-in due on `day` for a cat checked in on `checkIn` (nights 7, 14, 21…), with the standing weight entry of the day; null on other days. */
+export function weighInToday(checkIn: string, day: string, own: CareEntry[]): TodayCat["weighIn"] {
+  if (!weighInDue(checkIn, day)) return null;
+  const done = own.findLast((e) => e.kind === "weight");
+  return { night: nightsSince(checkIn, day), done: done ? view(done) : null };
+}
+
 // ---- Logging ----------------------------------------------------------------------------------------
 
 const CAT_NOT_IN_HOTEL = () => new AppError(404, "CAT_NOT_IN_HOTEL", "That cat is not in the hotel now. Reload the page.");
@@ -249,12 +263,14 @@ export const outOfWindowMessage = (due: Date) => `This dose was due at ${formatB
  * Logs one entry for a cat in the hotel (its stay checked in), by `staff` at `now`; a correction names
  * the entry it replaces, which must be the same cat's on the same stay and not corrected yet. A dose
  * must be one the cat's profile makes due (its medication at that time), and one logged outside its
- * window needs a remark. Nothing is ever updated.
+ * window needs a remark. A weigh-in is compared with the desk's arrival weight in its transaction and
+ * raises the weight-change alert once for that day at 5 % or more (ADR 0164, 0169). Nothing is ever
+ * updated.
  */
 export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInput, now = new Date(), photo?: ProcessedImage): Promise<CareEntry> {
   if (input.intent === "photo" && !photo) throw new AppError(400, "IMAGE_MISSING", "Take or choose a photo.");
   const [cat] = await db
-    .select({ medications: cats.medications, name: cats.name })
+    .select({ medications: cats.medications, name: cats.name, checkIn: stays.checkIn })
     .from(stayCats)
     .innerJoin(stays, eq(stays.id, stayCats.stayId))
     .innerJoin(cats, eq(cats.id, stayCats.catId))
@@ -299,6 +315,9 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
       });
       break;
     }
+    case "weight":
+      row.weightGrams = input.weight;
+      break;
     case "water":
     case "play":
     case "photo":
@@ -311,6 +330,7 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
       const tx = txDb as unknown as Db;
       const [saved] = await tx.insert(careEntries).values(row).returning();
       if (input.intent === "photo") await tx.insert(carePhotoVariants).values(photo!.variants.map((v) => ({ entryId: saved!.id, ...v })));
+      if (input.intent === "weight") await weighInAlert(tx, saved!, cat.checkIn);
       return saved!;
     });
   } catch (error) {
@@ -318,6 +338,24 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
     if (sqlStateOf(error) === UNIQUE_VIOLATION) throw ALREADY_CORRECTED();
     throw error;
   }
+}
+
+/**
+ * A weigh-in against the weight the desk recorded at arrival (`cat_handovers`): 5 % or more either way
+ * raises the weight-change alert, keyed by the day, so a correction that day raises no second one. A
+ * stay checked in before the desk weighed cats has nothing to compare with.
+ */
+async function weighInAlert(tx: Db, entry: CareEntry, checkIn: string) {
+  const arrivalGrams = await arrivalWeightOf(tx, entry.stayId, entry.catId);
+  if (arrivalGrams === null || entry.weightGrams === null) return;
+  await raiseWeightChangeAlert(tx, {
+    stayId: entry.stayId,
+    catId: entry.catId,
+    arrivalGrams,
+    departureGrams: entry.weightGrams,
+    now: entry.at,
+    occasion: { key: `weigh-in ${entry.day}`, label: `at the weigh-in on night ${nightsSince(checkIn, entry.day)}` },
+  });
 }
 
 // ---- The owner's view -------------------------------------------------------------------------------

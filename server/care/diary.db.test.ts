@@ -99,7 +99,7 @@ function nextClockChange(forward: boolean): string {
 }
 
 describe("the evening diary", () => {
-  it("tells each cat's meals, doses with their time and initials, litter, photos and notes, in one mail for a household with two stays", async () => {
+  it("tells each cat's meals, doses with their time and initials, litter, weigh-in, photos and notes, in one mail for a household with two stays", async () => {
     const home = await householdInHotel(["Milo", "Luna"]);
     const milo = home.guests[0]!;
     const staff = await breakfastAndDose(today, milo);
@@ -109,6 +109,7 @@ describe("the evening diary", () => {
       .toBuffer();
     const photo = await logCareEntry(db, staff, { intent: "photo", ...milo, remark: "Sunbathing" }, at(today, "15:10"), await processCarePhoto(jpeg));
     await logCareEntry(db, staff, { intent: "note", ...milo, remark: "Purred all afternoon." }, at(today, "16:00"));
+    await logCareEntry(db, staff, { intent: "weight", ...milo, weight: 4250 }, at(today, "16:30"));
 
     await runCareDiaries(deps(), at(today, "18:00"));
     const mails = await diariesOf(home.householdId);
@@ -121,6 +122,7 @@ describe("the evening diary", () => {
       expect(words).toContain("Methimazole 2.5 mg, 8:00 AM dose: Given at 8:04 AM by ML");
       expect(words).toContain("Urine, stool normal (9:05 AM, ML)");
       expect(words).toContain("Purred all afternoon. (4:00 PM, ML)");
+      expect(words).toContain("Weight: 4.25 kg (4:30 PM, ML)");
       expect(words).toContain(`${env.PUBLIC_SITE_URL}/trips/${milo.stayId}/photos/${photo.id}/480.webp`);
       // Luna has nothing logged: the diary says so instead of leaving her out.
       expect(words).toContain("No entries yet today for Luna; the team has been alerted.");

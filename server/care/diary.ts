@@ -8,7 +8,8 @@ import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { type DiaryEntry, careDiaryMail } from "../messages/catalogue";
 import type { PeriodicJob } from "../periodic-job";
-import { carePhotoImage, standing } from "./care";
+import { carePhotoImage } from "./care";
+import { standing } from "./standing";
 
 /**
  * The evening diary (ADR 0163): at 18:00 business time, each household with a stay checked in gets one

@@ -76,6 +76,15 @@ async function deskStay(db: Db, stayId: string) {
   return { stay, household, cats: cards };
 }
 
+/** The weight the desk recorded when the cat arrived for this stay, in grams; null for a stay checked in before the desk weighed cats. */
+export async function arrivalWeightOf(db: Db, stayId: string, catId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ grams: catHandovers.weightGrams })
+    .from(catHandovers)
+    .where(and(eq(catHandovers.stayId, stayId), eq(catHandovers.catId, catId), eq(catHandovers.direction, "arrival")));
+  return row?.grams ?? null;
+}
+
 /** The doses the care plan says came with the cat, one count per medication; one count when it names none. */
 export function plannedDoses(plan: Pick<CatCarePlan, "medications"> | null): DoseCount[] {
   const meds = plan?.medications ?? [];

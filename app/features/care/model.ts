@@ -7,8 +7,23 @@ import type { Medication } from "~/features/cats/options";
  * medication's times). Browser-safe: no database here.
  */
 
-export const CARE_KINDS = ["meal", "water", "litter", "dose", "play", "note", "photo"] as const;
+export const CARE_KINDS = ["meal", "water", "litter", "dose", "play", "note", "photo", "weight"] as const;
 export type CareKind = (typeof CARE_KINDS)[number];
+
+/** On a long stay a cat is weighed every this many nights: on nights 7, 14, 21… counted from its check-in day. */
+export const WEIGH_EVERY_NIGHTS = 7;
+
+/** What a weight entry may hold, in whole grams (the database's check holds the same). */
+export const CARE_WEIGHT_GRAMS = { min: 500, max: 15_000 } as const;
+
+/** The nights a stay has lasted on `day`, counted from its check-in day (the check-in day itself is night 0). */
+export const nightsSince = (checkIn: string, day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
+
+/** Whether a cat checked in on `checkIn` is weighed on `day`: nights 7, 14, 21… of its stay. */
+export const weighInDue = (checkIn: string, day: string) => {
+  const nights = nightsSince(checkIn, day);
+  return nights > 0 && nights % WEIGH_EVERY_NIGHTS === 0;
+};
 
 export const EATEN_SHARES = ["none", "quarter", "half", "three_quarters", "all"] as const;
 export type EatenShare = (typeof EATEN_SHARES)[number];

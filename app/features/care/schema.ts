@@ -1,8 +1,8 @@
 import { z } from "~/lib/zod";
 import { idField } from "~/lib/ids";
 import { UPLOAD_LIMITS } from "~/features/media/images";
-import { checkboxField, isCalendarDate } from "~/lib/validation";
-import { DOSE_OUTCOMES, EATEN_SHARES, STOOL_KINDS } from "./model";
+import { checkboxField, isCalendarDate, kilogramsField } from "~/lib/validation";
+import { CARE_WEIGHT_GRAMS, DOSE_OUTCOMES, EATEN_SHARES, STOOL_KINDS } from "./model";
 
 /**
  * The Today page's forms, one per kind of entry (the `intent` is the kind), each naming the stay and
@@ -46,6 +46,12 @@ export const careEntryForm = z.discriminatedUnion("intent", [
       .file("Take or choose a photo")
       .max(UPLOAD_LIMITS.maxBytes, `The photo is larger than ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB. Please take a smaller one.`),
     remark,
+  }),
+  // A weigh-in on a long stay (ADR 0169): kilograms with up to two decimals, as the desk types them.
+  z.object({
+    intent: z.literal("weight"),
+    ...entry,
+    weight: kilogramsField({ minGrams: CARE_WEIGHT_GRAMS.min, maxGrams: CARE_WEIGHT_GRAMS.max }),
   }),
   z.object({
     intent: z.literal("note"),

@@ -1,4 +1,8 @@
+import { formatKilograms } from "~/features/stays/handover";
 import { DOSE_OUTCOME_LABELS, type DoseOutcome, EATEN_LABELS, type EatenShare, STOOL_LABELS, type StoolKind } from "./model";
+
+/** A weigh-in as the care log and the diary say it: "Weight: 4.25 kg" (ADR 0169). */
+export const weightText = (grams: number) => `Weight: ${formatKilograms(grams)}`;
 
 /** What an entry says, in a line: "Breakfast: half eaten", "Methimazole 2.5 mg (8:00 AM dose): given". */
 export function entryText(e: {
@@ -12,6 +16,7 @@ export function entryText(e: {
   dueTime?: string | null;
   outcome: DoseOutcome | null;
   remark: string | null;
+  weightGrams?: number | null;
 }): string {
   const remark = e.remark ? ` (${e.remark})` : "";
   switch (e.kind) {
@@ -27,6 +32,8 @@ export function entryText(e: {
       return `Play${remark}`;
     case "photo":
       return e.remark ? `Photo: ${e.remark}` : "Photo";
+    case "weight":
+      return weightText(e.weightGrams!);
     default:
       return `Note: ${e.remark}`;
   }

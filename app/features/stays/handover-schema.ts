@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { checkboxField } from "~/lib/validation";
+import { checkboxField, kilogramsField } from "~/lib/validation";
 
 /**
  * The desk's check-in and check-out forms (ADR 0161): per cat its weight, the pills or doses
@@ -8,16 +8,10 @@ import { checkboxField } from "~/lib/validation";
  * confirmation of a pill count that does not match. Empty fields arrive as undefined (Conform).
  */
 
-export const WEIGHT_MISSING = "Enter the weight in kilograms, e.g. 4.25";
 const OUT_OF_DATE = "This form is out of date. Reload the page and try again.";
 
 /** Kilograms with up to two decimals, kept as whole grams. */
-const weightField = z
-  .string(WEIGHT_MISSING)
-  .trim()
-  .regex(/^\d{1,2}([.,]\d{1,2})?$/, WEIGHT_MISSING)
-  .transform((kg) => Math.round(Number(kg.replace(",", ".")) * 1000))
-  .refine((grams) => grams >= 100 && grams <= 30_000, "Enter a weight between 0.1 and 30 kg");
+const weightField = kilogramsField({ minGrams: 100, maxGrams: 30_000 });
 
 const doseCount = z.object({
   medication: z

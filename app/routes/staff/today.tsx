@@ -227,6 +227,14 @@ function CatCard({ cat }: { cat: TodayCat }) {
         ))}
       </Block>
 
+      {cat.weighIn ? (
+        <Block title="Weight" cat={cat}>
+          <Due item={cat.weighIn} cat={cat} label={`Weigh ${cat.name}`} detail={<>Night {cat.weighIn.night} of the stay: weighed every 7 nights</>}>
+            <WeightForm cat={cat} id={`weight-${cat.catId}`} correctsId={cat.weighIn.done?.id} />
+          </Due>
+        </Block>
+      ) : null}
+
       <Block title="Water, play, photos and notes" cat={cat}>
         <li className="flex flex-wrap gap-2">
           <EntryForm cat={cat} intent="water" id={`water-${cat.catId}`}>
@@ -285,7 +293,7 @@ function Block({ title, cat, children }: { title: string; cat: TodayCat; childre
 }
 
 /** One thing due: its form while it is open; once logged, what was logged and a way to correct it. */
-function Due({ item, label, detail, children }: { item: DueItem; cat: TodayCat; label: string; detail?: ReactNode; children: ReactNode }) {
+function Due({ item, label, detail, children }: { item: Pick<DueItem, "done">; cat: TodayCat; label: string; detail?: ReactNode; children: ReactNode }) {
   return (
     <li className="rounded-xl border border-brand-100 p-3">
       <p className="font-semibold">{label}</p>
@@ -367,6 +375,32 @@ function EntryForm({
         </p>
       ) : null}
     </fetcher.Form>
+  );
+}
+
+/** The weigh-in on a long stay (ADR 0169): kilograms with up to two decimals, as the desk types them. */
+function WeightForm({ cat, id, correctsId }: { cat: TodayCat; id: string; correctsId?: string }) {
+  const input = useId();
+  return (
+    <EntryForm cat={cat} intent="weight" id={id} correctsId={correctsId}>
+      <label htmlFor={input} className="block text-sm font-bold">
+        Weight (kg)<span className="sr-only"> of {cat.name}</span>
+      </label>
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <input
+          id={input}
+          name="weight"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 4.25"
+          required
+          className="h-11 w-32 rounded-xl border border-brand-200 px-3"
+        />
+        <Button type="submit" size="compact">
+          Log weight<span className="sr-only"> for {cat.name}</span>
+        </Button>
+      </div>
+    </EntryForm>
   );
 }
 

@@ -13,11 +13,11 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * What staff did for a cat during its stay, one row per tap (ADR 0157): a meal and how much was eaten,
- * water, the litter, a dose and what became of it, play, a note. Rows are appended and never changed
- * (a trigger refuses an UPDATE, migration 0021); a correction is a new row whose `corrects_id` names
- * the one it replaces, and a row is corrected at most once (correct the correction to change it again).
- * `staff_initials` are kept as they were, so the owner's log still says who gave a dose after that
- * person's account is gone.
+ * water, the litter, a dose and what became of it, play, a note, a weigh-in on a long stay (ADR 0169).
+ * Rows are appended and never changed (a trigger refuses an UPDATE, migration 0021); a correction is a
+ * new row whose `corrects_id` names the one it replaces, and a row is corrected at most once (correct
+ * the correction to change it again). `staff_initials` are kept as they were, so the owner's log still
+ * says who gave a dose after that person's account is gone.
  */
 export const careEntries = pgTable(
   "care_entries",
@@ -43,6 +43,8 @@ export const careEntries = pgTable(
     dose: text("dose"),
     dueAt: at("due_at"),
     outcome: text("outcome").$type<DoseOutcome>(),
+    /** A weigh-in on a long stay (ADR 0169): the weight in whole grams. */
+    weightGrams: integer("weight_grams"),
     /** A note's text, or a remark (needed for a dose logged outside its window). */
     remark: text("remark"),
     correctsId: uuid("corrects_id").references((): AnyPgColumn => careEntries.id, { onDelete: "cascade" }),
@@ -54,7 +56,7 @@ export const careEntries = pgTable(
     index("care_entries_stay").on(t.stayId, t.at),
     index("care_entries_cat_day").on(t.catId, t.day),
     uniqueIndex("care_entries_corrected_once").on(t.correctsId),
-    check("care_entries_kind", sql`${t.kind} in ('meal','water','litter','dose','play','note','photo')`),
+    check("care_entries_kind", sql`${t.kind} in ('meal','water','litter','dose','play','note','photo','weight')`),
     check("care_entries_meal", sql`${t.kind} <> 'meal' or (${t.meal} is not null and ${t.eaten} in ('none','quarter','half','three_quarters','all'))`),
     check("care_entries_litter", sql`${t.kind} <> 'litter' or (${t.urine} is not null and ${t.stool} in ('normal','soft','none'))`),
     check(
@@ -64,6 +66,11 @@ export const careEntries = pgTable(
     // A dose logged more than 60 minutes from its time says why (ADR 0157).
     check("care_entries_dose_remark", sql`${t.kind} <> 'dose' or abs(extract(epoch from (${t.at} - ${t.dueAt}))) <= 3600 or coalesce(${t.remark}, '') <> ''`),
     check("care_entries_note", sql`${t.kind} <> 'note' or coalesce(${t.remark}, '') <> ''`),
+    // A weigh-in holds a weight between 0.5 and 15 kg; no other kind holds one (ADR 0169).
+    check(
+      "care_entries_weight",
+      sql`case when ${t.kind} = 'weight' then ${t.weightGrams} is not null and ${t.weightGrams} between 500 and 15000 else ${t.weightGrams} is null end`,
+    ),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import { DOSE_OUTCOME_LABELS, type DoseOutcome, EATEN_LABELS, type EatenShare, STOOL_LABELS, type StoolKind } from "~/features/care/model";
-import { DIARY_SWITCH_LABEL } from "~/features/care/wording";
+import { DIARY_SWITCH_LABEL, weightText } from "~/features/care/wording";
 import { formatBusinessTime, formatCalendarDayLong } from "~/lib/business-time";
 import type { MailMessage } from "../../mail/mailer";
 import { bookingMailParts, escapeHtml, mailColors, mailLayout } from "./layout";
@@ -18,6 +18,8 @@ export interface DiaryEntry {
   dueAt: Date | null;
   outcome: DoseOutcome | null;
   remark: string | null;
+  /** A weigh-in's weight in grams (ADR 0169). */
+  weightGrams: number | null;
   initials: string;
   /** A photo entry's image: its absolute address on the stay's page (the owner signs in to see it). */
   photo: { url: string; width: number; height: number } | null;
@@ -69,6 +71,7 @@ function sectionsOf(entries: DiaryEntry[]): CatSection[] {
         .filter((e) => e.kind === "water" || e.kind === "play")
         .map((e) => `${e.kind === "water" ? "Water refreshed" : "Play"}${withRemark(e)} (${by(e)})`),
     },
+    { heading: "Weigh-in", lines: of("weight").map((e) => `${weightText(e.weightGrams!)} (${by(e)})`) },
     { heading: "From the team", lines: of("note").map((e) => `${e.remark} (${by(e)})`) },
   ];
   return sections.filter((s) => s.lines.length > 0);
@@ -79,7 +82,8 @@ const photoCaption = (cat: string, e: DiaryEntry) => `${cat}, ${formatBusinessTi
 /**
  * The evening diary (ADR 0163): at 6 pm on each day of a stay, what the team logged for each of the
  * household's cats that day (meals and how much was eaten, litter, each dose with its time and who gave
- * it, water and play, the day's photos and the team's notes), in one mail per household.
+ * it, water and play, a weigh-in on a long stay, the day's photos and the team's notes), in one mail
+ * per household.
  */
 export function careDiaryMail({ to, name, day, cats, logUrl, business, siteUrl }: CareDiaryMailInput): MailMessage {
   const c = mailColors;

@@ -1,0 +1,4 @@
+ALTER TABLE "care_entries" DROP CONSTRAINT "care_entries_kind";--> statement-breakpoint
+ALTER TABLE "care_entries" ADD COLUMN "weight_grams" integer;--> statement-breakpoint
+ALTER TABLE "care_entries" ADD CONSTRAINT "care_entries_weight" CHECK (case when "care_entries"."kind" = 'weight' then "care_entries"."weight_grams" is not null and "care_entries"."weight_grams" between 500 and 15000 else "care_entries"."weight_grams" is null end);--> statement-breakpoint
+ALTER TABLE "care_entries" ADD CONSTRAINT "care_entries_kind" CHECK ("care_entries"."kind" in ('meal','water','litter','dose','play','note','photo','weight'));
