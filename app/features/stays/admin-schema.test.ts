@@ -99,7 +99,6 @@ describe("the satisfaction guarantee form", () => {
 
   it("refuses a blank reason and an amount of $0.00, each in words beside its field", () => {
     const result = guarantee({ reason: "   ", amount: "0" });
-    expect(result.status).toBe("error");
-    expect(result.error).toMatchObject({ reason: ["Say what went wrong"], amount: ["Enter an amount above $0.00"] });
+    expect(result.status === "error" && result.error).toMatchObject({ reason: ["Say what went wrong"], amount: ["Enter an amount above $0.00"] });
   });
 });
