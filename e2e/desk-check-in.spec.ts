@@ -27,7 +27,7 @@ test.use({ ownServerEnv: { TEST_CLOCK: "1" } });
 const PICKUP = { name: "Cy Ruiz", typed: "(949) 249-5679", e164: "+19492495679" };
 
 test(
-  "the desk checks a cat in and out: weight, pills and belongings, the suite card, the balance in cash and the receipt",
+  "the desk checks a cat in and out: weight, pills and belongings, the suite card, the release by pickup code, the balance in cash, the receipt and the review request",
   { tag: "@both-widths" },
   async ({ browser, page: staff, signIn, ownServer }) => {
     test.setTimeout(240_000);
