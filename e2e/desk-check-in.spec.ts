@@ -1,28 +1,49 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { defaultEditableBusiness } from "../app/features/content/business-defaults";
+import { addBusinessDays, businessLocalToUtc } from "../app/lib/business-time";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats, expectStatus } from "./support/cats";
+import { publishContent } from "./support/content";
 import { businessDayAhead } from "./support/dates";
 import { gotoHydrated } from "./support/hydration";
-import { waitForMail } from "./support/mail";
+import { mailsTo, waitForMail } from "./support/mail";
 import { openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
 
-// The desk at check-in and check-out (ADR 0161, 0154), on a server of its own (its house rules open
-// every day, so the stay arrives today): the owner checked in online; staff weigh the cat, count its
-// pills and belongings and check it in, open its suite card; at check-out they take the balance in
-// cash, weigh it again and hand back fewer pills than expected, which the page warns about; the
-// receipt is mailed and on My Trips. The rules are tested in server/stays/handovers.db.test.ts and
-// server/payments/balance.db.test.ts.
+// The desk at check-in and check-out (ADR 0161, 0154, 0162), on a server of its own (its house rules
+// open every day, so the stay arrives today; TEST_CLOCK, so the test moves its clock): the owner
+// checked in online and named a pickup person; staff weigh the cat, count its pills and belongings and
+// check it in, open its suite card. On the departure day the pickup person's code is texted at 07:00;
+// the desk releases the cat with it, once (the same code again is refused), takes the balance in cash,
+// weighs the cat again and hands back fewer pills than expected, which the page warns about; the
+// receipt is mailed and on My Trips, and the next day at 10:00 the review request, once. The rules are
+// tested in server/stays/handovers.db.test.ts, pickup.db.test.ts, review-request.db.test.ts,
+// server/care/alerts.db.test.ts and server/payments/balance.db.test.ts.
+
+test.use({ ownServerEnv: { TEST_CLOCK: "1" } });
+
+/** The pickup person the owner names at online check-in, and the number the simulated provider texts. */
+const PICKUP = { name: "Cy Ruiz", typed: "(949) 249-5679", e164: "+19492495679" };
 
 test(
-  "the desk checks a cat in and out: weight, pills and belongings, the suite card, the balance in cash and the receipt",
+  "the desk checks a cat in and out: weight, pills and belongings, the suite card, the release by pickup code, the balance in cash, the receipt and the review request",
   { tag: "@both-widths" },
   async ({ browser, page: staff, signIn, ownServer }) => {
     test.setTimeout(240_000);
     const [today, leaving] = [businessDayAhead(0), businessDayAhead(2)];
     await signIn(staff, { as: "admin" });
     await openEveryDay(staff);
+    // The review request links to the review page, which this server's content does not have yet.
+    await publishContent(staff.request, "business", { ...defaultEditableBusiness, reviewPageUrl: "https://g.page/r/laguna-niguel-cat-hotel/review" });
+    // Moves the server's clock to a business day and time (the jobs run at once); never back.
+    let serverNow = new Date();
+    const moveClockTo = async (day: string, time: string) => {
+      const minutes = Math.max(1, Math.ceil((businessLocalToUtc(day, time).getTime() - serverNow.getTime()) / 60_000));
+      const moved = await staff.request.post("/test/clock", { data: { advanceMinutes: minutes } });
+      await expectStatus(moved, 200, `move the clock to ${day} ${time}`);
+      serverNow = new Date(((await moved.json()) as { now: string }).now);
+    };
 
     // The customer books today for two nights and checks in online: 14 pills of Methimazole, a blanket, the agreement signed.
     const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
@@ -53,6 +74,8 @@ test(
         vetSpendLimit: "500",
         contactName: "Bo Ruiz",
         contactPhone: "(949) 249-5678",
+        "pickup[0].name": PICKUP.name,
+        "pickup[0].phone": PICKUP.typed,
       },
     });
     await expectStatus(plan, 200, "confirm the care plan");
@@ -83,10 +106,32 @@ test(
     await expect(card.getByRole("img", { name: `QR code: ${cat} on the staff's page of the stay` })).toBeVisible();
     await expect(staff.getByRole("button", { name: "Print" })).toBeVisible();
 
-    // Check-out: the balance in cash, the weight, and two pills fewer than came: the page warns before the final button.
+    // The departure day at 07:00: each person's pickup code is texted; the pickup person reads theirs.
+    await moveClockTo(leaving.iso, "07:05");
+    const texts = await staff.request.get(`/test/texts?to=${encodeURIComponent(PICKUP.e164)}`);
+    await expectStatus(texts, 200, "read the pickup person's texts");
+    const [text] = ((await texts.json()) as { texts: { body: string }[] }).texts;
+    const code = new RegExp(`the pickup code for ${cat} today is (\\d{6})\\.`).exec(text?.body ?? "")?.[1];
+    expect(code, "the pickup person got a code").toBeTruthy();
+
+    // Check-out: the release first; the page names who may collect and says the codes went out.
     await staff.goto(`/admin/stays?date=${leaving.iso}`);
     await staff.getByRole("link", { name: `Check out: ${cat} (Ana Ruiz)` }).click();
     await expect(staff.getByRole("heading", { name: `Check out: ${cat}`, level: 1 })).toBeVisible();
+    await expect(staff.getByText(`${PICKUP.name} · ${PICKUP.typed}`)).toBeVisible();
+    await expect(staff.getByText(/^Pickup codes texted today at .+ to .*Cy Ruiz\.$/)).toBeVisible();
+    await expect(staff.getByText("Release the cat with a pickup code first.")).toBeVisible();
+    await expect(staff.getByRole("button", { name: "Check out", exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(staff);
+    await staff.getByLabel("Pickup code", { exact: true }).fill(code!);
+    await staff.getByRole("button", { name: "Release", exact: true }).click();
+    await expect(staff.getByText(`Collected by ${PICKUP.name} with their pickup code.`)).toBeVisible();
+    // A second desk showing the same code is told it was used.
+    const again = await staff.request.post(staff.url(), { form: { intent: "release", stayId, code: code! } });
+    expect(again.status()).toBe(409);
+    expect(await again.text()).toContain("This pickup code has already been used.");
+
+    // The balance in cash, the weight, and two pills fewer than came: the page warns before the final button.
     const balance = staff.getByRole("group", { name: `Balance: ${cat} (Ana Ruiz)` });
     const due = /Balance due: (\$[\d,.]+)/.exec((await balance.getByText(/^Balance due:/).textContent())!)![1]!;
     await expect(staff.getByLabel("Reason to check out unpaid")).toBeVisible();
@@ -114,5 +159,14 @@ test(
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Receipt ${number} (PDF)` }).click()]);
     expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
     expect(fs.readFileSync((await download.path())!).toString("latin1")).toContain(`(Receipt ${number}) Tj`);
+
+    // The next day from 10:00 the review request arrives, once; the job's next run sends no other.
+    const reviewSince = Date.now() - 1000;
+    const reviewRequests = () => mailsTo(customer.email, reviewSince).filter((m) => m.subject.startsWith("Thank you for staying with"));
+    await moveClockTo(addBusinessDays(leaving.iso, 1), "10:05");
+    await expect.poll(() => reviewRequests().length, { message: "the review request arrives" }).toBe(1);
+    expect(reviewRequests()[0]!.text).toContain("https://g.page/r/laguna-niguel-cat-hotel/review");
+    await moveClockTo(addBusinessDays(leaving.iso, 1), "11:10");
+    expect(reviewRequests()).toHaveLength(1);
   },
 );

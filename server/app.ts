@@ -1,4 +1,5 @@
 import compression from "compression";
+import { and, desc, eq } from "drizzle-orm";
 import express, { type RequestHandler } from "express";
 import crypto from "node:crypto";
 import path from "node:path";
@@ -9,6 +10,7 @@ import type { AdjustableClock } from "./clock";
 import type { AppContext } from "./context";
 import { capRequestBodies } from "./http/body-limit";
 import { refuseCrossSite } from "./http/csrf";
+import { telephonyEvents } from "./db/schema/index";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable";
 import { apiErrorHandler, apiNotFound, pageErrorHandler } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
@@ -23,7 +25,7 @@ export interface AppOptions {
   clientDir?: string;
   /** Vite's dev middleware, development only. */
   devMiddleware?: RequestHandler;
-  /** TEST_CLOCK only: the clock `POST /test/clock` moves, and the jobs it then runs. */
+  /** TEST_CLOCK only: the clock `POST /test/clock` moves, and the jobs it then runs (and `GET /test/texts`). */
   testClock?: { clock: AdjustableClock; runJobs(): Promise<void> };
 }
 
@@ -85,6 +87,17 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
       clock.advance(minutes * 60_000);
       await runJobs();
       res.json({ now: clock.now().toISOString() });
+    });
+    // What the simulated provider texted a number (a pickup code, say), newest first: a browser test
+    // reads it here as a database test reads telephony_events (ADR 0168).
+    app.get("/test/texts", async (req, res) => {
+      const to = typeof req.query.to === "string" ? req.query.to : "";
+      const texts = await ctx.database.db
+        .select({ body: telephonyEvents.body, at: telephonyEvents.createdAt })
+        .from(telephonyEvents)
+        .where(and(eq(telephonyEvents.kind, "sms"), eq(telephonyEvents.provider, "simulated"), eq(telephonyEvents.to, to)))
+        .orderBy(desc(telephonyEvents.createdAt));
+      res.json({ texts });
     });
   }
 

@@ -8,6 +8,9 @@ export interface Clock {
   now(): Date;
 }
 
+/** The system clock: production's, and tests' that call a page's loader or action directly. */
+export const systemClock: Clock = { now: () => new Date() };
+
 export interface AdjustableClock extends Clock {
   advance(ms: number): void;
 }

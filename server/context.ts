@@ -1,3 +1,4 @@
+import type { Clock } from "./clock";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
@@ -27,6 +28,12 @@ export type RequestContext = {
   telephony: Telephony;
   mailer: Mailer;
   payments: PaymentProviders;
+  /**
+   * The server's clock, which the periodic jobs read too: the system clock, or on a TEST_CLOCK server
+   * the one `POST /test/clock` moves. A page whose rule hangs on the day a job acts (the pickup codes
+   * at check-out) takes its time from here, so the page and the job agree (ADR 0168).
+   */
+  clock: Clock;
   cspNonce: string;
   /** The client as the per-client rate limits count it (`rateLimitClient` of the request's address). */
   clientAddress: string;

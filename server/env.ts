@@ -91,7 +91,7 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     // How long a stay waits for its deposit before the suite is released.
     STAY_PAYMENT_HOLD_MINUTES: z.coerce.number().positive().max(1440).default(30),
-    // Tests only: POST /test/clock moves the server's clock forward and runs the periodic jobs.
+    // Tests only: POST /test/clock moves the server's clock forward and runs the periodic jobs; GET /test/texts reads the simulated texts.
     TEST_CLOCK: z.stringbool().default(false),
     WORDPRESS_ALLOWED_HOSTS: hostList,
     ENCRYPTION_KEY: optionalString.pipe(

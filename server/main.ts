@@ -44,6 +44,10 @@ export async function start({ configEnv, vite }: StartOptions) {
   const payments = createPaymentProviders(env);
   if (payments.current.name === "simulated") logger.info("payments: Stripe is not configured; deposits are taken by the simulated provider");
 
+  // The jobs' clock and the pages' (a TEST_CLOCK server's moves for both).
+  const clock = adjustableClock();
+  if (env.TEST_CLOCK) logger.warn("TEST_CLOCK: POST /test/clock moves this server's clock forward");
+
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build");
@@ -67,6 +71,7 @@ export async function start({ configEnv, vite }: StartOptions) {
       telephony,
       mailer,
       payments,
+      clock,
       cspNonce: res.locals.cspNonce,
       clientAddress: rateLimitClient(req.ip),
       clientIp: req.ip ?? "unknown",
@@ -74,8 +79,6 @@ export async function start({ configEnv, vite }: StartOptions) {
     }),
   });
 
-  const clock = adjustableClock();
-  if (env.TEST_CLOCK) logger.warn("TEST_CLOCK: POST /test/clock moves this server's clock forward");
   const jobs = startPeriodicJobs(periodicJobs, { db: database.db, database, env, logger, mailer, telephony, payments }, clock);
 
   const app = createApp(

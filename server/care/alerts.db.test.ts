@@ -13,11 +13,14 @@ import { careAlerts, smsQueue, stayCats, staySuites, stays, suites, users } from
 import { updateCat } from "../households/households";
 import { loadStaySettings } from "../stays/calendar";
 import { loadManagerMobile, saveHouseRules } from "../stays/rooms";
+import { deskCheckOutPage } from "../stays/handovers";
+import { releaseWithOverride } from "../stays/pickup";
+import { changeStayAtDesk } from "../stays/staff";
 import { checkInAtDesk } from "../testing/desk";
 import { testHousehold } from "../testing/households";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
-import { acknowledgeCareAlert, careAlertsToday, raiseWeightChangeAlert, runCareAlerts } from "./alerts";
+import { acknowledgeCareAlert, careAlertsToday, raiseWeightAlertsAfterCheckOut, raiseWeightChangeAlert, runCareAlerts } from "./alerts";
 import { logCareEntry } from "./care";
 
 let database: Database;
@@ -276,5 +279,34 @@ describe("the weight rule", () => {
     expect(await alertsOf(lost, "weight_change")).toHaveLength(1);
     const gained = await checkedIn(at(yesterday, "10:00"), [], "Tofu");
     expect((await raise(gained, 4000, 4200))!.detail).toMatch(/^Gained 5\.0 %/);
+  });
+
+  it("is raised by the desk's check-out, in its transaction, for a cat that lost 6 %: one alert, on Today", async () => {
+    const now = new Date();
+    const miso = await checkedIn(at(yesterday, "10:00"), [], "Pixel");
+    const page = await deskCheckOutPage(db, miso.stayId);
+    // The route's check-out: weighed 3,948 g, 6 % less than the 4,200 g at arrival.
+    const checkOut = () =>
+      changeStayAtDesk(db, miso.stayId, "checkOut", "desk@example.com", {
+        siteUrl: "http://localhost",
+        now,
+        reason: "Invoiced",
+        handover: { cats: page.cats.map((c) => ({ catId: c.catId, weight: 3948, doses: c.doses, belongings: c.belongings })), staffUserId: null },
+        afterCheckOut: raiseWeightAlertsAfterCheckOut,
+      });
+    // Not released yet: no check-out, no alert.
+    await expect(checkOut()).rejects.toMatchObject({ code: "CAT_NOT_RELEASED" });
+    expect(await alertsOf(miso, "weight_change")).toEqual([]);
+    const manager = { userId: crypto.randomUUID(), email: "manager@example.com", isAdmin: true };
+    await releaseWithOverride(db, { stayId: miso.stayId, reason: "The owner called ahead", staff: manager }, now);
+    await checkOut();
+    const [alert, ...more] = await alertsOf(miso, "weight_change");
+    expect(more).toEqual([]);
+    expect(alert).toMatchObject({ key: "check-out", detail: "Lost 6.0 % during the stay: 4,200 g at arrival, 3,948 g at check-out." });
+    // Raised once, however often it is asked.
+    expect(await raiseWeightAlertsAfterCheckOut(db, miso.stayId, now)).toEqual([]);
+    expect(await alertsOf(miso, "weight_change")).toHaveLength(1);
+    const onToday = (await careAlertsToday(db, now)).open.filter((a) => a.id === alert!.id);
+    expect(onToday).toEqual([expect.objectContaining({ catName: "Pixel", what: expect.any(String), detail: alert!.detail })]);
   });
 });

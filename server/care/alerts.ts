@@ -14,7 +14,7 @@ import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTi
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { careAlerts, careEntries, cats, stayCats, stayEvents, staySettings, staySuites, stays, suites } from "../db/schema/index";
+import { careAlerts, careEntries, catHandovers, cats, stayCats, stayEvents, staySettings, staySuites, stays, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { doseOverdueText } from "../messages/catalogue";
@@ -240,6 +240,29 @@ export async function raiseWeightChangeAlert(
     w.now,
   );
   return row ?? null;
+}
+
+/**
+ * After the desk's check-out (passed to `changeStayAtDesk`, so in its transaction; ADR 0168): each cat
+ * weighed at arrival and at departure (`cat_handovers`) whose weight changed by 5 % or more raises its
+ * weight alert, once.
+ */
+export async function raiseWeightAlertsAfterCheckOut(db: Db, stayId: string, now: Date): Promise<CareAlert[]> {
+  const rows = await db.select().from(catHandovers).where(eq(catHandovers.stayId, stayId));
+  const raised: CareAlert[] = [];
+  for (const arrival of rows.filter((r) => r.direction === "arrival")) {
+    const departure = rows.find((r) => r.direction === "departure" && r.catId === arrival.catId);
+    if (!departure) continue;
+    const alert = await raiseWeightChangeAlert(db, {
+      stayId,
+      catId: arrival.catId,
+      arrivalGrams: arrival.weightGrams,
+      departureGrams: departure.weightGrams,
+      now,
+    });
+    if (alert) raised.push(alert);
+  }
+  return raised;
 }
 
 // ---- Today ------------------------------------------------------------------------------------------

@@ -192,6 +192,9 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
       url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-out`,
     },
   ),
+  "/admin/stays/:stayId/check-out release": posted("/admin/stays/:stayId/check-out", (id) => ({ intent: "release", stayId: id, code: "123456" }), {
+    url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-out`,
+  }),
   "/admin/stays move": posted("/admin/stays", (id) => ({ intent: "move", stayId: id, suiteId: UUID() })),
   "/admin/stays refund": posted("/admin/stays", (id) => ({ intent: "refund", paymentId: id, amount: "10" })),
   "/admin/stays guarantee": posted("/admin/stays", (id) => ({ intent: "guarantee", stayId: id, reason: "The suite was cold.", amount: "10" })),

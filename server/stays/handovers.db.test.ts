@@ -10,6 +10,7 @@ import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
 import { confirmCheckInPlan, publishedAgreement, signAgreement } from "./check-in";
 import { deskCheckInPage, deskCheckOutPage, handoversOf } from "./handovers";
+import { releaseWithOverride } from "./pickup";
 import { changeStayAtDesk } from "./staff";
 
 let database: Database;
@@ -93,6 +94,10 @@ const refusal = (promise: Promise<unknown>) =>
     },
     (error: unknown) => error as { status: number; code: string; message: string },
   );
+
+/** The manager's release at the desk, which a check-out needs first (ADR 0162). */
+const release = (stayId: string, now: Date) =>
+  releaseWithOverride(database.db, { stayId, reason: "The owner called ahead", staff: { userId: crypto.randomUUID(), email: STAFF, isAdmin: true } }, now);
 
 const statusOf = async (stayId: string) => (await database.db.select({ status: stays.status }).from(stays).where(eq(stays.id, stayId)))[0]!.status;
 
@@ -184,6 +189,7 @@ describe("the desk's check-out", () => {
     expect(page.cats[0]).toMatchObject({ received: 14, given: 2, doses: [{ medication: "Methimazole", count: 12 }], belongings: "Blue blanket" });
 
     const leaving = businessLocalToUtc(stay.checkOut, "11:00");
+    await release(stay.id, leaving);
     const posted = (count: number, countsChecked?: "on") =>
       deskCheckOutForm.parse({
         intent: "checkOut",
@@ -209,11 +215,20 @@ describe("the desk's check-out", () => {
     expect(event!.detail).toEqual({ pillCountMismatch: [{ catId, received: 14, given: 2, handedBack: 11 }] });
   });
 
-  it("checks out without a word when the count matches", async () => {
+  it("is refused until the cat is released, then checks out without a word when the count matches", async () => {
     const { stay, catId, morning } = await arriving();
     await checkIn(stay.id, morning, "Signed on paper");
     const form = deskCheckOutForm.parse({ intent: "checkOut", cats: [{ catId, weight: "4.3", doses: [{ medication: "Methimazole", count: "14" }] }] });
-    await changeStayAtDesk(database.db, stay.id, "checkOut", STAFF, { siteUrl, now: morning, handover: { ...form, staffUserId: null } });
+    const checkOut = () => changeStayAtDesk(database.db, stay.id, "checkOut", STAFF, { siteUrl, now: morning, handover: { ...form, staffUserId: null } });
+    expect(await refusal(checkOut())).toMatchObject({
+      status: 409,
+      code: "CAT_NOT_RELEASED",
+      message: "This cat has not been released yet: release it with a pickup code, or a manager's override, before checking out.",
+    });
+    expect(await statusOf(stay.id)).toBe("checked_in");
+    expect((await handoversOf(database.db, stay.id)).map((r) => r.direction)).toEqual(["arrival"]);
+    await release(stay.id, morning);
+    await checkOut();
     expect(await statusOf(stay.id)).toBe("checked_out");
   });
 });

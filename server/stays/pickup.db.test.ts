@@ -15,7 +15,7 @@ import { createTelephony } from "../telephony/telephony";
 import { testHousehold } from "../testing/households";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
-import { PICKUP_TEXT, type ReleasingStaff, releaseOf, releaseWithCode, releaseWithOverride, sendPickupCodes } from "./pickup";
+import { PICKUP_TEXT, type ReleasingStaff, pickupAtDesk, releaseOf, releaseWithCode, releaseWithOverride, sendPickupCodes } from "./pickup";
 
 let database: Database;
 beforeAll(async () => {
@@ -239,5 +239,47 @@ describe("releasing the cat", () => {
         .from(stayReleases)
         .where(inArray(stayReleases.stayId, [stay.id, notIn.stay.id])),
     ).toHaveLength(1);
+  });
+});
+
+describe("the check-out page's Pickup", () => {
+  it("names who may collect, the codes texted today and, once released, who collected the cat", async () => {
+    const { stay, owner, pickup } = await leavingStay({ pickup: 1 });
+    const early = at("06:30");
+    expect(await pickupAtDesk(database.db, stay.id, early)).toEqual({
+      today,
+      collectors: [
+        { person: 0, name: owner.name, phone: owner.phone },
+        { person: 1, name: "Pickup 1", phone: pickup[0]!.phone },
+      ],
+      codesToday: [],
+      release: null,
+    });
+    await sendPickupCodes(deps(), morning);
+    await deliverTexts(morning);
+    expect((await pickupAtDesk(database.db, stay.id, morning)).codesToday).toEqual([
+      { name: owner.name, sentAt: morning },
+      { name: "Pickup 1", sentAt: morning },
+    ]);
+    // The next day's page counts no code as today's.
+    expect((await pickupAtDesk(database.db, stay.id, at("08:00", tomorrow))).codesToday).toEqual([]);
+
+    const { code } = await textTo(pickup[0]!.phone);
+    const ownerCode = (await textTo(owner.phone)).code;
+    const wrong = [otherCode(code), otherCode(otherCode(code))].find((c) => c !== ownerCode)!;
+    const noon = at("12:00");
+    // A refusal of the code names the form's field, so the page shows it beside the code.
+    expect((await releaseWithCode(deps(), { stayId: stay.id, code: wrong, staff: desk }, noon).catch((e: AppError) => e)) as AppError).toMatchObject({
+      details: { fields: { code: expect.any(String) } },
+    });
+    await releaseWithCode(deps(), { stayId: stay.id, code, staff: desk }, noon);
+    expect((await pickupAtDesk(database.db, stay.id, noon)).release).toEqual({
+      method: "code",
+      collectedBy: "Pickup 1",
+      person: 1,
+      staffEmail: desk.email,
+      releasedAt: noon,
+    });
+    await expect(pickupAtDesk(database.db, "not-a-uuid", noon)).rejects.toMatchObject({ status: 404 });
   });
 });

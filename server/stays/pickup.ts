@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { businessDate, businessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
@@ -30,11 +30,15 @@ export const PICKUP_TEXT = {
   codeExpired: "This pickup code has expired: codes are valid on the pickup day only. Call the owner.",
   noCodesToday: "No pickup code has been sent for this stay today. Call the owner, or ask a manager to release the cat with a reason.",
   notInHotel: "This cat is not checked in, so there is nothing to release.",
+  notReleased: "This cat has not been released yet: release it with a pickup code, or a manager's override, before checking out.",
   overrideNeedsAdmin: "Only a manager (an admin account) may release a cat without a pickup code.",
   overrideNeedsReason: "Say why the cat is released without a pickup code.",
 } as const;
 
-const CODE_USED = () => new AppError(409, "PICKUP_CODE_USED", PICKUP_TEXT.codeUsed);
+/** A refusal of the code itself, shown beside the form's "Pickup code" field. */
+const codeRefusal = (status: number, code: string, message: string) => new AppError(status, code, message, { fields: { code: message } });
+
+const CODE_USED = () => codeRefusal(409, "PICKUP_CODE_USED", PICKUP_TEXT.codeUsed);
 
 const alreadyReleased = (release: StayRelease) =>
   new AppError(
@@ -189,6 +193,45 @@ export async function releaseOf(db: Db, stayId: string): Promise<StayRelease | n
     : { ...common, method: "code", collectedBy: release.collectedBy ?? "", person: row.person };
 }
 
+/** One who may collect the cat: the owner (person 0) or a pickup person named at online check-in. */
+export interface Collector {
+  person: number;
+  name: string;
+  /** E.164; the owner may have none on file, and then gets no code. */
+  phone: string | null;
+}
+
+/**
+ * The check-out page's "Pickup": who may collect the cat, the codes texted today (business time)
+ * and, once it happened, the release.
+ */
+export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
+  if (!isUuid(stayId)) throw STAY_NOT_FOUND();
+  const today = businessDate(now);
+  const [[owner], people, codes, release] = await Promise.all([
+    db
+      .select({ name: households.name, phone: households.mobilePhone })
+      .from(stays)
+      .innerJoin(households, eq(households.id, stays.householdId))
+      .where(eq(stays.id, stayId)),
+    db
+      .select({ person: stayPickupPeople.position, name: stayPickupPeople.name, phone: stayPickupPeople.phone })
+      .from(stayPickupPeople)
+      .where(eq(stayPickupPeople.stayId, stayId))
+      .orderBy(asc(stayPickupPeople.position)),
+    db
+      .select({ name: stayPickupCodes.name, sentAt: stayPickupCodes.createdAt })
+      .from(stayPickupCodes)
+      .where(and(eq(stayPickupCodes.stayId, stayId), eq(stayPickupCodes.day, today)))
+      .orderBy(asc(stayPickupCodes.person)),
+    releaseOf(db, stayId),
+  ]);
+  const collectors: Collector[] = [...(owner ? [{ person: 0, name: owner.name?.trim() || "The owner", phone: owner.phone }] : []), ...people];
+  return { today, collectors, codesToday: codes, release };
+}
+
+export type PickupAtDesk = Awaited<ReturnType<typeof pickupAtDesk>>;
+
 /** The stay, which must be in the hotel, and not released yet. */
 async function stayToRelease(db: Db, stayId: string) {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
@@ -216,9 +259,9 @@ export async function releaseWithCode(
   const matching = codes.filter((c) => sameHex(hashPickupCode(deps.env, c.id, code), c.codeHash));
   const match = matching.find((c) => c.day === today);
   if (!match) {
-    if (matching.length > 0) throw new AppError(409, "PICKUP_CODE_EXPIRED", PICKUP_TEXT.codeExpired);
-    if (!codes.some((c) => c.day === today)) throw new AppError(409, "NO_PICKUP_CODES_TODAY", PICKUP_TEXT.noCodesToday);
-    throw new AppError(400, "PICKUP_CODE_WRONG", PICKUP_TEXT.codeWrong);
+    if (matching.length > 0) throw codeRefusal(409, "PICKUP_CODE_EXPIRED", PICKUP_TEXT.codeExpired);
+    if (!codes.some((c) => c.day === today)) throw codeRefusal(409, "NO_PICKUP_CODES_TODAY", PICKUP_TEXT.noCodesToday);
+    throw codeRefusal(400, "PICKUP_CODE_WRONG", PICKUP_TEXT.codeWrong);
   }
   if (match.usedAt) throw CODE_USED();
   const [earlier] = await db.select({ codeId: stayReleases.codeId }).from(stayReleases).where(eq(stayReleases.stayId, stay.id));

@@ -12,6 +12,7 @@ import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { balanceAtCheckOut } from "./check-out";
 import { type DeskHandover, recordHandover } from "./handovers";
+import { PICKUP_TEXT, releaseOf } from "./pickup";
 import { issueReceipt } from "./receipts";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
@@ -190,13 +191,19 @@ const TRANSITIONS: Record<StaffAction, { from: StayStatus[]; to: StayStatus; rel
   noShow: { from: ["confirmed"], to: "no_show", release: true, mail: null },
 };
 
-/** A desk action on a stay, refused (409) when the stay is not in a status it applies to. */
+/** What the check-out does in its transaction once the stay is checked out (the weight alerts, which live in a domain above this one). */
+export type AfterCheckOut = (tx: Db, stayId: string, now: Date) => Promise<unknown>;
+
+/**
+ * A desk action on a stay, refused (409) when the stay is not in a status it applies to; a check-out
+ * also when the cat has not been released to someone (ADR 0162, 0168).
+ */
 export async function changeStayAtDesk(
   db: Db,
   stayId: string,
   action: StaffAction,
   staff: string,
-  ctx: { siteUrl: string; now?: Date; reason?: string; handover?: DeskHandover },
+  ctx: { siteUrl: string; now?: Date; reason?: string; handover?: DeskHandover; afterCheckOut?: AfterCheckOut },
 ) {
   const now = ctx.now ?? new Date();
   const rule = TRANSITIONS[action];
@@ -206,6 +213,8 @@ export async function changeStayAtDesk(
     if (!stay) throw STAY_NOT_FOUND();
     if (!rule.from.includes(stay.status))
       throw new AppError(409, "STAY_STATUS_CHANGED", `This stay is ${stay.status.replace("_", " ")} now; reload the page to see it.`);
+    // The cat leaves only with someone who showed a pickup code, or on a manager's word (ADR 0162).
+    if (action === "checkOut" && !(await releaseOf(tx, stay.id))) throw new AppError(409, "CAT_NOT_RELEASED", PICKUP_TEXT.notReleased);
     // A balance left unpaid needs staff's reason (ADR 0154).
     const settled = action === "checkOut" ? await balanceAtCheckOut(tx, stay, ctx.reason) : null;
     // Each cat weighed and its doses and belongings counted, at check-in and at check-out (ADR 0161).
@@ -223,7 +232,10 @@ export async function changeStayAtDesk(
       detail: { ...(settled ?? (ctx.reason ? { reason: ctx.reason } : {})), ...handedOver },
       at: now,
     });
-    if (action === "checkOut") await issueReceipt(tx, row!, { siteUrl: ctx.siteUrl, now });
+    if (action === "checkOut") {
+      await issueReceipt(tx, row!, { siteUrl: ctx.siteUrl, now });
+      await ctx.afterCheckOut?.(tx, stay.id, now);
+    }
     if (rule.mail) await queueStayMail(tx, stay.id, rule.mail, ctx.siteUrl, now);
     // A referral's reward is earned when the referred household checks out of its first stay; a
     // declined stay gives back the credit it used (ADR 0153).

@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { stays } from "../db/schema/index";
 import { deskCheckInPage, deskCheckOutPage } from "../stays/handovers";
+import { releaseOf, releaseWithOverride } from "../stays/pickup";
 import { changeStayAtDesk } from "../stays/staff";
 
 /**
@@ -25,8 +27,13 @@ export async function checkInAtDesk(db: Db, stayId: string, staff: string, ctx: 
   });
 }
 
-/** Check-out as the page posts it when nothing is recounted: the doses the page expects back. */
+/**
+ * Check-out as the page posts it when nothing is recounted: the doses the page expects back. The
+ * cat is released first, by a manager's override, unless it was released already (ADR 0162).
+ */
 export async function checkOutAtDesk(db: Db, stayId: string, staff: string, ctx: { siteUrl: string; now?: Date; reason?: string }) {
+  if (!(await releaseOf(db, stayId)))
+    await releaseWithOverride(db, { stayId, reason: "The owner called ahead", staff: { userId: crypto.randomUUID(), email: staff, isAdmin: true } }, ctx.now);
   const page = await deskCheckOutPage(db, stayId);
   return changeStayAtDesk(db, stayId, "checkOut", staff, {
     ...ctx,

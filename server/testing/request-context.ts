@@ -1,3 +1,4 @@
+import { systemClock } from "../clock";
 import type { RequestContext } from "../context";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
@@ -16,6 +17,7 @@ export function testRequestContext(env: Env, db: Db): RequestContext {
     telephony: createTelephony(env, db, logger),
     mailer: createMailer(env, logger),
     payments: createPaymentProviders(env),
+    clock: systemClock,
     cspNonce: "",
     clientAddress: "127.0.0.1",
     clientIp: "127.0.0.1",

@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
+import { raiseWeightAlertsAfterCheckOut } from "@server/care/alerts";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
 import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from "@server/payments/balance";
 import { settleStaysInBackground } from "@server/stays/background";
 import { deskCheckOutPage } from "@server/stays/handovers";
+import { PICKUP_CODES_FROM, pickupAtDesk, releaseWithCode, releaseWithOverride, type StayRelease } from "@server/stays/pickup";
 import { changeStayAtDesk } from "@server/stays/staff";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
@@ -17,6 +19,8 @@ import { balanceCardForm, balanceDeskForm } from "~/features/stays/balance-schem
 import { pillCountMismatch, pillCountWarning } from "~/features/stays/handover";
 import { CatHandoverFields, handoverSummary } from "~/features/stays/handover-fields";
 import { deskCheckOutForm } from "~/features/stays/handover-schema";
+import { RELEASE_FIRST, type ReleaseView, ReleaseDesk, ReleaseSummary } from "~/features/stays/release-desk";
+import { releaseForm } from "~/features/stays/release-schema";
 import { StayStatusBadge } from "~/features/stays/stay-card";
 import { formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
@@ -27,17 +31,46 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
 export const meta: Route.MetaFunction = () => adminMeta("Check out");
 
+const releaseView = (r: StayRelease): ReleaseView =>
+  r.method === "code"
+    ? { method: "code", collectedBy: r.collectedBy, staffEmail: r.staffEmail, releasedAt: r.releasedAt.toISOString() }
+    : { method: "override", reason: r.reason, staffEmail: r.staffEmail, releasedAt: r.releasedAt.toISOString() };
+
 export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
-  return deskCheckOutPage(context.db, params.stayId);
+  // The server's clock, as the pickup codes' job reads it (ADR 0168).
+  const now = context.clock.now();
+  const [page, pickup] = await Promise.all([deskCheckOutPage(context.db, params.stayId), pickupAtDesk(context.db, params.stayId, now)]);
+  return {
+    ...page,
+    pickup: {
+      today: pickup.today,
+      departureDay: page.stay.checkOut,
+      codesFrom: PICKUP_CODES_FROM,
+      collectors: pickup.collectors,
+      codesToday: pickup.codesToday.map((c) => ({ name: c.name, sentAt: c.sentAt.toISOString() })),
+      release: pickup.release && releaseView(pickup.release),
+    },
+  };
 });
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const form = await formDataOf(request);
   const intent = form.get("intent");
-  // The balance's forms name the stay they settle (they are the desk's, ADR 0154); only this page's stay.
-  if ((intent === "balanceCard" || intent === "balanceDesk") && form.get("stayId") !== params.stayId) return unknownIntent();
+  // The balance's forms name the stay they settle (they are the desk's, ADR 0154), as the release's does; only this page's stay.
+  if ((intent === "balanceCard" || intent === "balanceDesk" || intent === "release") && form.get("stayId") !== params.stayId) return unknownIntent();
+  // The server's clock: a code is today's as the job that texted it counts the day (ADR 0168).
+  const now = context.clock.now();
+  if (intent === "release")
+    return submitForm(form, releaseForm, async (request) => {
+      const staff = { userId: admin.user.id, email: admin.user.email, isAdmin: true };
+      const release =
+        request.method === "code"
+          ? await releaseWithCode(context, { stayId: request.stayId, code: request.code, staff }, now)
+          : await releaseWithOverride(context.db, { stayId: request.stayId, reason: request.reason, staff }, now);
+      return { kind: "success", title: release.method === "code" ? `Released to ${release.collectedBy}` : "Released by a manager's override" };
+    });
   if (intent === "balanceCard")
     return submitForm<typeof balanceCardForm, { balanceLink: BalanceLink }>(form, balanceCardForm, async ({ stayId }) => {
       const { url, qr, amountCents } = await startBalanceCheckout(
@@ -63,8 +96,11 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
     const reply = await submitForm(form, deskCheckOutForm, async ({ cats, reason, countsChecked }) => {
       await changeStayAtDesk(context.db, params.stayId, "checkOut", admin.user.email, {
         siteUrl: context.env.PUBLIC_SITE_URL,
+        now,
         reason,
         handover: { cats, countsChecked, staffUserId: admin.user.id },
+        // A weight that changed by 5 % or more raises its care alert, in the check-out's transaction (ADR 0164).
+        afterCheckOut: raiseWeightAlertsAfterCheckOut,
       });
       return { kind: "success", title: "Checked out; the receipt is e-mailed to the customer" };
     });
@@ -102,22 +138,30 @@ export default function DeskCheckOutPage({ loaderData: data }: Route.ComponentPr
           <Panel title="Balance">
             <BalanceDesk stay={{ id: stay.id, catNames, household: data.household }} balance={data.balance} />
           </Panel>
-          {/* Release: pickup code */}
           <Panel title="Pickup">
-            <p className="text-sm text-muted">Hand the cat to the owner or to a person they named at online check-in.</p>
+            <ReleaseDesk stayId={stay.id} pickup={data.pickup} />
           </Panel>
-          <CheckOutForm data={data} />
+          {data.pickup.release ? (
+            <CheckOutForm data={data} />
+          ) : (
+            <Panel title="Weigh and hand back">
+              <p>{RELEASE_FIRST}</p>
+            </Panel>
+          )}
         </>
       ) : (
         <Panel title="Handed back at check-out">
           {stay.status === "checked_out" ? (
-            <ul className="grid gap-2">
-              {data.cats.map((c) => (
-                <li key={c.catId}>
-                  <span className="font-semibold">{c.name}</span>: {c.departure ? handoverSummary(c.departure) : "nothing recorded at the desk"}
-                </li>
-              ))}
-            </ul>
+            <div className="grid gap-4">
+              <ul className="grid gap-2">
+                {data.cats.map((c) => (
+                  <li key={c.catId}>
+                    <span className="font-semibold">{c.name}</span>: {c.departure ? handoverSummary(c.departure) : "nothing recorded at the desk"}
+                  </li>
+                ))}
+              </ul>
+              {data.pickup.release ? <ReleaseSummary release={data.pickup.release} /> : null}
+            </div>
           ) : (
             <p>This stay is not checked in, so it cannot be checked out.</p>
           )}

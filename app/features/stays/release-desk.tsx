@@ -1,0 +1,132 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, useActionData, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, FormError, TextareaField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/input";
+import { formatBusinessDateTime, formatBusinessTime, formatCalendarDayWeekday, formatLocalTime } from "~/lib/business-time";
+import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
+import { formatUsPhone } from "~/lib/phone";
+import { releaseForm } from "./release-schema";
+
+/**
+ * The release at check-out (ADR 0162) on the desk's check-out page: who may collect the cat, the
+ * codes texted today, and the one form that releases it with a pickup code or a manager's override.
+ */
+
+export type ReleaseView = { releasedAt: string; staffEmail: string } & ({ method: "code"; collectedBy: string } | { method: "override"; reason: string });
+
+export interface PickupView {
+  /** Today and the stay's departure day, in business time (YYYY-MM-DD). */
+  today: string;
+  departureDay: string;
+  /** When the codes are texted on the departure day ("07:00"). */
+  codesFrom: string;
+  /** The owner first (person 0), then the pickup people named at online check-in. */
+  collectors: { person: number; name: string; phone: string | null }[];
+  codesToday: { name: string; sentAt: string }[];
+  release: ReleaseView | null;
+}
+
+export const RELEASE_FIRST = "Release the cat with a pickup code first.";
+
+/** Who took the cat, on whose word, and which staff member handed it over, when. */
+export function ReleaseSummary({ release }: { release: ReleaseView }) {
+  return (
+    <div className="grid gap-1">
+      {release.method === "code" ? (
+        <p>
+          Collected by <span className="font-semibold">{release.collectedBy}</span> with their pickup code.
+        </p>
+      ) : (
+        <p>
+          Released without a code by a manager&apos;s override. Reason: <span className="font-semibold">{release.reason}</span>
+        </p>
+      )}
+      <p className="text-sm text-muted">
+        Handed over by {release.staffEmail}, {formatBusinessDateTime(new Date(release.releasedAt))}.
+      </p>
+    </div>
+  );
+}
+
+const names = (list: string[]) => (list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`);
+
+/** Whether today's codes went out, and to whom. */
+function CodesToday({ pickup }: { pickup: PickupView }) {
+  if (pickup.codesToday.length > 0)
+    return (
+      <p>
+        Pickup codes texted today at {formatBusinessTime(new Date(pickup.codesToday[0]!.sentAt))} to {names(pickup.codesToday.map((c) => c.name))}.
+      </p>
+    );
+  if (pickup.today === pickup.departureDay) return <p>No pickup code has been texted yet today: codes go out from {formatLocalTime(pickup.codesFrom)}.</p>;
+  return (
+    <p>
+      No pickup code today: codes are texted on the departure day, {formatCalendarDayWeekday(pickup.departureDay)}, from {formatLocalTime(pickup.codesFrom)}.
+    </p>
+  );
+}
+
+/** The "Pickup" section's content: the release once it happened, else who may collect and the form. */
+export function ReleaseDesk({ stayId, pickup }: { stayId: string; pickup: PickupView }) {
+  if (pickup.release) return <ReleaseSummary release={pickup.release} />;
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-muted">Hand the cat to the owner or to a person they named at online check-in, once they show their pickup code.</p>
+      <div>
+        <h3 className="font-semibold">Who may collect</h3>
+        <ul className="mt-1 grid gap-1">
+          {pickup.collectors.map((c) => (
+            <li key={c.person}>
+              {c.name}
+              {c.person === 0 ? " (owner)" : ""}
+              {c.phone ? ` · ${formatUsPhone(c.phone)}` : " · no mobile on file"}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <CodesToday pickup={pickup} />
+      <ReleaseForm stayId={stayId} />
+    </div>
+  );
+}
+
+function ReleaseForm({ stayId }: { stayId: string }) {
+  const reply = replyTo(useActionData<FormReply>(), "release");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "release";
+  const [form, fields] = useZodForm(releaseForm, {
+    id: "desk-release",
+    lastResult: reply?.result,
+    defaultValue: { intent: "release", stayId },
+  });
+  // A refusal of the code shows beside the field: the form's own error only says what no field does.
+  const shownByField = new Set([fields.code.errors?.[0], fields.reason.errors?.[0], fields.override.errors?.[0]]);
+  const formErrors = form.errors?.filter((e) => !shownByField.has(e));
+  return (
+    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="release" />
+      <input type="hidden" name="stayId" value={stayId} />
+      <Field label="Pickup code" field={fields.code} inputMode="numeric" autoComplete="one-time-code" maxLength={8} className="max-w-xs" />
+      <fieldset className="grid gap-3 rounded-xl border border-brand-100 p-3 sm:p-4">
+        <legend className="px-1 font-semibold">Manager&apos;s override</legend>
+        <label className="flex min-h-11 items-start gap-3">
+          <input
+            {...getInputProps(fields.override, { type: "checkbox", ariaAttributes: true })}
+            key={fields.override.key}
+            className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+          />
+          <span>Release without a code (manager)</span>
+        </label>
+        <FieldError id={fields.override.errorId}>{fields.override.errors?.[0]}</FieldError>
+        <TextareaField label="Reason" field={fields.reason} rows={2} />
+      </fieldset>
+      <FormError id={form.errorId} errors={formErrors} />
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Releasing..." : "Release"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
