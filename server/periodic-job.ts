@@ -28,6 +28,22 @@ export interface PeriodicJob {
   run(deps: JobDeps, now: Date): Promise<void>;
 }
 
+/**
+ * A job that queues a message for each thing come due (a reminder, a code, a diary), logging how many
+ * when any were due. `queueDue` claims each in the database with its message, so restarts and several
+ * processes are safe.
+ */
+export function queueingJob(name: string, everyMs: number, queueDue: (deps: JobDeps, now: Date) => Promise<{ due: number; queued: number }>): PeriodicJob {
+  return {
+    name,
+    everyMs,
+    async run(deps, now) {
+      const { due, queued } = await queueDue(deps, now);
+      if (due > 0) deps.logger.info({ due, queued }, `${name} queued`);
+    },
+  };
+}
+
 export interface RunningJobs {
   stop(): void;
   /** Runs every job once now (after one still running has finished), in the order listed. */

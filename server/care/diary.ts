@@ -7,7 +7,7 @@ import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { type DiaryEntry, careDiaryMail } from "../messages/catalogue";
-import type { PeriodicJob } from "../periodic-job";
+import { queueingJob } from "../periodic-job";
 import { carePhotoImage } from "./care";
 import { standing } from "./standing";
 
@@ -112,11 +112,4 @@ export async function runCareDiaries(deps: DiaryDeps, now = new Date()) {
 }
 
 /** Looks every five minutes whether today's diaries are due; what was sent is in the database, so restarts and several processes are safe. */
-export const diaryJob: PeriodicJob = {
-  name: "care diary",
-  everyMs: 5 * 60_000,
-  async run(deps, now) {
-    const { due, queued } = await runCareDiaries(deps, now);
-    if (due > 0) deps.logger.info({ due, queued }, "care diaries queued");
-  },
-};
+export const diaryJob = queueingJob("care diaries", 5 * 60_000, runCareDiaries);

@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { recordExpiryMail } from "../messages/catalogue";
-import type { PeriodicJob } from "../periodic-job";
+import { queueingJob } from "../periodic-job";
 import { recordUploadUrl, recordsWithOwner } from "./vaccines";
 
 type ReminderDeps = { db: Db; env: Pick<Env, "PUBLIC_SITE_URL">; logger: Logger };
@@ -80,11 +80,4 @@ export async function runVaccineReminders(deps: ReminderDeps, now = new Date()) 
 }
 
 /** Runs the expiry reminders every hour; what was sent is in the database, so restarts and several processes are safe. */
-export const vaccineReminderJob: PeriodicJob = {
-  name: "vaccine expiry reminders",
-  everyMs: 60 * 60_000,
-  async run(deps, now) {
-    const { due, queued } = await runVaccineReminders(deps, now);
-    if (due > 0) deps.logger.info({ due, queued }, "vaccine expiry reminders queued");
-  },
-};
+export const vaccineReminderJob = queueingJob("vaccine expiry reminders", 60 * 60_000, runVaccineReminders);

@@ -32,7 +32,7 @@ import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { checkInReminderMail } from "../messages/catalogue";
-import type { PeriodicJob } from "../periodic-job";
+import { queueingJob } from "../periodic-job";
 import { STAY_NOT_FOUND } from "./stays";
 
 /**
@@ -335,11 +335,4 @@ export async function runCheckInReminders(deps: ReminderDeps, now = new Date()) 
 }
 
 /** Sends the check-in reminders every hour; what was sent is in the database, so restarts and several processes are safe. */
-export const checkInReminderJob: PeriodicJob = {
-  name: "check-in reminders",
-  everyMs: 60 * 60_000,
-  async run(deps, now) {
-    const { due, queued } = await runCheckInReminders(deps, now);
-    if (due > 0) deps.logger.info({ due, queued }, "check-in reminders queued");
-  },
-};
+export const checkInReminderJob = queueingJob("check-in reminders", 60 * 60_000, runCheckInReminders);

@@ -9,7 +9,7 @@ import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { pickupCodeText } from "../messages/catalogue";
-import type { PeriodicJob } from "../periodic-job";
+import { queueingJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import { STAY_NOT_FOUND } from "./stays";
 
@@ -161,14 +161,7 @@ export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promi
 }
 
 /** Texts the day's pickup codes; every few minutes, so a stay checked in late in the day still gets them. */
-export const pickupCodesJob: PeriodicJob = {
-  name: "pickup codes",
-  everyMs: 5 * 60_000,
-  async run(deps, now) {
-    const { due, queued } = await sendPickupCodes(deps, now);
-    if (due > 0) deps.logger.info({ due, queued }, "pickup codes queued");
-  },
-};
+export const pickupCodesJob = queueingJob("pickup codes", 5 * 60_000, sendPickupCodes);
 
 // ---- the release -------------------------------------------------------------------------------
 

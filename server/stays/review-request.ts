@@ -9,7 +9,7 @@ import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { reviewRequestMail } from "../messages/catalogue";
-import type { PeriodicJob } from "../periodic-job";
+import { queueingJob } from "../periodic-job";
 
 /**
  * The review request after a stay (ADR 0167): the day after a check-out, from 10:00 Los Angeles time,
@@ -169,11 +169,4 @@ export async function runReviewRequests(deps: ReviewRequestDeps, now = new Date(
 }
 
 /** Every hour: the mails of yesterday's check-outs from 10:00; what was sent is in the database, so restarts and several processes are safe. */
-export const reviewRequestJob: PeriodicJob = {
-  name: "review requests",
-  everyMs: 60 * 60_000,
-  async run(deps, now) {
-    const { due, queued } = await runReviewRequests(deps, now);
-    if (due > 0) deps.logger.info({ due, queued }, "review requests queued");
-  },
-};
+export const reviewRequestJob = queueingJob("review requests", 60 * 60_000, runReviewRequests);
