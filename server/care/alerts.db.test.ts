@@ -7,18 +7,17 @@ import type { CareEntryInput } from "~/features/care/schema";
 import { catForm } from "~/features/cats/schema";
 import { houseRulesForm } from "~/features/stays/admin-schema";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
-import { addStaffMember } from "../auth/roles";
 import type { Database, Db } from "../db/client";
-import { careAlerts, smsQueue, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
+import { careAlerts, smsQueue } from "../db/schema/index";
 import { updateCat } from "../households/households";
 import { loadStaySettings } from "../stays/calendar";
 import { loadManagerMobile, saveHouseRules } from "../stays/rooms";
 import { deskCheckOutPage } from "../stays/handovers";
 import { releaseWithOverride } from "../stays/pickup";
 import { changeStayAtDesk } from "../stays/staff";
+import { catInSuite, staffMember } from "../testing/care";
 import { checkInAtDesk } from "../testing/desk";
 import { testHousehold } from "../testing/households";
-import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
 import { acknowledgeCareAlert, careAlertsToday, raiseWeightAlertsAfterCheckOut, raiseWeightChangeAlert, runCareAlerts } from "./alerts";
 import { logCareEntry } from "./care";
@@ -44,35 +43,24 @@ async function checkedIn(checkedInAt: Date, medications: { name: string; dose: s
   const home = await testHousehold(db, checkedInAt);
   const catId = home.catIds[0]!;
   await updateCat(db, home.user.id, catId, catForm.parse({ name, sex: "female", spayedNeutered: "yes", medications }));
-  const type = await testSuiteType(db, 1);
-  const [suite] = await db.select().from(suites).where(eq(suites.suiteTypeId, type.id));
-  const dates = { checkIn: businessDate(checkedInAt), checkOut: addBusinessDays(today, 5) };
-  const [stay] = await db
-    .insert(stays)
-    .values({ householdId: home.householdId, status: "confirmed", ...dates, totalCents: 10_000, priceLines: [], cancellationTiers: [] })
-    .returning();
-  const [room] = await db
-    .insert(staySuites)
-    .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates })
-    .returning();
-  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId, catName: name, ...dates });
+  const { stayId, suite } = await catInSuite(db, {
+    householdId: home.householdId,
+    catId,
+    catName: name,
+    status: "confirmed",
+    checkIn: businessDate(checkedInAt),
+    checkOut: addBusinessDays(today, 5),
+  });
   // As the desk's page posts it (ADR 0161): the cat weighed at 4.20 kg.
-  await checkInAtDesk(db, stay!.id, "desk@example.com", { siteUrl: "http://localhost", now: checkedInAt });
-  return { stayId: stay!.id, catId, suite: suite!.name };
-}
-
-async function staffMember() {
-  const email = `maria.lopez.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await addStaffMember(db, email);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  return { userId: user!.id, email };
+  await checkInAtDesk(db, stayId, "desk@example.com", { siteUrl: "http://localhost", now: checkedInAt });
+  return { stayId, catId, suite };
 }
 
 const log = async (g: Guest, now: Date, entry: Record<string, unknown> & { intent: CareEntryInput["intent"] }) =>
   logCareEntry(db, await staff, { stayId: g.stayId, catId: g.catId, ...entry } as CareEntryInput, now);
 let staff: ReturnType<typeof staffMember>;
 beforeAll(() => {
-  staff = staffMember();
+  staff = staffMember(db);
 });
 
 /** Runs the job at `now` and answers the guest's alerts of `rule` as stored. */

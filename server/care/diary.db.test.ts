@@ -7,12 +7,12 @@ import { catForm } from "~/features/cats/schema";
 import { addBusinessDays, businessDate, businessLocalToUtc, businessTime, formatCalendarDayLong } from "~/lib/business-time";
 import { addStaffMember } from "../auth/roles";
 import type { Database, Db } from "../db/client";
-import { careDiarySends, mailQueue, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
+import { careDiarySends, mailQueue, stays, users } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { saveDiaryPreference, updateCat } from "../households/households";
 import { createLogger } from "../logger";
 import { testHousehold } from "../testing/households";
-import { testSuiteType } from "../testing/suites";
+import { catInSuite } from "../testing/care";
 import { createTestDatabase } from "../testing/test-database";
 import { logCareEntry, processCarePhoto } from "./care";
 import { diaryDueAt, runCareDiaries } from "./diary";
@@ -43,19 +43,15 @@ async function householdInHotel(names: string[] = ["Milo"]) {
         catId,
         catForm.parse({ name, sex: "male", spayedNeutered: "yes", medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am" }] }),
       );
-    const type = await testSuiteType(db, 1);
-    const [suite] = await db.select().from(suites).where(eq(suites.suiteTypeId, type.id));
-    const dates = { checkIn: addBusinessDays(today, -1), checkOut: addBusinessDays(today, 3) };
-    const [stay] = await db
-      .insert(stays)
-      .values({ householdId: home.householdId, status: "checked_in", ...dates, totalCents: 10_000, priceLines: [], cancellationTiers: [] })
-      .returning();
-    const [room] = await db
-      .insert(staySuites)
-      .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates })
-      .returning();
-    await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId, catName: name, ...dates });
-    guests.push({ stayId: stay!.id, catId, name });
+    const { stayId } = await catInSuite(db, {
+      householdId: home.householdId,
+      catId,
+      catName: name,
+      status: "checked_in",
+      checkIn: addBusinessDays(today, -1),
+      checkOut: addBusinessDays(today, 3),
+    });
+    guests.push({ stayId, catId, name });
   }
   return { ...home, guests };
 }

@@ -33,19 +33,29 @@ export async function stayWithMiso(db: Db, status: "checked_in" | "confirmed" = 
       medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am and 8pm" }],
     }),
   );
+  const dates = { checkIn: checkIn ?? addBusinessDays(today, -1), checkOut: addBusinessDays(today, 3) };
+  const { stayId, suite } = await catInSuite(db, { householdId: home.householdId, catId, catName: "Miso", status, ...dates });
+  return { stayId, catId, userId: home.user.id, email: home.user.email, householdId: home.householdId, suite };
+}
+
+/** A stay of one cat, in a suite of its own (a new suite type's), from `checkIn` to `checkOut`, as booking leaves it. */
+export async function catInSuite(
+  db: Db,
+  guest: { householdId: string; catId: string; catName: string; status: "checked_in" | "confirmed"; checkIn: string; checkOut: string },
+) {
+  const { householdId, catId, catName, status, ...dates } = guest;
   const type = await testSuiteType(db, 1);
   const [suite] = await db.select().from(suites).where(eq(suites.suiteTypeId, type.id));
-  const dates = { checkIn: checkIn ?? addBusinessDays(today, -1), checkOut: addBusinessDays(today, 3) };
   const [stay] = await db
     .insert(stays)
-    .values({ householdId: home.householdId, status, ...dates, totalCents: 10_000, priceLines: [], cancellationTiers: [] })
+    .values({ householdId, status, ...dates, totalCents: 10_000, priceLines: [], cancellationTiers: [] })
     .returning();
   const [room] = await db
     .insert(staySuites)
     .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates })
     .returning();
-  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId, catName: "Miso", ...dates });
-  return { stayId: stay!.id, catId, userId: home.user.id, email: home.user.email, householdId: home.householdId, suite: suite!.name };
+  await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId, catName, ...dates });
+  return { stayId: stay!.id, suite: suite!.name };
 }
 
 /** A staff member who is not an admin (the team's role, ADR 0156). */
