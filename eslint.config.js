@@ -8,6 +8,20 @@ import tseslint from "typescript-eslint";
 
 const zodOnly = { name: "zod", message: "Import z from ~/lib/zod: it parses without the eval probe our CSP refuses." };
 
+/** One way to send a message (ADR 0143): what calls a transport itself instead of its queue. */
+const queuedMessagesOnly = [
+  {
+    selector:
+      "CallExpression[callee.property.name='send'][callee.object.name='mailer'], CallExpression[callee.property.name='send'][callee.object.property.name='mailer']",
+    message: "Queue the mail with queueMail (server/mail/queue.ts) in the change's transaction; sendMailNow when a person waits for it.",
+  },
+  {
+    selector: "CallExpression[callee.property.name='sendSms']",
+    message: "Queue the text with queueSms (server/telephony/sms-queue.ts) in the change's transaction; sendSmsNow when a person waits for it.",
+  },
+  { selector: "CallExpression[callee.property.name='sendMail']", message: "Mail goes through the mail queue (server/mail/queue.ts)." },
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
   js.configs.recommended,
@@ -64,18 +78,23 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
     ignores: ["server/mail/**", "server/telephony/**", "server/messages/**", "**/*.test.{ts,tsx}", "server/testing/**"],
     rules: {
+      "no-restricted-syntax": ["error", ...queuedMessagesOnly],
+    },
+  },
+  {
+    // One clock for a page and its jobs (ADR 0168): a route reads the server's, `context.clock.now()`,
+    // which a TEST_CLOCK server moves with its jobs; the day a component shows comes from its loader.
+    // (A later block's rule replaces an earlier one's: the routes keep the message rule too.)
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        ...queuedMessagesOnly,
         {
-          selector:
-            "CallExpression[callee.property.name='send'][callee.object.name='mailer'], CallExpression[callee.property.name='send'][callee.object.property.name='mailer']",
-          message: "Queue the mail with queueMail (server/mail/queue.ts) in the change's transaction; sendMailNow when a person waits for it.",
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Take now from context.clock.now() (the jobs' clock); a component gets the day from its loader.",
         },
-        {
-          selector: "CallExpression[callee.property.name='sendSms']",
-          message: "Queue the text with queueSms (server/telephony/sms-queue.ts) in the change's transaction; sendSmsNow when a person waits for it.",
-        },
-        { selector: "CallExpression[callee.property.name='sendMail']", message: "Mail goes through the mail queue (server/mail/queue.ts)." },
       ],
     },
   },

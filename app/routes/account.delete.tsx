@@ -46,7 +46,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const { business: published } = await loadSiteContent(context.db, context.logger);
   const mail = accountDeletedMail({ to: deleted.email, business: published, siteUrl: context.env.PUBLIC_SITE_URL });
   const queued = await queueMail(context.db, { dedupeKey: `account-deleted:${user.id}`, message: mail, sendNow: true });
-  const sent = queued ? await sendMailNow(context, queued, mail, new Date(), { forgetWhenSent: true }) : null;
+  const sent = queued ? await sendMailNow(context, queued, mail, context.clock.now(), { forgetWhenSent: true }) : null;
   if (queued && !sent?.ok) {
     context.logger.error({ err: sent?.error }, "could not send the account-deleted mail");
     await withdrawMail(context.db, queued);

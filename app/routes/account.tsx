@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Your account | ${busine
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await requireUser(request, context);
   const household = await getHousehold(context.db, auth.user.id);
-  const referral = await referralSummary(context.db, auth.user.id, context.env.PUBLIC_SITE_URL, new Date());
+  const referral = await referralSummary(context.db, auth.user.id, context.env.PUBLIC_SITE_URL, context.clock.now());
   return {
     auth: toSnapshot(auth),
     household: household && householdValues(household),

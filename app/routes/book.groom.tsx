@@ -43,7 +43,7 @@ const minutesText = (minutes: number) => {
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
   const params = new URL(request.url).searchParams;
-  const now = new Date();
+  const now = context.clock.now();
   const today = businessDate(now);
   const [services, cats, content] = await Promise.all([listGroomingServices(context.db), listCats(context.db, user.id), loadSiteContent(context.db)]);
   const moving = params.has("move") ? await groomToMove(context.db, user.id, params.get("move") ?? "") : null;

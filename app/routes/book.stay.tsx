@@ -41,7 +41,7 @@ const CALENDAR_DAYS = 42;
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
   const params = new URL(request.url).searchParams;
-  const now = new Date();
+  const now = context.clock.now();
   const today = businessDate(now);
   const [cats, calendar, settings] = await Promise.all([
     listCats(context.db, user.id),

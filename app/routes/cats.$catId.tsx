@@ -64,7 +64,7 @@ export const loader = mapRefusals(async ({ request, context, params }: Route.Loa
       felvFivStatus,
     },
     archivedOn: archivedAt ? formatBusinessLongDate(archivedAt) : null,
-    today: businessDate(new Date()),
+    today: businessDate(context.clock.now()),
     records: records.map(({ id, vaccine, expiresOn, status, rejectionReason }) => ({ id, vaccine, expiresOn, status, rejectionReason })),
     policy,
     photo: photoVersion ? catPhotoImage(id, photoVersion) : null,

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => noindexMeta(`Add a cat | ${busines
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireUser(request, context);
-  return { today: businessDate(new Date()) };
+  return { today: businessDate(context.clock.now()) };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {

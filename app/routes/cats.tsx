@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => noindexMeta(`My Cats | ${business.
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
-  const today = businessDate(new Date());
+  const today = businessDate(context.clock.now());
   const [household, rows, policy] = await Promise.all([getHousehold(context.db, user.id), listCats(context.db, user.id), vaccinePolicy(context.db)]);
   const ids = rows.map((c) => c.id);
   const [records, photos] = await Promise.all([currentRecordsByCat(context.db, ids), catPhotoVersions(context.db, ids)]);

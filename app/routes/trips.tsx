@@ -48,7 +48,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
       groomAfter: null,
     };
   const { user } = await requireUser(request, context);
-  const now = new Date();
+  const now = context.clock.now();
   const today = businessDate(now);
   // "Add a groom on departure day" only while grooms are booked on this site (the content's switch).
   const groomsOnline = (await loadSiteContent(context.db)).business.booking.online;
@@ -232,7 +232,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       const { outcome, stay } = await acceptOffer(context.db, user.id, stayId, { siteUrl });
       if (outcome === "accepted") accepted = stay;
       // Accepted before (a double click, another tab): said so, with where the stay is, and nothing changes.
-      else return { kind: "success", title: "Offer already accepted.", description: alreadyAcceptedText(stay, businessDate(new Date())) };
+      else return { kind: "success", title: "Offer already accepted.", description: alreadyAcceptedText(stay, businessDate(context.clock.now())) };
     });
     if (!accepted) return reply;
     settleStaysInBackground(context);

@@ -11,7 +11,7 @@ import type { Route } from "./+types/analytics.revenue.csv";
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
-  const period = revenuePeriodFromSearchParams(new URL(request.url).searchParams, businessDate(new Date()));
+  const period = revenuePeriodFromSearchParams(new URL(request.url).searchParams, businessDate(context.clock.now()));
   const csv = revenueCsv(await revenueReport(context.db, period));
   const name = period.year === null ? `revenue-last-12-months-to-${period.months.at(-1)}` : `revenue-${period.year}`;
   return new Response(csv, {

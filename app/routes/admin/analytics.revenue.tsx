@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Revenue");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
-  const today = businessDate(new Date());
+  const today = businessDate(context.clock.now());
   const period = revenuePeriodFromSearchParams(new URL(request.url).searchParams, today);
   return { report: await revenueReport(context.db, period), years: revenueYears(today) };
 });

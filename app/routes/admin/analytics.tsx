@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Analytics");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
-  const choice = rangeFromSearchParams(new URL(request.url).searchParams, businessDate(new Date()));
+  const choice = rangeFromSearchParams(new URL(request.url).searchParams, businessDate(context.clock.now()));
   const summary = await analyticsSummary(context.db, choice);
   return { choice, summary };
 });

@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Bookings");
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request, context);
   const url = new URL(request.url);
-  const day = isCalendarDate(url.searchParams.get("day") ?? "") ? url.searchParams.get("day")! : businessDate(new Date());
+  const day = isCalendarDate(url.searchParams.get("day") ?? "") ? url.searchParams.get("day")! : businessDate(context.clock.now());
   const statusParam = url.searchParams.get("status");
   const status = APPOINTMENT_STATUSES.find((s) => s === statusParam);
   const staff = staffActor(admin.user);

@@ -27,7 +27,7 @@ export const loader = mapRefusals(async ({ request, context, params }: Route.Loa
   const customer = await getCustomer(context.db, params.householdId);
   return {
     ...customer,
-    today: businessDate(new Date()),
+    today: businessDate(context.clock.now()),
     appointments: customer.appointments.map((a) => toAppointmentView(a, serviceTitle)),
   };
 });

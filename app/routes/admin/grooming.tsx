@@ -24,13 +24,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Groomers and services")
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
-  const today = businessDate(new Date());
+  const today = businessDate(context.clock.now());
   const [services, groomers, completed] = await Promise.all([
     listGroomingServices(context.db, { all: true }),
     listGroomers(context.db, today),
     recentlyCompletedGrooms(context.db, today),
   ]);
-  return { services, groomers, completed };
+  return { services, groomers, completed, today };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -147,7 +147,7 @@ function WeekForm({ groomer }: { groomer: LoaderData["groomers"][number] }) {
   );
 }
 
-function DayOffForm({ groomerId }: { groomerId: string }) {
+function DayOffForm({ groomerId, today }: { groomerId: string; today: string }) {
   const fetcher = useFetcher<FormReply>({ key: `day-off-${groomerId}` });
   useNotice(fetcher.data, undefined, { errorsShownInForm: true });
   const [form, fields] = useZodForm(dayOffForm, {
@@ -159,7 +159,7 @@ function DayOffForm({ groomerId }: { groomerId: string }) {
     <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid items-end gap-3 sm:grid-cols-[1fr_2fr_auto]">
       <input type="hidden" name="intent" value="addDayOff" />
       <input type="hidden" name="groomerId" value={groomerId} />
-      <Field label="Day off" field={fields.day} type="date" min={businessDate(new Date())} />
+      <Field label="Day off" field={fields.day} type="date" min={today} />
       <Field label="Reason (optional)" field={fields.reason} placeholder="Vacation" />
       <Button type="submit" disabled={fetcher.state !== "idle"}>
         Add day off
@@ -224,7 +224,7 @@ function GroomGuaranteeForm({ groom }: { groom: LoaderData["completed"][number] 
   );
 }
 
-export default function GroomingPage({ loaderData: { services, groomers, completed } }: Route.ComponentProps) {
+export default function GroomingPage({ loaderData: { services, groomers, completed, today } }: Route.ComponentProps) {
   const posted = useActionData<FormReply>();
   return (
     <div className="grid gap-6">
@@ -307,7 +307,7 @@ export default function GroomingPage({ loaderData: { services, groomers, complet
               ))}
             </ul>
           )}
-          <DayOffForm groomerId={g.id} />
+          <DayOffForm groomerId={g.id} today={today} />
         </Panel>
       ))}
     </div>

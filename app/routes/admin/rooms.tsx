@@ -55,7 +55,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const [types, suites, rules, stay, managerMobile] = await Promise.all([
     listSuiteTypes(db),
     listSuites(db),
-    listCalendarRules(db, businessDate(new Date())),
+    listCalendarRules(db, businessDate(context.clock.now())),
     loadStaySettings(db),
     loadManagerMobile(db),
   ]);

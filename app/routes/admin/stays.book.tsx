@@ -45,7 +45,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   if (!householdId) {
     return { step: "find" as const, ...(await findCustomersToBookFor(context.db, { q: params.get("q") })) };
   }
-  const now = new Date();
+  const now = context.clock.now();
   const today = businessDate(now);
   const account = await householdAccount(context.db, householdId);
   const [cats, settings] = await Promise.all([listCats(context.db, account.id), loadStaySettings(context.db)]);

@@ -54,7 +54,7 @@ const dayParam = calendarDateField();
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
-  const today = businessDate(new Date());
+  const today = businessDate(context.clock.now());
   const date = dayParam.safeParse(params.get("date")).data ?? today;
   const [desk, queue, withoutSuite, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice, checkedOut] = await Promise.all([
     deskDay(context.db, date),

@@ -28,14 +28,21 @@ export const meta: Route.MetaFunction = ({ data }) =>
 /** A stay as staff read it (ADR 0165): its cats' essentials, the Care log with its incidents, and the incident form. */
 export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
   const { user } = await requireStaff(request, context);
-  const now = new Date();
+  const now = context.clock.now();
   return { ...(await staffStay(context.db, { userId: user.id }, params.stayId)), now: `${businessDate(now)}T${businessTime(now)}` };
 });
 
 export const action = mapRefusals(async ({ request, context, params }: Route.ActionArgs) => {
   const { user } = await requireStaff(request, context);
   return submitForm(await formDataOf(request), incidentForm, async (input) => {
-    await recordIncident(context.db, { userId: user.id, email: user.email }, params.stayId, input, { siteUrl: context.env.PUBLIC_SITE_URL }, new Date());
+    await recordIncident(
+      context.db,
+      { userId: user.id, email: user.email },
+      params.stayId,
+      input,
+      { siteUrl: context.env.PUBLIC_SITE_URL },
+      context.clock.now(),
+    );
     kickMessageQueues(context);
     return { kind: "success", title: "Incident recorded. The owner is told by e-mail and text." };
   });

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => noindexMeta(`Today | Staff | ${bus
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireStaff(request, context);
-  const now = new Date();
+  const now = context.clock.now();
   // The page only reads the alerts: the care alerts job raises them.
   const [today, alerts] = await Promise.all([careToday(context.db, now), careAlertsToday(context.db, now)]);
   return { ...today, alerts };
@@ -35,13 +35,13 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const form = await formDataOf(request);
   if (form.get("intent") === "acknowledge")
     return submitForm(form, acknowledgeAlertForm, async (input) => {
-      await acknowledgeCareAlert(context.db, { userId: user.id, email: user.email }, input.alertId, new Date());
+      await acknowledgeCareAlert(context.db, { userId: user.id, email: user.email }, input.alertId, context.clock.now());
       return { kind: "success", title: "Alert acknowledged" };
     });
   return submitForm(form, careEntryForm, async (input) => {
     // A photo is checked by its bytes and resized before anything is saved (like a cat's photo, ADR 0120).
     const photo = input.intent === "photo" ? await processCarePhoto(Buffer.from(await input.photo.arrayBuffer())) : undefined;
-    const entry = await logCareEntry(context.db, { userId: user.id, email: user.email }, input, new Date(), photo);
+    const entry = await logCareEntry(context.db, { userId: user.id, email: user.email }, input, context.clock.now(), photo);
     return { kind: "success", title: `Logged: ${entryText(entry)}` };
   });
 });
