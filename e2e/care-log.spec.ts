@@ -11,9 +11,10 @@ import { expect, test } from "./support/own-server";
 // and a photo, then opens the cat's stay from its name, as a suite card's QR code does, and records an
 // incident. The owner is told of the incident by mail and reads everything on the stay's Care log, and
 // at 6 pm gets the day's diary, once (the spec's own server, whose clock the test moves: TEST_CLOCK). A
-// customer and a visitor get no access to the staff pages nor to the stay. The rules (windows,
-// corrections, who reads; the incident's text and time; the diary's hour, claims and opt-out) are tested
-// on the database: server/care/care.db.test.ts, incidents.db.test.ts and diary.db.test.ts.
+// customer and a visitor get no access to the staff pages nor to the stay. A day on, Today opens with the
+// care alerts, and one is acknowledged. The rules (windows, corrections, who reads; the incident's text
+// and time; the diary's hour, claims and opt-out; each alert's boundary) are tested on the database:
+// server/care/care.db.test.ts, incidents.db.test.ts, diary.db.test.ts and alerts.db.test.ts.
 
 test.use({ ownServerEnv: { TEST_CLOCK: "1" } });
 
@@ -125,6 +126,19 @@ test(
     await signIn(ben);
     await expectStatus(await ben.request.get(`/trips/${stayId}`), 404, "another household's stay");
     await expectStatus(await ben.request.get(photoPath!), 404, "another household's photo");
+
+    // A day on with nothing more logged, Today opens with the alerts; acknowledging one keeps who and when.
+    await advance(24 * 60);
+    await gotoHydrated(maria, "/staff/today");
+    const alerts = maria.getByRole("region", { name: "Alerts" });
+    const noFood = alerts.getByRole("listitem", { name: `${cat}: No food eaten in 24 hours` });
+    await expect(noFood).toBeVisible();
+    await expect(alerts.getByRole("listitem", { name: `${cat}: No urine in 24 hours` })).toContainText("Urgent");
+    await expectNoAxeViolations(maria);
+    await noFood.getByRole("button", { name: /^Acknowledge/ }).click();
+    await expect(noFood).toHaveCount(0);
+    await alerts.getByText(/^Acknowledged today/).click();
+    await expect(alerts.getByText(new RegExp(`${cat} · No food eaten in 24 hours · [A-Z]{1,2} at `))).toBeVisible();
     await Promise.all([owner.close(), team.close(), visitor.close(), stranger.close()]);
   },
 );
