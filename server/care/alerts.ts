@@ -14,13 +14,14 @@ import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTi
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { careAlerts, careEntries, catHandovers, cats, stayCats, stayEvents, staySettings, staySuites, stays, suites } from "../db/schema/index";
+import { careAlerts, careEntries, catHandovers, cats, stayCats, stayEvents, staySettings, staySuites, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { doseOverdueText } from "../messages/catalogue";
 import type { PeriodicJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import type { CareEntry, CareStaff } from "./care";
+import { catsCheckedIn } from "./in-hotel";
 import { standing } from "./standing";
 
 /**
@@ -58,22 +59,7 @@ export interface CareAlertDeps {
 
 /** The cats in the hotel now, each with when its stay was checked in at the desk. */
 async function catsInHotel(db: Db) {
-  const rows = await db
-    .select({
-      stayId: stays.id,
-      checkIn: stays.checkIn,
-      catId: cats.id,
-      catName: stayCats.catName,
-      profileName: cats.name,
-      medications: cats.medications,
-      suite: suites.name,
-    })
-    .from(stays)
-    .innerJoin(stayCats, eq(stayCats.stayId, stays.id))
-    .innerJoin(cats, eq(cats.id, stayCats.catId))
-    .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
-    .leftJoin(suites, eq(suites.id, staySuites.suiteId))
-    .where(eq(stays.status, "checked_in"));
+  const rows = await catsCheckedIn(db);
   if (rows.length === 0) return { rows, entries: [], checkedInAt: new Map<string, Date>() };
   const stayIds = [...new Set(rows.map((r) => r.stayId))];
   const [entries, events] = await Promise.all([

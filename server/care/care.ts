@@ -27,6 +27,7 @@ import { arrivalWeightOf } from "../stays/handovers";
 import { raiseWeightChangeAlert } from "./alerts";
 import { type IncidentView, incidentCatName, incidentView, incidentsOf } from "./incidents";
 import { standing } from "./standing";
+import { catsCheckedIn } from "./in-hotel";
 
 /**
  * The care log (ADR 0157): what staff do for each cat in the hotel, one appended row per tap, and what
@@ -155,26 +156,8 @@ const NO_SUITE = "No suite";
 /** Every cat in the hotel now (stays checked in), by suite, with what is due today and what was logged; and today's arrivals apart. */
 export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
   const day = businessDate(now);
-  const base = db
-    .select({
-      stayId: stays.id,
-      status: stays.status,
-      checkIn: stays.checkIn,
-      checkOut: stays.checkOut,
-      catId: cats.id,
-      catName: stayCats.catName,
-      profileName: cats.name,
-      feedingInstructions: cats.feedingInstructions,
-      medications: cats.medications,
-      suite: suites.name,
-    })
-    .from(stays)
-    .innerJoin(stayCats, eq(stayCats.stayId, stays.id))
-    .innerJoin(cats, eq(cats.id, stayCats.catId))
-    .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
-    .leftJoin(suites, eq(suites.id, staySuites.suiteId));
   const [inHouse, arrivals] = await Promise.all([
-    base.where(eq(stays.status, "checked_in")).orderBy(asc(suites.sortOrder), asc(suites.name), asc(cats.name)),
+    catsCheckedIn(db).orderBy(asc(suites.sortOrder), asc(suites.name), asc(cats.name)),
     db
       .select({ stayId: stays.id, catName: stayCats.catName, suite: suites.name })
       .from(stays)
