@@ -50,6 +50,11 @@ export default function StaffToday({ loaderData: { day, suites, arriving, alerts
   const cats = suites.reduce((n, s) => n + s.cats.length, 0);
   return (
     <main id="main" className="mx-auto min-h-screen max-w-3xl px-3 py-6 sm:px-6">
+      <p className="mb-2">
+        <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
+          ← {business.name}
+        </Link>
+      </p>
       <h1 className="text-3xl">Today</h1>
       <p className="text-muted">
         {formatCalendarDay(day)} · {cats === 1 ? "1 cat" : `${cats} cats`} in the hotel
