@@ -1,15 +1,16 @@
 import crypto from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { householdForm } from "~/features/cats/schema";
 import { PHONE_PROOF_TEXT } from "~/features/account/phone-proof";
 import type { Database, Db } from "../db/client";
-import { phoneVerifications, smsQueue, telephonyEvents, users } from "../db/schema/index";
+import { phoneVerifications, smsQueue, users } from "../db/schema/index";
 import { loadEnv } from "../env";
-import { AppError } from "../http/errors";
+import { type AppError } from "../http/errors";
 import { createLogger } from "../logger";
 import { type Telephony, createTelephony } from "../telephony/telephony";
 import { createTestDatabase } from "../testing/test-database";
+import { lastTextTo, otherCode, refusal } from "../testing/texted-codes";
 import { saveHousehold } from "./households";
 import { confirmPhoneCode, phoneProofStatus, sendPhoneCode } from "./phone-proof";
 
@@ -36,24 +37,6 @@ async function household(db: Db) {
   return { userId: user!.id, mobile };
 }
 
-/** The newest code texted to a number, as its holder reads it. */
-async function codeTextedTo(phone: string) {
-  const [text] = await database.db.select().from(telephonyEvents).where(eq(telephonyEvents.to, phone)).orderBy(desc(telephonyEvents.createdAt)).limit(1);
-  return /\b(\d{6})\b/.exec(text!.body)![1]!;
-}
-
-const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  const { status, code, message } = error as AppError;
-  return { status, code, message };
-}
-
 describe("proving the household mobile", () => {
   it("texts a 6-digit code to the saved mobile, keeps only its hash, and the right code proves the number", async () => {
     const { userId, mobile } = await household(database.db);
@@ -61,7 +44,7 @@ describe("proving the household mobile", () => {
 
     const { expiresAt } = await sendPhoneCode(deps(), userId, "192.0.2.10", at(0));
     expect(expiresAt).toEqual(at(10));
-    const code = await codeTextedTo(mobile);
+    const code = (await lastTextTo(database.db, mobile)).code;
     const [row] = await database.db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId));
     expect(row).toMatchObject({ phone: mobile, attempts: 0, verifiedAt: null });
     expect(JSON.stringify(row)).not.toContain(code);
@@ -76,7 +59,7 @@ describe("proving the household mobile", () => {
   it("refuses a wrong code clearly, and locks the code after five wrong tries", async () => {
     const { userId, mobile } = await household(database.db);
     await sendPhoneCode(deps(), userId, "192.0.2.11", at(0));
-    const code = await codeTextedTo(mobile);
+    const code = (await lastTextTo(database.db, mobile)).code;
     for (let i = 1; i <= 4; i++) {
       expect(await refusal(confirmPhoneCode(deps(), userId, otherCode(code), at(1)))).toEqual({
         status: 400,
@@ -90,7 +73,7 @@ describe("proving the household mobile", () => {
     expect(await phoneProofStatus(database.db, userId, at(1))).toEqual({ state: "none" });
 
     await sendPhoneCode(deps(), userId, "192.0.2.11", at(2));
-    await confirmPhoneCode(deps(), userId, await codeTextedTo(mobile), at(3));
+    await confirmPhoneCode(deps(), userId, (await lastTextTo(database.db, mobile)).code, at(3));
     expect((await phoneProofStatus(database.db, userId, at(3))).state).toBe("verified");
   });
 
@@ -98,7 +81,7 @@ describe("proving the household mobile", () => {
     const { userId, mobile } = await household(database.db);
     expect(await refusal(confirmPhoneCode(deps(), userId, "123456", at(0)))).toMatchObject({ status: 400, message: PHONE_PROOF_TEXT.noCode });
     await sendPhoneCode(deps(), userId, "192.0.2.12", at(0));
-    const code = await codeTextedTo(mobile);
+    const code = (await lastTextTo(database.db, mobile)).code;
     expect(await refusal(confirmPhoneCode(deps(), userId, code, at(10)))).toEqual({
       status: 400,
       code: "PHONE_CODE_EXPIRED",
@@ -110,9 +93,9 @@ describe("proving the household mobile", () => {
   it("makes the code before a new one useless", async () => {
     const { userId, mobile } = await household(database.db);
     await sendPhoneCode(deps(), userId, "192.0.2.13", at(0));
-    const first = await codeTextedTo(mobile);
+    const first = (await lastTextTo(database.db, mobile)).code;
     await sendPhoneCode(deps(), userId, "192.0.2.13", at(2));
-    const second = await codeTextedTo(mobile);
+    const second = (await lastTextTo(database.db, mobile)).code;
     if (first !== second) expect(await refusal(confirmPhoneCode(deps(), userId, first, at(3)))).toMatchObject({ message: PHONE_PROOF_TEXT.codeWrong });
     await confirmPhoneCode(deps(), userId, second, at(3));
   });
@@ -156,7 +139,7 @@ describe("proving the household mobile", () => {
   it("drops the proof when the household saves another mobile, and keeps it when the same one is saved again", async () => {
     const { userId, mobile } = await household(database.db);
     await sendPhoneCode(deps(), userId, "192.0.2.18", at(0));
-    await confirmPhoneCode(deps(), userId, await codeTextedTo(mobile), at(1));
+    await confirmPhoneCode(deps(), userId, (await lastTextTo(database.db, mobile)).code, at(1));
     await saveHousehold(database.db, userId, householdForm.parse({ name: "Noor Haddad", mobilePhone: mobile }), at(2));
     expect((await phoneProofStatus(database.db, userId, at(2))).state).toBe("verified");
 

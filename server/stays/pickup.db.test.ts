@@ -1,20 +1,21 @@
 import crypto from "node:crypto";
-import { desc, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StayStatus } from "~/features/stays/model";
 import { CODE_OR_OVERRIDE_MESSAGE, OVERRIDE_REASON_MESSAGE, PICKUP_CODE_MESSAGE, releaseForm } from "~/features/stays/release-schema";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
 import type { Database } from "../db/client";
-import { cats, smsQueue, stayCats, stayPickupCodes, stayPickupPeople, stayReleases, staySuites, stays, suites, telephonyEvents } from "../db/schema/index";
+import { cats, smsQueue, stayCats, stayPickupCodes, stayPickupPeople, stayReleases, staySuites, stays, suites } from "../db/schema/index";
 import { loadEnv } from "../env";
-import { AppError } from "../http/errors";
+import { type AppError } from "../http/errors";
 import { createLogger } from "../logger";
 import { deliverQueuedSms } from "../telephony/sms-queue";
 import { createTelephony } from "../telephony/telephony";
 import { testHousehold } from "../testing/households";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
+import { lastTextTo, otherCode, refusal } from "../testing/texted-codes";
 import { PICKUP_TEXT, type ReleasingStaff, pickupAtDesk, releaseOf, releaseWithCode, releaseWithOverride, sendPickupCodes } from "./pickup";
 
 let database: Database;
@@ -65,24 +66,6 @@ async function leavingStay(options: { checkOut?: string; status?: StayStatus; pi
 /** Hands the queued texts to the simulated provider, which records each in `telephony_events`. */
 const deliverTexts = (now: Date) => deliverQueuedSms({ db: database.db, telephony: createTelephony(env, database.db, logger), env }, now, 200);
 
-/** The newest text a number received, as its holder reads it, and the code in it. */
-async function textTo(phone: string) {
-  const [text] = await database.db.select().from(telephonyEvents).where(eq(telephonyEvents.to, phone)).orderBy(desc(telephonyEvents.createdAt)).limit(1);
-  return { body: text!.body, code: /\b(\d{6})\b/.exec(text!.body)![1]! };
-}
-
-const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  const { status, code, message } = error as AppError;
-  return { status, code, message };
-}
-
 const codesOf = (stayId: string) => database.db.select().from(stayPickupCodes).where(eq(stayPickupCodes.stayId, stayId));
 
 describe("the pickup codes", () => {
@@ -105,7 +88,7 @@ describe("the pickup codes", () => {
 
     await deliverTexts(morning);
     const { business } = await loadSiteContent(db);
-    const texts = await Promise.all([owner.phone, ...pickup.map((p) => p.phone)].map(textTo));
+    const texts = await Promise.all([owner.phone, ...pickup.map((p) => p.phone)].map((phone) => lastTextTo(database.db, phone)));
     for (const text of texts)
       expect(text.body).toBe(`${business.name}: the pickup code for Milo today is ${text.code}. Show it at the desk. Valid today only.`);
     expect(new Set(texts.map((t) => t.code)).size).toBe(3);
@@ -135,7 +118,7 @@ describe("releasing the cat", () => {
     const { stay, owner, pickup } = await leavingStay({ pickup: 1 });
     await sendPickupCodes(deps(), morning);
     await deliverTexts(morning);
-    const { code } = await textTo(owner.phone);
+    const { code } = await lastTextTo(database.db, owner.phone);
     const noon = at("12:00");
 
     // On PostgreSQL each call runs on its own connection of the pool.
@@ -148,7 +131,7 @@ describe("releasing the cat", () => {
     expect(await releaseOf(db, stay.id)).toEqual({ method: "code", collectedBy: owner.name, person: 0, staffEmail: desk.email, releasedAt: noon });
     expect((await codesOf(stay.id)).find((c) => c.person === 0)!.usedAt).toEqual(noon);
     // Another valid code cannot release the cat again.
-    const second = await textTo(pickup[0]!.phone);
+    const second = await lastTextTo(database.db, pickup[0]!.phone);
     expect(await refusal(releaseWithCode(deps(), { stayId: stay.id, code: second.code, staff: desk }, noon))).toMatchObject({
       status: 409,
       code: "CAT_ALREADY_RELEASED",
@@ -165,8 +148,8 @@ describe("releasing the cat", () => {
     const { stay, owner, pickup } = await leavingStay({ pickup: 1 });
     await sendPickupCodes(deps(), morning);
     await deliverTexts(morning);
-    const { code } = await textTo(owner.phone);
-    const theirs = await textTo(pickup[0]!.phone);
+    const { code } = await lastTextTo(database.db, owner.phone);
+    const theirs = await lastTextTo(database.db, pickup[0]!.phone);
 
     expect(await refusal(releaseWithCode(deps(), { stayId: stay.id, code, staff: desk }, at("00:00", tomorrow)))).toEqual({
       status: 409,
@@ -264,8 +247,8 @@ describe("the check-out page's Pickup", () => {
     // The next day's page counts no code as today's.
     expect((await pickupAtDesk(database.db, stay.id, at("08:00", tomorrow))).codesToday).toEqual([]);
 
-    const { code } = await textTo(pickup[0]!.phone);
-    const ownerCode = (await textTo(owner.phone)).code;
+    const { code } = await lastTextTo(database.db, pickup[0]!.phone);
+    const ownerCode = (await lastTextTo(database.db, owner.phone)).code;
     const wrong = [otherCode(code), otherCode(otherCode(code))].find((c) => c !== ownerCode)!;
     const noon = at("12:00");
     // A refusal of the code names the form's field, so the page shows it beside the code.
