@@ -10,7 +10,7 @@ import { routeTable } from "../testing/route-table";
 import { createTestDatabase } from "../testing/test-database";
 import { verifyLinkAction } from "./verify-link.server";
 import { createSession } from "./sessions";
-import { hashToken, randomToken } from "./tokens";
+import { hashToken, randomToken } from "../crypto/tokens";
 
 let database: Database;
 let context: RequestContext;

@@ -1,7 +1,7 @@
 import { and, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema/index";
-import { hashToken, randomToken } from "./tokens";
+import { hashToken, randomToken } from "../crypto/tokens";
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;

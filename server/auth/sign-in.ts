@@ -14,7 +14,7 @@ import { landingPath, safeRedirectPath } from "~/features/auth/redirect";
 import { grantAdmin, holdsAdminRole, isAdminAddress } from "./roles";
 import { createSession } from "./sessions";
 import { recordReferral, referralCodeOf } from "../referrals/referrals";
-import { CODE_LENGTH, hashCode, hashToken, randomCode, randomToken, safeEqualHex } from "./tokens";
+import { CODE_LENGTH, codeSecret, hashCode, hashToken, randomCode, randomToken, safeEqualHex } from "../crypto/tokens";
 
 const minute = 60_000;
 
@@ -83,9 +83,6 @@ function normaliseEmail(value: unknown): string {
   if (!parsed.success) throw new AppError(400, "INVALID_EMAIL", SIGN_IN_MESSAGES.invalidEmail);
   return parsed.data;
 }
-
-/** Keys the code HMAC; production requires SESSION_SECRET (server/env.ts). */
-const codeSecret = (env: SignInEnv) => env.SESSION_SECRET ?? "development-only-code-secret";
 
 export interface SignInRequest {
   email: unknown;

@@ -9,7 +9,7 @@ import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startPageTestServer } from "../testing/test-server";
 import { type TestSmtp, signInDetails, startTestSmtp } from "../testing/test-smtp";
 import { SIGN_IN_MESSAGES } from "./sign-in";
-import { hashToken, randomToken } from "./tokens";
+import { hashToken, randomToken } from "../crypto/tokens";
 
 /** The real /auth/verify route module behind the page handler, and the real auth API beside it. */
 const build = testPageBuild({ "routes/auth.verify": { path: "auth/verify", module: verifyRoute } });

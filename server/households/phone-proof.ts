@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { business } from "~/content/business";
 import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_TTL_MINUTES, PHONE_PROOF_TEXT, type PhoneProofStatus } from "~/features/account/phone-proof";
-import { hashCode, randomCode, safeEqualHex } from "../auth/tokens";
+import { codeSecret, hashCode, randomCode, safeEqualHex } from "../crypto/tokens";
 import type { Db } from "../db/client";
 import { households, phoneVerifications } from "../db/schema/index";
 import { sqlStateOf } from "../db/sql-state";
@@ -43,9 +43,6 @@ export interface PhoneProofDeps {
   telephony: Pick<Telephony, "sendSms">;
   logger: Logger;
 }
-
-/** Keys the code HMAC, as the sign-in code's; production requires SESSION_SECRET (server/env.ts). */
-const codeSecret = (env: PhoneProofDeps["env"]) => env.SESSION_SECRET ?? "development-only-code-secret";
 
 async function mobileOf(db: Db, userId: string): Promise<string | null> {
   const [row] = await db.select({ mobile: households.mobilePhone }).from(households).where(eq(households.userId, userId));

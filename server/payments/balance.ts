@@ -4,7 +4,7 @@ import { formatCents } from "~/lib/money";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { households, payments, stayEvents, stays, users } from "../db/schema/index";
-import { sqlStateOf } from "../db/sql-state";
+import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { loadSiteContent } from "../content/content";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
@@ -22,7 +22,6 @@ import type { PaymentProviders } from "./provider";
  * `payments_one_paid_balance` holds "once" whatever races: a second is refused in words.
  */
 
-const UNIQUE_VIOLATION = "23505";
 /** How long a balance's card checkout stays open: the customer pays at the desk, or that evening. Stripe allows up to a day. */
 const BALANCE_CHECKOUT_HOURS = 23;
 

@@ -6,6 +6,7 @@ import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import { households, stayCats, stayEvents, stayPickupCodes, stayPickupPeople, stayReleases, stays } from "../db/schema/index";
 import type { Env } from "../env";
+import { codeSecret, hashCode, randomCode, safeEqualHex } from "../crypto/tokens";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { pickupCodeText } from "../messages/catalogue";
@@ -63,24 +64,12 @@ export interface ReleasingStaff {
   isAdmin: boolean;
 }
 
-/** Keys the code's hash, as the sign-in and phone codes are; production requires SESSION_SECRET (server/env.ts). */
-const codeSecret = (env: Pick<Env, "SESSION_SECRET">) => env.SESSION_SECRET ?? "development-only-code-secret";
-
 /**
  * A 6-digit code has a million values, so a plain hash would be reversed at once from a copy of the
- * table: it is an HMAC keyed with the server's secret and bound to its row's id (as `hashCode` in
- * server/auth/tokens.ts, which this domain may not import: auth reaches stays through referrals).
+ * table: it is an HMAC keyed with the server's secret and bound to its row's id, as the sign-in and
+ * phone codes are.
  */
-const hashPickupCode = (env: Pick<Env, "SESSION_SECRET">, id: string, code: string) =>
-  crypto.createHmac("sha256", codeSecret(env)).update(`pickup:${id}:${code}`).digest("hex");
-
-const sameHex = (a: string, b: string) => {
-  const x = Buffer.from(a, "hex");
-  const y = Buffer.from(b, "hex");
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-};
-
-const randomPickupCode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+const hashPickupCode = (env: Pick<Env, "SESSION_SECRET">, id: string, code: string) => hashCode(code, `pickup:${id}`, codeSecret(env));
 
 /** "Milo", "Milo & Luna": the cats of a stay as the texts name them. */
 const catNamesOf = (names: (string | null)[]) => names.map((n) => n ?? "your cat").join(" & ") || "your cat";
@@ -124,7 +113,7 @@ export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promi
   let queued = 0;
   for (const recipient of due) {
     const id = crypto.randomUUID();
-    const code = randomPickupCode();
+    const code = randomCode();
     const claimed = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(stayPickupCodes)
@@ -249,7 +238,7 @@ export async function releaseWithCode(
   const today = businessDate(now);
   const codes = await db.select().from(stayPickupCodes).where(eq(stayPickupCodes.stayId, stay.id));
   const code = input.code.trim();
-  const matching = codes.filter((c) => sameHex(hashPickupCode(deps.env, c.id, code), c.codeHash));
+  const matching = codes.filter((c) => safeEqualHex(hashPickupCode(deps.env, c.id, code), c.codeHash));
   const match = matching.find((c) => c.day === today);
   if (!match) {
     if (matching.length > 0) throw codeRefusal(409, "PICKUP_CODE_EXPIRED", PICKUP_TEXT.codeExpired);

@@ -4,6 +4,7 @@ import { addBusinessDays, businessDate, businessTime } from "~/lib/business-time
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
+import { codeSecret } from "../crypto/tokens";
 import { households, reviewRequests, stayCats, stays, users } from "../db/schema/index";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
@@ -26,10 +27,9 @@ export const REVIEW_REQUEST_DAYS = 90;
 
 type TokenEnv = Pick<Env, "SESSION_SECRET">;
 
-/** Keys the unsubscribe link's signature, as the sign-in code's HMAC; production requires SESSION_SECRET (server/env.ts). */
-const signingSecret = (env: TokenEnv) => env.SESSION_SECRET ?? "development-only-code-secret";
+/** The unsubscribe link's signature, keyed as the codes' HMACs are. */
 const signatureOf = (env: TokenEnv, householdId: string) =>
-  crypto.createHmac("sha256", signingSecret(env)).update(`review-requests-unsubscribe:${householdId}`).digest("base64url");
+  crypto.createHmac("sha256", codeSecret(env)).update(`review-requests-unsubscribe:${householdId}`).digest("base64url");
 
 /** "r.<household id>.<signature>": the household it stops, signed so no other can be guessed. */
 export const reviewUnsubscribeToken = (env: TokenEnv, householdId: string) => `r.${householdId}.${signatureOf(env, householdId)}`;

@@ -4,14 +4,12 @@ import type { calendarRuleForm, houseRulesForm, stayWindowsForm, suiteForm, suit
 import { SUITE_PHOTO_PURPOSE } from "~/features/stays/view";
 import type { Db } from "../db/client";
 import { calendarRules, staySettings, suiteTypes, suites } from "../db/schema/index";
-import { sqlStateOf } from "../db/sql-state";
+import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { saveImage } from "../media/store";
 
 /** Admin Rooms: suite types and their rates, the suites, calendar rules and the house rules (ADR 0125). */
-
-const UNIQUE_VIOLATION = "23505";
 
 /** A name another row already has is the person's to fix, not a server error. */
 async function uniqueName<T>(write: Promise<T>, field: string, message: string): Promise<T> {

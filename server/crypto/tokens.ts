@@ -36,3 +36,6 @@ export function safeEqualHex(a: string, b: string): boolean {
   const y = Buffer.from(b, "hex");
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
+
+/** The key of the codes' HMACs and of signed links; production requires SESSION_SECRET (server/env.ts). */
+export const codeSecret = (env: { SESSION_SECRET?: string }) => env.SESSION_SECRET ?? "development-only-code-secret";
