@@ -104,8 +104,6 @@ const view = (e: CareEntry): CareEntryView => ({
   photo: e.kind === "photo" ? carePhotoImage(e.stayId, e.id) : null,
 });
 
-export { standing };
-
 // ---- Today ------------------------------------------------------------------------------------------
 
 export interface DueItem {
@@ -228,7 +226,7 @@ export function dueToday(day: string, now: Date, feedingInstructions: string | n
 }
 
 /** The weigh-in due on `day` for a cat checked in on `checkIn` (nights 7, 14, 21…), with the standing weight entry of the day; null on other days. */
-export function weighInToday(checkIn: string, day: string, own: CareEntry[]): TodayCat["weighIn"] {
+function weighInToday(checkIn: string, day: string, own: CareEntry[]): TodayCat["weighIn"] {
   if (!weighInDue(checkIn, day)) return null;
   const done = own.findLast((e) => e.kind === "weight");
   return { night: nightsSince(checkIn, day), done: done ? view(done) : null };

@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { careEntries, catHandovers, cats, households, stayCats, stayCheckIns, staySuites, stays, suites, users } from "../db/schema/index";
 import { catPhotoImage, catPhotoVersions } from "../households/photos";
 import { AppError } from "../http/errors";
-import { balancesOf } from "./balance";
+import { stayBalance } from "./balance";
 import { checkInStatuses, latestSignatures } from "./check-in";
 import { STAY_NOT_FOUND } from "./stays";
 
@@ -33,7 +33,7 @@ export interface DeskHandover {
   countsChecked?: boolean;
 }
 
-export type CatHandover = typeof catHandovers.$inferSelect;
+type CatHandover = typeof catHandovers.$inferSelect;
 
 const AGREEMENT_MISSING = "The boarding agreement is not signed. Ask the owner to sign it online, or give your reason to check the cat in without it.";
 
@@ -86,7 +86,7 @@ export async function arrivalWeightOf(db: Db, stayId: string, catId: string): Pr
 }
 
 /** The doses the care plan says came with the cat, one count per medication; one count when it names none. */
-export function plannedDoses(plan: Pick<CatCarePlan, "medications"> | null): DoseCount[] {
+function plannedDoses(plan: Pick<CatCarePlan, "medications"> | null): DoseCount[] {
   const meds = plan?.medications ?? [];
   return meds.length > 0 ? meds.map((m) => ({ medication: m.name, count: m.doses })) : [{ medication: null, count: 0 }];
 }
@@ -148,8 +148,7 @@ function expectedBack(arrival: CatHandover | null, given: { medication: string |
 /** What the desk's check-out page shows: per cat what came at check-in and what should go back, and the balance (ADR 0154). */
 export async function deskCheckOutPage(db: Db, stayId: string) {
   const { stay, household, cats: guests } = await deskStay(db, stayId);
-  const [given, balances] = await Promise.all([dosesGiven(db, stayId), balancesOf(db, [stay])]);
-  const balance = balances.get(stayId)!;
+  const [given, balance] = await Promise.all([dosesGiven(db, stayId), stayBalance(db, stay)]);
   return {
     stay: { id: stay.id, status: stay.status, checkIn: stay.checkIn, checkOut: stay.checkOut },
     household,
@@ -207,7 +206,7 @@ export async function suiteCards(db: Db, stayId: string) {
 }
 
 /** The pill count of each cat handed back at check-out, by name, where the arrival was counted. */
-export async function pillCounts(tx: Db, stayId: string, handedBack: CatHandoverInput[]) {
+async function pillCounts(tx: Db, stayId: string, handedBack: CatHandoverInput[]) {
   const [arrivals, given, names] = await Promise.all([
     tx
       .select()

@@ -212,8 +212,6 @@ export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
   return { today, collectors, codesToday: codes, release };
 }
 
-export type PickupAtDesk = Awaited<ReturnType<typeof pickupAtDesk>>;
-
 /** The stay, which must be in the hotel, and not released yet. */
 async function stayToRelease(db: Db, stayId: string) {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Check in");
 
 export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
-  return deskCheckInPage(context.db, params.stayId);
+  return deskCheckInPage(context.db, params.stayId, context.clock.now());
 });
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
@@ -35,6 +35,7 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
   const reply = await submitForm(form, deskCheckInForm, async ({ cats, overrideReason }) => {
     await changeStayAtDesk(context.db, params.stayId, "checkIn", admin.user.email, {
       siteUrl: context.env.PUBLIC_SITE_URL,
+      now: context.clock.now(),
       handover: { cats, overrideReason, staffUserId: admin.user.id },
     });
     return { kind: "success", title: "Checked in" };

@@ -77,7 +77,7 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
         context.db,
         context.payments,
         { stayId, staffEmail: admin.user.email },
-        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger },
+        { siteUrl: context.env.PUBLIC_SITE_URL, now, logger: context.logger },
       );
       settleStaysInBackground(context);
       return { kind: "success", title: "Card payment link made and e-mailed to the customer", balanceLink: { stayId, url, qr, amountCents } };
@@ -88,7 +88,7 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
         context.db,
         context.payments,
         { stayId, method, checkNumber, staffEmail: admin.user.email },
-        { logger: context.logger },
+        { now, logger: context.logger },
       );
       return { kind: "success", title: balanceRecordedTitle(payment) };
     });

@@ -12,6 +12,7 @@ import { entryText } from "~/features/care/wording";
 import { DOSE_OUTCOMES, DOSE_OUTCOME_LABELS, EATEN_LABELS, EATEN_SHARES, STOOL_KINDS, STOOL_LABELS } from "~/features/care/model";
 import { acknowledgeAlertForm, careEntryForm } from "~/features/care/schema";
 import { noindexMeta } from "~/features/seo/seo";
+import { staffCatPath } from "~/features/stays/handover";
 import { formatCalendarDay, formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, useNotice } from "~/lib/forms";
 import type { PageHandle } from "~/islands/page-scripts";
@@ -168,7 +169,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
   return (
     <li aria-label={cat.name} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
       <h3 className="font-display text-2xl text-brand-900">
-        <Link to={`/staff/stays/${cat.stayId}#cat-${cat.catId}`} className="underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700">
+        <Link to={staffCatPath(cat.stayId, cat.catId)} className="underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700">
           {cat.name}
         </Link>
       </h3>

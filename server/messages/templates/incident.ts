@@ -1,6 +1,6 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import type { MailMessage } from "../../mail/mailer";
-import { escapeHtml, mailColors, mailLayout } from "./layout";
+import { bookingMailParts, escapeHtml, mailColors, mailLayout } from "./layout";
 
 export interface IncidentMailInput {
   to: string;
@@ -42,13 +42,11 @@ export function incidentMail({ to, name, catName, when, whatHappened, whatWasDon
     "",
     `${business.name} — ${siteUrl}`,
   ].join("\n");
-  const body = `
-<h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:26px;line-height:1.25;color:${c.brandDark};">${escapeHtml(subject)}</h1>
-<p style="margin:0 0 16px;">${escapeHtml(greeting)}</p>
+  const body = `${bookingMailParts.opening(subject, greeting)}
 <p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
 ${rows.map(([label, value]) => `<p style="margin:0 0 16px;"><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</p>`).join("\n")}
 <p style="margin:8px 0 24px;"><a href="${escapeHtml(stayUrl)}" style="display:inline-block;padding:12px 20px;border-radius:12px;background:${c.brand};color:#ffffff;font-weight:700;text-decoration:none;">See the Care log</a></p>
-<p style="margin:0;color:${c.muted};font-size:14px;">Questions? Call us at <a href="tel:${escapeHtml(business.phone.tel)}" style="color:${c.brand};">${escapeHtml(business.phone.display)}</a>.</p>`;
+${bookingMailParts.callUs(business.phone)}`;
   return {
     to,
     subject,
