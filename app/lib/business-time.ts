@@ -101,6 +101,9 @@ export function addBusinessDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** How many calendar days from one day to another ("2026-11-26" to "2026-12-03" is 7; negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /** The next calendar day in Los Angeles after the given one ("2026-12-31" -> "2027-01-01"). */
 export const nextBusinessDate = (date: string): string => addBusinessDays(date, 1);
 

@@ -30,6 +30,7 @@ import { business } from "~/content/business";
 import { noindexMeta } from "~/features/seo/seo";
 import { CustomerPage } from "~/components/customer-page";
 import type { Route } from "./+types/trips";
+import { listOf } from "~/lib/words";
 
 export const meta: Route.MetaFunction = () => noindexMeta(`My Trips | ${business.name}`);
 
@@ -111,9 +112,6 @@ const groomable = (stay: StayView, today: string) =>
   stay.checkOut >= today &&
   stay.checkOut <= addBusinessDays(today, BOOKING_HORIZON_DAYS);
 
-/** "Miso", "Miso and Tofu", "Miso, Tofu, and Pip" */
-const catList = (names: string[]) => new Intl.ListFormat("en-US", { type: "conjunction" }).format(names);
-
 /** What the booking and change forms sent the browser here to say (their redirects work before JavaScript too). */
 function statusLine(params: URLSearchParams, stays: { stay: StayView }[], waitlist: { id: string; checkIn: string; checkOut: string }[]) {
   const waiting = waitlist.find((w) => w.id === params.get("waitlisted"));
@@ -138,8 +136,8 @@ function statusLine(params: URLSearchParams, stays: { stay: StayView }[], waitli
   const recast = stays.find((s) => s.stay.id === params.get("catsChanged"))?.stay;
   if (recast)
     return recast.status === "confirmed"
-      ? `Your stay is now for ${catList(recast.catNames)}. We've e-mailed you the details.`
-      : `Your stay is now for ${catList(recast.catNames)}. Your suite is held while our team checks a vaccine record; we'll e-mail you when the stay is confirmed.`;
+      ? `Your stay is now for ${listOf(recast.catNames)}. We've e-mailed you the details.`
+      : `Your stay is now for ${listOf(recast.catNames)}. Your suite is held while our team checks a vaccine record; we'll e-mail you when the stay is confirmed.`;
   return null;
 }
 

@@ -13,6 +13,7 @@ import { incidentMail, incidentText } from "../messages/catalogue";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { queueSms } from "../telephony/sms-queue";
 import type { CareStaff } from "./care";
+import { listOf } from "~/lib/words";
 
 /**
  * Incidents during a stay (ADR 0165): what happened, when, what staff did and whether a vet was
@@ -54,9 +55,6 @@ export const incidentView = (i: CareIncident, catName: string): IncidentView => 
 /** A stay's incidents, in the order they happened (for the Care log, which checks the reader). */
 export const incidentsOf = (db: Db, stayId: string) =>
   db.select().from(careIncidents).where(eq(careIncidents.stayId, stayId)).orderBy(asc(careIncidents.happenedAt), asc(careIncidents.recordedAt));
-
-/** "Miso", "Miso and Tofu", "Miso, Tofu, and Pip" */
-const listOf = (names: string[]) => new Intl.ListFormat("en-US", { type: "conjunction" }).format(names);
 
 /** Who an incident is about, in words: its cat, or every cat of the stay. */
 export const incidentCatName = (catId: string | null, guests: { catId: string | null; name: string | null }[]) =>

@@ -1,4 +1,5 @@
-import { ANALYTICS_PRESETS, type AnalyticsGroup, analyticsRangeSchema, daysBetween, presetRange } from "./schema";
+import { daysBetween } from "~/lib/business-time";
+import { ANALYTICS_PRESETS, type AnalyticsGroup, analyticsRangeSchema, presetRange } from "./schema";
 
 export const DEFAULT_PRESET = 30;
 /** Longer ranges are drawn and tabled by week: a year by day is 365 columns and rows per chart. */

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { daysBetween } from "~/lib/business-time";
 import { calendarDateField } from "~/lib/validation";
 
 export const ANALYTICS_PRESETS = [7, 30, 90] as const;
@@ -8,8 +9,6 @@ export type AnalyticsGroup = (typeof ANALYTICS_GROUPS)[number];
 export const MAX_RANGE_DAYS = 366;
 
 const isoDate = calendarDateField("Dates must look like 2026-03-08.");
-
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The report's range: Los Angeles calendar days, both ends included. */
 export const analyticsRangeSchema = z

@@ -1,4 +1,4 @@
-import { businessLocalToUtc } from "~/lib/business-time";
+import { businessLocalToUtc, daysBetween } from "~/lib/business-time";
 import type { Medication } from "~/features/cats/options";
 
 /**
@@ -17,7 +17,7 @@ export const WEIGH_EVERY_NIGHTS = 7;
 export const CARE_WEIGHT_GRAMS = { min: 500, max: 15_000 } as const;
 
 /** The nights a stay has lasted on `day`, counted from its check-in day (the check-in day itself is night 0). */
-export const nightsSince = (checkIn: string, day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
+export const nightsSince = (checkIn: string, day: string) => daysBetween(checkIn, day);
 
 /** Whether a cat checked in on `checkIn` is weighed on `day`: nights 7, 14, 21… of its stay. */
 export const weighInDue = (checkIn: string, day: string) => {

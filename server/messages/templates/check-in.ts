@@ -2,6 +2,7 @@ import type { SiteBusiness } from "~/features/content/site-content";
 import { formatCalendarDayWeekday } from "~/lib/business-time";
 import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml, mailColors, mailLayout } from "./layout";
+import { listOf } from "~/lib/words";
 
 export interface CheckInReminderMailInput {
   to: string;
@@ -13,9 +14,6 @@ export interface CheckInReminderMailInput {
   business: Pick<SiteBusiness, "name" | "phone">;
   siteUrl: string;
 }
-
-/** "Miso", "Miso and Tofu", "Miso, Tofu, and Pip" */
-const listOf = (names: string[]) => new Intl.ListFormat("en-US", { type: "conjunction" }).format(names);
 
 /** Two days before arrival (ADR 0158): check in online, so arrival is a hand-over, not paperwork. */
 export function checkInReminderMail({ to, name, catNames, stay, checkInUrl, business, siteUrl }: CheckInReminderMailInput): MailMessage {

@@ -4,6 +4,7 @@ import { DIARY_SWITCH_LABEL, weightText } from "~/features/care/wording";
 import { formatBusinessTime, formatCalendarDayLong } from "~/lib/business-time";
 import type { MailMessage } from "../../mail/mailer";
 import { bookingMailParts, escapeHtml, mailColors, mailLayout } from "./layout";
+import { listOf } from "~/lib/words";
 
 /** One standing care entry of the day, as the diary tells it. */
 export interface DiaryEntry {
@@ -36,9 +37,6 @@ export interface CareDiaryMailInput {
   business: Pick<SiteBusiness, "name" | "phone">;
   siteUrl: string;
 }
-
-/** "Miso", "Miso and Tofu", "Miso, Tofu, and Pip" */
-const listOf = (names: string[]) => new Intl.ListFormat("en-US", { type: "conjunction" }).format(names);
 
 const by = (e: DiaryEntry) => `${formatBusinessTime(e.at)}, ${e.initials}`;
 const withRemark = (e: DiaryEntry) => (e.remark ? ` (${e.remark})` : "");

@@ -2,6 +2,7 @@ import type { SiteBusiness } from "~/features/content/site-content";
 import { formatCalendarDayWeekday } from "~/lib/business-time";
 import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml, mailColors, mailLayout } from "./layout";
+import { listOf } from "~/lib/words";
 
 export interface ReviewRequestMailInput {
   to: string;
@@ -15,8 +16,6 @@ export interface ReviewRequestMailInput {
   business: Pick<SiteBusiness, "name" | "phone">;
   siteUrl: string;
 }
-
-const listOf = (names: string[]) => new Intl.ListFormat("en-US", { type: "conjunction" }).format(names);
 
 /** The day after a check-out (ADR 0167): thanks, and a link to leave a review; a link to ask for no more. */
 export function reviewRequestMail({ to, name, catNames, stay, reviewPageUrl, unsubscribeUrl, business, siteUrl }: ReviewRequestMailInput): MailMessage {
