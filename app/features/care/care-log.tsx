@@ -1,5 +1,5 @@
 import { formatCalendarDay } from "~/lib/business-time";
-import { entryText } from "./wording";
+import { entryText, vetCalledText } from "./wording";
 
 /** One standing entry as the log shows it (the server's `CareLogEntry`). */
 type LogEntry = Parameters<typeof entryText>[0] & {
@@ -87,7 +87,7 @@ function IncidentBlock({ incident: i }: { incident: LogIncident }) {
         </div>
         <div>
           <dt className="inline font-semibold">Vet: </dt>
-          <dd className="inline">{i.vetCalled ? "A vet was called." : "No vet was called."}</dd>
+          <dd className="inline">{vetCalledText(i.vetCalled)}</dd>
         </div>
       </dl>
       <p className="mt-1 text-sm">Recorded by {i.initials}</p>

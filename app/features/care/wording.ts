@@ -41,3 +41,6 @@ export function entryText(e: {
 
 /** The switch on /account that turns the evening diary mail off (ADR 0163); the mail's footer names it. */
 export const DIARY_SWITCH_LABEL = "Send me the daily diary during a stay";
+
+/** Whether a vet was called about an incident, as the Care log and the owner's mail say it. */
+export const vetCalledText = (vetCalled: boolean) => (vetCalled ? "A vet was called." : "No vet was called.");

@@ -1,4 +1,5 @@
 import type { SiteBusiness } from "~/features/content/site-content";
+import { vetCalledText } from "~/features/care/wording";
 import type { MailMessage } from "../../mail/mailer";
 import { bookingMailParts, escapeHtml, mailColors, mailLayout } from "./layout";
 
@@ -24,7 +25,7 @@ export function incidentMail({ to, name, catName, when, whatHappened, whatWasDon
   const subject = `An incident during ${catName}'s stay`;
   const greeting = `Hello${name ? ` ${name}` : ""},`;
   const intro = `We want you to know at once: something happened during ${catName}'s stay with us, on ${when}.`;
-  const vet = vetCalled ? "A vet was called." : "No vet was called.";
+  const vet = vetCalledText(vetCalled);
   const rows: [string, string][] = [
     ["What happened", whatHappened],
     ["What we did", whatWasDone],
