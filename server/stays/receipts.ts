@@ -8,7 +8,7 @@ import { loadSiteContent } from "../content/content";
 import { AppError } from "../http/errors";
 import { queueMail } from "../mail/queue";
 import { receiptMail } from "../messages/catalogue";
-import { stayBalance } from "./balance";
+import type { StayBalance } from "./balance";
 
 /**
  * Receipts (ADR 0154): one per stay, issued in its check-out's transaction with the next number of
@@ -29,8 +29,7 @@ async function nextReceiptNumber(tx: Db): Promise<number> {
 }
 
 /** Issues the stay's receipt in the caller's (check-out's) transaction and queues its mail. */
-export async function issueReceipt(tx: Db, stay: typeof stays.$inferSelect, ctx: { siteUrl: string; now: Date }): Promise<Receipt> {
-  const balance = await stayBalance(tx, stay);
+export async function issueReceipt(tx: Db, stay: typeof stays.$inferSelect, balance: StayBalance, ctx: { siteUrl: string; now: Date }): Promise<Receipt> {
   const figures: ReceiptFigures = {
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,

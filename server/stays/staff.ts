@@ -229,11 +229,11 @@ export async function changeStayAtDesk(
       stayId: stay.id,
       kind: action,
       actor: `staff:${staff}`,
-      detail: { ...(settled ?? (ctx.reason ? { reason: ctx.reason } : {})), ...handedOver },
+      detail: { ...(settled?.detail ?? (ctx.reason ? { reason: ctx.reason } : {})), ...handedOver },
       at: now,
     });
-    if (action === "checkOut") {
-      await issueReceipt(tx, row!, { siteUrl: ctx.siteUrl, now });
+    if (settled) {
+      await issueReceipt(tx, row!, settled.balance, { siteUrl: ctx.siteUrl, now });
       await ctx.afterCheckOut?.(tx, stay.id, now);
     }
     if (rule.mail) await queueStayMail(tx, stay.id, rule.mail, ctx.siteUrl, now);
