@@ -3,11 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VOUCHER_CONSENT_TEXT } from "~/features/leads/schema";
+import { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT } from "~/features/leads/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { PUBLIC_FORM_INTENTS } from "~/lib/public-forms";
 import type { Database } from "../db/client";
-import { cats, stayCats, stayCheckIns, staySuites, stays, suites, voucherRequests } from "../db/schema/index";
+import { callMeBackForm, cats, newsletterSignups, stayCats, stayCheckIns, staySuites, stays, suites, voucherRequests } from "../db/schema/index";
 import { testHousehold } from "../testing/households";
 import { testPageBuild } from "../testing/page-build";
 import { routeTable, sampleUrl } from "../testing/route-table";
@@ -65,7 +65,7 @@ beforeAll(async () => {
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: ids.cat, catName: "Miso", ...dates });
   ids.stay = stay!.id;
 
-  const build = testPageBuild(Object.fromEntries(ACTIONS.map((r) => [r.id, { path: r.url.slice(1), module: r.module }])));
+  const build = testPageBuild(Object.fromEntries(ROUTES.filter((r) => !r.layout).map((r) => [r.id, { path: r.url.slice(1), module: r.module }])));
   server = await startPageTestServer(database, build, { MAX_BODY_BYTES: "1000000" });
 });
 afterAll(async () => {
@@ -170,6 +170,31 @@ describe("a NUL in text", () => {
     expect(stored.status).toBe(201);
     const [row] = await database.db.select().from(voucherRequests).where(eq(voucherRequests.email, email));
     expect(row).toMatchObject({ name: "Ana Ruiz", sourcePage: "/" });
+  });
+
+  it("is stripped from the newsletter and callback requests (the public pages' other APIs)", async () => {
+    const email = `nul-${crypto.randomUUID()}@example.com`;
+    const newsletter = await postJson("/api/leads/newsletter", {
+      email: `nul\u0000${email.slice(3)}`,
+      consentText: NEWSLETTER_CONSENT_TEXT,
+      sourcePage: "/\u0000blog",
+    });
+    expect(newsletter.status).toBeLessThan(300);
+    const [signup] = await database.db.select().from(newsletterSignups).where(eq(newsletterSignups.email, email));
+    expect(signup?.sourcePage).toBe("/blog");
+    const callback = await postJson("/api/callback", { phoneNumber: "(949) 249-\u00005612", sourcePage: "/\u0000book" });
+    expect(callback.status, JSON.stringify(callback.body)).toBeLessThan(300);
+    const [lead] = await database.db.select().from(callMeBackForm).where(eq(callMeBackForm.phoneNumber, "+19492495612"));
+    expect(lead?.sourcePage).toBe("/book");
+  });
+
+  it("in any query string is never a 500 on any page", async () => {
+    const query = "?q=%00&search=%00&status=%00&day=%00&before=%00&after=%00&section=%00&token=%00&redirectTo=%00&preview=%00&household=%00&stay=%00&kind=%00";
+    for (const route of ROUTES.filter((r) => !r.layout && r.url !== "/*")) {
+      const res = await fetch(`${server.url}${addressOf(route.url)}${query}`, { redirect: "manual", headers: { cookie: cookieFor(route.url) } });
+      await res.arrayBuffer();
+      expect(res.status, `GET ${route.url}${query}`).toBeLessThan(500);
+    }
   });
 
   it("is stripped from every text field of a customer's cat page", async () => {
