@@ -17,10 +17,10 @@ export * from "zod";
  * before) and the rest of C0 and DEL, keeping tab, line feed and carriage return (a textarea's).
  */
 // eslint-disable-next-line no-control-regex -- the control characters are what it finds
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** Text without the control characters no field keeps (see CONTROL_CHARACTERS). */
-export const withoutControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, "");
+const withoutControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, "");
 
 /**
  * Zod's `z.string()`, which first strips the control characters no field keeps (ADR 0170): every
