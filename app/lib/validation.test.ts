@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "~/lib/zod";
-import { REAL_DATE_MESSAGE, calendarDateField, idListField, isCalendarDate } from "./validation";
+import { REAL_DATE_MESSAGE, calendarDateField, idListField, isCalendarDate, moneyField, moneyInDollarsField } from "./validation";
 
 const messages = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
 
@@ -60,5 +60,41 @@ describe("idListField", () => {
     expect(messages(field, [])).toEqual(["Choose the cats"]);
     expect(messages(field, [a, b, c, d])).toEqual(["Choose at most 3 cats"]);
     expect(messages(field, ["not-an-id"])).toEqual(["Choose the cats"]);
+  });
+});
+
+describe("moneyField", () => {
+  const price = moneyField({
+    missing: "Enter the price",
+    invalid: "Enter the price in dollars, like 65 or 65.50",
+    max: { cents: 100_000, message: "At most $1,000" },
+  });
+  const message = (typed: string) => price.safeParse(typed).error?.issues[0]?.message;
+
+  it("takes plain decimals, with or without a dollar sign and spaces around, as whole cents", () => {
+    for (const [typed, cents] of [
+      ["12", 1200],
+      ["12.5", 1250],
+      ["12.50", 1250],
+      ["$12.05", 1205],
+      [" 0.99 ", 99],
+      ["0", 0],
+      ["1000", 100_000],
+    ] as const)
+      expect(price.parse(typed), typed).toBe(cents);
+  });
+
+  it("refuses what a number coercion took: hexadecimal, exponents, infinity, signs, a third decimal", () => {
+    for (const typed of ["0x10", "1e2", "Infinity", "-5", "+5", "12.345", "12.", ".5", "1,000", "12 50", "NaN", "0b11", "1_000"])
+      expect(message(typed), typed).toBe("Enter the price in dollars, like 65 or 65.50");
+    expect(message("")).toBe("Enter the price");
+    expect(message("1000.01")).toBe("At most $1,000");
+  });
+
+  it("takes whole dollars only when asked, and gives dollars to the forms whose change takes dollars", () => {
+    const limit = moneyInDollarsField({ missing: "Enter a limit in whole dollars", wholeDollars: true });
+    expect(limit.parse("400")).toBe(400);
+    expect(limit.safeParse("400.50").error?.issues[0]?.message).toBe("Enter a limit in whole dollars");
+    expect(moneyInDollarsField({ missing: "Enter an amount" }).parse("12.34")).toBe(12.34);
   });
 });

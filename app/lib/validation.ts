@@ -81,7 +81,44 @@ export const idListField = (options: { missing: string; repeated: string; max?: 
     .pipe(
       z
         .array(z.uuid(options.missing))
-        .min(1, options.missing)
+        .min(1, { message: options.missing, abort: true })
         .max(options.max?.count ?? Number.MAX_SAFE_INTEGER, options.max?.message ?? options.missing)
         .refine((ids) => !hasRepeats(ids), options.repeated),
     );
+
+/** Dollars as a person types them: an optional "$", digits, and a cent or two ("65", "$65.5", "65.50"). */
+const DOLLARS_PATTERN = /^\$?(\d{1,9})(?:\.(\d{1,2}))?$/;
+const WHOLE_DOLLARS_PATTERN = /^\$?(\d{1,9})$/;
+
+/**
+ * An amount of money typed in dollars, kept as whole cents: the one money field of every form
+ * (ADR 0170). Plain decimals only: `12`, `12.5`, `12.50`, `$12.50`, spaces around it trimmed; not
+ * `0x10`, `1e2`, `Infinity`, `-5` or `12.345`, which a number coercion took ($16, $100). `missing`
+ * is read for an empty field, `invalid` for anything else that is not such an amount (defaults to
+ * `missing`); `min` and `max` bound it in cents.
+ */
+export const moneyField = (options: {
+  missing: string;
+  invalid?: string;
+  wholeDollars?: boolean;
+  min?: { cents: number; message: string };
+  max?: { cents: number; message: string };
+}) =>
+  z
+    .string(options.missing)
+    .trim()
+    .min(1, { message: options.missing, abort: true })
+    .regex(options.wholeDollars ? WHOLE_DOLLARS_PATTERN : DOLLARS_PATTERN, { message: options.invalid ?? options.missing, abort: true })
+    .transform((typed) => {
+      const [, dollars, cents = ""] = (options.wholeDollars ? WHOLE_DOLLARS_PATTERN : DOLLARS_PATTERN).exec(typed)!;
+      return Number(dollars) * 100 + Number(cents.padEnd(2, "0"));
+    })
+    .pipe(
+      z
+        .number()
+        .min(options.min?.cents ?? 0, options.min?.message ?? options.missing)
+        .max(options.max?.cents ?? Number.MAX_SAFE_INTEGER, options.max?.message ?? options.missing),
+    );
+
+/** `moneyField` in dollars (cents / 100), for the forms whose change takes dollars. */
+export const moneyInDollarsField = (options: Parameters<typeof moneyField>[0]) => moneyField(options).transform((cents) => cents / 100);

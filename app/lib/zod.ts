@@ -1,10 +1,8 @@
-// eslint-disable-next-line no-restricted-imports -- the one module that imports Zod itself
-import { z } from "zod";
-
-// Zod probes `new Function` when a schema is defined, to compile faster parsers; our
-// Content-Security-Policy forbids it, and the browser reports every probe as a policy violation
-// although Zod catches it. Every schema imports `z` from here, so the setting comes first. (It is
-// global: the server, which has no such policy, parses without the compiled parsers too.)
-z.config({ jitless: true });
+/**
+ * Zod for every schema: `import { z } from "~/lib/zod"`, never `zod` itself (lint). It is Zod's own
+ * namespace, configured for our Content-Security-Policy, whose `z.string()` strips the control
+ * characters no field keeps (NUL among them): see app/lib/zod-namespace.ts and ADR 0170.
+ */
+import * as z from "./zod-namespace";
 
 export { z };

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
+import { sqlStateOf } from "../db/sql-state";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/unavailable";
 import type { Logger } from "../logger";
 import { errorPageHtml, pageMessages } from "./error-page";
@@ -26,6 +27,21 @@ export class AppError extends Error {
   }
 }
 
+/** What a person reads when text reached the database with a character it cannot store. */
+export const UNSTORABLE_TEXT_MESSAGE = "The text contains a character we can't store (a control character). Remove it and try again.";
+
+/**
+ * The database's refusal of a character in text (a NUL: character_not_in_repertoire 22021; a
+ * `\u0000` in JSON: untranslatable_character 22P05) as the client's 400, or undefined for any other
+ * error. The text schema strips such characters at the edge (`app/lib/zod.ts`); this is the last line,
+ * for a value that reached a query some other way (ADR 0170).
+ */
+export function storableTextRefusal(error: unknown): AppError | undefined {
+  const state = sqlStateOf(error);
+  if (state !== "22021" && state !== "22P05") return undefined;
+  return new AppError(400, "UNSTORABLE_TEXT", UNSTORABLE_TEXT_MESSAGE);
+}
+
 /** Without a better figure, a refusal asks the client to wait a minute. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -49,8 +65,9 @@ export const apiNotFound: RequestHandler = (req, res) => {
 };
 
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, req, res, next) => {
-    if (res.headersSent) return next(err);
+  return (thrown, req, res, next) => {
+    if (res.headersSent) return next(thrown);
+    const err = storableTextRefusal(thrown) ?? thrown;
     if (err instanceof AppError) {
       // Every 429 and 503 says when to come back.
       if (err.status === 429 || err.status === 503) {

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "~/lib/zod";
 import type { FormReply, Notice } from "~/lib/forms";
-import { AppError } from "./errors";
+import { AppError, storableTextRefusal } from "./errors";
+import { listOverflow, listTooLongMessage, withinLists } from "./form-lists";
 
 /**
  * The one way a page changes data: its route action hands the submitted form, the zod schema the
@@ -28,6 +29,14 @@ export async function submitForm<S extends z.ZodType, Extra extends Record<strin
   change: (value: z.output<S>) => Promise<(Notice & NoInfer<Extra>) | void>,
   options: { errorTitle?: string } = {},
 ) {
+  // A list posted past its last row (`medications[9999].name`) is refused before anything reads the
+  // form, and the reply echoes only the rows the list takes: the page renders one row for each.
+  const overflow = listOverflow(formData, schema);
+  if (overflow) {
+    const message = listTooLongMessage(overflow.max);
+    const trimmed = parseWithZod(withinLists(formData, schema), { schema });
+    return reply<Extra>({ result: trimmed.reply({ formErrors: [message], fieldErrors: { [overflow.name]: [message] } }) }, { status: 400 });
+  }
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return reply<Extra>({ result: submission.reply() }, { status: 400 });
   try {
@@ -37,7 +46,8 @@ export async function submitForm<S extends z.ZodType, Extra extends Record<strin
     if (!outcome) return reply<Extra>({ result });
     const { kind, title, description, ...extra } = outcome;
     return reply<Extra>({ result, notice: { kind, title, description }, ...extra });
-  } catch (error) {
+  } catch (thrown) {
+    const error = storableTextRefusal(thrown) ?? thrown;
     if (!(error instanceof AppError)) throw error;
     // A rule the server checks by field (a date in the past, say) shows under that field too.
     const fieldErrors = pathErrors(Object.entries((error.details?.fields ?? {}) as Record<string, string>));

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AppError } from "./errors";
+import { AppError, storableTextRefusal } from "./errors";
 
 /** What a page's error boundary receives for a refusal: the error view shows the message. */
 export interface RefusalData {
@@ -36,7 +36,8 @@ export function mapRefusals<Args, Result>(handler: (args: Args) => Result | Prom
   const wrapped = async (args: Args) => {
     try {
       return await handler(args);
-    } catch (error) {
+    } catch (thrown) {
+      const error = storableTextRefusal(thrown) ?? thrown;
       if (error instanceof AppError) throw refusalResponse(error);
       throw error;
     }

@@ -97,6 +97,13 @@ describe("the satisfaction guarantee form", () => {
     expect(result.status === "success" && result.value).toMatchObject({ reason: "The suite was cold one night.", amount: 12.5 });
   });
 
+  it("refuses an amount that is not plain dollars and cents (0x10 read as $16, 1e2 as $100)", () => {
+    for (const amount of ["0x10", "1e2", "Infinity", "12.345"]) {
+      const result = guarantee({ reason: "Cold", amount });
+      expect(result.status === "error" && result.error, amount).toMatchObject({ amount: ["Enter the amount in dollars and cents, like 20 or 20.50"] });
+    }
+  });
+
   it("refuses a blank reason and an amount of $0.00, each in words beside its field", () => {
     const result = guarantee({ reason: "   ", amount: "0" });
     expect(result.status === "error" && result.error).toMatchObject({ reason: ["Say what went wrong"], amount: ["Enter an amount above $0.00"] });

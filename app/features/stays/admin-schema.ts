@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { UPLOAD_LIMITS } from "~/features/media/images";
-import { calendarDateField, checkboxField, usPhoneField } from "~/lib/validation";
+import { calendarDateField, checkboxField, moneyField, moneyInDollarsField, usPhoneField } from "~/lib/validation";
 import type { TimeWindow } from "./model";
 import { windowsText } from "./view";
 import { idField } from "~/lib/ids";
@@ -14,14 +14,13 @@ export const whole = (label: string, min: number, max: number) =>
     .int(`Enter ${label} as a whole number`)
     .min(min, `${label} is at least ${min}`)
     .max(max, `${label} is at most ${max}`);
-/** Dollars as typed ("65", "65.50", "$65") to whole cents. */
+/** Dollars as typed ("65", "65.50", "$65") to whole cents, below $100,000 (the one money field, `moneyField`). */
 export const dollars = (label: string) =>
-  z
-    .string(`Enter ${label}`)
-    .trim()
-    .transform((v) => v.replace(/^\$/, ""))
-    .pipe(z.string().regex(/^\d{1,5}(\.\d{1,2})?$/, `Enter ${label} in dollars, like 65 or 65.50`))
-    .transform((v) => Math.round(Number(v) * 100));
+  moneyField({
+    missing: `Enter ${label}`,
+    invalid: `Enter ${label} in dollars, like 65 or 65.50`,
+    max: { cents: 9_999_999, message: `Enter ${label} in dollars, like 65 or 65.50` },
+  });
 const name = (label: string, max: number) => z.string(`Enter ${label}`).trim().min(1, `Enter ${label}`).max(max, `Keep ${label} under ${max} characters`);
 
 export const suiteTypeForm = z.object({
@@ -72,12 +71,12 @@ export const calendarRuleForm = z
     depositPercent: z.preprocess((v) => (v === "" ? undefined : v), whole("the deposit", 1, 100).optional()),
     depositDollars: z.preprocess(
       (v) => (v === "" ? undefined : v),
-      z.coerce
-        .number("Enter the deposit in dollars")
-        .min(1, "The deposit is at least $1")
-        .max(10_000, "The deposit is at most $10,000")
-        .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Enter dollars and cents")
-        .optional(),
+      moneyInDollarsField({
+        missing: "Enter the deposit in dollars",
+        invalid: "Enter the deposit in dollars and cents, like 50 or 50.00",
+        min: { cents: 100, message: "The deposit is at least $1" },
+        max: { cents: 1_000_000, message: "The deposit is at most $10,000" },
+      }).optional(),
     ),
     closedForArrival: checkboxField(),
     closedForDeparture: checkboxField(),
@@ -153,11 +152,12 @@ export const stayWindowsForm = z.object({
 export const staffRefundForm = z.object({
   intent: z.literal("refund"),
   paymentId: z.string().uuid(),
-  amount: z.coerce
-    .number("Enter the amount in dollars")
-    .min(0.01, "Enter an amount above $0.00")
-    .max(100_000, "Enter the amount in dollars")
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Enter dollars and cents"),
+  amount: moneyInDollarsField({
+    missing: "Enter the amount in dollars",
+    invalid: "Enter the amount in dollars and cents, like 20 or 20.50",
+    min: { cents: 1, message: "Enter an amount above $0.00" },
+    max: { cents: 10_000_000, message: "Enter the amount in dollars" },
+  }),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { checkboxField, usPhoneField } from "~/lib/validation";
+import { checkboxField, moneyInDollarsField, usPhoneField } from "~/lib/validation";
 import { MAX_PICKUP_PEOPLE, MAX_STAY_MEDICATIONS, TOO_MANY_PICKUP_PEOPLE } from "./check-in";
 
 /**
@@ -76,11 +76,15 @@ const pickupPeople = z
 export const checkInPlanForm = z.object({
   intent: z.literal("plan"),
   cats: z.array(catPlan).max(6, "This form is out of date. Reload the page and try again.").optional().default([]),
-  vetSpendLimit: z.coerce
-    .number("Enter a spending limit in whole dollars")
-    .int("Enter a spending limit in whole dollars")
-    .min(0, "Enter a spending limit in whole dollars")
-    .max(100_000, "Enter a spending limit of $100,000 or less"),
+  // Left blank, the limit is $0 (as it always was): call before any spending.
+  vetSpendLimit: z.preprocess(
+    (typed) => (typeof typed === "string" && typed.trim() === "" ? "0" : typed),
+    moneyInDollarsField({
+      missing: "Enter a spending limit in whole dollars",
+      wholeDollars: true,
+      max: { cents: 10_000_000, message: "Enter a spending limit of $100,000 or less" },
+    }),
+  ),
   contactName: requiredText(100, "Enter who we should call", "Keep the name under 100 characters"),
   contactPhone: usPhoneField("Enter their phone number as 10 digits"),
   pickup: pickupPeople,
