@@ -42,6 +42,7 @@ import {
   stayCheckInReminders,
   stayCheckIns,
   stayEvents,
+  stayPickupAttempts,
   stayPickupCodes,
   stayPickupPeople,
   careAlerts,
@@ -201,6 +202,7 @@ async function fillEveryTable(db: Db) {
   await db
     .insert(stayReleases)
     .values({ stayId: stay!.id, codeId: pickupCodeId, collectedBy: "Cy Backup", staffUserId: userId, staffEmail: "desk@example.com", releasedAt: now });
+  await db.insert(stayPickupAttempts).values({ stayId: stay!.id, day: today, number: 1, staffUserId: userId, staffEmail: "desk@example.com", at: now });
   await db.insert(reviewRequests).values({ householdId: household.id, stayId: stay!.id, sentAt: now });
   const [entry] = await db
     .insert(careEntries)
