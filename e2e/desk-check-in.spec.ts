@@ -123,6 +123,11 @@ test(
     await expect(staff.getByText("Release the cat with a pickup code first.")).toBeVisible();
     await expect(staff.getByRole("button", { name: "Check out", exact: true })).toHaveCount(0);
     await expectNoAxeViolations(staff);
+    // A wrong code is refused beside the field and counted on the stay for the day (ADR 0176).
+    await staff.getByLabel("Pickup code", { exact: true }).fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+    await staff.getByRole("button", { name: "Release", exact: true }).click();
+    await expect(staff.getByText("This pickup code is not right. Check it with the person, or call the owner.").first()).toBeVisible();
+    await expect(staff.getByText("1 wrong pickup code was entered today. After too many, codes close for the day.")).toBeVisible();
     await staff.getByLabel("Pickup code", { exact: true }).fill(code!);
     await staff.getByRole("button", { name: "Release", exact: true }).click();
     await expect(staff.getByText(`Collected by ${PICKUP.name} with their pickup code.`)).toBeVisible();

@@ -38,3 +38,30 @@ test("a tap on the menu button at the first paint opens the drawer, and it stays
   await expect(page.locator("#testimonials")).toBeInViewport();
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 });
+
+test("a tap on Donate Now before the script has run is answered with the demo's words, not lost", { tag: "@phone" }, async ({ home: page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+  let releaseScripts!: () => void;
+  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsReleased;
+    await route.continue().catch(() => {});
+  });
+
+  await page.goto("/", { waitUntil: "commit" });
+  const donate = page.getByRole("button", { name: "Donate Now" });
+  await donate.scrollIntoViewIfNeeded();
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  await donate.click();
+  // The tap posted the page's form: the page answers with what the demo's toasts say.
+  const notice = page.getByRole("status").filter({ hasText: "Thank you for your donation! You will be redirected to our secure payment page." });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("This is a demo version. In production, you would be redirected to Stripe.");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+
+  releaseScripts();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // Once the script runs, the button runs the demo on the page again.
+  await page.getByRole("button", { name: "Donate Now" }).click();
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+});

@@ -5,7 +5,10 @@
 import { parseAdminCommand, runAdminCommand } from "../server/auth/admin-cli";
 import { type Database, openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
+import { createFilesPrivately } from "../server/db/private-files";
 
+// The embedded database's files (and a backup, a restored folder) are this account's alone (ADR 0176).
+createFilesPrivately();
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 const dataDir = process.env.DATA_DIR?.trim() || "./data";
 const adminEmails = (process.env.ADMIN_EMAILS ?? "")

@@ -7,7 +7,10 @@ import { BackupError, backupSourceOf, pruneBackups, takeBackup } from "../server
 import { type Database, openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
 import { loadEnvOrExit } from "../server/env";
+import { createFilesPrivately } from "../server/db/private-files";
 
+// The embedded database's files (and a backup, a restored folder) are this account's alone (ADR 0176).
+createFilesPrivately();
 const env = loadEnvOrExit();
 
 let database: Database;

@@ -5,6 +5,7 @@
  */
 import { BackupError, restoreBackup } from "../server/backup/backup";
 import { loadEnvOrExit } from "../server/env";
+import { createFilesPrivately } from "../server/db/private-files";
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0) {
@@ -14,6 +15,8 @@ if (!file || rest.length > 0) {
   process.exit(2);
 }
 
+// The embedded database's files (and a backup, a restored folder) are this account's alone (ADR 0176).
+createFilesPrivately();
 const env = loadEnvOrExit();
 
 const target = env.DATABASE_URL ? ({ kind: "postgres", url: env.DATABASE_URL } as const) : ({ kind: "pglite", dataDir: env.DATA_DIR } as const);

@@ -9,10 +9,13 @@ import { type Database, openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
 import { appointments } from "../server/db/schema/index";
 import { businessDate, nextBusinessDate } from "../app/lib/business-time";
+import { createFilesPrivately } from "../server/db/private-files";
 
 const DEMO_EMAIL = "demo@example.com";
 const staff = { email: "demo-seed", isAdmin: true } as const;
 
+// The embedded database's files (and a backup, a restored folder) are this account's alone (ADR 0176).
+createFilesPrivately();
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 let database: Database;
 try {

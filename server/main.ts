@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { adjustableClock } from "./clock";
 import type { RequestContext } from "./context";
 import { openDatabase } from "./db/client";
+import { createFilesPrivately, tightenFolder } from "./db/private-files";
 import { loadEnvOrExit } from "./env";
 import { rateLimitClient } from "./http/client-address";
 import { invalidateSiteContentCache } from "./content/content";
@@ -25,11 +26,18 @@ export interface StartOptions {
 
 /** Starts the one process that serves pages, assets and the JSON API. */
 export async function start({ configEnv, vite }: StartOptions) {
+  // Everything this process writes (the embedded database's files, backups, the outbox) is its account's alone.
+  createFilesPrivately();
   const env = loadEnvOrExit(configEnv);
   const logger = createLogger(env.LOG_LEVEL);
 
   let database;
   try {
+    // Folders an older version (or another tool) left readable by every account are tightened first.
+    for (const folder of env.DATABASE_URL ? [env.BACKUP_DIR] : [env.DATA_DIR, env.BACKUP_DIR]) {
+      const { changed } = await tightenFolder(folder);
+      if (changed > 0) logger.warn({ folder, changed }, `made ${changed} files and folders in ${folder} private to this account (others could read them)`);
+    }
     database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, logger } : { dataDir: env.DATA_DIR });
   } catch (error) {
     logger.fatal({ err: error }, `Cannot open the database: ${(error as Error).message}`);

@@ -10,6 +10,7 @@ export const PUBLIC_FORM_INTENTS = {
   voucher: "voucher",
   newsletter: "newsletter",
   signIn: "sign-in",
+  donate: "donate",
 } as const;
 
 export type PublicFormIntent = (typeof PUBLIC_FORM_INTENTS)[keyof typeof PUBLIC_FORM_INTENTS];

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import zlib from "node:zlib";
+import { unzipSync, zipSync } from "fflate";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catForm, householdForm } from "~/features/cats/schema";
@@ -40,6 +42,7 @@ import {
   stayCheckInReminders,
   stayCheckIns,
   stayEvents,
+  stayPickupAttempts,
   stayPickupCodes,
   stayPickupPeople,
   careAlerts,
@@ -68,6 +71,8 @@ import {
 import type { Env } from "../env";
 import { createCat, saveHousehold } from "../households/households";
 import { createLogger } from "../logger";
+import { loadKeyRing } from "../crypto/secret-box";
+import { createMailer } from "../mail/mailer";
 import type { JobDeps } from "../periodic-job";
 import { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from "../testing/test-database";
 import { BackupError, type RestoreTarget, backupSourceOf, restoreBackup, takeBackup } from "./backup";
@@ -197,6 +202,7 @@ async function fillEveryTable(db: Db) {
   await db
     .insert(stayReleases)
     .values({ stayId: stay!.id, codeId: pickupCodeId, collectedBy: "Cy Backup", staffUserId: userId, staffEmail: "desk@example.com", releasedAt: now });
+  await db.insert(stayPickupAttempts).values({ stayId: stay!.id, day: today, number: 1, staffUserId: userId, staffEmail: "desk@example.com", at: now });
   await db.insert(reviewRequests).values({ householdId: household.id, stayId: stay!.id, sentAt: now });
   const [entry] = await db
     .insert(careEntries)
@@ -377,6 +383,94 @@ describe("a backup", { timeout: 60_000 }, () => {
     const other: RestoreTarget =
       testDatabaseKind === "pglite" ? { kind: "postgres", url: "postgres://127.0.0.1/none" } : { kind: "pglite", dataDir: tempFolder() };
     await expect(restoreBackup(file, other)).rejects.toThrow(/restores only into/);
+  });
+});
+
+/** A copy of `file` whose database entry `change` rewrote: a backup damaged in a way its zip does not show. */
+function withDatabaseEntry(file: string, change: (database: Uint8Array) => Uint8Array): string {
+  const entries = unzipSync(fs.readFileSync(file));
+  const name = Object.keys(entries).find((n) => n !== "manifest.json")!;
+  const copy = path.join(tempFolder(), path.basename(file));
+  fs.writeFileSync(copy, zipSync({ ...entries, [name]: change(entries[name]!) }, { level: 0 }));
+  return copy;
+}
+
+const modesUnder = (dir: string): string[] =>
+  fs.readdirSync(dir, { recursive: true, withFileTypes: false }).map((name) => {
+    const stat = fs.lstatSync(path.join(dir, String(name)));
+    return `${String(name)} ${(stat.mode & 0o777).toString(8)}`;
+  });
+
+describe("the files a backup and a restore write", { timeout: 60_000 }, () => {
+  it("are the server's account's alone: folders 0700, files 0600, the key and the outbox included", async () => {
+    const backups = path.join(tempFolder(), "backups");
+    const { file } = await takeBackup(backupSourceOf(database), backups, now);
+    expect((fs.statSync(backups).mode & 0o777).toString(8)).toBe("700");
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
+    if (testDatabaseKind !== "pglite") return;
+
+    // An embedded database's folder as an older version left it: the key, a mail in the outbox, every file readable by all.
+    const dataDir = path.join(tempFolder(), "data");
+    const source = await openDatabase({ dataDir, loadDataDir: await database.dumpDataDir!() });
+    const env = { DATA_DIR: dataDir, ENCRYPTION_KEY: undefined, isProduction: false, SMTP_URL: undefined, MAIL_FROM: "hotel@example.com", PUBLIC_SITE_URL: "" };
+    loadKeyRing(env);
+    await createMailer(env, createLogger("silent")).send({ to: "owner@example.com", subject: "Sign in", text: "https://example.com/sign-in?t=1", html: "" });
+    expect((fs.statSync(path.join(dataDir, "encryption.key")).mode & 0o777).toString(8)).toBe("600");
+    expect(modesUnder(path.join(dataDir, "outbox"))).toEqual([expect.stringMatching(/\.json 600$/)]);
+    for (const name of fs.readdirSync(dataDir, { recursive: true })) fs.chmodSync(path.join(dataDir, String(name)), 0o777);
+    const loose = await takeBackup(backupSourceOf(source), path.join(tempFolder(), "loose"), now);
+    await source.close();
+
+    const restoredDir = path.join(tempFolder(), "restored");
+    await restoreBackup(loose.file, { kind: "pglite", dataDir: restoredDir });
+    expect((fs.statSync(restoredDir).mode & 0o777).toString(8)).toBe("700");
+    const modes = modesUnder(restoredDir);
+    expect(modes).toContain("encryption.key 600");
+    expect(modes.length).toBeGreaterThan(100);
+    expect(modes.filter((m) => !/ (600|700)$/.test(m))).toEqual([]);
+  });
+});
+
+describe("a damaged backup", { timeout: 60_000 }, () => {
+  it("is refused in words that say it is damaged, and the restore leaves no folder or data behind", async () => {
+    const { file } = await takeBackup(backupSourceOf(database), tempFolder(), now);
+    const bytes = fs.readFileSync(file);
+
+    const cutShort = path.join(tempFolder(), path.basename(file));
+    fs.writeFileSync(cutShort, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const flipped = withDatabaseEntry(file, (entry) => {
+      const copy = Uint8Array.from(entry);
+      for (let i = Math.floor(copy.length / 3); i < Math.floor(copy.length / 3) + 64; i++) copy[i] = copy[i]! ^ 0xff;
+      return copy;
+    });
+    // The hardest: an archive whose every layer is whole, holding a database cut in half.
+    const halfDatabase = withDatabaseEntry(file, (entry) =>
+      testDatabaseKind === "pglite"
+        ? zlib.gzipSync(zlib.gunzipSync(entry).subarray(0, Math.floor(zlib.gunzipSync(entry).length / 2)))
+        : entry.subarray(0, Math.floor(entry.length / 2)),
+    );
+
+    for (const damaged of [cutShort, flipped, halfDatabase]) {
+      const { target, open } = await emptyTarget();
+      const error = await restoreBackup(damaged, target).catch((e: unknown) => e);
+      expect(error, damaged).toBeInstanceOf(BackupError);
+      expect((error as Error).message).toMatch(/is damaged .*nothing was restored/);
+      if (target.kind === "pglite") {
+        expect(fs.existsSync(target.dataDir), "the new data folder is removed").toBe(false);
+        // An empty folder given as the target is left empty, ready for another backup.
+        fs.mkdirSync(target.dataDir);
+        await expect(restoreBackup(damaged, target)).rejects.toThrow(/is damaged/);
+        expect(fs.readdirSync(target.dataDir)).toEqual([]);
+        fs.rmdirSync(target.dataDir);
+      } else {
+        const restored = await open();
+        try {
+          expect(await rowsOfTable(restored.db, "public.users")).toEqual([]);
+        } finally {
+          await restored.close();
+        }
+      }
+    }
   });
 });
 

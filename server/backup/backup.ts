@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import { type AsyncZippable, strFromU8, strToU8, unzipSync, zip } from "fflate";
 import pg from "pg";
 import { type Database, openDatabase } from "../db/client";
+import { PRIVATE_FILE_MODE, privateFolder, tightenFolder } from "../db/private-files";
 
 /**
  * Backups (ADR 0139). One file per backup, `cat-hotel-backup-<UTC instant>.zip`, holding
@@ -68,7 +69,8 @@ export interface BackupResult {
  */
 export async function takeBackup(source: BackupSource, dir: string, now: Date): Promise<BackupResult> {
   const started = performance.now();
-  await fs.mkdir(dir, { recursive: true });
+  // A backup is the whole database: the folder and the file are this account's alone (ADR 0176).
+  await privateFolder(dir);
   const file = path.resolve(dir, backupFileName(now));
   if (await exists(file)) throw new BackupError(`${file} already exists: a backup was taken this second.`);
 
@@ -87,7 +89,7 @@ export async function takeBackup(source: BackupSource, dir: string, now: Date): 
   const archive = await zipAsync({ "manifest.json": strToU8(JSON.stringify(manifest, null, 2)), [manifest.database]: new Uint8Array(database) });
 
   const partial = `${file}.partial`;
-  const handle = await fs.open(partial, "wx");
+  const handle = await fs.open(partial, "wx", PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(archive);
     await handle.sync();
@@ -110,6 +112,8 @@ export async function readBackup(file: string): Promise<{ manifest: Manifest; da
   try {
     entries = unzipSync(bytes);
   } catch {
+    // A zip archive's first bytes with no readable end: a backup cut short or overwritten in part.
+    if (isZipStart(bytes)) throw damaged(file, "the zip archive is cut short or corrupted");
     throw new BackupError(`${file} is not a backup of this app (not a zip archive).`);
   }
   let manifest: Manifest | undefined;
@@ -122,9 +126,15 @@ export async function readBackup(file: string): Promise<{ manifest: Manifest; da
     throw new BackupError(`${file} is not a backup of this app (no manifest).`);
   if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${file} is in backup format ${manifest.format}; this version reads format ${BACKUP_FORMAT}.`);
   const database = entries[manifest.database];
-  if (!database) throw new BackupError(`${file} is damaged: it has no ${manifest.database}.`);
+  if (!database) throw damaged(file, `it has no ${manifest.database}`);
   return { manifest, database };
 }
+
+const isZipStart = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+
+/** The one message for a backup whose bytes are not what was written: restore another one. */
+const damaged = (file: string, what: string) =>
+  new BackupError(`The backup ${file} is damaged (${what}): nothing was restored. Restore an older backup, or copy this one again from where it is kept.`);
 
 const describeKind = (kind: Database["kind"]) => (kind === "pglite" ? "the embedded database (DATA_DIR)" : "a PostgreSQL database (DATABASE_URL)");
 
@@ -141,15 +151,57 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     );
   }
   if (target.kind === "pglite") {
-    await assertEmptyFolder(target.dataDir);
-    const opened = await openDatabase({ dataDir: target.dataDir, loadDataDir: new Blob([new Uint8Array(await gunzip(database))]) });
-    await opened.close();
+    await restoreDataDir(file, database, target.dataDir);
     return;
   }
   await assertEmptyDatabase(target.url);
-  await runTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction"], target.url, database);
+  // One transaction: a dump that pg_restore cannot read to its end leaves the database empty.
+  await runTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction"], target.url, database).catch((error: unknown) => {
+    const message = (error as Error).message;
+    if (
+      error instanceof BackupError &&
+      message.startsWith("pg_restore failed") &&
+      /corrupt|unexpected end|could not read|invalid|did not find magic/i.test(message)
+    )
+      throw damaged(file, message);
+    throw error;
+  });
   const opened = await openDatabase({ url: target.url, poolSize: 1 });
   await opened.close();
+}
+
+/**
+ * Unpacks the embedded database into an empty or new folder, private to this account. A backup that
+ * cannot be unpacked or opened leaves nothing behind: a new folder is removed, an empty one emptied
+ * again, so the next attempt (with another backup) finds an empty target.
+ */
+async function restoreDataDir(file: string, database: Uint8Array, dataDir: string): Promise<void> {
+  await assertEmptyFolder(dataDir);
+  let tarball: Uint8Array<ArrayBuffer>;
+  try {
+    tarball = new Uint8Array(await gunzip(database));
+  } catch (error) {
+    throw damaged(file, `its database does not unpack: ${(error as Error).message}`);
+  }
+  const existed = await exists(dataDir);
+  await privateFolder(dataDir);
+  try {
+    const opened = await openDatabase({ dataDir, loadDataDir: new Blob([tarball]) });
+    await opened.close();
+  } catch (error) {
+    await (existed ? emptyFolder(dataDir) : fs.rm(dataDir, { recursive: true, force: true }));
+    // A folder that cannot be written (no space, no permission) is the machine's, not the backup's.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOSPC" || code === "EACCES" || code === "EPERM" || code === "EROFS")
+      throw new BackupError(`Cannot write the data folder ${path.resolve(dataDir)}: ${(error as Error).message}. Nothing was restored.`);
+    throw damaged(file, `its database does not open: ${(error as Error).message}`);
+  }
+  // PGlite writes its files with the process's umask: a restore's files are private whatever it is.
+  await tightenFolder(dataDir);
+}
+
+async function emptyFolder(dir: string) {
+  for (const name of await fs.readdir(dir)) await fs.rm(path.join(dir, name), { recursive: true, force: true });
 }
 
 export async function assertEmptyFolder(dataDir: string): Promise<void> {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import path from "node:path";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { tightenFolder } from "./private-files";
 import * as schema from "./schema/index";
 
 /** One type for both drivers: every query in the app is written against this. */
@@ -73,6 +74,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm, btree_gist } });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
+    // PGlite sets some modes itself, whatever the umask: a new cluster's files 0666, the relation cache's
+    // init files 0644. The folder is made private again once open and once closed (ADR 0176).
+    const tighten = async () => void (options.dataDir && (await tightenFolder(options.dataDir)));
+    await tighten();
     return {
       db,
       kind: "pglite",
@@ -81,6 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: async () => {
         try {
           await client.close();
+          await tighten();
         } finally {
           release();
         }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "./private-files";
 
 export class DataDirLockedError extends Error {}
 
@@ -19,11 +20,11 @@ function isAlive(pid: number): boolean {
  * Returns the release function.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const lockPath = path.join(dataDir, "server.lock");
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx", mode: PRIVATE_FILE_MODE });
       let released = false;
       return () => {
         if (released) return;

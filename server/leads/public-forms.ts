@@ -4,6 +4,8 @@ import { homeCopy } from "~/content/copy";
 import { AUTH_TEXT, isRateLimitMessage } from "~/features/auth/messages";
 import { signInLinkForm } from "~/features/auth/schema";
 import { callbackRequestSchema } from "~/features/callback/schema";
+import { donation } from "~/content/donation";
+import { donateForm } from "~/features/donation/schema";
 import { newsletterSignupSchema, voucherRequestSchema } from "~/features/leads/schema";
 import type { FormReply, Notice } from "~/lib/forms";
 import { PUBLIC_FORM_INTENTS } from "~/lib/public-forms";
@@ -16,7 +18,7 @@ import { formDataOf, submitForm, unknownIntent } from "../http/form-action";
 
 /**
  * The action of every public page (home, landing, book-online, backup home, /auth): the callback,
- * voucher, newsletter and sign-in forms post here when JavaScript has not run (ADR 0117). Each
+ * voucher, newsletter and sign-in forms, and the demo's "Donate Now", post here when JavaScript has not run (ADR 0117). Each
  * calls the same domain function as the JSON endpoint the script uses, so the abuse limits, the
  * consent stored and the messages are the ones the API gives. The page shows the reply's notice.
  */
@@ -77,6 +79,13 @@ export async function publicFormAction({ request, context }: { request: Request;
         }),
         AUTH_TEXT.errorToastTitle,
       );
+    // The demo donation takes no payment and stores nothing: the page says what the toasts would.
+    case PUBLIC_FORM_INTENTS.donate:
+      return submitForm(form, donateForm, async () => ({
+        kind: "success",
+        title: donation.messages.success,
+        description: `${donation.messages.successDescription} ${donation.messages.demo}`,
+      }));
     default:
       return unknownIntent();
   }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { PRIVATE_FILE_MODE, privateFolder } from "../db/private-files";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 
@@ -65,8 +66,9 @@ export function createMailer(env: MailEnv, logger: Logger): Mailer {
     kind: "outbox",
     async send(message) {
       const mail: OutboxMail = { id: crypto.randomUUID(), from: env.MAIL_FROM, createdAt: new Date().toISOString(), ...message };
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, `${mail.createdAt.replace(/[:.]/g, "-")}-${mail.id}.json`), JSON.stringify(mail, null, 2));
+      // The outbox holds sign-in links: private to this account, whatever the umask.
+      await privateFolder(dir);
+      await fs.writeFile(path.join(dir, `${mail.createdAt.replace(/[:.]/g, "-")}-${mail.id}.json`), JSON.stringify(mail, null, 2), { mode: PRIVATE_FILE_MODE });
       logger.info(
         { subject: message.subject },
         `No SMTP_URL: mail to ${message.to} kept in the local outbox (${env.PUBLIC_SITE_URL}/dev/outbox). Links: ${urlsIn(message.text).join(" ")}`,

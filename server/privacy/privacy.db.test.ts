@@ -32,6 +32,7 @@ import {
   stayCheckInReminders,
   stayCheckIns,
   stayEvents,
+  stayPickupAttempts,
   stayPickupCodes,
   stayPickupPeople,
   careAlerts,
@@ -298,6 +299,10 @@ async function seedCustomer(db: Db) {
     staffEmail: "desk@cathotel.test",
     releasedAt: now,
   });
+  // A wrong pickup code entered at the desk that day (ADR 0176).
+  await db
+    .insert(stayPickupAttempts)
+    .values({ stayId: stay!.id, day: today, number: 1, staffUserId: crypto.randomUUID(), staffEmail: "desk@cathotel.test", at: now });
   await db.insert(telephonyEvents).values({
     kind: "sms",
     provider: "simulated",

@@ -32,6 +32,7 @@ import {
   stayCheckInReminders,
   stayCheckIns,
   stayEvents,
+  stayPickupAttempts,
   stayPickupCodes,
   stayPickupPeople,
   stayReleases,
@@ -239,6 +240,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     rowsOf: (s) => inArray(stayReleases.stayId, s.stayIds),
     erasure: "Deleted: who collected the cat, which staff member released it, and a manager's reason.",
     erase: (tx, s) => tx.delete(stayReleases).where(inArray(stayReleases.stayId, s.stayIds)),
+  },
+  stay_pickup_attempts: {
+    table: stayPickupAttempts,
+    rowsOf: (s) => inArray(stayPickupAttempts.stayId, s.stayIds),
+    erasure: "Deleted: the wrong pickup codes entered at the desk on the departure day (when, and by which staff member).",
+    erase: (tx, s) => tx.delete(stayPickupAttempts).where(inArray(stayPickupAttempts.stayId, s.stayIds)),
   },
   stay_pickup_codes: {
     table: stayPickupCodes,

@@ -6,7 +6,19 @@ import { CODE_OR_OVERRIDE_MESSAGE, OVERRIDE_REASON_MESSAGE, PICKUP_CODE_MESSAGE,
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
 import type { Database } from "../db/client";
-import { cats, smsQueue, stayCats, stayPickupCodes, stayPickupPeople, stayReleases, staySuites, stays, suites } from "../db/schema/index";
+import {
+  PICKUP_WRONG_CODES_A_DAY,
+  cats,
+  smsQueue,
+  stayCats,
+  stayPickupAttempts,
+  stayPickupCodes,
+  stayPickupPeople,
+  stayReleases,
+  staySuites,
+  stays,
+  suites,
+} from "../db/schema/index";
 import { loadEnv } from "../env";
 import { type AppError } from "../http/errors";
 import { createLogger } from "../logger";
@@ -172,6 +184,54 @@ describe("releasing the cat", () => {
     expect(release).toMatchObject({ method: "code", collectedBy: "Pickup 1", person: 1 });
   });
 
+  it("counts 20 wrong codes entered at once exactly, closes the codes for the day after ten, even to the right code, and leaves the override", async () => {
+    const { db } = database;
+    const { stay, owner } = await leavingStay();
+    await sendPickupCodes(deps(), morning);
+    await deliverTexts(morning);
+    const { code } = await lastTextTo(database.db, owner.phone);
+    const noon = at("12:00");
+    const wrongs = new Set<string>();
+    while (wrongs.size < 20) {
+      const guess = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+      if (guess !== code) wrongs.add(guess);
+    }
+
+    // On PostgreSQL each call runs on its own connection of the pool.
+    const outcomes = await Promise.allSettled([...wrongs].map((guess) => releaseWithCode(deps(), { stayId: stay.id, code: guess, staff: desk }, noon)));
+    const refusals = outcomes.map((o) => (o.status === "rejected" ? (o.reason as AppError).code : "released"));
+    expect(refusals.filter((c) => c === "PICKUP_CODE_WRONG")).toHaveLength(PICKUP_WRONG_CODES_A_DAY - 1);
+    // The tenth wrong code closes the codes; the ten after it are refused uncounted.
+    expect(refusals.filter((c) => c === "PICKUP_CODES_CLOSED")).toHaveLength(20 - (PICKUP_WRONG_CODES_A_DAY - 1));
+    const attempts = await db.select().from(stayPickupAttempts).where(eq(stayPickupAttempts.stayId, stay.id));
+    expect(attempts.map((a) => a.number).sort((a, b) => a - b)).toEqual(Array.from({ length: PICKUP_WRONG_CODES_A_DAY }, (_, i) => i + 1));
+    expect(attempts.every((a) => a.day === today && a.staffEmail === desk.email && a.staffUserId === desk.userId)).toBe(true);
+
+    // The eleventh, the right code, is refused as well, in words that send the desk to a manager; the code stays unused.
+    const closed = await releaseWithCode(deps(), { stayId: stay.id, code, staff: desk }, noon).catch((e: AppError) => e);
+    expect(closed).toMatchObject({ status: 429, code: "PICKUP_CODES_CLOSED", message: PICKUP_TEXT.codesClosed, retryAfterSeconds: 12 * 3600 });
+    expect(PICKUP_TEXT.codesClosed).toBe(
+      "10 wrong pickup codes were entered for this stay today, so pickup codes are closed for it until tomorrow. Call the owner; only a manager can release the cat now, with the override and a reason.",
+    );
+    expect(await releaseOf(db, stay.id)).toBeNull();
+    expect((await codesOf(stay.id))[0]!.usedAt).toBeNull();
+    expect(await pickupAtDesk(db, stay.id, noon)).toMatchObject({ wrongCodesToday: PICKUP_WRONG_CODES_A_DAY, codesClosed: true });
+    // The database holds the limit whatever the code does: no eleventh wrong code, no number twice.
+    const attempt = { stayId: stay.id, day: today, staffUserId: desk.userId, staffEmail: desk.email, at: noon };
+    await expect(db.insert(stayPickupAttempts).values({ ...attempt, number: PICKUP_WRONG_CODES_A_DAY + 1 })).rejects.toThrow();
+    await expect(db.insert(stayPickupAttempts).values({ ...attempt, number: 3 })).rejects.toThrow();
+
+    // The count is the day's: the next day starts again (where a code of the day before is expired).
+    expect(await refusal(releaseWithCode(deps(), { stayId: stay.id, code, staff: desk }, at("00:00", tomorrow)))).toMatchObject({
+      code: "PICKUP_CODE_EXPIRED",
+    });
+    expect((await pickupAtDesk(db, stay.id, at("00:00", tomorrow))).wrongCodesToday).toBe(1);
+    // A manager's override still releases the cat.
+    expect(await releaseWithOverride(db, { stayId: stay.id, reason: "Owner on the phone, ID checked", staff: manager }, noon)).toMatchObject({
+      method: "override",
+    });
+  });
+
   it("lets a manager release without a code only with a reason, once", async () => {
     const { db } = database;
     const { stay } = await leavingStay();
@@ -236,6 +296,8 @@ describe("the check-out page's Pickup", () => {
         { person: 1, name: "Pickup 1", phone: pickup[0]!.phone },
       ],
       codesToday: [],
+      wrongCodesToday: 0,
+      codesClosed: false,
       release: null,
     });
     await sendPickupCodes(deps(), morning);

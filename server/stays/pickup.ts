@@ -1,10 +1,20 @@
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { businessDate, businessTime } from "~/lib/business-time";
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { businessDate, businessLocalToUtc, businessTime, nextBusinessDate } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { households, stayCats, stayEvents, stayPickupCodes, stayPickupPeople, stayReleases, stays } from "../db/schema/index";
+import {
+  PICKUP_WRONG_CODES_A_DAY,
+  households,
+  stayCats,
+  stayEvents,
+  stayPickupAttempts,
+  stayPickupCodes,
+  stayPickupPeople,
+  stayReleases,
+  stays,
+} from "../db/schema/index";
 import type { Env } from "../env";
 import { codeSecret, hashCode, randomCode, safeEqualHex } from "../crypto/tokens";
 import { AppError } from "../http/errors";
@@ -34,12 +44,18 @@ export const PICKUP_TEXT = {
   notReleased: "This cat has not been released yet: release it with a pickup code, or a manager's override, before checking out.",
   overrideNeedsAdmin: "Only a manager (an admin account) may release a cat without a pickup code.",
   overrideNeedsReason: "Say why the cat is released without a pickup code.",
+  codesClosed: `${PICKUP_WRONG_CODES_A_DAY} wrong pickup codes were entered for this stay today, so pickup codes are closed for it until tomorrow. Call the owner; only a manager can release the cat now, with the override and a reason.`,
 } as const;
 
 /** A refusal of the code itself, shown beside the form's "Pickup code" field. */
 const codeRefusal = (status: number, code: string, message: string) => new AppError(status, code, message, { fields: { code: message } });
 
 const CODE_USED = () => codeRefusal(409, "PICKUP_CODE_USED", PICKUP_TEXT.codeUsed);
+/** The code path is closed for the rest of the business day: Retry-After says when it opens again. */
+const CODES_CLOSED = (now: Date) =>
+  codeRefusal(429, "PICKUP_CODES_CLOSED", PICKUP_TEXT.codesClosed).retryAfter(
+    businessLocalToUtc(nextBusinessDate(businessDate(now)), "00:00").getTime() - now.getTime(),
+  );
 
 const alreadyReleased = (release: StayRelease) =>
   new AppError(
@@ -184,13 +200,13 @@ export interface Collector {
 }
 
 /**
- * The check-out page's "Pickup": who may collect the cat, the codes texted today (business time)
- * and, once it happened, the release.
+ * The check-out page's "Pickup": who may collect the cat, the codes texted today (business time),
+ * the wrong codes entered today (and whether they closed the code path) and, once it happened, the release.
  */
 export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const today = businessDate(now);
-  const [[owner], people, codes, release] = await Promise.all([
+  const [[owner], people, codes, release, wrongCodesToday] = await Promise.all([
     db
       .select({ name: households.name, phone: households.mobilePhone })
       .from(stays)
@@ -207,9 +223,10 @@ export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
       .where(and(eq(stayPickupCodes.stayId, stayId), eq(stayPickupCodes.day, today)))
       .orderBy(asc(stayPickupCodes.person)),
     releaseOf(db, stayId),
+    wrongCodesOn(db, stayId, today),
   ]);
   const collectors: Collector[] = [...(owner ? [{ person: 0, name: owner.name?.trim() || "The owner", phone: owner.phone }] : []), ...people];
-  return { today, collectors, codesToday: codes, release };
+  return { today, collectors, codesToday: codes, release, wrongCodesToday, codesClosed: wrongCodesToday >= PICKUP_WRONG_CODES_A_DAY };
 }
 
 /** The stay, which must be in the hotel, and not released yet. */
@@ -222,9 +239,11 @@ async function stayToRelease(db: Db, stayId: string) {
 
 /**
  * Releases the cat to the person who shows a code of this stay for today (business time), unused.
- * The code is marked used and the release written in one transaction; the conditional update is
- * what decides between people showing one code at once: exactly one wins, the others are told the
- * code was used.
+ * Everything happens under the stay's row lock, in one transaction: the day's wrong codes are
+ * counted (ADR 0176: after PICKUP_WRONG_CODES_A_DAY of them the code path is closed until the next
+ * business day, even to the right code, and only a manager's override releases the cat), a wrong
+ * one is recorded with the next number, and a right one is marked used with the release written.
+ * Of several desks entering one code at once, exactly one wins, the others are told it was used.
  */
 export async function releaseWithCode(
   deps: Pick<PickupDeps, "db" | "env">,
@@ -232,37 +251,47 @@ export async function releaseWithCode(
   now = new Date(),
 ): Promise<StayRelease> {
   const { db } = deps;
-  const stay = await stayToRelease(db, input.stayId);
+  if (!isUuid(input.stayId)) throw STAY_NOT_FOUND();
   const today = businessDate(now);
-  const codes = await db.select().from(stayPickupCodes).where(eq(stayPickupCodes.stayId, stay.id));
   const code = input.code.trim();
-  const matching = codes.filter((c) => safeEqualHex(hashPickupCode(deps.env, c.id, code), c.codeHash));
-  const match = matching.find((c) => c.day === today);
-  if (!match) {
-    if (matching.length > 0) throw codeRefusal(409, "PICKUP_CODE_EXPIRED", PICKUP_TEXT.codeExpired);
-    if (!codes.some((c) => c.day === today)) throw codeRefusal(409, "NO_PICKUP_CODES_TODAY", PICKUP_TEXT.noCodesToday);
-    throw codeRefusal(400, "PICKUP_CODE_WRONG", PICKUP_TEXT.codeWrong);
-  }
-  if (match.usedAt) throw CODE_USED();
-  const [earlier] = await db.select({ codeId: stayReleases.codeId }).from(stayReleases).where(eq(stayReleases.stayId, stay.id));
-  // Read after the codes: a release with this very code, written since, means the code was used.
-  if (earlier) throw earlier.codeId === match.id ? CODE_USED() : alreadyReleased((await releaseOf(db, stay.id))!);
-  if (stay.status !== "checked_in") throw new AppError(409, "STAY_NOT_IN_HOTEL", PICKUP_TEXT.notInHotel);
+  // A refusal that records a wrong code is answered after the transaction, which keeps the record.
+  const refusal = await db.transaction(async (tx): Promise<AppError | null> => {
+    const [stay] = await tx.select({ id: stays.id, status: stays.status }).from(stays).where(eq(stays.id, input.stayId)).for("update");
+    if (!stay) throw STAY_NOT_FOUND();
+    const wrongToday = await wrongCodesOn(tx, stay.id, today);
+    if (wrongToday >= PICKUP_WRONG_CODES_A_DAY) return CODES_CLOSED(now);
+    const codes = await tx.select().from(stayPickupCodes).where(eq(stayPickupCodes.stayId, stay.id));
+    const matching = codes.filter((c) => safeEqualHex(hashPickupCode(deps.env, c.id, code), c.codeHash));
+    const match = matching.find((c) => c.day === today);
+    if (!match) {
+      if (matching.length === 0 && !codes.some((c) => c.day === today)) return codeRefusal(409, "NO_PICKUP_CODES_TODAY", PICKUP_TEXT.noCodesToday);
+      // Not one of today's codes: a wrong one (or another day's), counted against today's ten.
+      const number = wrongToday + 1;
+      await tx
+        .insert(stayPickupAttempts)
+        .values({ stayId: stay.id, day: today, number, staffUserId: input.staff.userId, staffEmail: input.staff.email, at: now });
+      if (number >= PICKUP_WRONG_CODES_A_DAY) return CODES_CLOSED(now);
+      return matching.length > 0
+        ? codeRefusal(409, "PICKUP_CODE_EXPIRED", PICKUP_TEXT.codeExpired)
+        : codeRefusal(400, "PICKUP_CODE_WRONG", PICKUP_TEXT.codeWrong);
+    }
+    if (match.usedAt) return CODE_USED();
+    const [earlier] = await tx.select({ codeId: stayReleases.codeId }).from(stayReleases).where(eq(stayReleases.stayId, stay.id));
+    if (earlier) return earlier.codeId === match.id ? CODE_USED() : alreadyReleased((await releaseOf(tx, stay.id))!);
+    if (stay.status !== "checked_in") return new AppError(409, "STAY_NOT_IN_HOTEL", PICKUP_TEXT.notInHotel);
 
-  await db.transaction(async (tx) => {
     const [used] = await tx
       .update(stayPickupCodes)
       .set({ usedAt: now })
       .where(and(eq(stayPickupCodes.id, match.id), isNull(stayPickupCodes.usedAt)))
       .returning({ id: stayPickupCodes.id });
-    // Another release took this code first (this one waited for its row lock, then read it used).
     if (!used) throw CODE_USED();
     const [row] = await tx
       .insert(stayReleases)
       .values({ stayId: stay.id, codeId: match.id, collectedBy: match.name, staffUserId: input.staff.userId, staffEmail: input.staff.email, releasedAt: now })
       .onConflictDoNothing({ target: stayReleases.stayId })
       .returning();
-    // Released meanwhile with another code or an override: the code stays unused.
+    // Released meanwhile by a manager's override (which takes no row lock): the code stays unused.
     if (!row) throw alreadyReleased((await releaseOf(tx, stay.id))!);
     await tx.insert(stayEvents).values({
       stayId: stay.id,
@@ -271,8 +300,19 @@ export async function releaseWithCode(
       detail: { method: "code", person: match.person, collectedBy: match.name },
       at: now,
     });
+    return null;
   });
-  return (await releaseOf(db, stay.id))!;
+  if (refusal) throw refusal;
+  return (await releaseOf(db, input.stayId))!;
+}
+
+/** How many wrong pickup codes the stay took on `day` (business time). */
+async function wrongCodesOn(db: Db, stayId: string, day: string): Promise<number> {
+  const [row] = await db
+    .select({ wrong: count() })
+    .from(stayPickupAttempts)
+    .where(and(eq(stayPickupAttempts.stayId, stayId), eq(stayPickupAttempts.day, day)));
+  return row?.wrong ?? 0;
 }
 
 /** A manager's release without a code (the person lost it, the owner called): an admin only, with the reason kept. */

@@ -4,11 +4,13 @@ import { donation } from "~/content/donation";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { Section } from "~/features/home/section";
 import { sectionIds } from "~/features/home/scroll-to-section";
+import { PUBLIC_FORM_INTENTS, usePublicFormTarget } from "~/lib/public-forms";
 import { useDonate } from "./use-donate";
 
 export function DonationSection() {
   const { processing, donate } = useDonate();
   const { business } = useSiteContent();
+  const formTarget = usePublicFormTarget();
   return (
     <Section id={sectionIds.donate} eyebrow="Community programmes" heading={donation.heading} lead={donation.intro} tone="white">
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -58,10 +60,23 @@ export function DonationSection() {
               </li>
             ))}
           </ul>
-          <Button size="lg" variant="accent" className="mt-5" disabled={processing} onClick={donate}>
-            <Icon name="heart" />
-            {processing ? "Processing..." : "Donate Now"}
-          </Button>
+          {/* A form, so a tap before the script has run posts to the page, which answers with the
+              demo's words, instead of being lost (ADR 0117, 0176); with the script it runs the demo. */}
+          <form
+            method="post"
+            action={formTarget}
+            className="mt-5 grid"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void donate();
+            }}
+          >
+            <input type="hidden" name="intent" value={PUBLIC_FORM_INTENTS.donate} />
+            <Button type="submit" size="lg" variant="accent" disabled={processing}>
+              <Icon name="heart" />
+              {processing ? "Processing..." : "Donate Now"}
+            </Button>
+          </form>
           <p className="mt-4 text-xs text-muted">
             {donation.taxNote} Tax ID: {business.taxId}.
           </p>

@@ -24,6 +24,9 @@ export interface PickupView {
   /** The owner first (person 0), then the pickup people named at online check-in. */
   collectors: { person: number; name: string; phone: string | null }[];
   codesToday: { name: string; sentAt: string }[];
+  /** Wrong codes entered today; past the day's limit the code path is closed (ADR 0176). */
+  wrongCodesToday: number;
+  codesClosed: boolean;
   release: ReleaseView | null;
 }
 
@@ -67,6 +70,24 @@ function CodesToday({ pickup }: { pickup: PickupView }) {
   );
 }
 
+/** The wrong codes entered today: a warning while they add up, and the closed code path after the limit. */
+function WrongCodes({ pickup }: { pickup: PickupView }) {
+  if (pickup.codesClosed)
+    return (
+      <p className="rounded-xl border border-red-200 bg-red-50 p-3 font-semibold text-red-800">
+        Pickup codes are closed for this stay today: {pickup.wrongCodesToday} wrong codes were entered. Call the owner; only a manager&apos;s override releases
+        the cat now.
+      </p>
+    );
+  if (pickup.wrongCodesToday === 0) return null;
+  return (
+    <p className="text-red-800">
+      {pickup.wrongCodesToday === 1 ? "1 wrong pickup code was" : `${pickup.wrongCodesToday} wrong pickup codes were`} entered today. After too many, codes
+      close for the day.
+    </p>
+  );
+}
+
 /** The "Pickup" section's content: the release once it happened, else who may collect and the form. */
 export function ReleaseDesk({ stayId, pickup }: { stayId: string; pickup: PickupView }) {
   if (pickup.release) return <ReleaseSummary release={pickup.release} />;
@@ -86,6 +107,7 @@ export function ReleaseDesk({ stayId, pickup }: { stayId: string; pickup: Pickup
         </ul>
       </div>
       <CodesToday pickup={pickup} />
+      <WrongCodes pickup={pickup} />
       <ReleaseForm stayId={stayId} />
     </div>
   );

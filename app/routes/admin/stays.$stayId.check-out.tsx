@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import { raiseWeightAlertsAfterCheckOut } from "@server/care/alerts";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
@@ -49,10 +49,19 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
       codesFrom: PICKUP_CODES_FROM,
       collectors: pickup.collectors,
       codesToday: pickup.codesToday.map((c) => ({ name: c.name, sentAt: c.sentAt.toISOString() })),
+      wrongCodesToday: pickup.wrongCodesToday,
+      codesClosed: pickup.codesClosed,
       release: pickup.release && releaseView(pickup.release),
     },
   };
 });
+
+/**
+ * A refused pickup code is still recorded (ADR 0176): the page reads the day's wrong codes again
+ * after the release form, refused or not (the router skips that after a 4xx by default).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "release" || defaultShouldRevalidate;
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);

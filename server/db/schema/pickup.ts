@@ -68,3 +68,32 @@ export const stayReleases = pgTable(
     ),
   ],
 );
+
+/** Wrong pickup codes a stay may take in one business day before the code path closes (ADR 0176). */
+export const PICKUP_WRONG_CODES_A_DAY = 10;
+
+/**
+ * Every wrong pickup code entered at the desk (ADR 0176): one row each, numbered 1 to 10 within the
+ * stay's business day. The number is unique per (stay, day) and the check stops at 10, so the
+ * database itself refuses an 11th wrong code, however many desks race; the desk writes the next
+ * number under the stay's row lock. Which staff member entered it and when; never the code typed.
+ */
+export const stayPickupAttempts = pgTable(
+  "stay_pickup_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stayId: uuid("stay_id")
+      .notNull()
+      .references(() => stays.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    number: smallint("number").notNull(),
+    // As on a release: the staff member as they were, without a foreign key.
+    staffUserId: uuid("staff_user_id").notNull(),
+    staffEmail: text("staff_email").notNull(),
+    at: at("at").notNull(),
+  },
+  (t) => [
+    unique("stay_pickup_attempts_numbered").on(t.stayId, t.day, t.number),
+    check("stay_pickup_attempts_at_most_ten", sql`${t.number} between 1 and ${sql.raw(String(PICKUP_WRONG_CODES_A_DAY))}`),
+  ],
+);
