@@ -1,0 +1,3 @@
+ALTER TABLE "stay_settings" ADD COLUMN "late_pickup_fee_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "stay_events_once" ON "stay_events" USING btree ("stay_id","kind") WHERE "stay_events"."kind" in ('owed_reminder','overdue_pickup_texted','late_pickup_fee');--> statement-breakpoint
+ALTER TABLE "stay_settings" ADD CONSTRAINT "stay_settings_late_pickup_fee" CHECK ("stay_settings"."late_pickup_fee_cents" >= 0);
