@@ -17,6 +17,9 @@ export interface StayBalance {
   balancePaid: boolean;
 }
 
+/** The statuses a balance is taken in: at the desk while the cat is with us, or later while it is owed (ADR 0182). */
+export const BALANCE_STATUSES = ["checked_in", "checked_out"] as const;
+
 export async function balancesOf(db: Db, stays: readonly { id: string; totalCents: number }[]): Promise<Map<string, StayBalance>> {
   const byStay = new Map<string, StayBalance>();
   if (stays.length === 0) return byStay;
