@@ -32,7 +32,10 @@ export const LATE_PICKUP_FEE_LABEL = "Late-pickup fee";
  */
 export function pickupDeadline(settings: StaySettings, rules: Parameters<typeof windowsOn>[1], day: string): Date {
   const windows = windowsOn(settings, rules, day, "departure");
-  const last = windows.map((w) => w.to).sort().at(-1);
+  const last = windows
+    .map((w) => w.to)
+    .sort()
+    .at(-1);
   return last ? businessLocalToUtc(day, last) : businessLocalToUtc(addBusinessDays(day, 1), "00:00");
 }
 
@@ -195,9 +198,7 @@ export async function runOverduePickups(deps: OverdueDeps, now = new Date()): Pr
 
 async function textOwnerOnce(deps: OverdueDeps, stay: typeof stays.$inferSelect, feeCents: number, now: Date): Promise<boolean> {
   const { db } = deps;
-  const [owner] = stay.householdId
-    ? await db.select({ phone: households.mobilePhone }).from(households).where(eq(households.id, stay.householdId))
-    : [];
+  const [owner] = stay.householdId ? await db.select({ phone: households.mobilePhone }).from(households).where(eq(households.id, stay.householdId)) : [];
   if (!owner?.phone) return false;
   const guests = await db.select({ catName: stayCats.catName }).from(stayCats).where(eq(stayCats.stayId, stay.id));
   const { settings } = await loadStayTerms(db, stay.checkOut, stay.checkOut);

@@ -86,8 +86,7 @@ export interface HouseholdOwed {
 const summed = (list: OwedStay[]): HouseholdOwed => ({ totalCents: list.reduce((sum, s) => sum + s.dueCents, 0), stays: list });
 
 /** What a household owes, by its id (the customer's admin page). */
-export const householdOwed = async (db: Db, householdId: string): Promise<HouseholdOwed> =>
-  summed(await owedStays(db, eq(stays.householdId, householdId)));
+export const householdOwed = async (db: Db, householdId: string): Promise<HouseholdOwed> => summed(await owedStays(db, eq(stays.householdId, householdId)));
 
 /** What the signed-in customer's household owes (My Trips). */
 export const ownOwed = async (db: Db, userId: string): Promise<HouseholdOwed> => summed(await owedStays(db, eq(households.userId, userId)));
