@@ -19,7 +19,8 @@ import type { PaymentProviders } from "./provider";
  * The balance at check-out (ADR 0154): what is due on a checked-in stay is settled once, by card
  * through the provider (a checkout whose link the desk shows as a QR code and mails to the
  * customer) or in cash or by check, recorded by staff. The partial unique index
- * `payments_one_paid_balance` holds "once" whatever races: a second is refused in words.
+ * `payments_one_paid_balance` holds "once" whatever races: a second is refused in words. "Once" is
+ * per price the stay has had: nights an overdue pickup adds (ADR 0182) are a balance of their own.
  */
 
 /** How long a balance's card checkout stays open: the customer pays at the desk, or that evening. Stripe allows up to a day. */
@@ -123,6 +124,7 @@ export async function recordBalanceAtDesk(
           kind: "balance",
           method: input.method,
           amountCents,
+          settlesTotalCents: stay.totalCents,
           status: "paid",
           paidAt: now,
           recordedBy,
@@ -200,6 +202,7 @@ export async function startBalanceCheckout(
         provider: provider.name,
         checkoutSessionId: checkout.sessionId,
         amountCents,
+        settlesTotalCents: stay.totalCents,
         recordedBy: actor,
         createdAt: now,
         updatedAt: now,

@@ -13,7 +13,11 @@ export interface StayBalance {
   /** Paid payments, oldest first. */
   paid: (PaidPayment & { id: string; paidAt: Date | null })[];
   dueCents: number;
-  /** The balance was settled (a paid `balance` row: one per stay, `payments_one_paid_balance`). */
+  /**
+   * The balance of the stay's price as it stands was settled (a paid `balance` row for this price:
+   * one per stay and price, `payments_one_paid_balance`). A stay kept longer (ADR 0182) has a new
+   * price, whose remainder a balance of its own settles.
+   */
   balancePaid: boolean;
 }
 
@@ -52,7 +56,7 @@ export async function balancesOf(db: Db, stays: readonly { id: string; totalCent
       totalCents: stay.totalCents,
       paid,
       dueCents: balanceDueCents(stay.totalCents, paid),
-      balancePaid: paid.some((p) => p.kind === "balance"),
+      balancePaid: rows.some((p) => p.stayId === stay.id && p.kind === "balance" && p.settlesTotalCents === stay.totalCents),
     });
   }
   return byStay;

@@ -13,6 +13,9 @@ import { createTestDatabase } from "../testing/test-database";
 import { weekdayOnOrAfter } from "../testing/dates";
 import { stayBalance } from "./balance";
 import { householdOwed } from "./owed";
+import { recordBalanceAtDesk } from "../payments/balance";
+import { paymentProviders } from "../payments/provider";
+import { createSimulatedPaymentProvider } from "../payments/simulated-provider";
 import { EXTRA_NIGHT_LABEL, LATE_PICKUP_FEE_LABEL, runOverduePickups } from "./overdue";
 import { overduePickups } from "./staff";
 
@@ -143,6 +146,26 @@ describe("a cat not collected on its departure day", () => {
     // Checked out: the job adds nothing more.
     await runOverduePickups(deps(), businessLocalToUtc(addBusinessDays(checkOut, 3), "18:00"));
     expect((await stayRow(stayId)).totalCents).toBe(22_500);
+  });
+
+  it("bills the nights after a balance paid on the departure morning as a balance of their own, taken once", async () => {
+    const { stayId, checkOut } = await checkedIn();
+    const providers = paymentProviders(createSimulatedPaymentProvider({ siteUrl }));
+    const cash = (at: Date) => recordBalanceAtDesk(database.db, providers, { stayId, method: "cash", staffEmail: STAFF }, { now: at });
+    const morning = businessLocalToUtc(checkOut, "09:00");
+    await cash(morning);
+    expect((await stayBalance(database.db, await stayRow(stayId))).dueCents).toBe(0);
+    await runOverduePickups(deps(), businessLocalToUtc(checkOut, "17:10"));
+    const kept = await stayRow(stayId);
+    expect((await stayBalance(database.db, kept)).dueCents).toBe(5_000 + FEE);
+    // The desk takes what the night added, once however many record it at the same moment.
+    const next = businessLocalToUtc(addBusinessDays(checkOut, 1), "10:00");
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => cash(next)));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    for (const o of outcomes) if (o.status === "rejected") expect(["BALANCE_ALREADY_PAID", "NOTHING_DUE"]).toContain((o.reason as AppError).code);
+    const settled = await stayBalance(database.db, kept);
+    expect(settled.dueCents).toBe(0);
+    expect(settled.paid.filter((p) => p.kind === "balance").map((p) => p.amountCents)).toEqual([10_000, 5_000 + FEE]);
   });
 
   it("catches up on the nights a job did not run", async () => {
