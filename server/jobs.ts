@@ -5,6 +5,8 @@ import { careAlertsJob } from "./care/alerts";
 import { diaryJob } from "./care/diary";
 import { checkInReminderJob } from "./stays/check-in";
 import { pickupCodesJob } from "./stays/pickup";
+import { overduePickupsJob } from "./stays/overdue";
+import { owedReminderJob } from "./stays/owed";
 import { vaccineReminderJob } from "./households/vaccine-reminder-job";
 import { mailQueueJob } from "./mail/queue";
 import { paymentsJob } from "./payments/payments";
@@ -29,6 +31,8 @@ export const periodicJobs: readonly PeriodicJob[] = [
   checkInReminderJob,
   diaryJob,
   pickupCodesJob,
+  overduePickupsJob,
+  owedReminderJob,
   reviewRequestJob,
   callbackRecoveryJob,
   careAlertsJob,

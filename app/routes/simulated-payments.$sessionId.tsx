@@ -47,7 +47,11 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
     // A balance is paid at the desk, on the customer's phone: the page says so, and staff see it on theirs (ADR 0154).
     if (kind === "balance")
       return outcome === "paid"
-        ? { kind: "success", title: "Thank you: the balance is paid", description: "You can show this page at the desk." }
+        ? {
+            kind: "success",
+            title: "Thank you: the balance is paid",
+            description: "You can show this page at the desk. My Trips shows nothing owed for this stay now.",
+          }
         : { kind: "success", title: "Already paid", description: "This balance was already paid, so nothing more was taken." };
     // Only the click that recorded the payment says "paid"; another (a double click, a second tab) says it was paid already.
     if (outcome === "paid") paidStayId = stayId;
@@ -61,7 +65,9 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
 export default function SimulatedPaymentPage({ loaderData: data, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const balance = data.kind === "balance";
-  const open = data.paymentStatus === "pending" && data.stay.status === (balance ? "checked_in" : "awaiting_payment");
+  // A balance is payable while the cat is with us and, owed, after check-out (ADR 0182).
+  const open =
+    data.paymentStatus === "pending" && (balance ? ["checked_in", "checked_out"].includes(data.stay.status) : data.stay.status === "awaiting_payment");
   const what = balance ? "balance" : "deposit";
   return (
     <CustomerPage>

@@ -13,6 +13,8 @@ import { CheckInBadge } from "~/features/stays/check-in-badge";
 import { householdReceipts } from "@server/stays/receipts";
 import { ReceiptLink } from "~/features/stays/receipt-link";
 import { releaseUnpaidHolds, startDepositCheckout } from "@server/payments/payments";
+import { startBalanceCheckout } from "@server/payments/balance";
+import { ownOwed } from "@server/stays/owed";
 import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
 import { Notice } from "~/components/ui/panel";
@@ -20,7 +22,16 @@ import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, depositRefundOn, formatCent
 import { TRIP_SECTION_TITLES, alreadyAcceptedText, cancelRefundText, tripSections } from "~/features/stays/wording";
 import { BOOKING_HORIZON_DAYS } from "@server/grooming/grooming";
 import { loadSiteContent } from "@server/content/content";
-import { acceptOfferForm, cancelStayForm, payDepositForm, changeStayCatsForm, changeStayForm, leaveWaitlistForm, stayCatsForm } from "~/features/stays/schema";
+import {
+  acceptOfferForm,
+  cancelStayForm,
+  payDepositForm,
+  payOwedForm,
+  changeStayCatsForm,
+  changeStayForm,
+  leaveWaitlistForm,
+  stayCatsForm,
+} from "~/features/stays/schema";
 import type { StayView } from "~/features/stays/view";
 import { AddGroomLink, StayCard } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
@@ -47,6 +58,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
       change: null,
       catsChange: null,
       groomAfter: null,
+      owed: { totalCents: 0, stays: [] },
     };
   const { user } = await requireUser(request, context);
   const now = context.clock.now();
@@ -57,7 +69,11 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   await releaseUnpaidHolds(context.db, context.payments, now, context.logger).catch((err: unknown) =>
     context.logger.warn({ err }, "releasing unpaid holds failed"),
   );
-  const [listed, receipts] = await Promise.all([listHouseholdStays(context.db, user.id), householdReceipts(context.db, user.id)]);
+  const [listed, receipts, owed] = await Promise.all([
+    listHouseholdStays(context.db, user.id),
+    householdReceipts(context.db, user.id),
+    ownOwed(context.db, user.id),
+  ]);
   // Online check-in, for a booked stay not yet arrived: its status and the way to the page (ADR 0158).
   const checkIns = await checkInStatuses(
     context.db,
@@ -81,6 +97,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   return {
     signedIn: true as const,
     stays: tripSections(stays, today),
+    // What the household still owes for stays checked out unpaid (ADR 0182), payable here by card.
+    owed,
     // A household with only a waitlist entry still has something to show: the entry, and the way to leave it.
     empty: stays.length === 0 && waitlist.length === 0,
     groomAfter: booked?.groomable ? booked.stay.id : null,
@@ -204,6 +222,18 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     });
     return url ? redirect(url) : reply;
   }
+  if (form.get("intent") === "payOwed") {
+    let url: string | undefined;
+    const reply = await submitForm(form, payOwedForm, async ({ stayId }) => {
+      ({ url } = await startBalanceCheckout(
+        context.db,
+        context.payments,
+        { stayId, customerId: user.id },
+        { siteUrl, now: context.clock.now(), logger: context.logger },
+      ));
+    });
+    return url ? redirect(url) : reply;
+  }
   if (form.get("intent") === "change") {
     let changed: Stay | undefined;
     const reply = await submitForm(form, changeStayForm, async (input) => {
@@ -243,6 +273,35 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     });
   return unknownIntent();
 });
+
+/** What the household owes for stays checked out unpaid, each with its way to pay by card; nothing when nothing is owed. */
+function Owed({ owed }: { owed: SignedIn["owed"] }) {
+  if (owed.totalCents === 0) return null;
+  return (
+    <section className="mt-8 grid gap-4" aria-labelledby="owed-heading">
+      <h2 id="owed-heading" className="text-2xl">
+        Owed: {formatCents(owed.totalCents)}
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {owed.stays.map((s) => (
+          <li key={s.id} className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]">
+            <p className="font-display text-xl text-brand-900">
+              {listOf(s.catNames)} · {formatCalendarDayWeekday(s.checkIn)} – {formatCalendarDayWeekday(s.checkOut)}
+            </p>
+            <p className="text-muted">Balance left unpaid at check-out: {formatCents(s.dueCents)}</p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="payOwed" />
+              <input type="hidden" name="stayId" value={s.id} />
+              <Button type="submit" size="sm">
+                Pay {formatCents(s.dueCents)} by card
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function Waitlist({ entries }: { entries: { id: string; checkIn: string; checkOut: string; flexDays: number }[] }) {
   if (entries.length === 0) return null;
@@ -377,6 +436,7 @@ export default function TripsPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 text-lg text-muted">Your upcoming and past reservations will appear here.</p>
       ) : (
         <>
+          <Owed owed={loaderData.owed} />
           <Waitlist entries={loaderData.waitlist} />
           <TripList title={TRIP_SECTION_TITLES.upcoming} stays={loaderData.stays.upcoming} changes={loaderData} />
           <TripList title={TRIP_SECTION_TITLES.past} stays={loaderData.stays.past} />

@@ -185,7 +185,7 @@ describe("the revenue report", () => {
     const report: RevenueReport = await revenueReport(database.db, yearPeriod(thisYear - 1));
     const lines = revenueCsv(report).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      '"Month","Service","Booked","Booked value","Completed","Completed value","Gross","First night free","Referral credit","Deposits","Balances","Refunds","Net"',
+      '"Month","Service","Booked","Booked value","Completed","Completed value","Gross","First night free","Referral credit","Deposits","Balances","Refunds","Net","Owed at month end"',
     );
     expect(lines).toHaveLength(1 + 12 * 2 + 2);
     const total = lines.find((l) => l.startsWith("Total,Stays,"))!.split(",");
@@ -203,8 +203,44 @@ describe("the revenue report", () => {
         t.balancesCents,
         t.refundsCents,
         t.netCents,
+        t.owedCents,
       ].map((v, i) => (i === 0 || i === 2 ? String(v) : (v! / 100).toFixed(2))),
     );
+  });
+
+  it("states what is owed at each month's end, so the stays checked out by then reconcile: price after offers = paid − refunded + owed", async () => {
+    const report = await revenueReport(database.db, lastTwelveMonths(today));
+    let owedSomewhere = false;
+    for (const { month, services } of report.months) {
+      const [y, m] = month.split("-").map(Number) as [number, number];
+      const endDay = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+      const end = businessLocalToUtc(endDay, "00:00").toISOString();
+      // Each stay's ledger at the month's end, read here without the report's query.
+      const ledgers = await rowsOf<{ total: number; paid: string; refunded: string }>(
+        database.db,
+        sql`select s.total_cents as total,
+          (select coalesce(sum(amount_cents), 0) from payments where stay_id = s.id and status = 'paid' and paid_at < ${end})::bigint as paid,
+          (select coalesce(sum(r.amount_cents), 0) from payment_refunds r join payments p on p.id = r.payment_id where p.stay_id = s.id and r.created_at < ${end})::bigint as refunded
+          from stays s where s.status = 'checked_out' and s.check_out < ${endDay}`,
+      );
+      let charged = 0;
+      let netPaid = 0;
+      let owed = 0;
+      let overpaid = 0;
+      for (const l of ledgers) {
+        const due = Number(l.total) - Number(l.paid) + Number(l.refunded);
+        charged += Number(l.total);
+        netPaid += Number(l.paid) - Number(l.refunded);
+        owed += Math.max(0, due);
+        overpaid += Math.max(0, -due);
+      }
+      expect([month, services.stays.owedCents]).toEqual([month, owed]);
+      expect([month, charged]).toEqual([month, netPaid + services.stays.owedCents - overpaid]);
+      if (owed > 0) owedSomewhere = true;
+    }
+    expect(owedSomewhere).toBe(true);
+    // The period's total is its last month's: a balance at a moment, not a sum.
+    expect(report.totals.stays.owedCents).toBe(report.months.at(-1)!.services.stays.owedCents);
   });
 
   it("reads the period from the query string, and falls back to the last 12 months with the reason", () => {

@@ -25,7 +25,10 @@ import { stays } from "../db/schema/index";
  * - refunds: `payment_refunds` rows, pending or succeeded, by `created_at` month; a groom's are its
  *   satisfaction guarantee given back at the desk (`groom_guarantees` rows by `created_at` month,
  *   ADR 0166);
- * - net: deposits + balances − refunds.
+ * - net: deposits + balances − refunds;
+ * - owed at month end (ADR 0182): for the stays checked out with a check-out day before the month's
+ *   end, their price after offers less their payments paid before it net of the refunds made before
+ *   it, where that is above zero. So, for those stays: price after offers = paid − refunded + owed.
  * Payments are a stay's (ADR 0152): a groom is paid at the salon, so its only money figure is the
  * guarantee given back, and its net is that refund, negative.
  */
@@ -54,7 +57,16 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
     sql`, `,
   );
 
-  const [staysBooked, staysCompleted, groomsBooked, groomsCompleted, paid, refunded, groomsRefunded] = await Promise.all([
+  // Each month's end: its last day's next day (a calendar day) and that day's first instant.
+  const ends = sql.join(
+    period.months.map((month, i) => {
+      const endDay = i + 1 < period.months.length ? `${period.months[i + 1]}-01` : period.toDay;
+      return sql`(${month}::text, ${endDay}::date, ${businessLocalToUtc(endDay, "00:00").toISOString()}::timestamptz)`;
+    }),
+    sql`, `,
+  );
+
+  const [staysBooked, staysCompleted, groomsBooked, groomsCompleted, paid, refunded, groomsRefunded, owed] = await Promise.all([
     rowsOf<Row>(
       db,
       sql`select ${monthOfInstant(sql`created_at`)} as month, count(*)::int as n, coalesce(sum(total_cents), 0)::bigint as cents
@@ -95,6 +107,16 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
       db,
       sql`select ${monthOfInstant(sql`created_at`)} as month, coalesce(sum(amount_cents), 0)::bigint as cents
         from groom_guarantees where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
+        group by 1`,
+    ),
+    rowsOf<Row>(
+      db,
+      sql`select e.month, coalesce(sum(greatest(0, s.total_cents
+          - coalesce((select sum(p.amount_cents) from payments p where p.stay_id = s.id and p.status = 'paid' and p.paid_at < e.end_at), 0)
+          + coalesce((select sum(r.amount_cents) from payment_refunds r join payments p on p.id = r.payment_id where p.stay_id = s.id and r.created_at < e.end_at), 0)
+        )), 0)::bigint as cents
+        from (values ${ends}) as e(month, end_day, end_at)
+        join stays s on s.status = 'checked_out' and s.check_out < e.end_day
         group by 1`,
     ),
   ]);
@@ -141,6 +163,10 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
   for (const r of refunded) {
     const f = at(r, "stays");
     if (f) f.refundsCents += num(r.cents);
+  }
+  for (const r of owed) {
+    const f = at(r, "stays");
+    if (f) f.owedCents = num(r.cents);
   }
   for (const r of groomsRefunded) {
     const f = at(r, "grooms");

@@ -2,6 +2,7 @@ import type { SiteBusiness } from "~/features/content/site-content";
 import { PHONE_CODE_TTL_MINUTES } from "~/features/account/phone-proof";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { type StayView, windowsText } from "~/features/stays/view";
+import { formatCents } from "~/lib/money";
 import { formatBusinessLongDateTime, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { StayMailKind } from "./templates/stay";
 
@@ -16,7 +17,7 @@ import type { StayMailKind } from "./templates/stay";
 export { accountDeletedMail } from "./templates/account-deleted";
 export { checkInReminderMail } from "./templates/check-in";
 export { type DiaryEntry, careDiaryMail } from "./templates/diary";
-export { balanceLinkMail, receiptMail } from "./templates/balance";
+export { balanceLinkMail, owedReminderMail, receiptMail } from "./templates/balance";
 export { type GroomMailKind, groomMail } from "./templates/groom";
 export { groomGuaranteeMail, guaranteeRefundMail } from "./templates/guarantee";
 export { incidentMail } from "./templates/incident";
@@ -65,6 +66,12 @@ export const doseOverdueText = (business: Pick<SiteBusiness, "name">, a: { catNa
   `${business.name} care alert: ${a.catName} (${a.suite}) has no ${a.medication}${a.dose ? ` ${a.dose}` : ""} logged for ${formatBusinessTime(a.dueAt)}, ` +
   `an hour past its window. Please check and acknowledge it on Today.`;
 /** The pickup code texted on a stay's departure day to the owner and to each pickup person (ADR 0162). */
+/** The owner's text when a cat is still with us at the end of its departure window (ADR 0182). */
+export const overduePickupText = (business: Pick<SiteBusiness, "name" | "phone">, catNames: string, nightlyCents: number, feeCents: number) =>
+  `${business.name}: ${catNames} is still with us and the pickup window has closed, so ${catNames} stays tonight. ` +
+  `Each extra night is added to the stay at ${formatCents(nightlyCents)}${feeCents > 0 ? `, plus a late-pickup fee of ${formatCents(feeCents)}` : ""}. ` +
+  `Call us at ${business.phone.display} to arrange pickup.`;
+
 export const pickupCodeText = (business: Pick<SiteBusiness, "name">, catNames: string, code: string) =>
   `${business.name}: the pickup code for ${catNames} today is ${code}. Show it at the desk. Valid today only.`;
 /** The text that tells the owner of an incident at once (ADR 0165); the mail sent with it has the details. */

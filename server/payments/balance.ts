@@ -10,7 +10,7 @@ import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { balanceLinkMail } from "../messages/catalogue";
-import { stayBalance } from "../stays/balance";
+import { BALANCE_STATUSES, stayBalance } from "../stays/balance";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import type { CardPayment, Payment } from "./refunds";
 import type { PaymentProviders } from "./provider";
@@ -19,7 +19,8 @@ import type { PaymentProviders } from "./provider";
  * The balance at check-out (ADR 0154): what is due on a checked-in stay is settled once, by card
  * through the provider (a checkout whose link the desk shows as a QR code and mails to the
  * customer) or in cash or by check, recorded by staff. The partial unique index
- * `payments_one_paid_balance` holds "once" whatever races: a second is refused in words.
+ * `payments_one_paid_balance` holds "once" whatever races: a second is refused in words. "Once" is
+ * per price the stay has had: nights an overdue pickup adds (ADR 0182) are a balance of their own.
  */
 
 /** How long a balance's card checkout stays open: the customer pays at the desk, or that evening. Stripe allows up to a day. */
@@ -27,18 +28,24 @@ const BALANCE_CHECKOUT_HOURS = 23;
 
 const BALANCE_ALREADY_PAID = () => new AppError(409, "BALANCE_ALREADY_PAID", "This stay's balance has already been paid, so nothing more was recorded.");
 const NOTHING_DUE = () => new AppError(409, "NOTHING_DUE", "Nothing is due on this stay.");
-const NOT_CHECKED_IN = () => new AppError(409, "STAY_NOT_CHECKED_IN", "The balance is taken while the stay is checked in.");
+const NOT_CHECKED_IN = () =>
+  new AppError(409, "STAY_NOT_CHECKED_IN", "The balance is taken while the stay is checked in, or after it checked out with money owed.");
 
-async function checkedInStay(db: Db, stayId: string) {
+/**
+ * The stay whose balance is taken: checked in, or checked out with money owed (ADR 0182), which is
+ * collectable any time after. `userId`: a customer paying their own stay (another household's
+ * answers as unknown).
+ */
+async function payableStay(db: Db, stayId: string, userId?: string) {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [row] = await db
-    .select({ stay: stays, email: users.email })
+    .select({ stay: stays, email: users.email, userId: households.userId })
     .from(stays)
     .leftJoin(households, eq(households.id, stays.householdId))
     .leftJoin(users, eq(users.id, households.userId))
     .where(eq(stays.id, stayId));
-  if (!row) throw STAY_NOT_FOUND();
-  if (row.stay.status !== "checked_in") throw NOT_CHECKED_IN();
+  if (!row || (userId !== undefined && row.userId !== userId)) throw STAY_NOT_FOUND();
+  if (!(BALANCE_STATUSES as readonly string[]).includes(row.stay.status)) throw NOT_CHECKED_IN();
   return row;
 }
 
@@ -97,7 +104,7 @@ export async function recordBalanceAtDesk(
   ctx: { now?: Date; logger?: Logger } = {},
 ): Promise<Payment> {
   const now = ctx.now ?? new Date();
-  const { stay } = await checkedInStay(db, input.stayId);
+  const { stay } = await payableStay(db, input.stayId);
   await dueOn(db, stay);
   const reference = input.method === "check" ? input.checkNumber?.trim() : undefined;
   if (input.method === "check" && !reference)
@@ -117,6 +124,7 @@ export async function recordBalanceAtDesk(
           kind: "balance",
           method: input.method,
           amountCents,
+          settlesTotalCents: stay.totalCents,
           status: "paid",
           paidAt: now,
           recordedBy,
@@ -144,18 +152,22 @@ export async function qrCodeImage(url: string): Promise<string> {
 }
 
 /**
- * Starts a card checkout for the balance of a checked-in stay through the configured provider,
- * closing any link sent before, and mails the link to the customer. Returns the link and its QR code
- * for the desk to show.
+ * Starts a card checkout for the balance of a stay through the configured provider, closing any
+ * link sent before: at the desk for a checked-in stay (the link mailed to the customer, its QR code
+ * shown), or, for a stay checked out with money owed, by staff or by the customer from My Trips
+ * (`customerId`: the signed-in user, whose own stay it must be; nothing mailed, they are sent to
+ * the link). Returns the link and its QR code.
  */
 export async function startBalanceCheckout(
   db: Db,
   providers: PaymentProviders,
-  input: { stayId: string; staffEmail: string },
+  input: { stayId: string; staffEmail: string } | { stayId: string; customerId: string },
   ctx: { siteUrl: string; now?: Date; logger?: Logger },
 ): Promise<{ url: string; qr: string; amountCents: number; payment: CardPayment }> {
   const now = ctx.now ?? new Date();
-  const { stay, email } = await checkedInStay(db, input.stayId);
+  const byCustomer = "customerId" in input;
+  const actor = byCustomer ? `customer:${input.customerId}` : `staff:${input.staffEmail}`;
+  const { stay, email } = await payableStay(db, input.stayId, byCustomer ? input.customerId : undefined);
   if (!email) throw new AppError(409, "NO_CUSTOMER", "This stay's customer has no account to pay from: take the balance in cash or by check.");
   const amountCents = await dueOn(db, stay);
   await closeOpenBalanceCheckouts(db, providers, stay.id, now, ctx.logger);
@@ -190,23 +202,23 @@ export async function startBalanceCheckout(
         provider: provider.name,
         checkoutSessionId: checkout.sessionId,
         amountCents,
-        recordedBy: `staff:${input.staffEmail}`,
+        settlesTotalCents: stay.totalCents,
+        recordedBy: actor,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    await queueMail(
-      tx,
-      {
-        dedupeKey: `stay:${stay.id}:balance-link:${row!.id}`,
-        stayId: stay.id,
-        message: balanceLinkMail({ to: email, amountCents, url: checkout.url, stay, business, siteUrl: ctx.siteUrl }),
-      },
-      now,
-    );
-    await tx
-      .insert(stayEvents)
-      .values({ stayId: stay.id, kind: "balance_link_sent", actor: `staff:${input.staffEmail}`, detail: { amountCents, provider: provider.name }, at: now });
+    if (!byCustomer)
+      await queueMail(
+        tx,
+        {
+          dedupeKey: `stay:${stay.id}:balance-link:${row!.id}`,
+          stayId: stay.id,
+          message: balanceLinkMail({ to: email, amountCents, url: checkout.url, stay, business, siteUrl: ctx.siteUrl }),
+        },
+        now,
+      );
+    await tx.insert(stayEvents).values({ stayId: stay.id, kind: "balance_link_sent", actor, detail: { amountCents, provider: provider.name }, at: now });
     return row as CardPayment;
   });
   return { url: checkout.url, qr: await qrCodeImage(checkout.url), amountCents, payment };

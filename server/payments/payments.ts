@@ -9,6 +9,7 @@ import { sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import type { PeriodicJob } from "../periodic-job";
+import { BALANCE_STATUSES } from "../stays/balance";
 import { queueStayMail } from "../stays/stay-mail";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { releaseLapsedHolds } from "../stays/waitlist";
@@ -110,7 +111,8 @@ export async function paySimulatedCheckout(
 ): Promise<{ outcome: SimulatedPayOutcome; stayId: string; kind: PaymentKind }> {
   const { payment, stay } = await simulatedCheckout(db, userId, sessionId);
   if (payment.status === "paid") return { outcome: "already_paid", stayId: stay.id, kind: payment.kind };
-  if (payment.kind === "balance" && (payment.status !== "pending" || stay.status !== "checked_in"))
+  // A balance stays payable after check-out while it is owed (ADR 0182).
+  if (payment.kind === "balance" && (payment.status !== "pending" || !(BALANCE_STATUSES as readonly string[]).includes(stay.status)))
     throw new AppError(
       409,
       "CHECKOUT_CLOSED",

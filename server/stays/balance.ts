@@ -13,9 +13,16 @@ export interface StayBalance {
   /** Paid payments, oldest first. */
   paid: (PaidPayment & { id: string; paidAt: Date | null })[];
   dueCents: number;
-  /** The balance was settled (a paid `balance` row: one per stay, `payments_one_paid_balance`). */
+  /**
+   * The balance of the stay's price as it stands was settled (a paid `balance` row for this price:
+   * one per stay and price, `payments_one_paid_balance`). A stay kept longer (ADR 0182) has a new
+   * price, whose remainder a balance of its own settles.
+   */
   balancePaid: boolean;
 }
+
+/** The statuses a balance is taken in: at the desk while the cat is with us, or later while it is owed (ADR 0182). */
+export const BALANCE_STATUSES = ["checked_in", "checked_out"] as const;
 
 export async function balancesOf(db: Db, stays: readonly { id: string; totalCents: number }[]): Promise<Map<string, StayBalance>> {
   const byStay = new Map<string, StayBalance>();
@@ -49,7 +56,7 @@ export async function balancesOf(db: Db, stays: readonly { id: string; totalCent
       totalCents: stay.totalCents,
       paid,
       dueCents: balanceDueCents(stay.totalCents, paid),
-      balancePaid: paid.some((p) => p.kind === "balance"),
+      balancePaid: rows.some((p) => p.stayId === stay.id && p.kind === "balance" && p.settlesTotalCents === stay.totalCents),
     });
   }
   return byStay;

@@ -124,6 +124,7 @@ export async function saveHouseRules(db: Db, input: z.output<typeof houseRulesFo
       waitlistOfferHours: input.waitlistOfferHours,
       firstNightFreeMinNights: input.firstNightFreeMinNights ?? null,
       managerMobile: input.managerMobile ?? null,
+      latePickupFeeCents: input.latePickupFee ?? 0,
       updatedAt: now,
       updatedBy,
     })

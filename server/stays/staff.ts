@@ -13,6 +13,7 @@ import { AppError } from "../http/errors";
 import { balanceAtCheckOut } from "./check-out";
 import { type DeskHandover, recordHandover } from "./handovers";
 import { PICKUP_TEXT, releaseOf } from "./pickup";
+import { overdueStayIds } from "./overdue";
 import { issueReceipt } from "./receipts";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
@@ -90,6 +91,15 @@ export async function deskDay(db: Db, date: string) {
     staffStays(db, and(eq(stays.checkOut, date), inArray(stays.status, ["confirmed", "checked_in", "checked_out"]))),
   ]);
   return { arrivals, departures };
+}
+
+/**
+ * The cats not collected by the end of their departure window (ADR 0182), still checked in and
+ * holding their suite: the desk lists them first, under "Overdue pickups".
+ */
+export async function overduePickups(db: Db, now: Date): Promise<StaffStay[]> {
+  const ids = await overdueStayIds(db, now);
+  return ids.length === 0 ? [] : staffStays(db, inArray(stays.id, ids));
 }
 
 /**

@@ -83,6 +83,12 @@ export interface RevenueFigures {
   balancesCents: number;
   refundsCents: number;
   netCents: number;
+  /**
+   * Owed at the month's end (ADR 0182): what the stays checked out by then still owed, their price
+   * after offers less what was paid by then net of refunds. A balance at a moment, not a sum over
+   * the month: the period's total is its last month's. Stays only.
+   */
+  owedCents: number;
 }
 
 export interface RevenueReport {
@@ -104,10 +110,12 @@ export const emptyFigures = (offerKeys: readonly string[]): RevenueFigures => ({
   balancesCents: 0,
   refundsCents: 0,
   netCents: 0,
+  owedCents: 0,
 });
 
-/** Adds `b` into `a`. */
+/** Adds `b` into `a`; what is owed is not added up but taken from `b` (the later month). */
 export function addFigures(a: RevenueFigures, b: RevenueFigures): RevenueFigures {
+  a.owedCents = b.owedCents;
   for (const key of [
     "bookedCount",
     "bookedCents",
@@ -149,6 +157,7 @@ export function revenueCsv(report: RevenueReport): string {
     "Balances",
     "Refunds",
     "Net",
+    "Owed at month end",
   ];
   const line = (month: string, service: RevenueService, f: RevenueFigures) =>
     [
@@ -164,6 +173,7 @@ export function revenueCsv(report: RevenueReport): string {
       dollars(f.balancesCents),
       dollars(f.refundsCents),
       dollars(f.netCents),
+      dollars(f.owedCents),
     ].join(",");
   const rows = [header.map((h) => `"${h}"`).join(",")];
   for (const m of report.months) for (const service of REVENUE_SERVICES) rows.push(line(m.month, service, m.services[service]));

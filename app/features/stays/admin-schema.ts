@@ -104,6 +104,8 @@ export const houseRulesForm = z.object({
   firstNightFreeMinNights: whole("the nights a stay needs for the first night free", 1, 365).optional(),
   /** Texted when a dose is still not given an hour after its window (ADR 0164). Empty: no text. */
   managerMobile: usPhoneField("Enter the manager's mobile as 10 digits").optional(),
+  /** Added once to a stay whose cat is not collected by the end of its departure window (ADR 0182). Empty: none. */
+  latePickupFee: dollars("the late-pickup fee").optional(),
 });
 
 /** How many arrival (or departure) windows the editor offers a day: morning and afternoon. */

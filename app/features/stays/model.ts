@@ -75,6 +75,8 @@ export interface StaySettings {
    * to, or null when the owners have switched it off. See `FIRST_NIGHT_FREE`.
    */
   firstNightFreeMinNights: number | null;
+  /** Added once to a stay whose cat is not collected by the end of its departure window (ADR 0182); 0 or absent: none. */
+  latePickupFeeCents?: number;
 }
 
 export interface CalendarRule {

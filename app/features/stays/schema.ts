@@ -45,6 +45,9 @@ export const simulatedPaymentForm = z.object({ intent: z.literal("pay") });
 
 export const payDepositForm = z.object({ intent: z.literal("pay"), stayId: idField("Choose a stay") });
 
+/** My Trips' "Pay by card" for a balance left unpaid at check-out (ADR 0182). */
+export const payOwedForm = z.object({ intent: z.literal("payOwed"), stayId: idField("Choose a stay") });
+
 /** A stay's new dates (server/stays checks them again for a caller other than the form). */
 export const stayNewDatesForm = z.object({
   stayId: idField("Choose a stay"),

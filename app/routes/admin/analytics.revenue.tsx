@@ -66,6 +66,7 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
     { label: "Balances", value: stays.balancesCents },
     { label: "Refunds", value: stays.refundsCents + grooms.refundsCents },
     { label: "Net", value: stays.netCents + grooms.netCents },
+    { label: `Owed at the end of ${formatMonth(period.months.at(-1)!)}`, value: stays.owedCents },
   ];
   const choices = [
     { to: "?", label: "Last 12 months", current: period.year === null },
@@ -83,7 +84,8 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted">
         {period.label} ({formatMonth(period.months[0]!)} – {formatMonth(period.months.at(-1)!)}), by Los Angeles month. Money is what the payment rows hold:
         deposits and balances by the day they were paid, refunds by the day they were made (a groom's satisfaction guarantee, given back at the desk, included);
-        net is deposits plus balances less refunds.
+        net is deposits plus balances less refunds. Owed at month end: what stays checked out by then had left unpaid (their price after offers, less what was
+        paid by then net of refunds), so the stays checked out add up: price after offers = paid − refunded + owed.
       </p>
 
       <div className="mt-6 flex flex-wrap items-center gap-2 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6">
@@ -202,6 +204,7 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
               <th scope="col">Refunds</th>
               <th scope="col">Groom refunds</th>
               <th scope="col">Net</th>
+              <th scope="col">Owed at month end</th>
             </tr>
           </thead>
           <tbody>
@@ -232,6 +235,7 @@ function MoneyRow({ label, stays, grooms, offers }: { label: string; stays: Reve
       <td>{formatCents(-stays.refundsCents)}</td>
       <td>{formatCents(-grooms.refundsCents)}</td>
       <td className="font-bold">{formatCents(stays.netCents + grooms.netCents)}</td>
+      <td>{formatCents(stays.owedCents)}</td>
     </tr>
   );
 }

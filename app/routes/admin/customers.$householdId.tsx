@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { requireAdmin } from "@server/auth/guards.server";
 import { getCustomer } from "@server/customers/customers";
 import { mapRefusals } from "@server/http/refusals";
+import { householdOwed } from "@server/stays/owed";
+import { formatCents } from "~/lib/money";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { StatusBadge } from "~/features/appointments/status-badge";
 import { toAppointmentView } from "~/features/appointments/view";
@@ -27,6 +29,8 @@ export const loader = mapRefusals(async ({ request, context, params }: Route.Loa
   const customer = await getCustomer(context.db, params.householdId);
   return {
     ...customer,
+    // The household's one balance (ADR 0182): what its checked-out stays still owe.
+    owed: await householdOwed(context.db, customer.household.id),
     today: businessDate(context.clock.now()),
     appointments: customer.appointments.map((a) => toAppointmentView(a, serviceTitle)),
   };
@@ -55,7 +59,7 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
 }
 
 export default function CustomerPage({ loaderData }: Route.ComponentProps) {
-  const { household: h, account, cats, appointments, today } = loaderData;
+  const { household: h, account, cats, appointments, today, owed } = loaderData;
   const address = [h.addressLine1, h.addressLine2, [h.city, [h.state, h.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")].filter(Boolean);
   return (
     <div>
@@ -71,6 +75,31 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Card title={owed.totalCents > 0 ? `Owed: ${formatCents(owed.totalCents)}` : "Balance"} id="owed-heading">
+          {owed.totalCents > 0 ? (
+            <>
+              <ul className="mt-2 divide-y divide-brand-100">
+                {owed.stays.map((s) => (
+                  <li key={s.id} className="flex flex-wrap justify-between gap-2 py-2">
+                    <span>
+                      {s.catNames.join(" & ")} · {formatCalendarDay(s.checkIn)} – {formatCalendarDay(s.checkOut)}
+                    </span>
+                    <span className="font-semibold whitespace-nowrap">{formatCents(s.dueCents)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-2 text-sm text-muted">
+                Left unpaid at check-out. The customer can pay by card from My Trips; take it at the desk under{" "}
+                <Link to="/admin/stays" className="text-brand-700 underline underline-offset-4">
+                  Stays → Owed
+                </Link>
+                .
+              </p>
+            </>
+          ) : (
+            <p className="mt-2 text-muted">Nothing is owed.</p>
+          )}
+        </Card>
         <Card title="Contact" id="contact-heading">
           <dl className="mt-2 divide-y divide-brand-100">
             <Detail label="E-mail">

@@ -359,6 +359,7 @@ function HouseRulesForm({ settings }: { settings: LoaderData["settings"] }) {
       waitlistOfferHours: String(settings.waitlistOfferHours),
       firstNightFreeMinNights: settings.firstNightFreeMinNights === null ? "" : String(settings.firstNightFreeMinNights),
       managerMobile: settings.managerMobile ? formatUsPhone(settings.managerMobile) : "",
+      latePickupFee: settings.latePickupFeeCents ? dollars(settings.latePickupFeeCents) : "",
     },
   });
   // Bottom-aligned: the first-night label wraps to two lines and would push its box below its row's.
@@ -384,6 +385,11 @@ function HouseRulesForm({ settings }: { settings: LoaderData["settings"] }) {
         inputMode="tel"
         autoComplete="off"
         placeholder="(949) 555-0123"
+      />
+      <Field
+        label="Late-pickup fee ($, added once when a cat is not collected by the end of its departure window; empty: none)"
+        field={fields.latePickupFee}
+        inputMode="decimal"
       />
       <FormError className="sm:col-span-3" errors={form.errors} />
       <div className="sm:col-span-3">

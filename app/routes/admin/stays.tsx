@@ -19,11 +19,16 @@ import {
   deskDay,
   moveStay,
   occupancyGrid,
+  overduePickups,
   recentlyCheckedOut,
   reviewQueue,
   staysWithoutSuite,
 } from "@server/stays/staff";
 import { mapRefusals } from "@server/http/refusals";
+import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from "@server/payments/balance";
+import { owedAtDesk } from "@server/stays/owed";
+import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
+import { balanceCardForm, balanceDeskForm } from "~/features/stays/balance-schema";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
@@ -54,9 +59,10 @@ const dayParam = calendarDateField();
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
-  const today = businessDate(context.clock.now());
+  const now = context.clock.now();
+  const today = businessDate(now);
   const date = dayParam.safeParse(params.get("date")).data ?? today;
-  const [desk, queue, withoutSuite, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice, checkedOut] = await Promise.all([
+  const [desk, queue, withoutSuite, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice, checkedOut, overdue, owed] = await Promise.all([
     deskDay(context.db, date),
     reviewQueue(context.db),
     staysWithoutSuite(context.db, today),
@@ -67,6 +73,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     recentPayments(context.db),
     catsBookedTwice(context.db),
     recentlyCheckedOut(context.db, today, CHECKED_OUT_DAYS),
+    overduePickups(context.db, now),
+    owedAtDesk(context.db),
   ]);
   // The arrivals' online check-in (ADR 0158): who has confirmed the care plan and signed.
   const checkIns = await checkInStatuses(
@@ -75,6 +83,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   );
   return {
     checkIns: Object.fromEntries(checkIns) as Record<string, CheckInStatus>,
+    overdue,
+    owed,
     deposits,
     bookedTwice,
     date,
@@ -154,6 +164,28 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
             .filter(Boolean)
             .join(" ") || undefined,
       };
+    });
+  // What a stay checked out unpaid owes is taken here too (ADR 0182), with the check-out page's forms.
+  if (intent === "balanceCard")
+    return submitForm<typeof balanceCardForm, { balanceLink: BalanceLink }>(form, balanceCardForm, async ({ stayId }) => {
+      const { url, qr, amountCents } = await startBalanceCheckout(
+        context.db,
+        context.payments,
+        { stayId, staffEmail: admin.user.email },
+        { siteUrl: context.env.PUBLIC_SITE_URL, now: context.clock.now(), logger: context.logger },
+      );
+      settleStaysInBackground(context);
+      return { kind: "success", title: "Card payment link made and e-mailed to the customer", balanceLink: { stayId, url, qr, amountCents } };
+    });
+  if (intent === "balanceDesk")
+    return submitForm(form, balanceDeskForm, async ({ stayId, method, checkNumber }) => {
+      const payment = await recordBalanceAtDesk(
+        context.db,
+        context.payments,
+        { stayId, method, checkNumber, staffEmail: admin.user.email },
+        { now: context.clock.now(), logger: context.logger },
+      );
+      return { kind: "success", title: balanceRecordedTitle(payment) };
     });
   if (intent === "move")
     return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
@@ -384,6 +416,25 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         <ActionNotice className="mt-4" />
       </div>
 
+      {data.overdue.length > 0 ? (
+        <Panel
+          title="Overdue pickups"
+          description="Not collected by the end of the departure window: the cat stays checked in, its suite is held night by night, and each extra night is added to the bill (with the late-pickup fee, if the house rules set one). The owner has been texted. Check out when the cat is collected."
+        >
+          <StayList
+            stays={data.overdue}
+            suites={data.suites}
+            empty=""
+            actions={(s) => (
+              <>
+                <DeskLink stay={s} to={`/admin/stays/${s.id}/check-out`} label="Check out" variant="primary" />
+                <DeskLink stay={s} to={`/admin/stays/${s.id}/suite-card`} label="Suite card" />
+              </>
+            )}
+          />
+        </Panel>
+      ) : null}
+
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={`Arrivals · ${formatCalendarDayWeekday(data.date)}`}>
           <StayList
@@ -419,6 +470,37 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
           />
         </Panel>
       </div>
+
+      {data.owed.length > 0 ? (
+        <Panel
+          title="Owed"
+          description="Stays checked out with a balance unpaid, oldest first. Take it by card (a link e-mailed to the customer, who can also pay from My Trips) or record cash or a check."
+        >
+          <ul className="grid gap-3">
+            {data.owed.map((s) => (
+              <li key={s.id} className="grid gap-2 rounded-xl border border-brand-100 p-3">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <p className="font-semibold">
+                    {s.catNames.join(" & ")} ·{" "}
+                    {s.householdId ? (
+                      <Link to={`/admin/customers/${s.householdId}`} className="underline underline-offset-4">
+                        {s.household}
+                      </Link>
+                    ) : (
+                      s.household
+                    )}
+                  </p>
+                  <p className="font-semibold whitespace-nowrap">Owed {formatCents(s.dueCents)}</p>
+                </div>
+                <p className="text-sm text-muted">
+                  {formatCalendarDayWeekday(s.checkIn)} – {formatCalendarDayWeekday(s.checkOut)} · stay {formatCents(s.totalCents)}
+                </p>
+                <BalanceDesk stay={{ id: s.id, catNames: s.catNames, household: s.household }} balance={{ dueCents: s.dueCents, paid: [] }} />
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
 
       <Panel title="Waiting for review" description="The suite is held until you confirm or decline. Check the cat's record in Vaccine records first.">
         <StayList

@@ -37,6 +37,12 @@ export const payments = pgTable(
     /** Who took cash or a check at the desk (`staff:<email>`), and the check's number. */
     recordedBy: text("recorded_by"),
     reference: text("reference"),
+    /**
+     * A balance: the stay's price it settles (its `total_cents` when the balance was taken). A stay
+     * kept longer (an overdue pickup's nights, ADR 0182) has a new price, and what is added is settled
+     * by a balance of its own.
+     */
+    settlesTotalCents: integer("settles_total_cents"),
   },
   (t) => [
     index("payments_stay").on(t.stayId),
@@ -52,9 +58,10 @@ export const payments = pgTable(
       "payments_method_fields",
       sql`(${t.method} = 'card' and ${t.provider} is not null and ${t.checkoutSessionId} is not null) or (${t.method} <> 'card' and ${t.provider} is null and ${t.checkoutSessionId} is null and ${t.status} = 'paid' and ${t.recordedBy} is not null)`,
     ),
-    // A stay's balance is settled once: a second paid balance is refused by the database.
+    // A stay's balance is settled once for each price it has had: a second paid balance of the same
+    // price is refused by the database (ADR 0154, 0182).
     uniqueIndex("payments_one_paid_balance")
-      .on(t.stayId)
+      .on(t.stayId, t.settlesTotalCents)
       .where(sql`${t.kind} = 'balance' and ${t.status} = 'paid'`),
     check("payments_status", sql`${t.status} in ('pending','paid','expired')`),
     check("payments_amounts", sql`${t.amountCents} > 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),

@@ -70,6 +70,8 @@ export const staySettings = pgTable(
     firstNightFreeMinNights: smallint("first_night_free_min_nights").default(3),
     /** The manager's mobile (E.164), texted when a dose is still not given an hour after its window (ADR 0164); null: no text. */
     managerMobile: text("manager_mobile"),
+    /** Added once to a stay whose cat is not collected by the end of its departure day (ADR 0182); 0: no fee. */
+    latePickupFeeCents: integer("late_pickup_fee_cents").notNull().default(0),
     updatedAt: at("updated_at").notNull().defaultNow(),
     updatedBy: text("updated_by").notNull().default("system"),
   },
@@ -80,6 +82,7 @@ export const staySettings = pgTable(
     check("stay_settings_free_days", sql`${t.freeCancellationDays} between 0 and 365`),
     check("stay_settings_offer_hours", sql`${t.waitlistOfferHours} between 1 and 168`),
     check("stay_settings_first_night_free", sql`${t.firstNightFreeMinNights} between 1 and 365`),
+    check("stay_settings_late_pickup_fee", sql`${t.latePickupFeeCents} >= 0`),
   ],
 );
 
@@ -246,7 +249,14 @@ export const stayEvents = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
     at: at("at").notNull().defaultNow(),
   },
-  (t) => [index("stay_events_stay").on(t.stayId, t.at)],
+  (t) => [
+    index("stay_events_stay").on(t.stayId, t.at),
+    // What happens to a stay once only (ADR 0182): the owed reminder, the overdue pickup's text and its
+    // fee. The job that does it claims it by writing this event; a second writer is refused.
+    uniqueIndex("stay_events_once")
+      .on(t.stayId, t.kind)
+      .where(sql`${t.kind} in ('owed_reminder','overdue_pickup_texted','late_pickup_fee')`),
+  ],
 );
 
 /** A household waiting for nights that were full, with how many days either side would do. */

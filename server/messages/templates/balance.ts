@@ -32,6 +32,30 @@ export function balanceLinkMail({ to, amountCents, url, stay, business, siteUrl 
   return { to, subject, text, html: mailLayout({ preheader: subject, body, siteUrl, reason: REASON }) };
 }
 
+export interface OwedReminderMailInput {
+  to: string;
+  amountCents: number;
+  stay: { checkIn: string; checkOut: string };
+  business: Pick<SiteBusiness, "name" | "phone">;
+  siteUrl: string;
+}
+
+/** The reminder of a balance still owed some days after check-out (ADR 0182): paid by card from My Trips. */
+export function owedReminderMail({ to, amountCents, stay, business, siteUrl }: OwedReminderMailInput): MailMessage {
+  const c = mailColors;
+  const amount = formatCents(amountCents);
+  const tripsUrl = `${siteUrl}/trips`;
+  const subject = `A balance of ${amount} is still owed`;
+  const intro = `The balance of your cat's stay (${datesOf(stay)}) is still owed: ${amount}. Pay it by card from My Trips:`;
+  const text = [subject, "", intro, tripsUrl, "", `Questions? Call us at ${business.phone.display}.`, "", `${business.name} — ${siteUrl}`].join("\n");
+  const body = `
+<h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:26px;line-height:1.25;color:${c.brandDark};">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
+<p style="margin:0 0 16px;"><a href="${escapeHtml(tripsUrl)}" style="color:${c.brand};font-weight:700;">Pay ${escapeHtml(amount)} on My Trips</a></p>
+<p style="margin:0;">Questions? Call us at <a href="tel:${escapeHtml(business.phone.tel)}" style="color:${c.brand};">${escapeHtml(business.phone.display)}</a>.</p>`;
+  return { to, subject, text, html: mailLayout({ preheader: subject, body, siteUrl, reason: REASON }) };
+}
+
 export interface ReceiptMailInput {
   to: string;
   number: number;

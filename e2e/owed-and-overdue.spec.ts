@@ -1,0 +1,104 @@
+import crypto from "node:crypto";
+import { businessLocalToUtc } from "../app/lib/business-time";
+import { expectNoAxeViolations } from "./support/axe";
+import { customerWithVerifiedCats, expectStatus } from "./support/cats";
+import { businessDayAhead } from "./support/dates";
+import { checkInAtDesk, openEveryDay } from "./support/stays";
+import { expect, test } from "./support/own-server";
+
+// A cat not collected on its departure day, then a balance paid days later (ADR 0182), on a server of
+// its own (every day open, the departure window until 23:59; TEST_CLOCK, so the test moves its clock):
+// past the window the desk lists the cat first under "Overdue pickups", the suite stays held on the
+// occupancy grid, the night is on the bill and the owner is texted; the desk releases it the next day
+// and checks it out unpaid; My Trips shows what is owed and takes it by card; the desk's "Owed" empties.
+// The rules are tested in server/stays/overdue.db.test.ts and owed.db.test.ts.
+
+test.use({ ownServerEnv: { TEST_CLOCK: "1" } });
+
+const OWNER = "+19492491234";
+
+test(
+  "an overdue pickup keeps its suite and is billed; the balance left unpaid is paid later from My Trips",
+  { tag: "@both-widths" },
+  async ({ browser, page: staff, signIn, ownServer }, testInfo) => {
+    test.setTimeout(240_000);
+    const [today, leaving] = [businessDayAhead(0), businessDayAhead(1)];
+    await signIn(staff, { as: "admin" });
+    await openEveryDay(staff);
+    let serverNow = new Date();
+    const moveClockTo = async (day: string, time: string) => {
+      const minutes = Math.max(1, Math.ceil((businessLocalToUtc(day, time).getTime() - serverNow.getTime()) / 60_000));
+      const moved = await staff.request.post("/test/clock", { data: { advanceMinutes: minutes } });
+      await expectStatus(moved, 200, `move the clock to ${day} ${time}`);
+      serverNow = new Date(((await moved.json()) as { now: string }).now);
+    };
+    const shot = (page: typeof staff, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+
+    // One night, today to tomorrow, checked in at the desk.
+    const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
+    const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [cat]);
+    const page = customer.page;
+    await page.goto("/book/stay");
+    await page.getByLabel("Check-in date").fill(today.iso);
+    await page.getByLabel("Check-out date").fill(leaving.iso);
+    await page.getByLabel(cat).check();
+    await page.getByRole("button", { name: "See available suites" }).click();
+    await page.getByRole("button", { name: "Review booking" }).click();
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
+    const stayId = new URL(page.url()).searchParams.get("booked")!;
+    const deskPage = await (await staff.request.get(`/admin/stays/${stayId}/check-in`)).text();
+    const catId = /name="cats\[0\]\.catId" value="([0-9a-f-]{36})"/.exec(deskPage)![1]!;
+    await checkInAtDesk(staff, stayId, [catId]);
+
+    // The departure window closes at 23:59 and nobody came: the desk lists the cat first, its suite held for the night.
+    await moveClockTo(leaving.iso, "23:59");
+    await staff.goto(`/admin/stays?date=${leaving.iso}`);
+    const overdue = staff.locator("section", { has: staff.getByRole("heading", { name: "Overdue pickups", exact: true }) });
+    await expect(overdue.getByText(`${cat} · Ana Ruiz`)).toBeVisible();
+    const grid = staff.getByRole("region", { name: "Occupancy grid, scrolls sideways" });
+    // The night of the departure day (the grid's first column) is the cat's.
+    await expect(grid.getByTitle(new RegExp(`^${cat} \\(Ana Ruiz\\)$`)).first()).toBeVisible();
+    await expectNoAxeViolations(staff);
+    await shot(staff, "desk-overdue");
+    const texts = await staff.request.get(`/test/texts?to=${encodeURIComponent(OWNER)}`);
+    await expectStatus(texts, 200, "read the owner's texts");
+    const overdueTexts = ((await texts.json()) as { texts: { body: string }[] }).texts.filter((t) => t.body.includes("is still with us"));
+    expect(overdueTexts).toHaveLength(1);
+
+    // Collected the next morning: released by a manager, checked out unpaid with the extra night on the bill.
+    await moveClockTo(businessDayAhead(2).iso, "09:30");
+    await staff.goto(`/admin/stays/${stayId}/check-out`);
+    await staff.getByLabel("Release without a code (manager)").check();
+    await staff.getByLabel("Reason", { exact: true }).fill("The owner came the next morning with ID");
+    await staff.getByRole("button", { name: "Release", exact: true }).click();
+    await expect(staff.getByText(/Released without a code by a manager's override/)).toBeVisible();
+    const balance = staff.getByRole("group", { name: `Balance: ${cat} (Ana Ruiz)` });
+    const due = /Balance due: (\$[\d,.]+)/.exec((await balance.getByText(/^Balance due:/).textContent())!)![1]!;
+    await staff.getByLabel(`Weight at departure (kg) for ${cat}`).fill("4.1");
+    await staff.getByLabel("Reason to check out unpaid").fill("Unpaid, will pay by the card link tonight");
+    await staff.getByRole("button", { name: "Check out", exact: true }).click();
+    await expect(staff.getByText("Checked out; the receipt is e-mailed to the customer").first()).toBeVisible();
+
+    // The desk lists it as owed; the customer's page shows the balance.
+    await staff.goto("/admin/stays");
+    await expect(staff.getByRole("heading", { name: "Overdue pickups", exact: true })).toHaveCount(0);
+    await expect(staff.getByRole("heading", { name: "Owed", exact: true })).toBeVisible();
+    await expect(staff.getByText(`Owed ${due}`)).toBeVisible();
+    await shot(staff, "desk-owed");
+
+    // My Trips: what is owed, paid by card on the (simulated) provider's page, then nothing owed.
+    await page.goto("/trips");
+    await expect(page.getByRole("heading", { name: `Owed: ${due}` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, "trips-owed");
+    await page.getByRole("button", { name: `Pay ${due} by card` }).click();
+    await expect(page.getByRole("heading", { name: "Pay your balance" })).toBeVisible();
+    await page.getByRole("button", { name: `Pay ${due}` }).click();
+    await expect(page.getByText("Thank you: the balance is paid").first()).toBeVisible();
+    await page.goto("/trips");
+    await expect(page.getByRole("heading", { name: /^Owed:/ })).toHaveCount(0);
+    await staff.goto("/admin/stays");
+    await expect(staff.getByRole("heading", { name: "Owed", exact: true })).toHaveCount(0);
+  },
+);
