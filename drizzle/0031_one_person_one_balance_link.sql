@@ -1,0 +1,3 @@
+ALTER TABLE "payments" ADD COLUMN "checkout_url" text;--> statement-breakpoint
+CREATE INDEX "users_mailbox" ON "users" USING btree ((case when split_part(lower(btrim("email")), '@', 2) in ('gmail.com', 'googlemail.com') then replace(split_part(split_part(lower(btrim("email")), '@', 1), '+', 1), '.', '') || '@gmail.com' else split_part(split_part(lower(btrim("email")), '@', 1), '+', 1) || '@' || split_part(lower(btrim("email")), '@', 2) end));--> statement-breakpoint
+CREATE INDEX "phone_verifications_proven_phone" ON "phone_verifications" USING btree ("phone") WHERE "phone_verifications"."verified_at" is not null;
