@@ -49,7 +49,7 @@ export function referralCodeOf(value: unknown): string | null {
  */
 
 /** Whether two addresses reach one mailbox. */
-export async function sameMailbox(db: Db, a: string, b: string): Promise<boolean> {
+async function sameMailbox(db: Db, a: string, b: string): Promise<boolean> {
   const [row] = await rowsOf<{ same: boolean }>(db, sql`select ${mailboxSql(a)} = ${mailboxSql(b)} as same`);
   return row?.same === true;
 }
