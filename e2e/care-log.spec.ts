@@ -106,7 +106,14 @@ test(
     expect(diary.text).toContain("Breakfast: Half");
     expect(diary.text).toMatch(/Methimazole 2\.5 mg, .+ dose: Given at .+ by [A-Z]{1,2}/);
     const photoPath = new RegExp(`/trips/${stayId}/photos/[0-9a-f-]+/480\\.webp`).exec(diary.html)?.[0];
-    expect(photoPath, "the diary shows the photo").toBeTruthy();
+    expect(photoPath, "the diary links the photo to its page").toBeTruthy();
+    // The mail carries the photo itself (a mail client has no session for the page): an inline JPEG the HTML names by Content-ID.
+    const inline = diary.attachments.filter((a) => a.cid);
+    expect(
+      inline.map((a) => a.contentType),
+      "the diary carries the photo",
+    ).toEqual(["image/jpeg"]);
+    expect(diary.html).toContain(`src="cid:${inline[0]!.cid}"`);
     await expectStatus(await ana.request.get(photoPath!), 200, "the owner opens the diary's photo");
     // Later that evening the job runs again: still one diary.
     await advance(30);

@@ -147,7 +147,7 @@ export const termsOfService = (contact: LegalContact): LegalDocument => ({
     {
       heading: "Offers and our guarantee",
       list: [
-        "First night free: for new customers (a household with no stay booked or completed with us), on a stay of 3 nights or more; the first night's room price is taken off when the stay is booked. One per household, not exchangeable for cash; a stay that is cancelled gives it back. The voucher from “Claim Your Free Night” is the same offer, not a second one.",
+        "First night free: for new customers (a person with no stay booked or completed with us), on a stay of 3 nights or more; the first night's room price is taken off when the stay is booked. One per person, not per account: an account whose e-mail reaches the same mailbox as one that has had it (a “+tag” added to the address, or dots in a Gmail name, make no new mailbox) or whose mobile number is one proven by such an account is not new. Not exchangeable for cash; a stay that is cancelled gives it back. The voucher from “Claim Your Free Night” is the same offer, not a second one, and only the account it was sent to can use it.",
         "Referral: when someone you referred completes their first stay, you receive one free night.",
         "100% satisfaction guarantee: if you are not happy with a stay or groom, tell us within 7 days and we will make it right or refund the service.",
       ],

@@ -11,6 +11,9 @@ import { careDiarySends, mailQueue, stays, users } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { saveDiaryPreference, updateCat } from "../households/households";
 import { createLogger } from "../logger";
+import { createMailer } from "../mail/mailer";
+import { deliverQueuedMail } from "../mail/queue";
+import { startTestSmtp } from "../testing/test-smtp";
 import { testHousehold } from "../testing/households";
 import { catInSuite } from "../testing/care";
 import { createTestDatabase } from "../testing/test-database";
@@ -124,8 +127,49 @@ describe("the evening diary", () => {
       expect(words).toContain("No entries yet today for Luna; the team has been alerted.");
       expect(words).toContain(`${env.PUBLIC_SITE_URL}/account`);
     }
-    expect(message.html).toMatch(new RegExp(`<img src="[^"]*/trips/${milo.stayId}/photos/${photo.id}/480\\.webp"[^>]*alt="Milo, 3:10 PM: Sunbathing"`));
+    // The photo is in the mail itself (a mail client has no session for the site's private address),
+    // linked to its page.
+    expect(message.html).toMatch(
+      new RegExp(`<a href="[^"]*/trips/${milo.stayId}/photos/${photo.id}/480\\.webp"><img src="cid:care-photo-1@diary"[^>]*alt="Milo, 3:10 PM: Sunbathing"`),
+    );
     expect(message.text).toContain('Switch off "Send me the daily diary during a stay"');
+  });
+
+  it("carries the day's photos as inline JPEG attachments that the HTML names by Content-ID, as a mail client receives it", async () => {
+    const home = await householdInHotel(["Milo"]);
+    const milo = home.guests[0]!;
+    const staff = await staffMember();
+    for (const [time, color] of [
+      ["11:00", "#c08040"],
+      ["15:10", "#4080c0"],
+    ] as const) {
+      const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+        .jpeg()
+        .toBuffer();
+      await logCareEntry(db, staff, { intent: "photo", ...milo, remark: `At ${time}` }, at(today, time), await processCarePhoto(jpeg));
+    }
+    await runCareDiaries(deps(), at(today, "18:00"));
+
+    const smtp = await startTestSmtp();
+    try {
+      const smtpEnv = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SMTP_URL: smtp.url });
+      const mailer = createMailer(smtpEnv, createLogger("silent"));
+      while ((await deliverQueuedMail({ db, mailer, env: smtpEnv }, at(today, "18:01"))).sent > 0);
+      const mail = await smtp.waitForMail(home.user.email);
+      const images = mail.attachments.filter((a) => a.cid);
+      expect(images.map((a) => [a.contentType, a.cid])).toEqual([
+        ["image/jpeg", "care-photo-1@diary"],
+        ["image/jpeg", "care-photo-2@diary"],
+      ]);
+      for (const image of images) {
+        expect(mail.html).toContain(`src="cid:${image.cid}"`);
+        expect(await sharp(image.bytes).metadata()).toMatchObject({ format: "jpeg", width: 480 });
+      }
+      // No image of the mail is fetched from the site: the links only open the page.
+      expect(mail.html).not.toMatch(/<img src="https?:/);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("is queued once when two processes run the job at once, and not again later that evening", async () => {

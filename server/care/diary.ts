@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { IMAGE_RECIPES } from "~/features/media/images";
 import { businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { careDiarySends, careEntries, cats, households, stayCats, stays, users } from "../db/schema/index";
+import { careDiarySends, careEntries, carePhotoVariants, cats, households, stayCats, stays, users } from "../db/schema/index";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
@@ -73,13 +75,18 @@ export async function runCareDiaries(deps: DiaryDeps, now = new Date()) {
   );
   const { business } = await loadSiteContent(db, deps.logger);
   const siteUrl = deps.env.PUBLIC_SITE_URL;
+  const jpegs = await mailPhotos(
+    db,
+    entries.filter((e) => e.kind === "photo").map((e) => e.id),
+  );
   const diaryEntry = (e: (typeof entries)[number]): DiaryEntry => {
     const photo = e.kind === "photo" ? carePhotoImage(e.stayId, e.id) : null;
+    const jpeg = jpegs.get(e.id);
     return {
       ...e,
       initials: e.staffInitials,
       // The smallest size: enough in a mail, and the owner opens the page for the rest.
-      photo: photo ? { url: `${siteUrl}${photo.src}`, width: photo.width, height: photo.height } : null,
+      photo: photo && jpeg ? { url: `${siteUrl}${photo.src}`, jpeg, width: photo.width, height: photo.height } : null,
     };
   };
   const byHousehold = new Map<string, typeof guests>();
@@ -109,6 +116,22 @@ export async function runCareDiaries(deps: DiaryDeps, now = new Date()) {
     if (claimed) queued++;
   }
   return { due: byHousehold.size, queued };
+}
+
+/**
+ * The photos' smallest size as JPEG (base64), by entry id, for the mail to carry inline: a mail client
+ * shows what the mail holds (it has no session for the private address) and JPEG wherever WebP is not
+ * shown (Outlook's desktop app).
+ */
+async function mailPhotos(db: Db, entryIds: string[]): Promise<Map<string, string>> {
+  if (entryIds.length === 0) return new Map();
+  const width = IMAGE_RECIPES.care.variants[0]!.width;
+  const rows = await db
+    .select({ entryId: carePhotoVariants.entryId, bytes: carePhotoVariants.bytes })
+    .from(carePhotoVariants)
+    .where(and(inArray(carePhotoVariants.entryId, entryIds), eq(carePhotoVariants.width, width)));
+  const jpegs = await Promise.all(rows.map(async (r) => [r.entryId, (await sharp(r.bytes).jpeg({ quality: 80 }).toBuffer()).toString("base64")] as const));
+  return new Map(jpegs);
 }
 
 /** Looks every five minutes whether today's diaries are due; what was sent is in the database, so restarts and several processes are safe. */

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client";
 
 /**
@@ -25,12 +25,21 @@ const SPACES = {
   cat: 142_003,
   /** A household's first night free: every booking that decides whether the household is new. */
   household: 142_004,
+  /** A person's first night free, by mailbox: every booking that decides whether its household's person is new (ADR 0173). */
+  mailbox: 142_005,
+  /** The same, by proven mobile number. */
+  phone: 142_006,
+  /** A stay's balance card link: every "Take by card" that decides whether to show the open one or make one (ADR 0173). */
+  balance: 142_007,
 } as const;
 
 export type LockSpace = keyof typeof SPACES;
 
-/** The order the spaces are taken in, when one transaction takes several: cats, then the household, then suite types. */
-const ORDER: readonly LockSpace[] = ["cat", "household", "suiteType", "groomer"];
+/**
+ * The order the spaces are taken in, when one transaction takes several: cats, then the household
+ * and its person (mailbox, then mobile), then suite types.
+ */
+const ORDER: readonly LockSpace[] = ["cat", "household", "mailbox", "phone", "suiteType", "groomer", "balance"];
 
 /**
  * Takes the locks of the ids of each space: spaces in `ORDER`, the ids of each sorted, so two
@@ -38,9 +47,14 @@ const ORDER: readonly LockSpace[] = ["cat", "household", "suiteType", "groomer"]
  * evaluated left to right, one lock after another): on the embedded database, whose one connection
  * runs every query of every booking in turn, each round trip counts.
  */
-export async function lockForBooking(tx: Db, locks: { [S in LockSpace]?: readonly string[] }): Promise<void> {
-  const keys = ORDER.flatMap((space) =>
-    [...new Set(locks[space] ?? [])].sort().map((id) => sql`pg_advisory_xact_lock(${SPACES[space]}::int4, hashtext(${id}))`),
-  );
+export async function lockForBooking(tx: Db, locks: { [S in LockSpace]?: readonly (string | SQL)[] }): Promise<void> {
+  const keys = ORDER.flatMap((space) => {
+    const given = locks[space] ?? [];
+    // An id is sorted; a key read by the statement itself (a subquery: one a space, as a person's
+    // mailbox) is taken as given, and a null one takes no lock.
+    const ids = [...new Set(given.filter((key): key is string => typeof key === "string"))].sort();
+    const read = given.filter((key): key is SQL => typeof key !== "string");
+    return [...ids, ...read].map((key) => sql`pg_advisory_xact_lock(${SPACES[space]}::int4, hashtext(${key}))`);
+  });
   if (keys.length > 0) await tx.execute(sql`select ${sql.join(keys, sql`, `)}`);
 }

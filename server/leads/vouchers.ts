@@ -2,7 +2,8 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { nightsOf } from "~/features/stays/model";
 import { formatBusinessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
-import { households, stays, users, voucherRequests } from "../db/schema/index";
+import { mailboxSql } from "../db/mailbox";
+import { stays, voucherRequests } from "../db/schema/index";
 import { AppError } from "../http/errors";
 
 /**
@@ -28,9 +29,10 @@ const heldByStay = sql<boolean>`exists (select 1 from ${stays} where ${stays.id}
 
 /**
  * Redeems a voucher with a stay just booked, in the booking's transaction. With a typed code, the code
- * must be one we sent, unused, in date and not another account's, and the stay must have the first
- * night free; otherwise the booking is refused with the reason (nothing is saved). Without one, the
- * newest usable voucher sent to the customer's own address is redeemed, when the stay has the free night.
+ * must be one we sent to the account's own mailbox (`mailboxSql`: a "+tag" or a Gmail dot changes
+ * nothing), unused and in date, and the stay must have the first night free; otherwise the booking
+ * is refused with the reason (nothing is saved). Without one, the newest usable voucher sent to the
+ * customer's own mailbox is redeemed, when the stay has the free night.
  */
 export async function redeemVoucher(
   tx: Db,
@@ -51,7 +53,7 @@ export async function redeemVoucher(
       .from(voucherRequests)
       .where(
         and(
-          sql`lower(${voucherRequests.email}) = ${input.email.toLowerCase()}`,
+          sql`${mailboxSql(voucherRequests.email)} = ${mailboxSql(input.email)}`,
           sql`${voucherRequests.voucherCode} is not null`,
           sql`coalesce(${voucherRequests.mailedAt}, ${voucherRequests.createdAt}) >= ${validFrom}`,
           or(isNull(voucherRequests.redeemedStayId), sql`not ${heldByStay}`),
@@ -70,6 +72,7 @@ export async function redeemVoucher(
       email: voucherRequests.email,
       sentAt: sql<Date>`coalesce(${voucherRequests.mailedAt}, ${voucherRequests.createdAt})`,
       held: heldByStay,
+      own: sql<boolean>`${mailboxSql(voucherRequests.email)} = ${mailboxSql(input.email)}`,
     })
     .from(voucherRequests)
     .where(eq(voucherRequests.voucherCode, normalVoucherCode(input.code)))
@@ -77,17 +80,12 @@ export async function redeemVoucher(
     .limit(1)
     .for("update");
   if (!voucher) throw refused("We don't know that voucher code. Check it against your voucher e-mail.");
+  // A code is its mailbox's (ADR 0173): a stranger who typed it is refused before anything is saved,
+  // so the owner can still use it.
+  if (!voucher.own) throw refused("That voucher was sent to another e-mail address: only the account with that address can use it.");
   if (voucher.held) throw refused("That voucher has been used already.");
   const sentAt = new Date(voucher.sentAt);
   if (sentAt < validFrom) throw refused(`That voucher expired on ${formatBusinessDate(new Date(sentAt.getTime() + VOUCHER_VALID_DAYS * 86_400_000))}.`);
-  if (voucher.email.toLowerCase() !== input.email.toLowerCase()) {
-    const [owner] = await tx
-      .select({ householdId: households.id })
-      .from(users)
-      .innerJoin(households, eq(households.userId, users.id))
-      .where(eq(users.email, voucher.email.toLowerCase()));
-    if (owner && owner.householdId !== stay.householdId) throw refused("That voucher belongs to another customer's account.");
-  }
   if (stay.firstNightFreeCents === 0) {
     if (input.minNights === null) throw refused("The first night free is not on offer at the moment.");
     if (nightsOf(stay.checkIn, stay.checkOut).length < input.minNights)

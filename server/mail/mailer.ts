@@ -11,8 +11,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Text files sent along, such as a calendar invitation (.ics). */
-  attachments?: { filename: string; contentType: string; content: string }[];
+  /**
+   * Files sent along: text, such as a calendar invitation (.ics), or bytes given in base64
+   * (`encoding`); one with a `cid` is an inline image the HTML shows as `<img src="cid:…">`.
+   */
+  attachments?: { filename: string; contentType: string; content: string; encoding?: "base64"; cid?: string }[];
 }
 
 /** A mail as kept in the local outbox (development without SMTP_URL). */

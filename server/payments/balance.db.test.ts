@@ -102,11 +102,21 @@ describe("the balance at check-out", () => {
   it("is paid by card on the provider's page from a link the desk shows as a QR code and mails, without changing the stay", async () => {
     const { stay, userId, email } = await checkedIn({ deposit: true });
     const first = await startBalanceCheckout(database.db, providers, { stayId: stay.id, staffEmail: STAFF }, { siteUrl, now });
+    // $10 of the deposit given back: the first link asks too little, and the next one closes it.
+    const [deposit] = await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.stayId, stay.id), eq(payments.kind, "deposit")));
+    await refundByStaff(database.db, providers, { paymentId: deposit!.id, amountCents: 1_000, staffEmail: STAFF }, { now });
     const link = await startBalanceCheckout(database.db, providers, { stayId: stay.id, staffEmail: STAFF }, { siteUrl, now });
-    expect(link).toMatchObject({ amountCents: 2_000, payment: { kind: "balance", method: "card", status: "pending" } });
+    expect(link).toMatchObject({ amountCents: 3_000, mailed: true, payment: { kind: "balance", method: "card", status: "pending" } });
+    // Pressed again: the open link is shown again, and the customer gets no second mail.
+    const again = await startBalanceCheckout(database.db, providers, { stayId: stay.id, staffEmail: STAFF }, { siteUrl, now });
+    expect(again).toMatchObject({ url: link.url, mailed: false, payment: { id: link.payment.id } });
     expect(link.qr).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(link.qr.split(",")[1]!, "base64").toString()).toContain("<svg");
     const mails = await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id));
+    expect(mails.filter((m) => m.dedupeKey.includes(":balance-link:"))).toHaveLength(2);
     const mail = mails.find((m) => m.dedupeKey === `stay:${stay.id}:balance-link:${link.payment.id}`)!;
     expect(mail.toAddress).toBe(email);
     expect(mail.message.text).toContain(link.url);
@@ -134,6 +144,26 @@ describe("the balance at check-out", () => {
       message: "This stay's balance has already been paid, so nothing more was recorded.",
     });
     expect((await balanceRows(stay.id)).filter((p) => p.status === "paid")).toHaveLength(1);
+  });
+
+  it("makes one open card link and one mail when twenty members of staff press Take by card at the same moment", async () => {
+    const { stay, userId } = await checkedIn({ deposit: false });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        startBalanceCheckout(database.db, providers, { stayId: stay.id, staffEmail: `staff${i}@example.com` }, { siteUrl, now }),
+      ),
+    );
+    expect(new Set(results.map((r) => r.url)).size).toBe(1);
+    expect(results.filter((r) => r.mailed)).toHaveLength(1);
+    const rows = await balanceRows(stay.id);
+    expect(rows.filter((p) => p.status === "pending")).toEqual([expect.objectContaining({ id: results[0]!.payment.id, amountCents: 10_000 })]);
+    const mails = await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id));
+    expect(mails.filter((m) => m.dedupeKey.includes(":balance-link:"))).toHaveLength(1);
+    const events = await database.db.select().from(stayEvents).where(eq(stayEvents.stayId, stay.id));
+    expect(events.filter((e) => e.kind === "balance_link_sent")).toHaveLength(1);
+    // The one link takes the balance.
+    expect(await paySimulatedCheckout(database.db, userId, results[0]!.payment.checkoutSessionId, { siteUrl, now })).toMatchObject({ outcome: "paid" });
+    expect(await dueOf(stay)).toBe(0);
   });
 
   it("is recorded in cash once when twenty members of staff record it at the same moment", async () => {

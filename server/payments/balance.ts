@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { toString as qrCode } from "qrcode";
 import { formatCents } from "~/lib/money";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
+import { lockForBooking } from "../db/booking-lock";
 import { households, payments, stayEvents, stays, users } from "../db/schema/index";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { loadSiteContent } from "../content/content";
@@ -57,16 +58,37 @@ async function dueOn(db: Db, stay: { id: string; totalCents: number }): Promise<
 }
 
 /**
- * Closes the stay's open card checkouts for its balance, each at the provider that opened it, and
- * marks them expired: after this, no earlier link takes the balance. Refused when one was paid
- * meanwhile (its event is on its way).
+ * A balance card link shown again rather than made anew: a pending checkout of the stay for the
+ * amount due, with its link kept, made less than an hour before its checkout closes.
  */
-async function closeOpenBalanceCheckouts(db: Db, providers: PaymentProviders, stayId: string, now: Date, logger?: Logger) {
-  const open = await db
+const REUSABLE_HOURS = BALANCE_CHECKOUT_HOURS - 1;
+
+const isReusable = (row: { amountCents: number; checkoutUrl: string | null; createdAt: Date }, amountCents: number, now: Date) =>
+  row.amountCents === amountCents && row.checkoutUrl !== null && row.createdAt.getTime() > now.getTime() - REUSABLE_HOURS * 3_600_000;
+
+const openBalanceCheckouts = async (db: Db, stayId: string) =>
+  (await db
     .select()
     .from(payments)
-    .where(and(eq(payments.stayId, stayId), eq(payments.kind, "balance"), eq(payments.status, "pending")));
-  for (const checkout of open as CardPayment[]) {
+    .where(and(eq(payments.stayId, stayId), eq(payments.kind, "balance"), eq(payments.status, "pending")))
+    .orderBy(asc(payments.createdAt))) as CardPayment[];
+
+/**
+ * Closes the stay's open card checkouts for its balance, each at the provider that opened it, and
+ * marks them expired: after this, no earlier link takes the balance. Refused when one was paid
+ * meanwhile (its event is on its way). `keep`: a checkout left open (the link a second "Take by card"
+ * shows again).
+ */
+async function closeOpenBalanceCheckouts(
+  db: Db,
+  providers: PaymentProviders,
+  stayId: string,
+  now: Date,
+  logger?: Logger,
+  keep: (checkout: CardPayment) => boolean = () => false,
+) {
+  const open = (await openBalanceCheckouts(db, stayId)).filter((checkout) => !keep(checkout));
+  for (const checkout of open) {
     const provider = providers.get(checkout.provider);
     if (provider && !(await provider.expireCheckout(checkout.checkoutSessionId)))
       throw new AppError(409, "BALANCE_CARD_PAID", "The customer's card payment for the balance has just gone through. Reload the page.");
@@ -152,25 +174,37 @@ export async function qrCodeImage(url: string): Promise<string> {
 }
 
 /**
- * Starts a card checkout for the balance of a stay through the configured provider, closing any
- * link sent before: at the desk for a checked-in stay (the link mailed to the customer, its QR code
- * shown), or, for a stay checked out with money owed, by staff or by the customer from My Trips
- * (`customerId`: the signed-in user, whose own stay it must be; nothing mailed, they are sent to
- * the link). Returns the link and its QR code.
+ * The card link for the balance of a stay through the configured provider: at the desk for a
+ * checked-in stay (the link mailed to the customer, its QR code shown), or, for a stay checked out with
+ * money owed, by staff or by the customer from My Trips (`customerId`: the signed-in user, whose own
+ * stay it must be; nothing mailed, they are sent to the link). One link is open at a time (ADR 0173):
+ * a request while one for the amount due is open shows that one again and mails nothing; otherwise
+ * the links sent before are closed and a checkout is made. Requests at once queue on the stay's
+ * balance lock to write theirs: the first writes it (and queues the mail), the others close the
+ * checkout they made (never shown to anyone) and show the first's.
  */
 export async function startBalanceCheckout(
   db: Db,
   providers: PaymentProviders,
   input: { stayId: string; staffEmail: string } | { stayId: string; customerId: string },
   ctx: { siteUrl: string; now?: Date; logger?: Logger },
-): Promise<{ url: string; qr: string; amountCents: number; payment: CardPayment }> {
+): Promise<{ url: string; qr: string; amountCents: number; payment: CardPayment; mailed: boolean }> {
   const now = ctx.now ?? new Date();
   const byCustomer = "customerId" in input;
   const actor = byCustomer ? `customer:${input.customerId}` : `staff:${input.staffEmail}`;
   const { stay, email } = await payableStay(db, input.stayId, byCustomer ? input.customerId : undefined);
   if (!email) throw new AppError(409, "NO_CUSTOMER", "This stay's customer has no account to pay from: take the balance in cash or by check.");
   const amountCents = await dueOn(db, stay);
-  await closeOpenBalanceCheckouts(db, providers, stay.id, now, ctx.logger);
+  const shown = async (payment: CardPayment) => ({
+    url: payment.checkoutUrl!,
+    qr: await qrCodeImage(payment.checkoutUrl!),
+    amountCents,
+    payment,
+    mailed: false,
+  });
+  const open = (await openBalanceCheckouts(db, stay.id)).find((checkout) => isReusable(checkout, amountCents, now));
+  if (open) return shown(open);
+  await closeOpenBalanceCheckouts(db, providers, stay.id, now, ctx.logger, (checkout) => isReusable(checkout, amountCents, now));
   const provider = providers.current;
   const checkout = await provider
     .createCheckout({
@@ -191,8 +225,12 @@ export async function startBalanceCheckout(
       );
     });
   const { business } = await loadSiteContent(db);
-  const payment = await db.transaction(async (txDb) => {
+  const written = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
+    // Whoever writes the stay's link queues here, and reads what the one before committed.
+    await lockForBooking(tx, { balance: [stay.id] });
+    const first = (await openBalanceCheckouts(tx, stay.id)).find((row) => isReusable(row, amountCents, now));
+    if (first) return { first };
     const [row] = await tx
       .insert(payments)
       .values({
@@ -201,6 +239,7 @@ export async function startBalanceCheckout(
         method: "card",
         provider: provider.name,
         checkoutSessionId: checkout.sessionId,
+        checkoutUrl: checkout.url,
         amountCents,
         settlesTotalCents: stay.totalCents,
         recordedBy: actor,
@@ -219,9 +258,15 @@ export async function startBalanceCheckout(
         now,
       );
     await tx.insert(stayEvents).values({ stayId: stay.id, kind: "balance_link_sent", actor, detail: { amountCents, provider: provider.name }, at: now });
-    return row as CardPayment;
+    return { payment: row as CardPayment };
   });
-  return { url: checkout.url, qr: await qrCodeImage(checkout.url), amountCents, payment };
+  if (written.first) {
+    // Another request wrote the link first: the checkout made here was never shown, and is closed.
+    const closed = await provider.expireCheckout(checkout.sessionId).catch(() => false);
+    if (!closed) ctx.logger?.warn({ stayId: stay.id, provider: provider.name }, "an unused balance checkout was not closed");
+    return shown(written.first);
+  }
+  return { url: checkout.url, qr: await qrCodeImage(checkout.url), amountCents, payment: written.payment, mailed: !byCustomer };
 }
 
 /** The desk's words for what a balance recording did. */

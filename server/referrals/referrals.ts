@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { type Db, rowsOf } from "../db/client";
 import { lockForBooking } from "../db/booking-lock";
-import { households, referralCreditEntries, stays, users } from "../db/schema/index";
+import { mailboxSql } from "../db/mailbox";
+import { households, phoneVerifications, referralCreditEntries, stays, users } from "../db/schema/index";
 import type { Env } from "../env";
 import type { PeriodicJob } from "../periodic-job";
 
@@ -40,14 +41,43 @@ export function referralCodeOf(value: unknown): string | null {
 }
 
 /**
- * An address as a mailbox: lower case, without a "+tag" (ann+cats@example.com reaches ann@example.com),
- * so signing up again with a tagged copy of one's own address is the same e-mail.
+ * One person, whatever accounts they open (ADR 0173): two accounts are one person's when their
+ * addresses reach one mailbox (`mailboxSql`: a "+tag" or a Gmail dot changes nothing) or their
+ * households' mobile numbers are one number the person has PROVEN (ADR 0140: a number merely typed
+ * names nobody, and a stranger who typed yours would take your offer away). The first night free is
+ * once per person and a referral is never of oneself: both rules ask this, here.
  */
-export const mailboxOf = (email: string) =>
-  email
-    .trim()
-    .toLowerCase()
-    .replace(/\+[^@]*@/, "@");
+
+/** Whether two addresses reach one mailbox. */
+async function sameMailbox(db: Db, a: string, b: string): Promise<boolean> {
+  const [row] = await rowsOf<{ same: boolean }>(db, sql`select ${mailboxSql(a)} = ${mailboxSql(b)} as same`);
+  return row?.same === true;
+}
+
+/** The mailbox of a household's account, as a subquery (null for no household). */
+const mailboxOfHousehold = (householdId: unknown) =>
+  sql`(select ${mailboxSql(sql`u.email`)} from ${households} h join ${users} u on u.id = h.user_id where h.id = ${householdId})`;
+
+/** A household's proven mobile number, as a subquery (null when it has proven none). */
+const provenPhoneOfHousehold = (householdId: unknown) =>
+  sql`(select p.phone from ${households} h join ${phoneVerifications} p on p.user_id = h.user_id and p.verified_at is not null where h.id = ${householdId})`;
+
+/**
+ * The ids of the households of the person who holds `householdId` (an id, or a column of the
+ * query), itself included, as a subquery: the same mailbox, or the same proven mobile.
+ */
+export const householdsOfPerson = (householdId: unknown) =>
+  sql`(select other.id from ${households} other join ${users} ou on ou.id = other.user_id
+      where ${mailboxSql(sql`ou.email`)} = ${mailboxOfHousehold(householdId)}
+    union
+    select other.id from ${households} other join ${phoneVerifications} op on op.user_id = other.user_id and op.verified_at is not null
+      where op.phone = ${provenPhoneOfHousehold(householdId)})`;
+
+/**
+ * The locks of a household's person, for `lockForBooking`: its mailbox and its proven mobile, read by
+ * the lock's own statement. Two households of one person share one of them, so their bookings queue.
+ */
+export const personLocks = (householdId: string) => ({ mailbox: [mailboxOfHousehold(householdId)], phone: [provenPhoneOfHousehold(householdId)] });
 
 /** The household whose link has `code`, with its account's e-mail; null for a code that is no link of ours. */
 export async function referrerByCode(db: Db, code: unknown) {
@@ -87,7 +117,7 @@ export async function referralLinkState(db: Db, code: string, userId: string | n
 export async function recordReferral(tx: Db, input: { userId: string; email: string; code: string | null; now: Date }): Promise<boolean> {
   if (!input.code) return false;
   const referrer = await referrerByCode(tx, input.code);
-  if (!referrer || referrer.userId === input.userId || mailboxOf(referrer.email) === mailboxOf(input.email)) return false;
+  if (!referrer || referrer.userId === input.userId || (await sameMailbox(tx, referrer.email, input.email))) return false;
   const created = await tx
     .insert(households)
     .values({ userId: input.userId, referredBy: referrer.householdId, createdAt: input.now, updatedAt: input.now })
@@ -131,34 +161,33 @@ export async function createReferralLink(db: Db, userId: string): Promise<void> 
 /**
  * In the check-out's transaction: when `stayId` is the first stay its household checked out of and
  * the household was referred, the referrer earns a credit. Nothing for a referral of oneself: the
- * referrer's own e-mail (its mailbox), or the same mobile number as the referrer's household (a
- * number a household gives as its own and another's is one person's, proven or not). Once per
+ * referrer's own person (`householdsOfPerson`: the same mailbox or proven mobile), or the same mobile
+ * number as the referrer's household even unproven (withholding a reward may rest on a number the
+ * households gave; ADR 0153). Once per
  * referred household, held by the unique index `referral_credit_entries_one_per_referred`.
  */
 export async function grantReferralCredit(tx: Db, stayId: string, now: Date): Promise<boolean> {
   const result = (await tx.execute(sql`
-    select friend.id as friend_id, friend.mobile_phone as friend_phone, fu.email as friend_email,
-      referrer.id as referrer_id, referrer.mobile_phone as referrer_phone, ru.email as referrer_email,
+    select friend.id as friend_id, friend.mobile_phone as friend_phone,
+      referrer.id as referrer_id, referrer.mobile_phone as referrer_phone,
+      friend.id in ${householdsOfPerson(sql`referrer.id`)} as same_person,
       (select count(*) from ${stays} other where other.household_id = friend.id and other.status = 'checked_out' and other.id <> ${stayId}) as earlier
     from ${stays} s
     join ${households} friend on friend.id = s.household_id
-    join ${users} fu on fu.id = friend.user_id
     join ${households} referrer on referrer.id = friend.referred_by
-    join ${users} ru on ru.id = referrer.user_id
     where s.id = ${stayId}`)) as unknown as {
     rows: {
       friend_id: string;
       friend_phone: string | null;
-      friend_email: string;
       referrer_id: string;
       referrer_phone: string | null;
-      referrer_email: string;
+      same_person: boolean;
       earlier: number | string;
     }[];
   };
   const row = result.rows[0];
   if (!row || Number(row.earlier) > 0) return false;
-  if (mailboxOf(row.friend_email) === mailboxOf(row.referrer_email)) return false;
+  if (row.same_person) return false;
   if (row.friend_phone && row.friend_phone === row.referrer_phone) return false;
   const id = crypto.randomUUID();
   const granted = await tx

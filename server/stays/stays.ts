@@ -37,7 +37,7 @@ import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { loadSiteContent } from "../content/content";
 import { redeemVoucher } from "../leads/vouchers";
-import { applyReferralCredit, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
+import { applyReferralCredit, householdsOfPerson, personLocks, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
 import { queueStayMail } from "./stay-mail";
 import { queueCancellationRefund } from "./refunds";
 import { stayViews } from "./views";
@@ -293,22 +293,21 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now 
 }
 
 /**
- * Whether the household is new, for the first night free: no stay of its own that is booked,
- * offered, stayed or not shown up for (one cancelled, declined or never paid for gives the offer back).
+ * Whether the household is new, for the first night free: its person (`householdsOfPerson`: the
+ * households with its mailbox or its proven mobile, ADR 0173) has no stay that is booked, offered,
+ * stayed or not shown up for (one cancelled, declined or never paid for gives the offer back).
  */
 export async function isNewHousehold(db: Db, householdId: string): Promise<boolean> {
   const [row] = await householdStay(db, householdId);
   return !row;
 }
 
-/** A stay of the household that takes the first night free away, if any: `isNewHousehold`'s read, not yet sent. */
+/** A stay of the household's person that takes the first night free away, if any: `isNewHousehold`'s read, not yet sent. */
 const householdStay = (db: Db, householdId: string) =>
   db
     .select({ id: stays.id })
     .from(stays)
-    .where(and(eq(stays.householdId, householdId), notInArray(stays.status, ["cancelled", "declined", "expired"])))
-    // In the order of the index on (household, check-in): the household's own rows, never the whole table.
-    .orderBy(asc(stays.checkIn))
+    .where(and(sql`${stays.householdId} in ${householdsOfPerson(householdId)}`, notInArray(stays.status, ["cancelled", "declined", "expired"])))
     .limit(1);
 
 /** How far either side of the dates asked for the nearest free dates are looked for. */
@@ -482,10 +481,11 @@ export async function holdStay(
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
   // Requests for these cats and for this type's suites queue here: what follows reads what the one
   // before committed (the cats first: the order every path takes them in).
-  // Whether the household is new is decided under its lock: of its bookings racing each other, the
-  // first to commit is the new customer's (the unique index stays_one_first_night_free is the guard).
+  // Whether the household is new is decided under its lock and its person's (its mailbox, its proven
+  // mobile; ADR 0173): of the bookings of one person's households racing each other, the first to
+  // commit is the new customer's (the unique index stays_one_first_night_free guards one household).
   const householdId = chosen[0]!.householdId;
-  await lockForBooking(tx, { cat: chosen.map((c) => c.id), household: [householdId], suiteType: [type.id] });
+  await lockForBooking(tx, { cat: chosen.map((c) => c.id), household: [householdId], ...personLocks(householdId), suiteType: [type.id] });
   const needed = suitesFor(arrangement, chosen.length);
   const { clashes, rooms, isNew } = await decidedUnderLocks(tx, { catIds: chosen.map((c) => c.id), typeId: type.id, checkIn, checkOut, needed, householdId });
   const booked = firstCatClash(chosen, clashes);

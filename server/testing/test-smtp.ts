@@ -9,8 +9,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
-  /** Attached files (a calendar invitation, say), decoded. */
-  attachments: { filename: string; contentType: string; content: string }[];
+  /** Attached files (a calendar invitation, say), decoded; an inline image with its Content-ID and bytes. */
+  attachments: { filename: string; contentType: string; content: string; cid?: string; bytes?: Buffer }[];
 }
 
 export interface TestSmtp {
@@ -77,7 +77,14 @@ export function parseMail(raw: string): ReceivedMail {
     const type = part.headers.get("content-type") ?? "text/plain";
     const content = decodeBody(part.body, part.headers.get("content-transfer-encoding"));
     const filename = (part.headers.get("content-disposition") ?? "").match(/filename="?([^";]+)"?/)?.[1];
-    if (filename) mail.attachments.push({ filename, contentType: type.split(";")[0]!, content });
+    const cid = part.headers.get("content-id")?.replace(/^<|>$/g, "");
+    if (filename)
+      mail.attachments.push({
+        filename,
+        contentType: type.split(";")[0]!,
+        content,
+        ...(cid ? { cid, bytes: Buffer.from(part.body.replace(/\s+/g, ""), "base64") } : {}),
+      });
     else if (type.startsWith("text/html")) mail.html = content;
     else if (type.startsWith("text/plain")) mail.text = content;
   }

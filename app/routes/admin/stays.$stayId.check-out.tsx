@@ -82,14 +82,15 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
     });
   if (intent === "balanceCard")
     return submitForm<typeof balanceCardForm, { balanceLink: BalanceLink }>(form, balanceCardForm, async ({ stayId }) => {
-      const { url, qr, amountCents } = await startBalanceCheckout(
+      const { url, qr, amountCents, mailed } = await startBalanceCheckout(
         context.db,
         context.payments,
         { stayId, staffEmail: admin.user.email },
         { siteUrl: context.env.PUBLIC_SITE_URL, now, logger: context.logger },
       );
       settleStaysInBackground(context);
-      return { kind: "success", title: "Card payment link made and e-mailed to the customer", balanceLink: { stayId, url, qr, amountCents } };
+      const title = mailed ? "Card payment link made and e-mailed to the customer" : "The card payment link e-mailed to the customer before, still open";
+      return { kind: "success", title, balanceLink: { stayId, url, qr, amountCents } };
     });
   if (intent === "balanceDesk")
     return submitForm(form, balanceDeskForm, async ({ stayId, method, checkNumber }) => {

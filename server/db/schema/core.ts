@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { mailboxSql } from "../mailbox";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -14,7 +15,8 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   // The admin's Customers search finds part of an address (ILIKE '%…%'): a trigram index (ADR 0115).
-  (t) => [index("users_email_trgm").using("gin", t.email.op("gin_trgm_ops")).with({ fastupdate: false })],
+  // The accounts of one person (ADR 0173): the first night free and a referral look them up by mailbox.
+  (t) => [index("users_email_trgm").using("gin", t.email.op("gin_trgm_ops")).with({ fastupdate: false }), index("users_mailbox").on(mailboxSql(t.email))],
 );
 
 export const userRoles = pgTable(

@@ -110,6 +110,10 @@ export const phoneVerifications = pgTable(
       foreignColumns: [households.userId, households.mobilePhone],
     }).onDelete("cascade"),
     check("phone_verifications_attempts", sql`${t.attempts} >= 0`),
+    // The households of one person (ADR 0173): a proven number names its other accounts.
+    index("phone_verifications_proven_phone")
+      .on(t.phone)
+      .where(sql`${t.verifiedAt} is not null`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { callbackStaffStatuses } from "./core";
+import { mailboxSql } from "../mailbox";
 import { stays } from "./stays";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -38,6 +39,8 @@ export const voucherRequests = pgTable(
     // A code typed at booking, and the vouchers of an address (applied by themselves).
     index("voucher_requests_code").on(t.voucherCode),
     index("voucher_requests_email").on(sql`lower(${t.email})`),
+    // The vouchers of a mailbox: a booking's own, and whether a typed code is the account's (ADR 0173).
+    index("voucher_requests_mailbox").on(mailboxSql(t.email)),
     // The inbox's status filter, newest first.
     index("voucher_requests_staff_status_created_at").on(t.staffStatus, t.createdAt),
     // The inbox's search (ILIKE '%…%' for names and addresses, LIKE for phone digits): trigram indexes.

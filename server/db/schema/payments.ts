@@ -27,6 +27,8 @@ export const payments = pgTable(
     /** The provider that took a card payment (null for cash and checks). */
     provider: text("provider").$type<"stripe" | "simulated">(),
     checkoutSessionId: text("checkout_session_id").unique(),
+    /** A balance checkout's link, mailed and shown at the desk: a second "Take by card" shows it again (ADR 0173). */
+    checkoutUrl: text("checkout_url"),
     paymentIntentId: text("payment_intent_id"),
     amountCents: integer("amount_cents").notNull(),
     status: text("status").$type<"pending" | "paid" | "expired">().notNull().default("pending"),

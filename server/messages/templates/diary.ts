@@ -22,8 +22,12 @@ export interface DiaryEntry {
   /** A weigh-in's weight in grams (ADR 0169). */
   weightGrams: number | null;
   initials: string;
-  /** A photo entry's image: its absolute address on the stay's page (the owner signs in to see it). */
-  photo: { url: string; width: number; height: number } | null;
+  /**
+   * A photo entry's image: sent in the mail as a JPEG (`jpeg`, base64), which the HTML shows inline
+   * (a mail client has no session, so an address of the site would show a broken image), and its
+   * address on the stay's page (`url`: the owner signs in there for the larger sizes).
+   */
+  photo: { url: string; jpeg: string; width: number; height: number } | null;
 }
 
 export interface CareDiaryMailInput {
@@ -92,9 +96,18 @@ export function careDiaryMail({ to, name, day, cats, logUrl, business, siteUrl }
   const intro = `Here is ${names}'s day with us, ${date}, as the team logged it by 6 pm. The full care log is on your trip's page.`;
   const accountUrl = `${siteUrl}/account`;
   const switchOff = `Rather not get this e-mail? Switch off "${DIARY_SWITCH_LABEL}" on your account: ${accountUrl}`;
+  // Each photo is an inline attachment, named in the HTML by its Content-ID.
+  const attachments: NonNullable<MailMessage["attachments"]> = [];
+  const cidOf = new Map<DiaryEntry, string>();
   const parts = cats.map((cat) => {
     const sections = sectionsOf(cat.entries);
     const photos = cat.entries.filter((e) => e.photo !== null);
+    for (const e of photos) {
+      const cid = `care-photo-${attachments.length + 1}@diary`;
+      cidOf.set(e, cid);
+      const name = `${cat.name}-${formatBusinessTime(e.at)}`.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase();
+      attachments.push({ filename: `${name}.jpg`, contentType: "image/jpeg", content: e.photo!.jpeg, encoding: "base64", cid });
+    }
     const empty = cat.entries.length === 0 ? `No entries yet today for ${cat.name}; the team has been alerted.` : null;
     return { cat, sections, photos, empty };
   });
@@ -126,7 +139,7 @@ export function careDiaryMail({ to, name, day, cats, logUrl, business, siteUrl }
       const photoHtml = photos
         .map((e) => {
           const caption = photoCaption(cat.name, e);
-          return `<p style="margin:0 0 12px;"><a href="${escapeHtml(e.photo!.url)}"><img src="${escapeHtml(e.photo!.url)}" width="${e.photo!.width}" height="${e.photo!.height}" alt="${escapeHtml(caption)}" style="display:block;max-width:100%;height:auto;border-radius:12px;"></a><span style="color:${c.muted};font-size:14px;">${escapeHtml(caption)}</span></p>`;
+          return `<p style="margin:0 0 12px;"><a href="${escapeHtml(e.photo!.url)}"><img src="cid:${cidOf.get(e)!}" width="${e.photo!.width}" height="${e.photo!.height}" alt="${escapeHtml(caption)}" style="display:block;max-width:100%;height:auto;border-radius:12px;"></a><span style="color:${c.muted};font-size:14px;">${escapeHtml(caption)}</span></p>`;
         })
         .join("");
       return `
@@ -153,5 +166,6 @@ ${bookingMailParts.callUs(business.phone)}
       siteUrl,
       reason: "You received this e-mail because your cat is staying with us and the daily diary is on in your account.",
     }),
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
 }
