@@ -1,4 +1,4 @@
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { loadEditableContent } from "@server/content/content";
 import { type ReadinessItem, launchReadiness } from "@server/content/launch-readiness";
 import { mapRefusals } from "@server/http/refusals";
@@ -13,7 +13,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "desk");
   return { readiness: launchReadiness(await loadEditableContent(context.db)) };
 });
 

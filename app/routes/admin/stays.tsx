@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
-import { requireAdmin } from "@server/auth/guards.server";
+import { assertMay, requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { failedMail, retryMail } from "@server/mail/queue";
 import { refundUnderGuarantee } from "@server/payments/guarantee";
@@ -52,7 +52,7 @@ const CHECKED_OUT_DAYS = 14;
 const dayParam = calendarDateField();
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "desk");
   const params = new URL(request.url).searchParams;
   const today = businessDate(context.clock.now());
   const date = dayParam.safeParse(params.get("date")).data ?? today;
@@ -105,7 +105,7 @@ const DONE: Record<(typeof LIST_ACTIONS)[number], string> = {
 };
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "desk");
   const form = await formDataOf(request);
   const intent = form.get("intent");
   if (intent === "retryMail") {
@@ -126,6 +126,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
   if (intent === "refund")
     return submitForm(form, staffRefundForm, async ({ paymentId, amount }) => {
+      assertMay(admin, "refunds");
       await refundByStaff(
         context.db,
         context.payments,
@@ -136,6 +137,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     });
   if (intent === "guarantee")
     return submitForm(form, guaranteeForm, async ({ stayId, reason, amount }) => {
+      assertMay(admin, "refunds");
       const amountCents = Math.round(amount * 100);
       const { late, atDeskCents } = await refundUnderGuarantee(
         context.db,

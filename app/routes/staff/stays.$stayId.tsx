@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Link, useFetcher } from "react-router";
-import { requireStaff } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { staffStay } from "@server/care/care";
 import { recordIncident } from "@server/care/incidents";
 import { formDataOf, submitForm } from "@server/http/form-action";
@@ -27,13 +27,13 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 /** A stay as staff read it (ADR 0165): its cats' essentials, the Care log with its incidents, and the incident form. */
 export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
-  const { user } = await requireStaff(request, context);
+  const { user } = await requirePermission(request, context, "care");
   const now = context.clock.now();
   return { ...(await staffStay(context.db, { userId: user.id }, params.stayId)), now: `${businessDate(now)}T${businessTime(now)}` };
 });
 
 export const action = mapRefusals(async ({ request, context, params }: Route.ActionArgs) => {
-  const { user } = await requireStaff(request, context);
+  const { user } = await requirePermission(request, context, "care");
   return submitForm(await formDataOf(request), incidentForm, async (input) => {
     await recordIncident(
       context.db,

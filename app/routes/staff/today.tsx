@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Link, useFetcher } from "react-router";
-import { requireStaff } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { type CareAlertView, acknowledgeCareAlert, careAlertsToday } from "@server/care/alerts";
 import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
@@ -24,7 +24,7 @@ export const handle: PageHandle = { routerScripts: "at-once" };
 export const meta: Route.MetaFunction = () => noindexMeta(`Today | Staff | ${business.name}`);
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireStaff(request, context);
+  await requirePermission(request, context, "care");
   const now = context.clock.now();
   // The page only reads the alerts: the care alerts job raises them.
   const [today, alerts] = await Promise.all([careToday(context.db, now), careAlertsToday(context.db, now)]);
@@ -32,7 +32,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const { user } = await requireStaff(request, context);
+  const { user } = await requirePermission(request, context, "care");
   const form = await formDataOf(request);
   if (form.get("intent") === "acknowledge")
     return submitForm(form, acknowledgeAlertForm, async (input) => {
