@@ -106,3 +106,15 @@ export function opensAdmin(role: Role | null): boolean {
 /** The desk's page: the day's arrivals and departures. */
 export const DESK_PATH = "/admin/stays";
 export const TODAY_PATH = "/staff/today";
+
+/**
+ * The team's links in the signed-in menu (the header, the drawer) and on the staff pages, by what the
+ * role may open: Today for care, the Desk for the desk, Admin for the roles that run the rest.
+ */
+export function teamLinks(permissions: readonly Permission[]): { to: string; label: string }[] {
+  return [
+    ...(permissions.includes("care") ? [{ to: TODAY_PATH, label: "Today" }] : []),
+    ...(permissions.includes("desk") ? [{ to: DESK_PATH, label: "Desk" }] : []),
+    ...(permissions.includes("customers") ? [{ to: "/admin", label: "Admin" }] : []),
+  ];
+}
