@@ -16,6 +16,7 @@ import { staffCatPath } from "~/features/stays/handover";
 import { formatCalendarDay, formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, useNotice } from "~/lib/forms";
 import type { PageHandle } from "~/islands/page-scripts";
+import { StaffMenu } from "~/features/team/staff-menu";
 import type { Route } from "./+types/today";
 
 // A staff tool: its forms answer in place once the script runs, so it starts with the page (ADR 0137).
@@ -51,11 +52,7 @@ export default function StaffToday({ loaderData: { day, suites, arriving, alerts
   const cats = suites.reduce((n, s) => n + s.cats.length, 0);
   return (
     <main id="main" className="mx-auto min-h-screen max-w-3xl px-3 py-6 sm:px-6">
-      <p className="mb-2">
-        <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
-          ← {business.name}
-        </Link>
-      </p>
+      <StaffMenu />
       <h1 className="text-3xl">Today</h1>
       <p className="text-muted">
         {formatCalendarDay(day)} · {cats === 1 ? "1 cat" : `${cats} cats`} in the hotel
