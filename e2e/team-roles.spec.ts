@@ -17,7 +17,7 @@ test(
     const width = owner.viewportSize()!.width;
 
     // The Team page lists her with her role; it passes axe and spills nothing sideways.
-    await expect(owner.getByRole("listitem").filter({ hasText: email })).toContainText("Front desk since");
+    await expect(owner.getByRole("list", { name: "The team" }).getByRole("listitem").filter({ hasText: email })).toContainText("Front desk since");
     expect(await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "nothing spills sideways").toBeLessThanOrEqual(0);
     await owner.screenshot({ path: test.info().outputPath(`team-${width}.png`), fullPage: true });
     await expectNoAxeViolations(owner);

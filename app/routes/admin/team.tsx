@@ -77,8 +77,10 @@ export default function AdminTeam({ loaderData: { team, me } }: Route.ComponentP
       </dl>
       <ActionNotice className="mt-4" />
       <AddForm />
-      <h2 className="mt-8 text-xl">The team</h2>
-      <ul className="mt-3 grid max-w-3xl gap-3">
+      <h2 id="team-heading" className="mt-8 text-xl">
+        The team
+      </h2>
+      <ul aria-labelledby="team-heading" className="mt-3 grid max-w-3xl gap-3">
         {team.map((m) => (
           <li key={m.email} className="grid gap-3 rounded-2xl border border-brand-100 bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-end">
             <div>
