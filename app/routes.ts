@@ -15,7 +15,8 @@ export default [
   // Sign-in, the admin area and the development outbox.
   route("auth", "routes/auth.tsx"),
   route("auth/verify", "routes/auth.verify.tsx"),
-  // Every route under /admin calls requireAdmin in its loader and action (server/auth/guards.server.ts).
+  // Every route under /admin and /staff calls requirePermission in its loader and action with the permission
+  // ROUTE_PERMISSIONS (app/features/team/roles.ts) names for it; the admin layout calls requireAdmin (ADR 0185).
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
@@ -38,7 +39,6 @@ export default [
     route("documents", "routes/admin/documents.tsx"),
     route("team", "routes/admin/team.tsx"),
   ]),
-  // Every route under /staff calls requireStaff (staff or admin) in its loader and action (ADR 0156).
   route("staff/today", "routes/staff/today.tsx"),
   route("staff/stays/:stayId", "routes/staff/stays.$stayId.tsx"),
   route("dev/outbox", "routes/dev.outbox.tsx"),

@@ -31,7 +31,7 @@ test(
     // Staff find Today from the header's account links (on a phone, the drawer has them).
     if (maria.viewportSize()!.width >= 1024) {
       await gotoHydrated(maria, "/");
-      await maria.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Staff" }).click();
+      await maria.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Today" }).click();
     } else await gotoHydrated(maria, "/staff/today");
     await expect(maria.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
 

@@ -116,7 +116,7 @@ async function seed(db: Db, now: Date) {
     )
     .returning();
   const [staff] = await db.insert(users).values({ email: "bench-care-staff@example.com" }).returning();
-  await db.insert(userRoles).values({ userId: staff!.id, role: "staff" });
+  await db.insert(userRoles).values({ userId: staff!.id, role: "care" });
 
   // Week-long stays laid end to end in each suite over the year; the last one, in the hotel now, began three days ago.
   let entries = 0;

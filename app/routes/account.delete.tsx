@@ -20,8 +20,8 @@ import type { Route } from "./+types/account.delete";
 export const meta: Route.MetaFunction = () => noindexMeta(`Delete your account | ${business.name}`);
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  const { user, isAdmin } = await requireUser(request, context);
-  return { email: user.email, isAdmin, summary: await deletionSummary(context.db, user.id) };
+  const { user, isStaff } = await requireUser(request, context);
+  return { email: user.email, isStaff, summary: await deletionSummary(context.db, user.id) };
 });
 
 /**
@@ -59,7 +59,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) {
-  const { email, isAdmin, summary } = loaderData;
+  const { email, isStaff, summary } = loaderData;
   const reply = useActionData<FormReply>();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(deleteAccountForm, { id: "delete-account", lastResult: reply?.result });
@@ -99,9 +99,9 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
           </a>
           .
         </p>
-        {isAdmin ? (
+        {isStaff ? (
           <p role="note" className="mt-6 rounded-xl bg-accent-100 px-4 py-3 font-semibold text-brand-950">
-            This is a staff account: ask the owner to revoke your admin role before deleting it.
+            This is a team account: ask an Owner to remove you from the team before deleting it.
           </p>
         ) : null}
         {/* A full page load: the browser is signed out, and every part of the site sees it. */}

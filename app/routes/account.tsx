@@ -32,6 +32,7 @@ import { PhoneProofPanel } from "~/features/account/phone-proof-panel";
 import { DiarySwitch } from "~/features/account/diary-switch";
 import { DIARY_INTENT, diaryForm } from "~/features/account/schema";
 import { formatUsPhone } from "~/lib/phone";
+import { ROLE_LABELS, teamLinks } from "~/features/team/roles";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: `Your account | ${business.name}` }, { name: "robots", content: "noindex" }];
@@ -42,6 +43,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const referral = await referralSummary(context.db, auth.user.id, context.env.PUBLIC_SITE_URL, context.clock.now());
   return {
     auth: toSnapshot(auth),
+    // A team member's account shows the customer's parts only once they have a household (ADR 0185).
+    customer: !auth.isStaff || household !== null,
     household: household && householdValues(household),
     diaryWanted: !(household?.diaryOptOut ?? false),
     phoneProof: await phoneProofStatus(context.db, auth.user.id),
@@ -103,7 +106,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
 });
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { user, isAdmin, loading, signOut } = useAuth();
+  const { user, role, permissions, loading, signOut } = useAuth();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
 
@@ -139,6 +142,12 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                 <dt className="text-sm font-bold text-brand-900">E-mail</dt>
                 <dd className="break-all sm:col-span-2">{user.email}</dd>
               </div>
+              {role ? (
+                <div className="grid gap-1 p-4 sm:grid-cols-3">
+                  <dt className="text-sm font-bold text-brand-900">Role on the team</dt>
+                  <dd className="sm:col-span-2">{ROLE_LABELS[role]}</dd>
+                </div>
+              ) : null}
               <div className="grid gap-1 p-4 sm:grid-cols-3">
                 <dt className="text-sm font-bold text-brand-900">Joined</dt>
                 <dd className="sm:col-span-2">{formatBusinessLongDate(new Date(user.created_at))}</dd>
@@ -149,14 +158,16 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               </div>
             </dl>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-              <Button asChild variant="outline" className="sm:flex-1">
-                <Link to="/cats">My Cats</Link>
-              </Button>
-              {isAdmin && (
+              {loaderData.customer ? (
                 <Button asChild variant="outline" className="sm:flex-1">
-                  <Link to="/admin">Admin dashboard</Link>
+                  <Link to="/cats">My Cats</Link>
                 </Button>
-              )}
+              ) : null}
+              {teamLinks(permissions).map((link) => (
+                <Button key={link.to} asChild variant="outline" className="sm:flex-1">
+                  <Link to={link.to}>{link.label}</Link>
+                </Button>
+              ))}
               <Button variant="primary" className="sm:flex-1" onClick={onSignOut} disabled={signingOut || loading}>
                 {signingOut ? "Signing out..." : "Sign Out"}
               </Button>
@@ -164,23 +175,27 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </AuthCard>
-      <AuthCard className="mt-6">
-        <section aria-labelledby="household-heading">
-          <h2 id="household-heading" className="text-2xl">
-            Household
-          </h2>
-          <p className="mt-1 text-muted">How we reach you while your cats stay with us. Only your name and mobile phone are required.</p>
-          <ActionNotice className="mt-4" />
-          <PhoneProofPanel mobile={loaderData.household?.mobilePhone ?? null} status={loaderData.phoneProof} />
-          <HouseholdForm household={loaderData.household} />
-        </section>
-      </AuthCard>
-      <AuthCard className="mt-6">
-        <DiarySwitch wanted={loaderData.diaryWanted} />
-      </AuthCard>
-      <AuthCard className="mt-6">
-        <ReferAFriend referral={loaderData.referral} />
-      </AuthCard>
+      {loaderData.customer ? (
+        <>
+          <AuthCard className="mt-6">
+            <section aria-labelledby="household-heading">
+              <h2 id="household-heading" className="text-2xl">
+                Household
+              </h2>
+              <p className="mt-1 text-muted">How we reach you while your cats stay with us. Only your name and mobile phone are required.</p>
+              <ActionNotice className="mt-4" />
+              <PhoneProofPanel mobile={loaderData.household?.mobilePhone ?? null} status={loaderData.phoneProof} />
+              <HouseholdForm household={loaderData.household} />
+            </section>
+          </AuthCard>
+          <AuthCard className="mt-6">
+            <DiarySwitch wanted={loaderData.diaryWanted} />
+          </AuthCard>
+          <AuthCard className="mt-6">
+            <ReferAFriend referral={loaderData.referral} />
+          </AuthCard>
+        </>
+      ) : null}
       <AuthCard className="mt-6">
         <section aria-labelledby="your-data-heading">
           <h2 id="your-data-heading" className="text-2xl">

@@ -55,13 +55,14 @@ export async function catCheckedIn(browser: Browser, baseURL: string, signIn: Si
 }
 
 /** A team member who is not an admin, in a browser context of their own, added by `admin` in admin Team. */
-export async function teamMember(browser: Browser, baseURL: string, signIn: SignIn, admin: Page) {
+export async function teamMember(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, role = "Care attendant") {
   const team = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
   const page = await team.newPage();
   const email = await signIn(page);
   await gotoHydrated(admin, "/admin/team");
-  await admin.getByLabel("Team member's e-mail").fill(email);
+  await admin.getByLabel("Their e-mail address").fill(email);
+  await admin.getByLabel("Role", { exact: true }).selectOption({ label: role });
   await admin.getByRole("button", { name: "Add to the team" }).click();
-  await expect(admin.getByText(`${email} is on the team.`).first()).toBeVisible();
+  await expect(admin.getByText(`${email} is on the team, as ${role}.`).first()).toBeVisible();
   return { team, page, email };
 }

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { users } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
 import { parseAdminCommand, runAdminCommand } from "./admin-cli";
-import { isAdmin } from "./roles";
+import { isAdmin, roleOf } from "./roles";
 
 let database: Database;
 beforeAll(async () => {
@@ -22,18 +22,33 @@ async function admin(args: string[], adminEmails: string[] = []) {
 const idOf = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0]!.id;
 
 describe("npm run admin", () => {
-  it("grants to a new address (creating the account), lists, and revokes", async () => {
+  it("grants an Owner to a new address (creating the account), lists, and revokes while another Owner remains", async () => {
     expect(await admin(["grant", "Owner@Example.com"])).toEqual({
       exitCode: 0,
-      output: "owner@example.com is an admin. They reach /admin after signing in.",
+      output: "owner@example.com is Owner. Their menu shows what the role opens after signing in.",
     });
     expect(await isAdmin(database.db, await idOf("owner@example.com"))).toBe(true);
     expect((await admin(["grant", "owner@example.com"])).exitCode).toBe(0);
-    expect((await admin(["list"])).output).toBe("owner@example.com");
+    expect((await admin(["list"])).output).toBe("owner@example.com  Owner");
 
-    expect((await admin(["revoke", "owner@example.com"])).output).toBe("owner@example.com is no longer an admin.");
+    // The last Owner stays: revoking them is refused in words.
+    expect(await admin(["revoke", "owner@example.com"])).toEqual({
+      exitCode: 1,
+      output: "The team needs at least one Owner. Make someone else an Owner first.",
+    });
+    await admin(["grant", "second@example.com"]);
+    expect((await admin(["revoke", "owner@example.com"])).output).toBe("owner@example.com is no longer on the team.");
     expect(await isAdmin(database.db, await idOf("owner@example.com"))).toBe(false);
-    expect((await admin(["revoke", "nobody@example.com"])).output).toBe("nobody@example.com was not an admin; nothing changed.");
+    expect((await admin(["revoke", "nobody@example.com"])).output).toBe("nobody@example.com was not on the team; nothing changed.");
+  });
+
+  it("gives any role by name", async () => {
+    expect((await admin(["grant", "desk@example.com", "front-desk"])).output).toBe(
+      "desk@example.com is Front desk. Their menu shows what the role opens after signing in.",
+    );
+    expect(await roleOf(database.db, await idOf("desk@example.com"))).toBe("front_desk");
+    await admin(["grant", "desk@example.com", "manager"]);
+    expect(await roleOf(database.db, await idOf("desk@example.com"))).toBe("manager");
   });
 
   it("warns when ADMIN_EMAILS would grant the role again", async () => {
@@ -43,7 +58,15 @@ describe("npm run admin", () => {
   });
 
   it("explains its usage on anything else", () => {
-    for (const args of [[], ["grant"], ["promote", "a@b.co"], ["grant", "not-an-email"], ["grant", "a@b.co", "extra"]]) {
+    for (const args of [
+      [],
+      ["grant"],
+      ["promote", "a@b.co"],
+      ["grant", "not-an-email"],
+      ["grant", "a@b.co", "chef"],
+      ["grant", "a@b.co", "owner", "extra"],
+      ["revoke", "a@b.co", "owner"],
+    ]) {
       const result = parseAdminCommand(args);
       expect("exitCode" in result && result.exitCode, args.join(" ")).toBe(2);
       expect("output" in result && result.output).toContain("npm run admin -- grant <email>");

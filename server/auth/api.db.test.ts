@@ -69,7 +69,7 @@ describe("the auth API", () => {
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
 
     const replay = await fetch(`${server.url}/api/auth/session`, { headers: { cookie } });
-    expect(await replay.json()).toEqual({ user: null, session: null, isAdmin: false, isStaff: false });
+    expect(await replay.json()).toEqual({ user: null, session: null, isAdmin: false, isStaff: false, role: null, permissions: [] });
     // ...and the stale cookie is cleared.
     expect(replay.headers.get("set-cookie")).toMatch(/Max-Age=0/);
   });
@@ -119,6 +119,9 @@ describe("the admin API", () => {
     // The header's menu links the staff pages for an admin too (ADR 0165).
     expect(await (await fetch(`${server.url}/api/auth/session`, { headers: { cookie: boss } })).json()).toMatchObject({ isAdmin: true, isStaff: true });
 
+    // The team keeps an Owner (ADR 0185): another takes over, then the boss leaves.
+    const [other] = await database.db.insert(users).values({ email: "other-owner@example.com" }).returning();
+    await database.db.insert(userRoles).values({ userId: other!.id, role: "owner" });
     const [user] = await database.db.select().from(users).where(eq(users.email, "boss@example.com"));
     await database.db.delete(userRoles).where(eq(userRoles.userId, user!.id));
     expect((await fetch(`${server.url}/api/admin/me`, { headers: { cookie: boss } })).status).toBe(403);

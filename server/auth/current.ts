@@ -2,16 +2,16 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { readSessionToken } from "./cookies";
-import { rolesOf } from "./roles";
+import { type TeamStanding, rolesOf } from "./roles";
 import { type ActiveSession, type SessionUser, findSession } from "./sessions";
 
-/** Who is making a request: the user, their session, and whether `user_roles` says admin (or staff) right now. */
-export interface CurrentAuth {
+/**
+ * Who is making a request: the user, their session, and their role on the team right now with what it
+ * permits (`role` null for a customer; `isAdmin`: the role opens /admin; `isStaff`: any role; ADR 0185).
+ */
+export interface CurrentAuth extends TeamStanding {
   user: SessionUser;
   session: ActiveSession;
-  isAdmin: boolean;
-  /** Staff or admin: the /staff pages (ADR 0156). */
-  isStaff: boolean;
 }
 
 export interface AuthDeps {

@@ -1,16 +1,13 @@
 /**
- * The guards. Call one at the top of EVERY loader and action that needs a signed-in user or an
- * admin (pages), and mount the API ones in front of every route that does (JSON API). The roles
- * are read from `user_roles` on every call; the browser's state is never trusted.
+ * The guards. Call one at the top of EVERY loader and action that needs a signed-in user or a
+ * team member's permission (pages), and mount the API ones in front of every route that does (JSON
+ * API). The role is read from `user_roles` on every call; the browser's state is never trusted.
  *
- *   // a page under /admin
- *   export async function loader({ request, context }: Route.LoaderArgs) {
- *     const { user } = await requireAdmin(request, context);
+ *   // a page under /admin or /staff: the permission ROUTE_PERMISSIONS names for it (ADR 0185)
+ *   export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
+ *     const { user } = await requirePermission(request, context, "desk");
  *     ...
- *   }
- *
- *   // a page under /staff (staff or admin)
- *   const { user } = await requireStaff(request, context);
+ *   });
  *
  *   // an API router (everything under /api/admin is already behind requireAdminApi, see server/api/router.ts)
  *   router.post("/things", requireUserApi(ctx), async (req, res) => {
@@ -21,7 +18,9 @@
 import type { RequestHandler, Response as ExpressResponse } from "express";
 import { redirect } from "react-router";
 import type { AppContext, RequestContext } from "../context";
-import { errorBody } from "../http/errors";
+import { type Permission, ROLE_LABELS, type Role } from "~/features/team/roles";
+import { AppError, errorBody } from "../http/errors";
+import { refusalResponse } from "../http/refusals";
 import { type CurrentAuth, authenticate } from "./current";
 
 export type { CurrentAuth } from "./current";
@@ -57,20 +56,41 @@ export async function requireUser(request: Request, context: RequestContext): Pr
   return auth;
 }
 
-/** An admin; a visitor is sent to /auth, a signed-in non-admin to the home page. */
-export async function requireAdmin(request: Request, context: RequestContext): Promise<CurrentAuth> {
+/**
+ * A team member whose role has `permission` (ADR 0185: the roles × permissions table is in
+ * app/features/team/roles.ts and docs/architecture.md). A visitor is sent to /auth and back, a
+ * customer to the home page, a team member whose role lacks it gets a 403 page that says so. Every
+ * loader and action under /admin and /staff calls it with the permission `ROUTE_PERMISSIONS` names
+ * for its page (`server/auth/routes.db.test.ts` walks each route for each role).
+ */
+export async function requirePermission(request: Request, context: RequestContext, permission: Permission): Promise<CurrentAuth> {
   const auth = await requireUser(request, context);
-  if (!auth.isAdmin) throw redirect("/");
+  if (!auth.role) throw redirect("/");
+  if (!auth.permissions.includes(permission)) throw refusalResponse(notPermitted(auth.role));
   return auth;
 }
 
+/** The refusal a team member reads when their role does not open a page or allow an act. */
+export function notPermitted(role: Role): AppError {
+  return new AppError(403, "NOT_PERMITTED", `Your role, ${ROLE_LABELS[role]}, doesn't open this. Ask an Owner if you need it.`);
+}
+
+/** Whether the signed-in member's role allows `permission` (a page showing or hiding a form of another permission). */
+export const may = (auth: Pick<CurrentAuth, "permissions">, permission: Permission): boolean => auth.permissions.includes(permission);
+
 /**
- * Staff (the staff role) or an admin; a visitor is sent to /auth, a customer to the home page. For
- * the pages under /staff (ADR 0156); staff who are not admins reach nothing under /admin.
+ * Refuses (403, in words) an act of another permission than the page's: a refund on the desk's page,
+ * the manager's override at check-out. Call it inside the form's change, so the form shows it.
  */
-export async function requireStaff(request: Request, context: RequestContext): Promise<CurrentAuth> {
+export function assertMay(auth: Pick<CurrentAuth, "permissions" | "role">, permission: Permission): void {
+  if (!auth.role || !auth.permissions.includes(permission)) throw notPermitted(auth.role ?? "care");
+}
+
+/** The admin area's layout: any role with a page under /admin (the pages check their own permission). */
+export async function requireAdmin(request: Request, context: RequestContext): Promise<CurrentAuth> {
   const auth = await requireUser(request, context);
-  if (!auth.isStaff) throw redirect("/");
+  if (!auth.role) throw redirect("/");
+  if (!auth.isAdmin) throw refusalResponse(notPermitted(auth.role));
   return auth;
 }
 
@@ -87,7 +107,9 @@ function apiGuard(ctx: AppContext, needsAdmin: boolean): RequestHandler {
         res.status(401).json(errorBody("AUTH_REQUIRED", AUTH_REQUIRED_MESSAGE));
         return;
       }
-      if (needsAdmin && !auth.isAdmin) {
+      // The admin API's callers (the leads' CSV, the media upload, the WordPress tooling) are the
+      // Owner's and the Manager's tools: the roles that reach customers.
+      if (needsAdmin && !auth.permissions.includes("customers")) {
         res.status(403).json(errorBody("FORBIDDEN", FORBIDDEN_MESSAGE));
         return;
       }
@@ -102,7 +124,7 @@ function apiGuard(ctx: AppContext, needsAdmin: boolean): RequestHandler {
 /** 401 `AUTH_REQUIRED` unless signed in; then `currentAuth(res)` gives the user. */
 export const requireUserApi = (ctx: AppContext): RequestHandler => apiGuard(ctx, false);
 
-/** 401 `AUTH_REQUIRED` for visitors, 403 `FORBIDDEN` for non-admins. */
+/** 401 `AUTH_REQUIRED` for visitors, 403 `FORBIDDEN` for any role but an Owner or a Manager. */
 export const requireAdminApi = (ctx: AppContext): RequestHandler => apiGuard(ctx, true);
 
 /** The auth a guard above this handler established. Throws if no guard ran (a programming error). */

@@ -8,19 +8,22 @@ import { userRoles, users, verifications } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { routeTable } from "../testing/route-table";
 import { createTestDatabase } from "../testing/test-database";
+import { ROLES, ROLE_PERMISSIONS, ROUTE_PERMISSIONS } from "~/features/team/roles";
 import { verifyLinkAction } from "./verify-link.server";
 import { createSession } from "./sessions";
 import { hashToken, randomToken } from "../crypto/tokens";
 
 let database: Database;
 let context: RequestContext;
-const cookies: Record<"customer" | "admin" | "staff", string> = { customer: "", admin: "", staff: "" };
+const PEOPLE = ["customer", ...ROLES] as const;
+type Person = (typeof PEOPLE)[number];
+const cookies = {} as Record<Person, string>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
   context = testRequestContext(env, database.db);
-  for (const who of ["customer", "admin", "staff"] as const) {
+  for (const who of PEOPLE) {
     const [user] = await database.db
       .insert(users)
       .values({ email: `${who}@example.com` })
@@ -43,8 +46,13 @@ async function outcome(handler: Handler, url: string, cookie?: string, method = 
     return "allowed";
   } catch (thrown) {
     if (thrown instanceof Response) return `${thrown.status} ${thrown.headers.get("location")}`;
-    // Past the guard, a page may answer for itself (a household that does not exist is a 404 page).
-    if (thrown instanceof Object && "type" in thrown && thrown.type === "DataWithResponseInit") return "allowed";
+    if (thrown instanceof Object && "type" in thrown && thrown.type === "DataWithResponseInit") {
+      const { data, init } = thrown as unknown as { data: { code?: string }; init: { status?: number } };
+      // The guard's refusal of a role: a 403 page that says so.
+      if (data.code === "NOT_PERMITTED") return `${init.status} NOT_PERMITTED`;
+      // Past the guard, a page may answer for itself (a household that does not exist is a 404 page).
+      return "allowed";
+    }
     throw thrown;
   }
 }
@@ -65,38 +73,34 @@ describe("the admin pages", () => {
     }
   });
 
-  it("each guard their loader and action on the server: visitors to /auth, non-admins to /", async () => {
-    // A resource route (a .ts file: a CSV, a PDF) renders no page, so it has no boundary to show.
-    for (const { path: url, file } of admin.filter((r) => r.file.endsWith(".tsx"))) {
-      const mod = (await import(/* @vite-ignore */ path.resolve("app", file))) as { loader?: Handler; action?: Handler };
-      expect(mod.loader, `${file} needs a loader that calls requireAdmin`).toBeTypeOf("function");
-      for (const [name, handler, method] of [
-        ["loader", mod.loader, "GET"],
-        ["action", mod.action, "POST"],
-      ] as const) {
-        if (!handler) continue;
-        expect(await outcome(handler, url, undefined, method), `${file} ${name}, visitor`).toBe(`302 /auth?redirectTo=${encodeURIComponent(url)}`);
-        expect(await outcome(handler, url, cookies.customer, method), `${file} ${name}, non-admin`).toBe("302 /");
-        // Staff who are not admins reach nothing of content, money or settings (ADR 0156).
-        expect(await outcome(handler, url, cookies.staff, method), `${file} ${name}, staff`).toBe("302 /");
-        expect(await outcome(handler, url, cookies.admin, method), `${file} ${name}, admin`).toBe("allowed");
-      }
-    }
+  it("the layout lets in the roles with a page under /admin: a care attendant is refused in words, a customer sent home", async () => {
+    const layout = admin.find((r) => r.file.endsWith("layout.tsx"))!;
+    const { loader } = (await import(/* @vite-ignore */ path.resolve("app", layout.file))) as { loader: Handler };
+    expect(await outcome(loader, "/admin")).toBe(`302 /auth?redirectTo=${encodeURIComponent("/admin")}`);
+    expect(await outcome(loader, "/admin", cookies.customer)).toBe("302 /");
+    expect(await outcome(loader, "/admin", cookies.care)).toBe("403 NOT_PERMITTED");
+    for (const role of ["owner", "manager", "front_desk"] as const) expect(await outcome(loader, "/admin", cookies[role]), role).toBe("allowed");
   });
 });
 
 /** Every route module under /staff, read from app/routes.ts. */
 const staffRouteFiles = () => routeTable().filter((r) => r.url === "/staff" || r.url.startsWith("/staff/"));
 
-describe("the staff pages", () => {
-  it("are found in the route config", () => {
-    expect(staffRouteFiles().map((r) => r.url)).toContain("/staff/today");
+describe("the team's pages, walked for every role (ADR 0185)", () => {
+  const pages = [...adminRouteFiles(), ...staffRouteFiles()].filter((r) => !r.layout);
+
+  it("each declare the permission they need in ROUTE_PERMISSIONS, and nothing else is declared", () => {
+    const declared = Object.keys(ROUTE_PERMISSIONS).sort();
+    for (const { url } of pages) expect(ROUTE_PERMISSIONS[url], `${url} needs its permission in ROUTE_PERMISSIONS (app/features/team/roles.ts)`).toBeDefined();
+    expect(declared).toEqual(pages.map((r) => r.url).sort());
   });
 
-  it("each guard their loader and action with requireStaff: visitors to /auth, customers to /, staff and admins in", async () => {
-    for (const { url, file } of staffRouteFiles()) {
+  it("each guard their loader and action: visitors to /auth, customers home, a role without the permission refused (403), the others in", async () => {
+    expect(pages.length).toBeGreaterThan(15);
+    for (const { url, file } of pages) {
+      const permission = ROUTE_PERMISSIONS[url]!;
       const mod = (await import(/* @vite-ignore */ path.resolve("app", file))) as { loader?: Handler; action?: Handler };
-      expect(mod.loader, `${file} needs a loader that calls requireStaff`).toBeTypeOf("function");
+      expect(mod.loader, `${file} needs a loader that calls requirePermission`).toBeTypeOf("function");
       for (const [name, handler, method] of [
         ["loader", mod.loader, "GET"],
         ["action", mod.action, "POST"],
@@ -104,10 +108,19 @@ describe("the staff pages", () => {
         if (!handler) continue;
         expect(await outcome(handler, url, undefined, method), `${file} ${name}, visitor`).toBe(`302 /auth?redirectTo=${encodeURIComponent(url)}`);
         expect(await outcome(handler, url, cookies.customer, method), `${file} ${name}, customer`).toBe("302 /");
-        // An action past its guard answers the empty form's refusal (a 400), which is the page's own answer.
-        for (const who of ["staff", "admin"] as const) expect(await outcome(handler, url, cookies[who], method), `${file} ${name}, ${who}`).toBe("allowed");
+        for (const role of ROLES) {
+          // An action past its guard answers the empty form's refusal (a 400), which is the page's own answer.
+          const expected = ROLE_PERMISSIONS[role].includes(permission) ? "allowed" : "403 NOT_PERMITTED";
+          expect(await outcome(handler, url, cookies[role], method), `${file} ${name}, ${role} (needs ${permission})`).toBe(expected);
+        }
       }
     }
+  });
+
+  it("the front desk is refused content, rates, revenue and the team, and reaches the desk", () => {
+    const frontDesk = (url: string) => ROLE_PERMISSIONS.front_desk.includes(ROUTE_PERMISSIONS[url]!);
+    expect(["/admin/content", "/admin/rooms", "/admin/analytics/revenue", "/admin/team", "/admin/customers"].filter(frontDesk)).toEqual([]);
+    expect(["/admin/stays", "/admin/stays/:stayId/check-in", "/admin/stays/:stayId/check-out", "/admin/documents"].every(frontDesk)).toBe(true);
   });
 });
 
@@ -137,7 +150,9 @@ describe("the other signed-in pages", () => {
     const { loader } = (await import("~/routes/auth")) as unknown as { loader: Handler };
     expect(await outcome(loader, "/auth")).toBe("allowed");
     expect(await outcome(loader, "/auth", cookies.customer)).toBe("302 /");
-    expect(await outcome(loader, "/auth", cookies.admin)).toBe("302 /admin");
+    expect(await outcome(loader, "/auth", cookies.owner)).toBe("302 /admin");
+    expect(await outcome(loader, "/auth", cookies.front_desk)).toBe("302 /admin");
+    expect(await outcome(loader, "/auth", cookies.care)).toBe("302 /");
     expect(await outcome(loader, "/auth?redirectTo=%2Faccount", cookies.customer)).toBe("302 /account");
     expect(await outcome(loader, "/auth?redirectTo=https%3A%2F%2Fevil.example", cookies.customer)).toBe("302 /");
   });

@@ -204,7 +204,7 @@ describe("using the link", () => {
     };
     await signInWithLink(adminDeps, (await mailFor("boss@example.com")).token, later(1));
     await signInWithLink(adminDeps, (await mailFor("clerk@example.com")).token, later(1));
-    expect(await roleOf("boss@example.com")).toEqual(["admin"]);
+    expect(await roleOf("boss@example.com")).toEqual(["owner"]);
     expect(await roleOf("clerk@example.com")).toEqual([]);
   });
 });
@@ -283,7 +283,7 @@ describe("sessions", () => {
     const before = await authenticate({ db: database.db, env }, cookie, later(1000));
     expect(before).toMatchObject({ isAdmin: false, user: { email: "role@example.com" } });
     expect(before!.session.expiresAt).toEqual(later(SESSION_IDLE_MS));
-    await database.db.insert(userRoles).values({ userId: id, role: "admin" });
+    await database.db.insert(userRoles).values({ userId: id, role: "owner" });
     expect((await authenticate({ db: database.db, env }, cookie, later(2000)))!.isAdmin).toBe(true);
     expect(await authenticate({ db: database.db, env: { isProduction: true } }, cookie, later(2000))).toBeNull();
   });

@@ -16,5 +16,12 @@ export function toAuthUser(user: SessionUser): AuthUser {
 export function toSnapshot(auth: CurrentAuth | null): AuthSnapshot {
   if (!auth) return SIGNED_OUT;
   const user = toAuthUser(auth.user);
-  return { user, session: { user, expires_at: Math.floor(auth.session.expiresAt.getTime() / 1000) }, isAdmin: auth.isAdmin, isStaff: auth.isStaff };
+  return {
+    user,
+    session: { user, expires_at: Math.floor(auth.session.expiresAt.getTime() / 1000) },
+    isAdmin: auth.isAdmin,
+    isStaff: auth.isStaff,
+    role: auth.role,
+    permissions: auth.permissions,
+  };
 }

@@ -137,7 +137,7 @@ async function fillEveryTable(db: Db) {
   await db.insert(vaccineDocuments).values({ recordId: record!.id, bytes: PDF });
   await db.insert(vaccineReminders).values({ recordId: record!.id, kind: "30-days", sentAt: now });
   await createSession(db, userId, now);
-  await db.insert(userRoles).values({ userId, role: "admin" });
+  await db.insert(userRoles).values({ userId, role: "owner" });
   await db.insert(signIns).values({ userId, method: "link", signedInAt: now });
   await db.insert(verifications).values({ email, tokenHash: "t-backup", codeHash: "c-backup", expiresAt: now });
   const [booking] = await db

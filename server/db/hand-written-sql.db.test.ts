@@ -26,6 +26,7 @@ const TRIGGERS: Record<string, string> = {
   stay_releases_unchanged: "a release is never changed (ADR 0162)",
   cat_handovers_append_only: "hand-overs are appended, never edited (ADR 0161)",
   care_incidents_append_only: "incidents are appended, never edited (ADR 0165)",
+  user_roles_keep_an_owner: "the team always keeps an Owner (ADR 0185)",
 };
 
 let database: Database;

@@ -21,10 +21,10 @@ describe("schema constraints", () => {
     expect(rows.map((r) => r.phoneNumber)).toEqual(["+19495551234"]);
   });
 
-  it("knows only the admin role, and drops roles with their user", async () => {
+  it("knows only the team's roles, and drops roles with their user", async () => {
     const { db } = database;
     const [user] = await db.insert(users).values({ email: "owner@example.com" }).returning();
-    await db.insert(userRoles).values({ userId: user!.id, role: "admin" });
+    await db.insert(userRoles).values({ userId: user!.id, role: "care" });
     await expect(db.insert(userRoles).values({ userId: user!.id, role: "superuser" })).rejects.toThrow();
     await db.delete(users).where(eq(users.id, user!.id));
     expect(await db.select().from(userRoles)).toEqual([]);

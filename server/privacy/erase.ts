@@ -18,11 +18,10 @@ export async function deleteAccount(db: Db, userId: string): Promise<{ email: st
   return db.transaction(async (tx) => {
     const subject = await findSubject(tx, userId);
     if (!subject) throw new AppError(404, "ACCOUNT_NOT_FOUND", "This account no longer exists.");
-    // Staff addresses stay in what staff did (appointments made, records reviewed): the role goes first.
+    // Staff addresses stay in what staff did (appointments made, records reviewed, care entries logged,
+    // ADR 0156): a team member of any role leaves the team first (ADR 0185).
     const roles = await rolesOf(tx, userId);
-    if (roles.isAdmin) throw new AppError(409, "ADMIN_ACCOUNT", "Staff accounts can't be deleted here. Ask the owner to revoke your admin role first.");
-    // So do the care entries a team member logged (ADR 0156): they leave the team first.
-    if (roles.isStaff) throw new AppError(409, "STAFF_ACCOUNT", "Staff accounts can't be deleted here. Ask an admin to remove you from the team first.");
+    if (roles.isStaff) throw new AppError(409, "STAFF_ACCOUNT", "Team accounts can't be deleted here. Ask an Owner to remove you from the team first.");
     // The account row last: the other tables' rows cascade from it or are found through it.
     const { users: account, ...others } = PERSONAL_TABLES;
     for (const entry of Object.values(others)) await entry.erase?.(tx, subject, placeholder);

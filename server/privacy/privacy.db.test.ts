@@ -165,7 +165,7 @@ async function seedCustomer(db: Db) {
   await db.insert(vaccineDocuments).values({ recordId: record!.id, bytes: PDF });
   await db.insert(vaccineReminders).values({ recordId: record!.id, kind: "30-days", sentAt: now });
   await createSession(db, userId, now);
-  await db.insert(userRoles).values({ userId, role: "admin" });
+  await db.insert(userRoles).values({ userId, role: "care" });
   await db.insert(signIns).values({ userId, method: "link", signedInAt: now });
   await db.insert(verifications).values({ email: person.email, tokenHash: `t-${tag}`, codeHash: `c-${tag}`, expiresAt: now });
   // The household's appointment (ADR 0146), and one from before appointments had households, found by the address.
@@ -550,10 +550,10 @@ describe("account deletion", () => {
     expect(await db.select().from(users).where(eq(users.id, staff.userId))).toHaveLength(1);
   });
 
-  it("refuses a team member who is not an admin (ADR 0156)", async () => {
+  it("refuses a team member of any role (ADR 0156, 0185)", async () => {
     const { db } = database;
     const member = await seedCustomer(db);
-    await db.update(userRoles).set({ role: "staff" }).where(eq(userRoles.userId, member.userId));
+    await db.update(userRoles).set({ role: "front_desk" }).where(eq(userRoles.userId, member.userId));
     await expect(deleteAccount(db, member.userId)).rejects.toMatchObject({ status: 409, code: "STAFF_ACCOUNT" });
   });
 });

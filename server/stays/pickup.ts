@@ -42,7 +42,7 @@ export const PICKUP_TEXT = {
   noCodesToday: "No pickup code has been sent for this stay today. Call the owner, or ask a manager to release the cat with a reason.",
   notInHotel: "This cat is not checked in, so there is nothing to release.",
   notReleased: "This cat has not been released yet: release it with a pickup code, or a manager's override, before checking out.",
-  overrideNeedsAdmin: "Only a manager (an admin account) may release a cat without a pickup code.",
+  overrideNeedsAdmin: "Only a Manager or an Owner may release a cat without a pickup code.",
   overrideNeedsReason: "Say why the cat is released without a pickup code.",
   codesClosed: `${PICKUP_WRONG_CODES_A_DAY} wrong pickup codes were entered for this stay today, so pickup codes are closed for it until tomorrow. Call the owner; only a manager can release the cat now, with the override and a reason.`,
 } as const;

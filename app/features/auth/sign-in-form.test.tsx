@@ -15,9 +15,9 @@ let replies: Record<string, Reply>;
 let requests: { path: string; body: unknown }[];
 
 const SIGNED_IN_HINT = "cat_hotel_signed_in=1";
-const signedOut: AuthSnapshot = { user: null, session: null, isAdmin: false, isStaff: false };
+const signedOut: AuthSnapshot = { user: null, session: null, isAdmin: false, isStaff: false, role: null, permissions: [] };
 const user = { id: "u1", email: "cat@example.com", email_confirmed_at: null, last_sign_in_at: null, created_at: "2026-01-01T00:00:00Z" };
-const signedIn: AuthSnapshot = { user, session: { user, expires_at: 2_000_000_000 }, isAdmin: false, isStaff: false };
+const signedIn: AuthSnapshot = { user, session: { user, expires_at: 2_000_000_000 }, isAdmin: false, isStaff: false, role: null, permissions: [] };
 
 beforeEach(() => {
   replies = { "/api/auth/session": { status: 200, body: signedOut } };

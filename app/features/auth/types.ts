@@ -1,3 +1,5 @@
+import type { Permission, Role } from "~/features/team/roles";
+
 /** The user as the browser sees it (the spec's field names). Dates are ISO strings. */
 export interface AuthUser {
   id: string;
@@ -17,9 +19,13 @@ export interface AuthSession {
 export interface AuthSnapshot {
   user: AuthUser | null;
   session: AuthSession | null;
+  /** The role opens the admin area (an Owner, a Manager, the front desk; ADR 0185). */
   isAdmin: boolean;
-  /** Staff or admin: the header links the staff pages (ADR 0156, 0165). */
+  /** Any role on the team (ADR 0156, 0185). */
   isStaff: boolean;
+  /** The role on the team (null for a customer) and what it permits: the menus show only what it may open. */
+  role: Role | null;
+  permissions: readonly Permission[];
 }
 
-export const SIGNED_OUT: AuthSnapshot = { user: null, session: null, isAdmin: false, isStaff: false };
+export const SIGNED_OUT: AuthSnapshot = { user: null, session: null, isAdmin: false, isStaff: false, role: null, permissions: [] };

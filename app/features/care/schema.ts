@@ -63,16 +63,6 @@ export const careEntryForm = z.discriminatedUnion("intent", [
 export type CareEntryInput =
   Exclude<z.output<typeof careEntryForm>, { intent: "photo" }> | Omit<Extract<z.output<typeof careEntryForm>, { intent: "photo" }>, "photo">;
 
-/** Admins add a team member by the address they sign in with, and remove one. */
-const teamEmail = z
-  .string("Enter the team member's e-mail address")
-  .trim()
-  .toLowerCase()
-  .max(254, "Enter the team member's e-mail address")
-  .pipe(z.email("Enter the team member's e-mail address, like name@example.com"));
-export const addTeamMemberForm = z.object({ intent: z.literal("add"), email: teamEmail });
-export const removeTeamMemberForm = z.object({ intent: z.literal("remove"), email: teamEmail });
-
 /** Staff acknowledge a care alert on Today (ADR 0164). */
 export const acknowledgeAlertForm = z.object({ intent: z.literal("acknowledge"), alertId: idField("Choose an alert") });
 const TIME_TODAY = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,6 +1,7 @@
-import { Icon } from "~/components/icons";
+import { Icon, type IconName } from "~/components/icons";
 import { Modal, closeModal, closesModal, modalTitleId, type opensModal } from "~/components/ui/modal";
 import { useAuth } from "~/features/auth/auth-provider";
+import { teamLinks } from "~/features/team/roles";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { modalIds } from "./modal-ids";
 import { scrollToSection, sectionIds } from "./scroll-to-section";
@@ -23,9 +24,11 @@ type OpenerProps = ReturnType<typeof opensModal>;
  * the backdrop close it). It opens before the page's script has run; a section link then loads the
  * page again at that section (`?#id`: another address, so the menu closes), with script it scrolls there.
  */
+const TEAM_ICONS: Record<string, IconName> = { Today: "paw", Desk: "calendar", Admin: "shield" };
+
 export function MobileDrawer({ opensSignIn, startsBooking }: { opensSignIn: () => OpenerProps; startsBooking: () => OpenerProps }) {
   const { business } = useSiteContent();
-  const { user, isAdmin, isStaff, signOut } = useAuth();
+  const { user, permissions, signOut } = useAuth();
   const goTo = (id: string) => {
     closeMenu();
     scrollToSection(id);
@@ -81,18 +84,12 @@ export function MobileDrawer({ opensSignIn, startsBooking }: { opensSignIn: () =
               <Icon name="user" className="h-5 w-5 text-brand-600" />
               Account
             </a>
-            {isStaff ? (
-              <a href="/staff/today" className={item}>
-                <Icon name="paw" className="h-5 w-5 text-brand-600" />
-                Staff
+            {teamLinks(permissions).map((link) => (
+              <a key={link.to} href={link.to} className={item}>
+                <Icon name={TEAM_ICONS[link.label] ?? "shield"} className="h-5 w-5 text-brand-600" />
+                {link.label}
               </a>
-            ) : null}
-            {isAdmin ? (
-              <a href="/admin" className={item}>
-                <Icon name="shield" className="h-5 w-5 text-brand-600" />
-                Admin
-              </a>
-            ) : null}
+            ))}
             <button
               type="button"
               className={item}

@@ -3,6 +3,7 @@ import { Icon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { formatAddress } from "~/lib/address";
 import { useAuth } from "~/features/auth/auth-provider";
+import { teamLinks } from "~/features/team/roles";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { cn } from "~/lib/cn";
 import { useHomeDialogs } from "./home-dialogs";
@@ -61,7 +62,7 @@ const topLink = "rounded-md px-2 py-1 text-sm font-semibold whitespace-nowrap te
  * the server renders it), the account's pages and Sign out once signed in.
  */
 function AccountLinks() {
-  const { user, isAdmin, isStaff, signOut } = useAuth();
+  const { user, permissions, signOut } = useAuth();
   const { opens } = useHomeDialogs();
   if (!user) {
     return (
@@ -88,16 +89,11 @@ function AccountLinks() {
           <Icon name="user" className="h-4 w-4" /> Account
         </span>
       </a>
-      {isStaff ? (
-        <a href="/staff/today" className={topLink}>
-          Staff
+      {teamLinks(permissions).map((link) => (
+        <a key={link.to} href={link.to} className={topLink}>
+          {link.label}
         </a>
-      ) : null}
-      {isAdmin ? (
-        <a href="/admin" className={topLink}>
-          Admin
-        </a>
-      ) : null}
+      ))}
       <button type="button" className={topLink} onClick={() => void signOut()}>
         Sign out
       </button>

@@ -1,5 +1,5 @@
 import { revenueReport } from "@server/analytics/revenue";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { mapRefusals } from "@server/http/refusals";
 import { revenueCsv, revenuePeriodFromSearchParams } from "~/features/analytics/revenue";
 import { businessDate } from "~/lib/business-time";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/analytics.revenue.csv";
  * resource route beside the page, so the download is its loader and needs no API endpoint.
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "reports");
   const period = revenuePeriodFromSearchParams(new URL(request.url).searchParams, businessDate(context.clock.now()));
   const csv = revenueCsv(await revenueReport(context.db, period));
   const name = period.year === null ? `revenue-last-12-months-to-${period.months.at(-1)}` : `revenue-${period.year}`;

@@ -1,5 +1,5 @@
 import { revenueReport } from "@server/analytics/revenue";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { mapRefusals } from "@server/http/refusals";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -22,7 +22,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Revenue");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "reports");
   const today = businessDate(context.clock.now());
   const period = revenuePeriodFromSearchParams(new URL(request.url).searchParams, today);
   return { report: await revenueReport(context.db, period), years: revenueYears(today) };

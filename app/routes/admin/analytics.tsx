@@ -1,5 +1,5 @@
 import { analyticsSummary } from "@server/analytics/queries";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { mapRefusals } from "@server/http/refusals";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -17,7 +17,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Analytics");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "reports");
   const choice = rangeFromSearchParams(new URL(request.url).searchParams, businessDate(context.clock.now()));
   const summary = await analyticsSummary(context.db, choice);
   return { choice, summary };

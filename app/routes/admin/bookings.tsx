@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import {
   confirmProposal,
   createAppointment,
@@ -35,7 +35,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Bookings");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "customers");
   const url = new URL(request.url);
   const day = isCalendarDate(url.searchParams.get("day") ?? "") ? url.searchParams.get("day")! : businessDate(context.clock.now());
   const statusParam = url.searchParams.get("status");
@@ -51,7 +51,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "customers");
   const staff = staffActor(admin.user);
   const db = context.db;
   const form = await formDataOf(request);

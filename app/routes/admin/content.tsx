@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { type FetcherWithComponents, Link, useFetcher } from "react-router";
 import { z } from "~/lib/zod";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { type RevisionView, contentHistory, loadEditableContent, publishDraft, publishValue, revertTo, revisionView, saveDraft } from "@server/content/content";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -35,7 +35,7 @@ const SECTION_LABELS: Record<ContentKey, string> = {
 };
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "content");
   const requested = new URL(request.url).searchParams.get("section");
   const section = CONTENT_KEYS.find((k) => k === requested) ?? "business";
   const [content, history] = await Promise.all([loadEditableContent(context.db), contentHistory(context.db, section)]);
@@ -66,7 +66,7 @@ const contentChange = z.discriminatedUnion("intent", [
 ]);
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "content");
   const email = admin.user.email;
   const db = context.db;
   return submitForm<typeof contentChange, { draftId?: number }>(

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { getCustomer } from "@server/customers/customers";
 import { mapRefusals } from "@server/http/refusals";
 import { householdOwed } from "@server/stays/owed";
@@ -24,7 +24,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = ({ data: loaded }) => adminMeta(loaded?.household.name ?? loaded?.account.email ?? "Customer");
 
 export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "customers");
   // A household that does not exist (or an id that is not one) is getCustomer's 404.
   const customer = await getCustomer(context.db, params.householdId);
   return {

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { listCustomers } from "@server/customers/customers";
 import { mapRefusals } from "@server/http/refusals";
 import { KeysetPager } from "~/components/keyset-pager";
@@ -16,7 +16,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Customers");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "customers");
   const parsed = customersQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   // A hand-edited address with a bad page link shows the newest customers and says so, rather than an error page.
   const query: CustomersQuery = parsed.success ? parsed.data : customersQuerySchema.parse({ q: new URL(request.url).searchParams.get("q")?.slice(0, 100) });

@@ -1,10 +1,11 @@
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { loadEditableContent } from "@server/content/content";
 import { type ReadinessItem, launchReadiness } from "@server/content/launch-readiness";
 import { mapRefusals } from "@server/http/refusals";
 import { Link } from "react-router";
 import { Badge, Notice, Panel } from "~/components/ui/panel";
 import { useAuth } from "~/features/auth/auth-provider";
+import { ROUTE_PERMISSIONS } from "~/features/team/roles";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "./shared";
 
@@ -13,7 +14,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "desk");
   return { readiness: launchReadiness(await loadEditableContent(context.db)) };
 });
 
@@ -39,13 +40,13 @@ const TILES = [
 ] as const;
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { user } = useAuth();
+  const { user, permissions } = useAuth();
   return (
     <>
       <h1 className="text-3xl break-words sm:text-4xl">Welcome, {user?.email ?? "Admin"}</h1>
       <p className="mt-2 text-muted">Run the hotel from here.</p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {TILES.map((tile) => (
+        {TILES.filter((tile) => permissions.includes(ROUTE_PERMISSIONS[tile.to]!)).map((tile) => (
           <li key={tile.to}>
             <Link
               to={tile.to}
@@ -65,7 +66,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <LaunchReadiness items={loaderData.readiness} />
+      {permissions.includes("content") ? <OwnerTools readiness={loaderData.readiness} /> : null}
+    </>
+  );
+}
+
+/** The launch's placeholders and the testing tools: the content's and the WordPress connection's, an Owner's. */
+function OwnerTools({ readiness }: { readiness: ReadinessItem[] }) {
+  return (
+    <>
+      <LaunchReadiness items={readiness} />
       <section aria-labelledby="admin-tools" className="mt-10">
         <h2 id="admin-tools" className="text-2xl">
           Testing tools

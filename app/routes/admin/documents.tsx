@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
 import { type ReviewedRecord, recordUploadUrl, rejectVaccineRecord, reviewQueuePage, verifyVaccineRecord } from "@server/households/vaccines";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
@@ -23,7 +23,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Vaccine records");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "documents");
   const params = new URL(request.url).searchParams;
   // A page of the queue (50 records), from the oldest upload or beyond a page link's cursor; a malformed cursor answers 400.
   const { records, total, earlier, later } = await reviewQueuePage(context.db, {
@@ -45,7 +45,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "documents");
   const form = await formDataOf(request);
   const reviewer = admin.user.email;
   switch (form.get("intent")) {

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { CatChoices, HiddenCatIds } from "~/features/cats/cat-choices";
 import { customerActor, listCustomerAppointments } from "@server/appointments/appointments";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { findCustomersToBookFor } from "@server/customers/customers";
 import { BOOKING_HORIZON_DAYS, type Groom, bookGroom, listGroomingServices, quoteGroom } from "@server/grooming/grooming";
 import { kickMessageQueues } from "@server/mail/kick";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Book a groom for a cust
  * confirmation mail. The groom is the customer's, on their My Appointments (ADR 0134).
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "customers");
   const params = new URL(request.url).searchParams;
   const householdId = params.get("household");
   if (!householdId) {
@@ -88,7 +88,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "customers");
   const form = await formDataOf(request);
   if (form.get("intent") !== "bookForCustomer") return unknownIntent();
   let booked: { groom: Groom; householdId: string } | undefined;

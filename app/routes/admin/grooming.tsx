@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useFetcher } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { addDayOff, listGroomers, listGroomingServices, removeDayOff, saveGroomerWeek, saveGroomingService } from "@server/grooming/grooming";
 import { recentlyCompletedGrooms, recordGroomGuarantee } from "@server/grooming/guarantee";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
@@ -23,7 +23,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Groomers and services");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "rates");
   const today = businessDate(context.clock.now());
   const [services, groomers, completed] = await Promise.all([
     listGroomingServices(context.db, { all: true }),
@@ -34,7 +34,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "rates");
   const form = await formDataOf(request);
   const { db } = context;
   switch (form.get("intent")) {

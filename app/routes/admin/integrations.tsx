@@ -1,4 +1,4 @@
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { mapRefusals } from "@server/http/refusals";
 import { WordPressDashboard } from "~/features/wordpress/wordpress-dashboard";
 import type { Route } from "./+types/integrations";
@@ -9,7 +9,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("WordPress API Testing");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "content");
   return null;
 });
 

@@ -10,7 +10,7 @@ import { AUTH_TEXT } from "~/features/auth/messages";
 import { cn } from "~/lib/cn";
 import type { PageHandle } from "~/islands/page-scripts";
 import type { Route } from "./+types/layout";
-import { ADMIN_SECTIONS, adminMeta } from "./shared";
+import { adminMeta, sectionsFor } from "./shared";
 
 // Staff tools: their controls need the script, so it starts with the page (ADR 0137).
 export const handle: PageHandle = { routerScripts: "at-once" };
@@ -18,7 +18,7 @@ export const handle: PageHandle = { routerScripts: "at-once" };
 export const meta: Route.MetaFunction = () => adminMeta("Admin");
 
 /**
- * The guard of /admin/*. The server decides (here, and again in every child loader and action,
+ * The guard of /admin/*: the roles with a page here (each page checks its own permission, ADR 0185). The server decides (here, and again in every child loader and action,
  * since a child can be requested on its own); the browser follows along when the state changes
  * later, e.g. a sign-out in another tab.
  */
@@ -28,7 +28,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 });
 
 export default function AdminLayout() {
-  const { user, isAdmin, loading } = useAuth();
+  const { user, isAdmin, permissions, loading } = useAuth();
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -64,7 +64,7 @@ export default function AdminLayout() {
             <NavLink to="/admin" end className={navClass}>
               Dashboard
             </NavLink>
-            {ADMIN_SECTIONS.map((s) => (
+            {sectionsFor(permissions).map((s) => (
               <NavLink key={s.to} to={s.to} className={navClass}>
                 {s.label}
               </NavLink>

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { listLeads, updateLead } from "@server/leads/inbox";
 import { twilioConfigured } from "@server/telephony/telephony";
@@ -28,7 +28,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Leads inbox");
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "customers");
   return submitForm(await formDataOf(request), leadFollowUpForm, async ({ kind, leadId, staffStatus, staffNote }) => {
     await updateLead(context.db, kind, leadId, { staffStatus, staffNote });
     context.logger.info({ admin: admin.user.id, kind, leadId }, "lead updated");
@@ -39,7 +39,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
 const FILTER_KEYS = ["kind", "staffStatus", "callStatus", "q", "from", "to"] as const;
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "customers");
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = leadsQuerySchema.safeParse(params);
   // A hand-edited address with a bad filter shows everything and says so, rather than an error page.

@@ -1,6 +1,7 @@
 import { routeTable } from "@server/testing/route-table";
 import { describe, expect, it } from "vitest";
-import { ADMIN_SECTIONS, ADMIN_SUB_PAGES } from "./shared";
+import { type ROLES, ROLE_PERMISSIONS } from "~/features/team/roles";
+import { ADMIN_SECTIONS, ADMIN_SUB_PAGES, sectionsFor } from "./shared";
 
 /** The admin's pages, read from app/routes.ts: a page added there is checked without being listed here. */
 const adminPages = routeTable().filter((r) => !r.layout && (r.url === "/admin" || r.url.startsWith("/admin/")));
@@ -21,5 +22,14 @@ describe("the admin menu", () => {
     for (const to of [...ADMIN_SECTIONS.map((s) => s.to), ...Object.keys(ADMIN_SUB_PAGES)])
       expect(urls.has(to), `${to} is listed for the admin area but app/routes.ts has no such page`).toBe(true);
     expect(new Set(ADMIN_SECTIONS.map((s) => s.label)).size).toBe(ADMIN_SECTIONS.length);
+  });
+
+  it("shows each role only the sections it may open (ADR 0185)", () => {
+    const labels = (role: (typeof ROLES)[number]) => sectionsFor(ROLE_PERMISSIONS[role]).map((s) => s.label);
+    expect(labels("owner")).toEqual(ADMIN_SECTIONS.map((s) => s.label));
+    expect(labels("front_desk")).toEqual(["Stays and occupancy", "Vaccine records"]);
+    expect(labels("manager")).not.toContain("Team");
+    expect(labels("manager")).not.toContain("Content");
+    expect(labels("care")).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form, useActionData, useFetcher } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { listSuiteTypes, loadStaySettings } from "@server/stays/calendar";
 import { mapRefusals } from "@server/http/refusals";
@@ -50,7 +50,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Suites and rules");
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "rates");
   const { db } = context;
   const [types, suites, rules, stay, managerMobile] = await Promise.all([
     listSuiteTypes(db),
@@ -63,7 +63,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "rates");
   const form = await formDataOf(request);
   const { db } = context;
   switch (form.get("intent")) {

@@ -1,4 +1,5 @@
 import { business } from "~/content/business";
+import { type Permission, ROUTE_PERMISSIONS } from "~/features/team/roles";
 
 /** Every admin page: out of search engines. (React Router uses the deepest route's meta, so each page sets it.) */
 export const adminMeta = (title: string) => [{ title: `${title} | Admin | ${business.name}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -33,3 +34,8 @@ export const ADMIN_SUB_PAGES: Readonly<Record<string, string>> = {
   "/admin/stays/:stayId/check-out": "the desk's check-out of a stay (the balance, weight, doses handed back), opened from a departure on Stays and occupancy",
   "/admin/stays/:stayId/suite-card": "the printable card of each cat of a stay for its suite, opened from a checked-in stay's check-in page or desk row",
 };
+
+/** The menu a role sees: only the sections its permissions open (ADR 0185). */
+export function sectionsFor(permissions: readonly Permission[]) {
+  return ADMIN_SECTIONS.filter((s) => permissions.includes(ROUTE_PERMISSIONS[s.to]!));
+}

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
 import { settleStaysInBackground } from "@server/stays/background";
@@ -24,12 +24,12 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Check in");
 
 export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "desk");
   return deskCheckInPage(context.db, params.stayId, context.clock.now());
 });
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "desk");
   const form = await formDataOf(request);
   if (form.get("intent") !== "checkIn") return unknownIntent();
   const reply = await submitForm(form, deskCheckInForm, async ({ cats, overrideReason }) => {

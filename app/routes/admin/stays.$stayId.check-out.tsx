@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { may, requirePermission } from "@server/auth/guards.server";
 import { raiseWeightAlertsAfterCheckOut } from "@server/care/alerts";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -37,7 +37,7 @@ const releaseView = (r: StayRelease): ReleaseView =>
     : { method: "override", reason: r.reason, staffEmail: r.staffEmail, releasedAt: r.releasedAt.toISOString() };
 
 export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "desk");
   // The server's clock, as the pickup codes' job reads it (ADR 0168).
   const now = context.clock.now();
   const [page, pickup] = await Promise.all([deskCheckOutPage(context.db, params.stayId), pickupAtDesk(context.db, params.stayId, now)]);
@@ -64,7 +64,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   formData?.get("intent") === "release" || defaultShouldRevalidate;
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "desk");
   const form = await formDataOf(request);
   const intent = form.get("intent");
   // The balance's forms name the stay they settle (they are the desk's, ADR 0154), as the release's does; only this page's stay.
@@ -73,7 +73,7 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
   const now = context.clock.now();
   if (intent === "release")
     return submitForm(form, releaseForm, async (request) => {
-      const staff = { userId: admin.user.id, email: admin.user.email, isAdmin: true };
+      const staff = { userId: admin.user.id, email: admin.user.email, isAdmin: may(admin, "override") };
       const release =
         request.method === "code"
           ? await releaseWithCode(context, { stayId: request.stayId, code: request.code, staff }, now)

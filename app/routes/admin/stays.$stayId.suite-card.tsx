@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { mapRefusals } from "@server/http/refusals";
 import { qrCodeImage } from "@server/payments/balance";
 import { suiteCards } from "@server/stays/handovers";
@@ -14,7 +14,7 @@ export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 export const meta: Route.MetaFunction = () => adminMeta("Suite card");
 
 export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "desk");
   const cards = await suiteCards(context.db, params.stayId);
   // Each card's QR code opens the cat on the staff's page of the stay.
   const qrs = await Promise.all(cards.cats.map((c) => qrCodeImage(`${context.env.PUBLIC_SITE_URL}${staffCatPath(cards.stay.id, c.catId)}`)));

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { CatChoices, HiddenCatIds } from "~/features/cats/cat-choices";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { findCustomersToBookFor } from "@server/customers/customers";
 import { householdAccount, householdForEmail, listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Book a stay for a custo
  * stay on their My Trips. No online deposit: the desk settles it (ADR 0145).
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "customers");
   const params = new URL(request.url).searchParams;
   const householdId = params.get("household");
   if (!householdId) {
@@ -107,7 +107,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "customers");
   const form = await formDataOf(request);
   const intent = form.get("intent");
   if (intent === "customerByEmail") {

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
-import { requireAdmin } from "@server/auth/guards.server";
+import { assertMay, may, requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { failedMail, retryMail } from "@server/mail/queue";
 import { refundUnderGuarantee } from "@server/payments/guarantee";
@@ -57,7 +57,7 @@ const CHECKED_OUT_DAYS = 14;
 const dayParam = calendarDateField();
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  const auth = await requirePermission(request, context, "desk");
   const params = new URL(request.url).searchParams;
   const now = context.clock.now();
   const today = businessDate(now);
@@ -82,6 +82,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     desk.arrivals.map((s) => s.id),
   );
   return {
+    // The refund and guarantee forms are a Manager's or an Owner's (ADR 0185): the front desk does not see them.
+    canRefund: may(auth, "refunds"),
     checkIns: Object.fromEntries(checkIns) as Record<string, CheckInStatus>,
     overdue,
     owed,
@@ -115,7 +117,7 @@ const DONE: Record<(typeof LIST_ACTIONS)[number], string> = {
 };
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, "desk");
   const form = await formDataOf(request);
   const intent = form.get("intent");
   if (intent === "retryMail") {
@@ -136,6 +138,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
   if (intent === "refund")
     return submitForm(form, staffRefundForm, async ({ paymentId, amount }) => {
+      assertMay(admin, "refunds");
       await refundByStaff(
         context.db,
         context.payments,
@@ -146,6 +149,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     });
   if (intent === "guarantee")
     return submitForm(form, guaranteeForm, async ({ stayId, reason, amount }) => {
+      assertMay(admin, "refunds");
       const amountCents = Math.round(amount * 100);
       const { late, atDeskCents } = await refundUnderGuarantee(
         context.db,
@@ -520,7 +524,12 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         title="Recently checked out"
         description={`Stays that ended in the last ${CHECKED_OUT_DAYS} days. The satisfaction guarantee is promised for ${GUARANTEE_DAYS} days after check-out; later is your call. A refund goes back to the card that paid; what was paid in cash or by check is given back at the desk.`}
       >
-        <StayList stays={data.checkedOut} suites={data.suites} empty="No stays checked out recently." actions={(s) => <GuaranteeForm stay={s} />} />
+        <StayList
+          stays={data.checkedOut}
+          suites={data.suites}
+          empty="No stays checked out recently."
+          actions={(s) => (data.canRefund ? <GuaranteeForm stay={s} /> : null)}
+        />
       </Panel>
 
       {data.withoutSuite.length > 0 ? (
@@ -567,7 +576,7 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         title="Payments"
         description="Paid deposits and balances, newest first, with what was given back. A refund goes back to the card that paid; cash and checks are given back at the desk."
       >
-        <DepositList deposits={data.deposits} />
+        <DepositList deposits={data.deposits} canRefund={data.canRefund} />
       </Panel>
 
       <Panel title={`Occupancy · ${GRID_NIGHTS} nights from ${formatCalendarDayWeekday(data.date)}`}>
@@ -688,7 +697,7 @@ function GuaranteeForm({ stay }: { stay: StaffStay }) {
 }
 
 /** Each paid deposit or balance: its stay, what was refunded and why, and a Refund form for what is left. */
-function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
+function DepositList({ deposits, canRefund }: { deposits: LoaderData["deposits"]; canRefund: boolean }) {
   const navigation = useNavigation();
   if (deposits.length === 0) return <p className="text-muted">No payments yet.</p>;
   return (
@@ -719,7 +728,7 @@ function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
               </ul>
             ) : null}
             {/* Cash and checks are given back at the desk: no provider can refund them (ADR 0152). */}
-            {left > 0 && d.method === "card" ? (
+            {canRefund && left > 0 && d.method === "card" ? (
               <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="refund" />
                 <input type="hidden" name="paymentId" value={d.id} />

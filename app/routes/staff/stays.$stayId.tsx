@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Link, useFetcher } from "react-router";
-import { requireStaff } from "@server/auth/guards.server";
+import { useFetcher } from "react-router";
+import { requirePermission } from "@server/auth/guards.server";
 import { staffStay } from "@server/care/care";
 import { recordIncident } from "@server/care/incidents";
 import { formDataOf, submitForm } from "@server/http/form-action";
@@ -17,6 +17,7 @@ import { noindexMeta } from "~/features/seo/seo";
 import { businessDate, businessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import type { PageHandle } from "~/islands/page-scripts";
+import { StaffMenu } from "~/features/team/staff-menu";
 import type { Route } from "./+types/stays.$stayId";
 
 // A staff tool, opened from Today or a suite card's QR code on a phone: its form answers in place once the script runs (ADR 0137).
@@ -27,13 +28,13 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 /** A stay as staff read it (ADR 0165): its cats' essentials, the Care log with its incidents, and the incident form. */
 export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
-  const { user } = await requireStaff(request, context);
+  const { user } = await requirePermission(request, context, "care");
   const now = context.clock.now();
   return { ...(await staffStay(context.db, { userId: user.id }, params.stayId)), now: `${businessDate(now)}T${businessTime(now)}` };
 });
 
 export const action = mapRefusals(async ({ request, context, params }: Route.ActionArgs) => {
-  const { user } = await requireStaff(request, context);
+  const { user } = await requirePermission(request, context, "care");
   return submitForm(await formDataOf(request), incidentForm, async (input) => {
     await recordIncident(
       context.db,
@@ -53,11 +54,7 @@ export default function StaffStay({ loaderData: { log, suites, cats, now } }: Ro
   const names = stay.catNames.length > 0 ? stay.catNames.join(" and ") : "A stay";
   return (
     <main id="main" className="mx-auto min-h-screen max-w-3xl px-3 py-6 sm:px-6">
-      <p className="mb-2">
-        <Link to="/staff/today" className="font-semibold text-brand-700 underline underline-offset-4">
-          Today
-        </Link>
-      </p>
+      <StaffMenu />
       <h1 className="text-3xl break-words">
         {names} · {suites.join(", ")}
       </h1>

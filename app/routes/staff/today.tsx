@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Link, useFetcher } from "react-router";
-import { requireStaff } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { type CareAlertView, acknowledgeCareAlert, careAlertsToday } from "@server/care/alerts";
 import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
@@ -16,6 +16,7 @@ import { staffCatPath } from "~/features/stays/handover";
 import { formatCalendarDay, formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, useNotice } from "~/lib/forms";
 import type { PageHandle } from "~/islands/page-scripts";
+import { StaffMenu } from "~/features/team/staff-menu";
 import type { Route } from "./+types/today";
 
 // A staff tool: its forms answer in place once the script runs, so it starts with the page (ADR 0137).
@@ -24,7 +25,7 @@ export const handle: PageHandle = { routerScripts: "at-once" };
 export const meta: Route.MetaFunction = () => noindexMeta(`Today | Staff | ${business.name}`);
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireStaff(request, context);
+  await requirePermission(request, context, "care");
   const now = context.clock.now();
   // The page only reads the alerts: the care alerts job raises them.
   const [today, alerts] = await Promise.all([careToday(context.db, now), careAlertsToday(context.db, now)]);
@@ -32,7 +33,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const { user } = await requireStaff(request, context);
+  const { user } = await requirePermission(request, context, "care");
   const form = await formDataOf(request);
   if (form.get("intent") === "acknowledge")
     return submitForm(form, acknowledgeAlertForm, async (input) => {
@@ -51,11 +52,7 @@ export default function StaffToday({ loaderData: { day, suites, arriving, alerts
   const cats = suites.reduce((n, s) => n + s.cats.length, 0);
   return (
     <main id="main" className="mx-auto min-h-screen max-w-3xl px-3 py-6 sm:px-6">
-      <p className="mb-2">
-        <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
-          ← {business.name}
-        </Link>
-      </p>
+      <StaffMenu />
       <h1 className="text-3xl">Today</h1>
       <p className="text-muted">
         {formatCalendarDay(day)} · {cats === 1 ? "1 cat" : `${cats} cats`} in the hotel

@@ -28,7 +28,10 @@ export const userRoles = pgTable(
     role: text("role").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_known", sql`${t.role} in ('admin','staff')`)],
+  // One role a person (ADR 0185): the roles' check (owner, manager, front_desk, care), the unique index on
+  // user_id and the trigger that keeps at least one owner are in the team-roles migration, written by
+  // hand after the old rows were renamed.
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
 
 /**

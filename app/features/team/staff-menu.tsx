@@ -1,0 +1,27 @@
+import { NavLink } from "react-router";
+import { business } from "~/content/business";
+import { useAuth } from "~/features/auth/auth-provider";
+import { cn } from "~/lib/cn";
+import { teamLinks } from "./roles";
+
+/** The staff pages' menu (ADR 0185): the site, then Today and the Desk (and Admin) as the role allows. */
+export function StaffMenu() {
+  const { permissions } = useAuth();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "inline-flex min-h-11 items-center rounded-full px-4 text-sm font-bold underline-offset-4",
+      isActive ? "bg-brand-700 text-white" : "bg-brand-50 text-brand-800 hover:underline",
+    );
+  return (
+    <nav aria-label="Staff" className="mb-4 flex flex-wrap items-center gap-2">
+      <NavLink to="/" className="mr-2 font-semibold text-brand-700 underline underline-offset-4">
+        ← {business.name}
+      </NavLink>
+      {teamLinks(permissions).map((link) => (
+        <NavLink key={link.to} to={link.to} end className={linkClass}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
