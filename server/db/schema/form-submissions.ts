@@ -1,0 +1,24 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./core";
+
+/**
+ * A page form's post, once (ADR 0179): the random token the page's loader rendered into the form is
+ * claimed here before the change runs, so a second post of the same form (a double tap without the
+ * script, a retry, two tabs) finds the claim and answers the first post's outcome instead of changing
+ * anything again. `outcome` is null while the first post is still running; a refused post gives its
+ * token back. Rows older than a day are pruned (`formSubmissionsJob`).
+ */
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    token: text("token").primaryKey(),
+    /** Which form: the page's address and the intent ("/admin/stays refund"). */
+    form: text("form").notNull(),
+    /** Who posted it; none for a public form. Deleted with the account. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** What the poster was told (the notice, and what else the page reads); null while it runs. */
+    outcome: jsonb("outcome").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("form_submissions_created").on(t.createdAt), index("form_submissions_user").on(t.userId)],
+);
