@@ -1,5 +1,5 @@
 CREATE TABLE "form_submissions" (
-	"token" text PRIMARY KEY NOT NULL,
+	"key" text PRIMARY KEY NOT NULL,
 	"form" text NOT NULL,
 	"user_id" uuid,
 	"outcome" jsonb,

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { failedMail, retryMail } from "@server/mail/queue";
 import { refundUnderGuarantee } from "@server/payments/guarantee";
 import { recentPayments, refundByStaff } from "@server/payments/payments";
@@ -25,6 +26,7 @@ import {
 } from "@server/stays/staff";
 import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
+import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
@@ -33,7 +35,7 @@ import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
 import { FIRST_NIGHT_FREE, GUARANTEE_DAYS, REFERRAL_CREDIT } from "~/features/stays/model";
 import { paymentMethodLabel } from "~/features/stays/wording";
 import { formatCents } from "~/lib/money";
-import { type FormReply, replyTo } from "~/lib/forms";
+import { type FormReply, alreadyRecordedTitle, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
@@ -74,6 +76,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     desk.arrivals.map((s) => s.id),
   );
   return {
+    formToken: formToken(),
     checkIns: Object.fromEntries(checkIns) as Record<string, CheckInStatus>,
     deposits,
     bookedTwice,
@@ -124,25 +127,34 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     settleStaysInBackground(context);
     return reply;
   }
+  const now = context.clock.now();
   if (intent === "refund")
-    return submitForm(form, staffRefundForm, async ({ paymentId, amount }) => {
+    return submitOnce({ db: context.db, form: "/admin/stays refund", user: admin.user, now }, form, staffRefundForm, async ({ paymentId, amount }) => {
       await refundByStaff(
         context.db,
         context.payments,
         { paymentId, amountCents: Math.round(amount * 100), staffEmail: admin.user.email },
-        { logger: context.logger },
+        { logger: context.logger, now },
       );
       return { kind: "success", title: `${formatCents(Math.round(amount * 100))} refunded` };
     });
   if (intent === "guarantee")
     return submitForm(form, guaranteeForm, async ({ stayId, reason, amount }) => {
       const amountCents = Math.round(amount * 100);
-      const { late, atDeskCents } = await refundUnderGuarantee(
+      const given = await refundUnderGuarantee(
         context.db,
         context.payments,
         { stayId, amountCents, reason, staffEmail: admin.user.email },
-        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger },
+        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger, now },
       );
+      const { late, atDeskCents } = given;
+      // Given already (the same form twice, or another desk): nothing more was refunded (ADR 0179).
+      if (given.first)
+        return {
+          kind: "success",
+          title: alreadyRecordedTitle(given.first.at, given.first.by, now),
+          description: `${formatCents(given.amountCents)} was refunded under the satisfaction guarantee; nothing more was refunded.`,
+        };
       return {
         kind: "success",
         title: `${formatCents(amountCents)} refunded under the satisfaction guarantee; the customer is told by e-mail`,
@@ -485,7 +497,7 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         title="Payments"
         description="Paid deposits and balances, newest first, with what was given back. A refund goes back to the card that paid; cash and checks are given back at the desk."
       >
-        <DepositList deposits={data.deposits} />
+        <DepositList deposits={data.deposits} formToken={data.formToken} />
       </Panel>
 
       <Panel title={`Occupancy · ${GRID_NIGHTS} nights from ${formatCalendarDayWeekday(data.date)}`}>
@@ -606,7 +618,7 @@ function GuaranteeForm({ stay }: { stay: StaffStay }) {
 }
 
 /** Each paid deposit or balance: its stay, what was refunded and why, and a Refund form for what is left. */
-function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
+function DepositList({ deposits, formToken }: { deposits: LoaderData["deposits"]; formToken: string }) {
   const navigation = useNavigation();
   if (deposits.length === 0) return <p className="text-muted">No payments yet.</p>;
   return (
@@ -640,6 +652,7 @@ function DepositList({ deposits }: { deposits: LoaderData["deposits"] }) {
             {left > 0 && d.method === "card" ? (
               <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="refund" />
+                <FormToken token={formToken} />
                 <input type="hidden" name="paymentId" value={d.id} />
                 <div>
                   <Label htmlFor={`refund-${d.id}`}>Refund amount ($, up to {formatCents(left)})</Label>

@@ -247,7 +247,12 @@ export const stayEvents = pgTable(
     at: at("at").notNull().defaultNow(),
   },
   // The satisfaction guarantee is given once per stay (ADR 0179): a second post finds the first.
-  (t) => [index("stay_events_stay").on(t.stayId, t.at), uniqueIndex("stay_events_one_guarantee").on(t.stayId).where(sql`${t.kind} = 'guarantee'`)],
+  (t) => [
+    index("stay_events_stay").on(t.stayId, t.at),
+    uniqueIndex("stay_events_one_guarantee")
+      .on(t.stayId)
+      .where(sql`${t.kind} = 'guarantee'`),
+  ],
 );
 
 /** A household waiting for nights that were full, with how many days either side would do. */
