@@ -6,6 +6,7 @@ import { diaryJob } from "./care/diary";
 import { checkInReminderJob } from "./stays/check-in";
 import { pickupCodesJob } from "./stays/pickup";
 import { vaccineReminderJob } from "./households/vaccine-reminder-job";
+import { formSubmissionsJob } from "./http/form-once";
 import { mailQueueJob } from "./mail/queue";
 import { paymentsJob } from "./payments/payments";
 import type { PeriodicJob } from "./periodic-job";
@@ -35,5 +36,6 @@ export const periodicJobs: readonly PeriodicJob[] = [
   mailQueueJob,
   smsQueueJob,
   rateLimitPruningJob,
+  formSubmissionsJob,
   backupJob,
 ];

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import type { z } from "~/lib/zod";
 import { FORM_TOKEN, type FormReply, type Notice, alreadyRecordedTitle } from "~/lib/forms";
 import type { Db } from "../db/client";
+import type { PeriodicJob } from "../periodic-job";
 import { formSubmissions, users } from "../db/schema/index";
 import { submitForm } from "./form-action";
 
@@ -151,3 +152,12 @@ export async function pruneFormSubmissions(db: Db, now: Date): Promise<number> {
     .returning({ key: formSubmissions.key });
   return gone.length;
 }
+
+/** Forgets, every hour, the form posts answered more than a day ago. */
+export const formSubmissionsJob: PeriodicJob = {
+  name: "form-submissions",
+  everyMs: 60 * 60_000,
+  async run({ db }, now) {
+    await pruneFormSubmissions(db, now);
+  },
+};
