@@ -113,7 +113,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const intent = form.get("intent");
   if (intent === "retryMail") {
     const reply = await submitForm(form, retryMailForm, async ({ mailId }) => {
-      await retryMail(context.db, mailId);
+      await retryMail(context.db, mailId, context.clock.now());
       return { kind: "success", title: "The mail is queued again" };
     });
     settleStaysInBackground(context);
@@ -121,7 +121,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
   if (intent === "retrySms") {
     const reply = await submitForm(form, retrySmsForm, async ({ smsId }) => {
-      await retrySms(context.db, smsId);
+      await retrySms(context.db, smsId, context.clock.now());
       return { kind: "success", title: "The text is queued again" };
     });
     settleStaysInBackground(context);
@@ -169,12 +169,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     });
   if (intent === "move")
     return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
-      const suite = await moveStay(context.db, stayId, suiteId, admin.user.email);
+      const suite = await moveStay(context.db, stayId, suiteId, admin.user.email, now);
       return { kind: "success", title: `Moved to ${suite.name}` };
     });
   if (typeof intent === "string" && (LIST_ACTIONS as readonly string[]).includes(intent)) {
     const reply = await submitForm(form, deskForm, async ({ intent: action, stayId }) => {
-      await changeStayAtDesk(context.db, stayId, action, admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL });
+      await changeStayAtDesk(context.db, stayId, action, admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL, now });
       return { kind: "success", title: DONE[action] };
     });
     settleStaysInBackground(context);
