@@ -135,4 +135,6 @@ const BASELINE: string[] = [
   "server/callback/router.ts requestCallback now",
   "server/leads/router.ts createVoucherRequest now",
   "server/leads/router.ts sendVoucherMail now",
+  "server/leads/router.ts signUpForNewsletter now",
+  "server/payments/router.ts handlePaymentEvent ctx.now",
 ];
