@@ -8,6 +8,7 @@ import { pickupCodesJob } from "./stays/pickup";
 import { overduePickupsJob } from "./stays/overdue";
 import { owedReminderJob } from "./stays/owed";
 import { vaccineReminderJob } from "./households/vaccine-reminder-job";
+import { formSubmissionsJob } from "./http/form-once";
 import { mailQueueJob } from "./mail/queue";
 import { paymentsJob } from "./payments/payments";
 import type { PeriodicJob } from "./periodic-job";
@@ -39,5 +40,6 @@ export const periodicJobs: readonly PeriodicJob[] = [
   mailQueueJob,
   smsQueueJob,
   rateLimitPruningJob,
+  formSubmissionsJob,
   backupJob,
 ];

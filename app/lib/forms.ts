@@ -2,6 +2,7 @@ import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/r
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useEffectEvent, useRef } from "react";
 import type { z } from "~/lib/zod";
+import { businessDate, formatBusinessDateTime, formatBusinessTime } from "./business-time";
 import { toast } from "./toast";
 
 /**
@@ -86,3 +87,15 @@ export function replyTo(reply: FormReply | undefined, intent: string): FormReply
  * a form whose defaults come from the loader would reset to the values from before the change.
  */
 export const settledResult = (fetcher: { state: string; data?: FormReply }) => (fetcher.state === "idle" ? fetcher.data?.result : undefined);
+
+/** The hidden field holding the page's form token (ADR 0179): `<FormToken>` renders it, `submitOnce` reads it. */
+export const FORM_TOKEN = "formToken";
+
+/**
+ * The title of a replay's answer (ADR 0179): "Already recorded at 10:02 AM by ana@example.com", the
+ * day too when it was not today. The first post's own notice follows as the description.
+ */
+export function alreadyRecordedTitle(at: Date, by: string | null, now: Date): string {
+  const when = businessDate(at) === businessDate(now) ? formatBusinessTime(at) : formatBusinessDateTime(at);
+  return `Already recorded at ${when}${by ? ` by ${by}` : ""}`;
+}

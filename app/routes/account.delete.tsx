@@ -45,7 +45,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   // not even this mail's address. If it fails, the deletion stands; the page says the same as the mail would have.
   const { business: published } = await loadSiteContent(context.db, context.logger);
   const mail = accountDeletedMail({ to: deleted.email, business: published, siteUrl: context.env.PUBLIC_SITE_URL });
-  const queued = await queueMail(context.db, { dedupeKey: `account-deleted:${user.id}`, message: mail, sendNow: true });
+  const queued = await queueMail(context.db, { dedupeKey: `account-deleted:${user.id}`, message: mail, sendNow: true }, context.clock.now());
   const sent = queued ? await sendMailNow(context, queued, mail, context.clock.now(), { forgetWhenSent: true }) : null;
   if (queued && !sent?.ok) {
     context.logger.error({ err: sent?.error }, "could not send the account-deleted mail");

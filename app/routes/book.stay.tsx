@@ -87,13 +87,17 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (form.get("intent") === "waitlist") {
     let entry: WaitlistEntry | undefined;
     const reply = await submitForm(form, joinWaitlistForm, async (input) => {
-      entry = await joinWaitlist(context.db, user.id, input);
+      entry = await joinWaitlist(context.db, user.id, input, context.clock.now());
     });
     return entry ? redirect(`/trips?waitlisted=${entry.id}`) : reply;
   }
   let booked: Stay | undefined;
   const reply = await submitForm(form, bookStayForm, async (input) => {
-    booked = await bookStay(context.db, user.id, input, { siteUrl: context.env.PUBLIC_SITE_URL, paymentHoldMinutes: context.env.STAY_PAYMENT_HOLD_MINUTES });
+    booked = await bookStay(context.db, user.id, input, {
+      siteUrl: context.env.PUBLIC_SITE_URL,
+      paymentHoldMinutes: context.env.STAY_PAYMENT_HOLD_MINUTES,
+      now: context.clock.now(),
+    });
   });
   if (!booked) return reply;
   if (booked.status === "awaiting_payment") {
@@ -101,6 +105,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     const checkout = await startDepositCheckout(context.db, context.payments, user.id, booked.id, {
       siteUrl: context.env.PUBLIC_SITE_URL,
       logger: context.logger,
+      now: context.clock.now(),
     }).catch(() => null);
     // Without a checkout (the provider unreachable) the stay waits on My Trips with its "Pay deposit" button.
     return redirect(checkout ? checkout.url : `/trips?booked=${booked.id}`);

@@ -43,7 +43,10 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
   if (form.get("intent") === "cancel") return redirect("/trips");
   let paidStayId: string | undefined;
   const reply = await submitForm(form, simulatedPaymentForm, async () => {
-    const { outcome, stayId, kind } = await paySimulatedCheckout(context.db, user.id, params.sessionId, { siteUrl: context.env.PUBLIC_SITE_URL });
+    const { outcome, stayId, kind } = await paySimulatedCheckout(context.db, user.id, params.sessionId, {
+      siteUrl: context.env.PUBLIC_SITE_URL,
+      now: context.clock.now(),
+    });
     // A balance is paid at the desk, on the customer's phone: the page says so, and staff see it on theirs (ADR 0154).
     if (kind === "balance")
       return outcome === "paid"

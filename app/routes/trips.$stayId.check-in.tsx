@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => noindexMeta(`Check in online | ${b
 
 export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
-  return checkInPage(context.db, user.id, params.stayId);
+  return checkInPage(context.db, user.id, params.stayId, context.clock.now());
 });
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
@@ -33,13 +33,13 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
   const intent = form.get("intent");
   if (intent === "plan")
     return submitForm(form, checkInPlanForm, async (plan) => {
-      await confirmCheckInPlan(context.db, user.id, params.stayId, plan);
+      await confirmCheckInPlan(context.db, user.id, params.stayId, plan, context.clock.now());
       return { kind: "success", title: "Care plan confirmed.", description: "Thank you: our team will care for your cat as you set out." };
     });
   if (intent === "sign")
     return submitForm(form, signAgreementForm, async (signature) => {
       const origin = { ipAddress: context.clientIp, userAgent: request.headers.get("user-agent") ?? "" };
-      const signed = await signAgreement(context.db, user.id, params.stayId, signature, origin);
+      const signed = await signAgreement(context.db, user.id, params.stayId, signature, origin, context.clock.now());
       return { kind: "success", title: "Agreement signed.", description: `Signed by ${signed.signedName}.` };
     });
   return unknownIntent();

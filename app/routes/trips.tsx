@@ -193,11 +193,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const { user } = await requireUser(request, context);
   const form = await formDataOf(request);
   const siteUrl = context.env.PUBLIC_SITE_URL;
+  const now = context.clock.now();
   if (form.get("intent") === "cancel") {
     const reply = await submitForm(form, cancelStayForm, async ({ stayId }) => {
       const refundedOf = async () => (await listHouseholdStays(context.db, user.id)).find((s) => s.id === stayId)?.refundedCents ?? 0;
       const before = await refundedOf();
-      const stay = await cancelStay(context.db, user.id, stayId, { siteUrl });
+      const stay = await cancelStay(context.db, user.id, stayId, { siteUrl, now });
       const fee = stay.cancellationFeeCents ?? 0;
       // What this cancellation gives back (a refund staff made earlier is not counted again).
       const refunded = (await refundedOf()) - before;
@@ -210,7 +211,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     });
     settleStaysInBackground(context);
     // The refund the cancellation queued goes to the provider now; the payments job retries it if this fails.
-    void sendPendingRefunds(context.db, context.payments, context.logger).catch((err: unknown) =>
+    void sendPendingRefunds(context.db, context.payments, context.logger, now).catch((err: unknown) =>
       context.logger.warn({ err }, "sending refunds failed; the payments job will retry"),
     );
     return reply;
@@ -218,7 +219,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (form.get("intent") === "pay") {
     let url: string | undefined;
     const reply = await submitForm(form, payDepositForm, async ({ stayId }) => {
-      ({ url } = await startDepositCheckout(context.db, context.payments, user.id, stayId, { siteUrl, logger: context.logger }));
+      ({ url } = await startDepositCheckout(context.db, context.payments, user.id, stayId, { siteUrl, logger: context.logger, now }));
     });
     return url ? redirect(url) : reply;
   }
@@ -238,7 +239,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     let changed: Stay | undefined;
     const reply = await submitForm(form, changeStayForm, async (input) => {
       await refuseStaffOnly(context.db, user.id, input.stayId);
-      changed = await changeStayDates(context.db, user.id, input, { siteUrl });
+      changed = await changeStayDates(context.db, user.id, input, { siteUrl, now });
     });
     if (!changed) return reply;
     settleStaysInBackground(context);
@@ -248,7 +249,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     let changed: Stay | undefined;
     const reply = await submitForm(form, changeStayCatsForm, async (input) => {
       await refuseStaffOnly(context.db, user.id, input.stayId);
-      changed = await changeStayCats(context.db, user.id, input, { siteUrl });
+      changed = await changeStayCats(context.db, user.id, input, { siteUrl, now });
     });
     if (!changed) return reply;
     settleStaysInBackground(context);
@@ -257,10 +258,10 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (form.get("intent") === "accept") {
     let accepted: Stay | undefined;
     const reply = await submitForm(form, acceptOfferForm, async ({ stayId }) => {
-      const { outcome, stay } = await acceptOffer(context.db, user.id, stayId, { siteUrl });
+      const { outcome, stay } = await acceptOffer(context.db, user.id, stayId, { siteUrl, now });
       if (outcome === "accepted") accepted = stay;
       // Accepted before (a double click, another tab): said so, with where the stay is, and nothing changes.
-      else return { kind: "success", title: "Offer already accepted.", description: alreadyAcceptedText(stay, businessDate(context.clock.now())) };
+      else return { kind: "success", title: "Offer already accepted.", description: alreadyAcceptedText(stay, businessDate(now)) };
     });
     if (!accepted) return reply;
     settleStaysInBackground(context);
@@ -268,7 +269,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
   if (form.get("intent") === "leaveWaitlist")
     return submitForm(form, leaveWaitlistForm, async ({ entryId }) => {
-      await leaveWaitlist(context.db, user.id, entryId);
+      await leaveWaitlist(context.db, user.id, entryId, now);
       return { kind: "success", title: "You've left the waitlist." };
     });
   return unknownIntent();

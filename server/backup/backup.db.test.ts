@@ -52,6 +52,7 @@ import {
   catHandovers,
   careIncidents,
   carePhotoVariants,
+  formSubmissions,
   staySuites,
   stays,
   referralCreditEntries,
@@ -245,6 +246,9 @@ async function fillEveryTable(db: Db) {
     staffUserId: userId,
     staffInitials: "AB",
   });
+  await db
+    .insert(formSubmissions)
+    .values({ key: "0".repeat(64), form: "/admin/stays refund", userId, outcome: { kind: "success", title: "Refunded" }, createdAt: now });
   const [payment] = await db
     .insert(payments)
     .values({

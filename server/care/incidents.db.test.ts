@@ -8,6 +8,10 @@ import { careIncidents, households, mailQueue, smsQueue, stayCats, stays } from 
 import { testHousehold } from "../testing/households";
 import { staffMember, stayWithMiso } from "../testing/care";
 import { createTestDatabase } from "../testing/test-database";
+import type { FormReply } from "~/lib/forms";
+import { testPageBuild } from "../testing/page-build";
+import { sessionCookieFor } from "../testing/sessions";
+import { startPageTestServer } from "../testing/test-server";
 import { careLog, staffStay } from "./care";
 import { recordIncident } from "./incidents";
 
@@ -158,5 +162,60 @@ describe("who reads an incident", () => {
     for (const id of [s.stayId, crypto.randomUUID(), "not-a-uuid"])
       await expect(careLog(db, { userId: stranger.user.id, isStaff: false }, id)).rejects.toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
     await expect(staffStay(db, staff, crypto.randomUUID())).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("an incident posted twice", () => {
+  it("is recorded once, with one mail and one text, when the same form is posted 20 times at once without JavaScript", async () => {
+    const s = await stayWithMiso(db);
+    const email = `maria.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await sessionCookieFor(db, email, { staff: true });
+    const pages = await startPageTestServer(
+      database,
+      testPageBuild({ "routes/staff/stays.$stayId.tsx": { path: "staff/stays/:stayId", module: await import("~/routes/staff/stays.$stayId") } }),
+    );
+    try {
+      const post = async (fields: Record<string, string>) => {
+        const res = await fetch(`${pages.url}/staff/stays/${s.stayId}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields),
+        });
+        const { actionData } = (await res.json()) as { actionData: Record<string, FormReply> };
+        return { status: res.status, reply: actionData["routes/staff/stays.$stayId.tsx"]! };
+      };
+      const form = {
+        intent: "incident",
+        catId: s.catId,
+        whatHappened: "Miso knocked her water bowl over and got a wet paw",
+        when: `${addBusinessDays(today, -1)}T12:00`,
+        whatWasDone: "Dried her paw and refilled the bowl",
+        formToken: crypto.randomBytes(18).toString("base64url"),
+      };
+      const replies = await Promise.all(Array.from({ length: 20 }, () => post(form)));
+      expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+      const titles = replies.map((r) => r.reply.notice!.title);
+      expect(titles.filter((t) => t === "Incident recorded. The owner is told by e-mail and text.")).toHaveLength(1);
+      const replayed = replies.filter((r) => r.reply.notice!.title.startsWith("Already recorded at "));
+      expect(replayed).toHaveLength(19);
+      expect(replayed[0]!.reply.notice).toMatchObject({ kind: "success", description: "The incident was recorded and the owner told once." });
+      expect(replayed[0]!.reply.notice!.title).toMatch(new RegExp(`^Already recorded at \\d{1,2}:\\d{2} [AP]M by ${email.replace(".", "\\.")}$`));
+      expect(await db.select().from(careIncidents).where(eq(careIncidents.stayId, s.stayId))).toHaveLength(1);
+      const { mails, texts } = await queuedFor(s.stayId);
+      expect([mails.length, texts.length]).toEqual([1, 1]);
+
+      // A new form (a fresh token from the page) is a new incident; a post without a token is refused as out of date.
+      expect((await post({ ...form, formToken: crypto.randomBytes(18).toString("base64url") })).reply.notice!.title).toBe(
+        "Incident recorded. The owner is told by e-mail and text.",
+      );
+      const { formToken: _, ...withoutToken } = form;
+      const stale = await post(withoutToken);
+      expect(stale.status).toBe(400);
+      expect(stale.reply.notice).toMatchObject({ kind: "error", description: "This form is out of date. Reload the page and try again." });
+      expect(await db.select().from(careIncidents).where(eq(careIncidents.stayId, s.stayId))).toHaveLength(2);
+    } finally {
+      await pages.close();
+    }
   });
 });

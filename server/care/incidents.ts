@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { initialsOf } from "~/features/care/model";
 import type { IncidentInput } from "~/features/care/schema";
 import type { SiteBusiness } from "~/features/content/site-content";
@@ -73,15 +73,29 @@ const whenRefused = (message: string) => new AppError(400, "INCIDENT_WHEN", mess
  * or (no `catId`) the stay as a whole, and queues the owner's mail and text in the same transaction.
  * When it happened may not be still to come, nor before the stay's first day.
  */
+/** The incident a form recorded (by its token), with when and by whom: what a replay answers. */
+async function incidentOfForm(db: Db, stayId: string, formToken: string) {
+  const [row] = await db
+    .select({ incident: careIncidents, by: users.email })
+    .from(careIncidents)
+    .leftJoin(users, eq(users.id, careIncidents.staffUserId))
+    .where(and(eq(careIncidents.formToken, formToken), eq(careIncidents.stayId, stayId)));
+  return row ? { ...row.incident, first: { at: row.incident.recordedAt, by: row.by } } : null;
+}
+
 export async function recordIncident(
   db: Db,
   staff: CareStaff,
   stayId: string,
   input: IncidentInput,
-  ctx: { siteUrl: string; business?: SiteBusiness },
-  now = new Date(),
-): Promise<CareIncident> {
+  ctx: { siteUrl: string; business?: SiteBusiness; formToken?: string | null },
+  now: Date,
+): Promise<CareIncident & { first?: { at: Date; by: string | null } }> {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
+  const formToken = ctx.formToken ?? null;
+  // The same form posted again (a double tap, a retry): the incident it recorded, and nothing more (ADR 0179).
+  const recorded = formToken ? await incidentOfForm(db, stayId, formToken) : null;
+  if (recorded) return recorded;
   const [stay] = await db
     .select({ status: stays.status, checkIn: stays.checkIn, email: users.email, name: households.name, mobilePhone: households.mobilePhone })
     .from(stays)
@@ -126,8 +140,12 @@ export async function recordIncident(
         staffUserId: staff.userId,
         staffInitials: initialsOf(staff.email),
         recordedAt: now,
+        formToken,
       })
+      .onConflictDoNothing({ target: careIncidents.formToken })
       .returning();
+    // Posted twice at once: the other post recorded it (its transaction committed first), so this one tells no one.
+    if (!saved) return (await incidentOfForm(tx, stayId, formToken!))!;
     // One mail and one text per incident, whatever retries the request.
     const dedupeKey = `incident:${saved!.id}`;
     const about = { catName, when, vetCalled: input.vetCalled, stayUrl };

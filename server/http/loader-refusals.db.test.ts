@@ -258,7 +258,8 @@ async function statusOf(url: string, cookie: string, method: "GET" | "POST", fie
     method,
     redirect: "manual",
     headers: { cookie, ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
-    body: method === "POST" ? new URLSearchParams(fields) : undefined,
+    // Each post carries a fresh form token, as the page renders one (ADR 0179).
+    body: method === "POST" ? new URLSearchParams({ formToken: crypto.randomBytes(18).toString("base64url"), ...fields }) : undefined,
   });
   const body = await res.text();
   expect(body, `${method} ${url}`).not.toMatch(/\bat .+\.(ts|tsx|js):\d+/);

@@ -52,13 +52,26 @@ export interface GuaranteeInput {
   staffEmail: string;
 }
 
+/** What the guarantee gave; `first` when it had been given already (a replay, another desk): what was given then, when and by whom. */
+export interface GuaranteeGiven {
+  amountCents: number;
+  atDeskCents: number;
+  late: boolean;
+  first?: { at: Date; by: string };
+}
+
+/**
+ * Gives the satisfaction guarantee on a checked-out stay, once (ADR 0179): a second post, from the
+ * same form or another desk, changes nothing and answers what the first gave (`first`), held by the
+ * unique index `stay_events_one_guarantee` and checked under the stay's row lock.
+ */
 export async function refundUnderGuarantee(
   db: Db,
   providers: PaymentProviders,
   input: GuaranteeInput,
-  ctx: { siteUrl: string; logger?: Logger; now?: Date },
-): Promise<{ amountCents: number; atDeskCents: number; late: boolean }> {
-  const now = ctx.now ?? new Date();
+  ctx: { siteUrl: string; logger?: Logger; now: Date },
+): Promise<GuaranteeGiven> {
+  const now = ctx.now;
   if (!isUuid(input.stayId)) throw STAY_NOT_FOUND();
   // The reason and the amount were checked by the form's schema (guaranteeForm); the rest needs the database.
   const reason = input.reason;
@@ -69,6 +82,15 @@ export async function refundUnderGuarantee(
     const tx = txDb as unknown as Db;
     const [stay] = await tx.select().from(stays).where(eq(stays.id, input.stayId)).for("update");
     if (!stay) throw STAY_NOT_FOUND();
+    const [given] = await tx
+      .select()
+      .from(stayEvents)
+      .where(and(eq(stayEvents.stayId, stay.id), eq(stayEvents.kind, "guarantee")));
+    if (given) {
+      const detail = given.detail as { amountCents: number; atDeskCents?: number; late?: boolean };
+      const first = { at: given.at, by: given.actor.replace(/^staff:/, "") };
+      return { amountCents: detail.amountCents, atDeskCents: detail.atDeskCents ?? 0, late: detail.late ?? false, first };
+    }
     if (stay.status !== "checked_out") throw new AppError(409, "STAY_NOT_CHECKED_OUT", "The satisfaction guarantee is for a stay that has checked out.");
     const paid = await tx
       .select()
@@ -121,8 +143,9 @@ export async function refundUnderGuarantee(
         },
         now,
       );
-    return { amountCents: input.amountCents, atDeskCents, late };
+    return { amountCents: input.amountCents, atDeskCents, late } as GuaranteeGiven;
   });
+  if (result.first) return result;
   await sendPendingRefunds(db, providers, ctx.logger, now);
   return result;
 }

@@ -521,10 +521,56 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
     expect(mails[0]!.toAddress).toBe(email);
     expect(mails[0]!.message.subject).toBe("Your refund of $25.00 is on its way");
 
-    // The rest, given after the 7 days the terms promise: staff's call, and the event says so.
+    // Given once a stay (ADR 0179): a second post, from another desk with another amount, answers the first and changes nothing.
+    const before = await traces(stay.id, checkout.payment.id);
+    const again = await guarantee(stay.id, 5_500, "Second complaint", new Date(now.getTime() + 60_000));
+    expect(again).toMatchObject({ amountCents: 2_500, atDeskCents: 0, late: false, first: { by: staffEmail } });
+    expect(again.first!.at.getTime()).toBe(now.getTime());
+    expect(await traces(stay.id, checkout.payment.id)).toEqual(before);
+  });
+
+  it("says when the guarantee is given after the 7 days the terms promise: staff's call, and the event says so", async () => {
+    const { stay, checkout } = await checkedOutStay(200 + Math.floor(Math.random() * 150));
     const late = addBusinessDays(stay.checkOut, 10);
-    expect(await guarantee(stay.id, 5_500, "Second complaint", businessLocalToUtc(late, "12:00"))).toEqual({ amountCents: 5_500, atDeskCents: 0, late: true });
-    expect((await traces(stay.id, checkout.payment.id)).payment).toMatchObject({ refundedCents: 8_000 });
+    expect(await guarantee(stay.id, 5_500, "Late complaint", businessLocalToUtc(late, "12:00"))).toEqual({ amountCents: 5_500, atDeskCents: 0, late: true });
+    expect((await traces(stay.id, checkout.payment.id)).payment).toMatchObject({ refundedCents: 5_500 });
+  });
+
+  it("gives one refund, one event and one mail for 20 guarantee posts at once on one stay, without JavaScript, and tells each desk what was given", async () => {
+    const { stay, checkout } = await checkedOutStay(200 + Math.floor(Math.random() * 150));
+    const pages = await startPageTestServer(
+      database,
+      testPageBuild({ "routes/admin/stays.tsx": { path: "admin/stays", module: await import("~/routes/admin/stays") } }),
+    );
+    try {
+      const cookie = await sessionCookieFor(database.db, `admin-${crypto.randomUUID()}@example.com`, { admin: true });
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const res = await fetch(`${pages.url}/admin/stays`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ intent: "guarantee", stayId: stay.id, reason: "The suite was cold.", amount: "40.00" }),
+          });
+          expect(res.status).toBe(200);
+          const { actionData } = (await res.json()) as { actionData: Record<string, FormReply> };
+          return actionData["routes/admin/stays.tsx"]!.notice!;
+        }),
+      );
+      const { refunds, events, mails, payment } = await traces(stay.id, checkout.payment.id);
+      expect(refunds).toMatchObject([{ amountCents: 4_000 }]);
+      expect(events).toHaveLength(1);
+      expect(mails).toHaveLength(1);
+      expect(payment).toMatchObject({ refundedCents: 4_000 });
+      const titles = replies.map((n) => n.title);
+      expect(titles.filter((t) => t.startsWith("$40.00 refunded under the satisfaction guarantee"))).toHaveLength(1);
+      const replayed = replies.filter((n) => n.title.startsWith("Already recorded at "));
+      expect(replayed).toHaveLength(19);
+      expect(replayed[0]).toMatchObject({ kind: "success", description: "$40.00 was refunded under the satisfaction guarantee; nothing more was refunded." });
+      expect(replayed[0]!.title).toMatch(/^Already recorded at \d{1,2}:\d{2} [AP]M by admin-/);
+    } finally {
+      await pages.close();
+    }
   });
 
   it("refuses, saving nothing, more than is left, a stay not checked out, nothing paid, an unknown or malformed id", async () => {

@@ -7,6 +7,7 @@ import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { createSession } from "../auth/sessions";
 import type { Database, Db } from "../db/client";
 import {
+  formSubmissions,
   appointmentReminders,
   appointments,
   callMeBackForm,
@@ -199,6 +200,14 @@ async function seedCustomer(db: Db) {
     method: "cash",
     reason: `${person.name} found ${person.catNames[0]}'s nails too short`,
     recordedBy: "staff:owner@cathotel.test",
+  });
+  // A form the customer posted, answered with their cat's name (ADR 0179).
+  await db.insert(formSubmissions).values({
+    key: `form-${tag}`,
+    form: "/trips cancel",
+    userId,
+    outcome: { kind: "success", title: `${person.catNames[0]}'s stay is cancelled` },
+    createdAt: now,
   });
   // The mobile is proven (ADR 0140): leads sent from it are the customer's.
   await db.insert(phoneVerifications).values({ id: crypto.randomUUID(), userId, phone: person.mobile, codeHash: `p-${tag}`, expiresAt: now, verifiedAt: now });

@@ -14,6 +14,7 @@ import {
   catHandovers,
   catPhotoVariants,
   cats,
+  formSubmissions,
   groomGuarantees,
   households,
   mailQueue,
@@ -107,6 +108,11 @@ const CASCADE = "Deleted with the account.";
 export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   users: { table: users, rowsOf: (s) => eq(users.id, s.userId), erasure: "Deleted.", erase: (tx, s) => tx.delete(users).where(eq(users.id, s.userId)) },
   user_roles: { table: userRoles, rowsOf: (s) => eq(userRoles.userId, s.userId), erasure: CASCADE },
+  form_submissions: {
+    table: formSubmissions,
+    rowsOf: (s) => eq(formSubmissions.userId, s.userId),
+    erasure: `${CASCADE} (What a form the account posted was answered, kept a day so a second post of it changes nothing.)`,
+  },
   sessions: {
     table: sessions,
     rowsOf: (s) => eq(sessions.userId, s.userId),

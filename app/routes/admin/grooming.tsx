@@ -60,7 +60,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       });
     case "groomGuarantee":
       return submitForm(form, groomGuaranteeForm, async ({ amount, ...input }) => {
-        const given = await recordGroomGuarantee(db, { ...input, amountCents: amount, staffEmail: admin.user.email }, { siteUrl: context.env.PUBLIC_SITE_URL });
+        const given = await recordGroomGuarantee(
+          db,
+          { ...input, amountCents: amount, staffEmail: admin.user.email },
+          { siteUrl: context.env.PUBLIC_SITE_URL, now: context.clock.now() },
+        );
         kickMessageQueues(context);
         return {
           kind: "success",

@@ -120,7 +120,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (intent !== "bookForCustomer") return unknownIntent();
   let booked: Stay | undefined;
   const reply = await submitForm(form, staffStayForm, async ({ householdId, ...input }) => {
-    booked = await bookStayForHousehold(context.db, householdId, input, admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL });
+    booked = await bookStayForHousehold(context.db, householdId, input, admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL, now: context.clock.now() });
   });
   if (!booked) return reply;
   // The customer's confirmation is queued with the stay; send it now rather than at the queue's next pass.

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
 import { assertMay, may, requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { failedMail, retryMail } from "@server/mail/queue";
 import { refundUnderGuarantee } from "@server/payments/guarantee";
 import { recentPayments, refundByStaff } from "@server/payments/payments";
@@ -30,6 +31,7 @@ import { owedAtDesk } from "@server/stays/owed";
 import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
 import { balanceCardForm, balanceDeskForm } from "~/features/stays/balance-schema";
 import { ActionNotice } from "~/components/action-notice";
+import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
@@ -38,7 +40,7 @@ import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
 import { FIRST_NIGHT_FREE, GUARANTEE_DAYS, REFERRAL_CREDIT } from "~/features/stays/model";
 import { paymentMethodLabel } from "~/features/stays/wording";
 import { formatCents } from "~/lib/money";
-import { type FormReply, replyTo } from "~/lib/forms";
+import { type FormReply, alreadyRecordedTitle, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
@@ -84,6 +86,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   return {
     // The refund and guarantee forms are a Manager's or an Owner's (ADR 0185): the front desk does not see them.
     canRefund: may(auth, "refunds"),
+    formToken: formToken(),
     checkIns: Object.fromEntries(checkIns) as Record<string, CheckInStatus>,
     overdue,
     owed,
@@ -122,7 +125,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const intent = form.get("intent");
   if (intent === "retryMail") {
     const reply = await submitForm(form, retryMailForm, async ({ mailId }) => {
-      await retryMail(context.db, mailId);
+      await retryMail(context.db, mailId, context.clock.now());
       return { kind: "success", title: "The mail is queued again" };
     });
     settleStaysInBackground(context);
@@ -130,20 +133,21 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
   if (intent === "retrySms") {
     const reply = await submitForm(form, retrySmsForm, async ({ smsId }) => {
-      await retrySms(context.db, smsId);
+      await retrySms(context.db, smsId, context.clock.now());
       return { kind: "success", title: "The text is queued again" };
     });
     settleStaysInBackground(context);
     return reply;
   }
+  const now = context.clock.now();
   if (intent === "refund")
-    return submitForm(form, staffRefundForm, async ({ paymentId, amount }) => {
+    return submitOnce({ db: context.db, form: "/admin/stays refund", user: admin.user, now }, form, staffRefundForm, async ({ paymentId, amount }) => {
       assertMay(admin, "refunds");
       await refundByStaff(
         context.db,
         context.payments,
         { paymentId, amountCents: Math.round(amount * 100), staffEmail: admin.user.email },
-        { logger: context.logger },
+        { logger: context.logger, now },
       );
       return { kind: "success", title: `${formatCents(Math.round(amount * 100))} refunded` };
     });
@@ -151,12 +155,20 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     return submitForm(form, guaranteeForm, async ({ stayId, reason, amount }) => {
       assertMay(admin, "refunds");
       const amountCents = Math.round(amount * 100);
-      const { late, atDeskCents } = await refundUnderGuarantee(
+      const given = await refundUnderGuarantee(
         context.db,
         context.payments,
         { stayId, amountCents, reason, staffEmail: admin.user.email },
-        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger },
+        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger, now },
       );
+      const { late, atDeskCents } = given;
+      // Given already (the same form twice, or another desk): nothing more was refunded (ADR 0179).
+      if (given.first)
+        return {
+          kind: "success",
+          title: alreadyRecordedTitle(given.first.at, given.first.by, now),
+          description: `${formatCents(given.amountCents)} was refunded under the satisfaction guarantee; nothing more was refunded.`,
+        };
       return {
         kind: "success",
         title: `${formatCents(amountCents)} refunded under the satisfaction guarantee; the customer is told by e-mail`,
@@ -193,12 +205,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     });
   if (intent === "move")
     return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
-      const suite = await moveStay(context.db, stayId, suiteId, admin.user.email);
+      const suite = await moveStay(context.db, stayId, suiteId, admin.user.email, now);
       return { kind: "success", title: `Moved to ${suite.name}` };
     });
   if (typeof intent === "string" && (LIST_ACTIONS as readonly string[]).includes(intent)) {
     const reply = await submitForm(form, deskForm, async ({ intent: action, stayId }) => {
-      await changeStayAtDesk(context.db, stayId, action, admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL });
+      await changeStayAtDesk(context.db, stayId, action, admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL, now });
       return { kind: "success", title: DONE[action] };
     });
     settleStaysInBackground(context);
@@ -576,7 +588,7 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
         title="Payments"
         description="Paid deposits and balances, newest first, with what was given back. A refund goes back to the card that paid; cash and checks are given back at the desk."
       >
-        <DepositList deposits={data.deposits} canRefund={data.canRefund} />
+        <DepositList deposits={data.deposits} canRefund={data.canRefund} formToken={data.formToken} />
       </Panel>
 
       <Panel title={`Occupancy · ${GRID_NIGHTS} nights from ${formatCalendarDayWeekday(data.date)}`}>
@@ -697,7 +709,7 @@ function GuaranteeForm({ stay }: { stay: StaffStay }) {
 }
 
 /** Each paid deposit or balance: its stay, what was refunded and why, and a Refund form for what is left. */
-function DepositList({ deposits, canRefund }: { deposits: LoaderData["deposits"]; canRefund: boolean }) {
+function DepositList({ deposits, canRefund, formToken }: { deposits: LoaderData["deposits"]; canRefund: boolean; formToken: string }) {
   const navigation = useNavigation();
   if (deposits.length === 0) return <p className="text-muted">No payments yet.</p>;
   return (
@@ -731,6 +743,7 @@ function DepositList({ deposits, canRefund }: { deposits: LoaderData["deposits"]
             {canRefund && left > 0 && d.method === "card" ? (
               <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="refund" />
+                <FormToken token={formToken} />
                 <input type="hidden" name="paymentId" value={d.id} />
                 <div>
                   <Label htmlFor={`refund-${d.id}`}>Refund amount ($, up to {formatCents(left)})</Label>

@@ -4,9 +4,11 @@ import { requirePermission } from "@server/auth/guards.server";
 import { staffStay } from "@server/care/care";
 import { recordIncident } from "@server/care/incidents";
 import { formDataOf, submitForm } from "@server/http/form-action";
+import { formToken, postedToken, staleForm } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { kickMessageQueues } from "@server/mail/kick";
 import { ActionNotice } from "~/components/action-notice";
+import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { FormError, TextareaField } from "~/components/ui/field";
 import { FieldError, Input, Label } from "~/components/ui/input";
@@ -15,7 +17,7 @@ import { CareLogDays } from "~/features/care/care-log";
 import { incidentForm } from "~/features/care/schema";
 import { noindexMeta } from "~/features/seo/seo";
 import { businessDate, businessTime, formatCalendarDayWeekday } from "~/lib/business-time";
-import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
+import { type FormReply, alreadyRecordedTitle, useNotice, useZodForm } from "~/lib/forms";
 import type { PageHandle } from "~/islands/page-scripts";
 import { StaffMenu } from "~/features/team/staff-menu";
 import type { Route } from "./+types/stays.$stayId";
@@ -30,26 +32,41 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
   const { user } = await requirePermission(request, context, "care");
   const now = context.clock.now();
-  return { ...(await staffStay(context.db, { userId: user.id }, params.stayId)), now: `${businessDate(now)}T${businessTime(now)}` };
+  return {
+    ...(await staffStay(context.db, { userId: user.id }, params.stayId)),
+    now: `${businessDate(now)}T${businessTime(now)}`,
+    formToken: formToken(),
+  };
 });
 
 export const action = mapRefusals(async ({ request, context, params }: Route.ActionArgs) => {
   const { user } = await requirePermission(request, context, "care");
-  return submitForm(await formDataOf(request), incidentForm, async (input) => {
-    await recordIncident(
+  const form = await formDataOf(request);
+  // The incident keeps its form's token: the same form posted twice records one incident (ADR 0179).
+  const token = postedToken(form);
+  if (!token) return staleForm();
+  const now = context.clock.now();
+  return submitForm(form, incidentForm, async (input) => {
+    const saved = await recordIncident(
       context.db,
       { userId: user.id, email: user.email },
       params.stayId,
       input,
-      { siteUrl: context.env.PUBLIC_SITE_URL },
-      context.clock.now(),
+      { siteUrl: context.env.PUBLIC_SITE_URL, formToken: token },
+      now,
     );
+    if (saved.first)
+      return {
+        kind: "success",
+        title: alreadyRecordedTitle(saved.first.at, saved.first.by, now),
+        description: "The incident was recorded and the owner told once.",
+      };
     kickMessageQueues(context);
     return { kind: "success", title: "Incident recorded. The owner is told by e-mail and text." };
   });
 });
 
-export default function StaffStay({ loaderData: { log, suites, cats, now } }: Route.ComponentProps) {
+export default function StaffStay({ loaderData: { log, suites, cats, now, formToken } }: Route.ComponentProps) {
   const { stay, days } = log;
   const names = stay.catNames.length > 0 ? stay.catNames.join(" and ") : "A stay";
   return (
@@ -107,7 +124,7 @@ export default function StaffStay({ loaderData: { log, suites, cats, now } }: Ro
         ))}
       </ul>
 
-      {stay.status === "checked_in" ? <IncidentForm cats={cats} now={now} /> : null}
+      {stay.status === "checked_in" ? <IncidentForm cats={cats} now={now} formToken={formToken} /> : null}
 
       <section className="mt-8" aria-labelledby="care-log">
         <h2 id="care-log" className="text-2xl">
@@ -120,7 +137,7 @@ export default function StaffStay({ loaderData: { log, suites, cats, now } }: Ro
 }
 
 /** "Record an incident": works as a plain POST before the script runs; the owner is told at once. */
-function IncidentForm({ cats, now }: { cats: { catId: string; name: string }[]; now: string }) {
+function IncidentForm({ cats, now, formToken }: { cats: { catId: string; name: string }[]; now: string; formToken: string }) {
   const fetcher = useFetcher<FormReply>({ key: "incident" });
   const [form, fields] = useZodForm(incidentForm, { id: "incident", lastResult: fetcher.data?.result, defaultValue: { when: now } });
   // A recorded incident clears the form; a refusal keeps what was typed.
@@ -133,6 +150,7 @@ function IncidentForm({ cats, now }: { cats: { catId: string; name: string }[]; 
       <p className="mt-1 text-sm text-muted">The owner gets an e-mail and a text at once, and reads it on the stay's Care log.</p>
       <fetcher.Form method="post" className="mt-3 grid gap-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="incident" />
+        <FormToken token={formToken} />
         {cats.length === 1 ? (
           <input type="hidden" name={fields.catId.name} value={cats[0]!.catId} />
         ) : cats.length > 1 ? (

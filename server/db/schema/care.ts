@@ -176,6 +176,8 @@ export const careIncidents = pgTable(
     staffUserId: uuid("staff_user_id").references(() => users.id, { onDelete: "set null" }),
     staffInitials: text("staff_initials").notNull(),
     recordedAt: at("recorded_at").notNull().defaultNow(),
+    /** The token of the form that recorded it (ADR 0179): a second post of the same form finds this row. */
+    formToken: text("form_token").unique("care_incidents_form_token"),
   },
   (t) => [index("care_incidents_stay").on(t.stayId, t.happenedAt), check("care_incidents_what", sql`${t.whatHappened} <> '' and ${t.whatWasDone} <> ''`)],
 );

@@ -256,6 +256,10 @@ export const stayEvents = pgTable(
     uniqueIndex("stay_events_once")
       .on(t.stayId, t.kind)
       .where(sql`${t.kind} in ('owed_reminder','overdue_pickup_texted','late_pickup_fee')`),
+    // The satisfaction guarantee is given once per stay (ADR 0179): a second post finds the first.
+    uniqueIndex("stay_events_one_guarantee")
+      .on(t.stayId)
+      .where(sql`${t.kind} = 'guarantee'`),
   ],
 );
 
