@@ -134,7 +134,18 @@ const isZipStart = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b
 
 /** The one message for a backup whose bytes are not what was written: restore another one. */
 const damaged = (file: string, what: string) =>
-  new BackupError(`The backup ${file} is damaged (${what}): nothing was restored. Restore an older backup, or copy this one again from where it is kept.`);
+  new BackupError(
+    `The backup ${file} is damaged (${oneLine(what)}): nothing was restored. Restore an older backup, or copy this one again from where it is kept.`,
+  );
+
+/** A tool's complaint as one short printable line: pg_restore quotes the damaged bytes it read. */
+const oneLine = (text: string) => {
+  const line = text
+    .replace(/[^\x20-\x7e]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+};
 
 const describeKind = (kind: Database["kind"]) => (kind === "pglite" ? "the embedded database (DATA_DIR)" : "a PostgreSQL database (DATABASE_URL)");
 
