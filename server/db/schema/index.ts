@@ -22,3 +22,4 @@ export * from "./care";
 export * from "./receipts";
 export * from "./pickup";
 export * from "./handovers";
+export * from "./texts";
