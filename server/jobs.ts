@@ -14,6 +14,7 @@ import { referralCreditsJob } from "./referrals/referrals";
 import { reviewRequestJob } from "./stays/review-request";
 import { staysJob } from "./stays/waitlist";
 import { smsQueueJob } from "./telephony/sms-queue";
+import { textRetentionJob, unansweredTextsJob } from "./texts/texts";
 
 /**
  * Every periodic job the server runs (started and stopped by server/main.ts). Order matters for
@@ -32,8 +33,10 @@ export const periodicJobs: readonly PeriodicJob[] = [
   reviewRequestJob,
   callbackRecoveryJob,
   careAlertsJob,
+  unansweredTextsJob,
   mailQueueJob,
   smsQueueJob,
   rateLimitPruningJob,
+  textRetentionJob,
   backupJob,
 ];
