@@ -1,6 +1,7 @@
 import { requireAdmin } from "@server/auth/guards.server";
 import { toSnapshot } from "@server/auth/snapshot";
 import { mapRefusals } from "@server/http/refusals";
+import { unreadTextCount } from "@server/texts/texts";
 import { useEffect } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
@@ -24,10 +25,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Admin");
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await requireAdmin(request, context);
-  return { auth: toSnapshot(auth) };
+  return { auth: toSnapshot(auth), unreadTexts: await unreadTextCount(context.db) };
 });
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, isAdmin, loading } = useAuth();
   const navigate = useNavigate();
 
@@ -67,6 +68,12 @@ export default function AdminLayout() {
             {ADMIN_SECTIONS.map((s) => (
               <NavLink key={s.to} to={s.to} className={navClass}>
                 {s.label}
+                {s.to === "/admin/messages" && loaderData.unreadTexts > 0 ? (
+                  <span className="ml-1.5 rounded-full bg-accent-500 px-1.5 text-xs text-brand-950">
+                    {loaderData.unreadTexts}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
               </NavLink>
             ))}
           </nav>

@@ -5,6 +5,7 @@ import { staffStay } from "@server/care/care";
 import { recordIncident } from "@server/care/incidents";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
+import { textsOfStay } from "@server/texts/texts";
 import { kickMessageQueues } from "@server/mail/kick";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
@@ -14,6 +15,7 @@ import { business } from "~/content/business";
 import { CareLogDays } from "~/features/care/care-log";
 import { incidentForm } from "~/features/care/schema";
 import { noindexMeta } from "~/features/seo/seo";
+import { StayTexts } from "~/features/texts/stay-texts";
 import { businessDate, businessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import type { PageHandle } from "~/islands/page-scripts";
@@ -29,7 +31,8 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
   const { user } = await requireStaff(request, context);
   const now = context.clock.now();
-  return { ...(await staffStay(context.db, { userId: user.id }, params.stayId)), now: `${businessDate(now)}T${businessTime(now)}` };
+  const stay = await staffStay(context.db, { userId: user.id }, params.stayId);
+  return { ...stay, texts: await textsOfStay(context.db, params.stayId), now: `${businessDate(now)}T${businessTime(now)}` };
 });
 
 export const action = mapRefusals(async ({ request, context, params }: Route.ActionArgs) => {
@@ -48,7 +51,7 @@ export const action = mapRefusals(async ({ request, context, params }: Route.Act
   });
 });
 
-export default function StaffStay({ loaderData: { log, suites, cats, now } }: Route.ComponentProps) {
+export default function StaffStay({ loaderData: { log, suites, cats, texts, now } }: Route.ComponentProps) {
   const { stay, days } = log;
   const names = stay.catNames.length > 0 ? stay.catNames.join(" and ") : "A stay";
   return (
@@ -66,6 +69,7 @@ export default function StaffStay({ loaderData: { log, suites, cats, now } }: Ro
         {stay.status === "checked_in" ? " · in the hotel" : null}
       </p>
       <ActionNotice className="mt-3" />
+      <StayTexts texts={texts} title="Messages from the owner" />
 
       <ul className="mt-6 grid gap-4" aria-label="Cats">
         {cats.map((cat) => (
