@@ -20,6 +20,7 @@ export { balanceLinkMail, receiptMail } from "./templates/balance";
 export { type GroomMailKind, groomMail } from "./templates/groom";
 export { groomGuaranteeMail, guaranteeRefundMail } from "./templates/guarantee";
 export { incidentMail } from "./templates/incident";
+export { pickupCodeMail } from "./templates/pickup-code";
 export { signInMail } from "./templates/sign-in";
 export { type StayMailKind, stayMail } from "./templates/stay";
 export { reviewRequestMail } from "./templates/review-request";
