@@ -99,10 +99,9 @@ export async function receiveText(
   const from = normalizedSender(text.from);
   const body = text.body.slice(0, MAX_STORED_BODY);
   const keyword = keywordOf(body);
-  const sender = await senderOf(deps.db, from);
   const business = keyword === "help" ? await deps.business() : null;
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
+  const store = async (db: Db) => {
+    const [row] = await db
       .insert(incomingTexts)
       .values({
         messageSid: text.messageSid,
@@ -110,14 +109,21 @@ export async function receiveText(
         toPhone: text.to.trim(),
         body,
         keyword,
-        householdId: sender.householdId,
-        stayId: sender.stayId,
-        senderName: sender.name,
+        ...senderColumns(from),
         receivedAt: now,
         ...(keyword ? { readAt: now, doneAt: now, doneBy: "Answered automatically" } : {}),
       })
       .onConflictDoNothing({ target: incomingTexts.messageSid })
       .returning({ id: incomingTexts.id });
+    return row ?? null;
+  };
+  // A message is one statement (the sender worked out inside it): no transaction to hold.
+  if (!keyword) {
+    const row = await store(deps.db);
+    return { stored: row !== null, id: row?.id ?? null, queuedHelp: false };
+  }
+  return deps.db.transaction(async (tx) => {
+    const row = await store(tx);
     if (!row) return { stored: false, id: null, queuedHelp: false };
     if (keyword === "stop") await optOut(tx, from, body.trim().toUpperCase().slice(0, 20), now);
     if (keyword === "start") await optIn(tx, from);
@@ -127,6 +133,25 @@ export async function receiveText(
     }
     return { stored: true, id: row.id, queuedHelp };
   });
+}
+
+/**
+ * `senderOf` inside the INSERT: the household of the proven mobile, else of the latest stay naming the
+ * number as a pickup person's; that household's stay checked in; the sender's name as it is now.
+ */
+function senderColumns(phone: string) {
+  const owner = sql`(select h.id, h.name from ${households} h
+      join ${phoneVerifications} v on v.user_id = h.user_id and v.phone = h.mobile_phone
+      where h.mobile_phone = ${phone} and v.verified_at is not null limit 1)`;
+  const pickup = sql`(select s.household_id as id, p.name from ${stayPickupPeople} p
+      join ${stays} s on s.id = p.stay_id
+      where p.phone = ${phone} and s.household_id is not null order by s.check_in desc limit 1)`;
+  const household = sql`coalesce((select o.id from ${owner} o), (select k.id from ${pickup} k))`;
+  return {
+    householdId: sql`${household}`,
+    senderName: sql`case when exists (select 1 from ${owner} o) then (select o.name from ${owner} o) else (select k.name from ${pickup} k) end`,
+    stayId: sql`(select st.id from ${stays} st where st.household_id = ${household} and st.status = 'checked_in' order by st.check_in desc limit 1)`,
+  };
 }
 
 // ---- the desk's inbox ------------------------------------------------------------------------------
