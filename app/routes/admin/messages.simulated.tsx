@@ -10,7 +10,7 @@ import { conversationKeyOf, normalizedSender, receiveText, senderOf } from "@ser
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { textareaClass } from "~/components/ui/field";
-import { Label } from "~/components/ui/input";
+import { Input, Label } from "~/components/ui/input";
 import { REPLY_MAX_LENGTH, simulateReplyForm } from "~/features/texts/schema";
 import { formatBusinessDateTime } from "~/lib/business-time";
 import { formatUsPhone } from "~/lib/phone";
@@ -82,6 +82,18 @@ export default function SimulatedTexts({ loaderData, actionData }: Route.Compone
           </Link>
         </p>
       ) : null}
+      <Form method="post" className="mt-6 grid gap-2 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6" aria-labelledby="reply-any">
+        <h2 id="reply-any" className="text-xl">
+          Simulate a reply from any number
+        </h2>
+        <Label htmlFor="reply-any-from">From (a mobile number)</Label>
+        <Input id="reply-any-from" name="from" type="tel" required maxLength={64} autoComplete="off" />
+        <Label htmlFor="reply-any-body">Text</Label>
+        <textarea id="reply-any-body" name="body" required maxLength={REPLY_MAX_LENGTH} className={textareaClass} />
+        <Button type="submit" size="compact" className="justify-self-start">
+          Deliver the reply
+        </Button>
+      </Form>
       {texts.length === 0 ? (
         <p className="mt-8 rounded-[var(--radius-card)] bg-white p-8 text-center text-muted shadow-[var(--shadow-card)]">No texts yet.</p>
       ) : (
