@@ -307,16 +307,14 @@ async function fillEveryTable(db: Db) {
       receivedAt: now,
     })
     .returning();
-  await db
-    .insert(textReplies)
-    .values({
-      replyKey: crypto.randomUUID(),
-      householdId: household.id,
-      toPhone: texted!.fromPhone,
-      body: "Yes, all of it.",
-      sentBy: "desk@example.com",
-      createdAt: now,
-    });
+  await db.insert(textReplies).values({
+    replyKey: crypto.randomUUID(),
+    householdId: household.id,
+    toPhone: texted!.fromPhone,
+    body: "Yes, all of it.",
+    sentBy: "desk@example.com",
+    createdAt: now,
+  });
   await db.insert(textOptOuts).values({ phone: "+19492345679", keyword: "STOP", optedOutAt: now });
   await db
     .insert(backupRuns)
