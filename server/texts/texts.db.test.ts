@@ -4,7 +4,7 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { incomingTexts, phoneVerifications, smsQueue, textOptOuts, users } from "../db/schema/index";
+import { incomingTexts, phoneVerifications, smsQueue, stays, textOptOuts, users } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { deliverQueuedSms, queueSms } from "../telephony/sms-queue";
 import { createTestDatabase } from "../testing/test-database";
@@ -20,6 +20,8 @@ import {
   deleteOldTexts,
   markConversationDone,
   openConversation,
+  openStayTexts,
+  textsOfStay,
   raiseUnansweredTextAlerts,
   receiveText,
   replyToConversation,
@@ -237,6 +239,36 @@ describe("the unanswered-text alert", () => {
     expect(answerDueAt(businessLocalToUtc(day, "06:15"))).toEqual(businessLocalToUtc(day, "08:30"));
     expect(answerDueAt(businessLocalToUtc(day, "17:50"))).toEqual(businessLocalToUtc("2027-03-04", "08:20"));
     expect(answerDueAt(businessLocalToUtc(day, "21:00"))).toEqual(businessLocalToUtc("2027-03-04", "08:30"));
+  });
+
+  it("shows a stay's text on the stay and on Today, and flags it once, 30 desk minutes later, however many processes run the job", async () => {
+    const phone = freshPhone();
+    const at = businessLocalToUtc("2027-03-03", "10:00");
+    const home = await testHousehold(database.db, at, { mobilePhone: phone });
+    await database.db.insert(phoneVerifications).values({ id: crypto.randomUUID(), userId: home.user.id, phone, codeHash: "x", expiresAt: at, verifiedAt: at });
+    const [stay] = await database.db
+      .insert(stays)
+      .values({
+        householdId: home.householdId,
+        status: "checked_in",
+        checkIn: "2027-03-01",
+        checkOut: "2027-03-05",
+        totalCents: 0,
+        priceLines: [],
+        cancellationTiers: [],
+      })
+      .returning();
+    await receiveText(deps(), { messageSid: freshSid(), from: phone, to: "", body: "How is Miso?" }, at);
+
+    const onStay = await textsOfStay(database.db, stay!.id);
+    expect(onStay).toEqual([expect.objectContaining({ from: "Ana Ruiz", body: "How is Miso?", answered: false, alerted: false })]);
+    expect((await openStayTexts(database.db)).map((t) => t.body)).toContain("How is Miso?");
+
+    expect(await raiseUnansweredTextAlerts(database.db, new Date(at.getTime() + 29 * 60_000))).not.toContain(onStay[0]!.id);
+    const later = new Date(at.getTime() + 31 * 60_000);
+    const runs = await Promise.all(Array.from({ length: 20 }, () => raiseUnansweredTextAlerts(database.db, later)));
+    expect(runs.flat().filter((id) => id === onStay[0]!.id)).toHaveLength(1);
+    expect((await textsOfStay(database.db, stay!.id))[0]).toMatchObject({ alerted: true, answered: false });
   });
 
   it("is raised for nothing but a stay's texts", async () => {
