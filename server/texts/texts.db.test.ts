@@ -193,6 +193,8 @@ describe("the desk's inbox", () => {
     expect(list.known.find((c) => c.householdId === home.householdId)).toMatchObject({ name: "Ana Ruiz", lastBody: "Ana here", unread: 1 });
     expect(list.unknown.find((c) => c.phone === stranger)).toMatchObject({ name: null, lastBody: "Who is this?", unread: 1 });
     expect(await unreadTextCount(database.db)).toBeGreaterThanOrEqual(2);
+    // The menu beside the page that opens the stranger's conversation leaves it out.
+    expect(await unreadTextCount(database.db, `phone:${stranger}`)).toBe((await unreadTextCount(database.db)) - 1);
 
     const opened = await openConversation(database.db, `household:${home.householdId}`, now);
     expect(opened.entries.map((e) => e.body)).toEqual(["Ana here"]);

@@ -239,12 +239,21 @@ export async function conversations(db: Db, options: { limit?: number } = {}): P
   return { known: summaries.filter((c) => c.householdId), unknown: summaries.filter((c) => !c.householdId) };
 }
 
-/** How many texts no one has opened yet: the menus' count. */
-export async function unreadTextCount(db: Db): Promise<number> {
+/**
+ * How many texts no one has opened yet: the menus' count. `opening`: the conversation the page being
+ * loaded opens (its loader marks it read while the menu's runs), which the count leaves out.
+ */
+export async function unreadTextCount(db: Db, opening?: string | null): Promise<number> {
+  let except: ConversationKey | null = null;
+  try {
+    except = opening ? parseConversationKey(opening) : null;
+  } catch {
+    except = null;
+  }
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(incomingTexts)
-    .where(isNull(incomingTexts.readAt));
+    .where(and(isNull(incomingTexts.readAt), except ? sql`not (${inConversation(except)})` : undefined));
   return Number(row?.n ?? 0);
 }
 

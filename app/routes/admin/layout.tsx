@@ -25,7 +25,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Admin");
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await requireAdmin(request, context);
-  return { auth: toSnapshot(auth), unreadTexts: await unreadTextCount(context.db) };
+  const url = new URL(request.url);
+  // Messages opening a conversation marks it read as this runs: the menu leaves it out.
+  const opening = url.pathname === "/admin/messages" ? url.searchParams.get("c") : null;
+  return { auth: toSnapshot(auth), unreadTexts: await unreadTextCount(context.db, opening) };
 });
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
