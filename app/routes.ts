@@ -29,6 +29,8 @@ export default [
     route("grooming", "routes/admin/grooming.tsx"),
     route("grooming/book", "routes/admin/grooming.book.tsx"),
     route("leads", "routes/admin/leads.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+    route("messages/simulated", "routes/admin/messages.simulated.tsx"),
     route("content", "routes/admin/content.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),

@@ -1,8 +1,9 @@
 // API benchmark: the callback endpoint under load on PostgreSQL, next to pgbench doing the same insert
-// on the same server in the same run; then the time from a sign-in-link request to the mail arriving.
-// Prints figures; it asserts nothing. Everything runs on this machine (loopback only).
+// on the same server in the same run; Twilio's incoming-text webhook (signed, each text a new
+// MessageSid) at a fixed rate and at its ceiling; then the time from a sign-in-link request to the
+// mail arriving. Prints figures; it asserts nothing. Everything runs on this machine (loopback only).
 //
-//   npm run bench:api [-- --no-build] [--rate 200] [--seconds 15] [--concurrency 32]
+//   npm run bench:api [-- --no-build] [--rate 200] [--seconds 15] [--concurrency 32] [--only incoming]
 import { spawn, execFileSync } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
@@ -12,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import twilio from "twilio";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -19,6 +21,9 @@ const option = (name, fallback) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const RATE = option("rate", 200);
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : null;
+/** The incoming webhook's signing secret: only the auth token, so outbound texts and calls stay simulated. */
+const TWILIO_AUTH_TOKEN = "bench-auth-token";
 const SECONDS = option("seconds", 15);
 const CONCURRENCY = option("concurrency", 32);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -63,6 +68,8 @@ async function startServer(port, databaseUrl, smtpPort) {
       ...process.env,
       NODE_ENV: "",
       PORT: String(port),
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      TWILIO_AUTH_TOKEN,
       DATABASE_URL: databaseUrl,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: "warn",
@@ -110,8 +117,34 @@ function postCallback(port, n) {
   });
 }
 
+/** Twilio's delivery of a text that came in: form-encoded, signed over the public URL and the fields. */
+function postIncomingText(port, n) {
+  const fields = { MessageSid: `SM${String(n).padStart(32, "0")}`, From: `+1${nextNumber()}`, To: "+19495550100", Body: `Is my cat eating? (${n})` };
+  const body = new URLSearchParams(fields).toString();
+  const signature = twilio.getExpectedTwilioSignature(TWILIO_AUTH_TOKEN, `http://127.0.0.1:${port}/api/telephony/incoming`, fields);
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/telephony/incoming",
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), "x-twilio-signature": signature },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+      },
+    );
+    req.on("error", () => resolve({ status: 0, ms: performance.now() - started }));
+    req.end(body);
+  });
+}
+
 /** Open loop: requests start on schedule whether or not earlier ones have finished. */
-async function fixedRate(port, seconds = SECONDS) {
+async function fixedRate(port, seconds = SECONDS, post = postCallback, first = 0) {
   const total = RATE * seconds;
   const interval = 1000 / RATE;
   const start = performance.now();
@@ -120,7 +153,7 @@ async function fixedRate(port, seconds = SECONDS) {
     const due = start + i * interval;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    pending.push(postCallback(port, i));
+    pending.push(post(port, first + i));
   }
   const results = await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;
@@ -128,14 +161,14 @@ async function fixedRate(port, seconds = SECONDS) {
 }
 
 /** Closed loop: CONCURRENCY clients send back to back; the throughput ceiling. */
-async function maxThroughput(port) {
+async function maxThroughput(port, post = postCallback, first = 1_000_000) {
   const end = performance.now() + SECONDS * 1000;
   const results = [];
-  let n = 1_000_000;
+  let n = first;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) results.push(await postCallback(port, n++));
+      while (performance.now() < end) results.push(await post(port, n++));
     }),
   );
   return { results, elapsed: (performance.now() - start) / 1000 };
@@ -212,13 +245,22 @@ async function main() {
   const port = await freePort();
   const server = await startServer(port, databaseUrl, smtp.port);
   try {
-    console.log(`\nCallback endpoint on PostgreSQL (simulated telephony), ${os.cpus().length} cores, ${SECONDS} s per phase\n`);
-    await fixedRate(port, 2); // warm-up: JIT, connection pool
-    summarize(`POST /api/callback at ${RATE} req/s`, await fixedRate(port));
-    const api = summarize(`POST /api/callback, ${CONCURRENCY} clients`, await maxThroughput(port));
-    const raw = pgbench(databaseUrl);
-    console.log(`\nratio callback endpoint / pgbench: ${(api / raw).toFixed(2)}\n`);
-    await magicLinkToMail(port, smtp);
+    if (!only || only === "callback") {
+      console.log(`\nCallback endpoint on PostgreSQL (simulated telephony), ${os.cpus().length} cores, ${SECONDS} s per phase\n`);
+      await fixedRate(port, 2); // warm-up: JIT, connection pool
+      summarize(`POST /api/callback at ${RATE} req/s`, await fixedRate(port));
+      const api = summarize(`POST /api/callback, ${CONCURRENCY} clients`, await maxThroughput(port));
+      const raw = pgbench(databaseUrl);
+      console.log(`\nratio callback endpoint / pgbench: ${(api / raw).toFixed(2)}\n`);
+    }
+    if (!only || only === "incoming") {
+      // Target (ADR 0191): at least 200 texts a second on PostgreSQL, p99 under 100 ms.
+      console.log(`\nIncoming-text webhook on PostgreSQL (signed, a new MessageSid each), ${SECONDS} s per phase\n`);
+      await fixedRate(port, 2, postIncomingText, 10_000_000); // warm-up
+      summarize(`POST /api/telephony/incoming at ${RATE}/s`, await fixedRate(port, SECONDS, postIncomingText, 20_000_000));
+      summarize(`POST /api/telephony/incoming, ${CONCURRENCY} cl.`, await maxThroughput(port, postIncomingText, 30_000_000));
+    }
+    if (!only || only === "mail") await magicLinkToMail(port, smtp);
   } finally {
     server.kill("SIGTERM");
     smtp.server.close();

@@ -17,6 +17,7 @@ import { referralCreditsJob } from "./referrals/referrals";
 import { reviewRequestJob } from "./stays/review-request";
 import { staysJob } from "./stays/waitlist";
 import { smsQueueJob } from "./telephony/sms-queue";
+import { textRetentionJob, unansweredTextsJob } from "./texts/texts";
 
 /**
  * Every periodic job the server runs (started and stopped by server/main.ts). Order matters for
@@ -37,9 +38,11 @@ export const periodicJobs: readonly PeriodicJob[] = [
   reviewRequestJob,
   callbackRecoveryJob,
   careAlertsJob,
+  unansweredTextsJob,
   mailQueueJob,
   smsQueueJob,
   rateLimitPruningJob,
   formSubmissionsJob,
+  textRetentionJob,
   backupJob,
 ];

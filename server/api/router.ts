@@ -8,6 +8,7 @@ import type { AppContext } from "../context";
 import { adminLeadsRouter } from "../leads/admin-router";
 import { leadsRouter } from "../leads/router";
 import { adminMediaRouter } from "../media/router";
+import { incomingTextsRouter } from "../texts/router";
 import { wordpressRouter } from "../wordpress/router";
 import { adminRouter } from "./admin-router";
 
@@ -27,5 +28,7 @@ export function apiRouter(ctx: AppContext): Router {
   // POST /wordpress-test-runner: admin-only (requireAdminApi inside, ADR 0060).
   router.use(wordpressRouter(ctx));
   router.use(pageViewsRouter(ctx));
+  // POST /telephony/incoming: Twilio's incoming-message webhook, signed (ADR 0191).
+  router.use(incomingTextsRouter(ctx));
   return router;
 }

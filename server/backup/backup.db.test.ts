@@ -68,6 +68,9 @@ import {
   voucherRequests,
   waitlistEntries,
   wordpressConnections,
+  incomingTexts,
+  textOptOuts,
+  textReplies,
 } from "../db/schema/index";
 import type { Env } from "../env";
 import { createCat, saveHousehold } from "../households/households";
@@ -304,6 +307,25 @@ async function fillEveryTable(db: Db) {
   await db
     .insert(wordpressConnections)
     .values({ connectionName: "site", url: "https://example.com", username: "owner", passwordCiphertext: "v1.k.iv.ct.tag", keyId: "k" });
+  const [texted] = await db
+    .insert(incomingTexts)
+    .values({
+      messageSid: "SMbackup0000000000000000000000000",
+      fromPhone: household.mobilePhone!,
+      body: "Is Miso eating?",
+      householdId: household.id,
+      receivedAt: now,
+    })
+    .returning();
+  await db.insert(textReplies).values({
+    replyKey: crypto.randomUUID(),
+    householdId: household.id,
+    toPhone: texted!.fromPhone,
+    body: "Yes, all of it.",
+    sentBy: "desk@example.com",
+    createdAt: now,
+  });
+  await db.insert(textOptOuts).values({ phone: "+19492345679", keyword: "STOP", optedOutAt: now });
   await db
     .insert(backupRuns)
     .values({ day: addBusinessDays(today, -1), startedAt: now, finishedAt: now, file: "cat-hotel-backup-20250101T110000Z.zip", bytes: 1234 });

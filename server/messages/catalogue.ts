@@ -21,6 +21,7 @@ export { balanceLinkMail, owedReminderMail, receiptMail } from "./templates/bala
 export { type GroomMailKind, groomMail } from "./templates/groom";
 export { groomGuaranteeMail, guaranteeRefundMail } from "./templates/guarantee";
 export { incidentMail } from "./templates/incident";
+export { pickupCodeMail } from "./templates/pickup-code";
 export { signInMail } from "./templates/sign-in";
 export { type StayMailKind, stayMail } from "./templates/stay";
 export { reviewRequestMail } from "./templates/review-request";
@@ -81,3 +82,7 @@ export const incidentText = (
 ) =>
   `${business.name}: an incident during ${incident.catName}'s stay (${incident.when}).${incident.vetCalled ? " A vet was called." : ""} ` +
   `Details in your e-mail and the Care log: ${incident.stayUrl}. Questions? Call ${business.phone.display}.`;
+
+/** The answer to a text of HELP (ADR 0191): who we are, how to reach us, and how to stop the texts. */
+export const helpReplyText = (business: Pick<SiteBusiness, "name" | "phone">) =>
+  `${business.name}: texts about your cat's stays and appointments. Call us at ${business.phone.display}. Reply STOP to stop texts, START to get them again.`;

@@ -76,12 +76,19 @@ export async function deliverDue<T extends QueueTable>(
   send: (row: T["$inferSelect"]) => Promise<unknown>,
   now: Date,
   batch: number,
+  /** Why a claimed row must not be sent (a number that opted out of texts), or null: it is marked withheld with that reason. */
+  withheld?: (row: T["$inferSelect"]) => Promise<string | null>,
 ): Promise<{ sent: number; failed: number }> {
   const q = queue as typeof mailQueue;
   const claimed = await claim(db, queue, lte(q.nextAttemptAt, now), now, batch);
   let sent = 0;
   let failed = 0;
   for (const row of claimed) {
+    const reason = withheld ? await withheld(row) : null;
+    if (reason) {
+      await db.update(q).set({ status: "withheld", lastError: reason }).where(eq(q.id, row.id));
+      continue;
+    }
     if ((await attempt(db, queue, row, () => send(row), now)).ok) sent += 1;
     else failed += 1;
   }

@@ -11,6 +11,9 @@ import {
   appointmentReminders,
   appointments,
   callMeBackForm,
+  incomingTexts,
+  textOptOuts,
+  textReplies,
   catPhotoVariants,
   groomGuarantees,
   newsletterSignups,
@@ -226,6 +229,24 @@ async function seedCustomer(db: Db) {
     .insert(telephonyEvents)
     .values({ kind: "sms", provider: "simulated", to: person.reminderPhone, from: "+19495550100", body: `${person.catNames[0]} is booked`, sid: reminderSid });
   await db.insert(callMeBackForm).values({ phoneNumber: person.mobile, consentText: "I agree to receive a call." });
+  // Texts the customer sent us from the proven mobile, our answer, and a STOP (ADR 0191).
+  await db.insert(incomingTexts).values({
+    messageSid: `SM${crypto.randomBytes(16).toString("hex")}`,
+    fromPhone: person.mobile,
+    body: `${person.name} asks how ${person.catNames[0]} is`,
+    householdId: household.id,
+    senderName: person.name,
+    receivedAt: now,
+  });
+  await db.insert(textReplies).values({
+    replyKey: crypto.randomUUID(),
+    householdId: household.id,
+    toPhone: person.mobile,
+    body: `${person.catNames[0]} is purring`,
+    sentBy: "desk@cathotel.test",
+    createdAt: now,
+  });
+  await db.insert(textOptOuts).values({ phone: person.mobile, keyword: "STOP", optedOutAt: now });
   await db
     .insert(voucherRequests)
     .values({ name: person.name, email: person.email, phone: person.mobile, consentText: "I agree.", consentedAt: now, sourcePage: "/" });

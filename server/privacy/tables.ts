@@ -40,6 +40,9 @@ import {
   staySuites,
   stays,
   telephonyEvents,
+  incomingTexts,
+  textOptOuts,
+  textReplies,
   userRoles,
   users,
   vaccineDocuments,
@@ -361,6 +364,27 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     withheld: { sealed: "A one-time phone code, sealed with the server's key while the text is on its way." },
     erasure: "Deleted, sent or not.",
     erase: (tx, s) => tx.delete(smsQueue).where(or(inArray(smsQueue.stayId, s.stayIds), inArray(smsQueue.toPhone, s.phones))),
+  },
+  incoming_texts: {
+    table: incomingTexts,
+    // By household (the proven mobile or a stay's pickup person matched it when it came) and by proven number.
+    rowsOf: (s) => or(s.householdId ? eq(incomingTexts.householdId, s.householdId) : sql`false`, inArray(incomingTexts.fromPhone, s.phones))!,
+    erasure: "Deleted: the texts you sent us. Otherwise kept two years, then deleted.",
+    erase: (tx, s) =>
+      tx.delete(incomingTexts).where(or(s.householdId ? eq(incomingTexts.householdId, s.householdId) : sql`false`, inArray(incomingTexts.fromPhone, s.phones))),
+  },
+  text_replies: {
+    table: textReplies,
+    rowsOf: (s) => or(s.householdId ? eq(textReplies.householdId, s.householdId) : sql`false`, inArray(textReplies.toPhone, s.phones))!,
+    erasure: "Deleted: our answers to your texts. Otherwise kept two years, then deleted.",
+    erase: (tx, s) =>
+      tx.delete(textReplies).where(or(s.householdId ? eq(textReplies.householdId, s.householdId) : sql`false`, inArray(textReplies.toPhone, s.phones))),
+  },
+  text_opt_outs: {
+    table: textOptOuts,
+    rowsOf: (s) => inArray(textOptOuts.phone, s.phones),
+    erasure: "Deleted: with the account gone, nothing of ours texts the number.",
+    erase: (tx, s) => tx.delete(textOptOuts).where(inArray(textOptOuts.phone, s.phones)),
   },
   newsletter_signups: {
     table: newsletterSignups,

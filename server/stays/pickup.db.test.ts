@@ -9,9 +9,11 @@ import type { Database } from "../db/client";
 import {
   PICKUP_WRONG_CODES_A_DAY,
   cats,
+  mailQueue,
   smsQueue,
   stayCats,
   stayPickupAttempts,
+  textOptOuts,
   stayPickupCodes,
   stayPickupPeople,
   stayReleases,
@@ -121,6 +123,26 @@ describe("the pickup codes", () => {
     expect(await codesOf(early.stay.id)).toHaveLength(1);
     expect(await codesOf(leavesTomorrow.stay.id)).toHaveLength(0);
     expect(await codesOf(notIn.stay.id)).toHaveLength(0);
+  });
+});
+
+describe("a mobile that replied STOP (ADR 0191)", () => {
+  it("gets no pickup code by text: the text is withheld, saying why, and the owner's code is e-mailed instead, sealed", async () => {
+    const { db } = database;
+    const { stay, owner, pickup } = await leavingStay({ pickup: 1 });
+    await db.insert(textOptOuts).values([
+      { phone: owner.phone, keyword: "STOP", optedOutAt: at("06:00") },
+      { phone: pickup[0]!.phone, keyword: "QUIT", optedOutAt: at("06:00") },
+    ]);
+    await sendPickupCodes(deps(), morning);
+    await deliverTexts(morning);
+    const texts = await db.select().from(smsQueue).where(eq(smsQueue.stayId, stay.id));
+    expect(texts.map((t) => t.status)).toEqual(["withheld", "withheld"]);
+    expect(texts[0]!.lastError).toMatch(/^Not sent: this number replied (STOP|QUIT)/);
+    const mails = await db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ message: { subject: "Your pickup code for Milo today", text: "" } });
+    expect(mails[0]!.sealed).not.toBeNull();
   });
 });
 

@@ -14,12 +14,15 @@ import {
   stayPickupPeople,
   stayReleases,
   stays,
+  users,
 } from "../db/schema/index";
 import type { Env } from "../env";
 import { codeSecret, hashCode, randomCode, safeEqualHex } from "../crypto/tokens";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
-import { pickupCodeText } from "../messages/catalogue";
+import { queueMail } from "../mail/queue";
+import { pickupCodeMail, pickupCodeText } from "../messages/catalogue";
+import { optOutOf } from "../telephony/opt-outs";
 import { queueingJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import { STAY_NOT_FOUND } from "./stays";
@@ -69,7 +72,7 @@ const alreadyReleased = (release: StayRelease) =>
 /** What sending codes needs: the database, the key of the codes' hash and of sealed texts, a logger. */
 export interface PickupDeps {
   db: Db;
-  env: Pick<Env, "SESSION_SECRET" | "ENCRYPTION_KEY" | "DATA_DIR" | "isProduction">;
+  env: Pick<Env, "SESSION_SECRET" | "ENCRYPTION_KEY" | "DATA_DIR" | "isProduction" | "PUBLIC_SITE_URL">;
   logger: Logger;
 }
 
@@ -103,9 +106,10 @@ export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promi
   if (businessTime(now) < PICKUP_CODES_FROM) return { due: 0, queued: 0 };
   const today = businessDate(now);
   const leaving = await db
-    .select({ id: stays.id, ownerName: households.name, ownerPhone: households.mobilePhone })
+    .select({ id: stays.id, ownerName: households.name, ownerPhone: households.mobilePhone, ownerEmail: users.email })
     .from(stays)
     .innerJoin(households, eq(households.id, stays.householdId))
+    .innerJoin(users, eq(users.id, households.userId))
     .where(and(eq(stays.checkOut, today), eq(stays.status, "checked_in")));
   if (leaving.length === 0) return { due: 0, queued: 0 };
   const ids = leaving.map((s) => s.id);
@@ -118,8 +122,10 @@ export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promi
     db.select({ stayId: stayCats.stayId, catName: stayCats.catName }).from(stayCats).where(inArray(stayCats.stayId, ids)),
   ]);
   const due = leaving.flatMap((stay) => {
-    const owner = stay.ownerPhone ? [{ person: 0, name: stay.ownerName?.trim() || "The owner", phone: stay.ownerPhone }] : [];
-    const others = people.filter((p) => p.stayId === stay.id).map((p) => ({ person: p.position, name: p.name, phone: p.phone }));
+    const owner = stay.ownerPhone
+      ? [{ person: 0, name: stay.ownerName?.trim() || "The owner", phone: stay.ownerPhone, email: stay.ownerEmail as string | null }]
+      : [];
+    const others = people.filter((p) => p.stayId === stay.id).map((p) => ({ person: p.position, name: p.name, phone: p.phone, email: null }));
     return [...owner, ...others]
       .filter((r) => !sent.some((s) => s.stayId === stay.id && s.person === r.person))
       .map((r) => ({ ...r, stayId: stay.id, cats: catNamesOf(guests.filter((g) => g.stayId === stay.id).map((g) => g.catName)) }));
@@ -147,6 +153,20 @@ export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promi
         .returning({ id: stayPickupCodes.id });
       // Another process sent this person's code meanwhile.
       if (!row) return false;
+      // A mobile that replied STOP gets no text (the queue withholds it and says why): the owner is
+      // offered the code by e-mail instead (ADR 0191); a pickup person has only the number.
+      if (recipient.email && (await optOutOf(tx, recipient.phone))) {
+        await queueMail(
+          tx,
+          {
+            dedupeKey: `pickup-code-mail:${recipient.stayId}:${today}:${recipient.person}`,
+            message: pickupCodeMail({ to: recipient.email, business, catNames: recipient.cats, code, siteUrl: deps.env.PUBLIC_SITE_URL }),
+            stayId: recipient.stayId,
+            sealWith: deps.env,
+          },
+          now,
+        );
+      }
       await queueSms(
         tx,
         {

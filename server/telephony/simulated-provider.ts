@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { telephonyEvents } from "../db/schema/index";
 import { type Telephony, type TelephonyEvent, TelephonyError } from "./types";
 import { connectCallTwiml } from "./twiml";
 
@@ -30,4 +33,14 @@ export function createSimulatedProvider(deps: { from: string; record: (event: Te
       return { sid };
     },
   };
+}
+
+/** What the simulated provider texted, newest first (its page of texts, where a reply is simulated; ADR 0191). */
+export function simulatedTexts(db: Db, limit = 50) {
+  return db
+    .select({ id: telephonyEvents.id, to: telephonyEvents.to, body: telephonyEvents.body, at: telephonyEvents.createdAt })
+    .from(telephonyEvents)
+    .where(and(eq(telephonyEvents.kind, "sms"), eq(telephonyEvents.provider, "simulated"), ne(telephonyEvents.to, "")))
+    .orderBy(desc(telephonyEvents.createdAt))
+    .limit(limit);
 }

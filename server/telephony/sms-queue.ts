@@ -6,7 +6,11 @@ import { AppError } from "../http/errors";
 import { type Attempt, deliverDue, deliverHeld, heldBySender, requeueFailed, withdraw } from "../messages/delivery";
 import { type SealEnv, openMessage, sealMessage } from "../messages/sealed";
 import type { PeriodicJob } from "../periodic-job";
-import type { OutboundResult, Telephony } from "./types";
+import { optOutOf, withheldReason } from "./opt-outs";
+import { type OutboundResult, type Telephony, TelephonyError } from "./types";
+
+/** What a person is told when a text to their number is held back because it replied STOP. */
+export const OPTED_OUT_MESSAGE = "This number replied STOP to our texts, so we send it none. Reply START to our number to get texts again.";
 
 /**
  * The one way the app sends a text (ADR 0129, 0143), queued and delivered as mail is (ADR 0126):
@@ -39,9 +43,15 @@ export interface QueuedSms {
 /** What a sealed text shows in the database instead of its words. */
 const SEALED_BODY = "(sealed: a one-time code)";
 
-/** Queues a text in the caller's transaction; answers its row id, or null when its key was queued already. */
+/**
+ * Queues a text in the caller's transaction; answers its row id, or null when its key was queued
+ * already. A text to a number that opted out is written withheld, never sent (`isWithheld` tells).
+ */
 export async function queueSms(db: Db, sms: QueuedSms, now = new Date()): Promise<string | null> {
   const id = crypto.randomUUID();
+  // A number that replied STOP gets nothing: the row is kept, withheld, saying why (ADR 0191).
+  const optedOut = await optOutOf(db, sms.to);
+  const held = optedOut ? { status: "withheld" as const, lastError: withheldReason(optedOut) } : sms.sendNow ? heldBySender(now) : {};
   const stored = sms.sealWith ? { body: SEALED_BODY, sealed: sealMessage(sms.sealWith, "sms_queue", id, sms.body) } : { body: sms.body, sealed: null };
   const [row] = await db
     .insert(smsQueue)
@@ -53,7 +63,7 @@ export async function queueSms(db: Db, sms: QueuedSms, now = new Date()): Promis
       stayId: sms.stayId ?? null,
       nextAttemptAt: now,
       createdAt: now,
-      ...(sms.sendNow ? heldBySender(now) : {}),
+      ...held,
     })
     .onConflictDoNothing({ target: smsQueue.dedupeKey })
     .returning({ id: smsQueue.id });
@@ -64,7 +74,24 @@ const bodyOf = (env: SealEnv, row: typeof smsQueue.$inferSelect) => (row.sealed 
 
 /** Sends the texts that are due; several processes may run this at once (see `deliverDue`). */
 export function deliverQueuedSms(deps: SmsDeps, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
-  return deliverDue(deps.db, smsQueue, (row) => deps.telephony.sendSms(row.toPhone, bodyOf(deps.env, row)), now, batch);
+  return deliverDue(
+    deps.db,
+    smsQueue,
+    (row) => deps.telephony.sendSms(row.toPhone, bodyOf(deps.env, row)),
+    now,
+    batch,
+    async (row) => {
+      // Queued before the number replied STOP: held back now.
+      const optedOut = await optOutOf(deps.db, row.toPhone);
+      return optedOut ? withheldReason(optedOut) : null;
+    },
+  );
+}
+
+/** Whether a queued text was held back because its number opted out. */
+export async function isWithheld(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ status: smsQueue.status }).from(smsQueue).where(eq(smsQueue.id, id)).limit(1);
+  return row?.status === "withheld";
 }
 
 /**
@@ -72,13 +99,15 @@ export function deliverQueuedSms(deps: SmsDeps, now = new Date(), batch = 20): P
  * answering the provider's result; a failure leaves it queued for the job's next attempt.
  * `forgetWhenSent`: a one-time secret's message is deleted once handed over, not kept as sent.
  */
-export function sendSmsNow(
+export async function sendSmsNow(
   deps: Pick<SmsDeps, "db" | "telephony">,
   id: string,
   sms: { to: string; body: string },
   now = new Date(),
   options: { forgetWhenSent?: boolean } = {},
 ): Promise<Attempt<OutboundResult>> {
+  const optedOut = await optOutOf(deps.db, sms.to);
+  if (optedOut) return { ok: false, error: new TelephonyError(withheldReason(optedOut), OPTED_OUT_MESSAGE) };
   return deliverHeld(deps.db, smsQueue, id, () => deps.telephony.sendSms(sms.to, sms.body), now, options.forgetWhenSent);
 }
 

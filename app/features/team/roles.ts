@@ -105,6 +105,8 @@ export function opensAdmin(role: Role | null): boolean {
 
 /** The desk's page: the day's arrivals and departures. */
 export const DESK_PATH = "/admin/stays";
+/** The team's inbox of texts that came in (ADR 0191). */
+export const MESSAGES_PATH = "/admin/messages";
 export const TODAY_PATH = "/staff/today";
 
 /**
@@ -115,6 +117,7 @@ export function teamLinks(permissions: readonly Permission[]): { to: string; lab
   return [
     ...(permissions.includes("care") ? [{ to: TODAY_PATH, label: "Today" }] : []),
     ...(permissions.includes("desk") ? [{ to: DESK_PATH, label: "Desk" }] : []),
+    ...(permissions.includes("messages") ? [{ to: MESSAGES_PATH, label: "Messages" }] : []),
     ...(permissions.includes("customers") ? [{ to: "/admin", label: "Admin" }] : []),
   ];
 }

@@ -2,10 +2,13 @@ import { NavLink } from "react-router";
 import { business } from "~/content/business";
 import { useAuth } from "~/features/auth/auth-provider";
 import { cn } from "~/lib/cn";
-import { teamLinks } from "./roles";
+import { MESSAGES_PATH, teamLinks } from "./roles";
 
-/** The staff pages' menu (ADR 0185): the site, then Today and the Desk (and Admin) as the role allows. */
-export function StaffMenu() {
+/**
+ * The staff pages' menu (ADR 0185): the site, then Today, the Desk, Messages (with the unread texts
+ * when the page knows them) and Admin as the role allows.
+ */
+export function StaffMenu({ unreadTexts = 0 }: { unreadTexts?: number }) {
   const { permissions } = useAuth();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
@@ -20,6 +23,7 @@ export function StaffMenu() {
       {teamLinks(permissions).map((link) => (
         <NavLink key={link.to} to={link.to} end className={linkClass}>
           {link.label}
+          {link.to === MESSAGES_PATH && unreadTexts > 0 ? ` (${unreadTexts} unread)` : null}
         </NavLink>
       ))}
     </nav>

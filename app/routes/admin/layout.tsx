@@ -1,6 +1,7 @@
 import { requireAdmin } from "@server/auth/guards.server";
 import { toSnapshot } from "@server/auth/snapshot";
 import { mapRefusals } from "@server/http/refusals";
+import { unreadTextCount } from "@server/texts/texts";
 import { useEffect } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
@@ -24,10 +25,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Admin");
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const auth = await requireAdmin(request, context);
-  return { auth: toSnapshot(auth) };
+  const url = new URL(request.url);
+  // Messages opening a conversation marks it read as this runs: the menu leaves it out.
+  const opening = url.pathname === "/admin/messages" ? url.searchParams.get("c") : null;
+  return { auth: toSnapshot(auth), unreadTexts: await unreadTextCount(context.db, opening) };
 });
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, isAdmin, permissions, loading } = useAuth();
   const navigate = useNavigate();
 
@@ -67,6 +71,12 @@ export default function AdminLayout() {
             {sectionsFor(permissions).map((s) => (
               <NavLink key={s.to} to={s.to} className={navClass}>
                 {s.label}
+                {s.to === "/admin/messages" && loaderData.unreadTexts > 0 ? (
+                  <span className="ml-1.5 rounded-full bg-accent-500 px-1.5 text-xs text-brand-950">
+                    {loaderData.unreadTexts}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
               </NavLink>
             ))}
           </nav>

@@ -11,6 +11,7 @@ export const adminMeta = (title: string) => [{ title: `${title} | Admin | ${busi
 export const ADMIN_SECTIONS = [
   { to: "/admin/bookings", label: "Appointments" },
   { to: "/admin/stays", label: "Stays and occupancy" },
+  { to: "/admin/messages", label: "Messages" },
   { to: "/admin/rooms", label: "Suites and rules" },
   { to: "/admin/grooming", label: "Groomers and services" },
   { to: "/admin/customers", label: "Customers" },
@@ -28,6 +29,7 @@ export const ADMIN_SUB_PAGES: Readonly<Record<string, string>> = {
   "/admin/analytics/revenue": "revenue by month and service, opened from Analytics",
   "/admin/analytics/revenue.csv": "the Revenue page's figures as CSV, downloaded from Revenue",
   "/admin/customers/:householdId": "one customer, opened from Customers",
+  "/admin/messages/simulated": "the texts the simulated provider recorded, with Simulate a reply, opened from Messages while Twilio is not configured",
   "/admin/grooming/book": "booking a groom for a customer, opened from Groomers and services",
   "/admin/stays/book": "booking a stay for a customer, opened from Stays and occupancy",
   "/admin/stays/:stayId/check-in": "the desk's check-in of a stay (weight, doses, belongings), opened from an arrival on Stays and occupancy",

@@ -6,6 +6,7 @@ import { recordIncident } from "@server/care/incidents";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { formToken, postedToken, staleForm } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
+import { textsOfStay } from "@server/texts/texts";
 import { kickMessageQueues } from "@server/mail/kick";
 import { ActionNotice } from "~/components/action-notice";
 import { FormToken } from "~/components/form-token";
@@ -16,6 +17,7 @@ import { business } from "~/content/business";
 import { CareLogDays } from "~/features/care/care-log";
 import { incidentForm } from "~/features/care/schema";
 import { noindexMeta } from "~/features/seo/seo";
+import { StayTexts } from "~/features/texts/stay-texts";
 import { businessDate, businessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, alreadyRecordedTitle, useNotice, useZodForm } from "~/lib/forms";
 import type { PageHandle } from "~/islands/page-scripts";
@@ -34,6 +36,7 @@ export const loader = mapRefusals(async ({ request, context, params }: Route.Loa
   const now = context.clock.now();
   return {
     ...(await staffStay(context.db, { userId: user.id }, params.stayId)),
+    texts: await textsOfStay(context.db, params.stayId),
     now: `${businessDate(now)}T${businessTime(now)}`,
     formToken: formToken(),
   };
@@ -66,7 +69,7 @@ export const action = mapRefusals(async ({ request, context, params }: Route.Act
   });
 });
 
-export default function StaffStay({ loaderData: { log, suites, cats, now, formToken } }: Route.ComponentProps) {
+export default function StaffStay({ loaderData: { log, suites, cats, texts, now, formToken } }: Route.ComponentProps) {
   const { stay, days } = log;
   const names = stay.catNames.length > 0 ? stay.catNames.join(" and ") : "A stay";
   return (
@@ -80,6 +83,7 @@ export default function StaffStay({ loaderData: { log, suites, cats, now, formTo
         {stay.status === "checked_in" ? " · in the hotel" : null}
       </p>
       <ActionNotice className="mt-3" />
+      <StayTexts texts={texts} title="Messages from the owner" />
 
       <ul className="mt-6 grid gap-4" aria-label="Cats">
         {cats.map((cat) => (

@@ -5,6 +5,7 @@ import { type CareAlertView, acknowledgeCareAlert, careAlertsToday } from "@serv
 import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
+import { openStayTexts, unreadTextCount } from "@server/texts/texts";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
@@ -12,6 +13,7 @@ import { entryText } from "~/features/care/wording";
 import { DOSE_OUTCOMES, DOSE_OUTCOME_LABELS, EATEN_LABELS, EATEN_SHARES, STOOL_KINDS, STOOL_LABELS } from "~/features/care/model";
 import { acknowledgeAlertForm, careEntryForm } from "~/features/care/schema";
 import { noindexMeta } from "~/features/seo/seo";
+import { StayTexts } from "~/features/texts/stay-texts";
 import { staffCatPath } from "~/features/stays/handover";
 import { formatCalendarDay, formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, useNotice } from "~/lib/forms";
@@ -28,8 +30,13 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   await requirePermission(request, context, "care");
   const now = context.clock.now();
   // The page only reads the alerts: the care alerts job raises them.
-  const [today, alerts] = await Promise.all([careToday(context.db, now), careAlertsToday(context.db, now)]);
-  return { ...today, alerts };
+  const [today, alerts, texts, unreadTexts] = await Promise.all([
+    careToday(context.db, now),
+    careAlertsToday(context.db, now),
+    openStayTexts(context.db),
+    unreadTextCount(context.db),
+  ]);
+  return { ...today, alerts, texts, unreadTexts };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -48,17 +55,18 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   });
 });
 
-export default function StaffToday({ loaderData: { day, suites, arriving, alerts } }: Route.ComponentProps) {
+export default function StaffToday({ loaderData: { day, suites, arriving, alerts, texts, unreadTexts } }: Route.ComponentProps) {
   const cats = suites.reduce((n, s) => n + s.cats.length, 0);
   return (
     <main id="main" className="mx-auto min-h-screen max-w-3xl px-3 py-6 sm:px-6">
-      <StaffMenu />
+      <StaffMenu unreadTexts={unreadTexts} />
       <h1 className="text-3xl">Today</h1>
       <p className="text-muted">
         {formatCalendarDay(day)} · {cats === 1 ? "1 cat" : `${cats} cats`} in the hotel
       </p>
       <ActionNotice className="mt-3" />
       <Alerts open={alerts.open} acknowledged={alerts.acknowledged} />
+      <StayTexts texts={texts} title="Messages from owners" />
       {suites.length === 0 ? <p className="mt-6 rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">No cat is checked in.</p> : null}
       {suites.map((s) => (
         <section key={s.suite} className="mt-6" aria-label={s.suite}>

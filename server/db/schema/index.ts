@@ -23,3 +23,4 @@ export * from "./receipts";
 export * from "./pickup";
 export * from "./handovers";
 export * from "./form-submissions";
+export * from "./texts";

@@ -7,7 +7,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
  * delivery loop (`server/messages/delivery.ts`) serves both (ADR 0126, 0129, 0143).
  */
 export const deliveryColumns = () => ({
-  status: text("status").$type<"queued" | "sent" | "failed">().notNull().default("queued"),
+  status: text("status").$type<"queued" | "sent" | "failed" | "withheld">().notNull().default("queued"),
   attempts: smallint("attempts").notNull().default(0),
   nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
   lastError: text("last_error"),

@@ -29,6 +29,7 @@ export const smsQueue = pgTable(
     index("sms_queue_due")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'queued'`),
-    check("sms_queue_status", sql`${t.status} in ('queued','sent','failed')`),
+    // withheld: never sent, the number opted out of texts (`last_error` says so; ADR 0191).
+    check("sms_queue_status", sql`${t.status} in ('queued','sent','failed','withheld')`),
   ],
 );
