@@ -107,6 +107,12 @@ const REGISTRY: Record<string, Entry> = {
   "routes/trips.$stayId.check-in.tsx": {
     notYet: "Signing the agreement twice adds two signatures (the latest counts): give the page a form token and submitOnce.",
   },
+  "routes/admin/messages.tsx": {
+    naturally: "An answer keeps its form's key (text_replies, unique; ADR 0191): posted twice it is queued once; a conversation marked done twice stays done.",
+  },
+  "routes/admin/messages.simulated.tsx": {
+    notYet: "A simulated reply posted twice comes in twice (each gets a message id of its own); only the simulated provider has this page: submitOnce.",
+  },
   "routes/admin/team.tsx": { naturally: "A role is held once per person by the database; removing it twice leaves it removed." },
   "routes/admin/rooms.tsx": { notYet: "Suite types, windows and house rules are saved as they are; a calendar rule posted twice is added twice: submitOnce." },
   "routes/admin/content.tsx": { notYet: "A draft posted twice saves two revisions of the same text (nothing sent): submitOnce." },

@@ -94,6 +94,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   "/admin/analytics/revenue.csv": "reports",
   "/admin/integrations": "content",
   "/admin/team": "team",
+  "/admin/messages": "messages",
+  "/admin/messages/simulated": "messages",
   "/staff/today": "care",
   "/staff/stays/:stayId": "care",
 };

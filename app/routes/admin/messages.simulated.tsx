@@ -1,5 +1,5 @@
 import { Form, Link, data } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -32,13 +32,13 @@ function requireSimulated(context: Route.LoaderArgs["context"]) {
  * inbox, the stay's page and the keywords work end to end without Twilio.
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "messages");
   requireSimulated(context);
   return { texts: await simulatedTexts(context.db) };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "messages");
   requireSimulated(context);
   return submitForm(await formDataOf(request), simulateReplyForm, async ({ from, body }) => {
     const db = context.db;

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useFetcher } from "react-router";
-import { requireAdmin } from "@server/auth/guards.server";
+import { requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
 import { kickMessageQueues } from "@server/mail/kick";
@@ -29,7 +29,7 @@ const shownPhone = (phone: string) => (/^\+1\d{10}$/.test(phone) ? formatUsPhone
  * apart; one opened (`?c=`) shows its texts both ways, with the answer box and "Mark done".
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, "messages");
   const key = new URL(request.url).searchParams.get("c");
   const conversation = key ? await openConversation(context.db, key, context.clock.now()) : null;
   // Read after opening: the one opened no longer counts as unread.
@@ -38,7 +38,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  const { user } = await requireAdmin(request, context);
+  const { user } = await requirePermission(request, context, "messages");
   const form = await formDataOf(request);
   const staff = { userId: user.id, email: user.email };
   const intent = form.get("intent");
