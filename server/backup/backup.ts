@@ -166,13 +166,14 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     return;
   }
   await assertEmptyDatabase(target.url);
-  // One transaction: a dump that pg_restore cannot read to its end leaves the database empty.
+  // One transaction: a dump that pg_restore cannot read to its end leaves the database empty. A dump
+  // damaged in the wrong place can crash pg_restore itself (a signal, no message): damaged too.
   await runTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction"], target.url, database).catch((error: unknown) => {
     const message = (error as Error).message;
     if (
       error instanceof BackupError &&
       message.startsWith("pg_restore failed") &&
-      /corrupt|unexpected end|could not read|invalid|did not find magic/i.test(message)
+      /corrupt|unexpected end|could not read|invalid|did not find magic|killed by/i.test(message)
     )
       throw damaged(file, message);
     throw error;
@@ -286,7 +287,9 @@ function runTool(tool: "pg_dump" | "pg_restore", args: string[], url: string, in
           : new BackupError(`${tool} could not start: ${error.message}`),
       ),
     );
-    child.on("close", (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new BackupError(`${tool} failed (exit ${code}): ${err.trim()}`))));
+    child.on("close", (code, signal) =>
+      code === 0 ? resolve(Buffer.concat(out)) : reject(new BackupError(`${tool} failed (${signal ? `killed by ${signal}` : `exit ${code}`}): ${err.trim()}`)),
+    );
     // pg_restore reads the dump on its standard input; a tool that exits early closes the pipe.
     child.stdin.on("error", () => {});
     child.stdin.end(input);

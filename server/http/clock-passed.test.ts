@@ -137,4 +137,5 @@ const BASELINE: string[] = [
   "server/leads/router.ts sendVoucherMail now",
   "server/leads/router.ts signUpForNewsletter now",
   "server/payments/router.ts handlePaymentEvent ctx.now",
+  "server/texts/router.ts receiveText now",
 ];

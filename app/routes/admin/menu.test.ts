@@ -27,7 +27,7 @@ describe("the admin menu", () => {
   it("shows each role only the sections it may open (ADR 0185)", () => {
     const labels = (role: (typeof ROLES)[number]) => sectionsFor(ROLE_PERMISSIONS[role]).map((s) => s.label);
     expect(labels("owner")).toEqual(ADMIN_SECTIONS.map((s) => s.label));
-    expect(labels("front_desk")).toEqual(["Stays and occupancy", "Vaccine records"]);
+    expect(labels("front_desk")).toEqual(["Stays and occupancy", "Messages", "Vaccine records"]);
     expect(labels("manager")).not.toContain("Team");
     expect(labels("manager")).not.toContain("Content");
     expect(labels("care")).toEqual([]);
