@@ -10,6 +10,7 @@ import {
   mealsOf,
   nightsSince,
   outsideWindow,
+  staffNameOf,
   weighInDue,
 } from "~/features/care/model";
 import type { CareEntryInput } from "~/features/care/schema";
@@ -18,7 +19,7 @@ import { recipeImage } from "~/features/media/images";
 import { businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { careEntries, carePhotoVariants, cats, households, stayCats, staySuites, stays, suites } from "../db/schema/index";
+import { careEntries, carePhotoVariants, cats, doseClaims, households, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
@@ -238,6 +239,23 @@ const CAT_NOT_IN_HOTEL = () => new AppError(404, "CAT_NOT_IN_HOTEL", "That cat i
 const ENTRY_NOT_FOUND = () => new AppError(404, "CARE_ENTRY_NOT_FOUND", "We couldn't find the entry to correct. Reload the page.");
 const ALREADY_CORRECTED = () => new AppError(409, "CARE_ENTRY_CORRECTED", "That entry has been corrected already. Reload the page to correct the correction.");
 
+/**
+ * The refusal of a second "given" (ADR 0188): who gave the dose and when, so the person who tapped
+ * second knows not to give it again. A mistake is corrected on the entry that gave it.
+ */
+async function alreadyGiven(db: Db, claim: { catId: string; medication: string; dueAt: Date }): Promise<AppError> {
+  const [given] = await db
+    .select({ at: careEntries.at, initials: careEntries.staffInitials, email: users.email })
+    .from(doseClaims)
+    .innerJoin(careEntries, eq(careEntries.id, doseClaims.entryId))
+    .leftJoin(users, eq(users.id, careEntries.staffUserId))
+    .where(and(eq(doseClaims.catId, claim.catId), eq(doseClaims.medication, claim.medication), eq(doseClaims.dueAt, claim.dueAt)));
+  const message = given
+    ? `Given at ${formatBusinessTime(given.at)} by ${given.email ? staffNameOf(given.email) : given.initials}. Do not give it again: to change what was logged, correct that entry.`
+    : "This dose has just been logged. Reload the page.";
+  return new AppError(409, "DOSE_ALREADY_GIVEN", message);
+}
+
 export const outOfWindowMessage = (due: Date) => `This dose was due at ${formatBusinessTime(due)}, more than 60 minutes ago or ahead: say why in a remark.`;
 
 /**
@@ -306,10 +324,28 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
       row.remark = input.remark ?? null;
       break;
   }
+  const doseKey = row.kind === "dose" ? { catId: input.catId, medication: row.medication!, dueAt: row.dueAt! } : null;
   try {
     return await db.transaction(async (txDb) => {
       const tx = txDb as unknown as Db;
       const [saved] = await tx.insert(careEntries).values(row).returning();
+      // One "given" a dose (ADR 0188): a correction gives up its entry's claim, a given takes it; whoever
+      // holds it, a second "given" (or a fresh entry for a dose given already) is told who gave it.
+      if (input.correctsId) await tx.delete(doseClaims).where(eq(doseClaims.entryId, input.correctsId));
+      if (doseKey && row.outcome === "given") {
+        const [claim] = await tx
+          .insert(doseClaims)
+          .values({ ...doseKey, stayId: input.stayId, entryId: saved!.id })
+          .onConflictDoNothing()
+          .returning();
+        if (!claim) throw await alreadyGiven(tx, doseKey);
+      } else if (doseKey && !input.correctsId) {
+        const [claim] = await tx
+          .select({ entryId: doseClaims.entryId })
+          .from(doseClaims)
+          .where(and(eq(doseClaims.catId, doseKey.catId), eq(doseClaims.medication, doseKey.medication), eq(doseClaims.dueAt, doseKey.dueAt)));
+        if (claim) throw await alreadyGiven(tx, doseKey);
+      }
       if (input.intent === "photo") await tx.insert(carePhotoVariants).values(photo!.variants.map((v) => ({ entryId: saved!.id, ...v })));
       if (input.intent === "weight") await weighInAlert(tx, saved!, cat.checkIn);
       return saved!;

@@ -3,7 +3,7 @@
  * look at, and the words the Today page shows for each. Browser-safe: no database here.
  */
 
-export const CARE_ALERT_RULES = ["no_food_24h", "no_urine_24h", "no_stool_72h", "dose_overdue", "no_entry_today", "weight_change"] as const;
+export const CARE_ALERT_RULES = ["no_food_24h", "no_urine_24h", "no_stool_72h", "dose_overdue", "no_entry_today", "weight_change", "incident"] as const;
 export type CareAlertRule = (typeof CARE_ALERT_RULES)[number];
 
 /** What each rule means, as a line on Today. */
@@ -14,6 +14,7 @@ export const CARE_ALERT_LABELS: Record<CareAlertRule, string> = {
   dose_overdue: "Dose not given",
   no_entry_today: "Nothing logged today",
   weight_change: "Weight changed during the stay",
+  incident: "Incident",
 };
 
 /** Urgent alerts come first on Today, in red; an overdue dose is also texted to the manager. */

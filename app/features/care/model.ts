@@ -162,3 +162,12 @@ export function initialsOf(nameOrEmail: string): string {
         .join("")
     : "?";
 }
+
+/** "maria.lopez@…" → "Maria Lopez"; "sam@…" → "Sam": a staff member's name as their address gives it (accounts hold no other). */
+export function staffNameOf(email: string): string {
+  const words = email
+    .split("@")[0]!
+    .split(/[\s._+-]+/)
+    .filter((w) => /^[a-z]/i.test(w));
+  return words.length > 0 ? words.map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join(" ") : "a team member";
+}

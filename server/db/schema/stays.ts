@@ -70,6 +70,8 @@ export const staySettings = pgTable(
     firstNightFreeMinNights: smallint("first_night_free_min_nights").default(3),
     /** The manager's mobile (E.164), texted when a dose is still not given an hour after its window (ADR 0164); null: no text. */
     managerMobile: text("manager_mobile"),
+    /** The hotel owner's mobile (E.164): texted when an urgent care alert is not acknowledged within 30 minutes (ADR 0188). */
+    ownerMobile: text("owner_mobile"),
     updatedAt: at("updated_at").notNull().defaultNow(),
     updatedBy: text("updated_by").notNull().default("system"),
   },
