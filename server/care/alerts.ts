@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, max } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull } from "drizzle-orm";
 import {
   CARE_ALERT_LABELS,
   type CareAlertRule,
@@ -9,19 +9,19 @@ import {
   weightChangeAlerts,
   weightChangePercent,
 } from "~/features/care/alerts";
-import { dosesOn, initialsOf } from "~/features/care/model";
+import { dosesOn, initialsOf, notDueReason } from "~/features/care/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime, formatCalendarDay } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { careAlerts, careEntries, catHandovers, cats, stayCats, stayEvents, staySettings, staySuites, suites } from "../db/schema/index";
+import { careAlerts, careEntries, catHandovers, cats, stayCats, staySettings, staySuites, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { doseOverdueText } from "../messages/catalogue";
 import type { PeriodicJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import type { CareEntry, CareStaff } from "./care";
-import { catsCheckedIn } from "./in-hotel";
+import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
 import { standing } from "./standing";
 
 /**
@@ -57,21 +57,13 @@ export interface CareAlertDeps {
   logger?: Logger;
 }
 
-/** The cats in the hotel now, each with when its stay was checked in at the desk. */
+/** The cats in the hotel now, each with when its stay was checked in at the desk and released at pickup. */
 async function catsInHotel(db: Db) {
   const rows = await catsCheckedIn(db);
-  if (rows.length === 0) return { rows, entries: [], checkedInAt: new Map<string, Date>() };
+  if (rows.length === 0) return { rows, entries: [], times: new Map<string, StayTimes>() };
   const stayIds = [...new Set(rows.map((r) => r.stayId))];
-  const [entries, events] = await Promise.all([
-    db.select().from(careEntries).where(inArray(careEntries.stayId, stayIds)),
-    db
-      .select({ stayId: stayEvents.stayId, at: max(stayEvents.at) })
-      .from(stayEvents)
-      .where(and(inArray(stayEvents.stayId, stayIds), eq(stayEvents.kind, "checkIn")))
-      .groupBy(stayEvents.stayId),
-  ]);
-  const checkedInAt = new Map(events.flatMap((e) => (e.at ? [[e.stayId, new Date(e.at)] as const] : [])));
-  return { rows, entries, checkedInAt };
+  const [entries, times] = await Promise.all([db.select().from(careEntries).where(inArray(careEntries.stayId, stayIds)), stayTimesOf(db, stayIds)]);
+  return { rows, entries, times };
 }
 
 /**
@@ -95,7 +87,7 @@ function happenedAt(all: CareEntry[]): (e: CareEntry) => Date {
  */
 export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
   const { db } = deps;
-  const { rows, entries, checkedInAt } = await catsInHotel(db);
+  const { rows, entries, times } = await catsInHotel(db);
   const today = businessDate(now);
   const cutoff = businessLocalToUtc(today, NO_ENTRY_BY);
   const when = happenedAt(entries);
@@ -106,7 +98,8 @@ export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Prom
     const catName = r.catName ?? r.profileName;
     const suite = r.suite ?? "No suite";
     // A stay put in the hotel without the desk's check-in counts from the start of its first day.
-    const since = checkedInAt.get(r.stayId) ?? businessLocalToUtc(r.checkIn, "00:00");
+    const stayTimes = times.get(r.stayId) ?? { checkedInAt: null, releasedAt: null };
+    const since = stayTimes.checkedInAt ?? businessLocalToUtc(r.checkIn, "00:00");
     const all = entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId);
     const own = standing(all).filter((e) => when(e) <= now);
     const base = { stayId: r.stayId, catId: r.catId };
@@ -130,7 +123,7 @@ export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Prom
     for (const day of [addBusinessDays(today, -1), today]) {
       if (day < r.checkIn) continue;
       for (const d of dosesOn(r.medications, day)) {
-        if (d.dueAt < since) continue;
+        if (d.dueAt < since || notDueReason(d.dueAt, stayTimes)) continue;
         if (now.getTime() < d.windowEnd.getTime() + DOSE_OVERDUE_MINUTES * 60_000) continue;
         if (own.some((e) => e.kind === "dose" && e.medication === d.medication && e.dueAt?.getTime() === d.dueAt.getTime())) continue;
         overdue.push({

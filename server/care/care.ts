@@ -9,6 +9,8 @@ import {
   initialsOf,
   mealsOf,
   nightsSince,
+  type NotDueReason,
+  notDueReason,
   outsideWindow,
   staffNameOf,
   weighInDue,
@@ -16,10 +18,11 @@ import {
 import type { CareEntryInput } from "~/features/care/schema";
 import type { Medication } from "~/features/cats/options";
 import { recipeImage } from "~/features/media/images";
-import { businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
+import type { DoseCount } from "~/features/stays/handover";
+import { businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { careEntries, carePhotoVariants, cats, doseClaims, households, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
+import { careEntries, carePhotoVariants, catHandovers, cats, doseClaims, households, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
@@ -28,7 +31,7 @@ import { arrivalWeightOf } from "../stays/handovers";
 import { raiseWeightChangeAlert } from "./alerts";
 import { type IncidentView, incidentCatName, incidentView, incidentsOf } from "./incidents";
 import { standing } from "./standing";
-import { catsCheckedIn } from "./in-hotel";
+import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
 
 /**
  * The care log (ADR 0157): what staff do for each cat in the hotel, one appended row per tap, and what
@@ -119,8 +122,10 @@ export interface DueDoseItem extends DueItem {
   dose: string;
   dueAt: string;
   window: string;
-  /** The window has passed with no entry. */
+  /** The window has passed with no entry (never for a dose not due at the hotel). */
   late: boolean;
+  /** Not the hotel's to give (ADR 0188): due before the desk checked the cat in, or after its release at pickup; in words. */
+  notDue: string | null;
 }
 
 export interface TodayCat {
@@ -129,6 +134,10 @@ export interface TodayCat {
   name: string;
   checkOut: string;
   feedingInstructions: string | null;
+  /** When the desk checked the cat in today (the arrival day), in words; null on other days. */
+  arrivedAt: string | null;
+  /** What the owner said at the desk about the last dose given at home, per medication ("Methimazole: 7:45 AM"). */
+  lastDosesAtHome: string[];
   meals: DueItem[];
   doses: DueDoseItem[];
   litter: DueItem[];
@@ -166,23 +175,34 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
       .where(and(eq(stays.status, "confirmed"), eq(stays.checkIn, day)))
       .orderBy(asc(suites.name), asc(stayCats.catName)),
   ]);
-  const entries =
+  const stayIds = [...new Set(inHouse.map((r) => r.stayId))];
+  const [entries, times, arrivals_] =
     inHouse.length === 0
-      ? []
-      : await db
-          .select()
-          .from(careEntries)
-          .where(and(inArray(careEntries.stayId, [...new Set(inHouse.map((r) => r.stayId))]), eq(careEntries.day, day)));
+      ? [[], new Map<string, StayTimes>(), []]
+      : await Promise.all([
+          db
+            .select()
+            .from(careEntries)
+            .where(and(inArray(careEntries.stayId, stayIds), eq(careEntries.day, day))),
+          stayTimesOf(db, stayIds),
+          db
+            .select({ stayId: catHandovers.stayId, catId: catHandovers.catId, doses: catHandovers.doses })
+            .from(catHandovers)
+            .where(and(inArray(catHandovers.stayId, stayIds), eq(catHandovers.direction, "arrival"))),
+        ]);
   const bySuite = new Map<string, TodayCat[]>();
   for (const r of inHouse) {
     const own = standing(entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId));
+    const stayTimes = times.get(r.stayId) ?? NO_TIMES;
     const cat: TodayCat = {
       stayId: r.stayId,
       catId: r.catId,
       name: r.catName ?? r.profileName,
       checkOut: r.checkOut,
       feedingInstructions: r.feedingInstructions,
-      ...dueToday(day, now, r.feedingInstructions, r.medications, own),
+      arrivedAt: stayTimes.checkedInAt && businessDate(stayTimes.checkedInAt) === day ? formatBusinessTime(stayTimes.checkedInAt) : null,
+      lastDosesAtHome: lastDosesAtHome(arrivals_.find((a) => a.stayId === r.stayId && a.catId === r.catId)?.doses ?? []),
+      ...dueToday(day, now, r.feedingInstructions, r.medications, own, stayTimes),
       weighIn: weighInToday(r.checkIn, day, own),
       entries: own.toReversed().map(view),
     };
@@ -198,8 +218,22 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
   return { day, suites: [...bySuite].map(([suite, list]) => ({ suite, cats: list })), arriving: [...arriving.values()] };
 }
 
-/** What a cat's profile makes due on `day`, each with the standing entry that covers it. */
-export function dueToday(day: string, now: Date, feedingInstructions: string | null, medications: Medication[], own: CareEntry[]) {
+const NO_TIMES: StayTimes = { checkedInAt: null, releasedAt: null };
+
+/** The desk's record of the last dose given at home, per medication, in words (ADR 0188). */
+function lastDosesAtHome(doses: DoseCount[]): string[] {
+  return doses.flatMap((d) => (d.lastGivenAt ? [`${d.medication ?? "Medication"}: ${formatBusinessDateTime(new Date(d.lastGivenAt))}`] : []));
+}
+
+/** Why a dose is not the hotel's to give, in words for Today. */
+function notDueText(reason: NotDueReason | null, times: StayTimes): string | null {
+  if (reason === "before_arrival") return `Due before check-in at ${formatBusinessTime(times.checkedInAt!)}: given at home, not due here`;
+  if (reason === "after_release") return `Due after pickup at ${formatBusinessTime(times.releasedAt!)}: not due here`;
+  return null;
+}
+
+/** What a cat's profile makes due on `day`, each with the standing entry that covers it; a dose before check-in or after release is not due (ADR 0188). */
+export function dueToday(day: string, now: Date, feedingInstructions: string | null, medications: Medication[], own: CareEntry[], times: StayTimes = NO_TIMES) {
   const meals = mealsOf(feedingInstructions).map((m) => {
     const done = own.find((e) => e.kind === "meal" && e.meal === m.name);
     return { name: m.name, time: formatBusinessTime(businessLocalToUtc(day, m.time)), done: done ? view(done) : null };
@@ -212,7 +246,8 @@ export function dueToday(day: string, now: Date, feedingInstructions: string | n
       time: formatBusinessTime(d.dueAt),
       dueAt: d.dueAt.toISOString(),
       window: `${formatBusinessTime(d.windowStart)}–${formatBusinessTime(d.windowEnd)}`,
-      late: !done && now > d.windowEnd,
+      late: !done && now > d.windowEnd && !notDueReason(d.dueAt, times),
+      notDue: done ? null : notDueText(notDueReason(d.dueAt, times), times),
       done: done ? view(done) : null,
     };
   });
@@ -302,6 +337,9 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
       const dueAt = new Date(input.dueAt);
       const due = dosesOn(cat.medications, businessDate(dueAt)).find((d) => d.medication === input.medication && d.dueAt.getTime() === dueAt.getTime());
       if (!due) throw new AppError(409, "DOSE_NOT_IN_PROFILE", `${cat.name}'s profile no longer has ${input.medication} at that time. Reload the page.`);
+      const times = (await stayTimesOf(db, [input.stayId])).get(input.stayId)!;
+      const notDue = notDueText(notDueReason(due.dueAt, times), times);
+      if (notDue) throw new AppError(409, "DOSE_NOT_DUE_HERE", `${notDue}. Nothing was logged.`);
       if (outsideWindow(due.dueAt, now) && !input.remark)
         throw new AppError(400, "DOSE_OUT_OF_WINDOW", outOfWindowMessage(due.dueAt), { fields: { remark: outOfWindowMessage(due.dueAt) } });
       Object.assign(row, {

@@ -168,6 +168,20 @@ export function staffNameOf(email: string): string {
   const words = email
     .split("@")[0]!
     .split(/[\s._+-]+/)
-    .filter((w) => /^[a-z]/i.test(w));
+    .filter((w) => /^[a-z]+$/i.test(w));
   return words.length > 0 ? words.map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join(" ") : "a team member";
+}
+
+/** Why a dose of the profile is not due at the hotel (ADR 0188): it fell before the cat was checked in, or after it was handed over. */
+export type NotDueReason = "before_arrival" | "after_release";
+
+/**
+ * Whether a dose due at `dueAt` is the hotel's to give: not before the desk checked the cat in (the
+ * owner gave it at home; the desk asks when), not after the cat was released at pickup. A stay with
+ * no check-in time (put in the hotel before the desk recorded one) counts from its first day's start.
+ */
+export function notDueReason(dueAt: Date, times: { checkedInAt: Date | null; releasedAt: Date | null }): NotDueReason | null {
+  if (times.checkedInAt && dueAt < times.checkedInAt) return "before_arrival";
+  if (times.releasedAt && dueAt > times.releasedAt) return "after_release";
+  return null;
 }

@@ -175,6 +175,12 @@ function CatCard({ cat }: { cat: TodayCat }) {
       </h3>
       <p className="text-sm text-muted">Leaves {formatCalendarDayWeekday(cat.checkOut)}</p>
       {cat.feedingInstructions ? <p className="mt-2 text-sm whitespace-pre-line">Feeding: {cat.feedingInstructions}</p> : null}
+      {cat.arrivedAt ? <p className="mt-2 text-sm">Checked in today at {cat.arrivedAt}.</p> : null}
+      {cat.lastDosesAtHome.length > 0 ? (
+        <p className="mt-1 text-sm">
+          Last dose given at home: <span className="font-semibold">{cat.lastDosesAtHome.join("; ")}</span>
+        </p>
+      ) : null}
 
       <Block title="Meals" cat={cat}>
         {cat.meals.map((m) => (
@@ -206,7 +212,16 @@ function CatCard({ cat }: { cat: TodayCat }) {
               item={d}
               cat={cat}
               label={`${d.name}${d.dose ? ` ${d.dose}` : ""} · ${d.time}`}
-              detail={d.late ? <strong className="text-red-800">Overdue (window {d.window})</strong> : <>Window {d.window}</>}
+              detail={
+                d.notDue ? (
+                  <span className="text-muted">{d.notDue}</span>
+                ) : d.late ? (
+                  <strong className="text-red-800">Overdue (window {d.window})</strong>
+                ) : (
+                  <>Window {d.window}</>
+                )
+              }
+              closed={d.notDue !== null}
             >
               <EntryForm cat={cat} intent="dose" id={`dose-${cat.catId}-${d.name}-${d.dueAt}`} correctsId={d.done?.id}>
                 <input type="hidden" name="medication" value={d.name} />
@@ -299,7 +314,21 @@ function Block({ title, cat, children }: { title: string; cat: TodayCat; childre
 }
 
 /** One thing due: its form while it is open; once logged, what was logged and a way to correct it. */
-function Due({ item, label, detail, children }: { item: Pick<DueItem, "done">; cat: TodayCat; label: string; detail?: ReactNode; children: ReactNode }) {
+function Due({
+  item,
+  label,
+  detail,
+  closed = false,
+  children,
+}: {
+  item: Pick<DueItem, "done">;
+  cat: TodayCat;
+  label: string;
+  detail?: ReactNode;
+  /** Nothing to log: the detail says why (a dose before check-in). */
+  closed?: boolean;
+  children: ReactNode;
+}) {
   return (
     <li className="rounded-xl border border-brand-100 p-3">
       <p className="font-semibold">{label}</p>
@@ -315,7 +344,7 @@ function Due({ item, label, detail, children }: { item: Pick<DueItem, "done">; c
             <div className="mt-2">{children}</div>
           </details>
         </>
-      ) : (
+      ) : closed ? null : (
         <div className="mt-2">{children}</div>
       )}
     </li>

@@ -1,0 +1,176 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CareEntryInput } from "~/features/care/schema";
+import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
+import type { Database, Db } from "../db/client";
+import { careAlerts, careEntries, doseClaims, stayEvents, stayReleases } from "../db/schema/index";
+import { staffMember as staffMember_, stayWithMiso as stayWithMiso_ } from "../testing/care";
+import { createTestDatabase } from "../testing/test-database";
+import { runCareAlerts } from "./alerts";
+import { careLog, careToday, logCareEntry } from "./care";
+
+/** ADR 0188: a dose is given once, and only the doses of the hours the cat is at the hotel are due. */
+
+let database: Database;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(() => database.close());
+
+const today = businessDate(new Date());
+const at = (time: string, day = today) => businessLocalToUtc(day, time);
+
+const stayWithMiso = (status?: "checked_in" | "confirmed", checkIn?: string) => stayWithMiso_(db, status, checkIn);
+const staffMember = (email?: string) => staffMember_(db, email);
+
+type DoseInput = Extract<CareEntryInput, { intent: "dose" }>;
+const dose = (s: { stayId: string; catId: string }, time: string, outcome: DoseInput["outcome"] = "given", correctsId?: string): DoseInput => ({
+  intent: "dose",
+  stayId: s.stayId,
+  catId: s.catId,
+  medication: "Methimazole",
+  dueAt: at(time).toISOString(),
+  outcome,
+  correctsId,
+});
+
+const claimsOf = (stayId: string) => db.select().from(doseClaims).where(eq(doseClaims.stayId, stayId));
+const givenIn = (log: Awaited<ReturnType<typeof careLog>>) => log.days.flatMap((d) => d.entries).filter((e) => e.kind === "dose" && e.outcome === "given");
+
+describe("a dose is given once", () => {
+  it("stores one of 20 'given' posts at once for the same dose; the others are told who gave it and when", async () => {
+    const s = await stayWithMiso();
+    const team = await Promise.all(Array.from({ length: 20 }, (_, i) => staffMember(`olivia.chen.${i}.${crypto.randomInt(1e9)}@example.com`)));
+    const results = await Promise.allSettled(team.map((staff) => logCareEntry(db, staff, dose(s, "20:00"), at("20:05"))));
+    const stored = results.filter((r) => r.status === "fulfilled");
+    expect(stored).toHaveLength(1);
+    const refusals = results.flatMap((r) => (r.status === "rejected" ? [r.reason as { status: number; code: string; message: string }] : []));
+    expect(refusals).toHaveLength(19);
+    for (const r of refusals) {
+      expect(r.status).toBe(409);
+      expect(r.code).toBe("DOSE_ALREADY_GIVEN");
+      expect(r.message).toMatch(/^Given at 8:05 PM by Olivia Chen\. Do not give it again/);
+    }
+    const rows = await db.select().from(careEntries).where(eq(careEntries.stayId, s.stayId));
+    expect(rows.filter((e) => e.kind === "dose")).toHaveLength(1);
+    expect(await claimsOf(s.stayId)).toHaveLength(1);
+  });
+
+  it("refuses a second tap of another outcome for a dose given already, and keeps the first", async () => {
+    const s = await stayWithMiso();
+    const olivia = await staffMember(`olivia.chen.${crypto.randomInt(1e9)}@example.com`);
+    const carl = await staffMember();
+    await logCareEntry(db, olivia, dose(s, "08:00"), at("08:05"));
+    await expect(logCareEntry(db, carl, dose(s, "08:00", "refused"), at("08:10"))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/^Given at 8:05 AM by Olivia Chen\./),
+    });
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
+    expect(givenIn(log).map((e) => e.initials)).toEqual(["OC"]);
+  });
+
+  it("a correction voids a given, a new given may follow, and the log keeps every row (append-only)", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember();
+    const given = await logCareEntry(db, staff, dose(s, "08:00"), at("08:05"));
+    // Logged on the wrong cat's line: the cat spat it out.
+    const voided = await logCareEntry(db, staff, dose(s, "08:00", "spat_out", given.id), at("08:07"));
+    expect(await claimsOf(s.stayId)).toEqual([]);
+    const again = await logCareEntry(db, staff, dose(s, "08:00"), at("08:20"));
+    expect((await claimsOf(s.stayId)).map((c) => c.entryId)).toEqual([again.id]);
+    // A second given now is refused again.
+    await expect(logCareEntry(db, staff, dose(s, "08:00"), at("08:25"))).rejects.toMatchObject({ code: "DOSE_ALREADY_GIVEN" });
+    // A correction that keeps it given moves the claim to the correction.
+    const fixed = await logCareEntry(db, staff, { ...dose(s, "08:00", "given", again.id), remark: "Given in a treat" }, at("08:30"));
+    expect((await claimsOf(s.stayId)).map((c) => c.entryId)).toEqual([fixed.id]);
+    const rows = await db.select().from(careEntries).where(eq(careEntries.stayId, s.stayId));
+    expect(rows.map((r) => r.id).sort()).toEqual([given.id, voided.id, again.id, fixed.id].sort());
+    // What the owner reads: the standing entries, one given and the spat-out dose.
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
+    expect(givenIn(log).map((e) => e.id)).toEqual([fixed.id]);
+  });
+
+  it("two corrections of the same given at once: one wins, the claim follows it", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember();
+    const given = await logCareEntry(db, staff, dose(s, "08:00"), at("08:05"));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => logCareEntry(db, staff, dose(s, "08:00", i % 2 ? "refused" : "given", given.id), at("08:10"))),
+    );
+    const won = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    expect(won).toHaveLength(1);
+    const claims = await claimsOf(s.stayId);
+    expect(claims.map((c) => c.entryId)).toEqual(won[0]!.outcome === "given" ? [won[0]!.id] : []);
+  });
+});
+
+describe("arrival and departure days", () => {
+  const checkedInAt = async (stayId: string, instant: Date) => {
+    await db.insert(stayEvents).values({ stayId, kind: "checkIn", actor: "desk@example.com", at: instant });
+  };
+
+  it("a dose due before the desk's check-in is not due at the hotel: not overdue on Today, refused if logged, no alert", async () => {
+    const s = await stayWithMiso("checked_in", today);
+    await checkedInAt(s.stayId, at("11:00"));
+    const staff = await staffMember();
+    const view = await careToday(db, at("12:00"));
+    const miso = view.suites.flatMap((x) => x.cats).find((c) => c.stayId === s.stayId)!;
+    expect(miso.arrivedAt).toBe("11:00 AM");
+    const [morning, evening] = miso.doses;
+    expect(morning).toMatchObject({ time: "8:00 AM", late: false, notDue: "Due before check-in at 11:00 AM: given at home, not due here" });
+    expect(evening).toMatchObject({ time: "8:00 PM", late: false, notDue: null });
+    await expect(logCareEntry(db, staff, { ...dose(s, "08:00"), remark: "Late" }, at("12:00"))).rejects.toMatchObject({
+      status: 409,
+      code: "DOSE_NOT_DUE_HERE",
+    });
+    await runCareAlerts({ db }, at("23:30"));
+    const alerts = await db.select().from(careAlerts).where(eq(careAlerts.stayId, s.stayId));
+    expect(alerts.filter((a) => a.rule === "dose_overdue").map((a) => a.since)).toEqual([at("20:00")]);
+  });
+
+  it("at the boundary: checked in at 8:00 sharp, the 8:00 dose is due; at 8:01 it is not", async () => {
+    const sharp = await stayWithMiso("checked_in", today);
+    await checkedInAt(sharp.stayId, at("08:00"));
+    const after = await stayWithMiso("checked_in", today);
+    await checkedInAt(after.stayId, at("08:01"));
+    const view = await careToday(db, at("09:30"));
+    const doseAt8 = (stayId: string) =>
+      view.suites
+        .flatMap((x) => x.cats)
+        .find((c) => c.stayId === stayId)!
+        .doses.find((d) => d.time === "8:00 AM")!;
+    expect(doseAt8(sharp.stayId)).toMatchObject({ late: true, notDue: null });
+    expect(doseAt8(after.stayId)).toMatchObject({ late: false, notDue: expect.stringContaining("before check-in at 8:01 AM") });
+  });
+
+  it("a dose due after the cat's release at pickup is not due: not late, refused if logged", async () => {
+    const s = await stayWithMiso("checked_in", addBusinessDays(today, -2));
+    const staff = await staffMember();
+    await db.insert(stayReleases).values({
+      stayId: s.stayId,
+      overrideReason: "The owner came early",
+      staffUserId: staff.userId,
+      staffEmail: staff.email,
+      releasedAt: at("20:00"),
+    });
+    const view = await careToday(db, at("21:30"));
+    const miso = view.suites.flatMap((x) => x.cats).find((c) => c.stayId === s.stayId)!;
+    // 8 PM sharp is still the hotel's; a minute later would not be.
+    expect(miso.doses.find((d) => d.time === "8:00 PM")).toMatchObject({ late: true, notDue: null });
+    await db.delete(stayReleases).where(eq(stayReleases.stayId, s.stayId));
+    await db.insert(stayReleases).values({
+      stayId: s.stayId,
+      overrideReason: "The owner came early",
+      staffUserId: staff.userId,
+      staffEmail: staff.email,
+      releasedAt: at("19:59"),
+    });
+    const later = await careToday(db, at("21:30"));
+    const gone = later.suites.flatMap((x) => x.cats).find((c) => c.stayId === s.stayId)!;
+    expect(gone.doses.find((d) => d.time === "8:00 PM")).toMatchObject({ late: false, notDue: "Due after pickup at 7:59 PM: not due here" });
+    await expect(logCareEntry(db, staff, dose(s, "20:00"), at("20:05"))).rejects.toMatchObject({ code: "DOSE_NOT_DUE_HERE" });
+  });
+});
