@@ -22,7 +22,7 @@ import type { PeriodicJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import type { CareEntry, CareStaff } from "./care";
 import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
-import { standing } from "./standing";
+import { happenedAt, standing } from "./standing";
 
 /**
  * Care alerts (ADR 0164): the care alerts job reads each cat in the hotel's log and raises an alert
@@ -64,19 +64,6 @@ async function catsInHotel(db: Db) {
   const stayIds = [...new Set(rows.map((r) => r.stayId))];
   const [entries, times] = await Promise.all([db.select().from(careEntries).where(inArray(careEntries.stayId, stayIds)), stayTimesOf(db, stayIds)]);
   return { rows, entries, times };
-}
-
-/**
- * When each standing entry happened: a correction tells what happened at the time of the entry it
- * corrects (a meal logged at 8:00 and corrected at noon was eaten at 8:00).
- */
-function happenedAt(all: CareEntry[]): (e: CareEntry) => Date {
-  const byId = new Map(all.map((e) => [e.id, e]));
-  return (e) => {
-    let first = e;
-    for (let hops = 0; first.correctsId && hops < 100; hops++) first = byId.get(first.correctsId) ?? first;
-    return first.at;
-  };
 }
 
 /**

@@ -260,11 +260,11 @@ describe("a weigh-in on a long stay", () => {
 
 describe("a stay's care log", () => {
   it("is its household's and staff's: another household, an unknown and a malformed id are the same 404", async () => {
-    const s = await stayWithMiso();
+    const s = await stayWithMiso("checked_in", today);
     const staff = await staffMember("maria.lopez@example.com");
     await logCareEntry(db, staff, breakfast(s), at("07:10"));
     await logCareEntry(db, staff, morningDose(s), at("08:05"));
-    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId, at("08:30"));
     expect(log.stay.catNames).toEqual(["Miso"]);
     expect(log.days).toHaveLength(1);
     expect(log.days[0]!.day).toBe(today);
@@ -272,7 +272,8 @@ describe("a stay's care log", () => {
       ["dose", "8:05 AM", "ML", "8:00 AM"],
       ["meal", "7:10 AM", "ML", null],
     ]);
-    expect((await careLog(db, { userId: staff.userId, isStaff: true }, s.stayId)).days).toHaveLength(1);
+    expect(log.days[0]!.entries[0]!.doseText).toBe("Methimazole 2.5 mg, 8:00 AM dose: given at 8:05 AM");
+    expect((await careLog(db, { userId: staff.userId, isStaff: true }, s.stayId, at("08:30"))).days).toHaveLength(1);
     const stranger = await testHousehold(db, new Date());
     for (const id of [s.stayId, crypto.randomUUID(), "not-a-uuid"])
       await expect(careLog(db, { userId: stranger.user.id, isStaff: false }, id)).rejects.toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });

@@ -16,6 +16,7 @@ import {
   weighInDue,
 } from "~/features/care/model";
 import type { CareEntryInput } from "~/features/care/schema";
+import { doseAccountText, doseWentWrong } from "~/features/care/wording";
 import type { Medication } from "~/features/cats/options";
 import { recipeImage } from "~/features/media/images";
 import type { DoseCount } from "~/features/stays/handover";
@@ -30,7 +31,8 @@ import { STAY_NOT_FOUND } from "../stays/stays";
 import { arrivalWeightOf } from "../stays/handovers";
 import { raiseWeightChangeAlert } from "./alerts";
 import { type IncidentView, incidentCatName, incidentView, incidentsOf } from "./incidents";
-import { standing } from "./standing";
+import { happenedAt, standing } from "./standing";
+import { missedDosesOf } from "./missed";
 import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
 
 /**
@@ -415,16 +417,28 @@ async function weighInAlert(tx: Db, entry: CareEntry, checkIn: string) {
 
 // ---- The owner's view -------------------------------------------------------------------------------
 
-export type CareLogEntry = CareEntryView & { catName: string };
+/** A standing entry in the owner's log; a dose also says plainly what became of it (ADR 0188). */
+export type CareLogEntry = CareEntryView & { catName: string; doseText: string | null; wentWrong: boolean };
+
+/** A dose nobody logged, in the owner's log: missed, and what the team did about it. */
+export interface CareLogMissedDose {
+  id: string;
+  catName: string;
+  time: string;
+  text: string;
+}
 
 export interface CareLog {
   stay: { id: string; status: string; checkIn: string; checkOut: string; catNames: string[] };
-  /** Each business day with something logged, latest first: its incidents (as they happened) and its entries (latest first). */
-  days: { day: string; incidents: IncidentView[]; entries: CareLogEntry[] }[];
+  /** Each business day with something logged, latest first: its incidents (as they happened), its missed doses, and its entries (latest first). */
+  days: { day: string; incidents: IncidentView[]; missed: CareLogMissedDose[]; entries: CareLogEntry[] }[];
 }
 
-/** A stay's care log, by day (business days, latest first), the standing entries only, and its incidents; its household's or staff's, 404 for anyone else. */
-export async function careLog(db: Db, reader: CareReader, stayId: string): Promise<CareLog> {
+/**
+ * A stay's care log, by day (business days, latest first), the standing entries only, its incidents and
+ * the doses missed up to `now` (ADR 0188); its household's or staff's, 404 for anyone else.
+ */
+export async function careLog(db: Db, reader: CareReader, stayId: string, now = new Date()): Promise<CareLog> {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [stay] = await db
     .select({ id: stays.id, status: stays.status, checkIn: stays.checkIn, checkOut: stays.checkOut, userId: households.userId })
@@ -432,15 +446,32 @@ export async function careLog(db: Db, reader: CareReader, stayId: string): Promi
     .leftJoin(households, eq(households.id, stays.householdId))
     .where(eq(stays.id, stayId));
   if (!stay || (!reader.isStaff && stay.userId !== reader.userId)) throw STAY_NOT_FOUND();
-  const [guests, entries, incidents] = await Promise.all([
+  const [guests, entries, incidents, missed] = await Promise.all([
     db.select({ catId: stayCats.catId, name: stayCats.catName }).from(stayCats).where(eq(stayCats.stayId, stayId)).orderBy(asc(stayCats.catName)),
     db.select().from(careEntries).where(eq(careEntries.stayId, stayId)),
     incidentsOf(db, stayId),
+    missedDosesOf(db, [stayId], now),
   ]);
   const nameOf = (catId: string) => guests.find((g) => g.catId === catId)?.name ?? "A cat";
   const days = new Map<string, CareLog["days"][number]>();
-  const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, incidents: [], entries: [] }).get(day)!;
-  for (const e of standing(entries).toReversed()) dayOf(e.day).entries.push({ ...view(e), catName: nameOf(e.catId) });
+  const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, incidents: [], missed: [], entries: [] }).get(day)!;
+  const when = happenedAt(entries);
+  for (const e of standing(entries).toReversed()) {
+    const account = e.kind === "dose" && e.dueAt ? { ...e, at: when(e), dueAt: e.dueAt } : null;
+    dayOf(e.day).entries.push({
+      ...view(e),
+      catName: nameOf(e.catId),
+      doseText: account ? doseAccountText(account) : null,
+      wentWrong: account ? doseWentWrong(account) : false,
+    });
+  }
+  for (const m of missed)
+    dayOf(m.day).missed.push({
+      id: `${m.catId} ${m.medication} ${m.dueAt.toISOString()}`,
+      catName: m.catName,
+      time: formatBusinessTime(m.dueAt),
+      text: doseAccountText({ ...m, at: null, outcome: null, remark: null }),
+    });
   for (const i of incidents) {
     const seen = incidentView(i, incidentCatName(i.catId, guests));
     dayOf(seen.day).incidents.push(seen);
@@ -470,8 +501,8 @@ export interface StaffStay {
 }
 
 /** A stay as staff read it (ADR 0165): its log and incidents, its suites, each cat's feeding, medications and notes. An unknown or malformed id is a 404. */
-export async function staffStay(db: Db, staff: Pick<CareReader, "userId">, stayId: string): Promise<StaffStay> {
-  const log = await careLog(db, { userId: staff.userId, isStaff: true }, stayId);
+export async function staffStay(db: Db, staff: Pick<CareReader, "userId">, stayId: string, now = new Date()): Promise<StaffStay> {
+  const log = await careLog(db, { userId: staff.userId, isStaff: true }, stayId, now);
   const rows = await db
     .select({
       catId: cats.id,

@@ -7,8 +7,14 @@ import type { Database, Db } from "../db/client";
 import { careAlerts, careEntries, doseClaims, stayEvents, stayReleases } from "../db/schema/index";
 import { staffMember as staffMember_, stayWithMiso as stayWithMiso_ } from "../testing/care";
 import { createTestDatabase } from "../testing/test-database";
-import { runCareAlerts } from "./alerts";
+import { incidentForm } from "~/features/care/schema";
+import { loadEnv } from "../env";
+import { createLogger } from "../logger";
+import { mailQueue } from "../db/schema/index";
+import { acknowledgeCareAlert, runCareAlerts } from "./alerts";
 import { careLog, careToday, logCareEntry } from "./care";
+import { runCareDiaries } from "./diary";
+import { recordIncident } from "./incidents";
 
 /** ADR 0188: a dose is given once, and only the doses of the hours the cat is at the hotel are due. */
 
@@ -174,3 +180,72 @@ describe("arrival and departure days", () => {
     await expect(logCareEntry(db, staff, dose(s, "20:00"), at("20:05"))).rejects.toMatchObject({ code: "DOSE_NOT_DUE_HERE" });
   });
 });
+
+describe("the owner sees the truth", () => {
+  const yesterday = addBusinessDays(today, -1);
+
+  it("a missed, late, refused or vomited dose and an incident are in the Care log and the diary, plainly, with what the team did", async () => {
+    const s = await stayWithMiso("checked_in", yesterday);
+    await checkedIn(s.stayId, at("07:00", yesterday));
+    const staff = await staffMember(`olivia.chen.${crypto.randomInt(1e9)}@example.com`);
+    // Yesterday: the 8 AM dose given late, the 8 PM dose vomited.
+    await logCareEntry(db, staff, { ...doseOn(s, yesterday, "08:00"), remark: "Miso hid under the bed until 9:30" }, at("09:30", yesterday));
+    await logCareEntry(db, staff, { ...doseOn(s, yesterday, "20:00", "vomited"), remark: "Called the vet, who said not to repeat it" }, at("20:10", yesterday));
+    // Today: the 8 AM dose nobody logged; the alerts job raises it and a staff member acknowledges it.
+    const [alert] = (await runCareAlerts({ db }, at("10:05"))).filter((a) => a.stayId === s.stayId && a.rule === "dose_overdue");
+    await acknowledgeCareAlert(db, staff, alert!.id, at("10:12"));
+    // The 8 PM dose refused.
+    await logCareEntry(db, staff, { ...doseOn(s, today, "20:00", "refused"), remark: "Will try again in a treat at 9 PM" }, at("20:05"));
+    await recordIncident(
+      db,
+      staff,
+      s.stayId,
+      incidentForm.parse({
+        intent: "incident",
+        catId: s.catId,
+        whatHappened: "Miso sneezed all afternoon",
+        when: "15:00",
+        whatWasDone: "Kept her warm and watched",
+        vetCalled: "on",
+      }),
+      { siteUrl: "https://cats.example" },
+      at("15:10"),
+    );
+
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId, at("20:30"));
+    const [todays, yesterdays] = log.days;
+    expect(todays!.missed.map((m) => m.text)).toEqual([
+      "Methimazole 2.5 mg, 8:00 AM dose: missed, not given. The team was alerted at 10:05 AM; OC followed it up at 10:12 AM.",
+    ]);
+    expect(todays!.entries.filter((e) => e.kind === "dose").map((e) => [e.doseText, e.wentWrong])).toEqual([
+      ["Methimazole 2.5 mg, 8:00 PM dose: refused, not given (8:05 PM). What the team did: Will try again in a treat at 9 PM", true],
+    ]);
+    expect(todays!.incidents.map((i) => [i.whatHappened, i.vetCalled])).toEqual([["Miso sneezed all afternoon", true]]);
+    expect(yesterdays!.entries.filter((e) => e.kind === "dose").map((e) => e.doseText)).toEqual([
+      "Methimazole 2.5 mg, 8:00 PM dose: given, then vomited up (8:10 PM). What the team did: Called the vet, who said not to repeat it",
+      "Methimazole 2.5 mg, 8:00 AM dose: given late, at 9:30 AM. Why: Miso hid under the bed until 9:30",
+    ]);
+    expect(yesterdays!.missed).toEqual([]);
+
+    const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+    await runCareDiaries({ db, env, logger: createLogger("silent") }, at("20:30"));
+    const [mail] = await db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.dedupeKey, `care-diary:${s.householdId}:${today}`));
+    const words = mail!.message.text;
+    expect(words).toContain("Incidents:\n- 3:00 PM: Miso sneezed all afternoon. What the team did: Kept her warm and watched. A vet was called.");
+    expect(words).toContain(
+      "Medication:\n- Methimazole 2.5 mg, 8:00 AM dose: missed, not given. The team was alerted at 10:05 AM; OC followed it up at 10:12 AM.\n" +
+        "- Methimazole 2.5 mg, 8:00 PM dose: refused, not given (8:05 PM). What the team did: Will try again in a treat at 9 PM (OC)",
+    );
+  });
+});
+
+async function checkedIn(stayId: string, instant: Date) {
+  await db.insert(stayEvents).values({ stayId, kind: "checkIn", actor: "desk@example.com", at: instant });
+}
+
+function doseOn(s: { stayId: string; catId: string }, day: string, time: string, outcome: DoseInput["outcome"] = "given"): DoseInput {
+  return { ...dose(s, time, outcome), dueAt: at(time, day).toISOString() };
+}

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
   const { user } = await requireStaff(request, context);
   const now = context.clock.now();
-  return { ...(await staffStay(context.db, { userId: user.id }, params.stayId)), now: `${businessDate(now)}T${businessTime(now)}` };
+  return { ...(await staffStay(context.db, { userId: user.id }, params.stayId, now)), now: `${businessDate(now)}T${businessTime(now)}` };
 });
 
 export const action = mapRefusals(async ({ request, context, params }: Route.ActionArgs) => {
