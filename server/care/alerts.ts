@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import {
   CARE_ALERT_LABELS,
   type CareAlertRule,
   DOSE_OVERDUE_MINUTES,
+  ESCALATE_AFTER_MINUTES,
   GAP_HOURS,
   NO_ENTRY_BY,
   URGENT_CARE_ALERTS,
@@ -17,7 +18,8 @@ import type { Db } from "../db/client";
 import { careAlerts, careEntries, catHandovers, cats, stayCats, staySettings, staySuites, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
-import { doseOverdueText } from "../messages/catalogue";
+import { careAlertEscalationText, careAlertText, doseOverdueText } from "../messages/catalogue";
+import type { SiteBusiness } from "~/features/content/site-content";
 import type { PeriodicJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import type { CareEntry, CareStaff } from "./care";
@@ -33,7 +35,7 @@ import { happenedAt, standing } from "./standing";
  */
 
 export type CareAlert = typeof careAlerts.$inferSelect;
-type NewAlert = Omit<typeof careAlerts.$inferInsert, "urgent" | "raisedAt"> & { rule: CareAlertRule };
+export type NewAlert = Omit<typeof careAlerts.$inferInsert, "urgent" | "raisedAt"> & { rule: CareAlertRule };
 
 const HOUR = 60 * 60_000;
 
@@ -135,29 +137,120 @@ export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Prom
       });
   }
 
-  const raised = await raise(db, alerts, now);
-  if (overdue.length === 0) return raised;
-  const [settings] = await db.select({ managerMobile: staySettings.managerMobile }).from(staySettings).where(eq(staySettings.id, 1));
-  const mobile = settings?.managerMobile ?? null;
-  const { business } = mobile ? await loadSiteContent(db, deps.logger) : { business: null };
-  for (const { sms, ...alert } of overdue) {
-    const detail = `${alert.detail} ${mobile ? "The manager's mobile was texted." : "No text was sent: no manager's mobile is set in House rules."}`;
-    const mine = await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
-      const [row] = await raise(tx, [{ ...alert, detail }], now);
-      if (!row || !mobile || !business) return row;
-      // The claim and the text in one transaction: whoever claims it queues the one text.
-      const [claimed] = await tx
-        .update(careAlerts)
-        .set({ smsSentAt: now })
-        .where(and(eq(careAlerts.id, row.id), isNull(careAlerts.smsSentAt)))
-        .returning();
-      if (claimed) await queueSms(tx, { dedupeKey: `care-alert:${row.id}`, to: mobile, body: doseOverdueText(business, sms), stayId: row.stayId }, now);
-      return claimed ?? row;
-    });
+  const raised = await raise(
+    db,
+    alerts.filter((a) => !URGENT_CARE_ALERTS.has(a.rule)),
+    now,
+  );
+  // Each urgent alert in a transaction of its own: raised, and its manager's text claimed and queued, at once.
+  const urgent = [...alerts.filter((a) => URGENT_CARE_ALERTS.has(a.rule)).map((a) => ({ ...a, sms: null })), ...overdue];
+  for (const { sms, ...alert } of urgent) {
+    const row = rows.find((r) => r.stayId === alert.stayId && r.catId === alert.catId)!;
+    const about = { catName: row.catName ?? row.profileName, suite: row.suite ?? "No suite" };
+    const mine = await db.transaction(async (txDb) =>
+      raiseUrgent(txDb as unknown as Db, alert, now, { about, logger: deps.logger, body: sms ? (business) => doseOverdueText(business, sms) : undefined }),
+    );
     if (mine) raised.push(mine);
   }
   return raised;
+}
+
+/** The numbers urgent alerts are texted to (House rules, ADR 0164, 0188): read only here and by Rooms. */
+async function alertMobiles(db: Db) {
+  const [settings] = await db.select({ manager: staySettings.managerMobile, owner: staySettings.ownerMobile }).from(staySettings).where(eq(staySettings.id, 1));
+  return { manager: settings?.manager ?? null, owner: settings?.owner ?? null };
+}
+
+/** The cat an alert is about and its suite, in words for a text. */
+async function aboutAlert(db: Db, alert: Pick<CareAlert, "stayId" | "catId">) {
+  const [row] = await db
+    .select({ catName: stayCats.catName, profileName: cats.name, suite: suites.name })
+    .from(cats)
+    .leftJoin(stayCats, and(eq(stayCats.stayId, alert.stayId), eq(stayCats.catId, cats.id)))
+    .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
+    .leftJoin(suites, eq(suites.id, staySuites.suiteId))
+    .where(eq(cats.id, alert.catId));
+  return { catName: row?.catName ?? row?.profileName ?? "A cat", suite: row?.suite ?? "No suite" };
+}
+
+/**
+ * Raises an urgent alert once and texts the manager on duty about it once (ADR 0188), in the caller's
+ * transaction: the insert lets one process through (the unique index), and that one claims
+ * `sms_sent_at` and queues the text. The alert says whether a text went. Answers the alert this call
+ * raised, or null when it was raised already.
+ */
+export async function raiseUrgent(
+  tx: Db,
+  alert: NewAlert,
+  now: Date,
+  options: { about?: { catName: string; suite: string }; body?: (business: SiteBusiness) => string; logger?: Logger } = {},
+): Promise<CareAlert | null> {
+  const { manager } = await alertMobiles(tx);
+  const detail = `${alert.detail} ${manager ? "The manager's mobile was texted." : "No text was sent: no manager's mobile is set in House rules."}`;
+  const [row] = await raise(tx, [{ ...alert, detail }], now);
+  if (!row || !manager) return row ?? null;
+  // The claim and the text in one transaction: whoever claims it queues the one text.
+  const [claimed] = await tx
+    .update(careAlerts)
+    .set({ smsSentAt: now })
+    .where(and(eq(careAlerts.id, row.id), isNull(careAlerts.smsSentAt)))
+    .returning();
+  if (!claimed) return row;
+  const { business } = await loadSiteContent(tx, options.logger);
+  const about = options.about ?? (await aboutAlert(tx, row));
+  const body = options.body?.(business) ?? careAlertText(business, { ...about, what: CARE_ALERT_LABELS[row.rule], detail: alert.detail, raisedAt: now });
+  await queueSms(tx, { dedupeKey: `care-alert:${row.id}`, to: manager, body, stayId: row.stayId }, now);
+  return claimed;
+}
+
+/**
+ * The escalation step (ADR 0188): each urgent alert still not acknowledged `ESCALATE_AFTER_MINUTES`
+ * after it was raised is texted to the hotel's owner, once: a conditional update claims its
+ * `escalated_at` (only while it is open and not escalated) in the transaction that queues the text,
+ * so of several processes running the job one texts. With no owner's mobile set nothing is claimed.
+ */
+export async function escalateCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
+  const { db } = deps;
+  const { owner } = await alertMobiles(db);
+  if (!owner) return [];
+  const due = await db
+    .select()
+    .from(careAlerts)
+    .where(
+      and(
+        eq(careAlerts.urgent, true),
+        isNull(careAlerts.acknowledgedAt),
+        isNull(careAlerts.escalatedAt),
+        lte(careAlerts.raisedAt, new Date(now.getTime() - ESCALATE_AFTER_MINUTES * 60_000)),
+      ),
+    )
+    .orderBy(asc(careAlerts.raisedAt));
+  if (due.length === 0) return [];
+  const { business } = await loadSiteContent(db, deps.logger);
+  const escalated: CareAlert[] = [];
+  for (const alert of due) {
+    const about = await aboutAlert(db, alert);
+    const mine = await db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      const [claimed] = await tx
+        .update(careAlerts)
+        .set({ escalatedAt: now })
+        .where(and(eq(careAlerts.id, alert.id), isNull(careAlerts.escalatedAt), isNull(careAlerts.acknowledgedAt)))
+        .returning();
+      if (!claimed) return null;
+      const body = careAlertEscalationText(business, {
+        ...about,
+        what: CARE_ALERT_LABELS[alert.rule],
+        detail: alert.detail,
+        raisedAt: alert.raisedAt,
+        minutes: ESCALATE_AFTER_MINUTES,
+      });
+      await queueSms(tx, { dedupeKey: `care-alert-owner:${alert.id}`, to: owner, body, stayId: alert.stayId }, now);
+      return claimed;
+    });
+    if (mine) escalated.push(mine);
+  }
+  return escalated;
 }
 
 /** Reads the care logs every five minutes; what was raised is in the database, so restarts and several processes are safe. */
@@ -167,6 +260,8 @@ export const careAlertsJob: PeriodicJob = {
   async run(deps, now) {
     const raised = await runCareAlerts(deps, now);
     if (raised.length > 0) deps.logger.info({ raised: raised.length }, "care alerts raised");
+    const escalated = await escalateCareAlerts(deps, now);
+    if (escalated.length > 0) deps.logger.warn({ escalated: escalated.length }, "urgent care alerts texted to the owner");
   },
 };
 
@@ -191,21 +286,18 @@ export async function raiseWeightChangeAlert(
   if (!weightChangeAlerts(w.arrivalGrams, w.departureGrams)) return null;
   const percent = weightChangePercent(w.arrivalGrams, w.departureGrams);
   const grams = (g: number) => `${g.toLocaleString("en-US")} g`;
-  const [row] = await raise(
+  return raiseUrgent(
     tx,
-    [
-      {
-        stayId: w.stayId,
-        catId: w.catId,
-        rule: "weight_change",
-        key: occasion.key,
-        since: w.now,
-        detail: `${percent < 0 ? "Lost" : "Gained"} ${Math.abs(percent).toFixed(1)} % during the stay: ${grams(w.arrivalGrams)} at arrival, ${grams(w.departureGrams)} ${occasion.label}.`,
-      },
-    ],
+    {
+      stayId: w.stayId,
+      catId: w.catId,
+      rule: "weight_change",
+      key: occasion.key,
+      since: w.now,
+      detail: `${percent < 0 ? "Lost" : "Gained"} ${Math.abs(percent).toFixed(1)} % during the stay: ${grams(w.arrivalGrams)} at arrival, ${grams(w.departureGrams)} ${occasion.label}.`,
+    },
     w.now,
   );
-  return row ?? null;
 }
 
 /**

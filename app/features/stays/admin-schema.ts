@@ -105,6 +105,8 @@ export const houseRulesForm = z.object({
   firstNightFreeMinNights: whole("the nights a stay needs for the first night free", 1, 365).optional(),
   /** Texted when a dose is still not given an hour after its window (ADR 0164). Empty: no text. */
   managerMobile: usPhoneField("Enter the manager's mobile as 10 digits").optional(),
+  /** Texted when an urgent care alert is not acknowledged within 30 minutes (ADR 0188). Empty: no text. */
+  ownerMobile: usPhoneField("Enter the owner's mobile as 10 digits").optional(),
 });
 
 /** How many arrival (or departure) windows the editor offers a day: morning and afternoon. */
