@@ -10,6 +10,7 @@ import {
   mealsOf,
   nightsSince,
   type NotDueReason,
+  eatenPoorly,
   notDueReason,
   outsideWindow,
   staffNameOf,
@@ -20,7 +21,7 @@ import { doseAccountText, doseWentWrong } from "~/features/care/wording";
 import type { Medication } from "~/features/cats/options";
 import { recipeImage } from "~/features/media/images";
 import type { DoseCount } from "~/features/stays/handover";
-import { businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime } from "~/lib/business-time";
+import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { careEntries, carePhotoVariants, catHandovers, cats, doseClaims, households, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
@@ -143,8 +144,11 @@ export interface TodayCat {
   meals: DueItem[];
   doses: DueDoseItem[];
   litter: DueItem[];
-  /** On nights 7, 14, 21… of its stay the cat is weighed (ADR 0169): that night, and the weigh-in that covers it. */
-  weighIn: { night: number; done: CareEntryView | null } | null;
+  /**
+   * On nights 7, 14, 21… of its stay the cat is weighed (ADR 0169), on nights 2, 4, 6… when it is on
+   * medication or ate poorly yesterday or today (`closely`, ADR 0188): that night, and the weigh-in that covers it.
+   */
+  weighIn: { night: number; closely: boolean; done: CareEntryView | null } | null;
   /** Every standing entry of the day, latest first. */
   entries: CareEntryView[];
 }
@@ -182,10 +186,11 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
     inHouse.length === 0
       ? [[], new Map<string, StayTimes>(), []]
       : await Promise.all([
+          // Yesterday's too: a cat that ate poorly then is weighed more often.
           db
             .select()
             .from(careEntries)
-            .where(and(inArray(careEntries.stayId, stayIds), eq(careEntries.day, day))),
+            .where(and(inArray(careEntries.stayId, stayIds), inArray(careEntries.day, [addBusinessDays(day, -1), day]))),
           stayTimesOf(db, stayIds),
           db
             .select({ stayId: catHandovers.stayId, catId: catHandovers.catId, doses: catHandovers.doses })
@@ -194,7 +199,9 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
         ]);
   const bySuite = new Map<string, TodayCat[]>();
   for (const r of inHouse) {
-    const own = standing(entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId));
+    const both = standing(entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId));
+    const own = both.filter((e) => e.day === day);
+    const closely = r.medications.length > 0 || both.some((e) => e.kind === "meal" && eatenPoorly(e.eaten));
     const stayTimes = times.get(r.stayId) ?? NO_TIMES;
     const cat: TodayCat = {
       stayId: r.stayId,
@@ -205,7 +212,7 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
       arrivedAt: stayTimes.checkedInAt && businessDate(stayTimes.checkedInAt) === day ? formatBusinessTime(stayTimes.checkedInAt) : null,
       lastDosesAtHome: lastDosesAtHome(arrivals_.find((a) => a.stayId === r.stayId && a.catId === r.catId)?.doses ?? []),
       ...dueToday(day, now, r.feedingInstructions, r.medications, own, stayTimes),
-      weighIn: weighInToday(r.checkIn, day, own),
+      weighIn: weighInToday(r.checkIn, day, own, closely),
       entries: own.toReversed().map(view),
     };
     const suite = r.suite ?? NO_SUITE;
@@ -264,10 +271,10 @@ export function dueToday(day: string, now: Date, feedingInstructions: string | n
 }
 
 /** The weigh-in due on `day` for a cat checked in on `checkIn` (nights 7, 14, 21…), with the standing weight entry of the day; null on other days. */
-function weighInToday(checkIn: string, day: string, own: CareEntry[]): TodayCat["weighIn"] {
-  if (!weighInDue(checkIn, day)) return null;
+function weighInToday(checkIn: string, day: string, own: CareEntry[], closely: boolean): TodayCat["weighIn"] {
+  if (!weighInDue(checkIn, day, closely)) return null;
   const done = own.findLast((e) => e.kind === "weight");
-  return { night: nightsSince(checkIn, day), done: done ? view(done) : null };
+  return { night: nightsSince(checkIn, day), closely, done: done ? view(done) : null };
 }
 
 // ---- Logging ----------------------------------------------------------------------------------------

@@ -19,11 +19,17 @@ export const CARE_WEIGHT_GRAMS = { min: 500, max: 15_000 } as const;
 /** The nights a stay has lasted on `day`, counted from its check-in day (the check-in day itself is night 0). */
 export const nightsSince = (checkIn: string, day: string) => daysBetween(checkIn, day);
 
-/** Whether a cat checked in on `checkIn` is weighed on `day`: nights 7, 14, 21… of its stay. */
-export const weighInDue = (checkIn: string, day: string) => {
+/** A cat on medication or eating poorly is weighed every this many nights instead (ADR 0188): nights 2, 4, 6… */
+export const WEIGH_CLOSELY_EVERY_NIGHTS = 2;
+
+/** Whether a cat checked in on `checkIn` is weighed on `day`: nights 7, 14, 21… of its stay, or 2, 4, 6… when watched `closely`. */
+export const weighInDue = (checkIn: string, day: string, closely = false) => {
   const nights = nightsSince(checkIn, day);
-  return nights > 0 && nights % WEIGH_EVERY_NIGHTS === 0;
+  return nights > 0 && nights % (closely ? WEIGH_CLOSELY_EVERY_NIGHTS : WEIGH_EVERY_NIGHTS) === 0;
 };
+
+/** A meal that shows a cat eating poorly: nothing or a quarter of it eaten. */
+export const eatenPoorly = (eaten: EatenShare | null) => eaten === "none" || eaten === "quarter";
 
 export const EATEN_SHARES = ["none", "quarter", "half", "three_quarters", "all"] as const;
 export type EatenShare = (typeof EATEN_SHARES)[number];

@@ -250,7 +250,17 @@ function CatCard({ cat }: { cat: TodayCat }) {
 
       {cat.weighIn ? (
         <Block title="Weight" cat={cat}>
-          <Due item={cat.weighIn} cat={cat} label={`Weigh ${cat.name}`} detail={<>Night {cat.weighIn.night} of the stay: weighed every 7 nights</>}>
+          <Due
+            item={cat.weighIn}
+            cat={cat}
+            label={`Weigh ${cat.name}`}
+            detail={
+              <>
+                Night {cat.weighIn.night} of the stay:{" "}
+                {cat.weighIn.closely ? "weighed every 2 nights (on medication or eating poorly)" : "weighed every 7 nights"}
+              </>
+            }
+          >
             <WeightForm cat={cat} id={`weight-${cat.catId}`} correctsId={cat.weighIn.done?.id} />
           </Due>
         </Block>
