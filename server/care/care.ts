@@ -21,7 +21,7 @@ import { doseAccountText, doseWentWrong } from "~/features/care/wording";
 import type { Medication } from "~/features/cats/options";
 import { recipeImage } from "~/features/media/images";
 import type { DoseCount } from "~/features/stays/handover";
-import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime } from "~/lib/business-time";
+import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { careEntries, carePhotoVariants, catHandovers, cats, doseClaims, households, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
@@ -209,8 +209,8 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
       name: r.catName ?? r.profileName,
       checkOut: r.checkOut,
       feedingInstructions: r.feedingInstructions,
-      arrivedAt: stayTimes.checkedInAt && businessDate(stayTimes.checkedInAt) === day ? formatBusinessTime(stayTimes.checkedInAt) : null,
-      lastDosesAtHome: lastDosesAtHome(arrivals_.find((a) => a.stayId === r.stayId && a.catId === r.catId)?.doses ?? []),
+      arrivedAt: arrivedToday(stayTimes, day) ? formatBusinessTime(stayTimes.checkedInAt!) : null,
+      lastDosesAtHome: arrivedToday(stayTimes, day) ? lastDosesAtHome(arrivals_.find((a) => a.stayId === r.stayId && a.catId === r.catId)?.doses ?? []) : [],
       ...dueToday(day, now, r.feedingInstructions, r.medications, own, stayTimes),
       weighIn: weighInToday(r.checkIn, day, own, closely),
       entries: own.toReversed().map(view),
@@ -229,9 +229,11 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
 
 const NO_TIMES: StayTimes = { checkedInAt: null, releasedAt: null };
 
-/** The desk's record of the last dose given at home, per medication, in words (ADR 0188). */
+const arrivedToday = (times: StayTimes, day: string) => times.checkedInAt !== null && businessDate(times.checkedInAt) === day;
+
+/** The desk's record of the last dose given at home (a time of the arrival day), per medication, in words (ADR 0188). */
 function lastDosesAtHome(doses: DoseCount[]): string[] {
-  return doses.flatMap((d) => (d.lastGivenAt ? [`${d.medication ?? "Medication"}: ${formatBusinessDateTime(new Date(d.lastGivenAt))}`] : []));
+  return doses.flatMap((d) => (d.lastGivenAt ? [`${d.medication ?? "Medication"} at ${formatBusinessTime(new Date(d.lastGivenAt))}`] : []));
 }
 
 /** Why a dose is not the hotel's to give, in words for Today. */

@@ -14,6 +14,8 @@ import { mailQueue } from "../db/schema/index";
 import { acknowledgeCareAlert, runCareAlerts } from "./alerts";
 import { careLog, careToday, logCareEntry } from "./care";
 import { runCareDiaries } from "./diary";
+import { deskCheckInForm } from "~/features/stays/handover-schema";
+import { changeStayAtDesk } from "../stays/staff";
 import { recordIncident } from "./incidents";
 
 /** ADR 0188: a dose is given once, and only the doses of the hours the cat is at the hotel are due. */
@@ -135,6 +137,36 @@ describe("arrival and departure days", () => {
     await runCareAlerts({ db }, at("23:30"));
     const alerts = await db.select().from(careAlerts).where(eq(careAlerts.stayId, s.stayId));
     expect(alerts.filter((a) => a.rule === "dose_overdue").map((a) => a.since)).toEqual([at("20:00")]);
+  });
+
+  it("the desk's check-in asks when the last dose was given at home, and Today shows it on the arrival day", async () => {
+    const s = await stayWithMiso("confirmed", today);
+    const handover = (lastGiven: string) =>
+      deskCheckInForm.parse({
+        intent: "checkIn",
+        cats: [{ catId: s.catId, weight: "4.2", doses: [{ medication: "Methimazole", count: "20", lastGiven }] }],
+        overrideReason: "Signed on paper at the desk",
+      });
+    const desk = (lastGiven: string) =>
+      changeStayAtDesk(db, s.stayId, "checkIn", "desk@example.com", {
+        siteUrl: "http://localhost",
+        now: at("11:00"),
+        handover: { ...handover(lastGiven), staffUserId: null },
+      });
+    await expect(desk("23:00")).rejects.toMatchObject({ status: 400, code: "LAST_DOSE_TO_COME", message: expect.stringContaining("still to come") });
+    expect(
+      deskCheckInForm.safeParse({
+        ...handover("07:45"),
+        cats: [{ catId: s.catId, weight: "4.2", doses: [{ medication: "M", count: "1", lastGiven: "25:00" }] }],
+      }).error?.issues,
+    ).toContainEqual(expect.objectContaining({ message: "Enter when the last dose was given at home as a time today, like 07:45" }));
+    await desk("07:45");
+    const miso = (await careToday(db, at("12:00"))).suites.flatMap((x) => x.cats).find((c) => c.stayId === s.stayId)!;
+    expect(miso.arrivedAt).toBe("11:00 AM");
+    expect(miso.lastDosesAtHome).toEqual(["Methimazole at 7:45 AM"]);
+    expect(miso.doses[0]).toMatchObject({ time: "8:00 AM", late: false, notDue: "Due before check-in at 11:00 AM: given at home, not due here" });
+    const tomorrow = (await careToday(db, at("09:00", addBusinessDays(today, 1)))).suites.flatMap((x) => x.cats).find((c) => c.stayId === s.stayId)!;
+    expect([tomorrow.arrivedAt, tomorrow.lastDosesAtHome]).toEqual([null, []]);
   });
 
   it("at the boundary: checked in at 8:00 sharp, the 8:00 dose is due; at 8:01 it is not", async () => {
