@@ -14,6 +14,8 @@ import { mailQueue } from "../db/schema/index";
 import { acknowledgeCareAlert, runCareAlerts } from "./alerts";
 import { careLog, careToday, logCareEntry } from "./care";
 import { runCareDiaries } from "./diary";
+import { careEntryForm } from "~/features/care/schema";
+import { submitForm } from "../http/form-action";
 import { deskCheckInForm } from "~/features/stays/handover-schema";
 import { changeStayAtDesk } from "../stays/staff";
 import { recordIncident } from "./incidents";
@@ -281,3 +283,43 @@ async function checkedIn(stayId: string, instant: Date) {
 function doseOn(s: { stayId: string; catId: string }, day: string, time: string, outcome: DoseInput["outcome"] = "given"): DoseInput {
   return { ...dose(s, time, outcome), dueAt: at(time, day).toISOString() };
 }
+
+describe("bad input", () => {
+  /** Posts a form to Today's action as the page does (`submitForm`): the status and what the person reads. */
+  async function post(fields: Record<string, string>, now: Date) {
+    const staff = await staffMember();
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    const answer = await submitForm(form, careEntryForm, async (input) => {
+      if (input.intent === "photo") throw new Error("no photo here");
+      await logCareEntry(db, staff, input, now);
+      return { kind: "success", title: "Logged" };
+    });
+    const words = [...(answer.data.result?.error ? Object.values(answer.data.result.error).flat() : []), answer.data.notice?.description].filter(Boolean);
+    return { status: answer.init?.status ?? 200, words: words.join(" ") };
+  }
+
+  it("a weight of -1, 0, 1e9 or text, a dose time outside the day, a correction of nothing: a clear message, never a 500", async () => {
+    const s = await stayWithMiso();
+    const ids = { stayId: s.stayId, catId: s.catId };
+    for (const weight of ["-1", "0", "1e9", "heavy", ""]) {
+      const { status, words } = await post({ intent: "weight", ...ids, weight }, at("09:00"));
+      expect(status, weight).toBe(400);
+      expect(words, weight).toMatch(/Enter a weight between 0\.5 and 15 kg|Enter the weight in kilograms, e\.g\. 4\.25/);
+    }
+    const doseAt = (dueAt: string) => post({ intent: "dose", ...ids, medication: "Methimazole", outcome: "given", dueAt }, at("08:05"));
+    for (const dueAt of [`${today}T25:00:00Z`, "tonight", ""]) expect(await doseAt(dueAt), dueAt).toEqual({ status: 400, words: "Choose the dose" });
+    // A real instant the profile has no dose at (3 AM): refused in words.
+    expect(await doseAt(at("03:00").toISOString())).toMatchObject({
+      status: 409,
+      words: expect.stringContaining("Miso's profile no longer has Methimazole at that time. Reload the page."),
+    });
+    // A correction of nothing: an unknown entry, or not an id at all.
+    expect(await post({ intent: "water", ...ids, correctsId: crypto.randomUUID() }, at("09:00"))).toMatchObject({
+      status: 404,
+      words: expect.stringContaining("We couldn't find the entry to correct. Reload the page."),
+    });
+    expect(await post({ intent: "water", ...ids, correctsId: "nothing" }, at("09:00"))).toMatchObject({ status: 400, words: "Choose the entry to correct" });
+    expect(await db.select().from(careEntries).where(eq(careEntries.stayId, s.stayId))).toEqual([]);
+  });
+});
