@@ -1,23 +1,20 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CareEntryInput } from "~/features/care/schema";
+import { type CareEntryInput, careEntryForm, incidentForm } from "~/features/care/schema";
+import { deskCheckInForm } from "~/features/stays/handover-schema";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { careAlerts, careEntries, doseClaims, stayEvents, stayReleases } from "../db/schema/index";
+import { careAlerts, careEntries, doseClaims, mailQueue, stayEvents, stayReleases } from "../db/schema/index";
+import { loadEnv } from "../env";
+import { submitForm } from "../http/form-action";
+import { createLogger } from "../logger";
+import { changeStayAtDesk } from "../stays/staff";
 import { staffMember as staffMember_, stayWithMiso as stayWithMiso_ } from "../testing/care";
 import { createTestDatabase } from "../testing/test-database";
-import { incidentForm } from "~/features/care/schema";
-import { loadEnv } from "../env";
-import { createLogger } from "../logger";
-import { mailQueue } from "../db/schema/index";
 import { acknowledgeCareAlert, runCareAlerts } from "./alerts";
 import { careLog, careToday, logCareEntry } from "./care";
 import { runCareDiaries } from "./diary";
-import { careEntryForm } from "~/features/care/schema";
-import { submitForm } from "../http/form-action";
-import { deskCheckInForm } from "~/features/stays/handover-schema";
-import { changeStayAtDesk } from "../stays/staff";
 import { recordIncident } from "./incidents";
 
 /** ADR 0188: a dose is given once, and only the doses of the hours the cat is at the hotel are due. */
