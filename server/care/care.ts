@@ -127,6 +127,8 @@ export interface DueDoseItem extends DueItem {
   window: string;
   /** The window has passed with no entry (never for a dose not due at the hotel). */
   late: boolean;
+  /** Its window is open now and nothing is logged yet: on Today's "Due now" list, with the late ones. */
+  dueNow: boolean;
   /** Not the hotel's to give (ADR 0188): due before the desk checked the cat in, or after its release at pickup; in words. */
   notDue: string | null;
 }
@@ -258,6 +260,7 @@ export function dueToday(day: string, now: Date, feedingInstructions: string | n
       dueAt: d.dueAt.toISOString(),
       window: `${formatBusinessTime(d.windowStart)}–${formatBusinessTime(d.windowEnd)}`,
       late: !done && now > d.windowEnd && !notDueReason(d.dueAt, times),
+      dueNow: !done && now >= d.windowStart && now <= d.windowEnd && !notDueReason(d.dueAt, times),
       notDue: done ? null : notDueText(notDueReason(d.dueAt, times), times),
       done: done ? view(done) : null,
     };

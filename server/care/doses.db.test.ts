@@ -179,7 +179,16 @@ describe("arrival and departure days", () => {
         .flatMap((x) => x.cats)
         .find((c) => c.stayId === stayId)!
         .doses.find((d) => d.time === "8:00 AM")!;
-    expect(doseAt8(sharp.stayId)).toMatchObject({ late: true, notDue: null });
+    expect(doseAt8(sharp.stayId)).toMatchObject({ late: true, dueNow: false, notDue: null });
+    // Within its window, Today's "Due now" list has it; before check-in it is on no list.
+    const early = await careToday(db, at("08:30"));
+    const at830 = (stayId: string) =>
+      early.suites
+        .flatMap((x) => x.cats)
+        .find((c) => c.stayId === stayId)!
+        .doses.find((d) => d.time === "8:00 AM")!;
+    expect(at830(sharp.stayId)).toMatchObject({ dueNow: true, late: false });
+    expect(at830(after.stayId)).toMatchObject({ dueNow: false, late: false });
     expect(doseAt8(after.stayId)).toMatchObject({ late: false, notDue: expect.stringContaining("before check-in at 8:01 AM") });
   });
 

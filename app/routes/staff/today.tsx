@@ -62,6 +62,7 @@ export default function StaffToday({ loaderData: { day, suites, arriving, alerts
       </p>
       <ActionNotice className="mt-3" />
       <Alerts open={alerts.open} acknowledged={alerts.acknowledged} />
+      <DueNow suites={suites} />
       {suites.length === 0 ? <p className="mt-6 rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">No cat is checked in.</p> : null}
       {suites.map((s) => (
         <section key={s.suite} className="mt-6" aria-label={s.suite}>
@@ -165,9 +166,41 @@ function AlertCard({ alert: a }: { alert: CareAlertView }) {
   );
 }
 
+const catCardId = (cat: Pick<TodayCat, "stayId" | "catId">) => `today-${cat.stayId}-${cat.catId}`;
+
+/**
+ * Across every cat, the doses whose window is open now or has passed with nothing logged (ADR 0188):
+ * on a full house, the one list to work from on a phone; each links to its cat's card.
+ */
+function DueNow({ suites }: { suites: { suite: string; cats: TodayCat[] }[] }) {
+  const due = suites
+    .flatMap((s) => s.cats.flatMap((cat) => cat.doses.filter((d) => d.dueNow || d.late).map((d) => ({ cat, suite: s.suite, d }))))
+    .sort((a, b) => a.d.dueAt.localeCompare(b.d.dueAt));
+  if (due.length === 0) return null;
+  return (
+    <section className="mt-6" aria-labelledby="due-now">
+      <h2 id="due-now" className="text-2xl">
+        Due now
+      </h2>
+      <ul className="mt-2 grid gap-2">
+        {due.map(({ cat, suite, d }) => (
+          <li key={`${cat.stayId}-${cat.catId}-${d.name}-${d.dueAt}`} className="rounded-xl bg-white p-3 shadow-[var(--shadow-card)]">
+            <a href={`#${catCardId(cat)}`} className="font-semibold text-brand-700 underline underline-offset-4">
+              {cat.name}
+            </a>{" "}
+            · {suite} · {d.name}
+            {d.dose ? ` ${d.dose}` : ""} · {d.time}{" "}
+            {d.late ? <strong className="text-red-800">Overdue (window {d.window})</strong> : <span className="text-muted">Window {d.window}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function CatCard({ cat }: { cat: TodayCat }) {
   return (
-    <li aria-label={cat.name} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
+    <li id={catCardId(cat)} aria-label={cat.name} className="scroll-mt-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
       <h3 className="font-display text-2xl text-brand-900">
         <Link to={staffCatPath(cat.stayId, cat.catId)} className="underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700">
           {cat.name}
