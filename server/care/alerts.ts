@@ -401,3 +401,20 @@ export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: st
     `${alert.acknowledgedBy} acknowledged this alert already, at ${formatBusinessDateTime(alert.acknowledgedAt!)}. Reload the page.`,
   );
 }
+
+/**
+ * Acknowledges at once the open alerts Today showed (ADR 0188), by the same conditional update as one
+ * at a time: an alert someone acknowledged meanwhile keeps who did it. Answers how many this call
+ * acknowledged and how many were acknowledged already.
+ */
+export async function acknowledgeCareAlerts(db: Db, staff: CareStaff, alertIds: string[], now = new Date()) {
+  if (alertIds.length === 0) return { acknowledged: 0, already: 0 };
+  const done = await db
+    .update(careAlerts)
+    .set({ acknowledgedByUserId: staff.userId, acknowledgedBy: initialsOf(staff.email), acknowledgedAt: now })
+    .where(and(inArray(careAlerts.id, alertIds), isNull(careAlerts.acknowledgedAt)))
+    .returning({ id: careAlerts.id });
+  const known = await db.select({ id: careAlerts.id }).from(careAlerts).where(inArray(careAlerts.id, alertIds));
+  if (known.length === 0) throw ALERT_NOT_FOUND();
+  return { acknowledged: done.length, already: known.length - done.length };
+}

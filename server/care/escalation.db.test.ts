@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CareAlertRule } from "~/features/care/alerts";
@@ -14,7 +15,7 @@ import { catInSuite, staffMember } from "../testing/care";
 import { checkInAtDesk } from "../testing/desk";
 import { testHousehold } from "../testing/households";
 import { createTestDatabase } from "../testing/test-database";
-import { acknowledgeCareAlert, careAlertsToday, escalateCareAlerts, runCareAlerts } from "./alerts";
+import { acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday, escalateCareAlerts, runCareAlerts } from "./alerts";
 import { logCareEntry } from "./care";
 import { recordIncident } from "./incidents";
 
@@ -181,5 +182,27 @@ describe("an urgent alert", () => {
     await setMobiles({ manager: "(949) 555-0199", owner: "(949) 555-0142" });
     expect(await loadOwnerMobile(db)).toBe(OWNER);
     expect(await loadStaySettings(db)).not.toHaveProperty("ownerMobile");
+  });
+});
+
+describe("acknowledging every open alert at once", () => {
+  it("acknowledges each once, keeps who acknowledged one meanwhile, and two staff at once do not both win", async () => {
+    const checkIn = at(yesterday, "07:00");
+    const cats = [await checkedIn(checkIn, "Bean"), await checkedIn(checkIn, "Olive"), await checkedIn(checkIn, "Nori")];
+    await runCareAlerts({ db }, minutesAfter(checkIn, 24 * 60));
+    const alerts = await Promise.all(cats.map((c) => alertOf(c, "no_urine_24h")));
+    const ids = alerts.map((a) => a!.id);
+    const [first, second] = [await staffMember(db, `ana.diaz.${Date.now()}@example.com`), await staffMember(db, `ben.cho.${Date.now()}@example.com`)];
+    await acknowledgeCareAlert(db, second, ids[0]!, minutesAfter(checkIn, 24 * 60 + 5));
+    const results = await Promise.all([
+      acknowledgeCareAlerts(db, first, ids, minutesAfter(checkIn, 24 * 60 + 10)),
+      acknowledgeCareAlerts(db, second, ids, minutesAfter(checkIn, 24 * 60 + 10)),
+    ]);
+    expect(results.map((r) => r.acknowledged).reduce((a, b) => a + b)).toBe(2);
+    expect(results.map((r) => r.acknowledged + r.already)).toEqual([3, 3]);
+    const after = await Promise.all(cats.map((c) => alertOf(c, "no_urine_24h")));
+    expect(after[0]).toMatchObject({ acknowledgedBy: "BC", acknowledgedAt: minutesAfter(checkIn, 24 * 60 + 5) });
+    for (const a of after) expect(a!.acknowledgedBy).toMatch(/^(AD|BC)$/);
+    await expect(acknowledgeCareAlerts(db, first, [crypto.randomUUID()])).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { requireStaff } from "@server/auth/guards.server";
-import { type CareAlertView, acknowledgeCareAlert, careAlertsToday } from "@server/care/alerts";
+import { type CareAlertView, acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday } from "@server/care/alerts";
 import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { entryText } from "~/features/care/wording";
 import { DOSE_OUTCOMES, DOSE_OUTCOME_LABELS, EATEN_LABELS, EATEN_SHARES, STOOL_KINDS, STOOL_LABELS } from "~/features/care/model";
-import { acknowledgeAlertForm, careEntryForm } from "~/features/care/schema";
+import { acknowledgeAlertForm, acknowledgeAlertsForm, careEntryForm } from "~/features/care/schema";
 import { noindexMeta } from "~/features/seo/seo";
 import { staffCatPath } from "~/features/stays/handover";
 import { formatCalendarDay, formatCalendarDayWeekday } from "~/lib/business-time";
@@ -34,6 +34,12 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requireStaff(request, context);
   const form = await formDataOf(request);
+  if (form.get("intent") === "acknowledgeAll")
+    return submitForm(form, acknowledgeAlertsForm, async (input) => {
+      const { acknowledged, already } = await acknowledgeCareAlerts(context.db, { userId: user.id, email: user.email }, input.alertIds, context.clock.now());
+      const title = acknowledged === 1 ? "1 alert acknowledged" : `${acknowledged} alerts acknowledged`;
+      return { kind: "success", title, description: already > 0 ? `${already} had been acknowledged already by someone else.` : undefined };
+    });
   if (form.get("intent") === "acknowledge")
     return submitForm(form, acknowledgeAlertForm, async (input) => {
       await acknowledgeCareAlert(context.db, { userId: user.id, email: user.email }, input.alertId, context.clock.now());
@@ -104,6 +110,7 @@ function Alerts({ open, acknowledged }: { open: CareAlertView[]; acknowledged: C
         Alerts
       </h2>
       {open.length === 0 ? <p className="mt-2 text-muted">No open alerts.</p> : null}
+      {open.length > 1 ? <AcknowledgeAll open={open} /> : null}
       <ul className="mt-2 grid gap-3">
         {open.map((a) => (
           <AlertCard key={a.id} alert={a} />
@@ -122,6 +129,23 @@ function Alerts({ open, acknowledged }: { open: CareAlertView[]; acknowledged: C
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** One button for every open alert listed: on a full house, acknowledged in one tap once they are seen to. */
+function AcknowledgeAll({ open }: { open: CareAlertView[] }) {
+  const fetcher = useFetcher<FormReply>({ key: "acknowledge-all" });
+  useNotice(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="mt-2">
+      <input type="hidden" name="intent" value="acknowledgeAll" />
+      {open.map((a) => (
+        <input key={a.id} type="hidden" name="alertIds" value={a.id} />
+      ))}
+      <Button type="submit" size="compact" variant="outline" disabled={fetcher.state !== "idle"}>
+        Acknowledge all {open.length} alerts
+      </Button>
+    </fetcher.Form>
   );
 }
 
