@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import {
   CARE_ALERT_LABELS,
   type CareAlertRule,
@@ -15,7 +15,7 @@ import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTi
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { careAlerts, careEntries, catHandovers, cats, stayCats, staySettings, staySuites, suites } from "../db/schema/index";
+import { careAlerts, careEntries, catHandovers, cats, stayCats, staySettings, staySuites, stays, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { careAlertEscalationText, careAlertText, doseOverdueText } from "../messages/catalogue";
@@ -207,24 +207,30 @@ export async function raiseUrgent(
  * The escalation step (ADR 0188): each urgent alert still not acknowledged `ESCALATE_AFTER_MINUTES`
  * after it was raised is texted to the hotel's owner, once: a conditional update claims its
  * `escalated_at` (only while it is open and not escalated) in the transaction that queues the text,
- * so of several processes running the job one texts. With no owner's mobile set nothing is claimed.
+ * so of several processes running the job one texts. With no owner's mobile set nothing is claimed;
+ * a cat gone home escalates only the weight change its check-out found.
  */
 export async function escalateCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
   const { db } = deps;
   const { owner } = await alertMobiles(db);
   if (!owner) return [];
-  const due = await db
-    .select()
-    .from(careAlerts)
-    .where(
-      and(
-        eq(careAlerts.urgent, true),
-        isNull(careAlerts.acknowledgedAt),
-        isNull(careAlerts.escalatedAt),
-        lte(careAlerts.raisedAt, new Date(now.getTime() - ESCALATE_AFTER_MINUTES * 60_000)),
-      ),
-    )
-    .orderBy(asc(careAlerts.raisedAt));
+  // While the cat is with us; a cat gone home escalates only the weight change its check-out found.
+  const due = (
+    await db
+      .select({ alert: careAlerts })
+      .from(careAlerts)
+      .innerJoin(stays, eq(stays.id, careAlerts.stayId))
+      .where(
+        and(
+          eq(careAlerts.urgent, true),
+          isNull(careAlerts.acknowledgedAt),
+          isNull(careAlerts.escalatedAt),
+          lte(careAlerts.raisedAt, new Date(now.getTime() - ESCALATE_AFTER_MINUTES * 60_000)),
+          or(eq(stays.status, "checked_in"), eq(careAlerts.rule, "weight_change")),
+        ),
+      )
+      .orderBy(asc(careAlerts.raisedAt))
+  ).map((r) => r.alert);
   if (due.length === 0) return [];
   const { business } = await loadSiteContent(db, deps.logger);
   const escalated: CareAlert[] = [];

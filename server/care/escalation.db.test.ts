@@ -7,7 +7,7 @@ import { catForm } from "~/features/cats/schema";
 import { houseRulesForm } from "~/features/stays/admin-schema";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
-import { careAlerts, smsQueue } from "../db/schema/index";
+import { careAlerts, smsQueue, stays } from "../db/schema/index";
 import { updateCat } from "../households/households";
 import { loadStaySettings } from "../stays/calendar";
 import { loadOwnerMobile, saveHouseRules } from "../stays/rooms";
@@ -132,6 +132,17 @@ describe("an urgent alert", () => {
     await escalateCareAlerts({ db }, minutesAfter(raisedAt, 30));
     expect(await textsTo(tofu, OWNER)).toEqual([]);
     expect(await textsTo(tofu, MANAGER)).toHaveLength(1);
+  });
+
+  it("a cat gone home: its open urgent alert is not escalated", async () => {
+    const checkIn = at(yesterday, "12:00");
+    const gone = await checkedIn(checkIn, "Mochi");
+    const raisedAt = minutesAfter(checkIn, 24 * 60);
+    await runCareAlerts({ db }, raisedAt);
+    await db.update(stays).set({ status: "checked_out" }).where(eq(stays.id, gone.stayId));
+    await escalateCareAlerts({ db }, minutesAfter(raisedAt, 30));
+    expect(await textsTo(gone, OWNER)).toEqual([]);
+    expect((await alertOf(gone, "no_urine_24h"))!.escalatedAt).toBeNull();
   });
 
   it("an incident raises an urgent alert and texts the manager once", async () => {
