@@ -344,6 +344,8 @@ export interface CareAlertView {
   acknowledgedBy: string | null;
   acknowledgedAt: string | null;
   acknowledgedTime: string | null;
+  /** When the owner of the hotel was texted because nobody acknowledged it in 30 minutes (ADR 0188). */
+  escalatedTime: string | null;
 }
 
 export interface CareAlertsToday {
@@ -381,6 +383,7 @@ export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAle
     acknowledgedBy: a.acknowledgedBy,
     acknowledgedAt: a.acknowledgedAt?.toISOString() ?? null,
     acknowledgedTime: a.acknowledgedAt ? formatBusinessTime(a.acknowledgedAt) : null,
+    escalatedTime: a.escalatedAt ? formatBusinessTime(a.escalatedAt) : null,
   });
   return { open: open.map(view), acknowledged: acknowledged.map(view) };
 }

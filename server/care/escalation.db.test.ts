@@ -113,6 +113,9 @@ describe("an urgent alert", () => {
       new RegExp(`urgent care alert for Luna \\(${luna.suite}\\), raised .+, is not acknowledged after 30 minutes: No urine in 24 hours\\.`),
     );
     expect((await alertOf(luna, "no_urine_24h"))!.escalatedAt).toEqual(thirty);
+    // Today says so on the open alert.
+    const { open } = await careAlertsToday(db, minutesAfter(raisedAt, 31));
+    expect(open.find((a) => a.id === alert!.id)).toMatchObject({ escalatedTime: expect.stringMatching(/^\d{1,2}:\d{2} [AP]M$/) });
 
     // Acknowledged afterwards, it says by whom and when.
     const staff = await staffMember(db, `sam.reyes.${Date.now()}@example.com`);

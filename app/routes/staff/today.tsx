@@ -170,6 +170,7 @@ function AlertCard({ alert: a }: { alert: CareAlertView }) {
       <p className="mt-1 font-semibold">{a.what}</p>
       <p className="text-sm">Since {a.sinceText}</p>
       <p className="mt-1 text-sm">{a.detail}</p>
+      {a.escalatedTime ? <p className="mt-1 text-sm font-semibold">Not acknowledged in 30 minutes: the owner was texted at {a.escalatedTime}.</p> : null}
       <fetcher.Form method="post" className="mt-2">
         <input type="hidden" name="intent" value="acknowledge" />
         <input type="hidden" name="alertId" value={a.id} />
