@@ -458,12 +458,12 @@ export async function careLog(db: Db, reader: CareReader, stayId: string, now = 
     .leftJoin(households, eq(households.id, stays.householdId))
     .where(eq(stays.id, stayId));
   if (!stay || (!reader.isStaff && stay.userId !== reader.userId)) throw STAY_NOT_FOUND();
-  const [guests, entries, incidents, missed] = await Promise.all([
+  const [guests, entries, incidents] = await Promise.all([
     db.select({ catId: stayCats.catId, name: stayCats.catName }).from(stayCats).where(eq(stayCats.stayId, stayId)).orderBy(asc(stayCats.catName)),
     db.select().from(careEntries).where(eq(careEntries.stayId, stayId)),
     incidentsOf(db, stayId),
-    missedDosesOf(db, [stayId], now),
   ]);
+  const missed = await missedDosesOf(db, [stayId], now, undefined, { entries });
   const nameOf = (catId: string) => guests.find((g) => g.catId === catId)?.name ?? "A cat";
   const days = new Map<string, CareLog["days"][number]>();
   const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, incidents: [], missed: [], entries: [] }).get(day)!;

@@ -24,29 +24,42 @@ export interface MissedDose {
   followUp: string;
 }
 
-/** The missed doses of the given stays up to `now`, optionally of one business day only, in time order. */
-export async function missedDosesOf(db: Db, stayIds: string[], now: Date, onlyDay?: string): Promise<MissedDose[]> {
+/**
+ * The missed doses of the given stays up to `now`, optionally of one business day only, in time order.
+ * `entries`: the stays' entries when the caller has read them already (the Care log).
+ */
+export async function missedDosesOf(
+  db: Db,
+  stayIds: string[],
+  now: Date,
+  onlyDay?: string,
+  known?: { entries: (typeof careEntries.$inferSelect)[] },
+): Promise<MissedDose[]> {
   if (stayIds.length === 0) return [];
-  const [guests, entries, times, alerts] = await Promise.all([
-    db
-      .select({
-        stayId: stays.id,
-        status: stays.status,
-        checkIn: stays.checkIn,
-        checkOut: stays.checkOut,
-        catId: cats.id,
-        catName: stayCats.catName,
-        profileName: cats.name,
-        medications: cats.medications,
-      })
-      .from(stays)
-      .innerJoin(stayCats, eq(stayCats.stayId, stays.id))
-      .innerJoin(cats, eq(cats.id, stayCats.catId))
-      .where(and(inArray(stays.id, stayIds), inArray(stays.status, ["checked_in", "checked_out"]))),
-    db
-      .select()
-      .from(careEntries)
-      .where(and(inArray(careEntries.stayId, stayIds), eq(careEntries.kind, "dose"))),
+  const guests = await db
+    .select({
+      stayId: stays.id,
+      status: stays.status,
+      checkIn: stays.checkIn,
+      checkOut: stays.checkOut,
+      catId: cats.id,
+      catName: stayCats.catName,
+      profileName: cats.name,
+      medications: cats.medications,
+    })
+    .from(stays)
+    .innerJoin(stayCats, eq(stayCats.stayId, stays.id))
+    .innerJoin(cats, eq(cats.id, stayCats.catId))
+    .where(and(inArray(stays.id, stayIds), inArray(stays.status, ["checked_in", "checked_out"])));
+  // Most cats take no medication: nothing more to read.
+  if (!guests.some((g) => g.medications.length > 0)) return [];
+  const [entries, times, alerts] = await Promise.all([
+    known
+      ? known.entries.filter((e) => e.kind === "dose")
+      : db
+          .select()
+          .from(careEntries)
+          .where(and(inArray(careEntries.stayId, stayIds), eq(careEntries.kind, "dose"))),
     stayTimesOf(db, stayIds),
     db
       .select()
