@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import {
   type CareKind,
   type DoseOutcome,
@@ -184,21 +184,31 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
       .orderBy(asc(suites.name), asc(stayCats.catName)),
   ]);
   const stayIds = [...new Set(inHouse.map((r) => r.stayId))];
-  const [entries, times, arrivals_] =
+  const [entries, times] =
     inHouse.length === 0
-      ? [[], new Map<string, StayTimes>(), []]
+      ? [[], new Map<string, StayTimes>()]
       : await Promise.all([
-          // Yesterday's too: a cat that ate poorly then is weighed more often.
+          // Yesterday's meals too: a cat that ate poorly then is weighed more often.
           db
             .select()
             .from(careEntries)
-            .where(and(inArray(careEntries.stayId, stayIds), inArray(careEntries.day, [addBusinessDays(day, -1), day]))),
+            .where(
+              and(
+                inArray(careEntries.stayId, stayIds),
+                or(eq(careEntries.day, day), and(eq(careEntries.day, addBusinessDays(day, -1)), eq(careEntries.kind, "meal"))),
+              ),
+            ),
           stayTimesOf(db, stayIds),
-          db
-            .select({ stayId: catHandovers.stayId, catId: catHandovers.catId, doses: catHandovers.doses })
-            .from(catHandovers)
-            .where(and(inArray(catHandovers.stayId, stayIds), eq(catHandovers.direction, "arrival"))),
         ]);
+  // The last doses given at home, read only for the stays the desk checked in today.
+  const arrivedIds = stayIds.filter((id) => arrivedToday(times.get(id) ?? NO_TIMES, day));
+  const arrivals_ =
+    arrivedIds.length === 0
+      ? []
+      : await db
+          .select({ stayId: catHandovers.stayId, catId: catHandovers.catId, doses: catHandovers.doses })
+          .from(catHandovers)
+          .where(and(inArray(catHandovers.stayId, arrivedIds), eq(catHandovers.direction, "arrival")));
   const bySuite = new Map<string, TodayCat[]>();
   for (const r of inHouse) {
     const both = standing(entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId));
