@@ -24,8 +24,10 @@ test(
   async ({ browser, page: admin, signIn, baseURL }) => {
     test.setTimeout(180_000);
     await signIn(admin, { as: "admin" });
-    // The dose is due now (business time): logged within its window, it needs no remark.
-    const { owner, page: ana, email: anaEmail, cat, catId, stayId } = await catCheckedIn(browser, baseURL!, signIn, admin, businessTime(new Date()));
+    // The dose is due in ten minutes (business time): after the desk's check-in, so the hotel's to give
+    // (a dose due before the cat arrived is not, ADR 0188), and logged within its window, it needs no remark.
+    const doseTime = businessTime(new Date(Date.now() + 10 * 60_000));
+    const { owner, page: ana, email: anaEmail, cat, catId, stayId } = await catCheckedIn(browser, baseURL!, signIn, admin, doseTime);
     const { team, page: maria } = await teamMember(browser, baseURL!, signIn, admin);
 
     // Staff find Today from the header's account links (on a phone, the drawer has them).
@@ -81,7 +83,7 @@ test(
     await expect(ana.getByRole("heading", { name: "Care log" })).toBeVisible();
     const log = ana.getByRole("region", { name: "Care log" });
     await expect(log).toContainText("Breakfast: half eaten");
-    await expect(log).toContainText(/Methimazole 2\.5 mg \(.+ dose\): given · [A-Z]{1,2}/);
+    await expect(log).toContainText(/Methimazole 2\.5 mg, .+ dose: given at .+ · [A-Z]{1,2}/);
     const incident = log.getByRole("article", { name: /^Incident at / });
     await expect(incident).toContainText("Cleaned the paw and trimmed the claw");
     await expect(incident).toContainText("A vet was called.");
@@ -104,7 +106,7 @@ test(
     const diary = diaries()[0]!;
     expect(diary.subject).toMatch(new RegExp(`^Diary for ${cat} — `));
     expect(diary.text).toContain("Breakfast: Half");
-    expect(diary.text).toMatch(/Methimazole 2\.5 mg, .+ dose: Given at .+ by [A-Z]{1,2}/);
+    expect(diary.text).toMatch(/Methimazole 2\.5 mg, .+ dose: given at .+ \([A-Z]{1,2}\)/);
     const photoPath = new RegExp(`/trips/${stayId}/photos/[0-9a-f-]+/480\\.webp`).exec(diary.html)?.[0];
     expect(photoPath, "the diary links the photo to its page").toBeTruthy();
     // The mail carries the photo itself (a mail client has no session for the page): an inline JPEG the HTML names by Content-ID.

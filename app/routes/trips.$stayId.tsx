@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => noindexMeta(`Your stay | ${busines
 export const loader = mapRefusals(async ({ request, context, params }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
   // The household's own page: staff read a stay's log from the staff pages.
-  return careLog(context.db, { userId: user.id, isStaff: false }, params.stayId);
+  return careLog(context.db, { userId: user.id, isStaff: false }, params.stayId, context.clock.now());
 });
 
 export default function TripPage({ loaderData: { stay, days } }: Route.ComponentProps) {

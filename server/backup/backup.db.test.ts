@@ -53,6 +53,7 @@ import {
   careIncidents,
   carePhotoVariants,
   formSubmissions,
+  doseClaims,
   staySuites,
   stays,
   referralCreditEntries,
@@ -213,6 +214,7 @@ async function fillEveryTable(db: Db) {
     .values({ stayId: stay!.id, catId: cat.id, kind: "photo", day: today, staffUserId: userId, staffInitials: "AB", at: now })
     .returning();
   await db.insert(carePhotoVariants).values({ entryId: entry!.id, width: 480, height: 360, bytes: WEBP });
+  await db.insert(doseClaims).values({ catId: cat.id, medication: "Methimazole", dueAt: now, stayId: stay!.id, entryId: entry!.id });
   await db.insert(careAlerts).values({
     stayId: stay!.id,
     catId: cat.id,

@@ -166,7 +166,8 @@ describe("an overdue dose", () => {
     expect(more).toEqual([]);
     expect(alert!.smsSentAt).toEqual(now);
     expect(alert!.detail).toContain("The manager's mobile was texted.");
-    const texts = await db.select().from(smsQueue).where(eq(smsQueue.stayId, miso.stayId));
+    // The dose's text (no urine for 24 hours is urgent too, and texted on its own, ADR 0188).
+    const texts = (await db.select().from(smsQueue).where(eq(smsQueue.stayId, miso.stayId))).filter((t) => t.body.includes("Insulin"));
     expect(texts.map((t) => t.toPhone)).toEqual(["+19495550199"]);
     expect(texts[0]!.body).toContain(`Pixel (${miso.suite}) has no Insulin 1 unit logged for 8:00 AM`);
 
@@ -244,8 +245,8 @@ describe("the weight rule", () => {
     expect(alerts[0]).toMatchObject({
       key: `weigh-in ${today}`,
       since: weighAt,
-      urgent: false,
-      detail: "Lost 5.0 % during the stay: 4,200 g at arrival, 3,990 g at the weigh-in on night 7.",
+      urgent: true,
+      detail: expect.stringMatching(/^Lost 5\.0 % during the stay: 4,200 g at arrival, 3,990 g at the weigh-in on night 7\. /),
     });
     const onToday = (await careAlertsToday(db, minutesAfter(weighAt, 10))).open.find((a) => a.id === alerts[0]!.id);
     expect(onToday).toMatchObject({ catName: "Mochi", what: "Weight changed during the stay", suite: miso.suite });
@@ -261,7 +262,7 @@ describe("the weight rule", () => {
     expect(await raise(lost, 4000, 3804)).toBeNull();
     expect(await raise(lost, 4000, 3800)).toMatchObject({
       rule: "weight_change",
-      detail: "Lost 5.0 % during the stay: 4,000 g at arrival, 3,800 g at check-out.",
+      detail: expect.stringMatching(/^Lost 5\.0 % during the stay: 4,000 g at arrival, 3,800 g at check-out\. /),
     });
     expect(await raise(lost, 4000, 3700)).toBeNull();
     expect(await alertsOf(lost, "weight_change")).toHaveLength(1);
@@ -290,7 +291,10 @@ describe("the weight rule", () => {
     await checkOut();
     const [alert, ...more] = await alertsOf(miso, "weight_change");
     expect(more).toEqual([]);
-    expect(alert).toMatchObject({ key: "check-out", detail: "Lost 6.0 % during the stay: 4,200 g at arrival, 3,948 g at check-out." });
+    expect(alert).toMatchObject({
+      key: "check-out",
+      detail: expect.stringMatching(/^Lost 6\.0 % during the stay: 4,200 g at arrival, 3,948 g at check-out\. /),
+    });
     // Raised once, however often it is asked.
     expect(await raiseWeightAlertsAfterCheckOut(db, miso.stayId, now)).toEqual([]);
     expect(await alertsOf(miso, "weight_change")).toHaveLength(1);

@@ -1,28 +1,30 @@
-import { and, asc, desc, eq, gte, inArray, isNull, max } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import {
   CARE_ALERT_LABELS,
   type CareAlertRule,
   DOSE_OVERDUE_MINUTES,
+  ESCALATE_AFTER_MINUTES,
   GAP_HOURS,
   NO_ENTRY_BY,
   URGENT_CARE_ALERTS,
   weightChangeAlerts,
   weightChangePercent,
 } from "~/features/care/alerts";
-import { dosesOn, initialsOf } from "~/features/care/model";
+import { dosesOn, initialsOf, notDueReason } from "~/features/care/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime, formatCalendarDay } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { careAlerts, careEntries, catHandovers, cats, stayCats, stayEvents, staySettings, staySuites, suites } from "../db/schema/index";
+import { careAlerts, careEntries, catHandovers, cats, stayCats, staySettings, staySuites, stays, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
-import { doseOverdueText } from "../messages/catalogue";
+import { careAlertEscalationText, careAlertText, doseOverdueText } from "../messages/catalogue";
+import type { SiteBusiness } from "~/features/content/site-content";
 import type { PeriodicJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import type { CareEntry, CareStaff } from "./care";
-import { catsCheckedIn } from "./in-hotel";
-import { standing } from "./standing";
+import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
+import { happenedAt, standing } from "./standing";
 
 /**
  * Care alerts (ADR 0164): the care alerts job reads each cat in the hotel's log and raises an alert
@@ -33,7 +35,7 @@ import { standing } from "./standing";
  */
 
 export type CareAlert = typeof careAlerts.$inferSelect;
-type NewAlert = Omit<typeof careAlerts.$inferInsert, "urgent" | "raisedAt"> & { rule: CareAlertRule };
+export type NewAlert = Omit<typeof careAlerts.$inferInsert, "urgent" | "raisedAt"> & { rule: CareAlertRule };
 
 const HOUR = 60 * 60_000;
 
@@ -57,34 +59,13 @@ export interface CareAlertDeps {
   logger?: Logger;
 }
 
-/** The cats in the hotel now, each with when its stay was checked in at the desk. */
+/** The cats in the hotel now, each with when its stay was checked in at the desk and released at pickup. */
 async function catsInHotel(db: Db) {
   const rows = await catsCheckedIn(db);
-  if (rows.length === 0) return { rows, entries: [], checkedInAt: new Map<string, Date>() };
+  if (rows.length === 0) return { rows, entries: [], times: new Map<string, StayTimes>() };
   const stayIds = [...new Set(rows.map((r) => r.stayId))];
-  const [entries, events] = await Promise.all([
-    db.select().from(careEntries).where(inArray(careEntries.stayId, stayIds)),
-    db
-      .select({ stayId: stayEvents.stayId, at: max(stayEvents.at) })
-      .from(stayEvents)
-      .where(and(inArray(stayEvents.stayId, stayIds), eq(stayEvents.kind, "checkIn")))
-      .groupBy(stayEvents.stayId),
-  ]);
-  const checkedInAt = new Map(events.flatMap((e) => (e.at ? [[e.stayId, new Date(e.at)] as const] : [])));
-  return { rows, entries, checkedInAt };
-}
-
-/**
- * When each standing entry happened: a correction tells what happened at the time of the entry it
- * corrects (a meal logged at 8:00 and corrected at noon was eaten at 8:00).
- */
-function happenedAt(all: CareEntry[]): (e: CareEntry) => Date {
-  const byId = new Map(all.map((e) => [e.id, e]));
-  return (e) => {
-    let first = e;
-    for (let hops = 0; first.correctsId && hops < 100; hops++) first = byId.get(first.correctsId) ?? first;
-    return first.at;
-  };
+  const [entries, times] = await Promise.all([db.select().from(careEntries).where(inArray(careEntries.stayId, stayIds)), stayTimesOf(db, stayIds)]);
+  return { rows, entries, times };
 }
 
 /**
@@ -95,7 +76,7 @@ function happenedAt(all: CareEntry[]): (e: CareEntry) => Date {
  */
 export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
   const { db } = deps;
-  const { rows, entries, checkedInAt } = await catsInHotel(db);
+  const { rows, entries, times } = await catsInHotel(db);
   const today = businessDate(now);
   const cutoff = businessLocalToUtc(today, NO_ENTRY_BY);
   const when = happenedAt(entries);
@@ -106,7 +87,8 @@ export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Prom
     const catName = r.catName ?? r.profileName;
     const suite = r.suite ?? "No suite";
     // A stay put in the hotel without the desk's check-in counts from the start of its first day.
-    const since = checkedInAt.get(r.stayId) ?? businessLocalToUtc(r.checkIn, "00:00");
+    const stayTimes = times.get(r.stayId) ?? { checkedInAt: null, releasedAt: null };
+    const since = stayTimes.checkedInAt ?? businessLocalToUtc(r.checkIn, "00:00");
     const all = entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId);
     const own = standing(all).filter((e) => when(e) <= now);
     const base = { stayId: r.stayId, catId: r.catId };
@@ -130,7 +112,7 @@ export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Prom
     for (const day of [addBusinessDays(today, -1), today]) {
       if (day < r.checkIn) continue;
       for (const d of dosesOn(r.medications, day)) {
-        if (d.dueAt < since) continue;
+        if (d.dueAt < since || notDueReason(d.dueAt, stayTimes)) continue;
         if (now.getTime() < d.windowEnd.getTime() + DOSE_OVERDUE_MINUTES * 60_000) continue;
         if (own.some((e) => e.kind === "dose" && e.medication === d.medication && e.dueAt?.getTime() === d.dueAt.getTime())) continue;
         overdue.push({
@@ -155,29 +137,126 @@ export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Prom
       });
   }
 
-  const raised = await raise(db, alerts, now);
-  if (overdue.length === 0) return raised;
-  const [settings] = await db.select({ managerMobile: staySettings.managerMobile }).from(staySettings).where(eq(staySettings.id, 1));
-  const mobile = settings?.managerMobile ?? null;
-  const { business } = mobile ? await loadSiteContent(db, deps.logger) : { business: null };
-  for (const { sms, ...alert } of overdue) {
-    const detail = `${alert.detail} ${mobile ? "The manager's mobile was texted." : "No text was sent: no manager's mobile is set in House rules."}`;
-    const mine = await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
-      const [row] = await raise(tx, [{ ...alert, detail }], now);
-      if (!row || !mobile || !business) return row;
-      // The claim and the text in one transaction: whoever claims it queues the one text.
-      const [claimed] = await tx
-        .update(careAlerts)
-        .set({ smsSentAt: now })
-        .where(and(eq(careAlerts.id, row.id), isNull(careAlerts.smsSentAt)))
-        .returning();
-      if (claimed) await queueSms(tx, { dedupeKey: `care-alert:${row.id}`, to: mobile, body: doseOverdueText(business, sms), stayId: row.stayId }, now);
-      return claimed ?? row;
-    });
+  const raised = await raise(
+    db,
+    alerts.filter((a) => !URGENT_CARE_ALERTS.has(a.rule)),
+    now,
+  );
+  // Each urgent alert in a transaction of its own: raised, and its manager's text claimed and queued, at once.
+  const urgent = [...alerts.filter((a) => URGENT_CARE_ALERTS.has(a.rule)).map((a) => ({ ...a, sms: null })), ...overdue];
+  for (const { sms, ...alert } of urgent) {
+    const row = rows.find((r) => r.stayId === alert.stayId && r.catId === alert.catId)!;
+    const about = { catName: row.catName ?? row.profileName, suite: row.suite ?? "No suite" };
+    const mine = await db.transaction(async (txDb) =>
+      raiseUrgent(txDb as unknown as Db, alert, now, { about, logger: deps.logger, body: sms ? (business) => doseOverdueText(business, sms) : undefined }),
+    );
     if (mine) raised.push(mine);
   }
   return raised;
+}
+
+/** The numbers urgent alerts are texted to (House rules, ADR 0164, 0188): read only here and by Rooms. */
+async function alertMobiles(db: Db) {
+  const [settings] = await db.select({ manager: staySettings.managerMobile, owner: staySettings.ownerMobile }).from(staySettings).where(eq(staySettings.id, 1));
+  return { manager: settings?.manager ?? null, owner: settings?.owner ?? null };
+}
+
+/** The cat an alert is about and its suite, in words for a text. */
+async function aboutAlert(db: Db, alert: Pick<CareAlert, "stayId" | "catId">) {
+  const [row] = await db
+    .select({ catName: stayCats.catName, profileName: cats.name, suite: suites.name })
+    .from(cats)
+    .leftJoin(stayCats, and(eq(stayCats.stayId, alert.stayId), eq(stayCats.catId, cats.id)))
+    .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
+    .leftJoin(suites, eq(suites.id, staySuites.suiteId))
+    .where(eq(cats.id, alert.catId));
+  return { catName: row?.catName ?? row?.profileName ?? "A cat", suite: row?.suite ?? "No suite" };
+}
+
+/**
+ * Raises an urgent alert once and texts the manager on duty about it once (ADR 0188), in the caller's
+ * transaction: the insert lets one process through (the unique index), and that one claims
+ * `sms_sent_at` and queues the text. The alert says whether a text went. Answers the alert this call
+ * raised, or null when it was raised already.
+ */
+export async function raiseUrgent(
+  tx: Db,
+  alert: NewAlert,
+  now: Date,
+  options: { about?: { catName: string; suite: string }; body?: (business: SiteBusiness) => string; logger?: Logger } = {},
+): Promise<CareAlert | null> {
+  const { manager } = await alertMobiles(tx);
+  const detail = `${alert.detail} ${manager ? "The manager's mobile was texted." : "No text was sent: no manager's mobile is set in House rules."}`;
+  const [row] = await raise(tx, [{ ...alert, detail }], now);
+  if (!row || !manager) return row ?? null;
+  // The claim and the text in one transaction: whoever claims it queues the one text.
+  const [claimed] = await tx
+    .update(careAlerts)
+    .set({ smsSentAt: now })
+    .where(and(eq(careAlerts.id, row.id), isNull(careAlerts.smsSentAt)))
+    .returning();
+  if (!claimed) return row;
+  const { business } = await loadSiteContent(tx, options.logger);
+  const about = options.about ?? (await aboutAlert(tx, row));
+  const body = options.body?.(business) ?? careAlertText(business, { ...about, what: CARE_ALERT_LABELS[row.rule], detail: alert.detail, raisedAt: now });
+  await queueSms(tx, { dedupeKey: `care-alert:${row.id}`, to: manager, body, stayId: row.stayId }, now);
+  return claimed;
+}
+
+/**
+ * The escalation step (ADR 0188): each urgent alert still not acknowledged `ESCALATE_AFTER_MINUTES`
+ * after it was raised is texted to the hotel's owner, once: a conditional update claims its
+ * `escalated_at` (only while it is open and not escalated) in the transaction that queues the text,
+ * so of several processes running the job one texts. With no owner's mobile set nothing is claimed;
+ * a cat gone home escalates only the weight change its check-out found.
+ */
+export async function escalateCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
+  const { db } = deps;
+  const { owner } = await alertMobiles(db);
+  if (!owner) return [];
+  // While the cat is with us; a cat gone home escalates only the weight change its check-out found.
+  const due = (
+    await db
+      .select({ alert: careAlerts })
+      .from(careAlerts)
+      .innerJoin(stays, eq(stays.id, careAlerts.stayId))
+      .where(
+        and(
+          eq(careAlerts.urgent, true),
+          isNull(careAlerts.acknowledgedAt),
+          isNull(careAlerts.escalatedAt),
+          lte(careAlerts.raisedAt, new Date(now.getTime() - ESCALATE_AFTER_MINUTES * 60_000)),
+          or(eq(stays.status, "checked_in"), eq(careAlerts.rule, "weight_change")),
+        ),
+      )
+      .orderBy(asc(careAlerts.raisedAt))
+  ).map((r) => r.alert);
+  if (due.length === 0) return [];
+  const { business } = await loadSiteContent(db, deps.logger);
+  const escalated: CareAlert[] = [];
+  for (const alert of due) {
+    const about = await aboutAlert(db, alert);
+    const mine = await db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      const [claimed] = await tx
+        .update(careAlerts)
+        .set({ escalatedAt: now })
+        .where(and(eq(careAlerts.id, alert.id), isNull(careAlerts.escalatedAt), isNull(careAlerts.acknowledgedAt)))
+        .returning();
+      if (!claimed) return null;
+      const body = careAlertEscalationText(business, {
+        ...about,
+        what: CARE_ALERT_LABELS[alert.rule],
+        detail: alert.detail,
+        raisedAt: alert.raisedAt,
+        minutes: ESCALATE_AFTER_MINUTES,
+      });
+      await queueSms(tx, { dedupeKey: `care-alert-owner:${alert.id}`, to: owner, body, stayId: alert.stayId }, now);
+      return claimed;
+    });
+    if (mine) escalated.push(mine);
+  }
+  return escalated;
 }
 
 /** Reads the care logs every five minutes; what was raised is in the database, so restarts and several processes are safe. */
@@ -187,6 +266,8 @@ export const careAlertsJob: PeriodicJob = {
   async run(deps, now) {
     const raised = await runCareAlerts(deps, now);
     if (raised.length > 0) deps.logger.info({ raised: raised.length }, "care alerts raised");
+    const escalated = await escalateCareAlerts(deps, now);
+    if (escalated.length > 0) deps.logger.warn({ escalated: escalated.length }, "urgent care alerts texted to the owner");
   },
 };
 
@@ -211,21 +292,18 @@ export async function raiseWeightChangeAlert(
   if (!weightChangeAlerts(w.arrivalGrams, w.departureGrams)) return null;
   const percent = weightChangePercent(w.arrivalGrams, w.departureGrams);
   const grams = (g: number) => `${g.toLocaleString("en-US")} g`;
-  const [row] = await raise(
+  return raiseUrgent(
     tx,
-    [
-      {
-        stayId: w.stayId,
-        catId: w.catId,
-        rule: "weight_change",
-        key: occasion.key,
-        since: w.now,
-        detail: `${percent < 0 ? "Lost" : "Gained"} ${Math.abs(percent).toFixed(1)} % during the stay: ${grams(w.arrivalGrams)} at arrival, ${grams(w.departureGrams)} ${occasion.label}.`,
-      },
-    ],
+    {
+      stayId: w.stayId,
+      catId: w.catId,
+      rule: "weight_change",
+      key: occasion.key,
+      since: w.now,
+      detail: `${percent < 0 ? "Lost" : "Gained"} ${Math.abs(percent).toFixed(1)} % during the stay: ${grams(w.arrivalGrams)} at arrival, ${grams(w.departureGrams)} ${occasion.label}.`,
+    },
     w.now,
   );
-  return row ?? null;
 }
 
 /**
@@ -266,6 +344,8 @@ export interface CareAlertView {
   acknowledgedBy: string | null;
   acknowledgedAt: string | null;
   acknowledgedTime: string | null;
+  /** When the owner of the hotel was texted because nobody acknowledged it in 30 minutes (ADR 0188). */
+  escalatedTime: string | null;
 }
 
 export interface CareAlertsToday {
@@ -303,6 +383,7 @@ export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAle
     acknowledgedBy: a.acknowledgedBy,
     acknowledgedAt: a.acknowledgedAt?.toISOString() ?? null,
     acknowledgedTime: a.acknowledgedAt ? formatBusinessTime(a.acknowledgedAt) : null,
+    escalatedTime: a.escalatedAt ? formatBusinessTime(a.escalatedAt) : null,
   });
   return { open: open.map(view), acknowledged: acknowledged.map(view) };
 }
@@ -328,4 +409,21 @@ export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: st
     "CARE_ALERT_ACKNOWLEDGED",
     `${alert.acknowledgedBy} acknowledged this alert already, at ${formatBusinessDateTime(alert.acknowledgedAt!)}. Reload the page.`,
   );
+}
+
+/**
+ * Acknowledges at once the open alerts Today showed (ADR 0188), by the same conditional update as one
+ * at a time: an alert someone acknowledged meanwhile keeps who did it. Answers how many this call
+ * acknowledged and how many were acknowledged already.
+ */
+export async function acknowledgeCareAlerts(db: Db, staff: CareStaff, alertIds: string[], now = new Date()) {
+  if (alertIds.length === 0) return { acknowledged: 0, already: 0 };
+  const done = await db
+    .update(careAlerts)
+    .set({ acknowledgedByUserId: staff.userId, acknowledgedBy: initialsOf(staff.email), acknowledgedAt: now })
+    .where(and(inArray(careAlerts.id, alertIds), isNull(careAlerts.acknowledgedAt)))
+    .returning({ id: careAlerts.id });
+  const known = await db.select({ id: careAlerts.id }).from(careAlerts).where(inArray(careAlerts.id, alertIds));
+  if (known.length === 0) throw ALERT_NOT_FOUND();
+  return { acknowledged: done.length, already: known.length - done.length };
 }

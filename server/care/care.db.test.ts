@@ -7,7 +7,7 @@ import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/busines
 import { addStaffMember, removeStaffMember, rolesOf } from "../auth/roles";
 import { staffMember as staffMember_, stayWithMiso as stayWithMiso_ } from "../testing/care";
 import type { Database, Db } from "../db/client";
-import { careEntries, users } from "../db/schema/index";
+import { careEntries, cats, users } from "../db/schema/index";
 import { testHousehold } from "../testing/households";
 import { createTestDatabase } from "../testing/test-database";
 import sharp from "sharp";
@@ -210,12 +210,17 @@ describe("a weigh-in on a long stay", () => {
   const weighIn = (s: { stayId: string; catId: string }, weight: string, correctsId?: string) =>
     careEntryForm.parse({ intent: "weight", stayId: s.stayId, catId: s.catId, weight, ...(correctsId ? { correctsId } : {}) }) as CareEntryInput;
   const todayOf = async (s: { suite: string }, now: Date) => (await careToday(db, now)).suites.find((x) => x.suite === s.suite)!.cats[0]!;
+  /** A cat on no medication, eating well: weighed every 7 nights (a cat on medication is weighed every 2, ADR 0188). */
+  const offMedication = async <T extends { catId: string }>(s: T) => {
+    await db.update(cats).set({ medications: [] }).where(eq(cats.id, s.catId));
+    return s;
+  };
 
   it("is due on night 7 of a stay, not on night 6; logged, it covers the day, is corrected like any entry and reads in the owner's log", async () => {
-    const nightSix = await stayWithMiso("checked_in", addBusinessDays(today, -6));
-    const nightSeven = await stayWithMiso("checked_in", addBusinessDays(today, -7));
+    const nightSix = await offMedication(await stayWithMiso("checked_in", addBusinessDays(today, -6)));
+    const nightSeven = await offMedication(await stayWithMiso("checked_in", addBusinessDays(today, -7)));
     expect((await todayOf(nightSix, at("09:00"))).weighIn).toBeNull();
-    expect((await todayOf(nightSeven, at("09:00"))).weighIn).toEqual({ night: 7, done: null });
+    expect((await todayOf(nightSeven, at("09:00"))).weighIn).toEqual({ night: 7, closely: false, done: null });
 
     const staff = await staffMember("maria.lopez@example.com");
     const first = await logCareEntry(db, staff, weighIn(nightSeven, "4.25"), at("09:10"));
@@ -232,10 +237,30 @@ describe("a weigh-in on a long stay", () => {
   });
 
   it("is due again on night 14, not on the nights between", async () => {
-    const fourteen = await stayWithMiso("checked_in", addBusinessDays(today, -14));
-    const eight = await stayWithMiso("checked_in", addBusinessDays(today, -8));
-    expect((await todayOf(fourteen, at("09:00"))).weighIn).toEqual({ night: 14, done: null });
+    const fourteen = await offMedication(await stayWithMiso("checked_in", addBusinessDays(today, -14)));
+    const eight = await offMedication(await stayWithMiso("checked_in", addBusinessDays(today, -8)));
+    expect((await todayOf(fourteen, at("09:00"))).weighIn).toEqual({ night: 14, closely: false, done: null });
     expect((await todayOf(eight, at("09:00"))).weighIn).toBeNull();
+  });
+
+  it("is due every 2 nights for a cat on medication, or one that ate nothing or a quarter yesterday or today", async () => {
+    const onMedication = await stayWithMiso("checked_in", addBusinessDays(today, -2));
+    const nightThree = await stayWithMiso("checked_in", addBusinessDays(today, -3));
+    expect((await todayOf(onMedication, at("09:00"))).weighIn).toEqual({ night: 2, closely: true, done: null });
+    expect((await todayOf(nightThree, at("09:00"))).weighIn).toBeNull();
+
+    const picky = await offMedication(await stayWithMiso("checked_in", addBusinessDays(today, -4)));
+    expect((await todayOf(picky, at("09:00"))).weighIn).toBeNull();
+    const staff = await staffMember();
+    await logCareEntry(db, staff, breakfast(picky, "half"), businessLocalToUtc(addBusinessDays(today, -1), "07:10"));
+    expect((await todayOf(picky, at("09:00"))).weighIn).toBeNull();
+    await logCareEntry(
+      db,
+      staff,
+      { ...breakfast(picky, "half"), meal: "Dinner", eaten: "quarter" } as CareEntryInput,
+      businessLocalToUtc(addBusinessDays(today, -1), "18:10"),
+    );
+    expect((await todayOf(picky, at("09:00"))).weighIn).toEqual({ night: 4, closely: true, done: null });
   });
 
   it("refuses a weight outside 0.5–15 kg, or not in kilograms, in words; the database refuses one too", async () => {
@@ -260,11 +285,11 @@ describe("a weigh-in on a long stay", () => {
 
 describe("a stay's care log", () => {
   it("is its household's and staff's: another household, an unknown and a malformed id are the same 404", async () => {
-    const s = await stayWithMiso();
+    const s = await stayWithMiso("checked_in", today);
     const staff = await staffMember("maria.lopez@example.com");
     await logCareEntry(db, staff, breakfast(s), at("07:10"));
     await logCareEntry(db, staff, morningDose(s), at("08:05"));
-    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId, at("08:30"));
     expect(log.stay.catNames).toEqual(["Miso"]);
     expect(log.days).toHaveLength(1);
     expect(log.days[0]!.day).toBe(today);
@@ -272,7 +297,8 @@ describe("a stay's care log", () => {
       ["dose", "8:05 AM", "ML", "8:00 AM"],
       ["meal", "7:10 AM", "ML", null],
     ]);
-    expect((await careLog(db, { userId: staff.userId, isStaff: true }, s.stayId)).days).toHaveLength(1);
+    expect(log.days[0]!.entries[0]!.doseText).toBe("Methimazole 2.5 mg, 8:00 AM dose: given at 8:05 AM");
+    expect((await careLog(db, { userId: staff.userId, isStaff: true }, s.stayId, at("08:30"))).days).toHaveLength(1);
     const stranger = await testHousehold(db, new Date());
     for (const id of [s.stayId, crypto.randomUUID(), "not-a-uuid"])
       await expect(careLog(db, { userId: stranger.user.id, isStaff: false }, id)).rejects.toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import {
   type CareKind,
   type DoseOutcome,
@@ -9,16 +9,22 @@ import {
   initialsOf,
   mealsOf,
   nightsSince,
+  type NotDueReason,
+  eatenPoorly,
+  notDueReason,
   outsideWindow,
+  staffNameOf,
   weighInDue,
 } from "~/features/care/model";
 import type { CareEntryInput } from "~/features/care/schema";
+import { doseAccountText, doseWentWrong } from "~/features/care/wording";
 import type { Medication } from "~/features/cats/options";
 import { recipeImage } from "~/features/media/images";
-import { businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
+import type { DoseCount } from "~/features/stays/handover";
+import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { careEntries, carePhotoVariants, cats, households, stayCats, staySuites, stays, suites } from "../db/schema/index";
+import { careEntries, carePhotoVariants, catHandovers, cats, doseClaims, households, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
@@ -26,8 +32,9 @@ import { STAY_NOT_FOUND } from "../stays/stays";
 import { arrivalWeightOf } from "../stays/handovers";
 import { raiseWeightChangeAlert } from "./alerts";
 import { type IncidentView, incidentCatName, incidentView, incidentsOf } from "./incidents";
-import { standing } from "./standing";
-import { catsCheckedIn } from "./in-hotel";
+import { happenedAt, standing } from "./standing";
+import { missedDosesOf } from "./missed";
+import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
 
 /**
  * The care log (ADR 0157): what staff do for each cat in the hotel, one appended row per tap, and what
@@ -118,8 +125,12 @@ export interface DueDoseItem extends DueItem {
   dose: string;
   dueAt: string;
   window: string;
-  /** The window has passed with no entry. */
+  /** The window has passed with no entry (never for a dose not due at the hotel). */
   late: boolean;
+  /** Its window is open now and nothing is logged yet: on Today's "Due now" list, with the late ones. */
+  dueNow: boolean;
+  /** Not the hotel's to give (ADR 0188): due before the desk checked the cat in, or after its release at pickup; in words. */
+  notDue: string | null;
 }
 
 export interface TodayCat {
@@ -128,11 +139,18 @@ export interface TodayCat {
   name: string;
   checkOut: string;
   feedingInstructions: string | null;
+  /** When the desk checked the cat in today (the arrival day), in words; null on other days. */
+  arrivedAt: string | null;
+  /** What the owner said at the desk about the last dose given at home, per medication ("Methimazole: 7:45 AM"). */
+  lastDosesAtHome: string[];
   meals: DueItem[];
   doses: DueDoseItem[];
   litter: DueItem[];
-  /** On nights 7, 14, 21… of its stay the cat is weighed (ADR 0169): that night, and the weigh-in that covers it. */
-  weighIn: { night: number; done: CareEntryView | null } | null;
+  /**
+   * On nights 7, 14, 21… of its stay the cat is weighed (ADR 0169), on nights 2, 4, 6… when it is on
+   * medication or ate poorly yesterday or today (`closely`, ADR 0188): that night, and the weigh-in that covers it.
+   */
+  weighIn: { night: number; closely: boolean; done: CareEntryView | null } | null;
   /** Every standing entry of the day, latest first. */
   entries: CareEntryView[];
 }
@@ -165,24 +183,48 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
       .where(and(eq(stays.status, "confirmed"), eq(stays.checkIn, day)))
       .orderBy(asc(suites.name), asc(stayCats.catName)),
   ]);
-  const entries =
+  const stayIds = [...new Set(inHouse.map((r) => r.stayId))];
+  const [entries, times] =
     inHouse.length === 0
+      ? [[], new Map<string, StayTimes>()]
+      : await Promise.all([
+          // Yesterday's meals too: a cat that ate poorly then is weighed more often.
+          db
+            .select()
+            .from(careEntries)
+            .where(
+              and(
+                inArray(careEntries.stayId, stayIds),
+                or(eq(careEntries.day, day), and(eq(careEntries.day, addBusinessDays(day, -1)), eq(careEntries.kind, "meal"))),
+              ),
+            ),
+          stayTimesOf(db, stayIds),
+        ]);
+  // The last doses given at home, read only for the stays the desk checked in today.
+  const arrivedIds = stayIds.filter((id) => arrivedToday(times.get(id) ?? NO_TIMES, day));
+  const arrivals_ =
+    arrivedIds.length === 0
       ? []
       : await db
-          .select()
-          .from(careEntries)
-          .where(and(inArray(careEntries.stayId, [...new Set(inHouse.map((r) => r.stayId))]), eq(careEntries.day, day)));
+          .select({ stayId: catHandovers.stayId, catId: catHandovers.catId, doses: catHandovers.doses })
+          .from(catHandovers)
+          .where(and(inArray(catHandovers.stayId, arrivedIds), eq(catHandovers.direction, "arrival")));
   const bySuite = new Map<string, TodayCat[]>();
   for (const r of inHouse) {
-    const own = standing(entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId));
+    const both = standing(entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId));
+    const own = both.filter((e) => e.day === day);
+    const closely = r.medications.length > 0 || both.some((e) => e.kind === "meal" && eatenPoorly(e.eaten));
+    const stayTimes = times.get(r.stayId) ?? NO_TIMES;
     const cat: TodayCat = {
       stayId: r.stayId,
       catId: r.catId,
       name: r.catName ?? r.profileName,
       checkOut: r.checkOut,
       feedingInstructions: r.feedingInstructions,
-      ...dueToday(day, now, r.feedingInstructions, r.medications, own),
-      weighIn: weighInToday(r.checkIn, day, own),
+      arrivedAt: arrivedToday(stayTimes, day) ? formatBusinessTime(stayTimes.checkedInAt!) : null,
+      lastDosesAtHome: arrivedToday(stayTimes, day) ? lastDosesAtHome(arrivals_.find((a) => a.stayId === r.stayId && a.catId === r.catId)?.doses ?? []) : [],
+      ...dueToday(day, now, r.feedingInstructions, r.medications, own, stayTimes),
+      weighIn: weighInToday(r.checkIn, day, own, closely),
       entries: own.toReversed().map(view),
     };
     const suite = r.suite ?? NO_SUITE;
@@ -197,8 +239,24 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
   return { day, suites: [...bySuite].map(([suite, list]) => ({ suite, cats: list })), arriving: [...arriving.values()] };
 }
 
-/** What a cat's profile makes due on `day`, each with the standing entry that covers it. */
-export function dueToday(day: string, now: Date, feedingInstructions: string | null, medications: Medication[], own: CareEntry[]) {
+const NO_TIMES: StayTimes = { checkedInAt: null, releasedAt: null };
+
+const arrivedToday = (times: StayTimes, day: string) => times.checkedInAt !== null && businessDate(times.checkedInAt) === day;
+
+/** The desk's record of the last dose given at home (a time of the arrival day), per medication, in words (ADR 0188). */
+function lastDosesAtHome(doses: DoseCount[]): string[] {
+  return doses.flatMap((d) => (d.lastGivenAt ? [`${d.medication ?? "Medication"} at ${formatBusinessTime(new Date(d.lastGivenAt))}`] : []));
+}
+
+/** Why a dose is not the hotel's to give, in words for Today. */
+function notDueText(reason: NotDueReason | null, times: StayTimes): string | null {
+  if (reason === "before_arrival") return `Due before check-in at ${formatBusinessTime(times.checkedInAt!)}: given at home, not due here`;
+  if (reason === "after_release") return `Due after pickup at ${formatBusinessTime(times.releasedAt!)}: not due here`;
+  return null;
+}
+
+/** What a cat's profile makes due on `day`, each with the standing entry that covers it; a dose before check-in or after release is not due (ADR 0188). */
+export function dueToday(day: string, now: Date, feedingInstructions: string | null, medications: Medication[], own: CareEntry[], times: StayTimes = NO_TIMES) {
   const meals = mealsOf(feedingInstructions).map((m) => {
     const done = own.find((e) => e.kind === "meal" && e.meal === m.name);
     return { name: m.name, time: formatBusinessTime(businessLocalToUtc(day, m.time)), done: done ? view(done) : null };
@@ -211,7 +269,9 @@ export function dueToday(day: string, now: Date, feedingInstructions: string | n
       time: formatBusinessTime(d.dueAt),
       dueAt: d.dueAt.toISOString(),
       window: `${formatBusinessTime(d.windowStart)}–${formatBusinessTime(d.windowEnd)}`,
-      late: !done && now > d.windowEnd,
+      late: !done && now > d.windowEnd && !notDueReason(d.dueAt, times),
+      dueNow: !done && now >= d.windowStart && now <= d.windowEnd && !notDueReason(d.dueAt, times),
+      notDue: done ? null : notDueText(notDueReason(d.dueAt, times), times),
       done: done ? view(done) : null,
     };
   });
@@ -226,10 +286,10 @@ export function dueToday(day: string, now: Date, feedingInstructions: string | n
 }
 
 /** The weigh-in due on `day` for a cat checked in on `checkIn` (nights 7, 14, 21…), with the standing weight entry of the day; null on other days. */
-function weighInToday(checkIn: string, day: string, own: CareEntry[]): TodayCat["weighIn"] {
-  if (!weighInDue(checkIn, day)) return null;
+function weighInToday(checkIn: string, day: string, own: CareEntry[], closely: boolean): TodayCat["weighIn"] {
+  if (!weighInDue(checkIn, day, closely)) return null;
   const done = own.findLast((e) => e.kind === "weight");
-  return { night: nightsSince(checkIn, day), done: done ? view(done) : null };
+  return { night: nightsSince(checkIn, day), closely, done: done ? view(done) : null };
 }
 
 // ---- Logging ----------------------------------------------------------------------------------------
@@ -237,6 +297,23 @@ function weighInToday(checkIn: string, day: string, own: CareEntry[]): TodayCat[
 const CAT_NOT_IN_HOTEL = () => new AppError(404, "CAT_NOT_IN_HOTEL", "That cat is not in the hotel now. Reload the page.");
 const ENTRY_NOT_FOUND = () => new AppError(404, "CARE_ENTRY_NOT_FOUND", "We couldn't find the entry to correct. Reload the page.");
 const ALREADY_CORRECTED = () => new AppError(409, "CARE_ENTRY_CORRECTED", "That entry has been corrected already. Reload the page to correct the correction.");
+
+/**
+ * The refusal of a second "given" (ADR 0188): who gave the dose and when, so the person who tapped
+ * second knows not to give it again. A mistake is corrected on the entry that gave it.
+ */
+async function alreadyGiven(db: Db, claim: { catId: string; medication: string; dueAt: Date }): Promise<AppError> {
+  const [given] = await db
+    .select({ at: careEntries.at, initials: careEntries.staffInitials, email: users.email })
+    .from(doseClaims)
+    .innerJoin(careEntries, eq(careEntries.id, doseClaims.entryId))
+    .leftJoin(users, eq(users.id, careEntries.staffUserId))
+    .where(and(eq(doseClaims.catId, claim.catId), eq(doseClaims.medication, claim.medication), eq(doseClaims.dueAt, claim.dueAt)));
+  const message = given
+    ? `Given at ${formatBusinessTime(given.at)} by ${given.email ? staffNameOf(given.email) : given.initials}. Do not give it again: to change what was logged, correct that entry.`
+    : "This dose has just been logged. Reload the page.";
+  return new AppError(409, "DOSE_ALREADY_GIVEN", message);
+}
 
 export const outOfWindowMessage = (due: Date) => `This dose was due at ${formatBusinessTime(due)}, more than 60 minutes ago or ahead: say why in a remark.`;
 
@@ -284,6 +361,9 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
       const dueAt = new Date(input.dueAt);
       const due = dosesOn(cat.medications, businessDate(dueAt)).find((d) => d.medication === input.medication && d.dueAt.getTime() === dueAt.getTime());
       if (!due) throw new AppError(409, "DOSE_NOT_IN_PROFILE", `${cat.name}'s profile no longer has ${input.medication} at that time. Reload the page.`);
+      const times = (await stayTimesOf(db, [input.stayId])).get(input.stayId)!;
+      const notDue = notDueText(notDueReason(due.dueAt, times), times);
+      if (notDue) throw new AppError(409, "DOSE_NOT_DUE_HERE", `${notDue}. Nothing was logged.`);
       if (outsideWindow(due.dueAt, now) && !input.remark)
         throw new AppError(400, "DOSE_OUT_OF_WINDOW", outOfWindowMessage(due.dueAt), { fields: { remark: outOfWindowMessage(due.dueAt) } });
       Object.assign(row, {
@@ -306,10 +386,28 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
       row.remark = input.remark ?? null;
       break;
   }
+  const doseKey = row.kind === "dose" ? { catId: input.catId, medication: row.medication!, dueAt: row.dueAt! } : null;
   try {
     return await db.transaction(async (txDb) => {
       const tx = txDb as unknown as Db;
       const [saved] = await tx.insert(careEntries).values(row).returning();
+      // One "given" a dose (ADR 0188): a correction gives up its entry's claim, a given takes it; whoever
+      // holds it, a second "given" (or a fresh entry for a dose given already) is told who gave it.
+      if (input.correctsId) await tx.delete(doseClaims).where(eq(doseClaims.entryId, input.correctsId));
+      if (doseKey && row.outcome === "given") {
+        const [claim] = await tx
+          .insert(doseClaims)
+          .values({ ...doseKey, stayId: input.stayId, entryId: saved!.id })
+          .onConflictDoNothing()
+          .returning();
+        if (!claim) throw await alreadyGiven(tx, doseKey);
+      } else if (doseKey && !input.correctsId) {
+        const [claim] = await tx
+          .select({ entryId: doseClaims.entryId })
+          .from(doseClaims)
+          .where(and(eq(doseClaims.catId, doseKey.catId), eq(doseClaims.medication, doseKey.medication), eq(doseClaims.dueAt, doseKey.dueAt)));
+        if (claim) throw await alreadyGiven(tx, doseKey);
+      }
       if (input.intent === "photo") await tx.insert(carePhotoVariants).values(photo!.variants.map((v) => ({ entryId: saved!.id, ...v })));
       if (input.intent === "weight") await weighInAlert(tx, saved!, cat.checkIn);
       return saved!;
@@ -341,16 +439,28 @@ async function weighInAlert(tx: Db, entry: CareEntry, checkIn: string) {
 
 // ---- The owner's view -------------------------------------------------------------------------------
 
-export type CareLogEntry = CareEntryView & { catName: string };
+/** A standing entry in the owner's log; a dose also says plainly what became of it (ADR 0188). */
+export type CareLogEntry = CareEntryView & { catName: string; doseText: string | null; wentWrong: boolean };
+
+/** A dose nobody logged, in the owner's log: missed, and what the team did about it. */
+export interface CareLogMissedDose {
+  id: string;
+  catName: string;
+  time: string;
+  text: string;
+}
 
 export interface CareLog {
   stay: { id: string; status: string; checkIn: string; checkOut: string; catNames: string[] };
-  /** Each business day with something logged, latest first: its incidents (as they happened) and its entries (latest first). */
-  days: { day: string; incidents: IncidentView[]; entries: CareLogEntry[] }[];
+  /** Each business day with something logged, latest first: its incidents (as they happened), its missed doses, and its entries (latest first). */
+  days: { day: string; incidents: IncidentView[]; missed: CareLogMissedDose[]; entries: CareLogEntry[] }[];
 }
 
-/** A stay's care log, by day (business days, latest first), the standing entries only, and its incidents; its household's or staff's, 404 for anyone else. */
-export async function careLog(db: Db, reader: CareReader, stayId: string): Promise<CareLog> {
+/**
+ * A stay's care log, by day (business days, latest first), the standing entries only, its incidents and
+ * the doses missed up to `now` (ADR 0188); its household's or staff's, 404 for anyone else.
+ */
+export async function careLog(db: Db, reader: CareReader, stayId: string, now = new Date()): Promise<CareLog> {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [stay] = await db
     .select({ id: stays.id, status: stays.status, checkIn: stays.checkIn, checkOut: stays.checkOut, userId: households.userId })
@@ -363,10 +473,27 @@ export async function careLog(db: Db, reader: CareReader, stayId: string): Promi
     db.select().from(careEntries).where(eq(careEntries.stayId, stayId)),
     incidentsOf(db, stayId),
   ]);
+  const missed = await missedDosesOf(db, [stayId], now, undefined, { entries });
   const nameOf = (catId: string) => guests.find((g) => g.catId === catId)?.name ?? "A cat";
   const days = new Map<string, CareLog["days"][number]>();
-  const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, incidents: [], entries: [] }).get(day)!;
-  for (const e of standing(entries).toReversed()) dayOf(e.day).entries.push({ ...view(e), catName: nameOf(e.catId) });
+  const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, incidents: [], missed: [], entries: [] }).get(day)!;
+  const when = happenedAt(entries);
+  for (const e of standing(entries).toReversed()) {
+    const account = e.kind === "dose" && e.dueAt ? { ...e, at: when(e), dueAt: e.dueAt } : null;
+    dayOf(e.day).entries.push({
+      ...view(e),
+      catName: nameOf(e.catId),
+      doseText: account ? doseAccountText(account) : null,
+      wentWrong: account ? doseWentWrong(account) : false,
+    });
+  }
+  for (const m of missed)
+    dayOf(m.day).missed.push({
+      id: `${m.catId} ${m.medication} ${m.dueAt.toISOString()}`,
+      catName: m.catName,
+      time: formatBusinessTime(m.dueAt),
+      text: doseAccountText({ ...m, at: null, outcome: null, remark: null }),
+    });
   for (const i of incidents) {
     const seen = incidentView(i, incidentCatName(i.catId, guests));
     dayOf(seen.day).incidents.push(seen);
@@ -396,8 +523,8 @@ export interface StaffStay {
 }
 
 /** A stay as staff read it (ADR 0165): its log and incidents, its suites, each cat's feeding, medications and notes. An unknown or malformed id is a 404. */
-export async function staffStay(db: Db, staff: Pick<CareReader, "userId">, stayId: string): Promise<StaffStay> {
-  const log = await careLog(db, { userId: staff.userId, isStaff: true }, stayId);
+export async function staffStay(db: Db, staff: Pick<CareReader, "userId">, stayId: string, now = new Date()): Promise<StaffStay> {
+  const log = await careLog(db, { userId: staff.userId, isStaff: true }, stayId, now);
   const rows = await db
     .select({
       catId: cats.id,

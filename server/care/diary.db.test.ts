@@ -118,7 +118,7 @@ describe("the evening diary", () => {
     expect(message.subject).toBe(`Diary for Luna and Milo — ${formatCalendarDayLong(today)}`);
     for (const words of [message.text, message.html]) {
       expect(words).toContain("Breakfast: Half (8:10 AM, ML)");
-      expect(words).toContain("Methimazole 2.5 mg, 8:00 AM dose: Given at 8:04 AM by ML");
+      expect(words).toContain("Methimazole 2.5 mg, 8:00 AM dose: given at 8:04 AM (ML)");
       expect(words).toContain("Urine, stool normal (9:05 AM, ML)");
       expect(words).toContain("Purred all afternoon. (4:00 PM, ML)");
       expect(words).toContain("Weight: 4.25 kg (4:30 PM, ML)");

@@ -1,21 +1,22 @@
-import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, notExists, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { IMAGE_RECIPES } from "~/features/media/images";
-import { businessDate, businessLocalToUtc } from "~/lib/business-time";
+import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { careDiarySends, careEntries, carePhotoVariants, cats, households, stayCats, stays, users } from "../db/schema/index";
+import { careDiarySends, careEntries, careIncidents, carePhotoVariants, cats, households, stayCats, stays, users } from "../db/schema/index";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { type DiaryEntry, careDiaryMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { carePhotoImage } from "./care";
-import { standing } from "./standing";
+import { missedDosesOf } from "./missed";
+import { happenedAt, standing } from "./standing";
 
 /**
  * The evening diary (ADR 0163): at 18:00 business time, each household with a stay checked in gets one
- * e-mail telling that day's care entries of its cats. Sent for the current business day only, once
+ * e-mail telling that day's care entries of its cats, its incidents and the doses nobody gave (ADR 0188). Sent for the current business day only, once
  * 18:00 has passed: a server down all evening sends it late that night, never the next day.
  */
 
@@ -67,12 +68,27 @@ export async function runCareDiaries(deps: DiaryDeps, now = new Date()) {
     .orderBy(asc(stays.checkIn), asc(stayCats.catName), asc(stays.id));
   if (guests.length === 0) return { due: 0, queued: 0 };
   const stayIds = [...new Set(guests.map((g) => g.stayId))];
-  const entries = standing(
-    await db
+  const [dayEntries, incidents, missed] = await Promise.all([
+    db
       .select()
       .from(careEntries)
       .where(and(inArray(careEntries.stayId, stayIds), eq(careEntries.day, day))),
-  );
+    db
+      .select()
+      .from(careIncidents)
+      .where(
+        and(
+          inArray(careIncidents.stayId, stayIds),
+          gte(careIncidents.happenedAt, businessLocalToUtc(day, "00:00")),
+          lt(careIncidents.happenedAt, businessLocalToUtc(addBusinessDays(day, 1), "00:00")),
+        ),
+      )
+      .orderBy(asc(careIncidents.happenedAt)),
+    missedDosesOf(db, stayIds, now, day),
+  ]);
+  const entries = standing(dayEntries);
+  // A correction tells what happened at the time of the entry it corrects (a dose given on time stays on time).
+  const when = happenedAt(dayEntries);
   const { business } = await loadSiteContent(db, deps.logger);
   const siteUrl = deps.env.PUBLIC_SITE_URL;
   const jpegs = await mailPhotos(
@@ -84,6 +100,7 @@ export async function runCareDiaries(deps: DiaryDeps, now = new Date()) {
     const jpeg = jpegs.get(e.id);
     return {
       ...e,
+      at: when(e),
       initials: e.staffInitials,
       // The smallest size: enough in a mail, and the owner opens the page for the rest.
       photo: photo && jpeg ? { url: `${siteUrl}${photo.src}`, jpeg, width: photo.width, height: photo.height } : null,
@@ -102,6 +119,11 @@ export async function runCareDiaries(deps: DiaryDeps, now = new Date()) {
       cats: rows.map((r) => ({
         name: r.catName,
         entries: entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId).map(diaryEntry),
+        missed: missed.filter((m) => m.stayId === r.stayId && m.catId === r.catId),
+        // An incident about the stay as a whole is told once, under its first cat.
+        incidents: incidents.filter(
+          (i) => i.stayId === r.stayId && (i.catId === r.catId || (i.catId === null && rows.find((x) => x.stayId === r.stayId) === r)),
+        ),
       })),
       logUrl: ownStays.length === 1 ? `${siteUrl}/trips/${first.stayId}` : `${siteUrl}/trips`,
       business,

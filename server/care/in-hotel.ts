@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, max } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { cats, stayCats, staySuites, stays, suites } from "../db/schema/index";
+import { cats, stayCats, stayEvents, stayReleases, staySuites, stays, suites } from "../db/schema/index";
 
 /** The cats in the hotel now (their stays checked in): what their profiles say, and their suite (Today, the care alerts). */
 export function catsCheckedIn(db: Db) {
@@ -23,4 +23,27 @@ export function catsCheckedIn(db: Db) {
     .leftJoin(suites, eq(suites.id, staySuites.suiteId))
     .where(eq(stays.status, "checked_in"))
     .$dynamic();
+}
+
+/** When each stay's cats came and went (ADR 0188): the desk's check-in (its latest `checkIn` event) and the release at pickup, where there is one. */
+export interface StayTimes {
+  checkedInAt: Date | null;
+  releasedAt: Date | null;
+}
+
+/** Each stay's check-in and release instants, for the doses due at the hotel: none before the cat came, none after it was handed over. */
+export async function stayTimesOf(db: Db, stayIds: string[]): Promise<Map<string, StayTimes>> {
+  const times = new Map<string, StayTimes>(stayIds.map((id) => [id, { checkedInAt: null, releasedAt: null }]));
+  if (stayIds.length === 0) return times;
+  const [events, releases] = await Promise.all([
+    db
+      .select({ stayId: stayEvents.stayId, at: max(stayEvents.at) })
+      .from(stayEvents)
+      .where(and(inArray(stayEvents.stayId, stayIds), eq(stayEvents.kind, "checkIn")))
+      .groupBy(stayEvents.stayId),
+    db.select({ stayId: stayReleases.stayId, at: stayReleases.releasedAt }).from(stayReleases).where(inArray(stayReleases.stayId, stayIds)),
+  ]);
+  for (const e of events) if (e.at) times.get(e.stayId)!.checkedInAt = new Date(e.at);
+  for (const r of releases) times.get(r.stayId)!.releasedAt = r.at;
+  return times;
 }

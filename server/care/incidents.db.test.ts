@@ -46,7 +46,7 @@ const queuedFor = async (stayId: string) => ({
 
 describe("recording an incident", () => {
   it("tells the owner at once, one e-mail and one text, and the owner's Care log shows it on its day", async () => {
-    const s = await stayWithMiso(db);
+    const s = await stayWithMiso(db, "checked_in", today);
     const staff = await staffMember(db, "maria.lopez@example.com");
     const saved = await recordIncident(db, staff, s.stayId, incident({ catId: s.catId }), ctx, at("14:40"));
     expect(saved).toMatchObject({ catId: s.catId, vetCalled: true, staffInitials: "ML", happenedAt: at("14:30") });
@@ -63,7 +63,7 @@ describe("recording an incident", () => {
     expect(texts[0]!.toPhone).toBe("+19492491234");
     expect(texts[0]!.body).toMatch(/an incident during Miso's stay \(.+2:30 PM\)\. A vet was called\./);
 
-    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId, at("14:40"));
     expect(log.days.map((d) => d.day)).toEqual([today]);
     expect(log.days[0]!.incidents).toEqual([
       expect.objectContaining({

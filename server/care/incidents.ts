@@ -5,7 +5,7 @@ import type { SiteBusiness } from "~/features/content/site-content";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { careIncidents, households, stayCats, stays, users } from "../db/schema/index";
+import { careIncidents, households, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
 import { AppError } from "../http/errors";
 import { queueMail } from "../mail/queue";
@@ -14,6 +14,22 @@ import { STAY_NOT_FOUND } from "../stays/stays";
 import { queueSms } from "../telephony/sms-queue";
 import type { CareStaff } from "./care";
 import { listOf } from "~/lib/words";
+import { vetCalledText } from "~/features/care/wording";
+import { raiseUrgent } from "./alerts";
+
+/** A person's words ending with a full stop when they have no closing mark. */
+const fullStop = (words: string) => (/[.!?]$/.test(words) ? words : `${words}.`);
+
+/** The suite a stay's cat sleeps in, for the manager's text. */
+async function suiteOf(db: Db, stayId: string, catId: string) {
+  const [row] = await db
+    .select({ suite: suites.name })
+    .from(stayCats)
+    .innerJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
+    .innerJoin(suites, eq(suites.id, staySuites.suiteId))
+    .where(and(eq(stayCats.stayId, stayId), eq(stayCats.catId, catId)));
+  return row?.suite ?? null;
+}
 
 /**
  * Incidents during a stay (ADR 0165): what happened, when, what staff did and whether a vet was
@@ -167,6 +183,22 @@ export async function recordIncident(
       now,
     );
     if (stay.mobilePhone) await queueSms(tx, { dedupeKey, stayId, to: stay.mobilePhone, body: incidentText(business, about) }, now);
+    // Urgent for the team too (ADR 0188): an alert on Today, texted to the manager on duty, escalated to the owner if nobody acknowledges it.
+    const alertCat = input.catId ?? guests[0]?.catId;
+    if (alertCat)
+      await raiseUrgent(
+        tx,
+        {
+          stayId,
+          catId: alertCat,
+          rule: "incident",
+          key: saved!.id,
+          since: happenedAt,
+          detail: `${when}: ${fullStop(input.whatHappened)} What was done: ${fullStop(input.whatWasDone)} ${vetCalledText(input.vetCalled)}`,
+        },
+        now,
+        { about: { catName, suite: (await suiteOf(tx, stayId, alertCat)) ?? "No suite" } },
+      );
     return saved!;
   });
 }

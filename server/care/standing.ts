@@ -8,3 +8,16 @@ export function standing<T extends Pick<typeof careEntries.$inferSelect, "id" | 
   const corrected = new Set(entries.flatMap((e) => (e.correctsId ? [e.correctsId] : [])));
   return entries.filter((e) => !corrected.has(e.id)).sort((a, b) => a.at.getTime() - b.at.getTime());
 }
+
+/**
+ * When each standing entry happened: a correction tells what happened at the time of the entry it
+ * corrects (a meal logged at 8:00 and corrected at noon was eaten at 8:00).
+ */
+export function happenedAt<T extends Pick<typeof careEntries.$inferSelect, "id" | "correctsId" | "at">>(all: T[]): (e: T) => Date {
+  const byId = new Map(all.map((e) => [e.id, e]));
+  return (e) => {
+    let first = e;
+    for (let hops = 0; first.correctsId && hops < 100; hops++) first = byId.get(first.correctsId) ?? first;
+    return first.at;
+  };
+}

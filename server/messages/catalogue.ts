@@ -3,7 +3,7 @@ import { PHONE_CODE_TTL_MINUTES } from "~/features/account/phone-proof";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { type StayView, windowsText } from "~/features/stays/view";
 import { formatCents } from "~/lib/money";
-import { formatBusinessLongDateTime, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
+import { formatBusinessDateTime, formatBusinessLongDateTime, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { StayMailKind } from "./templates/stay";
 
 /**
@@ -66,6 +66,17 @@ export const dayBeforeReminderText = (business: Pick<SiteBusiness, "name" | "pho
 export const doseOverdueText = (business: Pick<SiteBusiness, "name">, a: { catName: string; suite: string; medication: string; dose: string; dueAt: Date }) =>
   `${business.name} care alert: ${a.catName} (${a.suite}) has no ${a.medication}${a.dose ? ` ${a.dose}` : ""} logged for ${formatBusinessTime(a.dueAt)}, ` +
   `an hour past its window. Please check and acknowledge it on Today.`;
+/** The manager's text for an urgent care alert (ADR 0188): the hotel, when, the cat and its suite, what and why. */
+export const careAlertText = (business: Pick<SiteBusiness, "name">, a: { catName: string; suite: string; what: string; detail: string; raisedAt: Date }) =>
+  `${business.name} urgent care alert, ${formatBusinessDateTime(a.raisedAt)}: ${a.catName} (${a.suite}): ${a.what}. ${a.detail} Please check and acknowledge it on Today.`;
+
+/** The hotel owner's text when an urgent care alert is still not acknowledged 30 minutes after it was raised (ADR 0188). */
+export const careAlertEscalationText = (
+  business: Pick<SiteBusiness, "name">,
+  a: { catName: string; suite: string; what: string; detail: string; raisedAt: Date; minutes: number },
+) =>
+  `${business.name}: an urgent care alert for ${a.catName} (${a.suite}), raised ${formatBusinessDateTime(a.raisedAt)}, ` +
+  `is not acknowledged after ${a.minutes} minutes: ${a.what}. ${a.detail} Please call the team.`;
 /** The pickup code texted on a stay's departure day to the owner and to each pickup person (ADR 0162). */
 /** The owner's text when a cat is still with us at the end of its departure window (ADR 0182). */
 export const overduePickupText = (business: Pick<SiteBusiness, "name" | "phone">, catNames: string, nightlyCents: number, feeCents: number) =>

@@ -46,6 +46,7 @@ import {
   catHandovers,
   careIncidents,
   carePhotoVariants,
+  doseClaims,
   staySuites,
   stays,
   suites,
@@ -356,6 +357,8 @@ async function seedCustomer(db: Db) {
     })
     .returning();
   await db.insert(carePhotoVariants).values({ entryId: note!.id, width: 480, height: 360, bytes: WEBP });
+  // The dose it gave, held once (ADR 0188).
+  await db.insert(doseClaims).values({ catId: cat.id, medication: "Methimazole", dueAt: now, stayId: stay!.id, entryId: note!.id });
   // An alert staff acknowledged about the cat (ADR 0164).
   await db.insert(careAlerts).values({
     stayId: stay!.id,

@@ -11,6 +11,7 @@ import {
   careEntries,
   careIncidents,
   carePhotoVariants,
+  doseClaims,
   catHandovers,
   catPhotoVariants,
   cats,
@@ -300,6 +301,11 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     table: carePhotoVariants,
     rowsOf: (s) => sql`${carePhotoVariants.entryId} in (select id from care_entries where ${inArray(careEntries.stayId, s.stayIds)})`,
     erasure: "Deleted with the care entries they belong to (the foreign key).",
+  },
+  dose_claims: {
+    table: doseClaims,
+    rowsOf: (s) => inArray(doseClaims.stayId, s.stayIds),
+    erasure: "Deleted with the care entries they belong to (the foreign key): which entry gave each dose.",
   },
   care_diary_sends: {
     table: careDiarySends,

@@ -5,10 +5,10 @@ import { type Db, rowsOf } from "../db/client";
 import { calendarRules, staySettings, staySuites, suiteTypes, suites } from "../db/schema/index";
 
 /**
- * The house rules' columns that pages and bookings read. The manager's mobile (ADR 0164) is left out,
+ * The house rules' columns that pages and bookings read. The manager's and owner's mobiles (ADR 0164, 0188) are left out,
  * so no page's data can carry it by accident: only Rooms and the care alerts read it, by name.
  */
-const { managerMobile: _managerMobile, ...settingsColumns } = getTableColumns(staySettings);
+const { managerMobile: _managerMobile, ownerMobile: _ownerMobile, ...settingsColumns } = getTableColumns(staySettings);
 
 /** The house rules (one row, written by migration 0006 and edited by staff). */
 export async function loadStaySettings(db: Db): Promise<StaySettings> {

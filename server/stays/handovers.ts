@@ -3,7 +3,7 @@ import { initialsOf } from "~/features/care/model";
 import type { CatCarePlan } from "~/features/stays/check-in";
 import { type DoseCount, type HandoverDirection, type PillCount, pillCountMismatch, pillCountWarning, totalDoses } from "~/features/stays/handover";
 import type { CatHandoverInput } from "~/features/stays/handover-schema";
-import { businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
+import { businessDate, businessLocalToUtc, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { customerLabel } from "~/features/stays/wording";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
@@ -227,6 +227,18 @@ async function pillCounts(tx: Db, stayId: string, handedBack: CatHandoverInput[]
   });
 }
 
+/** The last dose given at home, a time today at the desk, as an instant (ADR 0188); a time still to come is refused. */
+function lastGivenAt(time: string, now: Date): string {
+  const at = businessLocalToUtc(businessDate(now), time);
+  if (at.getTime() > now.getTime() + 5 * 60_000)
+    throw new AppError(
+      400,
+      "LAST_DOSE_TO_COME",
+      `The last dose at home at ${formatBusinessTime(at)} is still to come: enter when it was given, earlier today.`,
+    );
+  return at.toISOString();
+}
+
 /**
  * The hand-over of a check-in or a check-out, in its transaction (`changeStayAtDesk`): checks the
  * rules and writes one row per cat; answers what the stay's event keeps (an override's reason, a
@@ -286,7 +298,7 @@ export async function recordHandover(
       catId: c.catId,
       direction,
       weightGrams: c.weight,
-      doses: c.doses,
+      doses: c.doses.map(({ lastGiven, ...d }) => (direction === "arrival" && lastGiven ? { ...d, lastGivenAt: lastGivenAt(lastGiven, now) } : d)),
       belongings: c.belongings,
       overrideReason,
       staffUserId: handover.staffUserId,

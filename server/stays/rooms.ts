@@ -125,10 +125,17 @@ export async function saveHouseRules(db: Db, input: z.output<typeof houseRulesFo
       firstNightFreeMinNights: input.firstNightFreeMinNights ?? null,
       managerMobile: input.managerMobile ?? null,
       latePickupFeeCents: input.latePickupFee ?? 0,
+      ownerMobile: input.ownerMobile ?? null,
       updatedAt: now,
       updatedBy,
     })
     .where(eq(staySettings.id, 1));
+}
+
+/** The owner's mobile for care alerts not acknowledged in time (ADR 0188), E.164, or null: read by Rooms alone. */
+export async function loadOwnerMobile(db: Db): Promise<string | null> {
+  const [row] = await db.select({ ownerMobile: staySettings.ownerMobile }).from(staySettings).where(eq(staySettings.id, 1));
+  return row?.ownerMobile ?? null;
 }
 
 /** The manager's mobile for care alerts (ADR 0164), E.164, or null: read by Rooms alone. */

@@ -3,7 +3,7 @@
  * look at, and the words the Today page shows for each. Browser-safe: no database here.
  */
 
-export const CARE_ALERT_RULES = ["no_food_24h", "no_urine_24h", "no_stool_72h", "dose_overdue", "no_entry_today", "weight_change"] as const;
+export const CARE_ALERT_RULES = ["no_food_24h", "no_urine_24h", "no_stool_72h", "dose_overdue", "no_entry_today", "weight_change", "incident"] as const;
 export type CareAlertRule = (typeof CARE_ALERT_RULES)[number];
 
 /** What each rule means, as a line on Today. */
@@ -14,10 +14,17 @@ export const CARE_ALERT_LABELS: Record<CareAlertRule, string> = {
   dose_overdue: "Dose not given",
   no_entry_today: "Nothing logged today",
   weight_change: "Weight changed during the stay",
+  incident: "Incident",
 };
 
-/** Urgent alerts come first on Today, in red; an overdue dose is also texted to the manager. */
-export const URGENT_CARE_ALERTS: ReadonlySet<CareAlertRule> = new Set<CareAlertRule>(["no_urine_24h", "dose_overdue"]);
+/**
+ * Urgent alerts come first on Today, in red, and each is texted to the manager once; one not
+ * acknowledged within `ESCALATE_AFTER_MINUTES` is texted to the hotel's owner (ADR 0188).
+ */
+export const URGENT_CARE_ALERTS: ReadonlySet<CareAlertRule> = new Set<CareAlertRule>(["no_urine_24h", "dose_overdue", "weight_change", "incident"]);
+
+/** An urgent alert still open this many minutes after it was raised is texted to the hotel's owner. */
+export const ESCALATE_AFTER_MINUTES = 30;
 
 /** The hours without each that raise an alert, counted from check-in or the last entry that showed it. */
 export const GAP_HOURS = { no_food_24h: 24, no_urine_24h: 24, no_stool_72h: 72 } as const;

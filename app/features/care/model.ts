@@ -19,11 +19,17 @@ export const CARE_WEIGHT_GRAMS = { min: 500, max: 15_000 } as const;
 /** The nights a stay has lasted on `day`, counted from its check-in day (the check-in day itself is night 0). */
 export const nightsSince = (checkIn: string, day: string) => daysBetween(checkIn, day);
 
-/** Whether a cat checked in on `checkIn` is weighed on `day`: nights 7, 14, 21… of its stay. */
-export const weighInDue = (checkIn: string, day: string) => {
+/** A cat on medication or eating poorly is weighed every this many nights instead (ADR 0188): nights 2, 4, 6… */
+export const WEIGH_CLOSELY_EVERY_NIGHTS = 2;
+
+/** Whether a cat checked in on `checkIn` is weighed on `day`: nights 7, 14, 21… of its stay, or 2, 4, 6… when watched `closely`. */
+export const weighInDue = (checkIn: string, day: string, closely = false) => {
   const nights = nightsSince(checkIn, day);
-  return nights > 0 && nights % WEIGH_EVERY_NIGHTS === 0;
+  return nights > 0 && nights % (closely ? WEIGH_CLOSELY_EVERY_NIGHTS : WEIGH_EVERY_NIGHTS) === 0;
 };
+
+/** A meal that shows a cat eating poorly: nothing or a quarter of it eaten. */
+export const eatenPoorly = (eaten: EatenShare | null) => eaten === "none" || eaten === "quarter";
 
 export const EATEN_SHARES = ["none", "quarter", "half", "three_quarters", "all"] as const;
 export type EatenShare = (typeof EATEN_SHARES)[number];
@@ -161,4 +167,27 @@ export function initialsOf(nameOrEmail: string): string {
         .map((w) => w[0]!.toUpperCase())
         .join("")
     : "?";
+}
+
+/** "maria.lopez@…" → "Maria Lopez"; "sam@…" → "Sam": a staff member's name as their address gives it (accounts hold no other). */
+export function staffNameOf(email: string): string {
+  const words = email
+    .split("@")[0]!
+    .split(/[\s._+-]+/)
+    .filter((w) => /^[a-z]+$/i.test(w));
+  return words.length > 0 ? words.map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join(" ") : "a team member";
+}
+
+/** Why a dose of the profile is not due at the hotel (ADR 0188): it fell before the cat was checked in, or after it was handed over. */
+export type NotDueReason = "before_arrival" | "after_release";
+
+/**
+ * Whether a dose due at `dueAt` is the hotel's to give: not before the desk checked the cat in (the
+ * owner gave it at home; the desk asks when), not after the cat was released at pickup. A stay with
+ * no check-in time (put in the hotel before the desk recorded one) counts from its first day's start.
+ */
+export function notDueReason(dueAt: Date, times: { checkedInAt: Date | null; releasedAt: Date | null }): NotDueReason | null {
+  if (times.checkedInAt && dueAt < times.checkedInAt) return "before_arrival";
+  if (times.releasedAt && dueAt > times.releasedAt) return "after_release";
+  return null;
 }

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { idField } from "~/lib/ids";
 import { UPLOAD_LIMITS } from "~/features/media/images";
-import { checkboxField, isCalendarDate, kilogramsField } from "~/lib/validation";
+import { checkboxField, idListField, isCalendarDate, kilogramsField } from "~/lib/validation";
 import { CARE_WEIGHT_GRAMS, DOSE_OUTCOMES, EATEN_SHARES, STOOL_KINDS } from "./model";
 
 /**
@@ -65,6 +65,16 @@ export type CareEntryInput =
 
 /** Staff acknowledge a care alert on Today (ADR 0164). */
 export const acknowledgeAlertForm = z.object({ intent: z.literal("acknowledge"), alertId: idField("Choose an alert") });
+
+/** Staff acknowledge every open alert Today lists at once (ADR 0188): the ids the page showed, each once. */
+export const acknowledgeAlertsForm = z.object({
+  intent: z.literal("acknowledgeAll"),
+  alertIds: idListField({
+    missing: "There is no open alert to acknowledge. Reload the page.",
+    repeated: "This form is out of date. Reload the page.",
+    max: { count: 500, message: "This form is out of date. Reload the page." },
+  }),
+});
 const TIME_TODAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY_AND_TIME = /^(\d{4}-\d{2}-\d{2})T(([01]\d|2[0-3]):[0-5]\d)(:[0-5]\d(\.\d+)?)?$/;
 const WHEN_MESSAGE = "Say when it happened: a time today, like 14:30, or a day and time";

@@ -106,6 +106,8 @@ export const houseRulesForm = z.object({
   managerMobile: usPhoneField("Enter the manager's mobile as 10 digits").optional(),
   /** Added once to a stay whose cat is not collected by the end of its departure window (ADR 0182). Empty: none. */
   latePickupFee: dollars("the late-pickup fee").optional(),
+  /** Texted when an urgent care alert is not acknowledged within 30 minutes (ADR 0188). Empty: no text. */
+  ownerMobile: usPhoneField("Enter the owner's mobile as 10 digits").optional(),
 });
 
 /** How many arrival (or departure) windows the editor offers a day: morning and afternoon. */

@@ -4,7 +4,7 @@ import { FieldError } from "~/components/ui/input";
 import { type DoseCount, formatKilograms, totalDoses } from "./handover";
 
 /** What one cat's part of the desk's forms holds, as Conform sees it. */
-type CatFields = FieldMetadata<{ catId: string; weight: string; doses: { medication?: string; count: string }[]; belongings?: string }>;
+type CatFields = FieldMetadata<{ catId: string; weight: string; doses: { medication?: string; count: string; lastGiven?: string }[]; belongings?: string }>;
 
 /** The words of each direction: what was received at check-in, what is handed back at check-out. */
 const WORDS = {
@@ -76,6 +76,21 @@ export function CatHandoverFields({
                 autoComplete="off"
                 className="max-w-72"
               />
+              {direction === "arrival" && medication ? (
+                // A dose due before the cat arrived is not the hotel's to give: Today shows when it was given at home (ADR 0188).
+                <Field
+                  label={
+                    <>
+                      {medication}: last dose given at home (time today)
+                      {forCat}
+                    </>
+                  }
+                  field={dose.lastGiven}
+                  type="time"
+                  autoComplete="off"
+                  className="mt-2 max-w-48"
+                />
+              ) : null}
             </div>
           );
         })}

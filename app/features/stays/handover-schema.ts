@@ -25,6 +25,13 @@ const doseCount = z.object({
     .int("Enter how many pills or doses, as a whole number")
     .min(0, "Enter how many pills or doses, as a whole number")
     .max(1000, "Enter at most 1000 pills or doses"),
+  /** At check-in: when the owner last gave it at home, a time today ("07:45"); empty when not asked (ADR 0188). */
+  lastGiven: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter when the last dose was given at home as a time today, like 07:45")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 const catHandover = z.object({

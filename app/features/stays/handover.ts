@@ -10,6 +10,8 @@ export type HandoverDirection = (typeof HANDOVER_DIRECTIONS)[number];
 export interface DoseCount {
   medication: string | null;
   count: number;
+  /** At arrival: when the owner last gave it at home (an instant, ISO), as the desk asked (ADR 0188). */
+  lastGivenAt?: string | null;
 }
 
 /** A weight as the desk reads it: kilograms with two decimals ("4.25 kg"). */

@@ -11,6 +11,7 @@ import {
   listCalendarRules,
   listSuites,
   loadManagerMobile,
+  loadOwnerMobile,
   processSuitePhoto,
   saveHouseRules,
   saveStayWindows,
@@ -52,14 +53,15 @@ export const meta: Route.MetaFunction = () => adminMeta("Suites and rules");
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requirePermission(request, context, "rates");
   const { db } = context;
-  const [types, suites, rules, stay, managerMobile] = await Promise.all([
+  const [types, suites, rules, stay, managerMobile, ownerMobile] = await Promise.all([
     listSuiteTypes(db),
     listSuites(db),
     listCalendarRules(db, businessDate(context.clock.now())),
     loadStaySettings(db),
     loadManagerMobile(db),
+    loadOwnerMobile(db),
   ]);
-  return { types, suites, rules, settings: { ...stay, managerMobile } };
+  return { types, suites, rules, settings: { ...stay, managerMobile, ownerMobile } };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -360,6 +362,7 @@ function HouseRulesForm({ settings }: { settings: LoaderData["settings"] }) {
       firstNightFreeMinNights: settings.firstNightFreeMinNights === null ? "" : String(settings.firstNightFreeMinNights),
       managerMobile: settings.managerMobile ? formatUsPhone(settings.managerMobile) : "",
       latePickupFee: settings.latePickupFeeCents ? dollars(settings.latePickupFeeCents) : "",
+      ownerMobile: settings.ownerMobile ? formatUsPhone(settings.ownerMobile) : "",
     },
   });
   // Bottom-aligned: the first-night label wraps to two lines and would push its box below its row's.
@@ -379,8 +382,16 @@ function HouseRulesForm({ settings }: { settings: LoaderData["settings"] }) {
         max={365}
       />
       <Field
-        label="Manager's mobile (texted when a dose is an hour past its window; empty: no text)"
+        label="Manager's mobile (texted for every urgent care alert; empty: no text)"
         field={fields.managerMobile}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder="(949) 555-0123"
+      />
+      <Field
+        label="Owner's mobile (texted when an urgent alert is not acknowledged in 30 minutes; empty: no text)"
+        field={fields.ownerMobile}
         type="tel"
         inputMode="tel"
         autoComplete="off"

@@ -35,7 +35,7 @@ export const loader = mapRefusals(async ({ request, context, params }: Route.Loa
   const { user } = await requirePermission(request, context, "care");
   const now = context.clock.now();
   return {
-    ...(await staffStay(context.db, { userId: user.id }, params.stayId)),
+    ...(await staffStay(context.db, { userId: user.id }, params.stayId, now)),
     texts: await textsOfStay(context.db, params.stayId),
     now: `${businessDate(now)}T${businessTime(now)}`,
     formToken: formToken(),

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
-import { type CareAlertView, acknowledgeCareAlert, careAlertsToday } from "@server/care/alerts";
+import { type CareAlertView, acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday } from "@server/care/alerts";
 import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { entryText } from "~/features/care/wording";
 import { DOSE_OUTCOMES, DOSE_OUTCOME_LABELS, EATEN_LABELS, EATEN_SHARES, STOOL_KINDS, STOOL_LABELS } from "~/features/care/model";
-import { acknowledgeAlertForm, careEntryForm } from "~/features/care/schema";
+import { acknowledgeAlertForm, acknowledgeAlertsForm, careEntryForm } from "~/features/care/schema";
 import { noindexMeta } from "~/features/seo/seo";
 import { StayTexts } from "~/features/texts/stay-texts";
 import { staffCatPath } from "~/features/stays/handover";
@@ -42,6 +42,12 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requirePermission(request, context, "care");
   const form = await formDataOf(request);
+  if (form.get("intent") === "acknowledgeAll")
+    return submitForm(form, acknowledgeAlertsForm, async (input) => {
+      const { acknowledged, already } = await acknowledgeCareAlerts(context.db, { userId: user.id, email: user.email }, input.alertIds, context.clock.now());
+      const title = acknowledged === 1 ? "1 alert acknowledged" : `${acknowledged} alerts acknowledged`;
+      return { kind: "success", title, description: already > 0 ? `${already} had been acknowledged already by someone else.` : undefined };
+    });
   if (form.get("intent") === "acknowledge")
     return submitForm(form, acknowledgeAlertForm, async (input) => {
       await acknowledgeCareAlert(context.db, { userId: user.id, email: user.email }, input.alertId, context.clock.now());
@@ -67,6 +73,7 @@ export default function StaffToday({ loaderData: { day, suites, arriving, alerts
       <ActionNotice className="mt-3" />
       <Alerts open={alerts.open} acknowledged={alerts.acknowledged} />
       <StayTexts texts={texts} title="Messages from owners" />
+      <DueNow suites={suites} />
       {suites.length === 0 ? <p className="mt-6 rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">No cat is checked in.</p> : null}
       {suites.map((s) => (
         <section key={s.suite} className="mt-6" aria-label={s.suite}>
@@ -108,6 +115,7 @@ function Alerts({ open, acknowledged }: { open: CareAlertView[]; acknowledged: C
         Alerts
       </h2>
       {open.length === 0 ? <p className="mt-2 text-muted">No open alerts.</p> : null}
+      {open.length > 1 ? <AcknowledgeAll open={open} /> : null}
       <ul className="mt-2 grid gap-3">
         {open.map((a) => (
           <AlertCard key={a.id} alert={a} />
@@ -126,6 +134,23 @@ function Alerts({ open, acknowledged }: { open: CareAlertView[]; acknowledged: C
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** One button for every open alert listed: on a full house, acknowledged in one tap once they are seen to. */
+function AcknowledgeAll({ open }: { open: CareAlertView[] }) {
+  const fetcher = useFetcher<FormReply>({ key: "acknowledge-all" });
+  useNotice(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="mt-2">
+      <input type="hidden" name="intent" value="acknowledgeAll" />
+      {open.map((a) => (
+        <input key={a.id} type="hidden" name="alertIds" value={a.id} />
+      ))}
+      <Button type="submit" size="compact" variant="outline" disabled={fetcher.state !== "idle"}>
+        Acknowledge all {open.length} alerts
+      </Button>
+    </fetcher.Form>
   );
 }
 
@@ -150,6 +175,7 @@ function AlertCard({ alert: a }: { alert: CareAlertView }) {
       <p className="mt-1 font-semibold">{a.what}</p>
       <p className="text-sm">Since {a.sinceText}</p>
       <p className="mt-1 text-sm">{a.detail}</p>
+      {a.escalatedTime ? <p className="mt-1 text-sm font-semibold">Not acknowledged in 30 minutes: the owner was texted at {a.escalatedTime}.</p> : null}
       <fetcher.Form method="post" className="mt-2">
         <input type="hidden" name="intent" value="acknowledge" />
         <input type="hidden" name="alertId" value={a.id} />
@@ -170,9 +196,41 @@ function AlertCard({ alert: a }: { alert: CareAlertView }) {
   );
 }
 
+const catCardId = (cat: Pick<TodayCat, "stayId" | "catId">) => `today-${cat.stayId}-${cat.catId}`;
+
+/**
+ * Across every cat, the doses whose window is open now or has passed with nothing logged (ADR 0188):
+ * on a full house, the one list to work from on a phone; each links to its cat's card.
+ */
+function DueNow({ suites }: { suites: { suite: string; cats: TodayCat[] }[] }) {
+  const due = suites
+    .flatMap((s) => s.cats.flatMap((cat) => cat.doses.filter((d) => d.dueNow || d.late).map((d) => ({ cat, suite: s.suite, d }))))
+    .sort((a, b) => a.d.dueAt.localeCompare(b.d.dueAt));
+  if (due.length === 0) return null;
+  return (
+    <section className="mt-6" aria-labelledby="due-now">
+      <h2 id="due-now" className="text-2xl">
+        Due now
+      </h2>
+      <ul className="mt-2 grid gap-2">
+        {due.map(({ cat, suite, d }) => (
+          <li key={`${cat.stayId}-${cat.catId}-${d.name}-${d.dueAt}`} className="rounded-xl bg-white p-3 shadow-[var(--shadow-card)]">
+            <a href={`#${catCardId(cat)}`} className="font-semibold text-brand-700 underline underline-offset-4">
+              {cat.name}
+            </a>{" "}
+            · {suite} · {d.name}
+            {d.dose ? ` ${d.dose}` : ""} · {d.time}{" "}
+            {d.late ? <strong className="text-red-800">Overdue (window {d.window})</strong> : <span className="text-muted">Window {d.window}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function CatCard({ cat }: { cat: TodayCat }) {
   return (
-    <li aria-label={cat.name} className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
+    <li id={catCardId(cat)} aria-label={cat.name} className="scroll-mt-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
       <h3 className="font-display text-2xl text-brand-900">
         <Link to={staffCatPath(cat.stayId, cat.catId)} className="underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700">
           {cat.name}
@@ -180,6 +238,12 @@ function CatCard({ cat }: { cat: TodayCat }) {
       </h3>
       <p className="text-sm text-muted">Leaves {formatCalendarDayWeekday(cat.checkOut)}</p>
       {cat.feedingInstructions ? <p className="mt-2 text-sm whitespace-pre-line">Feeding: {cat.feedingInstructions}</p> : null}
+      {cat.arrivedAt ? <p className="mt-2 text-sm">Checked in today at {cat.arrivedAt}.</p> : null}
+      {cat.lastDosesAtHome.length > 0 ? (
+        <p className="mt-1 text-sm">
+          Last dose given at home: <span className="font-semibold">{cat.lastDosesAtHome.join("; ")}</span>
+        </p>
+      ) : null}
 
       <Block title="Meals" cat={cat}>
         {cat.meals.map((m) => (
@@ -211,7 +275,16 @@ function CatCard({ cat }: { cat: TodayCat }) {
               item={d}
               cat={cat}
               label={`${d.name}${d.dose ? ` ${d.dose}` : ""} · ${d.time}`}
-              detail={d.late ? <strong className="text-red-800">Overdue (window {d.window})</strong> : <>Window {d.window}</>}
+              detail={
+                d.notDue ? (
+                  <span className="text-muted">{d.notDue}</span>
+                ) : d.late ? (
+                  <strong className="text-red-800">Overdue (window {d.window})</strong>
+                ) : (
+                  <>Window {d.window}</>
+                )
+              }
+              closed={d.notDue !== null}
             >
               <EntryForm cat={cat} intent="dose" id={`dose-${cat.catId}-${d.name}-${d.dueAt}`} correctsId={d.done?.id}>
                 <input type="hidden" name="medication" value={d.name} />
@@ -240,7 +313,17 @@ function CatCard({ cat }: { cat: TodayCat }) {
 
       {cat.weighIn ? (
         <Block title="Weight" cat={cat}>
-          <Due item={cat.weighIn} cat={cat} label={`Weigh ${cat.name}`} detail={<>Night {cat.weighIn.night} of the stay: weighed every 7 nights</>}>
+          <Due
+            item={cat.weighIn}
+            cat={cat}
+            label={`Weigh ${cat.name}`}
+            detail={
+              <>
+                Night {cat.weighIn.night} of the stay:{" "}
+                {cat.weighIn.closely ? "weighed every 2 nights (on medication or eating poorly)" : "weighed every 7 nights"}
+              </>
+            }
+          >
             <WeightForm cat={cat} id={`weight-${cat.catId}`} correctsId={cat.weighIn.done?.id} />
           </Due>
         </Block>
@@ -304,7 +387,21 @@ function Block({ title, cat, children }: { title: string; cat: TodayCat; childre
 }
 
 /** One thing due: its form while it is open; once logged, what was logged and a way to correct it. */
-function Due({ item, label, detail, children }: { item: Pick<DueItem, "done">; cat: TodayCat; label: string; detail?: ReactNode; children: ReactNode }) {
+function Due({
+  item,
+  label,
+  detail,
+  closed = false,
+  children,
+}: {
+  item: Pick<DueItem, "done">;
+  cat: TodayCat;
+  label: string;
+  detail?: ReactNode;
+  /** Nothing to log: the detail says why (a dose before check-in). */
+  closed?: boolean;
+  children: ReactNode;
+}) {
   return (
     <li className="rounded-xl border border-brand-100 p-3">
       <p className="font-semibold">{label}</p>
@@ -320,7 +417,7 @@ function Due({ item, label, detail, children }: { item: Pick<DueItem, "done">; c
             <div className="mt-2">{children}</div>
           </details>
         </>
-      ) : (
+      ) : closed ? null : (
         <div className="mt-2">{children}</div>
       )}
     </li>

@@ -75,6 +75,31 @@ export const careEntries = pgTable(
 );
 
 /**
+ * The one "given" of a dose (ADR 0188): a cat's medication at its scheduled time is given once. The
+ * primary key holds it, however many staff tap Given at once; the row names the standing entry that
+ * gave it. The care log stays append-only (ADR 0157): a correction that voids the given deletes the
+ * claim in its transaction (so a new given can follow), one that keeps it given moves the claim to
+ * the correction. Deleted with the entry (and so with the stay).
+ */
+export const doseClaims = pgTable(
+  "dose_claims",
+  {
+    catId: uuid("cat_id")
+      .notNull()
+      .references(() => cats.id, { onDelete: "cascade" }),
+    medication: text("medication").notNull(),
+    dueAt: at("due_at").notNull(),
+    stayId: uuid("stay_id")
+      .notNull()
+      .references(() => stays.id, { onDelete: "cascade" }),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => careEntries.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.catId, t.medication, t.dueAt] }), uniqueIndex("dose_claims_entry").on(t.entryId), index("dose_claims_stay").on(t.stayId)],
+);
+
+/**
  * A photo entry's image, in the sizes of the "care" recipe (WebP, metadata dropped), taken on the
  * staff's phone. Private like a cat's photo (ADR 0120): served only to the stay's household and staff.
  */
@@ -118,6 +143,8 @@ export const careAlerts = pgTable(
     since: at("since").notNull(),
     raisedAt: at("raised_at").notNull().defaultNow(),
     smsSentAt: at("sms_sent_at"),
+    /** An urgent alert not acknowledged 30 minutes after it was raised is texted to the hotel's owner (ADR 0188): the claim of that text. */
+    escalatedAt: at("escalated_at"),
     acknowledgedByUserId: uuid("acknowledged_by_user_id").references(() => users.id, { onDelete: "set null" }),
     /** The staff member's initials as they were, like a care entry's. */
     acknowledgedBy: text("acknowledged_by"),
@@ -130,7 +157,11 @@ export const careAlerts = pgTable(
       .on(t.raisedAt)
       .where(sql`${t.acknowledgedAt} is null`),
     index("care_alerts_acknowledged").on(t.acknowledgedAt),
-    check("care_alerts_rule", sql`${t.rule} in ('no_food_24h','no_urine_24h','no_stool_72h','dose_overdue','no_entry_today','weight_change')`),
+    // The escalation step reads the urgent alerts still open and not escalated.
+    index("care_alerts_to_escalate")
+      .on(t.raisedAt)
+      .where(sql`${t.urgent} and ${t.acknowledgedAt} is null and ${t.escalatedAt} is null`),
+    check("care_alerts_rule", sql`${t.rule} in ('no_food_24h','no_urine_24h','no_stool_72h','dose_overdue','no_entry_today','weight_change','incident')`),
     check("care_alerts_acknowledged_whole", sql`(${t.acknowledgedAt} is null) = (${t.acknowledgedBy} is null)`),
   ],
 );

@@ -72,6 +72,8 @@ export const staySettings = pgTable(
     managerMobile: text("manager_mobile"),
     /** Added once to a stay whose cat is not collected by the end of its departure day (ADR 0182); 0: no fee. */
     latePickupFeeCents: integer("late_pickup_fee_cents").notNull().default(0),
+    /** The hotel owner's mobile (E.164): texted when an urgent care alert is not acknowledged within 30 minutes (ADR 0188). */
+    ownerMobile: text("owner_mobile"),
     updatedAt: at("updated_at").notNull().defaultNow(),
     updatedBy: text("updated_by").notNull().default("system"),
   },

@@ -1,6 +1,6 @@
 import type { SiteBusiness } from "~/features/content/site-content";
-import { DOSE_OUTCOME_LABELS, type DoseOutcome, EATEN_LABELS, type EatenShare, STOOL_LABELS, type StoolKind } from "~/features/care/model";
-import { DIARY_SWITCH_LABEL, weightText } from "~/features/care/wording";
+import { type DoseOutcome, EATEN_LABELS, type EatenShare, STOOL_LABELS, type StoolKind } from "~/features/care/model";
+import { DIARY_SWITCH_LABEL, doseAccountText, vetCalledText, weightText } from "~/features/care/wording";
 import { formatBusinessTime, formatCalendarDayLong } from "~/lib/business-time";
 import type { MailMessage } from "../../mail/mailer";
 import { bookingMailParts, escapeHtml, mailColors, mailLayout } from "./layout";
@@ -30,12 +30,28 @@ export interface DiaryEntry {
   photo: { url: string; jpeg: string; width: number; height: number } | null;
 }
 
+/** An incident of the day, as the diary tells it (ADR 0165, 0188). */
+export interface DiaryIncident {
+  happenedAt: Date;
+  whatHappened: string;
+  whatWasDone: string;
+  vetCalled: boolean;
+}
+
+/** A dose of the day nobody logged (ADR 0188): what was due and what the team did about it. */
+export interface DiaryMissedDose {
+  medication: string;
+  dose: string;
+  dueAt: Date;
+  followUp: string;
+}
+
 export interface CareDiaryMailInput {
   to: string;
   name: string | null;
   /** The business day the diary tells ("2026-11-27"). */
   day: string;
-  cats: { name: string; entries: DiaryEntry[] }[];
+  cats: { name: string; entries: DiaryEntry[]; missed?: DiaryMissedDose[]; incidents?: DiaryIncident[] }[];
   /** The stay's page (its Care log), or My Trips when the household has several stays. */
   logUrl: string;
   business: Pick<SiteBusiness, "name" | "phone">;
@@ -45,28 +61,34 @@ export interface CareDiaryMailInput {
 const by = (e: DiaryEntry) => `${formatBusinessTime(e.at)}, ${e.initials}`;
 const withRemark = (e: DiaryEntry) => (e.remark ? ` (${e.remark})` : "");
 
+/** Ends a person's words with a full stop when they have no closing mark. */
+const sentence = (words: string) => (/[.!?]$/.test(words.trim()) ? words.trim() : `${words.trim()}.`);
+
 interface CatSection {
   heading: string;
   lines: string[];
 }
 
-/** A cat's day in sections, each a list of lines; no section for what was not logged. */
-function sectionsOf(entries: DiaryEntry[]): CatSection[] {
+/** A cat's day in sections, each a list of lines; no section for what was not logged. Incidents and doses missed come first, plainly. */
+function sectionsOf(entries: DiaryEntry[], missed: DiaryMissedDose[], incidents: DiaryIncident[]): CatSection[] {
   const of = (kind: string) => entries.filter((e) => e.kind === kind);
+  const doseLines = [
+    ...missed.map((m) => ({ dueAt: m.dueAt, line: doseAccountText({ ...m, at: null, outcome: null, remark: null }) })),
+    ...of("dose").map((e) => ({ dueAt: e.dueAt ?? e.at, line: `${doseAccountText({ ...e, dueAt: e.dueAt ?? e.at })} (${e.initials})` })),
+  ].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   const sections: CatSection[] = [
+    {
+      heading: "Incidents",
+      lines: incidents.map(
+        (i) => `${formatBusinessTime(i.happenedAt)}: ${sentence(i.whatHappened)} What the team did: ${sentence(i.whatWasDone)} ${vetCalledText(i.vetCalled)}`,
+      ),
+    },
     { heading: "Meals", lines: of("meal").map((e) => `${e.meal}: ${EATEN_LABELS[e.eaten!]} (${by(e)})`) },
     {
       heading: "Litter",
       lines: of("litter").map((e) => `${e.urine ? "Urine" : "No urine"}, ${STOOL_LABELS[e.stool!].toLowerCase()} (${by(e)})`),
     },
-    {
-      heading: "Medication",
-      lines: of("dose").map(
-        (e) =>
-          `${e.medication}${e.dose ? ` ${e.dose}` : ""}, ${e.dueAt ? `${formatBusinessTime(e.dueAt)} dose` : "dose"}: ` +
-          `${DOSE_OUTCOME_LABELS[e.outcome!]} at ${formatBusinessTime(e.at)} by ${e.initials}${withRemark(e)}`,
-      ),
-    },
+    { heading: "Medication", lines: doseLines.map((d) => d.line) },
     {
       heading: "Water and play",
       lines: entries
@@ -85,7 +107,8 @@ const photoCaption = (cat: string, e: DiaryEntry) => `${cat}, ${formatBusinessTi
  * The evening diary (ADR 0163): at 6 pm on each day of a stay, what the team logged for each of the
  * household's cats that day (meals and how much was eaten, litter, each dose with its time and who gave
  * it, water and play, a weigh-in on a long stay, the day's photos and the team's notes), in one mail
- * per household.
+ * per household. The day's incidents and any dose missed, late, refused, spat out or vomited are told
+ * plainly, with what the team did (ADR 0188).
  */
 export function careDiaryMail({ to, name, day, cats, logUrl, business, siteUrl }: CareDiaryMailInput): MailMessage {
   const c = mailColors;
@@ -100,7 +123,7 @@ export function careDiaryMail({ to, name, day, cats, logUrl, business, siteUrl }
   const attachments: NonNullable<MailMessage["attachments"]> = [];
   const cidOf = new Map<DiaryEntry, string>();
   const parts = cats.map((cat) => {
-    const sections = sectionsOf(cat.entries);
+    const sections = sectionsOf(cat.entries, cat.missed ?? [], cat.incidents ?? []);
     const photos = cat.entries.filter((e) => e.photo !== null);
     for (const e of photos) {
       const cid = `care-photo-${attachments.length + 1}@diary`;
@@ -108,7 +131,8 @@ export function careDiaryMail({ to, name, day, cats, logUrl, business, siteUrl }
       const name = `${cat.name}-${formatBusinessTime(e.at)}`.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase();
       attachments.push({ filename: `${name}.jpg`, contentType: "image/jpeg", content: e.photo!.jpeg, encoding: "base64", cid });
     }
-    const empty = cat.entries.length === 0 ? `No entries yet today for ${cat.name}; the team has been alerted.` : null;
+    const empty =
+      cat.entries.length === 0 && !cat.missed?.length && !cat.incidents?.length ? `No entries yet today for ${cat.name}; the team has been alerted.` : null;
     return { cat, sections, photos, empty };
   });
 
