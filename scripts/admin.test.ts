@@ -13,8 +13,11 @@ describe("scripts/admin.ts on the embedded database", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-cli-"));
     const grant = run(dataDir, "grant", "owner@example.com");
     expect(grant.stderr).toBe("");
-    expect([grant.status, grant.stdout.trim()]).toEqual([0, "owner@example.com is an admin. They reach /admin after signing in."]);
-    expect(run(dataDir, "list").stdout.trim()).toBe("owner@example.com");
+    expect([grant.status, grant.stdout.trim()]).toEqual([
+      0,
+      "owner@example.com is on the team as Owner. Their menu shows what the role opens after signing in.",
+    ]);
+    expect(run(dataDir, "list").stdout.trim()).toBe("owner@example.com  Owner");
     // The lock is released afterwards.
     expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
   }, 120_000);

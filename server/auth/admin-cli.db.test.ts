@@ -25,7 +25,7 @@ describe("npm run admin", () => {
   it("grants an Owner to a new address (creating the account), lists, and revokes while another Owner remains", async () => {
     expect(await admin(["grant", "Owner@Example.com"])).toEqual({
       exitCode: 0,
-      output: "owner@example.com is Owner. Their menu shows what the role opens after signing in.",
+      output: "owner@example.com is on the team as Owner. Their menu shows what the role opens after signing in.",
     });
     expect(await isAdmin(database.db, await idOf("owner@example.com"))).toBe(true);
     expect((await admin(["grant", "owner@example.com"])).exitCode).toBe(0);
@@ -44,7 +44,7 @@ describe("npm run admin", () => {
 
   it("gives any role by name", async () => {
     expect((await admin(["grant", "desk@example.com", "front-desk"])).output).toBe(
-      "desk@example.com is Front desk. Their menu shows what the role opens after signing in.",
+      "desk@example.com is on the team as Front desk. Their menu shows what the role opens after signing in.",
     );
     expect(await roleOf(database.db, await idOf("desk@example.com"))).toBe("front_desk");
     await admin(["grant", "desk@example.com", "manager"]);

@@ -44,7 +44,7 @@ export async function runAdminCommand(db: Db, cmd: AdminCommand, adminEmails: st
   try {
     if (cmd.command === "grant") {
       await setTeamRole(db, email, cmd.role);
-      return { exitCode: 0, output: `${email} is ${ROLE_LABELS[cmd.role]}. Their menu shows what the role opens after signing in.` };
+      return { exitCode: 0, output: `${email} is on the team as ${ROLE_LABELS[cmd.role]}. Their menu shows what the role opens after signing in.` };
     }
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     const removed = user ? await revokeAdmin(db, user.id) : false;
