@@ -4,6 +4,7 @@ import nunito from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.w
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AppToaster } from "./components/app-toaster";
+import { describeError } from "./components/error-view";
 import { NotFound } from "./components/not-found";
 import { inlinePageViewScript } from "./features/analytics/page-view";
 import { usePageViewBeacon } from "./features/analytics/page-view-beacon";
@@ -61,11 +62,13 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  // The same words as the admin and customer areas' boundaries: a refusal says why (a role that does
+  // not open a page: "Not allowed" and the reason), never a bare status line.
+  const { title, detail } = describeError(error);
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-4xl">{message}</h1>
-      <p className="text-muted">We could not show this page. Please try again in a moment.</p>
+      <h1 className="text-4xl">{title}</h1>
+      <p className="text-muted">{detail}</p>
       <a className="font-semibold text-brand-700 underline" href="/">
         Return to Home
       </a>

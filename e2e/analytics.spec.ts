@@ -151,7 +151,7 @@ test("leads, sign-ins and page views of today show in the admin's charts and tab
     return text;
   });
   expect((await download).suggestedFilename()).toBe(`revenue-${year}.csv`);
-  expect(csv.split("\r\n")[0]).toMatch(/^"Month","Service","Booked",.*"Net"$/);
+  expect(csv.split("\r\n")[0]).toMatch(/^"Month","Service","Booked",.*"Net","Owed at month end"$/);
 });
 
 test("a browser that sends Do-Not-Track or Global Privacy Control sends no beacon", async ({ page }) => {

@@ -70,9 +70,10 @@ test(
     await expect(maria.getByRole("region", { name: "Care log" }).getByRole("article", { name: /^Incident at / })).toContainText("Caught a claw in the blanket");
     expect(await maria.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "nothing spills sideways").toBeLessThanOrEqual(0);
     await expectNoAxeViolations(maria);
-    // She is not an admin: the admin area sends her home.
+    // She is a care attendant: the desk is not hers, and the page says why (ADR 0185).
     await maria.goto("/admin/stays");
-    await expect(maria).toHaveURL(/\/$/);
+    await expect(maria.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+    await expect(maria.getByText("Your role, Care attendant, doesn't open this.")).toBeVisible();
 
     // The owner got the incident's mail, and follows My Trips to the stay's Care log.
     await expect
