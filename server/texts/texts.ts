@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { SiteBusiness } from "~/features/content/site-content";
+import type { StayTextView } from "~/features/texts/stay-texts";
 import { addBusinessDays, businessDate, businessLocalToUtc, businessTime } from "~/lib/business-time";
 import { toE164 } from "~/lib/phone";
 import { type Db, rowsOf } from "../db/client";
@@ -437,17 +438,10 @@ export async function markConversationDone(db: Db, staff: DeskStaff, conversatio
 
 // ---- on the stay and on Today -----------------------------------------------------------------------
 
-export interface StayText {
-  id: string;
+/** A text as the stay's page and Today show it, with the stay and household it is filed under. */
+export interface StayText extends StayTextView {
   stayId: string | null;
   householdId: string | null;
-  from: string | null;
-  phone: string;
-  body: string;
-  receivedAt: Date;
-  conversation: string;
-  answered: boolean;
-  alerted: boolean;
 }
 
 /** Whether a text has an answer from the desk since it came (to any of the conversation's numbers). */
