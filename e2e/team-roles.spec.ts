@@ -47,6 +47,9 @@ test(
       expect(response!.status(), path).toBe(403);
       // The server's page says why; the page itself is never shown, only the admin layout's error.
       await expect(desk.getByRole("alert")).toBeVisible();
+      // And still says why once the page's script has taken over.
+      await desk.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await expect(desk.getByRole("alert")).toContainText("Your role, Front desk, doesn't open this.");
       await expect(desk.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveText([
         "Dashboard",
         "Stays and occupancy",
