@@ -8,6 +8,7 @@ import { formSubmissions, users } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
 import { AppError } from "./errors";
 import { pruneFormSubmissions, submitOnce } from "./form-once";
+import { businessDate, businessLocalToUtc } from "~/lib/business-time";
 
 let database: Database;
 beforeAll(async () => {
@@ -16,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const schema = z.object({ note: z.string().min(1, "Write a note") });
-const now = new Date("2027-03-08T18:02:00Z"); // 10:02 AM in Los Angeles
+// Today at 10:02 AM in Los Angeles: what "Already recorded at …" reads.
+const now = businessLocalToUtc(businessDate(new Date()), "10:02");
 const token = () => crypto.randomBytes(18).toString("base64url");
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();
