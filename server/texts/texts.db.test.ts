@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessLocalToUtc } from "~/lib/business-time";
+import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import { incomingTexts, phoneVerifications, smsQueue, stays, textOptOuts, users } from "../db/schema/index";
 import { loadEnv } from "../env";
@@ -29,6 +29,8 @@ import {
 } from "./texts";
 
 const SITE = "https://cathotel.example.com";
+/** Days in these tests are counted from today (business time), never named. */
+const today = businessDate(new Date());
 let database: Database;
 let server: TestServer;
 const twilioHttp = new FakeTwilioHttp();
@@ -169,7 +171,7 @@ describe("the carriers' keywords", () => {
 });
 
 describe("the desk's inbox", () => {
-  const now = businessLocalToUtc("2027-03-02", "10:00");
+  const now = businessLocalToUtc(addBusinessDays(today, 1), "10:00");
   const desk = { userId: "", email: "desk@example.com" };
   beforeAll(async () => {
     const [user] = await database.db
@@ -236,16 +238,17 @@ describe("the desk's inbox", () => {
 
 describe("the unanswered-text alert", () => {
   it("counts 30 minutes of desk hours (08:00 to 18:00)", () => {
-    const day = "2027-03-03";
+    const day = addBusinessDays(today, 2);
+    const next = addBusinessDays(day, 1);
     expect(answerDueAt(businessLocalToUtc(day, "10:00"))).toEqual(businessLocalToUtc(day, "10:30"));
     expect(answerDueAt(businessLocalToUtc(day, "06:15"))).toEqual(businessLocalToUtc(day, "08:30"));
-    expect(answerDueAt(businessLocalToUtc(day, "17:50"))).toEqual(businessLocalToUtc("2027-03-04", "08:20"));
-    expect(answerDueAt(businessLocalToUtc(day, "21:00"))).toEqual(businessLocalToUtc("2027-03-04", "08:30"));
+    expect(answerDueAt(businessLocalToUtc(day, "17:50"))).toEqual(businessLocalToUtc(next, "08:20"));
+    expect(answerDueAt(businessLocalToUtc(day, "21:00"))).toEqual(businessLocalToUtc(next, "08:30"));
   });
 
   it("shows a stay's text on the stay and on Today, and flags it once, 30 desk minutes later, however many processes run the job", async () => {
     const phone = freshPhone();
-    const at = businessLocalToUtc("2027-03-03", "10:00");
+    const at = businessLocalToUtc(addBusinessDays(today, 2), "10:00");
     const home = await testHousehold(database.db, at, { mobilePhone: phone });
     await database.db.insert(phoneVerifications).values({ id: crypto.randomUUID(), userId: home.user.id, phone, codeHash: "x", expiresAt: at, verifiedAt: at });
     const [stay] = await database.db
@@ -253,8 +256,8 @@ describe("the unanswered-text alert", () => {
       .values({
         householdId: home.householdId,
         status: "checked_in",
-        checkIn: "2027-03-01",
-        checkOut: "2027-03-05",
+        checkIn: today,
+        checkOut: addBusinessDays(today, 4),
         totalCents: 0,
         priceLines: [],
         cancellationTiers: [],
@@ -275,7 +278,7 @@ describe("the unanswered-text alert", () => {
 
   it("is raised for nothing but a stay's texts", async () => {
     const phone = freshPhone();
-    const at = businessLocalToUtc("2027-03-03", "10:00");
+    const at = businessLocalToUtc(addBusinessDays(today, 2), "10:00");
     await receiveText(deps(), { messageSid: freshSid(), from: phone, to: "", body: "no stay" }, at);
     const raised = await raiseUnansweredTextAlerts(database.db, new Date(at.getTime() + 3 * 3_600_000));
     const [row] = await storedFrom(database.db, phone);
