@@ -34,6 +34,7 @@ import { queueMail } from "../mail/queue";
 import { checkInReminderMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { STAY_NOT_FOUND } from "./stays";
+import { catNamesByStay } from "./guests";
 
 /**
  * Online check-in (ADR 0158): the owner confirms the stay's care plan, names who may collect the
@@ -296,15 +297,10 @@ export async function runCheckInReminders(deps: ReminderDeps, now = new Date()) 
   const toRemind = waiting.filter((d) => statuses.get(d.id) !== "ready");
   if (toRemind.length === 0) return { due: 0, queued: 0 };
   const { business } = await loadSiteContent(db, deps.logger);
-  const guests = await db
-    .select({ stayId: stayCats.stayId, catName: stayCats.catName })
-    .from(stayCats)
-    .where(
-      inArray(
-        stayCats.stayId,
-        toRemind.map((d) => d.id),
-      ),
-    );
+  const guests = await catNamesByStay(
+    db,
+    toRemind.map((d) => d.id),
+  );
   let queued = 0;
   for (const stay of toRemind) {
     const claimed = await db.transaction(async (tx) => {
@@ -318,7 +314,7 @@ export async function runCheckInReminders(deps: ReminderDeps, now = new Date()) 
           message: checkInReminderMail({
             to: stay.email,
             name: stay.name,
-            catNames: guests.filter((g) => g.stayId === stay.id).map((g) => g.catName ?? "your cat"),
+            catNames: (guests.get(stay.id) ?? []).map((name) => name ?? "your cat"),
             stay,
             checkInUrl: `${deps.env.PUBLIC_SITE_URL}${checkInPath(stay.id)}`,
             business,

@@ -1,14 +1,15 @@
-import { type SQL, and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, lte, sql } from "drizzle-orm";
 import { customerLabel } from "~/features/stays/wording";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { households, payments, stayCats, stayEvents, stays, users } from "../db/schema/index";
+import { households, payments, stayEvents, stays, users } from "../db/schema/index";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { owedReminderMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
+import { catNamesByStay } from "./guests";
 
 /**
  * What a household owes (ADR 0182): the ledger of each stay checked out, its price after offers and
@@ -55,15 +56,10 @@ async function owedStays(db: Db, where?: SQL): Promise<OwedStay[]> {
     .where(and(eq(stays.status, "checked_out"), sql`${dueOfStay} > 0`, where))
     .orderBy(asc(stays.checkOut), asc(stays.createdAt));
   if (rows.length === 0) return [];
-  const guests = await db
-    .select({ stayId: stayCats.stayId, catName: stayCats.catName })
-    .from(stayCats)
-    .where(
-      inArray(
-        stayCats.stayId,
-        rows.map((r) => r.id),
-      ),
-    );
+  const guests = await catNamesByStay(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     householdId: r.householdId,
@@ -71,7 +67,7 @@ async function owedStays(db: Db, where?: SQL): Promise<OwedStay[]> {
     email: r.email,
     checkIn: r.checkIn,
     checkOut: r.checkOut,
-    catNames: guests.filter((g) => g.stayId === r.id).map((g) => g.catName ?? "A cat"),
+    catNames: (guests.get(r.id) ?? []).map((name) => name ?? "A cat"),
     totalCents: r.totalCents,
     dueCents: Number(r.dueCents),
   }));

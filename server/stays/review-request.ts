@@ -1,16 +1,17 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, notExists, sql } from "drizzle-orm";
 import { addBusinessDays, businessDate, businessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import { codeSecret } from "../crypto/tokens";
-import { households, reviewRequests, stayCats, stays, users } from "../db/schema/index";
+import { households, reviewRequests, stays, users } from "../db/schema/index";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { reviewRequestMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
+import { catNamesByStay } from "./guests";
 
 /**
  * The review request after a stay (ADR 0167): the day after a check-out, from 10:00 Los Angeles time,
@@ -108,15 +109,10 @@ export async function runReviewRequests(deps: ReviewRequestDeps, now = new Date(
     )
     .orderBy(asc(stays.checkIn), asc(stays.id));
   if (due.length === 0) return { due: 0, queued: 0 };
-  const guests = await db
-    .select({ stayId: stayCats.stayId, catName: stayCats.catName })
-    .from(stayCats)
-    .where(
-      inArray(
-        stayCats.stayId,
-        due.map((s) => s.id),
-      ),
-    );
+  const guests = await catNamesByStay(
+    db,
+    due.map((s) => s.id),
+  );
   const askedSince = new Date(now.getTime() - REVIEW_REQUEST_DAYS * 24 * 60 * 60_000);
   let queued = 0;
   for (const stay of due) {
@@ -151,7 +147,7 @@ export async function runReviewRequests(deps: ReviewRequestDeps, now = new Date(
           message: reviewRequestMail({
             to: stay.email,
             name: stay.name,
-            catNames: guests.filter((g) => g.stayId === stay.id && g.catName).map((g) => g.catName!),
+            catNames: (guests.get(stay.id) ?? []).filter((name): name is string => name !== null),
             stay,
             reviewPageUrl: business.reviewPageUrl,
             unsubscribeUrl: `${siteUrl}/unsubscribe?token=${encodeURIComponent(reviewUnsubscribeToken(deps.env, stay.householdId))}`,
