@@ -1,6 +1,7 @@
 import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
+import { loadSiteContent } from "@server/content/content";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
 import { checkInPage, confirmCheckInPlan, signAgreement } from "@server/stays/check-in";
@@ -24,7 +25,12 @@ export const meta: Route.MetaFunction = () => noindexMeta(`Check in online | ${b
 
 export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
-  return checkInPage(context.db, user.id, params.stayId, context.clock.now());
+  const [page, content] = await Promise.all([
+    checkInPage(context.db, user.id, params.stayId, context.clock.now()),
+    loadSiteContent(context.db, context.logger),
+  ]);
+  // The published phone (Content), not the built-in default the page was written with.
+  return { ...page, phone: content.business.phone };
 });
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
@@ -79,8 +85,8 @@ export default function CheckInPage({ loaderData: data }: Route.ComponentProps) 
       ) : (
         <Notice tone="info" className="mt-6 text-base">
           Online check-in is open for a booked stay until its arrival day. Questions about this stay? Call us at{" "}
-          <a href={`tel:${business.phone.tel}`} className="font-semibold underline">
-            {business.phone.display}
+          <a href={`tel:${data.phone.tel}`} className="font-semibold underline">
+            {data.phone.display}
           </a>
           .
         </Notice>
