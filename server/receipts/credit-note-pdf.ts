@@ -16,7 +16,11 @@ export function creditNotePdf(
   const lines: PdfLine[] = [
     ...documentHead(title, { issuedAt: note.issuedAt, checkIn: f.checkIn, checkOut: f.checkOut }, parties, business),
     { text: creditNoteReferenceText(f), gapBefore: 6 },
-    { text: `${f.payment.kind === "deposit" ? "Deposit" : "Balance"} paid, ${methodText(f.payment)}`, right: formatCents(f.payment.amountCents), gapBefore: 12 },
+    {
+      text: `${f.payment.kind === "deposit" ? "Deposit" : "Balance"} paid, ${methodText(f.payment)}`,
+      right: formatCents(f.payment.amountCents),
+      gapBefore: 12,
+    },
     { text: `Refunded: ${refundReasonText(f.reason)}`, right: formatCents(-f.amountCents) },
     { text: "Total credited", right: formatCents(f.amountCents), bold: true, ruleAbove: true, gapBefore: 4 },
     {

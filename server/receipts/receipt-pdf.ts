@@ -41,7 +41,12 @@ export function receiptPdf(
 ): Buffer {
   const f = receipt.figures;
   const lines: PdfLine[] = [
-    ...documentHead(`Receipt ${receiptNumberText(receipt.number)}`, { issuedAt: receipt.issuedAt, checkIn: f.checkIn, checkOut: f.checkOut }, parties, business),
+    ...documentHead(
+      `Receipt ${receiptNumberText(receipt.number)}`,
+      { issuedAt: receipt.issuedAt, checkIn: f.checkIn, checkOut: f.checkOut },
+      parties,
+      business,
+    ),
     ...receiptRows(f).map((r, i) => ({
       text: r.label,
       right: formatCents(r.cents),

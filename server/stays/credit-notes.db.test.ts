@@ -96,7 +96,9 @@ describe("credit notes", () => {
     const all = stay.totalCents;
     await refundUnderGuarantee(database.db, providers, { stayId, amountCents: all, reason: "Miso would not eat", staffEmail: STAFF }, { siteUrl, now });
     const notes = await notesOf(stayId);
-    expect(notes.map((n) => n.figures.amountCents).toSorted((a, b) => a - b)).toEqual([all - deposit.amountCents, deposit.amountCents].toSorted((a, b) => a - b));
+    expect(notes.map((n) => n.figures.amountCents).toSorted((a, b) => a - b)).toEqual(
+      [all - deposit.amountCents, deposit.amountCents].toSorted((a, b) => a - b),
+    );
     expect(notes[1]!.number).toBe(notes[0]!.number + 1);
     const trip = await tripOf(userId, stayId);
     expect(trip.refunds.map((r) => [r.amountCents, r.creditNoteNumber])).toEqual(notes.map((n) => [n.figures.amountCents, n.number]));
@@ -132,7 +134,12 @@ describe("credit notes", () => {
     const { userId, stayId, deposit } = await bookedAndPaid();
     await cancelStay(database.db, userId, stayId, { siteUrl, now });
     const [note] = await notesOf(stayId);
-    expect(note!.figures).toMatchObject({ reason: "cancellation", receiptNumber: null, atDesk: false, payment: { kind: "deposit", amountCents: deposit.amountCents } });
+    expect(note!.figures).toMatchObject({
+      reason: "cancellation",
+      receiptNumber: null,
+      atDesk: false,
+      payment: { kind: "deposit", amountCents: deposit.amountCents },
+    });
     expect(note!.figures.amountCents).toBe((await refundsOf(deposit.id))[0]!.amountCents);
     expect((await tripOf(userId, stayId)).refunds).toEqual([expect.objectContaining({ reason: "cancellation", creditNoteNumber: note!.number })]);
   });
@@ -157,11 +164,20 @@ describe("credit notes", () => {
     const last = Math.max(0, ...before.map((n) => n.number));
     // More than is left: refused, nothing issued.
     expect(
-      await refusal(refundByStaff(database.db, providers, { paymentId: booked[0]!.deposit.id, amountCents: booked[0]!.deposit.amountCents + 1, staffEmail: STAFF }, { now })),
+      await refusal(
+        refundByStaff(
+          database.db,
+          providers,
+          { paymentId: booked[0]!.deposit.id, amountCents: booked[0]!.deposit.amountCents + 1, staffEmail: STAFF },
+          { now },
+        ),
+      ),
     ).toMatchObject({ code: "REFUND_TOO_LARGE" });
     // Twenty refunds of a cent, five on each of four deposits, at once.
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) => refundByStaff(database.db, providers, { paymentId: booked[i % 4]!.deposit.id, amountCents: 1, staffEmail: STAFF }, { now })),
+      Array.from({ length: 20 }, (_, i) =>
+        refundByStaff(database.db, providers, { paymentId: booked[i % 4]!.deposit.id, amountCents: 1, staffEmail: STAFF }, { now }),
+      ),
     );
     const after = await database.db.select({ number: creditNotes.number }).from(creditNotes).orderBy(asc(creditNotes.number));
     expect(after.map((n) => n.number).filter((n) => n > last)).toEqual(Array.from({ length: 20 }, (_, i) => last + 1 + i));

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { CreditNoteFigures } from "~/features/stays/credit-note";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { creditNoteCounter, creditNotes, households, paymentRefunds, payments, receipts, stays } from "../db/schema/index";
+import { creditNoteCounter, creditNotes, households, type paymentRefunds, payments, receipts, stays } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { takeNextNumber } from "./receipts";
 
@@ -19,9 +19,17 @@ export type CreditNote = typeof creditNotes.$inferSelect;
  * Issues the credit note of a refund row just written, in the refund's transaction: the figures of
  * its payment and stay as they are now, and the stay's receipt when it has one.
  */
-export async function issueCreditNote(tx: Db, refund: Pick<typeof paymentRefunds.$inferSelect, "id" | "paymentId" | "amountCents" | "reason">, now: Date): Promise<CreditNote> {
+export async function issueCreditNote(
+  tx: Db,
+  refund: Pick<typeof paymentRefunds.$inferSelect, "id" | "paymentId" | "amountCents" | "reason">,
+  now: Date,
+): Promise<CreditNote> {
   const [row] = await tx
-    .select({ payment: payments, stay: { id: stays.id, checkIn: stays.checkIn, checkOut: stays.checkOut }, receipt: { id: receipts.id, number: receipts.number } })
+    .select({
+      payment: payments,
+      stay: { id: stays.id, checkIn: stays.checkIn, checkOut: stays.checkOut },
+      receipt: { id: receipts.id, number: receipts.number },
+    })
     .from(payments)
     .innerJoin(stays, eq(stays.id, payments.stayId))
     .leftJoin(receipts, eq(receipts.stayId, stays.id))
@@ -34,7 +42,13 @@ export async function issueCreditNote(tx: Db, refund: Pick<typeof paymentRefunds
     reason: refund.reason,
     // Given back by hand: recorded done with no provider's id (server/payments/guarantee.ts).
     atDesk: payment.method !== "card",
-    payment: { kind: payment.kind, method: payment.method, amountCents: payment.amountCents, reference: payment.reference, paidAt: payment.paidAt?.toISOString() ?? null },
+    payment: {
+      kind: payment.kind,
+      method: payment.method,
+      amountCents: payment.amountCents,
+      reference: payment.reference,
+      paidAt: payment.paidAt?.toISOString() ?? null,
+    },
     receiptNumber: receipt?.number ?? null,
   };
   const number = await takeNextNumber(tx, creditNoteCounter);
@@ -60,7 +74,9 @@ export async function creditNotesOfStays(db: Db, stayIds: string[]): Promise<Map
   if (stayIds.length === 0) return byStay;
   const rows = await db.select().from(creditNotes).where(inArray(creditNotes.stayId, stayIds)).orderBy(asc(creditNotes.number));
   for (const r of rows)
-    byStay.get(r.stayId)?.push({ number: r.number, refundId: r.refundId, amountCents: r.figures.amountCents, reason: r.figures.reason, issuedAt: r.issuedAt.toISOString() });
+    byStay
+      .get(r.stayId)
+      ?.push({ number: r.number, refundId: r.refundId, amountCents: r.figures.amountCents, reason: r.figures.reason, issuedAt: r.issuedAt.toISOString() });
   return byStay;
 }
 

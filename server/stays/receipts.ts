@@ -4,7 +4,7 @@ import type { ReceiptFigures } from "~/features/stays/receipt";
 import { customerLabel } from "~/features/stays/wording";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { creditNoteCounter, households, receiptCounter, receipts, stays, users } from "../db/schema/index";
+import { type creditNoteCounter, households, receiptCounter, receipts, stays, users } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
 import { AppError } from "../http/errors";
 import { queueMail } from "../mail/queue";

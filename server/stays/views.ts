@@ -31,7 +31,13 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
     paid.length === 0
       ? []
       : await db
-          .select({ paymentId: paymentRefunds.paymentId, amountCents: paymentRefunds.amountCents, reason: paymentRefunds.reason, at: paymentRefunds.createdAt, creditNote: creditNotes.number })
+          .select({
+            paymentId: paymentRefunds.paymentId,
+            amountCents: paymentRefunds.amountCents,
+            reason: paymentRefunds.reason,
+            at: paymentRefunds.createdAt,
+            creditNote: creditNotes.number,
+          })
           .from(paymentRefunds)
           .leftJoin(creditNotes, eq(creditNotes.refundId, paymentRefunds.id))
           .where(

@@ -54,11 +54,7 @@ function PaidAndRefunded({ stay }: { stay: StayView }) {
                 {r.creditNoteNumber !== null ? (
                   <>
                     {" · "}
-                    <a
-                      href={creditNotePath(stay.id, r.creditNoteNumber)}
-                      download
-                      className="font-semibold text-brand-700 underline underline-offset-4"
-                    >
+                    <a href={creditNotePath(stay.id, r.creditNoteNumber)} download className="font-semibold text-brand-700 underline underline-offset-4">
                       Credit note {creditNoteNumberText(r.creditNoteNumber)} (PDF)
                     </a>
                   </>
