@@ -13,7 +13,7 @@ import { BALANCE_STATUSES } from "../stays/balance";
 import { queueStayMail } from "../stays/stay-mail";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { releaseLapsedHolds } from "../stays/waitlist";
-import { creditNotesOfStays } from "../stays/credit-notes";
+import { creditNoteNumbers } from "../stays/credit-notes";
 import { queueRefund } from "../stays/refunds";
 import { type CardPayment, type Payment, type PaymentRefund, sendPendingRefunds } from "./refunds";
 import { isSimulatedSessionId, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
@@ -458,7 +458,10 @@ export async function recentPayments(db: Db, limit = 30): Promise<StaffPayment[]
     .limit(limit);
   const stayIds = [...new Set(rows.map((r) => r.stay.id))];
   const byStay = await paymentsOfStays(db, stayIds);
-  const creditNoteOf = new Map([...(await creditNotesOfStays(db, stayIds)).values()].flat().map((n) => [n.refundId, n.number]));
+  const creditNoteOf = await creditNoteNumbers(
+    db,
+    [...byStay.values()].flat().flatMap((p) => p.refunds.map((r) => r.id)),
+  );
   return rows.map(({ payment, stay, householdId, household, email }) => ({
     id: payment.id,
     stayId: stay.id,

@@ -8,7 +8,7 @@ import { AppError } from "../http/errors";
 import { loadSiteContent } from "../content/content";
 import { recordBalanceAtDesk } from "../payments/balance";
 import { refundUnderGuarantee } from "../payments/guarantee";
-import { paySimulatedCheckout, refundByStaff, startDepositCheckout } from "../payments/payments";
+import { paySimulatedCheckout, recentPayments, refundByStaff, startDepositCheckout } from "../payments/payments";
 import { paymentProviders } from "../payments/provider";
 import { createSimulatedPaymentProvider } from "../payments/simulated-provider";
 import { creditNotePdf } from "../receipts/credit-note-pdf";
@@ -104,6 +104,9 @@ describe("credit notes", () => {
     expect(trip.refunds.map((r) => [r.amountCents, r.creditNoteNumber])).toEqual(notes.map((n) => [n.figures.amountCents, n.number]));
     expect(trip.refunds.reduce((sum, r) => sum + r.amountCents, 0)).toBe(all);
     expect(trip).toMatchObject({ paidCents: deposit.amountCents, balancePaidCents: all - deposit.amountCents, netPaidCents: 0 });
+    // The desk's Payments list links each refund's credit note.
+    const desk = (await recentPayments(database.db, 200)).filter((p) => p.stayId === stayId).flatMap((p) => p.refunds.map((r) => r.creditNoteNumber));
+    expect(desk.toSorted()).toEqual(notes.map((n) => n.number));
     // Each refers to the stay's receipt and says how the money went back.
     expect(notes.every((n) => n.receiptId !== null && n.figures.receiptNumber !== null)).toBe(true);
     expect(notes.map((n) => n.figures.atDesk).toSorted()).toEqual([false, true]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { CreditNoteFigures } from "~/features/stays/credit-note";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
@@ -59,25 +59,14 @@ export async function issueCreditNote(
   return note!;
 }
 
-/** A credit note as My Trips and the desk list it: its number, what it gave back and why. */
-export interface CreditNoteListed {
-  number: number;
-  refundId: string;
-  amountCents: number;
-  reason: string;
-  issuedAt: string;
-}
-
-/** The credit notes of these stays, oldest first, by stay. */
-export async function creditNotesOfStays(db: Db, stayIds: string[]): Promise<Map<string, CreditNoteListed[]>> {
-  const byStay = new Map<string, CreditNoteListed[]>(stayIds.map((id) => [id, []]));
-  if (stayIds.length === 0) return byStay;
-  const rows = await db.select().from(creditNotes).where(inArray(creditNotes.stayId, stayIds)).orderBy(asc(creditNotes.number));
-  for (const r of rows)
-    byStay
-      .get(r.stayId)
-      ?.push({ number: r.number, refundId: r.refundId, amountCents: r.figures.amountCents, reason: r.figures.reason, issuedAt: r.issuedAt.toISOString() });
-  return byStay;
+/** The credit note numbers of these refunds, by refund id (one made before credit notes has none). */
+export async function creditNoteNumbers(db: Db, refundIds: string[]): Promise<Map<string, number>> {
+  if (refundIds.length === 0) return new Map();
+  const rows = await db
+    .select({ refundId: creditNotes.refundId, number: creditNotes.number })
+    .from(creditNotes)
+    .where(inArray(creditNotes.refundId, refundIds));
+  return new Map(rows.map((r) => [r.refundId, r.number]));
 }
 
 const CREDIT_NOTE_NOT_FOUND = () => new AppError(404, "CREDIT_NOTE_NOT_FOUND", "We couldn't find that credit note.");
