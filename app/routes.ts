@@ -67,6 +67,7 @@ export default [
   route("vaccine-records/:recordId/document", "routes/vaccine-records.$recordId.document.ts"),
   route("trips/:stayId/photos/:entryId/:file", "routes/trips.$stayId.photos.$entryId.$file.ts"),
   route("trips/:stayId/receipt.pdf", "routes/trips.$stayId.receipt.ts"),
+  route("trips/:stayId/credit-notes/:number", "routes/trips.$stayId.credit-notes.$number.ts"),
   route("admin-backup", "routes/admin-backup.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,7 +4,7 @@ import { AppError } from "@server/http/errors";
 import { privateFileNotFound, privateFileResponse } from "@server/http/private-file";
 import { mapRefusals } from "@server/http/refusals";
 import { receiptPdf } from "@server/receipts/receipt-pdf";
-import { readReceipt } from "@server/stays/receipts";
+import { readReceipt, stayParties } from "@server/stays/receipts";
 import { receiptNumberText } from "~/features/stays/receipt";
 import type { Route } from "./+types/trips.$stayId.receipt";
 
@@ -14,7 +14,7 @@ export const loader = mapRefusals(async ({ request, context, params }: Route.Loa
   try {
     const receipt = await readReceipt(context.db, { userId: user.id, isAdmin }, params.stayId);
     const { business } = await loadSiteContent(context.db);
-    return privateFileResponse(receiptPdf(receipt, business), {
+    return privateFileResponse(receiptPdf(receipt, await stayParties(context.db, receipt.stayId), business), {
       type: "application/pdf",
       name: `receipt-${receiptNumberText(receipt.number)}.pdf`,
       disposition: "attachment",

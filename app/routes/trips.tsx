@@ -12,7 +12,7 @@ import { checkInOpen, checkInPath } from "~/features/stays/check-in";
 import { CheckInBadge } from "~/features/stays/check-in-badge";
 import { householdReceipts } from "@server/stays/receipts";
 import { ReceiptLink } from "~/features/stays/receipt-link";
-import { releaseUnpaidHolds, startDepositCheckout } from "@server/payments/payments";
+import { startDepositCheckout } from "@server/payments/payments";
 import { startBalanceCheckout } from "@server/payments/balance";
 import { ownOwed } from "@server/stays/owed";
 import { sendPendingRefunds } from "@server/payments/refunds";
@@ -65,10 +65,6 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const today = businessDate(now);
   // "Add a groom on departure day" only while grooms are booked on this site (the content's switch).
   const groomsOnline = (await loadSiteContent(context.db)).business.booking.online;
-  // A hold whose time is up ends before the page shows it (the payments job does the same every minute).
-  await releaseUnpaidHolds(context.db, context.payments, now, context.logger).catch((err: unknown) =>
-    context.logger.warn({ err }, "releasing unpaid holds failed"),
-  );
   const [listed, receipts, owed] = await Promise.all([
     listHouseholdStays(context.db, user.id),
     householdReceipts(context.db, user.id),

@@ -257,6 +257,7 @@ describe("the revenue report", () => {
   it("moves nothing across a month boundary: the edge stay's rows, taken away, change their Los Angeles months by their amounts", async () => {
     const month = (r: RevenueReport, m: string) => r.months.find((x) => x.month === m)!.services.stays;
     const before = await revenueReport(database.db, lastTwelveMonths(today));
+    await database.db.execute(sql`delete from credit_notes where stay_id = ${edge.stayId}`);
     await database.db.execute(sql`delete from payment_refunds where payment_id in (select id from payments where stay_id = ${edge.stayId})`);
     await database.db.execute(sql`delete from payments where stay_id = ${edge.stayId}`);
     await database.db.execute(sql`update stays set status = 'cancelled' where id = ${edge.stayId}`);

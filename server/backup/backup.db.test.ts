@@ -29,6 +29,8 @@ import {
   paymentRefunds,
   payments,
   receipts,
+  creditNotes,
+  creditNoteCounter,
   reviewRequests,
   paymentWebhookEvents,
   phoneVerifications,
@@ -267,14 +269,33 @@ async function fillEveryTable(db: Db) {
       paidAt: now,
     })
     .returning();
-  await db
+  const [refund] = await db
     .insert(paymentRefunds)
-    .values({ paymentId: payment!.id, amountCents: 1000, providerRefundId: "sim_re_backup", status: "succeeded", reason: "cancellation", actor: "staff" });
-  await db.insert(receipts).values({
+    .values({ paymentId: payment!.id, amountCents: 1000, providerRefundId: "sim_re_backup", status: "succeeded", reason: "cancellation", actor: "staff" })
+    .returning();
+  const [receipt] = await db
+    .insert(receipts)
+    .values({
+      number: 1,
+      stayId: stay!.id,
+      figures: { checkIn: dates.checkIn, checkOut: dates.checkOut, nights: 2, lines: [], totalCents: 13000, payments: [], balanceDueCents: 13000 },
+    })
+    .returning();
+  await db.insert(creditNotes).values({
     number: 1,
+    refundId: refund!.id,
     stayId: stay!.id,
-    figures: { checkIn: dates.checkIn, checkOut: dates.checkOut, nights: 2, lines: [], totalCents: 13000, payments: [], balanceDueCents: 13000 },
+    receiptId: receipt!.id,
+    figures: {
+      ...dates,
+      amountCents: 1000,
+      reason: "cancellation",
+      atDesk: false,
+      payment: { kind: "deposit", method: "card", amountCents: 5000, reference: null, paidAt: now.toISOString() },
+      receiptNumber: 1,
+    },
   });
+  await db.insert(creditNoteCounter).values({ id: 1, next: 2 });
   await db.insert(paymentWebhookEvents).values({ eventId: "evt_backup", provider: "simulated", type: "checkout.session.completed" });
   await db.insert(waitlistEntries).values({ householdId: household.id, ...dates, catIds: [cat.id] });
   const creditId = crypto.randomUUID();

@@ -7,7 +7,7 @@ import { addBusinessDays, businessDate } from "~/lib/business-time";
 import routes from "~/routes";
 import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
-import { payments, receipts, stays, vaccineRecords } from "../db/schema/index";
+import { creditNotes, paymentRefunds, payments, receipts, stays, vaccineRecords } from "../db/schema/index";
 import { testHousehold } from "../testing/households";
 import { testPageBuild } from "../testing/page-build";
 import { testRequestContext } from "../testing/request-context";
@@ -62,11 +62,30 @@ beforeAll(async () => {
   const [theirs] = await db.insert(stays).values(stay(other.householdId, "awaiting_payment")).returning();
   ids.stay = theirs!.id;
   ids.sessionId = `sim_cs_${crypto.randomUUID().replaceAll("-", "")}`;
-  await db.insert(payments).values({ stayId: ids.stay, provider: "simulated", checkoutSessionId: ids.sessionId, amountCents: 5_000 });
+  const [payment] = await db
+    .insert(payments)
+    .values({ stayId: ids.stay, provider: "simulated", checkoutSessionId: ids.sessionId, amountCents: 5_000 })
+    .returning();
   await db.insert(receipts).values({
     number: 1,
     stayId: ids.stay,
     figures: { checkIn: today, checkOut: today, nights: 1, lines: [], totalCents: 0, payments: [], balanceDueCents: 0 },
+  });
+  // Its credit note number 1: the address another household tries.
+  const [refund] = await db.insert(paymentRefunds).values({ paymentId: payment!.id, amountCents: 1_000, reason: "cancellation", actor: "staff" }).returning();
+  await db.insert(creditNotes).values({
+    number: 1,
+    refundId: refund!.id,
+    stayId: ids.stay,
+    figures: {
+      checkIn: today,
+      checkOut: today,
+      amountCents: 1_000,
+      reason: "cancellation",
+      atDesk: false,
+      payment: { kind: "deposit", method: "card", amountCents: 5_000, reference: null, paidAt: null },
+      receiptNumber: null,
+    },
   });
   const [ended] = await db.insert(stays).values(stay(viewer.householdId, "cancelled")).returning();
   ids.endedStay = ended!.id;
@@ -112,6 +131,7 @@ const PARAM_ROUTES: Record<string, IdCase> = {
   // Another household's code is what the link is for (it answers a page saying so): only unknown and malformed codes are refused.
   "/refer/:code": { url: (id) => `/refer/${id}`, unknown: "0123456789abcdef", admin: false },
   "/trips/:stayId/receipt.pdf": { url: (id) => `/trips/${id}/receipt.pdf`, theirs: () => ids.stay, unknown: UUID(), admin: true },
+  "/trips/:stayId/credit-notes/:number": { url: (id) => `/trips/${id}/credit-notes/1`, theirs: () => ids.stay, unknown: UUID(), admin: true },
   "/admin/stays/:stayId/check-in": { url: (id) => `/admin/stays/${id}/check-in`, unknown: UUID(), admin: true },
   "/admin/stays/:stayId/check-out": { url: (id) => `/admin/stays/${id}/check-out`, unknown: UUID(), admin: true },
   "/admin/stays/:stayId/suite-card": { url: (id) => `/admin/stays/${id}/suite-card`, unknown: UUID(), admin: true },

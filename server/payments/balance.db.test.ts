@@ -9,7 +9,7 @@ import { AppError } from "../http/errors";
 import { receiptPdf } from "../receipts/receipt-pdf";
 import { loadSiteContent } from "../content/content";
 import { balancesOf } from "../stays/balance";
-import { readReceipt } from "../stays/receipts";
+import { readReceipt, stayParties } from "../stays/receipts";
 import { checkInAtDesk, checkOutAtDesk } from "../testing/desk";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
@@ -246,7 +246,10 @@ describe("check-out", () => {
     for (const row of receiptRows(receipt.figures)) expect(mail!.message.text).toContain(row.label);
     expect(mail!.message.text).toContain("Total: $100.00");
     expect(mail!.message.text).toContain("Balance paid, cash: $20.00");
-    const pdf = receiptPdf(receipt, (await loadSiteContent(database.db)).business).toString("latin1");
+    const pdf = receiptPdf(receipt, await stayParties(database.db, stay.id), (await loadSiteContent(database.db)).business).toString("latin1");
+    // It names the household and its cats (ADR 0193).
+    expect(pdf).toContain("(For: Ana Ruiz) Tj");
+    expect(pdf).toContain("(Cat: Miso) Tj");
     expect(pdf).toContain("(First night free) Tj");
     expect(pdf).toContain("($100.00) Tj");
     // Staff read it; another household reads nothing.

@@ -10,6 +10,7 @@ import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { guaranteeRefundMail } from "../messages/catalogue";
+import { issueCreditNote } from "../stays/credit-notes";
 import { queueRefund } from "../stays/refunds";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { sendPendingRefunds } from "./refunds";
@@ -25,23 +26,27 @@ import { PaymentProviderNotConfigured } from "./types";
 
 /**
  * Cash or a check given back by hand at the desk: no provider can, so the refund is recorded as done
- * (`succeeded`, with no provider id), and the payment's refunded total is raised (its check holds it
- * to what was paid).
+ * (`succeeded`, with no provider id) with its credit note, and the payment's refunded total is raised
+ * (its check holds it to what was paid).
  */
 async function givenBackAtDesk(tx: Db, payment: { id: string }, input: { amountCents: number; reason: string; actor: string; now: Date }) {
   await tx
     .update(payments)
     .set({ refundedCents: sql`${payments.refundedCents} + ${input.amountCents}`, updatedAt: input.now })
     .where(eq(payments.id, payment.id));
-  await tx.insert(paymentRefunds).values({
-    paymentId: payment.id,
-    amountCents: input.amountCents,
-    status: "succeeded",
-    reason: `${input.reason} (given back at the desk)`,
-    actor: input.actor,
-    createdAt: input.now,
-    updatedAt: input.now,
-  });
+  const [refund] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      amountCents: input.amountCents,
+      status: "succeeded",
+      reason: `${input.reason} (given back at the desk)`,
+      actor: input.actor,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  await issueCreditNote(tx, refund!, input.now);
 }
 
 /** What guaranteeForm parsed (a reason of 1 to 500 characters, an amount above $0.00, in cents) and who gives it. */

@@ -13,6 +13,7 @@ import { BALANCE_STATUSES } from "../stays/balance";
 import { queueStayMail } from "../stays/stay-mail";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { releaseLapsedHolds } from "../stays/waitlist";
+import { creditNoteNumbers } from "../stays/credit-notes";
 import { queueRefund } from "../stays/refunds";
 import { type CardPayment, type Payment, type PaymentRefund, sendPendingRefunds } from "./refunds";
 import { isSimulatedSessionId, simulatedEventId, simulatedPaymentIntentId } from "./simulated-provider";
@@ -431,7 +432,17 @@ export interface StaffPayment {
   refundedCents: number;
   paidAt: string | null;
   /** `by`: who gave it back, in words ("by the customer", "by staff@…"); `actor` as recorded. */
-  refunds: { id: string; amountCents: number; status: "pending" | "succeeded"; reason: string; actor: string; by: string; createdAt: string }[];
+  /** `creditNoteNumber`: the refund's credit note (ADR 0193; null for one made before credit notes). */
+  refunds: {
+    id: string;
+    amountCents: number;
+    status: "pending" | "succeeded";
+    reason: string;
+    actor: string;
+    by: string;
+    createdAt: string;
+    creditNoteNumber: number | null;
+  }[];
 }
 
 /** The latest paid deposits with their stays and refunds, newest first, for the staff desk. */
@@ -445,7 +456,12 @@ export async function recentPayments(db: Db, limit = 30): Promise<StaffPayment[]
     .where(eq(payments.status, "paid"))
     .orderBy(desc(payments.paidAt))
     .limit(limit);
-  const byStay = await paymentsOfStays(db, [...new Set(rows.map((r) => r.stay.id))]);
+  const stayIds = [...new Set(rows.map((r) => r.stay.id))];
+  const byStay = await paymentsOfStays(db, stayIds);
+  const creditNoteOf = await creditNoteNumbers(
+    db,
+    [...byStay.values()].flat().flatMap((p) => p.refunds.map((r) => r.id)),
+  );
   return rows.map(({ payment, stay, householdId, household, email }) => ({
     id: payment.id,
     stayId: stay.id,
@@ -467,6 +483,7 @@ export async function recentPayments(db: Db, limit = 30): Promise<StaffPayment[]
       actor: r.actor,
       by: refundActorLabel(r.actor),
       createdAt: r.createdAt.toISOString(),
+      creditNoteNumber: creditNoteOf.get(r.id) ?? null,
     })),
   }));
 }

@@ -28,6 +28,7 @@ import {
   paymentRefunds,
   payments,
   receipts,
+  creditNotes,
   reviewRequests,
   phoneVerifications,
   smsQueue,
@@ -411,19 +412,40 @@ async function seedCustomer(db: Db) {
       paidAt: now,
     })
     .returning();
-  await db.insert(paymentRefunds).values({
-    paymentId: payment!.id,
-    amountCents: 5000,
-    providerRefundId: `sim_re_${tag}`,
-    status: "succeeded",
-    reason: "cancellation",
-    actor: `customer:${userId}`,
-  });
+  const [refund] = await db
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment!.id,
+      amountCents: 5000,
+      providerRefundId: `sim_re_${tag}`,
+      status: "succeeded",
+      reason: "cancellation",
+      actor: `customer:${userId}`,
+    })
+    .returning();
   // Its receipt (a business record: kept, nothing personal in it).
-  await db.insert(receipts).values({
-    number: (receiptNumber += 1),
+  const [receipt] = await db
+    .insert(receipts)
+    .values({
+      number: (receiptNumber += 1),
+      stayId: stay!.id,
+      figures: { ...stayDates, nights: 2, lines: [], totalCents: 13000, payments: [], balanceDueCents: 0 },
+    })
+    .returning();
+  // The refund's credit note (a business record like the receipt: the names it prints are read when it is made).
+  await db.insert(creditNotes).values({
+    number: receiptNumber,
+    refundId: refund!.id,
     stayId: stay!.id,
-    figures: { ...stayDates, nights: 2, lines: [], totalCents: 13000, payments: [], balanceDueCents: 0 },
+    receiptId: receipt!.id,
+    figures: {
+      ...stayDates,
+      amountCents: 5000,
+      reason: "cancellation",
+      atDesk: false,
+      payment: { kind: "deposit", method: "card", amountCents: 5000, reference: null, paidAt: now.toISOString() },
+      receiptNumber: receipt!.number,
+    },
   });
   await db.insert(waitlistEntries).values({ householdId: household.id, ...stayDates, catIds: [cat.id] });
   // A free night the household earned for a referral (ADR 0153), applied to the stay and returned when it was cancelled.

@@ -25,6 +25,7 @@ import {
   payments,
   referralCreditEntries,
   receipts,
+  creditNotes,
   reviewRequests,
   sessions,
   signIns,
@@ -349,6 +350,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     rowsOf: (s) => inArray(receipts.stayId, s.stayIds),
     erasure: "Kept for the business's accounts: the stay's receipt, its number and figures (prices and payments; nothing personal).",
   },
+  // A refund's credit note (ADR 0193): the household and cats it names are read when its PDF is made, never stored.
+  credit_notes: {
+    table: creditNotes,
+    rowsOf: (s) => inArray(creditNotes.stayId, s.stayIds),
+    erasure: "Kept for the business's accounts: the refund's credit note, its number and figures (amounts and the refund's reason; nothing personal).",
+  },
   // When the household was asked for a review after a stay (ADR 0167).
   review_requests: {
     table: reviewRequests,
@@ -417,6 +424,7 @@ export const OTHER_TABLES: Record<string, string> = {
   suites: "The hotel's rooms.",
   stay_settings: "The hotel's house rules for stays, and the manager's mobile for care alerts (staff's, not a customer's).",
   receipt_counter: "The next receipt number (ADR 0154): one row, no customer identifier.",
+  credit_note_counter: "The next credit note number (ADR 0193): one row, no customer identifier.",
   calendar_rules: "The hotel's peak periods, blackouts and closed days.",
   payment_webhook_events: "Which payment provider events were handled: event ids and amounts, no customer identifier.",
   grooming_services: "The grooming services' durations and prices.",

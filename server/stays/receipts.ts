@@ -1,14 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import { nightsOf } from "~/features/stays/model";
 import type { ReceiptFigures } from "~/features/stays/receipt";
+import { customerLabel } from "~/features/stays/wording";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { households, receiptCounter, receipts, stays, users } from "../db/schema/index";
+import { type creditNoteCounter, households, receiptCounter, receipts, stays, users } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
 import { AppError } from "../http/errors";
 import { queueMail } from "../mail/queue";
 import { receiptMail } from "../messages/catalogue";
+import type { DocumentParties } from "../receipts/receipt-pdf";
 import type { StayBalance } from "./balance";
+import { catNamesByStay } from "./guests";
 
 /**
  * Receipts (ADR 0154): one per stay, issued in its check-out's transaction with the next number of
@@ -18,14 +21,36 @@ import type { StayBalance } from "./balance";
 
 export type Receipt = typeof receipts.$inferSelect;
 
-/** Takes the next receipt number under the counter row's lock, which the caller's transaction holds until it ends. */
-async function nextReceiptNumber(tx: Db): Promise<number> {
+/**
+ * Takes the next number of a document counter (receipts', credit notes') under its one row's lock,
+ * which the caller's transaction holds until it ends: a transaction that rolls back gives its number back.
+ */
+export async function takeNextNumber(tx: Db, counter: typeof receiptCounter | typeof creditNoteCounter): Promise<number> {
   const [row] = await tx
-    .insert(receiptCounter)
+    .insert(counter)
     .values({ id: 1, next: 2 })
-    .onConflictDoUpdate({ target: receiptCounter.id, set: { next: sql`${receiptCounter.next} + 1` } })
-    .returning({ next: receiptCounter.next });
+    .onConflictDoUpdate({ target: counter.id, set: { next: sql`${counter.next} + 1` } })
+    .returning({ next: counter.next });
   return row!.next - 1;
+}
+
+/**
+ * Who a stay's receipt and credit notes are for (ADR 0193): the household (its name, else the
+ * account's e-mail) and the cats as booked, read when the PDF is made rather than frozen in the
+ * figures, so a deleted account's documents no longer name it.
+ */
+export async function stayParties(db: Db, stayId: string): Promise<DocumentParties> {
+  const [row] = await db
+    .select({ householdId: households.id, name: households.name, email: users.email })
+    .from(stays)
+    .leftJoin(households, eq(households.id, stays.householdId))
+    .leftJoin(users, eq(users.id, households.userId))
+    .where(eq(stays.id, stayId));
+  const cats = (await catNamesByStay(db, [stayId])).get(stayId) ?? [];
+  return {
+    household: customerLabel(row?.householdId ? { name: row.name, email: row.email } : null),
+    catNames: cats.map((name) => name ?? "A cat"),
+  };
 }
 
 /** Issues the stay's receipt in the caller's (check-out's) transaction and queues its mail. */
@@ -39,7 +64,7 @@ export async function issueReceipt(tx: Db, stay: typeof stays.$inferSelect, bala
     payments: balance.paid.map((p) => ({ kind: p.kind, method: p.method, amountCents: p.amountCents, refundedCents: p.refundedCents, reference: p.reference })),
     balanceDueCents: balance.dueCents,
   };
-  const number = await nextReceiptNumber(tx);
+  const number = await takeNextNumber(tx, receiptCounter);
   const [receipt] = await tx.insert(receipts).values({ number, stayId: stay.id, figures, issuedAt: ctx.now }).returning();
   const [customer] = stay.householdId
     ? await tx.select({ email: users.email }).from(households).innerJoin(users, eq(users.id, households.userId)).where(eq(households.id, stay.householdId))

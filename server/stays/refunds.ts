@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { paymentRefunds, payments, stayEvents, type stays } from "../db/schema/index";
 import { sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
+import { issueCreditNote } from "./credit-notes";
 import type { Payment, PaymentRefund } from "../payments/refunds";
 
 /**
@@ -17,8 +18,9 @@ import type { Payment, PaymentRefund } from "../payments/refunds";
 const CHECK_VIOLATION = "23514";
 
 /**
- * Queues a refund of `amountCents` on a paid payment, in the caller's transaction. The payments
- * table's check (refunded ≤ paid) refuses more than is left, whatever else runs at the same moment.
+ * Queues a refund of `amountCents` on a paid payment, with its credit note, in the caller's
+ * transaction. The payments table's check (refunded ≤ paid) refuses more than is left, whatever else
+ * runs at the same moment.
  */
 export async function queueRefund(
   tx: Db,
@@ -44,6 +46,8 @@ export async function queueRefund(
         .insert(paymentRefunds)
         .values({ paymentId: payment.id, amountCents: input.amountCents, reason: input.reason, actor: input.actor, createdAt: input.now, updatedAt: input.now })
         .returning();
+      // Its credit note, in the same savepoint: a refund refused gives the number back (ADR 0193).
+      await issueCreditNote(sp, row!, input.now);
       return row!;
     });
   } catch (error) {

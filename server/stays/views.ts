@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { nightsOf, windowsOn } from "~/features/stays/model";
 import type { StayView } from "~/features/stays/view";
 import type { Db } from "../db/client";
-import { payments, staySuites, stayCats, type stays, suiteTypes, suites } from "../db/schema/index";
+import { creditNotes, paymentRefunds, payments, staySuites, stayCats, type stays, suiteTypes, suites } from "../db/schema/index";
 import { loadStayTerms } from "./calendar";
 
 type Stay = typeof stays.$inferSelect;
@@ -23,11 +23,32 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
   const to = rows.reduce((max, s) => (s.checkOut > max ? s.checkOut : max), rows[0]!.checkOut);
   const { settings, rules } = await loadStayTerms(db, from, to);
   const paid = await db
-    .select({ stayId: payments.stayId, amountCents: payments.amountCents, refundedCents: payments.refundedCents })
+    .select({ id: payments.id, stayId: payments.stayId, kind: payments.kind, amountCents: payments.amountCents, refundedCents: payments.refundedCents })
     .from(payments)
-    // The deposit: a balance settled at check-out is on the stay's receipt (ADR 0154).
-    .where(and(inArray(payments.stayId, ids), eq(payments.status, "paid"), eq(payments.kind, "deposit")));
-  const sumOf = (stayId: string, key: "amountCents" | "refundedCents") => paid.filter((p) => p.stayId === stayId).reduce((sum, p) => sum + p[key], 0);
+    .where(and(inArray(payments.stayId, ids), eq(payments.status, "paid")));
+  // Every refund of those payments, whatever its cause, with its credit note (ADR 0193; one made before credit notes has none).
+  const refunds =
+    paid.length === 0
+      ? []
+      : await db
+          .select({
+            paymentId: paymentRefunds.paymentId,
+            amountCents: paymentRefunds.amountCents,
+            reason: paymentRefunds.reason,
+            at: paymentRefunds.createdAt,
+            creditNote: creditNotes.number,
+          })
+          .from(paymentRefunds)
+          .leftJoin(creditNotes, eq(creditNotes.refundId, paymentRefunds.id))
+          .where(
+            inArray(
+              paymentRefunds.paymentId,
+              paid.map((p) => p.id),
+            ),
+          )
+          .orderBy(asc(paymentRefunds.createdAt), asc(creditNotes.number));
+  const sumOf = (stayId: string, key: "amountCents" | "refundedCents", kind?: "deposit" | "balance") =>
+    paid.filter((p) => p.stayId === stayId && (!kind || p.kind === kind)).reduce((sum, p) => sum + p[key], 0);
   return rows.map((stay) => {
     // A stay's current rooms: the held ones, or (once released) those it had.
     const own = rooms.filter((r) => r.stayId === stay.id);
@@ -52,8 +73,13 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
       offerExpiresAt: stay.offerExpiresAt?.toISOString() ?? null,
       depositCents: stay.depositCents,
       paymentDueAt: stay.paymentDueAt?.toISOString() ?? null,
-      paidCents: sumOf(stay.id, "amountCents"),
-      refundedCents: sumOf(stay.id, "refundedCents"),
+      paidCents: sumOf(stay.id, "amountCents", "deposit"),
+      refundedCents: sumOf(stay.id, "refundedCents", "deposit"),
+      balancePaidCents: sumOf(stay.id, "amountCents", "balance"),
+      netPaidCents: sumOf(stay.id, "amountCents") - sumOf(stay.id, "refundedCents"),
+      refunds: refunds
+        .filter((r) => paid.some((p) => p.id === r.paymentId && p.stayId === stay.id))
+        .map((r) => ({ amountCents: r.amountCents, reason: r.reason, at: r.at.toISOString(), creditNoteNumber: r.creditNote })),
     };
   });
 }

@@ -2,8 +2,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { CatChoices } from "~/features/cats/cat-choices";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
+import { formatBusinessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
+import { creditNoteNumberText, creditNotePath, refundReasonText } from "./credit-note";
 import { STAY_STATUS_LABELS, type StayStatus } from "./model";
 import { formatCents } from "~/lib/money";
 import { PriceSummary } from "./price-summary";
@@ -25,6 +26,46 @@ const statusStyles: Record<StayStatus, string> = {
 export function StayStatusBadge({ status }: { status: StayStatus }) {
   return (
     <span className={cn("inline-block rounded-full px-3 py-1 text-sm font-bold whitespace-nowrap", statusStyles[status])}>{STAY_STATUS_LABELS[status]}</span>
+  );
+}
+
+/**
+ * What was paid towards the stay, every refund of it with its credit note (ADR 0193), whatever its
+ * cause, and what is kept paid; nothing before anything was paid.
+ */
+function PaidAndRefunded({ stay }: { stay: StayView }) {
+  const paidCents = stay.paidCents + stay.balancePaidCents;
+  if (paidCents === 0) return null;
+  const refundedCents = stay.refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  return (
+    <div className="mt-3 text-sm">
+      <p>
+        {stay.balancePaidCents === 0
+          ? `Deposit paid: ${formatCents(stay.paidCents)}`
+          : `Paid: ${formatCents(paidCents)} (${stay.paidCents > 0 ? `deposit ${formatCents(stay.paidCents)}, ` : ""}balance ${formatCents(stay.balancePaidCents)})`}
+        {refundedCents > 0 ? ` · Refunded: ${formatCents(refundedCents)}` : ""}
+      </p>
+      {stay.refunds.length > 0 ? (
+        <>
+          <ul className="mt-1 grid gap-1" aria-label={`Refunds of the stay from ${formatCalendarDayWeekday(stay.checkIn)}`}>
+            {stay.refunds.map((r, i) => (
+              <li key={r.creditNoteNumber ?? `refund-${i}`}>
+                {formatCents(r.amountCents)}: {refundReasonText(r.reason)}, {formatBusinessDate(new Date(r.at))}
+                {r.creditNoteNumber !== null ? (
+                  <>
+                    {" · "}
+                    <a href={creditNotePath(stay.id, r.creditNoteNumber)} download className="font-semibold text-brand-700 underline underline-offset-4">
+                      Credit note {creditNoteNumberText(r.creditNoteNumber)} (PDF)
+                    </a>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 font-semibold">Net paid: {formatCents(stay.netPaidCents)}</p>
+        </>
+      ) : null}
+    </div>
   );
 }
 
@@ -189,12 +230,7 @@ export function StayCard({
       {stay.status === "cancelled" && stay.cancellationFeeCents !== null ? (
         <p className="mt-3 text-sm">Cancellation fee: {formatCents(stay.cancellationFeeCents)}</p>
       ) : null}
-      {stay.paidCents > 0 ? (
-        <p className="mt-3 text-sm">
-          Deposit paid: {formatCents(stay.paidCents)}
-          {stay.refundedCents > 0 ? ` · Refunded: ${formatCents(stay.refundedCents)}` : ""}
-        </p>
-      ) : null}
+      <PaidAndRefunded stay={stay} />
       {footer}
       {stay.status === "offered" ? (
         <HoldActions

@@ -2,6 +2,16 @@ import { type ImagePurpose, type PageImage, uploadedImage } from "~/features/med
 import { addBusinessDays, formatCalendarDayWeekday, formatLocalTime } from "~/lib/business-time";
 import type { CancellationTier, PriceLine, StayStatus, TimeWindow } from "./model";
 
+/** A refund of one of a stay's payments, as My Trips lists it. */
+export interface StayRefund {
+  amountCents: number;
+  /** As the refund recorded it: "cancellation", "Satisfaction guarantee: …" (said in words by `refundReasonText`). */
+  reason: string;
+  /** When it was made (ISO instant). */
+  at: string;
+  creditNoteNumber: number | null;
+}
+
 /** A stay as the customer's pages and mails show it (built by server/stays). */
 export interface StayView {
   id: string;
@@ -26,9 +36,15 @@ export interface StayView {
   /** The deposit asked at booking (0: none), and, while it is unpaid, when the hold ends (ISO instant). */
   depositCents: number;
   paymentDueAt: string | null;
-  /** What was paid towards the stay, and what of it was given back (or is on its way back). */
+  /** The deposit paid, and what of it was given back (or is on its way back). */
   paidCents: number;
   refundedCents: number;
+  /** Balances paid at or after check-out (ADR 0152, 0182). */
+  balancePaidCents: number;
+  /** What the household paid towards the stay and kept paid: every payment less every refund of it. */
+  netPaidCents: number;
+  /** Every refund of the stay's payments, oldest first, with its credit note's number (ADR 0193; null for one made before credit notes). */
+  refunds: StayRefund[];
 }
 
 /** "9:00 AM – 12:00 PM or 1:00 PM – 5:00 PM" */

@@ -37,6 +37,7 @@ import { FieldError, Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
 import { selectClass } from "~/features/admin/leads/lead-parts";
 import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
+import { creditNoteNumberText, creditNotePath } from "~/features/stays/credit-note";
 import { FIRST_NIGHT_FREE, GUARANTEE_DAYS, REFERRAL_CREDIT } from "~/features/stays/model";
 import { paymentMethodLabel } from "~/features/stays/wording";
 import { formatCents } from "~/lib/money";
@@ -735,6 +736,14 @@ function DepositList({ deposits, canRefund, formToken }: { deposits: LoaderData[
                   <li key={r.id}>
                     {formatCents(r.amountCents)}, {r.reason}, {r.by}
                     {r.status === "pending" ? " (being sent)" : ""}
+                    {r.creditNoteNumber !== null ? (
+                      <>
+                        {" · "}
+                        <a href={creditNotePath(d.stayId, r.creditNoteNumber)} download className="font-semibold text-brand-700 underline underline-offset-4">
+                          Credit note {creditNoteNumberText(r.creditNoteNumber)}
+                        </a>
+                      </>
+                    ) : null}
                   </li>
                 ))}
               </ul>
