@@ -74,7 +74,15 @@ async function deskStay(db: Db, stayId: string) {
     arrival: rows.find((r) => r.catId === g.profile.id && r.direction === "arrival") ?? null,
     departure: rows.find((r) => r.catId === g.profile.id && r.direction === "departure") ?? null,
   }));
-  return { stay, household, cats: cards, names: await teamNames(db, rows.map((r) => r.staffUserId)) };
+  return {
+    stay,
+    household,
+    cats: cards,
+    names: await teamNames(
+      db,
+      rows.map((r) => r.staffUserId),
+    ),
+  };
 }
 
 /** The weight the desk recorded when the cat arrived for this stay, in grams; null for a stay checked in before the desk weighed cats. */
@@ -111,7 +119,14 @@ export async function deskCheckInPage(db: Db, stayId: string, now = new Date()) 
     stay: { id: stay.id, status: stay.status, checkIn: stay.checkIn, checkOut: stay.checkOut },
     arrivesToday: stay.checkIn === businessDate(now),
     checkInStatus: statuses.get(stayId)!,
-    signature: signature ? { signedName: signature.signedName, signedAt: signature.signedAt.toISOString() } : null,
+    signature: signature
+      ? {
+          signedName: signature.signedName,
+          signedAt: signature.signedAt.toISOString(),
+          witnessName: signature.witnessName,
+          version: signature.agreementVersion,
+        }
+      : null,
     cats: guests.map((c) => ({
       catId: c.catId,
       name: c.name,
