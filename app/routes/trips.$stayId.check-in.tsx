@@ -1,4 +1,4 @@
-import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
