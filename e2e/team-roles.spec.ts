@@ -13,11 +13,13 @@ test(
   async ({ browser, page: owner, signIn, baseURL }) => {
     test.setTimeout(120_000);
     await signIn(owner, { as: "admin" });
-    const { page: desk, email } = await teamMember(browser, baseURL!, signIn, owner, "Front desk");
+    const { page: desk, email, name } = await teamMember(browser, baseURL!, signIn, owner, "Front desk");
     const width = owner.viewportSize()!.width;
 
     // The Team page lists her with her role; it passes axe and spills nothing sideways.
-    await expect(owner.getByRole("list", { name: "The team" }).getByRole("listitem").filter({ hasText: email })).toContainText("Front desk since");
+    const listed = owner.getByRole("list", { name: "The team" }).getByRole("listitem").filter({ hasText: email });
+    await expect(listed).toContainText("Front desk since");
+    await expect(listed).toContainText(name);
     expect(await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "nothing spills sideways").toBeLessThanOrEqual(0);
     await owner.screenshot({ path: test.info().outputPath(`team-${width}.png`), fullPage: true });
     await expectNoAxeViolations(owner);
@@ -35,6 +37,9 @@ test(
       await gotoHydrated(desk, "/account");
       await expect(desk.getByText("Role on the team")).toBeVisible();
       await expect(desk.getByRole("heading", { name: "Household" })).toHaveCount(0);
+      // Her name, as the Owner typed it, is hers to change; a front desk sets no override PIN.
+      await expect(desk.getByLabel("Your full name")).toHaveValue(name);
+      await expect(desk.getByRole("heading", { name: "Override PIN" })).toHaveCount(0);
       await desk.getByRole("link", { name: "Desk" }).click();
     }
     await expect(desk.getByRole("heading", { name: "Stays", level: 1 })).toBeVisible();

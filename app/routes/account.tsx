@@ -1,4 +1,7 @@
-import { requireUser } from "@server/auth/guards.server";
+import { may, requireUser } from "@server/auth/guards.server";
+import { hasOverridePin, setOverridePin } from "@server/auth/override-pin";
+import { setFullName } from "@server/auth/roles";
+import { AppError } from "@server/http/errors";
 import { toSnapshot } from "@server/auth/snapshot";
 import { getHousehold, saveDiaryPreference, saveHousehold } from "@server/households/households";
 import { confirmPhoneCode, phoneProofStatus, sendPhoneCode } from "@server/households/phone-proof";
@@ -33,7 +36,11 @@ import { DiarySwitch } from "~/features/account/diary-switch";
 import { DIARY_INTENT, diaryForm } from "~/features/account/schema";
 import { formatUsPhone } from "~/lib/phone";
 import { ROLE_LABELS, teamLinks } from "~/features/team/roles";
+import { AccountTeam } from "~/features/team/account-team";
+import { overridePinForm, teamNameForm } from "~/features/team/schema";
 import type { Route } from "./+types/account";
+
+const NOT_ON_TEAM = () => new AppError(403, "NOT_ON_TEAM", "Only a team member's account keeps a name for the stay's history.");
 
 export const meta: Route.MetaFunction = () => [{ title: `Your account | ${business.name}` }, { name: "robots", content: "noindex" }];
 
@@ -49,6 +56,10 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     diaryWanted: !(household?.diaryOptOut ?? false),
     phoneProof: await phoneProofStatus(context.db, auth.user.id),
     referral: { ...referral, available: referral.available.map((c) => ({ expiresAt: c.expiresAt.toISOString() })) },
+    // A team member's name and, for a Manager or an Owner, whether their override PIN is set (ADR 0196).
+    team: auth.role
+      ? { fullName: auth.user.fullName, mayOverride: may(auth, "override"), pinSet: may(auth, "override") && (await hasOverridePin(context.db, auth.user.id)) }
+      : null,
   };
 });
 
@@ -97,6 +108,17 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       return input.diary
         ? { kind: "success", title: "Daily diary on", description: "We'll e-mail you at 6 pm on each day of a stay." }
         : { kind: "success", title: "Daily diary off", description: "We won't e-mail you the diary. The care log stays on your trip's page." };
+    });
+  if (intent === "teamName")
+    return submitForm(form, teamNameForm, async ({ fullName }) => {
+      if (!auth.role) throw NOT_ON_TEAM();
+      await setFullName(context.db, auth.user.id, fullName);
+      return { kind: "success", title: "Name saved", description: `The stay's history shows ${fullName} for what you record.` };
+    });
+  if (intent === "overridePin")
+    return submitForm(form, overridePinForm, async ({ pin }) => {
+      await setOverridePin(context.db, auth.user.id, pin);
+      return { kind: "success", title: "Override PIN saved", description: "Type it on the front desk's device to confirm a release without a pickup code." };
     });
   if (intent !== null && intent !== "household") return unknownIntent();
   return submitForm(form, householdForm, async (input) => {
@@ -195,6 +217,13 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <ReferAFriend referral={loaderData.referral} />
           </AuthCard>
         </>
+      ) : null}
+      {loaderData.team ? (
+        <AuthCard className="mt-6">
+          {/* Posted without the script, the answer shows here when the household's part (and its notice) is not on the page. */}
+          {loaderData.customer ? null : <ActionNotice className="mb-4" />}
+          <AccountTeam team={loaderData.team} />
+        </AuthCard>
       ) : null}
       <AuthCard className="mt-6">
         <section aria-labelledby="your-data-heading">

@@ -1,4 +1,4 @@
-import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
@@ -16,6 +16,7 @@ import { noindexMeta } from "~/features/seo/seo";
 import { MAX_PICKUP_PEOPLE, MAX_STAY_MEDICATIONS } from "~/features/stays/check-in";
 import { CheckInBadge } from "~/features/stays/check-in-badge";
 import { checkInPlanForm, signAgreementForm } from "~/features/stays/check-in-schema";
+import { AgreementSignFields, AgreementText } from "~/features/stays/agreement-signing";
 import { formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
 import { PHONE_INPUT_MAX_LENGTH, formatUsPhone } from "~/lib/phone";
@@ -280,17 +281,7 @@ function AgreementSection({ data }: { data: PageData }) {
   const current = signature?.version === agreement.version;
   return (
     <section aria-labelledby="agreement-heading" className="mt-8 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] sm:p-6">
-      <h2 id="agreement-heading" className="text-2xl">
-        {agreement.title}
-      </h2>
-      <p className="mt-1 text-sm text-muted">Version {agreement.version}</p>
-      <div className="mt-4 grid max-w-prose gap-3">
-        {agreement.text.split(/\n\s*\n/).map((paragraph, i) => (
-          <p key={i} className="whitespace-pre-line">
-            {paragraph}
-          </p>
-        ))}
-      </div>
+      <AgreementText agreement={agreement} headingLevel="h2" />
       {signature ? (
         <Notice tone="success" role="status" className="mt-6 text-base">
           Signed by <strong>{signature.signedName}</strong> on {formatBusinessLongDateTime(new Date(signature.signedAt))}
@@ -301,18 +292,7 @@ function AgreementSection({ data }: { data: PageData }) {
         <Form method="post" className="mt-6 grid max-w-xl gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="sign" />
           <input type="hidden" name="version" value={agreement.version} />
-          <Field label="Your full name" field={fields.fullName} autoComplete="name" />
-          <div>
-            <label className="flex min-h-11 items-start gap-3">
-              <input
-                {...getInputProps(fields.agree, { type: "checkbox", ariaAttributes: true })}
-                key={fields.agree.key}
-                className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-              />
-              <span>I have read the boarding agreement and agree to it for this stay.</span>
-            </label>
-            <FieldError id={fields.agree.errorId}>{fields.agree.errors?.[0]}</FieldError>
-          </div>
+          <AgreementSignFields fields={fields} nameLabel="Your full name" />
           <FormError id={form.errorId} errors={form.errors} />
           <div>
             <Button type="submit" disabled={busy}>

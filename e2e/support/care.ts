@@ -60,9 +60,12 @@ export async function teamMember(browser: Browser, baseURL: string, signIn: Sign
   const page = await team.newPage();
   const email = await signIn(page);
   await gotoHydrated(admin, "/admin/team");
+  // The name the stay's history shows for what they do (ADR 0196): fresh, like the address.
+  const name = `${role} ${email.split("@")[0]!.slice(-6)}`;
+  await admin.getByLabel("Their full name").fill(name);
   await admin.getByLabel("Their e-mail address").fill(email);
   await admin.getByLabel("Role", { exact: true }).selectOption({ label: role });
   await admin.getByRole("button", { name: "Add to the team" }).click();
-  await expect(admin.getByText(`${email} is on the team, as ${role}.`).first()).toBeVisible();
-  return { team, page, email };
+  await expect(admin.getByText(`${name} is on the team, as ${role}.`).first()).toBeVisible();
+  return { team, page, email, name };
 }

@@ -148,6 +148,7 @@ export async function listAdmins(db: Pick<Db, "select">): Promise<string[]> {
 
 export interface TeamMember {
   email: string;
+  fullName: string | null;
   role: Role;
   since: Date;
 }
@@ -155,7 +156,7 @@ export interface TeamMember {
 /** The team, by role (Owners first) then by address. */
 export async function listTeam(db: Pick<Db, "select">): Promise<TeamMember[]> {
   const rows = await db
-    .select({ email: users.email, role: userRoles.role, since: userRoles.createdAt })
+    .select({ email: users.email, fullName: users.fullName, role: userRoles.role, since: userRoles.createdAt })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
     .orderBy(users.email);
@@ -163,21 +164,30 @@ export async function listTeam(db: Pick<Db, "select">): Promise<TeamMember[]> {
   return rows.filter((r): r is TeamMember => isRole(r.role)).sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role) || a.email.localeCompare(b.email));
 }
 
-/** The account of `email`, created if needed (it signs in by link like any other). */
-async function accountFor(db: Pick<Db, "insert">, email: string): Promise<string> {
-  const [user] = await db.insert(users).values({ email }).onConflictDoUpdate({ target: users.email, set: { email } }).returning({ id: users.id });
+/** The account of `email`, created if needed (it signs in by link like any other); a name given is its full name (ADR 0196). */
+async function accountFor(db: Pick<Db, "insert">, email: string, fullName?: string): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({ email, fullName })
+    .onConflictDoUpdate({ target: users.email, set: fullName ? { fullName } : { email } })
+    .returning({ id: users.id });
   return user!.id;
+}
+
+/** A team member's own full name, from /account (ADR 0196). */
+export async function setFullName(db: Pick<Db, "update">, userId: string, fullName: string): Promise<void> {
+  await db.update(users).set({ fullName }).where(eq(users.id, userId));
 }
 
 export type TeamChange = "added" | "changed" | "unchanged";
 
 /**
- * Gives `email` the role (the Team page's add and change): creates the account if needed, replaces the
- * role held. Refuses to take the last Owner's role away (`LAST_OWNER`). Safe to post twice: the second
+ * Gives `email` the role (the Team page's add and change): creates the account if needed (with the
+ * full name typed when adding), replaces the role held. Refuses to take the last Owner's role away (`LAST_OWNER`). Safe to post twice: the second
  * finds the role held ("unchanged").
  */
-export async function setTeamRole(db: Db, email: string, role: Role): Promise<TeamChange> {
-  const userId = await accountFor(db, email);
+export async function setTeamRole(db: Db, email: string, role: Role, fullName?: string): Promise<TeamChange> {
+  const userId = await accountFor(db, email, fullName);
   return changeTeam(db, userId, role, async (tx) => {
     const held = await roleOf(tx, userId);
     if (held === role) return "unchanged";

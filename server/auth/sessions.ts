@@ -16,6 +16,8 @@ export const SESSION_RENEW_AFTER_MS = hour;
 export interface SessionUser {
   id: string;
   email: string;
+  /** A team member's name as typed on the Team page or /account (ADR 0196); null until one is given. */
+  fullName: string | null;
   emailConfirmedAt: Date | null;
   lastSignInAt: Date | null;
   createdAt: Date;
@@ -76,6 +78,7 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
     user: {
       id: user.id,
       email: user.email,
+      fullName: user.fullName,
       emailConfirmedAt: user.emailConfirmedAt,
       lastSignInAt: user.lastSignInAt,
       createdAt: user.createdAt,

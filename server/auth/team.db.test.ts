@@ -64,10 +64,10 @@ describe("the Team page", () => {
     const owner = await sessionCookieFor(database.db, fresh("owner"), { admin: true });
     const desk = fresh("desk");
     const [first, second] = await Promise.all([
-      post(owner, { intent: "add", email: desk, role: "front_desk" }),
-      post(owner, { intent: "add", email: desk, role: "front_desk" }),
+      post(owner, { intent: "add", email: desk, fullName: "Dee Desk", role: "front_desk" }),
+      post(owner, { intent: "add", email: desk, fullName: "Dee Desk", role: "front_desk" }),
     ]);
-    expect([first!.notice, second!.notice].sort()).toEqual([`${desk} is on the team already, as Front desk.`, `${desk} is on the team, as Front desk.`]);
+    expect([first!.notice, second!.notice].sort()).toEqual(["Dee Desk is on the team already, as Front desk.", "Dee Desk is on the team, as Front desk."]);
     expect(await roleOfEmail(desk)).toBe("front_desk");
 
     expect((await post(owner, { intent: "role", email: desk, role: "manager" })).notice).toBe(`${desk} is now Manager.`);
@@ -79,7 +79,7 @@ describe("the Team page", () => {
 
   it("refuses an unknown role and a bad address in words, beside the form", async () => {
     const owner = await sessionCookieFor(database.db, fresh("owner"), { admin: true });
-    const reply = await post(owner, { intent: "add", email: fresh("chef"), role: "chef" });
+    const reply = await post(owner, { intent: "add", email: fresh("chef"), fullName: "Chef", role: "chef" });
     expect(reply.status).toBe(400);
     expect(reply.errors?.role).toEqual(["Choose a role: Owner, Manager, Front desk, Care attendant"]);
     const noEmail = await post(owner, { intent: "role", email: "not-an-address", role: "care" });

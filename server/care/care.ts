@@ -13,7 +13,6 @@ import {
   eatenPoorly,
   notDueReason,
   outsideWindow,
-  staffNameOf,
   weighInDue,
 } from "~/features/care/model";
 import type { CareEntryInput } from "~/features/care/schema";
@@ -28,6 +27,8 @@ import { careEntries, carePhotoVariants, catHandovers, cats, doseClaims, househo
 import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
+import { teamNames } from "../auth/team-names";
+import { teamMemberName } from "~/features/team/names";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { arrivalWeightOf } from "../stays/handovers";
 import { raiseWeightChangeAlert } from "./alerts";
@@ -304,13 +305,13 @@ const ALREADY_CORRECTED = () => new AppError(409, "CARE_ENTRY_CORRECTED", "That 
  */
 async function alreadyGiven(db: Db, claim: { catId: string; medication: string; dueAt: Date }): Promise<AppError> {
   const [given] = await db
-    .select({ at: careEntries.at, initials: careEntries.staffInitials, email: users.email })
+    .select({ at: careEntries.at, initials: careEntries.staffInitials, email: users.email, fullName: users.fullName })
     .from(doseClaims)
     .innerJoin(careEntries, eq(careEntries.id, doseClaims.entryId))
     .leftJoin(users, eq(users.id, careEntries.staffUserId))
     .where(and(eq(doseClaims.catId, claim.catId), eq(doseClaims.medication, claim.medication), eq(doseClaims.dueAt, claim.dueAt)));
   const message = given
-    ? `Given at ${formatBusinessTime(given.at)} by ${given.email ? staffNameOf(given.email) : given.initials}. Do not give it again: to change what was logged, correct that entry.`
+    ? `Given at ${formatBusinessTime(given.at)} by ${given.email ? teamMemberName({ fullName: given.fullName, email: given.email }) : given.initials}. Do not give it again: to change what was logged, correct that entry.`
     : "This dose has just been logged. Reload the page.";
   return new AppError(409, "DOSE_ALREADY_GIVEN", message);
 }
@@ -440,7 +441,13 @@ async function weighInAlert(tx: Db, entry: CareEntry, checkIn: string) {
 // ---- The owner's view -------------------------------------------------------------------------------
 
 /** A standing entry in the owner's log; a dose also says plainly what became of it (ADR 0188). */
-export type CareLogEntry = CareEntryView & { catName: string; doseText: string | null; wentWrong: boolean };
+export type CareLogEntry = CareEntryView & {
+  catName: string;
+  doseText: string | null;
+  wentWrong: boolean;
+  /** Who logged it: their name for the team (ADR 0196), their initials for the owner. */
+  by: string;
+};
 
 /** A dose nobody logged, in the owner's log: missed, and what the team did about it. */
 export interface CareLogMissedDose {
@@ -453,7 +460,7 @@ export interface CareLogMissedDose {
 export interface CareLog {
   stay: { id: string; status: string; checkIn: string; checkOut: string; catNames: string[] };
   /** Each business day with something logged, latest first: its incidents (as they happened), its missed doses, and its entries (latest first). */
-  days: { day: string; incidents: IncidentView[]; missed: CareLogMissedDose[]; entries: CareLogEntry[] }[];
+  days: { day: string; incidents: (IncidentView & { by: string })[]; missed: CareLogMissedDose[]; entries: CareLogEntry[] }[];
 }
 
 /**
@@ -473,7 +480,12 @@ export async function careLog(db: Db, reader: CareReader, stayId: string, now = 
     db.select().from(careEntries).where(eq(careEntries.stayId, stayId)),
     incidentsOf(db, stayId),
   ]);
-  const missed = await missedDosesOf(db, [stayId], now, undefined, { entries });
+  const [missed, names] = await Promise.all([
+    missedDosesOf(db, [stayId], now, undefined, { entries }),
+    // The team reads who did what by name; the owner reads initials, as the diary and the mails give them.
+    reader.isStaff ? teamNames(db, [...entries.map((e) => e.staffUserId), ...incidents.map((i) => i.staffUserId)]) : new Map<string, string>(),
+  ]);
+  const byOf = (row: { staffUserId: string | null; staffInitials: string }) => (row.staffUserId && names.get(row.staffUserId)) || row.staffInitials;
   const nameOf = (catId: string) => guests.find((g) => g.catId === catId)?.name ?? "A cat";
   const days = new Map<string, CareLog["days"][number]>();
   const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, incidents: [], missed: [], entries: [] }).get(day)!;
@@ -485,6 +497,7 @@ export async function careLog(db: Db, reader: CareReader, stayId: string, now = 
       catName: nameOf(e.catId),
       doseText: account ? doseAccountText(account) : null,
       wentWrong: account ? doseWentWrong(account) : false,
+      by: byOf(e),
     });
   }
   for (const m of missed)
@@ -496,7 +509,7 @@ export async function careLog(db: Db, reader: CareReader, stayId: string, now = 
     });
   for (const i of incidents) {
     const seen = incidentView(i, incidentCatName(i.catId, guests));
-    dayOf(seen.day).incidents.push(seen);
+    dayOf(seen.day).incidents.push({ ...seen, by: byOf(i) });
   }
   return {
     stay: { id: stay.id, status: stay.status, checkIn: stay.checkIn, checkOut: stay.checkOut, catNames: guests.map((g) => g.name ?? "A cat") },

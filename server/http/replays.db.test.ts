@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
 import type { Database } from "../db/client";
-import { paymentRefunds, payments, stays } from "../db/schema/index";
+import { paymentRefunds, payments, stayAgreementSignatures, stays } from "../db/schema/index";
+import { publishedAgreement } from "../stays/check-in";
 import { testHousehold } from "../testing/households";
 import { testPageBuild } from "../testing/page-build";
 import { routeTable } from "../testing/route-table";
@@ -77,8 +78,37 @@ const REGISTRY: Record<string, Entry> = {
   },
   // Also on this page: the satisfaction guarantee, once a stay (below); move, approve, decline and no-show change a state the second post finds changed; retrying a mail or a text queues the same row again.
   "routes/staff/stays.$stayId.tsx": { testedIn: "server/care/incidents.db.test.ts: an incident posted twice (20 at once, its form token on its row)" },
+  // Also on this page: a check-in moves a confirmed stay to checked in; the second post finds it checked in and is refused.
   "routes/admin/stays.$stayId.check-in.tsx": {
-    naturally: "A check-in moves a confirmed stay to checked in: the second post finds it checked in and is refused.",
+    scenarios: {
+      "the agreement signed at the desk (the page's form token)": {
+        page: { path: "admin/stays/:stayId/check-in", file: "routes/admin/stays.$stayId.check-in.tsx" },
+        async setup() {
+          const home = await testHousehold(database.db, new Date());
+          const [stay] = await database.db
+            .insert(stays)
+            .values({
+              householdId: home.householdId,
+              status: "confirmed",
+              checkIn: today,
+              checkOut: addBusinessDays(today, 2),
+              totalCents: 16_000,
+              depositCents: 8_000,
+              priceLines: [],
+              cancellationTiers: [],
+            })
+            .returning();
+          const cookie = await sessionCookieFor(database.db, `desk-${crypto.randomUUID()}@example.com`, { admin: true });
+          const { version } = await publishedAgreement(database.db);
+          return {
+            url: `/admin/stays/${stay!.id}/check-in`,
+            cookie,
+            fields: { intent: "signAtDesk", fullName: "Dana Whitfield", agree: "on", version, formToken: token() },
+            effects: async () => (await database.db.select().from(stayAgreementSignatures).where(eq(stayAgreementSignatures.stayId, stay!.id))).length,
+          };
+        },
+      },
+    },
   },
   "routes/admin/stays.$stayId.check-out.tsx": {
     naturally:
@@ -130,7 +160,9 @@ const REGISTRY: Record<string, Entry> = {
   "routes/cats.new.tsx": { notYet: "A cat added twice is two cats: submitOnce." },
   "routes/cats.$catId.tsx": { notYet: "A vaccine record uploaded twice is two records: submitOnce; saving and archiving change a state." },
   "routes/staff/today.tsx": { notYet: "A care tap (a meal, a dose, a photo) posted twice is two entries: submitOnce with the page's token." },
-  "routes/account.tsx": { notYet: "A phone code sent twice texts twice (rate-limited); the saves are updates: submitOnce for the code." },
+  "routes/account.tsx": {
+    notYet: "A phone code sent twice texts twice (rate-limited); the saves (the household, a team member's name and PIN) are updates: submitOnce for the code.",
+  },
   "routes/auth.tsx": { notYet: "A sign-in mail requested twice is sent twice (rate-limited)." },
   "routes/home.tsx": { notYet: "A callback, voucher or newsletter request posted twice: submitOnce in publicFormAction." },
   "routes/home-backup.tsx": { notYet: "As the home page: submitOnce in publicFormAction." },

@@ -111,7 +111,13 @@ const unlessCustomer = (column: AnyPgColumn, s: DataSubject, placeholder: string
 const CASCADE = "Deleted with the account.";
 
 export const PERSONAL_TABLES: Record<string, PersonalTable> = {
-  users: { table: users, rowsOf: (s) => eq(users.id, s.userId), erasure: "Deleted.", erase: (tx, s) => tx.delete(users).where(eq(users.id, s.userId)) },
+  users: {
+    table: users,
+    rowsOf: (s) => eq(users.id, s.userId),
+    withheld: { override_pin_hash: "The hash of a manager's override PIN: a secret, not information about you." },
+    erasure: "Deleted.",
+    erase: (tx, s) => tx.delete(users).where(eq(users.id, s.userId)),
+  },
   user_roles: { table: userRoles, rowsOf: (s) => eq(userRoles.userId, s.userId), erasure: CASCADE },
   form_submissions: {
     table: formSubmissions,

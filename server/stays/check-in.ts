@@ -234,6 +234,39 @@ export interface SignatureOrigin {
 export async function signAgreement(db: Db, userId: string, stayId: string, input: AgreementSignature, origin: SignatureOrigin, now = new Date()) {
   const { stay } = await householdStay(db, userId, stayId);
   refuseUnlessOpen(stay, now);
+  return recordSignature(db, stayId, input, origin, { actor: `customer:${userId}`, witness: null }, now);
+}
+
+/**
+ * The agreement signed on the desk's device by an owner who did not check in online (ADR 0196): the
+ * same words and version, the name they typed and their tick, kept like an online signature with the
+ * desk's address and browser and the team member who witnessed it. Before the cat is checked in only.
+ */
+export async function signAgreementAtDesk(
+  db: Db,
+  stayId: string,
+  input: Omit<AgreementSignature, "intent">,
+  origin: SignatureOrigin,
+  witness: { email: string; name: string },
+  now: Date,
+) {
+  if (!isUuid(stayId)) throw STAY_NOT_FOUND();
+  const [stay] = await db.select({ status: stays.status }).from(stays).where(eq(stays.id, stayId));
+  if (!stay) throw STAY_NOT_FOUND();
+  if (stay.status !== "confirmed")
+    throw new AppError(409, "DESK_SIGNATURE_CLOSED", "The agreement is signed at the desk before the cat is checked in, on a confirmed stay.");
+  return recordSignature(db, stayId, input, origin, { actor: `staff:${witness.email}`, witness: witness.name }, now);
+}
+
+/** Keeps a signature of the published words (refusing a version changed since the page was opened) and its event. */
+async function recordSignature(
+  db: Db,
+  stayId: string,
+  input: Omit<AgreementSignature, "intent">,
+  origin: SignatureOrigin,
+  by: { actor: string; witness: string | null },
+  now: Date,
+) {
   const agreement = await publishedAgreement(db);
   if (input.version !== agreement.version)
     throw new AppError(409, "AGREEMENT_CHANGED", "The boarding agreement has changed since you opened this page. Please read it again and sign.");
@@ -249,9 +282,16 @@ export async function signAgreement(db: Db, userId: string, stayId: string, inpu
         agreementVersion: agreement.version,
         agreementSha256: agreement.sha256,
         agreementText: agreement.document,
+        witnessName: by.witness,
       })
       .returning();
-    await tx.insert(stayEvents).values({ stayId, kind: "agreement-signed", actor: `customer:${userId}`, detail: { version: agreement.version }, at: now });
+    await tx.insert(stayEvents).values({
+      stayId,
+      kind: "agreement-signed",
+      actor: by.actor,
+      detail: { version: agreement.version, ...(by.witness ? { witness: by.witness } : {}) },
+      at: now,
+    });
     return signature!;
   });
 }

@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import { careEntries, catHandovers, cats, households, stayCats, stayCheckIns, staySuites, stays, suites, users } from "../db/schema/index";
 import { catPhotoImage, catPhotoVersions } from "../households/photos";
 import { AppError } from "../http/errors";
+import { teamNames } from "../auth/team-names";
 import { stayBalance } from "./balance";
 import { checkInStatuses, latestSignatures } from "./check-in";
 import { STAY_NOT_FOUND } from "./stays";
@@ -73,7 +74,15 @@ async function deskStay(db: Db, stayId: string) {
     arrival: rows.find((r) => r.catId === g.profile.id && r.direction === "arrival") ?? null,
     departure: rows.find((r) => r.catId === g.profile.id && r.direction === "departure") ?? null,
   }));
-  return { stay, household, cats: cards };
+  return {
+    stay,
+    household,
+    cats: cards,
+    names: await teamNames(
+      db,
+      rows.map((r) => r.staffUserId),
+    ),
+  };
 }
 
 /** The weight the desk recorded when the cat arrived for this stay, in grams; null for a stay checked in before the desk weighed cats. */
@@ -91,25 +100,39 @@ function plannedDoses(plan: Pick<CatCarePlan, "medications"> | null): DoseCount[
   return meds.length > 0 ? meds.map((m) => ({ medication: m.name, count: m.doses })) : [{ medication: null, count: 0 }];
 }
 
-const handoverView = (row: CatHandover | null) =>
-  row && { weightGrams: row.weightGrams, doses: row.doses, belongings: row.belongings, initials: row.staffInitials, at: row.at.toISOString() };
+/** A hand-over as the desk reads it, with who counted by name (ADR 0196; the initials kept stand in for an account gone). */
+const handoverView = (row: CatHandover | null, names: Map<string, string>) =>
+  row && {
+    weightGrams: row.weightGrams,
+    doses: row.doses,
+    belongings: row.belongings,
+    by: (row.staffUserId && names.get(row.staffUserId)) || row.staffInitials,
+    at: row.at.toISOString(),
+  };
 
 /** What the desk's check-in page shows: the stay's readiness (check-in status, the signature) and per cat what to count. */
 export async function deskCheckInPage(db: Db, stayId: string, now = new Date()) {
-  const { stay, cats: guests } = await deskStay(db, stayId);
+  const { stay, cats: guests, names } = await deskStay(db, stayId);
   const [statuses, signatures] = await Promise.all([checkInStatuses(db, [stayId]), latestSignatures(db, [stayId])]);
   const signature = signatures.get(stayId);
   return {
     stay: { id: stay.id, status: stay.status, checkIn: stay.checkIn, checkOut: stay.checkOut },
     arrivesToday: stay.checkIn === businessDate(now),
     checkInStatus: statuses.get(stayId)!,
-    signature: signature ? { signedName: signature.signedName, signedAt: signature.signedAt.toISOString() } : null,
+    signature: signature
+      ? {
+          signedName: signature.signedName,
+          signedAt: signature.signedAt.toISOString(),
+          witnessName: signature.witnessName,
+          version: signature.agreementVersion,
+        }
+      : null,
     cats: guests.map((c) => ({
       catId: c.catId,
       name: c.name,
       doses: plannedDoses(c.plan),
       belongings: c.plan?.belongings ?? "",
-      arrival: handoverView(c.arrival),
+      arrival: handoverView(c.arrival, names),
     })),
   };
 }
@@ -147,7 +170,7 @@ function expectedBack(arrival: CatHandover | null, given: { medication: string |
 
 /** What the desk's check-out page shows: per cat what came at check-in and what should go back, and the balance (ADR 0154). */
 export async function deskCheckOutPage(db: Db, stayId: string) {
-  const { stay, household, cats: guests } = await deskStay(db, stayId);
+  const { stay, household, cats: guests, names } = await deskStay(db, stayId);
   const [given, balance] = await Promise.all([dosesGiven(db, stayId), stayBalance(db, stay)]);
   return {
     stay: { id: stay.id, status: stay.status, checkIn: stay.checkIn, checkOut: stay.checkOut },
@@ -161,12 +184,12 @@ export async function deskCheckOutPage(db: Db, stayId: string) {
       return {
         catId: c.catId,
         name: c.name,
-        arrival: handoverView(c.arrival),
+        arrival: handoverView(c.arrival, names),
         received: back.received,
         given: back.given,
         doses: back.doses,
         belongings: c.arrival?.belongings ?? c.plan?.belongings ?? "",
-        departure: handoverView(c.departure),
+        departure: handoverView(c.departure, names),
       };
     }),
   };

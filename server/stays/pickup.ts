@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { businessDate, businessLocalToUtc, businessTime, nextBusinessDate } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
+import { teamMemberName } from "~/features/team/names";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import {
@@ -45,7 +46,7 @@ export const PICKUP_TEXT = {
   noCodesToday: "No pickup code has been sent for this stay today. Call the owner, or ask a manager to release the cat with a reason.",
   notInHotel: "This cat is not checked in, so there is nothing to release.",
   notReleased: "This cat has not been released yet: release it with a pickup code, or a manager's override, before checking out.",
-  overrideNeedsAdmin: "Only a Manager or an Owner may release a cat without a pickup code.",
+  overrideNeedsAdmin: "Only a Manager or an Owner may release a cat without a pickup code: ask one to confirm with their PIN.",
   overrideNeedsReason: "Say why the cat is released without a pickup code.",
   codesClosed: `${PICKUP_WRONG_CODES_A_DAY} wrong pickup codes were entered for this stay today, so pickup codes are closed for it until tomorrow. Call the owner; only a manager can release the cat now, with the override and a reason.`,
 } as const;
@@ -193,21 +194,28 @@ export const pickupCodesJob = queueingJob("pickup codes", 5 * 60_000, sendPickup
 export type StayRelease = {
   releasedAt: Date;
   staffEmail: string;
-} & ({ method: "code"; collectedBy: string; person: number | null } | { method: "override"; reason: string });
+  /** Who released the cat, by the name on their account (ADR 0196). */
+  staffName: string;
+} & ({ method: "code"; collectedBy: string; person: number | null } | { method: "override"; reason: string; confirmedBy: string | null });
 
 /** Who collected the cat, for the check-out page; null while the cat is still here. */
 export async function releaseOf(db: Db, stayId: string): Promise<StayRelease | null> {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [row] = await db
-    .select({ release: stayReleases, person: stayPickupCodes.person })
+    .select({ release: stayReleases, person: stayPickupCodes.person, staffFullName: users.fullName })
     .from(stayReleases)
     .leftJoin(stayPickupCodes, eq(stayPickupCodes.id, stayReleases.codeId))
+    .leftJoin(users, eq(users.id, stayReleases.staffUserId))
     .where(eq(stayReleases.stayId, stayId));
   if (!row) return null;
   const { release } = row;
-  const common = { releasedAt: release.releasedAt, staffEmail: release.staffEmail };
+  const common = {
+    releasedAt: release.releasedAt,
+    staffEmail: release.staffEmail,
+    staffName: teamMemberName({ fullName: row.staffFullName, email: release.staffEmail }),
+  };
   return release.overrideReason !== null
-    ? { ...common, method: "override", reason: release.overrideReason }
+    ? { ...common, method: "override", reason: release.overrideReason, confirmedBy: release.confirmedByName }
     : { ...common, method: "code", collectedBy: release.collectedBy ?? "", person: row.person };
 }
 
@@ -335,9 +343,18 @@ async function wrongCodesOn(db: Db, stayId: string, day: string): Promise<number
   return row?.wrong ?? 0;
 }
 
-/** A manager's release without a code (the person lost it, the owner called): an admin only, with the reason kept. */
-export async function releaseWithOverride(db: Db, input: { stayId: string; reason: string; staff: ReleasingStaff }, now = new Date()): Promise<StayRelease> {
-  if (!input.staff.isAdmin) throw new AppError(403, "RELEASE_OVERRIDE_FORBIDDEN", PICKUP_TEXT.overrideNeedsAdmin);
+/**
+ * A manager's release without a code (the person lost it, the owner called), with the reason kept: by
+ * a Manager or an Owner, or by the front desk with a manager's confirmation on the same device (their
+ * PIN, checked by `confirmByPin` before; ADR 0196), both names kept.
+ */
+export async function releaseWithOverride(
+  db: Db,
+  input: { stayId: string; reason: string; staff: ReleasingStaff; confirmedBy?: { userId: string; name: string } | null },
+  now = new Date(),
+): Promise<StayRelease> {
+  const confirmedBy = input.staff.isAdmin ? null : (input.confirmedBy ?? null);
+  if (!input.staff.isAdmin && !confirmedBy) throw new AppError(403, "RELEASE_OVERRIDE_FORBIDDEN", PICKUP_TEXT.overrideNeedsAdmin);
   const reason = input.reason.trim();
   if (!reason) throw new AppError(400, "RELEASE_REASON_NEEDED", PICKUP_TEXT.overrideNeedsReason, { fields: { reason: PICKUP_TEXT.overrideNeedsReason } });
   const stay = await stayToRelease(db, input.stayId);
@@ -347,13 +364,25 @@ export async function releaseWithOverride(db: Db, input: { stayId: string; reaso
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(stayReleases)
-      .values({ stayId: stay.id, overrideReason: reason, staffUserId: input.staff.userId, staffEmail: input.staff.email, releasedAt: now })
+      .values({
+        stayId: stay.id,
+        overrideReason: reason,
+        staffUserId: input.staff.userId,
+        staffEmail: input.staff.email,
+        confirmedByUserId: confirmedBy?.userId ?? null,
+        confirmedByName: confirmedBy?.name ?? null,
+        releasedAt: now,
+      })
       .onConflictDoNothing({ target: stayReleases.stayId })
       .returning();
     if (!row) throw alreadyReleased((await releaseOf(tx, stay.id))!);
-    await tx
-      .insert(stayEvents)
-      .values({ stayId: stay.id, kind: "released", actor: `staff:${input.staff.email}`, detail: { method: "override", reason }, at: now });
+    await tx.insert(stayEvents).values({
+      stayId: stay.id,
+      kind: "released",
+      actor: `staff:${input.staff.email}`,
+      detail: { method: "override", reason, ...(confirmedBy ? { confirmedBy: confirmedBy.name } : {}) },
+      at: now,
+    });
   });
   return (await releaseOf(db, stay.id))!;
 }

@@ -54,3 +54,7 @@ export function DateInput({ name, label, min, value, error }: { name: string; la
     </div>
   );
 }
+
+/** A native select's look, beside the inputs (the Team page's roles, the desk's manager). */
+export const selectClass =
+  "h-11 w-full rounded-xl border border-brand-200 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:border-red-600";

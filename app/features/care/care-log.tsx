@@ -6,7 +6,8 @@ type LogEntry = Parameters<typeof entryText>[0] & {
   id: string;
   time: string;
   catName: string;
-  initials: string;
+  /** Who logged it: a name for the team, initials for the owner. */
+  by: string;
   isCorrection: boolean;
   remark: string | null;
   photo: { src: string; srcSet: string; sizes: string; width: number; height: number } | null;
@@ -31,7 +32,7 @@ interface LogIncident {
   whatHappened: string;
   whatWasDone: string;
   vetCalled: boolean;
-  initials: string;
+  by: string;
 }
 
 export interface CareLogDayView {
@@ -76,7 +77,7 @@ export function CareLogDays({ days, manyCats, emptyText }: { days: CareLogDayVie
                 {e.wentWrong ? <strong className="text-amber-900">Dose not as planned: </strong> : null}
                 {manyCats ? `${e.catName}: ` : ""}
                 {e.doseText ?? entryText(e)}
-                <span className="text-muted"> · {e.initials}</span>
+                <span className="text-muted"> · {e.by}</span>
                 {e.isCorrection ? <span className="text-muted"> (corrected)</span> : null}
                 {e.photo ? (
                   <img
@@ -116,7 +117,7 @@ function IncidentBlock({ incident: i }: { incident: LogIncident }) {
           <dd className="inline">{vetCalledText(i.vetCalled)}</dd>
         </div>
       </dl>
-      <p className="mt-1 text-sm">Recorded by {i.initials}</p>
+      <p className="mt-1 text-sm">Recorded by {i.by}</p>
     </article>
   );
 }

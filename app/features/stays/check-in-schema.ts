@@ -102,3 +102,6 @@ export const signAgreementForm = z.object({
   version: z.string("This form is out of date. Reload the page and try again.").min(1, "This form is out of date. Reload the page and try again."),
 });
 export type AgreementSignature = z.output<typeof signAgreementForm>;
+
+/** The same signature, typed by the owner on the desk's device (ADR 0196). */
+export const deskSignatureForm = signAgreementForm.extend({ intent: z.literal("signAtDesk") });

@@ -112,8 +112,8 @@ export function CatHandoverFields({
 }
 
 /** A recorded hand-over in words: "4.25 kg · 14 pills or doses (Methimazole 14) · Blue blanket · ML". */
-export function handoverSummary(h: { weightGrams: number; doses: DoseCount[]; belongings: string; initials: string }) {
+export function handoverSummary(h: { weightGrams: number; doses: DoseCount[]; belongings: string; by: string }) {
   const named = h.doses.filter((d) => d.medication);
   const doses = `${totalDoses(h.doses)} pills or doses${named.length > 0 ? ` (${named.map((d) => `${d.medication} ${d.count}`).join(", ")})` : ""}`;
-  return [formatKilograms(h.weightGrams), doses, h.belongings || "no belongings", `by ${h.initials}`].join(" · ");
+  return [formatKilograms(h.weightGrams), doses, h.belongings || "no belongings", `by ${h.by}`].join(" · ");
 }

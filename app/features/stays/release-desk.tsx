@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, TextareaField } from "~/components/ui/field";
-import { FieldError } from "~/components/ui/input";
+import { FieldError, Label, selectClass } from "~/components/ui/input";
 import { formatBusinessDateTime, formatBusinessTime, formatCalendarDayWeekday, formatLocalTime } from "~/lib/business-time";
 import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
 import { formatUsPhone } from "~/lib/phone";
@@ -13,7 +13,16 @@ import { releaseForm } from "./release-schema";
  * codes texted today, and the one form that releases it with a pickup code or a manager's override.
  */
 
-export type ReleaseView = { releasedAt: string; staffEmail: string } & ({ method: "code"; collectedBy: string } | { method: "override"; reason: string });
+export type ReleaseView = { releasedAt: string; staffName: string } & (
+  { method: "code"; collectedBy: string } | { method: "override"; reason: string; confirmedBy: string | null }
+);
+
+/** From the front desk, the override needs a Manager's or an Owner's PIN on this device (ADR 0196): whom to choose from. */
+export interface OverrideConfirmation {
+  /** The signed-in member may override on their own (a Manager, an Owner). */
+  mayOverride: boolean;
+  managers: { userId: string; name: string }[];
+}
 
 export interface PickupView {
   /** Today and the stay's departure day, in business time (YYYY-MM-DD). */
@@ -42,11 +51,12 @@ export function ReleaseSummary({ release }: { release: ReleaseView }) {
         </p>
       ) : (
         <p>
-          Released without a code by a manager&apos;s override. Reason: <span className="font-semibold">{release.reason}</span>
+          Released without a code by a manager&apos;s override{release.confirmedBy ? `, confirmed by ${release.confirmedBy}` : ""}. Reason:{" "}
+          <span className="font-semibold">{release.reason}</span>
         </p>
       )}
       <p className="text-sm text-muted">
-        Handed over by {release.staffEmail}, {formatBusinessDateTime(new Date(release.releasedAt))}.
+        Handed over by {release.staffName}, {formatBusinessDateTime(new Date(release.releasedAt))}.
       </p>
     </div>
   );
@@ -89,7 +99,7 @@ function WrongCodes({ pickup }: { pickup: PickupView }) {
 }
 
 /** The "Pickup" section's content: the release once it happened, else who may collect and the form. */
-export function ReleaseDesk({ stayId, pickup }: { stayId: string; pickup: PickupView }) {
+export function ReleaseDesk({ stayId, pickup, confirmation }: { stayId: string; pickup: PickupView; confirmation: OverrideConfirmation }) {
   if (pickup.release) return <ReleaseSummary release={pickup.release} />;
   return (
     <div className="grid gap-4">
@@ -108,12 +118,12 @@ export function ReleaseDesk({ stayId, pickup }: { stayId: string; pickup: Pickup
       </div>
       <CodesToday pickup={pickup} />
       <WrongCodes pickup={pickup} />
-      <ReleaseForm stayId={stayId} />
+      <ReleaseForm stayId={stayId} confirmation={confirmation} />
     </div>
   );
 }
 
-function ReleaseForm({ stayId }: { stayId: string }) {
+function ReleaseForm({ stayId, confirmation }: { stayId: string; confirmation: OverrideConfirmation }) {
   const reply = replyTo(useActionData<FormReply>(), "release");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "release";
@@ -123,7 +133,13 @@ function ReleaseForm({ stayId }: { stayId: string }) {
     defaultValue: { intent: "release", stayId },
   });
   // A refusal of the code shows beside the field: the form's own error only says what no field does.
-  const shownByField = new Set([fields.code.errors?.[0], fields.reason.errors?.[0], fields.override.errors?.[0]]);
+  const shownByField = new Set([
+    fields.code.errors?.[0],
+    fields.reason.errors?.[0],
+    fields.override.errors?.[0],
+    fields.manager.errors?.[0],
+    fields.pin.errors?.[0],
+  ]);
   const formErrors = form.errors?.filter((e) => !shownByField.has(e));
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
@@ -142,6 +158,7 @@ function ReleaseForm({ stayId }: { stayId: string }) {
         </label>
         <FieldError id={fields.override.errorId}>{fields.override.errors?.[0]}</FieldError>
         <TextareaField label="Reason" field={fields.reason} rows={2} />
+        {confirmation.mayOverride ? null : <ManagerConfirmation confirmation={confirmation} fields={fields} />}
       </fieldset>
       <FormError id={form.errorId} errors={formErrors} />
       <div>
@@ -150,5 +167,35 @@ function ReleaseForm({ stayId }: { stayId: string }) {
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** The front desk's override: the manager beside them chooses their name and types their PIN on this device. */
+function ManagerConfirmation({
+  confirmation,
+  fields,
+}: {
+  confirmation: OverrideConfirmation;
+  fields: { manager: FieldMetadata<string | undefined>; pin: FieldMetadata<string | undefined> };
+}) {
+  if (confirmation.managers.length === 0)
+    return <p className="text-sm">No Manager or Owner has set an override PIN yet: one sets it on their account page, or releases the cat themselves.</p>;
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-muted">A Manager or an Owner confirms the override here, with their PIN.</p>
+      <div>
+        <Label htmlFor={fields.manager.id}>Manager who confirms</Label>
+        <select {...getSelectProps(fields.manager, { ariaAttributes: true })} key={fields.manager.key} className={selectClass}>
+          <option value="">Choose the manager</option>
+          {confirmation.managers.map((m) => (
+            <option key={m.userId} value={m.userId}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.manager.errorId}>{fields.manager.errors?.[0]}</FieldError>
+      </div>
+      <Field label="Their PIN" field={fields.pin} type="password" inputMode="numeric" autoComplete="off" maxLength={8} className="max-w-xs" />
+    </div>
   );
 }

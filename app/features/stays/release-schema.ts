@@ -18,6 +18,9 @@ export const releaseForm = z
     code: z.string().trim().max(20, PICKUP_CODE_MESSAGE).optional(),
     override: checkboxField(),
     reason: z.string().trim().max(500, "Keep the reason under 500 characters").optional(),
+    /** From the front desk: the Manager or Owner who confirms the override, and their PIN (ADR 0196). */
+    manager: z.string().trim().max(100).optional(),
+    pin: z.string().trim().max(20, "Enter the manager's PIN").optional(),
   })
   .superRefine((form, ctx) => {
     if (form.override) {
@@ -33,7 +36,7 @@ export const releaseForm = z
   })
   .transform((form) =>
     form.override
-      ? { intent: form.intent, stayId: form.stayId, method: "override" as const, reason: form.reason ?? "" }
+      ? { intent: form.intent, stayId: form.stayId, method: "override" as const, reason: form.reason ?? "", manager: form.manager ?? "", pin: form.pin ?? "" }
       : { intent: form.intent, stayId: form.stayId, method: "code" as const, code: form.code ?? "" },
   );
 

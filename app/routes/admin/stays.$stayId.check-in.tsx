@@ -5,6 +5,14 @@ import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action"
 import { mapRefusals } from "@server/http/refusals";
 import { settleStaysInBackground } from "@server/stays/background";
 import { deskCheckInPage } from "@server/stays/handovers";
+import { publishedAgreement, signAgreementAtDesk } from "@server/stays/check-in";
+import { stayHistory } from "@server/stays/history";
+import { formToken, submitOnce } from "@server/http/form-once";
+import { AgreementSignFields, AgreementText } from "~/features/stays/agreement-signing";
+import { deskSignatureForm } from "~/features/stays/check-in-schema";
+import { StayHistory } from "~/features/stays/stay-history";
+import { teamMemberName } from "~/features/team/names";
+import { FormToken } from "~/components/form-token";
 import { changeStayAtDesk } from "@server/stays/staff";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
@@ -25,12 +33,30 @@ export const meta: Route.MetaFunction = () => adminMeta("Check in");
 
 export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   await requirePermission(request, context, "desk");
-  return deskCheckInPage(context.db, params.stayId, context.clock.now());
+  const page = await deskCheckInPage(context.db, params.stayId, context.clock.now());
+  const [agreement, history] = await Promise.all([publishedAgreement(context.db), stayHistory(context.db, params.stayId)]);
+  return {
+    ...page,
+    // The words an owner who did not check in online signs on the desk's device (ADR 0196).
+    agreement: { title: agreement.title, text: agreement.text, version: agreement.version },
+    history,
+    formToken: formToken(),
+  };
 });
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const admin = await requirePermission(request, context, "desk");
   const form = await formDataOf(request);
+  if (form.get("intent") === "signAtDesk") {
+    const now = context.clock.now();
+    // Safe to post twice: the page's token holds one signature (ADR 0179).
+    return submitOnce({ db: context.db, form: "/admin/stays/check-in sign", user: admin.user, now }, form, deskSignatureForm, async (signature) => {
+      const origin = { ipAddress: context.clientIp, userAgent: request.headers.get("user-agent") ?? "" };
+      const witness = { email: admin.user.email, name: teamMemberName(admin.user) };
+      const signed = await signAgreementAtDesk(context.db, params.stayId, signature, origin, witness, now);
+      return { kind: "success", title: "Agreement signed at the desk", description: `Signed by ${signed.signedName}, witnessed by ${witness.name}.` };
+    });
+  }
   if (form.get("intent") !== "checkIn") return unknownIntent();
   const reply = await submitForm(form, deskCheckInForm, async ({ cats, overrideReason }) => {
     await changeStayAtDesk(context.db, params.stayId, "checkIn", admin.user.email, {
@@ -75,6 +101,7 @@ export default function DeskCheckInPage({ loaderData: data }: Route.ComponentPro
             {data.signature ? (
               <>
                 signed by <strong>{data.signature.signedName}</strong> on {formatBusinessLongDateTime(new Date(data.signature.signedAt))}
+                {data.signature.witnessName ? `, signed at the desk, witnessed by ${data.signature.witnessName}` : ", online"}
               </>
             ) : (
               <strong>Not signed</strong>
@@ -82,6 +109,8 @@ export default function DeskCheckInPage({ loaderData: data }: Route.ComponentPro
           </p>
         </div>
       </Panel>
+
+      {stay.status === "confirmed" && !data.signature ? <DeskSignature data={data} /> : null}
 
       {stay.status === "confirmed" ? (
         <CheckInForm data={data} />
@@ -106,7 +135,36 @@ export default function DeskCheckInPage({ loaderData: data }: Route.ComponentPro
           ) : null}
         </Panel>
       )}
+
+      <Panel title="History" description="What happened to this stay, and who did it.">
+        <StayHistory lines={data.history} />
+      </Panel>
     </div>
+  );
+}
+
+/** The owner who did not check in online signs here, on the desk's device, with the team member as witness (ADR 0196). */
+function DeskSignature({ data }: { data: PageData }) {
+  const reply = replyTo(useActionData<FormReply>(), "signAtDesk");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "signAtDesk";
+  const [form, fields] = useZodForm(deskSignatureForm, { id: "desk-signature", lastResult: reply?.result });
+  return (
+    <Panel title="Sign the agreement at the desk" description="Hand the device to the owner: they read the agreement, type their full name and tick the box.">
+      <AgreementText agreement={data.agreement} />
+      <Form method="post" className="mt-6 grid max-w-xl gap-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="signAtDesk" />
+        <input type="hidden" name="version" value={data.agreement.version} />
+        <FormToken token={data.formToken} />
+        <AgreementSignFields fields={fields} nameLabel="The owner's full name" />
+        <FormError id={form.errorId} errors={form.errors} />
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Signing..." : "Sign the agreement"}
+          </Button>
+        </div>
+      </Form>
+    </Panel>
   );
 }
 

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
 import { may, requirePermission } from "@server/auth/guards.server";
+import { confirmOverride, managersWithPin } from "@server/auth/override-pin";
 import { raiseWeightAlertsAfterCheckOut } from "@server/care/alerts";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -33,16 +34,22 @@ export const meta: Route.MetaFunction = () => adminMeta("Check out");
 
 const releaseView = (r: StayRelease): ReleaseView =>
   r.method === "code"
-    ? { method: "code", collectedBy: r.collectedBy, staffEmail: r.staffEmail, releasedAt: r.releasedAt.toISOString() }
-    : { method: "override", reason: r.reason, staffEmail: r.staffEmail, releasedAt: r.releasedAt.toISOString() };
+    ? { method: "code", collectedBy: r.collectedBy, staffName: r.staffName, releasedAt: r.releasedAt.toISOString() }
+    : { method: "override", reason: r.reason, confirmedBy: r.confirmedBy, staffName: r.staffName, releasedAt: r.releasedAt.toISOString() };
 
 export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
-  await requirePermission(request, context, "desk");
+  const auth = await requirePermission(request, context, "desk");
   // The server's clock, as the pickup codes' job reads it (ADR 0168).
   const now = context.clock.now();
-  const [page, pickup] = await Promise.all([deskCheckOutPage(context.db, params.stayId), pickupAtDesk(context.db, params.stayId, now)]);
+  const mayOverride = may(auth, "override");
+  const [page, pickup, managers] = await Promise.all([
+    deskCheckOutPage(context.db, params.stayId),
+    pickupAtDesk(context.db, params.stayId, now),
+    mayOverride ? [] : managersWithPin(context.db),
+  ]);
   return {
     ...page,
+    confirmation: { mayOverride, managers },
     pickup: {
       today: pickup.today,
       departureDay: page.stay.checkOut,
@@ -74,11 +81,17 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
   if (intent === "release")
     return submitForm(form, releaseForm, async (request) => {
       const staff = { userId: admin.user.id, email: admin.user.email, isAdmin: may(admin, "override") };
-      const release =
-        request.method === "code"
-          ? await releaseWithCode(context, { stayId: request.stayId, code: request.code, staff }, now)
-          : await releaseWithOverride(context.db, { stayId: request.stayId, reason: request.reason, staff }, now);
-      return { kind: "success", title: release.method === "code" ? `Released to ${release.collectedBy}` : "Released by a manager's override" };
+      if (request.method === "code") {
+        const release = await releaseWithCode(context, { stayId: request.stayId, code: request.code, staff }, now);
+        return { kind: "success", title: release.method === "code" ? `Released to ${release.collectedBy}` : "Released" };
+      }
+      // From the front desk, a manager beside them confirms with their PIN on this device (ADR 0196).
+      const confirmedBy = staff.isAdmin ? null : await confirmOverride(context.db, request, now);
+      const release = await releaseWithOverride(context.db, { stayId: request.stayId, reason: request.reason, staff, confirmedBy }, now);
+      return {
+        kind: "success",
+        title: release.method === "override" && release.confirmedBy ? `Released by ${release.confirmedBy}'s override` : "Released by a manager's override",
+      };
     });
   if (intent === "balanceCard")
     return submitForm<typeof balanceCardForm, { balanceLink: BalanceLink }>(form, balanceCardForm, async ({ stayId }) => {
@@ -149,7 +162,7 @@ export default function DeskCheckOutPage({ loaderData: data }: Route.ComponentPr
             <BalanceDesk stay={{ id: stay.id, catNames, household: data.household }} balance={data.balance} />
           </Panel>
           <Panel title="Pickup">
-            <ReleaseDesk stayId={stay.id} pickup={data.pickup} />
+            <ReleaseDesk stayId={stay.id} pickup={data.pickup} confirmation={data.confirmation} />
           </Panel>
           {data.pickup.release ? (
             <CheckOutForm data={data} />

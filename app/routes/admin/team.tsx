@@ -7,7 +7,8 @@ import { mapRefusals } from "@server/http/refusals";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { FieldError, Label } from "~/components/ui/input";
+import { FieldError, Label, selectClass } from "~/components/ui/input";
+import { MAX_FULL_NAME_LENGTH, teamMemberName } from "~/features/team/names";
 import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "~/features/team/roles";
 import { addTeamMemberForm, changeRoleForm, removeTeamMemberForm } from "~/features/team/schema";
 import { formatBusinessDate } from "~/lib/business-time";
@@ -29,14 +30,14 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const form = await formDataOf(request);
   switch (form.get("intent")) {
     case "add":
-      return submitForm(form, addTeamMemberForm, async ({ email, role }) => {
-        const outcome = await setTeamRole(context.db, email, role);
+      return submitForm(form, addTeamMemberForm, async ({ email, fullName, role }) => {
+        const outcome = await setTeamRole(context.db, email, role, fullName);
         context.logger.info({ owner: owner.user.id, role, outcome }, "team member added");
-        if (outcome === "unchanged") return { kind: "success", title: `${email} is on the team already, as ${ROLE_LABELS[role]}.` };
-        if (outcome === "changed") return { kind: "success", title: `${email} is now ${ROLE_LABELS[role]}.` };
+        if (outcome === "unchanged") return { kind: "success", title: `${fullName} is on the team already, as ${ROLE_LABELS[role]}.` };
+        if (outcome === "changed") return { kind: "success", title: `${fullName} is now ${ROLE_LABELS[role]}.` };
         return {
           kind: "success",
-          title: `${email} is on the team, as ${ROLE_LABELS[role]}.`,
+          title: `${fullName} is on the team, as ${ROLE_LABELS[role]}.`,
           description: "They sign in with this address; their menu shows what their role opens.",
         };
       });
@@ -56,9 +57,6 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       return unknownIntent();
   }
 });
-
-const selectClass =
-  "h-11 w-full rounded-xl border border-brand-200 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:border-red-600";
 
 export default function AdminTeam({ loaderData: { team, me } }: Route.ComponentProps) {
   return (
@@ -84,10 +82,11 @@ export default function AdminTeam({ loaderData: { team, me } }: Route.ComponentP
         {team.map((m) => (
           <li key={m.email} className="grid gap-3 rounded-2xl border border-brand-100 bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-end">
             <div>
-              <p className="font-semibold break-all">
-                {m.email}
+              <p className="font-semibold break-words">
+                {teamMemberName(m)}
                 {m.email === me ? <span className="font-normal text-muted"> (you)</span> : null}
               </p>
+              <p className="text-sm break-all text-muted">{m.email}</p>
               <p className="text-sm text-muted">
                 {ROLE_LABELS[m.role]} since {m.since}
               </p>
@@ -111,6 +110,7 @@ function AddForm() {
     <fetcher.Form method="post" className="mt-6 grid max-w-md gap-3 rounded-2xl bg-brand-50 p-4" {...getFormProps(form)}>
       <h2 className="text-lg">Add a person</h2>
       <input type="hidden" name="intent" value="add" />
+      <Field label="Their full name" field={fields.fullName} autoComplete="off" maxLength={MAX_FULL_NAME_LENGTH} />
       <Field label="Their e-mail address" field={fields.email} type="email" autoComplete="off" />
       <div>
         <Label htmlFor={fields.role.id}>Role</Label>

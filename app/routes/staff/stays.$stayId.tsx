@@ -7,6 +7,8 @@ import { formDataOf, submitForm } from "@server/http/form-action";
 import { formToken, postedToken, staleForm } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { textsOfStay } from "@server/texts/texts";
+import { carePlansOf } from "@server/stays/care-plans";
+import { CarePlan } from "~/features/care/care-plan";
 import { kickMessageQueues } from "@server/mail/kick";
 import { ActionNotice } from "~/components/action-notice";
 import { FormToken } from "~/components/form-token";
@@ -37,6 +39,8 @@ export const loader = mapRefusals(async ({ request, context, params }: Route.Loa
   return {
     ...(await staffStay(context.db, { userId: user.id }, params.stayId, now)),
     texts: await textsOfStay(context.db, params.stayId),
+    // The owner's care plan and whom to call (ADR 0196).
+    carePlan: (await carePlansOf(context.db, [params.stayId])).get(params.stayId) ?? null,
     now: `${businessDate(now)}T${businessTime(now)}`,
     formToken: formToken(),
   };
@@ -69,7 +73,7 @@ export const action = mapRefusals(async ({ request, context, params }: Route.Act
   });
 });
 
-export default function StaffStay({ loaderData: { log, suites, cats, texts, now, formToken } }: Route.ComponentProps) {
+export default function StaffStay({ loaderData: { log, suites, cats, texts, now, formToken, carePlan } }: Route.ComponentProps) {
   const { stay, days } = log;
   const names = stay.catNames.length > 0 ? stay.catNames.join(" and ") : "A stay";
   return (
@@ -124,6 +128,14 @@ export default function StaffStay({ loaderData: { log, suites, cats, texts, now,
                 <dd className="break-words whitespace-pre-line">{cat.behaviourNotes || "None"}</dd>
               </div>
             </dl>
+            {carePlan ? (
+              <section aria-labelledby={`cat-${cat.catId}-plan`} className="mt-4 border-t border-brand-100 pt-3">
+                <h3 id={`cat-${cat.catId}-plan`} className="text-lg">
+                  Care plan and phones
+                </h3>
+                <CarePlan plan={carePlan.cats[cat.catId] ?? null} contacts={carePlan} />
+              </section>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,10 +1,12 @@
 import { type ReactNode, useId } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLoaderData } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
 import { type CareAlertView, acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday } from "@server/care/alerts";
 import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
+import { carePlansOf } from "@server/stays/care-plans";
+import { CarePlan } from "~/features/care/care-plan";
 import { openStayTexts, unreadTextCount } from "@server/texts/texts";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
@@ -36,7 +38,14 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     openStayTexts(context.db),
     unreadTextCount(context.db),
   ]);
-  return { ...today, alerts, texts, unreadTexts };
+  // Each cat's care plan and whom to call, on its card (ADR 0196).
+  const carePlans = Object.fromEntries(
+    await carePlansOf(
+      context.db,
+      today.suites.flatMap((s) => s.cats.map((c) => c.stayId)),
+    ),
+  );
+  return { ...today, alerts, texts, unreadTexts, carePlans };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -228,6 +237,18 @@ function DueNow({ suites }: { suites: { suite: string; cats: TodayCat[] }[] }) {
   );
 }
 
+/** The card's care-plan block: the owner's plan, the vet and whom to call, folded until opened. */
+function CatCarePlan({ cat }: { cat: TodayCat }) {
+  const stay = useLoaderData<typeof loader>().carePlans[cat.stayId];
+  if (!stay) return null;
+  return (
+    <details className="mt-2 rounded-xl border border-brand-100 px-3 py-1">
+      <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Care plan and phones</summary>
+      <CarePlan plan={stay.cats[cat.catId] ?? null} contacts={stay} />
+    </details>
+  );
+}
+
 function CatCard({ cat }: { cat: TodayCat }) {
   return (
     <li id={catCardId(cat)} aria-label={cat.name} className="scroll-mt-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
@@ -238,6 +259,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
       </h3>
       <p className="text-sm text-muted">Leaves {formatCalendarDayWeekday(cat.checkOut)}</p>
       {cat.feedingInstructions ? <p className="mt-2 text-sm whitespace-pre-line">Feeding: {cat.feedingInstructions}</p> : null}
+      <CatCarePlan cat={cat} />
       {cat.arrivedAt ? <p className="mt-2 text-sm">Checked in today at {cat.arrivedAt}.</p> : null}
       {cat.lastDosesAtHome.length > 0 ? (
         <p className="mt-1 text-sm">

@@ -56,7 +56,7 @@ export const stayPickupPeople = pgTable(
 /**
  * A signature of the boarding agreement for a stay (ADR 0158): the full name as typed, when, from
  * which address and browser, and which text: its published version, its SHA-256 and the text
- * itself. Never changed (a trigger of migration 0019 refuses any update); signing again adds a
+ * itself, and for one signed at the desk who witnessed it. Never changed (a trigger of migration 0019 refuses any update); signing again adds a
  * row, and the latest counts.
  */
 export const stayAgreementSignatures = pgTable(
@@ -73,6 +73,8 @@ export const stayAgreementSignatures = pgTable(
     agreementVersion: text("agreement_version").notNull(),
     agreementSha256: text("agreement_sha256").notNull(),
     agreementText: text("agreement_text").notNull(),
+    /** Signed on the desk's device (ADR 0196): the name of the team member who witnessed it, as it was; null when signed online. */
+    witnessName: text("witness_name"),
   },
   (t) => [
     index("stay_agreement_signatures_stay").on(t.stayId, t.signedAt),

@@ -12,11 +12,22 @@ export const users = pgTable(
     email: text("email").notNull().unique(),
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** A team member's full name as they or the Owner typed it: who did what in a stay's history (ADR 0196). */
+    fullName: text("full_name"),
+    /**
+     * A manager's or an Owner's PIN confirming their override on the desk's device (ADR 0196): a salted
+     * scrypt hash (`salt:hash`, hex), never the PIN.
+     */
+    overridePinHash: text("override_pin_hash"),
     createdAt: createdAt(),
   },
   // The admin's Customers search finds part of an address (ILIKE '%…%'): a trigram index (ADR 0115).
   // The accounts of one person (ADR 0173): the first night free and a referral look them up by mailbox.
-  (t) => [index("users_email_trgm").using("gin", t.email.op("gin_trgm_ops")).with({ fastupdate: false }), index("users_mailbox").on(mailboxSql(t.email))],
+  (t) => [
+    check("users_full_name_length", sql`${t.fullName} is null or length(trim(${t.fullName})) between 1 and 100`),
+    index("users_email_trgm").using("gin", t.email.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("users_mailbox").on(mailboxSql(t.email)),
+  ],
 );
 
 export const userRoles = pgTable(

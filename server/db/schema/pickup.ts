@@ -58,6 +58,12 @@ export const stayReleases = pgTable(
     // while the record of what they did stays unchanged.
     staffUserId: uuid("staff_user_id").notNull(),
     staffEmail: text("staff_email").notNull(),
+    /**
+     * An override made at the front desk: the Manager or Owner who confirmed it with their PIN on the
+     * desk's device (ADR 0196), their id and name as they were (no foreign key, like the staff's).
+     */
+    confirmedByUserId: uuid("confirmed_by_user_id"),
+    confirmedByName: text("confirmed_by_name"),
     releasedAt: at("released_at").notNull(),
   },
   (t) => [

@@ -1,0 +1,16 @@
+import { inArray } from "drizzle-orm";
+import { teamMemberName } from "~/features/team/names";
+import type { Db } from "../db/client";
+import { users } from "../db/schema/index";
+
+/**
+ * The names of the team members who did something, by account id (ADR 0196): the stay's history and
+ * the staff's Care log say who did what by name. An account deleted since is missing from the map;
+ * the record's own initials or address stand in for it.
+ */
+export async function teamNames(db: Pick<Db, "select">, userIds: readonly (string | null)[]): Promise<Map<string, string>> {
+  const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, fullName: users.fullName, email: users.email }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, teamMemberName(r)]));
+}
