@@ -1,9 +1,11 @@
 // API benchmark: the callback endpoint under load on PostgreSQL, next to pgbench doing the same insert
 // on the same server in the same run; Twilio's incoming-text webhook (signed, each text a new
 // MessageSid) at a fixed rate and at its ceiling; then the time from a sign-in-link request to the
-// mail arriving. Prints figures; it asserts nothing. Everything runs on this machine (loopback only).
+// mail arriving; and the memory of the server on the embedded database (its RSS at rest, at the peak
+// of a rush of callbacks and after it). Prints figures; it asserts nothing. Everything runs on this
+// machine (loopback only).
 //
-//   npm run bench:api [-- --no-build] [--rate 200] [--seconds 15] [--concurrency 32] [--only incoming]
+//   npm run bench:api [-- --no-build] [--rate 200] [--seconds 15] [--concurrency 32] [--only callback|incoming|mail|memory]
 import { spawn, execFileSync } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
@@ -62,15 +64,17 @@ async function recreateDatabase() {
   return url.toString();
 }
 
-async function startServer(port, databaseUrl, smtpPort) {
-  const child = spawn(process.execPath, ["server.js"], {
+/** `databaseUrl` null: the embedded database, in a data folder of its own. */
+async function startServer(port, databaseUrl, smtpPort, dataDir) {
+  // As `npm run serve` starts it (ADR 0198).
+  const child = spawn(process.execPath, ["--max-semi-space-size=2", "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "",
       PORT: String(port),
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       TWILIO_AUTH_TOKEN,
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "backups") }),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: "warn",
       BACKUP_KEEP: "0",
@@ -80,7 +84,8 @@ async function startServer(port, databaseUrl, smtpPort) {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  for (let i = 0; i < 300; i++) {
+  // Up to 2 minutes: a first start on the embedded database creates and migrates it, slow on a busy machine.
+  for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (res.ok) return child;
@@ -238,6 +243,54 @@ function startSmtp() {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, port: server.server.address().port, waiters })));
 }
 
+/** A process's resident memory in MB, as the system counts it (what a small server's limit applies to). */
+const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+
+/**
+ * The server on the embedded database (what `npm start` runs without DATABASE_URL). Its first start
+ * creates and migrates the database, which grows PGlite's memory for good; a server runs most of its
+ * life restarted on its folder, so that is measured: its RSS at rest once a page and the API have
+ * been served, the highest sampled through a rush of callbacks at the fixed rate, and after it.
+ */
+async function memoryOnEmbeddedDatabase(smtpPort) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cathotel-bench-api-"));
+  const settle = () => new Promise((r) => setTimeout(r, 10_000));
+  const stop = async (server) => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  };
+  const startAtRest = async () => {
+    const port = await freePort();
+    const server = await startServer(port, null, smtpPort, dataDir);
+    for (const page of ["/", "/book-online", "/healthz"]) await (await fetch(`http://127.0.0.1:${port}${page}`)).arrayBuffer();
+    await settle();
+    return { port, server, rest: rssOf(server.pid) };
+  };
+  try {
+    const first = await startAtRest();
+    await stop(first.server);
+    const { port, server, rest } = await startAtRest();
+    try {
+      let peak = rest;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 100);
+      const rush = await fixedRate(port, SECONDS, postCallback, 40_000_000);
+      clearInterval(sampler);
+      await settle();
+      const after = rssOf(server.pid);
+      console.log(`\nServer memory on the embedded database (PGlite), a rush of callbacks at ${RATE}/s for ${SECONDS} s\n`);
+      summarize(`POST /api/callback at ${RATE} req/s`, rush);
+      console.log(`${"RSS at rest, first start (creating)".padEnd(34)} ${first.rest.toFixed(0)} MB`);
+      console.log(
+        `${"RSS at rest / rush peak / after".padEnd(34)} ${rest.toFixed(0)} MB / ${peak.toFixed(0)} MB / ${after.toFixed(0)} MB   (target: 256 MB at rest, 400 MB at the peak)`,
+      );
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (!args.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
   const databaseUrl = await recreateDatabase();
@@ -261,6 +314,7 @@ async function main() {
       summarize(`POST /api/telephony/incoming, ${CONCURRENCY} cl.`, await maxThroughput(port, postIncomingText, 30_000_000));
     }
     if (!only || only === "mail") await magicLinkToMail(port, smtp);
+    if (!only || only === "memory") await memoryOnEmbeddedDatabase(smtp.port);
   } finally {
     server.kill("SIGTERM");
     smtp.server.close();

@@ -4,7 +4,8 @@
 // prices every suite type), p50/p95 over many runs; and (2) the holiday rush: many customers at once
 // asking for the same few suites and nights, round after round, with the answers per second, how long
 // one answer took (p50/p99, from the moment the round started), the number booked, refused and other
-// errors, and a check that each contested suite night went to exactly one stay.
+// errors, and a check that each contested suite night went to exactly one stay; and this process's
+// memory (RSS) at rest before the rush, at its peak and after it: on PGlite the database's included.
 // Prints figures; asserts nothing.
 //
 //   npm run bench:stays [-- --runs 200] [--clients 20] [--rounds 10] [--db postgres|pglite|both]
@@ -68,7 +69,10 @@ interface Figures {
   suiteNights: number;
   suiteNightsWithOneStay: number;
   overlaps: number;
+  memory: { rest: number; peak: number; after: number };
 }
+
+const rssMb = () => process.memoryUsage().rss / (1024 * 1024);
 
 async function bench(database: Database): Promise<Figures> {
   const { db } = database;
@@ -145,6 +149,9 @@ async function bench(database: Database): Promise<Figures> {
   const answerTimes: number[] = [];
   const nights: string[] = [];
   let busy = 0;
+  const rest = rssMb();
+  let peak = rest;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
   for (let round = 0; round < ROUNDS; round++) {
     while (weekdayOf(start) === 0 || weekdayOf(start) === 6 || weekdayOf(addBusinessDays(start, 2)) === 0) start = addBusinessDays(start, 1);
     const checkIn = start;
@@ -173,6 +180,10 @@ async function bench(database: Database): Promise<Figures> {
     busy += performance.now() - roundStarted;
     start = addBusinessDays(start, 3);
   }
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb());
+  await new Promise((r) => setTimeout(r, 5_000));
+  const memory = { rest, peak, after: rssMb() };
 
   // Each contested suite night, and how many held stays it went to: exactly one each is the race's right answer.
   const held = await db
@@ -204,6 +215,7 @@ async function bench(database: Database): Promise<Figures> {
     suiteNights: contestedSuites.length * nights.length,
     suiteNightsWithOneStay,
     overlaps: overlaps!.n,
+    memory,
   };
 }
 
@@ -241,7 +253,7 @@ console.log(`| figure | ${results.map((f) => (f.kind === "postgres" ? `PostgreSQ
 console.log(`|---|${results.map(() => "---|").join("")}---|`);
 row("90-day calendar p50 / p95", (f) => `${ms(f.calendar.p50)} / ${ms(f.calendar.p95)}`, "p95 < 50 ms");
 row("quote, every suite type priced, p50 / p95", (f) => `${ms(f.quote.p50)} / ${ms(f.quote.p95)}`, "p95 < 20 ms");
-row("rush: answers per second", (f) => `${(f.answers / f.seconds).toFixed(0)} (${f.answers} in ${f.seconds.toFixed(2)} s)`, "≥ 100");
+row("rush: answers per second", (f) => `${(f.answers / f.seconds).toFixed(0)} (${f.answers} in ${f.seconds.toFixed(2)} s)`, "≥ 200");
 row("rush: one answer p50 / p99", (f) => `${ms(f.answer.p50)} / ${ms(f.answer.p99)}`, "p99 < 1 s");
 row("rush: booked / told it is full / other errors", (f) => `${f.booked} / ${f.full} / ${f.other}`, `${CONTESTED_SUITES * ROUNDS} booked`);
 row(
@@ -250,4 +262,9 @@ row(
   "all",
 );
 row("suites holding two stays on one night", (f) => String(f.overlaps), "0");
+row(
+  "this process's RSS at rest / rush peak / after (PGlite: with the database)",
+  (f) => `${f.memory.rest.toFixed(0)} / ${f.memory.peak.toFixed(0)} / ${f.memory.after.toFixed(0)} MB`,
+  "PGlite: ≤ 256 / ≤ 400 MB",
+);
 for (const f of results) for (const e of f.otherErrors) console.log(`${f.kind} other error: ${e}`);

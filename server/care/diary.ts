@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, lt, notExists, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { IMAGE_RECIPES } from "~/features/media/images";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
@@ -9,6 +8,7 @@ import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { type DiaryEntry, careDiaryMail } from "../messages/catalogue";
+import { loadSharp } from "../media/process";
 import { queueingJob } from "../periodic-job";
 import { carePhotoImage } from "./care";
 import { missedDosesOf } from "./missed";
@@ -152,6 +152,7 @@ async function mailPhotos(db: Db, entryIds: string[]): Promise<Map<string, strin
     .select({ entryId: carePhotoVariants.entryId, bytes: carePhotoVariants.bytes })
     .from(carePhotoVariants)
     .where(and(inArray(carePhotoVariants.entryId, entryIds), eq(carePhotoVariants.width, width)));
+  const sharp = await loadSharp();
   const jpegs = await Promise.all(rows.map(async (r) => [r.entryId, (await sharp(r.bytes).jpeg({ quality: 80 }).toBuffer()).toString("base64")] as const));
   return new Map(jpegs);
 }

@@ -34,6 +34,15 @@ export interface Database {
   url?: string;
 }
 
+/**
+ * The embedded database's memory (ADR 0198). PostgreSQL's default 128 MB of shared buffers is
+ * allocated and zeroed inside the process at start: a small hotel's whole database fits in 16 MB, and
+ * its files are in the system's page cache anyway, so the larger cache only held memory at rest. The
+ * embedded database has one connection, this process's, so the shared tables sized for PostgreSQL's
+ * default 100 connections (locks, snapshots) are sized for a few.
+ */
+const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "max_connections=5"];
+
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 
 /** Where a lost connection is reported; nothing is reported when absent (it is still handled). */
@@ -71,7 +80,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     // pg_trgm: the trigram indexes the admin's search uses (migration 0004 creates the extension);
     // btree_gist: the exclusion constraints that keep two stays out of one suite (migration 0006) and two grooms off one groomer at once.
-    const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm, btree_gist } });
+    const client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm, btree_gist },
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     // PGlite sets some modes itself, whatever the umask: a new cluster's files 0666, the relation cache's

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import { createRequire } from "node:module";
+import type nodemailer from "nodemailer";
 import { PRIVATE_FILE_MODE, privateFolder } from "../db/private-files";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
@@ -44,7 +45,9 @@ const urlsIn = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
  */
 export function createMailer(env: MailEnv, logger: Logger): Mailer {
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport({
+    // Loaded only when mail goes out by SMTP: the local outbox (the embedded default) needs none of it (ADR 0198).
+    const smtp = createRequire(import.meta.url)("nodemailer") as typeof nodemailer;
+    const transport = smtp.createTransport({
       url: env.SMTP_URL,
       // A few connections kept open and reused: a mail (the sign-in link the person waits for) does
       // not pay for a new connection and greeting each time (ADR 0143). Idle ones close after a minute.

@@ -1,9 +1,24 @@
-import sharp, { type Metadata, type SharpOptions } from "sharp";
+import type Sharp from "sharp";
+import type { Metadata, SharpOptions } from "sharp";
 import { IMAGE_RECIPES, type ImageRecipeName, UPLOAD_LIMITS } from "~/features/media/images";
 import { AppError } from "../http/errors";
 
-// Each request decodes at most one image at a time; libvips' own cache would only hold memory.
-sharp.cache(false);
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp (libvips), loaded with the first image rather than when the server starts: a hotel's server
+ * handles an image now and then, and the library is tens of megabytes at rest (ADR 0198).
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    // Each request decodes at most one image at a time; libvips' own cache would only hold memory,
+    // and one worker thread an image keeps a rush of uploads from holding a buffer per core.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 type UploadType = (typeof UPLOAD_LIMITS.types)[number];
 
@@ -63,6 +78,7 @@ export async function readImageHeader(bytes: Buffer, words = PHOTO_WORDS): Promi
   const type = sniffImageType(bytes);
   if (!type) throw new AppError(400, "UNSUPPORTED_IMAGE_TYPE", words.unsupported);
   const unreadable = () => new AppError(400, "IMAGE_UNREADABLE", words.unreadable);
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -84,6 +100,7 @@ export async function readImageHeader(bytes: Buffer, words = PHOTO_WORDS): Promi
  */
 export async function checkImage(bytes: Buffer, words = PHOTO_WORDS): Promise<ImageHeader> {
   const header = await readImageHeader(bytes, words);
+  const sharp = await loadSharp();
   try {
     await sharp(bytes, DECODE_OPTIONS).resize({ width: 32, height: 32, fit: "inside" }).raw().toBuffer();
   } catch {
@@ -109,6 +126,7 @@ export async function processUpload(bytes: Buffer, purpose: ImageRecipeName): Pr
     );
 
   const recipe = IMAGE_RECIPES[purpose];
+  const sharp = await loadSharp();
   try {
     const variants = [];
     for (const size of recipe.variants) {

@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import { type PaymentEvent, type PaymentProvider, PaymentProviderError, WebhookSignatureError } from "./types";
 
 export interface StripeOptions {
@@ -13,9 +14,14 @@ export interface StripeOptions {
 /** Stripe requires a checkout to stay open at least 30 minutes (and at most 24 hours). */
 const MIN_OPEN_SECONDS = 30 * 60 + 60;
 
-/** Deposits through Stripe Checkout (the hosted page) and the Refunds API, with the official SDK. */
+/**
+ * Deposits through Stripe Checkout (the hosted page) and the Refunds API, with the official SDK. The
+ * SDK is loaded here, when Stripe is configured, not when the server starts: a server taking
+ * deposits with the simulated provider never holds its megabytes (ADR 0198).
+ */
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
+  const StripeSdk = createRequire(import.meta.url)("stripe") as typeof Stripe;
+  const stripe = new StripeSdk(options.secretKey, {
     host: options.host,
     port: options.port,
     protocol: options.protocol,

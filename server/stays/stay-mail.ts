@@ -7,6 +7,7 @@ import { loadSiteContent } from "../content/content";
 import { queueMail } from "../mail/queue";
 import { type StayMailKind, stayMail, stayText } from "../messages/catalogue";
 import { queueSms } from "../telephony/sms-queue";
+import type { StayView } from "~/features/stays/view";
 import { stayViews } from "./views";
 
 export type { StayMailKind };
@@ -31,10 +32,36 @@ export async function queueStayMail(db: Db, stayId: string, kind: StayMailKind, 
     .from(stayEvents)
     .where(eq(stayEvents.stayId, stayId))) as [{ count: number }];
   business ??= (await loadSiteContent(db)).business;
+  await queueStayMessages(db, { view: view!, kind, email: row.email, mobilePhone: row.mobilePhone, eventCount: count, business, siteUrl, now });
+}
+
+/**
+ * Queues a stay's mail (and text) from what the caller holds already, in its transaction: a booking
+ * that has just written the stay passes its view and the household's addresses, so the winner of a
+ * rush reads nothing more while it holds the suite type's lock (ADR 0198).
+ */
+export async function queueStayMessages(
+  db: Db,
+  input: {
+    view: StayView;
+    kind: StayMailKind;
+    email: string;
+    mobilePhone: string | null;
+    eventCount: number;
+    business: SiteBusiness;
+    siteUrl: string;
+    now: Date;
+  },
+) {
+  const { view, kind, business, siteUrl, now } = input;
   // A change's message is keyed by the stay's event count; the arrival reminder is one per stay.
-  const dedupeKey = kind === "reminder" ? `stay:${stayId}:reminder` : `stay:${stayId}:${kind}:${count}`;
-  await queueMail(db, { dedupeKey, stayId, message: stayMail({ kind, to: row.email, stay: view!, sequence: count, business, siteUrl, now }) }, now);
-  if (row.mobilePhone) await queueSms(db, { dedupeKey, stayId, to: row.mobilePhone, body: stayText(kind, view!, business, siteUrl) }, now);
+  const dedupeKey = kind === "reminder" ? `stay:${view.id}:reminder` : `stay:${view.id}:${kind}:${input.eventCount}`;
+  await queueMail(
+    db,
+    { dedupeKey, stayId: view.id, message: stayMail({ kind, to: input.email, stay: view, sequence: input.eventCount, business, siteUrl, now }) },
+    now,
+  );
+  if (input.mobilePhone) await queueSms(db, { dedupeKey, stayId: view.id, to: input.mobilePhone, body: stayText(kind, view, business, siteUrl) }, now);
 }
 
 /**

@@ -38,9 +38,9 @@ import { parseBody } from "../http/validation";
 import { loadSiteContent } from "../content/content";
 import { redeemVoucher } from "../leads/vouchers";
 import { applyReferralCredit, householdsOfPerson, personLocks, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
-import { queueStayMail } from "./stay-mail";
+import { queueStayMail, queueStayMessages } from "./stay-mail";
 import { queueCancellationRefund } from "./refunds";
-import { stayViews } from "./views";
+import { stayViewOf, stayViews } from "./views";
 import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
 
 /**
@@ -402,11 +402,18 @@ export async function bookStay(
   // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
   // the vaccines. Only holdStay's reads, under the locks, decide between contenders: a cat's other
   // stays too, read there once (ADR 0160).
-  const [{ chosen, coverage }, { settings, rules }, [type], { business }] = await inOrder([
+  // The account's addresses too: the winner's mail is queued from them and from what it wrote, with no
+  // read under the suite type's lock (ADR 0198).
+  const [{ chosen, coverage }, { settings, rules }, [type], { business }, [contact]] = await inOrder([
     householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
     loadStayTerms(db, request.checkIn, request.checkOut),
     db.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId)),
     loadSiteContent(db),
+    db
+      .select({ email: users.email, mobilePhone: households.mobilePhone })
+      .from(users)
+      .leftJoin(households, eq(households.userId, users.id))
+      .where(eq(users.id, userId)),
   ] as const);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   if (problems.length > 0) throw datesRefused(problems);
@@ -418,7 +425,7 @@ export async function bookStay(
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
   const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
   const stay = await withSuiteRetry(db, async (tx) => {
-    const row = await holdStay(tx, {
+    const { stay: row, view } = await holdStayWithView(tx, {
       cats: chosen,
       type,
       arrangement: request.arrangement,
@@ -439,15 +446,26 @@ export async function bookStay(
     // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives.
     // The voucher is the free night this stay got (or the booking is refused with the reason).
     // The account's address matters only to a voucher: one typed in, or the household's own for the free night it got.
-    const email = request.voucherCode || row.firstNightFreeCents > 0 ? await accountEmail(tx, userId) : "";
+    const email = contact?.email ?? "";
     await redeemVoucher(tx, { code: request.voucherCode, stay: row, email, minNights: settings.firstNightFreeMinNights, now });
-    if (row.status !== "awaiting_payment") await queueStayMail(tx, row.id, status === "confirmed" ? "confirmed" : "pending_review", ctx.siteUrl, now, business);
+    if (row.status !== "awaiting_payment")
+      await queueStayMessages(tx, {
+        view,
+        kind: status === "confirmed" ? "confirmed" : "pending_review",
+        email,
+        mobilePhone: contact?.mobilePhone ?? null,
+        eventCount: NEW_STAY_EVENTS,
+        business,
+        siteUrl: ctx.siteUrl,
+        now,
+      });
     return row;
   });
   return stay;
 }
 
-const accountEmail = async (db: Db, userId: string) => (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? "";
+/** A stay holdStay has just written has one event, its "booked" (or "offered"): its first message's number. */
+const NEW_STAY_EVENTS = 1;
 
 /**
  * Writes a stay that holds free suites of `type` for its nights, priced and with its cancellation
@@ -455,29 +473,33 @@ const accountEmail = async (db: Db, userId: string) => (await db.select({ email:
  * when not enough suites are free; the exclusion constraint still refuses a suite a writer without
  * the lock took a moment ago.
  */
-export async function holdStay(
-  tx: Db,
-  input: {
-    cats: HouseholdCat[];
-    type: SuiteType;
-    arrangement: Arrangement;
-    checkIn: string;
-    checkOut: string;
-    medication: boolean;
-    notes: string;
-    status: StayStatus;
-    offerExpiresAt?: Date;
-    /** With this, a stay a calendar rule asks a deposit for waits that long for it, `awaiting_payment`. */
-    paymentHoldMinutes?: number;
-    /** A booking (not a waitlist offer): the household's oldest usable referral credit is applied by itself (ADR 0153). */
-    useReferralCredit?: boolean;
-    settings: StaySettings;
-    rules: CalendarRule[];
-    today: string;
-    now: Date;
-    actor: string;
-  },
-): Promise<Stay> {
+export async function holdStay(tx: Db, input: HoldStayInput): Promise<Stay> {
+  return (await holdStayWithView(tx, input)).stay;
+}
+
+interface HoldStayInput {
+  cats: HouseholdCat[];
+  type: SuiteType;
+  arrangement: Arrangement;
+  checkIn: string;
+  checkOut: string;
+  medication: boolean;
+  notes: string;
+  status: StayStatus;
+  offerExpiresAt?: Date;
+  /** With this, a stay a calendar rule asks a deposit for waits that long for it, `awaiting_payment`. */
+  paymentHoldMinutes?: number;
+  /** A booking (not a waitlist offer): the household's oldest usable referral credit is applied by itself (ADR 0153). */
+  useReferralCredit?: boolean;
+  settings: StaySettings;
+  rules: CalendarRule[];
+  today: string;
+  now: Date;
+  actor: string;
+}
+
+/** holdStay, answering also the new stay's view, made from what it wrote (no payment yet). */
+async function holdStayWithView(tx: Db, input: HoldStayInput): Promise<{ stay: Stay; view: StayView }> {
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
   // Requests for these cats and for this type's suites queue here: what follows reads what the one
   // before committed (the cats first: the order every path takes them in).
@@ -529,16 +551,15 @@ export async function holdStay(
     .insert(staySuites)
     .values(rooms.map((room) => ({ stayId: row!.id, suiteId: room.id, suiteTypeId: type.id, checkIn, checkOut })))
     .returning({ id: staySuites.id });
-  await tx.insert(stayCats).values(
-    chosen.map((cat, i) => ({
-      stayId: row!.id,
-      staySuiteId: held[arrangement === "together" ? 0 : i]!.id,
-      catId: cat.id,
-      catName: cat.name,
-      checkIn,
-      checkOut,
-    })),
-  );
+  const guests = chosen.map((cat, i) => ({
+    stayId: row!.id,
+    staySuiteId: held[arrangement === "together" ? 0 : i]!.id,
+    catId: cat.id,
+    catName: cat.name,
+    checkIn,
+    checkOut,
+  }));
+  await tx.insert(stayCats).values(guests);
   await tx.insert(stayEvents).values({
     stayId: row!.id,
     kind: input.status === "offered" ? "offered" : "booked",
@@ -546,7 +567,18 @@ export async function holdStay(
     detail: { status: row!.status, suites: rooms.map((r) => r.name), depositCents },
     at: now,
   });
-  return row!;
+  const view = stayViewOf(row!, {
+    rooms: rooms.map((room, i) => ({ id: held[i]!.id, name: room.name, typeName: type.name })),
+    guests,
+    settings: input.settings,
+    rules: input.rules,
+    paidCents: 0,
+    refundedCents: 0,
+    balancePaidCents: 0,
+    netPaidCents: 0,
+    refunds: [],
+  });
+  return { stay: row!, view };
 }
 
 /**

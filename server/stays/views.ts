@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { nightsOf, windowsOn } from "~/features/stays/model";
+import { type CalendarRule, type StaySettings, nightsOf, windowsOn } from "~/features/stays/model";
 import type { StayView } from "~/features/stays/view";
 import type { Db } from "../db/client";
 import { creditNotes, paymentRefunds, payments, staySuites, stayCats, type stays, suiteTypes, suites } from "../db/schema/index";
@@ -49,30 +49,13 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
           .orderBy(asc(paymentRefunds.createdAt), asc(creditNotes.number));
   const sumOf = (stayId: string, key: "amountCents" | "refundedCents", kind?: "deposit" | "balance") =>
     paid.filter((p) => p.stayId === stayId && (!kind || p.kind === kind)).reduce((sum, p) => sum + p[key], 0);
-  return rows.map((stay) => {
-    // A stay's current rooms: the held ones, or (once released) those it had.
-    const own = rooms.filter((r) => r.stayId === stay.id);
-    const catsOf = (staySuiteId: string) => guests.filter((g) => g.staySuiteId === staySuiteId).map((g) => g.catName ?? "A cat");
-    return {
-      id: stay.id,
-      status: stay.status,
-      checkIn: stay.checkIn,
-      checkOut: stay.checkOut,
-      nights: nightsOf(stay.checkIn, stay.checkOut).length,
-      suites: own.map((r) => ({ name: r.name, typeName: r.typeName, catNames: catsOf(r.id) })).filter((s) => s.catNames.length > 0),
-      catNames: guests.filter((g) => g.stayId === stay.id).map((g) => g.catName ?? "A cat"),
-      catIds: guests.flatMap((g) => (g.stayId === stay.id && g.catId ? [g.catId] : [])),
-      medication: stay.medication,
-      notes: stay.notes,
-      priceLines: stay.priceLines,
-      totalCents: stay.totalCents,
-      cancellationTiers: stay.cancellationTiers,
-      cancellationFeeCents: stay.cancellationFeeCents,
-      arrivalWindows: windowsOn(settings, rules, stay.checkIn, "arrival"),
-      departureWindows: windowsOn(settings, rules, stay.checkOut, "departure"),
-      offerExpiresAt: stay.offerExpiresAt?.toISOString() ?? null,
-      depositCents: stay.depositCents,
-      paymentDueAt: stay.paymentDueAt?.toISOString() ?? null,
+  return rows.map((stay) =>
+    stayViewOf(stay, {
+      // A stay's current rooms: the held ones, or (once released) those it had.
+      rooms: rooms.filter((r) => r.stayId === stay.id),
+      guests: guests.filter((g) => g.stayId === stay.id),
+      settings,
+      rules,
       paidCents: sumOf(stay.id, "amountCents", "deposit"),
       refundedCents: sumOf(stay.id, "refundedCents", "deposit"),
       balancePaidCents: sumOf(stay.id, "amountCents", "balance"),
@@ -80,6 +63,47 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
       refunds: refunds
         .filter((r) => paid.some((p) => p.id === r.paymentId && p.stayId === stay.id))
         .map((r) => ({ amountCents: r.amountCents, reason: r.reason, at: r.at.toISOString(), creditNoteNumber: r.creditNote })),
-    };
-  });
+    }),
+  );
+}
+
+/** What a stay's view is made of besides its row: its rooms (in the suites' order), its cats, the terms of its days and its payments. */
+export interface StayViewParts {
+  rooms: { id: string; name: string; typeName: string }[];
+  guests: { staySuiteId: string | null; catId: string | null; catName: string | null }[];
+  settings: StaySettings;
+  rules: readonly CalendarRule[];
+  /** The deposit paid and refunded. */
+  paidCents: number;
+  refundedCents: number;
+  balancePaidCents: number;
+  netPaidCents: number;
+  refunds: StayView["refunds"];
+}
+
+/** One stay's view from its row and its parts: no reads, so a booking that just wrote them all queues its mail without reading them back. */
+export function stayViewOf(stay: Stay, { rooms, guests, settings, rules, ...money }: StayViewParts): StayView {
+  const catsOf = (staySuiteId: string) => guests.filter((g) => g.staySuiteId === staySuiteId).map((g) => g.catName ?? "A cat");
+  return {
+    id: stay.id,
+    status: stay.status,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    nights: nightsOf(stay.checkIn, stay.checkOut).length,
+    suites: rooms.map((r) => ({ name: r.name, typeName: r.typeName, catNames: catsOf(r.id) })).filter((s) => s.catNames.length > 0),
+    catNames: guests.map((g) => g.catName ?? "A cat"),
+    catIds: guests.flatMap((g) => (g.catId ? [g.catId] : [])),
+    medication: stay.medication,
+    notes: stay.notes,
+    priceLines: stay.priceLines,
+    totalCents: stay.totalCents,
+    cancellationTiers: stay.cancellationTiers,
+    cancellationFeeCents: stay.cancellationFeeCents,
+    arrivalWindows: windowsOn(settings, rules, stay.checkIn, "arrival"),
+    departureWindows: windowsOn(settings, rules, stay.checkOut, "departure"),
+    offerExpiresAt: stay.offerExpiresAt?.toISOString() ?? null,
+    depositCents: stay.depositCents,
+    paymentDueAt: stay.paymentDueAt?.toISOString() ?? null,
+    ...money,
+  };
 }

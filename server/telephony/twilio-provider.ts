@@ -1,8 +1,8 @@
-import twilio from "twilio";
 import type RequestClient from "twilio/lib/base/RequestClient";
 import type { Logger } from "../logger";
 import { type Telephony, type TelephonyEvent, TelephonyError } from "./types";
 import { connectCallTwiml } from "./twiml";
+import { twilioSdk } from "./twilio-sdk";
 
 export interface TwilioCredentials {
   accountSid: string;
@@ -16,7 +16,7 @@ const UNREACHABLE_CODES = new Set([21211, 21214, 21215, 21216, 21217, 13223, 132
 const UNREACHABLE_MESSAGE = "We cannot place a call to this number. Please check it, or call us directly.";
 
 function toTelephonyError(error: unknown): TelephonyError {
-  if (error instanceof twilio.RestException) {
+  if (error instanceof twilioSdk().RestException) {
     const reason = `twilio ${error.status}${error.code ? ` code ${error.code}` : ""}: ${error.message}`;
     return new TelephonyError(reason, error.code && UNREACHABLE_CODES.has(error.code) ? UNREACHABLE_MESSAGE : undefined);
   }
@@ -28,7 +28,7 @@ export function createTwilioProvider(
   deps: { record: (event: TelephonyEvent) => Promise<void>; logger: Logger; httpClient?: RequestClient },
 ): Telephony {
   // A 10 s limit: the visitor is waiting on this request.
-  const client = twilio(credentials.accountSid, credentials.authToken, { httpClient: deps.httpClient, timeout: 10_000 });
+  const client = twilioSdk()(credentials.accountSid, credentials.authToken, { httpClient: deps.httpClient, timeout: 10_000 });
 
   // The audit row must never turn a placed call into a reported failure.
   const audit = async (event: TelephonyEvent) => {

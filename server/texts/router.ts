@@ -1,9 +1,9 @@
 import express, { Router } from "express";
-import twilio from "twilio";
 import { incomingWebhook } from "~/features/texts/schema";
 import { loadSiteContent } from "../content/content";
 import type { AppContext } from "../context";
 import { parseBody } from "../http/validation";
+import { twilioSdk } from "../telephony/twilio-sdk";
 import { kickMessageQueues } from "../mail/kick";
 import { receiveText } from "./texts";
 
@@ -28,7 +28,7 @@ export function incomingTextsRouter(ctx: AppContext): Router {
       const signature = req.get("x-twilio-signature");
       const params = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, string>;
       const url = incomingWebhookUrl(ctx.env.PUBLIC_SITE_URL, req.originalUrl);
-      if (!authToken || !signature || !twilio.validateRequest(authToken, signature, url, params)) {
+      if (!authToken || !signature || !twilioSdk().validateRequest(authToken, signature, url, params)) {
         req.log.warn(
           { ip: req.ip, signed: Boolean(signature), configured: Boolean(authToken) },
           "refused an incoming-text webhook whose signature does not verify",

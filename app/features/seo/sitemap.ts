@@ -1,7 +1,6 @@
+import { escapeXml } from "~/lib/xml";
 import { indexablePaths } from "./pages";
 import { absoluteUrl } from "./site-url";
-
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
 /** sitemap.xml listing exactly the indexable pages. */
 export function sitemapXml(siteUrl: string, paths: readonly string[] = indexablePaths()): string {
