@@ -46,7 +46,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     return submitForm(form, acknowledgeAlertsForm, async (input) => {
       const { acknowledged, already } = await acknowledgeCareAlerts(context.db, { userId: user.id, email: user.email }, input.alertIds, context.clock.now());
       const title = acknowledged === 1 ? "1 alert acknowledged" : `${acknowledged} alerts acknowledged`;
-      return { kind: "success", title, description: already > 0 ? `${already} had been acknowledged already by someone else.` : undefined };
+      return {
+        kind: "success",
+        title,
+        description: already > 0 ? `${already} had been acknowledged already by someone else, or closed when the cat went home.` : undefined,
+      };
     });
   if (form.get("intent") === "acknowledge")
     return submitForm(form, acknowledgeAlertForm, async (input) => {
@@ -123,11 +127,11 @@ function Alerts({ open, acknowledged }: { open: CareAlertView[]; acknowledged: C
       </ul>
       {acknowledged.length > 0 ? (
         <details className="mt-3">
-          <summary className="cursor-pointer font-semibold text-brand-700">Acknowledged today ({acknowledged.length})</summary>
+          <summary className="cursor-pointer font-semibold text-brand-700">Acknowledged or closed today ({acknowledged.length})</summary>
           <ul className="mt-2 grid gap-1 text-sm">
             {acknowledged.map((a) => (
               <li key={a.id}>
-                {a.catName} · {a.what} · {a.acknowledgedBy} at {a.acknowledgedTime}
+                {a.catName} · {a.what} · {a.closedTime ? `closed at ${a.closedTime}: went home` : `${a.acknowledgedBy} at ${a.acknowledgedTime}`}
               </li>
             ))}
           </ul>
