@@ -119,6 +119,8 @@ export interface DueItem {
   time: string;
   /** The entry that covers it, if one does. */
   done: CareEntryView | null;
+  /** Its time has come and nothing covers it: on Today's "Not done yet" (a dose once its window has passed). */
+  notDoneYet: boolean;
 }
 
 export interface DueDoseItem extends DueItem {
@@ -268,17 +270,20 @@ export function dueToday(
 ) {
   const meals = mealsOf(feedingInstructions).map((m) => {
     const done = own.find((e) => e.kind === "meal" && e.meal === m.name);
-    return { name: m.name, time: formatBusinessTime(businessLocalToUtc(day, m.time)), done: done ? view(done) : null };
+    const due = businessLocalToUtc(day, m.time);
+    return { name: m.name, time: formatBusinessTime(due), done: done ? view(done) : null, notDoneYet: !done && now >= due };
   });
   const doses = dosesOn(medications, day).map((d) => {
     const done = own.find((e) => e.kind === "dose" && e.medication === d.medication && e.dueAt?.getTime() === d.dueAt.getTime());
+    const late = !done && now > d.windowEnd && !notDueReason(d.dueAt, times);
     return {
       name: d.medication,
       dose: d.dose,
       time: formatBusinessTime(d.dueAt),
       dueAt: d.dueAt.toISOString(),
       window: `${formatBusinessTime(d.windowStart)}–${formatBusinessTime(d.windowEnd)}`,
-      late: !done && now > d.windowEnd && !notDueReason(d.dueAt, times),
+      late,
+      notDoneYet: late,
       dueNow: !done && now >= d.windowStart && now <= d.windowEnd && !notDueReason(d.dueAt, times),
       notDue: done ? null : notDueText(notDueReason(d.dueAt, times), times),
       done: done ? view(done) : null,
@@ -291,7 +296,7 @@ export function dueToday(
     checks.reduce((best, c) => (Math.abs(when(e).getTime() - c.at.getTime()) < Math.abs(when(e).getTime() - best.at.getTime()) ? c : best)).name;
   const litter = checks.map((c) => {
     const done = own.findLast((e) => e.kind === "litter" && nearestCheck(e) === c.name);
-    return { name: c.name, time: formatBusinessTime(c.at), done: done ? view(done) : null };
+    return { name: c.name, time: formatBusinessTime(c.at), done: done ? view(done) : null, notDoneYet: !done && now >= c.at };
   });
   return { meals, doses, litter };
 }
