@@ -244,7 +244,7 @@ function DueNow({ suites }: { suites: TodaySuite[] }) {
       </h2>
       <ul className="mt-2 divide-y divide-brand-100 rounded-xl bg-white px-3 shadow-[var(--shadow-card)]">
         {due.map(({ cat, suite, d }) => (
-          <li key={`${cat.stayId}-${cat.catId}-${d.name}-${d.dueAt}`} className="flex min-h-11 items-center justify-between gap-2 py-0.5 text-sm leading-5">
+          <li key={`${cat.stayId}-${cat.catId}-${d.name}-${d.dueAt}`} className="flex min-h-11 items-center justify-between gap-2 text-sm leading-5">
             <p className="min-w-0">
               <a href={`#${catCardId(cat)}`} className="font-semibold text-brand-700 underline underline-offset-4">
                 {cat.name}
