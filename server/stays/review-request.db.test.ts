@@ -158,15 +158,13 @@ describe("the review request after a stay", () => {
   it("counts from the release: a cat collected a day late is asked the day after it went home, not the day after its check-out date (ADR 0197)", async () => {
     await publishReviewPage(reviewPage);
     const { stayId, householdId } = await checkedOutStay(130);
-    await database.db
-      .insert(stayReleases)
-      .values({
-        stayId,
-        overrideReason: "Collected a day late",
-        staffUserId: crypto.randomUUID(),
-        staffEmail: "desk@example.com",
-        releasedAt: on(131, "16:00"),
-      });
+    await database.db.insert(stayReleases).values({
+      stayId,
+      overrideReason: "Collected a day late",
+      staffUserId: crypto.randomUUID(),
+      staffEmail: "desk@example.com",
+      releasedAt: on(131, "16:00"),
+    });
     await run(on(131, "10:30"));
     expect(await requestsOf(householdId)).toEqual([]);
     await run(on(132, "10:30"));
