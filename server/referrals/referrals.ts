@@ -4,7 +4,6 @@ import { type Db, rowsOf } from "../db/client";
 import { lockForBooking } from "../db/booking-lock";
 import { mailboxSql } from "../db/mailbox";
 import { households, phoneVerifications, referralCreditEntries, stays, users } from "../db/schema/index";
-import { loadSiteContent } from "../content/content";
 import type { Env } from "../env";
 import { queueMail } from "../mail/queue";
 import { firstNightFreeMail, referralEarnedMail } from "../messages/catalogue";
@@ -128,10 +127,9 @@ export async function recordReferral(tx: Db, input: { userId: string; email: str
     .onConflictDoNothing({ target: households.userId })
     .returning({ id: households.id });
   if (created.length === 0) return false;
-  const { business } = await loadSiteContent(tx);
   await queueMail(
     tx,
-    { dedupeKey: `referral-first-night:${created[0]!.id}`, message: firstNightFreeMail({ to: input.email, business, siteUrl: input.siteUrl }) },
+    { dedupeKey: `referral-first-night:${created[0]!.id}`, message: firstNightFreeMail({ to: input.email, siteUrl: input.siteUrl }) },
     input.now,
   );
   return true;
@@ -210,8 +208,7 @@ export async function grantReferralCredit(tx: Db, stayId: string, now: Date, sit
     .onConflictDoNothing()
     .returning({ id: referralCreditEntries.id });
   if (granted.length === 0) return false;
-  const { business } = await loadSiteContent(tx);
-  await queueMail(tx, { dedupeKey: `referral-earned:${row.friend_id}`, message: referralEarnedMail({ to: row.referrer_email, business, siteUrl }) }, now);
+  await queueMail(tx, { dedupeKey: `referral-earned:${row.friend_id}`, message: referralEarnedMail({ to: row.referrer_email, siteUrl }) }, now);
   return true;
 }
 

@@ -1,10 +1,13 @@
-import type { SiteBusiness } from "~/features/content/site-content";
+import { business } from "~/content/business";
 import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml, mailColors, mailLayout } from "./layout";
 
+/**
+ * Queued where the published content cannot be read (the sign-in's transaction, ADR 0197): like the
+ * sign-in mail, they name the business by its typed defaults.
+ */
 interface ReferralMailInput {
   to: string;
-  business: Pick<SiteBusiness, "name" | "phone">;
   siteUrl: string;
 }
 
@@ -19,22 +22,22 @@ function simpleMail(
     ...m.paragraphs.flatMap((p) => [p, ""]),
     `${m.button.label}: ${href}`,
     "",
-    `Questions? Call us at ${input.business.phone.display}.`,
+    `Questions? Call us at ${business.phone.display}.`,
     "",
-    `${input.business.name} — ${input.siteUrl}`,
+    `${business.name} — ${input.siteUrl}`,
   ].join("\n");
   const body = `
 <h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:26px;line-height:1.25;color:${c.brandDark};">${escapeHtml(m.heading)}</h1>
 ${m.paragraphs.map((p) => `<p style="margin:0 0 16px;">${escapeHtml(p)}</p>`).join("\n")}
 <p style="margin:8px 0 24px;"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;border-radius:12px;background:${c.brand};color:#ffffff;font-weight:700;text-decoration:none;">${escapeHtml(m.button.label)}</a></p>
-<p style="margin:0;color:${c.muted};font-size:14px;">Questions? Call us at <a href="tel:${escapeHtml(input.business.phone.tel)}" style="color:${c.brand};">${escapeHtml(input.business.phone.display)}</a>.</p>`;
+<p style="margin:0;color:${c.muted};font-size:14px;">Questions? Call us at <a href="tel:${escapeHtml(business.phone.tel)}" style="color:${c.brand};">${escapeHtml(business.phone.display)}</a>.</p>`;
   return { to: input.to, subject: m.subject, text, html: mailLayout({ preheader: m.paragraphs[0]!, body, siteUrl: input.siteUrl, reason: m.reason }) };
 }
 
 /** To the referrer, when the friend they referred checked out of a first stay (ADR 0153, 0197): the free night is theirs. */
 export function referralEarnedMail(input: ReferralMailInput): MailMessage {
   return simpleMail(input, {
-    subject: `You've earned a free night at ${input.business.name}`,
+    subject: `You've earned a free night at ${business.name}`,
     heading: "A free night is yours",
     paragraphs: [
       "A friend you referred has just finished their first stay with us. Thank you for sending them our way: you've earned a free night.",
@@ -48,10 +51,10 @@ export function referralEarnedMail(input: ReferralMailInput): MailMessage {
 /** To the new friend, when their account came through a referral link (ADR 0197): their own first night is free. */
 export function firstNightFreeMail(input: ReferralMailInput): MailMessage {
   return simpleMail(input, {
-    subject: `Your first night at ${input.business.name} is free`,
+    subject: `Your first night at ${business.name} is free`,
     heading: "Welcome: your first night is free",
     paragraphs: [
-      `A friend sent you to ${input.business.name}. As a new customer, the first night of your cat's first stay with us is free.`,
+      `A friend sent you to ${business.name}. As a new customer, the first night of your cat's first stay with us is free.`,
       "It is taken off the price when you book; no code to type.",
     ],
     button: { label: "Book a stay", path: "/book/stay" },
