@@ -9,11 +9,26 @@
 // (`runCareDiaries` at 18:00: 40 households, 40 mails queued) is timed, its claims and mails removed
 // between runs. Prints figures; asserts nothing.
 //
+// The page itself (ADR 0197), on PostgreSQL: the production build (`npx react-router build` first) is
+// served from that database on a port of its own, with each cat's two doses set 12 hours apart, the
+// first one due this hour, and today's care logged up to now but that dose: the evening round, as
+// Today looks on a full house. It reports Today's weight (its HTML, raw and gzip -9, and every byte the
+// page loads) and, at 375 px in headless Chromium, the scroll height of Today and of "Due now", each
+// per cat. `--save FILE` keeps the figures; `--before FILE` prints a saved run beside this one.
+//
 //   npm run bench:care [-- --runs 100] [--diary-runs 5] [--days 365] [--db postgres|pglite|both]
+//                      [--port 4800] [--no-page] [--save after.json] [--before before.json] [--screenshots DIR]
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import zlib from "node:zlib";
+import { chromium } from "@playwright/test";
 import pg from "pg";
+import sharp from "sharp";
 import { like, sql } from "drizzle-orm";
-import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
+import { addBusinessDays, businessDate, businessLocalToUtc, businessTime } from "~/lib/business-time";
 import { loadEnv } from "../server/env";
 import { createSession } from "../server/auth/sessions";
 import { type Database, type Db, openDatabase, rowsOf } from "../server/db/client";
@@ -49,11 +64,26 @@ const RUNS = Number(option("runs", "100"));
 const DIARY_RUNS = Number(option("diary-runs", "5"));
 const DAYS = Number(option("days", "365"));
 const KINDS = option("db", "both") === "both" ? (["postgres", "pglite"] as const) : ([option("db", "postgres")] as ("postgres" | "pglite")[]);
+const PAGE = !args.includes("--no-page");
+const PORT = Number(option("port", "4800"));
+const SAVE = option("save", "");
+const BEFORE = option("before", "");
+const SCREENSHOTS = option("screenshots", "");
 const CATS = 40;
 const STAY_NIGHTS = 7;
 const PHOTOS_A_DAY = 3;
-/** A few hundred bytes stand for a photo's WebP: the sizes' rows are what the tables carry. */
-const PHOTO_BYTES = Buffer.alloc(600, 7);
+/**
+ * Each cat's two doses: the first due this hour (so the page is measured in a dose round, its window
+ * open), the second 12 hours on; the seeded days give them at these times.
+ */
+const DOSE_TIMES = (() => {
+  const hour = Number(businessTime(new Date()).slice(0, 2));
+  return [hour, (hour + 12) % 24].map((h) => `${String(h).padStart(2, "0")}:00`);
+})();
+/** A tiny WebP stands for every photo's sizes: the rows are what the tables carry, and the diary decodes it. */
+const PHOTO_BYTES = await sharp({ create: { width: 4, height: 3, channels: 3, background: "#c08040" } })
+  .webp()
+  .toBuffer();
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -81,9 +111,10 @@ interface Figures {
   photos: number;
   seconds: number;
   today: { p50: number; p95: number };
-  page: { p50: number; p95: number };
+  loader: { p50: number; p95: number };
   log: { p50: number; p95: number };
   cats: number;
+  page: PageFigures | null;
   diary: { p50: number; max: number; households: number; queued: number };
 }
 
@@ -111,7 +142,7 @@ async function seed(db: Db, now: Date) {
         name: `Cat ${i + 1}`,
         sex: "female" as const,
         feedingInstructions: "1/4 can at 7am and 6pm",
-        medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am and 8pm" }],
+        medications: [{ name: "Methimazole", dose: "2.5 mg", times: DOSE_TIMES.join(" and ") }],
       })),
     )
     .returning();
@@ -176,8 +207,15 @@ function dayOfCare(guest: { stayId: string; catId: string }, day: string, staffU
   return [
     { ...base, kind: "meal", meal: "Breakfast", eaten: "all", at: time("07:05") },
     { ...base, kind: "meal", meal: "Dinner", eaten: "half", at: time("18:05") },
-    { ...base, kind: "dose", medication: "Methimazole", dose: "2.5 mg", dueAt: time("08:00"), outcome: "given", at: time("08:10") },
-    { ...base, kind: "dose", medication: "Methimazole", dose: "2.5 mg", dueAt: time("20:00"), outcome: "given", at: time("20:05") },
+    ...DOSE_TIMES.map((t) => ({
+      ...base,
+      kind: "dose" as const,
+      medication: "Methimazole",
+      dose: "2.5 mg",
+      dueAt: time(t),
+      outcome: "given" as const,
+      at: time(t),
+    })),
     { ...base, kind: "litter", urine: true, stool: "normal", at: time("09:00") },
     { ...base, kind: "litter", urine: true, stool: "normal", at: time("19:00") },
     { ...base, kind: "water", at: time("09:05") },
@@ -201,16 +239,13 @@ async function saveEntries(db: Db, rows: (typeof careEntries.$inferInsert)[]) {
 }
 
 /**
- * The evening diary for today with the 40 households in the house: today's entries are logged for
- * each cat, then `runCareDiaries` runs at 18:00 (or now, when later), and its claims and queued mails
- * are removed before the next run, so each run queues the 40 mails again.
+ * The evening diary for today with the 40 households in the house: the rest of today's entries are
+ * logged for each cat, then `runCareDiaries` runs at 18:00 (or now, when later), and its claims and
+ * queued mails are removed before the next run, so each run queues the 40 mails again.
  */
-async function benchDiary(db: Db, now: Date, seeded: Awaited<ReturnType<typeof seed>>, env: ReturnType<typeof loadEnv>) {
+async function benchDiary(db: Db, now: Date, rest: (typeof careEntries.$inferInsert)[], env: ReturnType<typeof loadEnv>) {
   const today = businessDate(now);
-  await saveEntries(
-    db,
-    seeded.inHouse.flatMap((guest) => dayOfCare(guest, today, seeded.staffId)),
-  );
+  await saveEntries(db, rest);
   await db.execute(sql`analyze care_entries`);
   const at = new Date(Math.max(now.getTime(), diaryDueAt(today).getTime()));
   const deps = { db, env, logger: createLogger("silent") };
@@ -229,11 +264,116 @@ async function benchDiary(db: Db, now: Date, seeded: Awaited<ReturnType<typeof s
   return { p50: quantile(times, 0.5), max: Math.max(...times), households: last.due, queued: last.queued };
 }
 
-async function bench(database: Database): Promise<Figures> {
+interface PageFigures {
+  htmlBytes: number;
+  htmlGzipBytes: number;
+  /** Every response body the page loaded at 375 px (the HTML, scripts, styles, images), as sent. */
+  loadedBytes: number;
+  scrollHeight: number;
+  dueNowHeight: number;
+  dueNowRows: number;
+  notDoneYetHeight: number;
+}
+
+/**
+ * Today as a phone shows it: the production build served from `databaseUrl` on PORT, the page fetched
+ * with the staff member's session (its HTML's weight), then opened at 375 px in headless Chromium for
+ * the scroll heights. Null when there is no build to serve.
+ */
+async function benchPage(databaseUrl: string, token: string): Promise<PageFigures | null> {
+  if (!fs.existsSync("build/server/index.js")) {
+    console.error("No production build: run `npx react-router build` for the page's figures.");
+    return null;
+  }
+  const origin = `http://127.0.0.1:${PORT}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-care-page-"));
+  const server = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      BACKUP_KEEP: "0",
+      PUBLIC_SITE_URL: origin,
+      NODE_ENV: "",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  // Its errors only, not the warnings a busy compression stream prints.
+  server.stderr.on("data", (chunk: Buffer) => {
+    if (!chunk.toString().includes("MaxListenersExceededWarning") && !chunk.toString().includes("--trace-warnings")) process.stderr.write(chunk);
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+      if (
+        await fetch(`${origin}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i > 300) throw new Error("the server did not answer in 60 s");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const cookie = `cat_hotel_session=${token}`;
+    const answer = await fetch(`${origin}/staff/today`, { headers: { cookie } });
+    if (!answer.ok) throw new Error(`Today answered ${answer.status}`);
+    const html = Buffer.from(await answer.arrayBuffer());
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    try {
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 }, extraHTTPHeaders: { cookie } });
+      const page = await context.newPage();
+      let loadedBytes = 0;
+      page.on(
+        "response",
+        (r) =>
+          void r.body().then(
+            (b) => (loadedBytes += b.length),
+            () => undefined,
+          ),
+      );
+      await page.goto(`${origin}/staff/today`, { waitUntil: "networkidle" });
+      // A string, not a function: the script runner's helpers would not exist in the page.
+      const heights = (await page.evaluate(`(() => {
+        const section = (id) => document.getElementById(id)?.closest("section");
+        return {
+          scrollHeight: document.documentElement.scrollHeight,
+          dueNowHeight: section("due-now")?.getBoundingClientRect().height ?? 0,
+          dueNowRows: section("due-now")?.querySelectorAll("li").length ?? 0,
+          notDoneYetHeight: section("not-done-yet")?.getBoundingClientRect().height ?? 0,
+        };
+      })()`)) as Pick<PageFigures, "scrollHeight" | "dueNowHeight" | "dueNowRows" | "notDoneYetHeight">;
+      // To look at: the top of Today at 375 px and at 1280 px.
+      if (SCREENSHOTS) {
+        await page.screenshot({ path: path.join(SCREENSHOTS, "today-375.png"), clip: { x: 0, y: 0, width: 375, height: 2600 } });
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.screenshot({ path: path.join(SCREENSHOTS, "today-1280.png"), clip: { x: 0, y: 0, width: 1280, height: 2200 } });
+      }
+      return { htmlBytes: html.length, htmlGzipBytes: zlib.gzipSync(html, { level: 9 }).length, loadedBytes, ...heights };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    server.kill();
+    await new Promise((r) => server.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function bench(database: Database, databaseUrl?: string): Promise<Figures> {
   const { db } = database;
   const now = new Date();
   const started = performance.now();
   const seeded = await seed(db, now);
+  // Today's care logged up to now, but the dose due this hour: the round the page is measured in.
+  const todays = seeded.inHouse.flatMap((guest) => dayOfCare(guest, businessDate(now), seeded.staffId));
+  const dueThisHour = businessLocalToUtc(businessDate(now), DOSE_TIMES[0]!).getTime();
+  const soFar = todays.filter((e) => e.at! <= now && !(e.kind === "dose" && e.dueAt!.getTime() === dueThisHour));
+  await saveEntries(db, soFar);
+  await db.execute(sql`analyze care_entries`);
   const seconds = (performance.now() - started) / 1000;
   const version = (await rowsOf<{ server_version: string }>(db, sql`show server_version`))[0]?.server_version ?? "?";
 
@@ -246,10 +386,16 @@ async function bench(database: Database): Promise<Figures> {
   const context = testRequestContext(env, db);
   const { token } = await createSession(db, seeded.staffId);
   const request = () => new Request("http://localhost/staff/today", { headers: { cookie: `cat_hotel_session=${token}` } });
-  const page = await timed(RUNS, () => todayLoader({ request: request(), context, params: {} } as unknown as Parameters<typeof todayLoader>[0]));
+  const loader = await timed(RUNS, () => todayLoader({ request: request(), context, params: {} } as unknown as Parameters<typeof todayLoader>[0]));
   const log = await timed(RUNS, () => careLog(db, { userId: seeded.ownerId, isStaff: false }, seeded.lastStay));
-  const diary = await benchDiary(db, now, seeded, env);
-  return { kind: database.kind, version, entries: seeded.entries, photos: seeded.photos, seconds, today, page, log, cats: inHotel, diary };
+  const page = databaseUrl && PAGE ? await benchPage(databaseUrl, token) : null;
+  const diary = await benchDiary(
+    db,
+    now,
+    todays.filter((e) => !soFar.includes(e)),
+    env,
+  );
+  return { kind: database.kind, version, entries: seeded.entries, photos: seeded.photos, seconds, today, loader, log, cats: inHotel, page, diary };
 }
 
 const results: Figures[] = [];
@@ -263,7 +409,7 @@ for (const kind of KINDS) {
       await admin.end();
       const database = await openDatabase({ url: server.url("bench") });
       try {
-        results.push(await bench(database));
+        results.push(await bench(database, server.url("bench")));
       } finally {
         await database.close();
       }
@@ -280,15 +426,51 @@ for (const kind of KINDS) {
   }
 }
 
-const row = (label: string, cell: (f: Figures) => string, target = "") => console.log(`| ${label} | ${results.map(cell).join(" | ")} | ${target} |`);
-console.log(`\n${CATS} cats in the hotel; ${DAYS} days of week-long stays behind them, ${PHOTOS_A_DAY} photos a cat a day; ${RUNS} runs each\n`);
-console.log(`| figure | ${results.map((f) => (f.kind === "postgres" ? `PostgreSQL ${f.version.split(" ")[0]}` : "PGlite")).join(" | ")} | target |`);
+if (SAVE) fs.writeFileSync(SAVE, JSON.stringify(results, null, 2));
+/** A saved run to print beside this one, per database: "before → now". */
+const before: Figures[] = BEFORE ? JSON.parse(fs.readFileSync(BEFORE, "utf8")) : [];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const px = (height: number) => `${Math.round(height)} px`;
+const row = (label: string, cell: (f: Figures) => string, target = "") => {
+  const shown = (f: Figures) => {
+    const then = before.find((b) => b.kind === f.kind);
+    const was = then ? cell(then) : null;
+    return was && was !== "–" ? `${was} → ${cell(f)}` : cell(f);
+  };
+  console.log(`| ${label} | ${results.map(shown).join(" | ")} | ${target} |`);
+};
+const onPage = (show: (p: PageFigures, f: Figures) => string) => (f: Figures) => (f.page ? show(f.page, f) : "–");
+console.log(`\n${CATS} cats in the hotel; ${DAYS} days of week-long stays behind them, ${PHOTOS_A_DAY} photos a cat a day; ${RUNS} runs each`);
+console.log(`Doses at ${DOSE_TIMES.join(" and ")}: the page is measured in the first one's window, today's care logged up to now but that dose.`);
+if (BEFORE) console.log(`Before → now: the figures of ${path.basename(BEFORE)}, then this run's.`);
+console.log(`\n| figure | ${results.map((f) => (f.kind === "postgres" ? `PostgreSQL ${f.version.split(" ")[0]}` : "PGlite")).join(" | ")} | target |`);
 console.log(`|---|${results.map(() => "---|").join("")}---|`);
 row("care entries / of them photos (2 sizes each)", (f) => `${f.entries} / ${f.photos}`);
 row("seeding", (f) => `${f.seconds.toFixed(0)} s`);
 row("cats on Today", (f) => String(f.cats), String(CATS));
 row("careToday p50 / p95", (f) => `${ms(f.today.p50)} / ${ms(f.today.p95)}`, "p95 < 100 ms");
-row("Today's loader (session, roles, careToday) p50 / p95", (f) => `${ms(f.page.p50)} / ${ms(f.page.p95)}`, "p95 < 100 ms");
+row("Today's loader (session, roles, careToday) p50 / p95", (f) => `${ms(f.loader.p50)} / ${ms(f.loader.p95)}`, "p95 < 100 ms");
 row("a stay's Care log (careLog) p50 / p95", (f) => `${ms(f.log.p50)} / ${ms(f.log.p95)}`);
+row(
+  "Today's HTML / gzip -9",
+  onPage((p) => `${kb(p.htmlBytes)} / ${kb(p.htmlGzipBytes)}`),
+);
+row(
+  "Today's page weight (every response at 375 px)",
+  onPage((p) => kb(p.loadedBytes)),
+);
+row(
+  "Today's scroll height at 375 px / per cat",
+  onPage((p, f) => `${px(p.scrollHeight)} / ${px(p.scrollHeight / f.cats)}`),
+);
+row(
+  '"Due now" at 375 px: rows / height / per cat',
+  onPage((p, f) => `${p.dueNowRows} / ${px(p.dueNowHeight)} / ${px(p.dueNowHeight / f.cats)}`),
+  "< 2,000 px",
+);
+row(
+  '"Not done yet" at 375 px',
+  onPage((p) => px(p.notDoneYetHeight)),
+);
 row("households sent the diary / mails queued", (f) => `${f.diary.households} / ${f.diary.queued}`, String(CATS));
 row(`the diary run (runCareDiaries) p50 / max of ${DIARY_RUNS}`, (f) => `${ms(f.diary.p50)} / ${ms(f.diary.max)}`, "< 5 s");

@@ -190,7 +190,7 @@ async function completeSignIn(
     .returning({ id: users.id });
   if (deps.env.ADMIN_EMAILS.includes(email)) await grantAdmin(tx, user!.id);
   // A new account that came through a referral link: its household is the referred one (ADR 0153).
-  if (!existing) await recordReferral(tx as unknown as Db, { userId: user!.id, email, code: verified.referralCode, now });
+  if (!existing) await recordReferral(tx as unknown as Db, { userId: user!.id, email, code: verified.referralCode, now, siteUrl: deps.env.PUBLIC_SITE_URL });
   const { token, session } = await createSession(tx, user!.id, now);
   await tx.insert(signIns).values({ userId: user!.id, method, signedInAt: now });
   const admin = await holdsAdminRole(tx, user!.id);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
   CARE_ALERT_LABELS,
   type CareAlertRule,
@@ -88,6 +88,8 @@ export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Prom
     const suite = r.suite ?? "No suite";
     // A stay put in the hotel without the desk's check-in counts from the start of its first day.
     const stayTimes = times.get(r.stayId) ?? { checkedInAt: null, releasedAt: null };
+    // Released at pickup, the cat is not here (its alerts closed then, ADR 0197): nothing more is raised for it.
+    if (stayTimes.releasedAt && stayTimes.releasedAt <= now) continue;
     const since = stayTimes.checkedInAt ?? businessLocalToUtc(r.checkIn, "00:00");
     const all = entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId);
     const own = standing(all).filter((e) => when(e) <= now);
@@ -224,6 +226,7 @@ export async function escalateCareAlerts(deps: CareAlertDeps, now = new Date()):
         and(
           eq(careAlerts.urgent, true),
           isNull(careAlerts.acknowledgedAt),
+          isNull(careAlerts.closedAt),
           isNull(careAlerts.escalatedAt),
           lte(careAlerts.raisedAt, new Date(now.getTime() - ESCALATE_AFTER_MINUTES * 60_000)),
           or(eq(stays.status, "checked_in"), eq(careAlerts.rule, "weight_change")),
@@ -241,7 +244,7 @@ export async function escalateCareAlerts(deps: CareAlertDeps, now = new Date()):
       const [claimed] = await tx
         .update(careAlerts)
         .set({ escalatedAt: now })
-        .where(and(eq(careAlerts.id, alert.id), isNull(careAlerts.escalatedAt), isNull(careAlerts.acknowledgedAt)))
+        .where(and(eq(careAlerts.id, alert.id), isNull(careAlerts.escalatedAt), isNull(careAlerts.acknowledgedAt), isNull(careAlerts.closedAt)))
         .returning();
       if (!claimed) return null;
       const body = careAlertEscalationText(business, {
@@ -346,16 +349,18 @@ export interface CareAlertView {
   acknowledgedTime: string | null;
   /** When the owner of the hotel was texted because nobody acknowledged it in 30 minutes (ADR 0188). */
   escalatedTime: string | null;
+  /** When it closed itself, unacknowledged, because the cat went home (ADR 0197). */
+  closedTime: string | null;
 }
 
 export interface CareAlertsToday {
   /** Not acknowledged yet, urgent first, then the oldest first. */
   open: CareAlertView[];
-  /** Acknowledged since the business day began, latest first. */
+  /** Acknowledged since the business day began, or closed since then because the cat went home, latest first. */
   acknowledged: CareAlertView[];
 }
 
-/** What Today shows: the open alerts and those acknowledged today. It only reads: the job raises them. */
+/** What Today shows: the open alerts and those acknowledged (or closed) today. It only reads: the job raises them, the release closes them. */
 export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAlertsToday> {
   const dayStart = businessLocalToUtc(businessDate(now), "00:00");
   const base = () =>
@@ -367,8 +372,12 @@ export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAle
       .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
       .leftJoin(suites, eq(suites.id, staySuites.suiteId));
   const [open, acknowledged] = await Promise.all([
-    base().where(isNull(careAlerts.acknowledgedAt)).orderBy(desc(careAlerts.urgent), asc(careAlerts.since), asc(cats.name)),
-    base().where(gte(careAlerts.acknowledgedAt, dayStart)).orderBy(desc(careAlerts.acknowledgedAt)),
+    base()
+      .where(and(isNull(careAlerts.acknowledgedAt), isNull(careAlerts.closedAt)))
+      .orderBy(desc(careAlerts.urgent), asc(careAlerts.since), asc(cats.name)),
+    base()
+      .where(or(gte(careAlerts.acknowledgedAt, dayStart), gte(careAlerts.closedAt, dayStart)))
+      .orderBy(desc(sql`coalesce(${careAlerts.acknowledgedAt}, ${careAlerts.closedAt})`)),
   ]);
   const view = ({ alert: a, catName, profileName, suite }: (typeof open)[number]): CareAlertView => ({
     id: a.id,
@@ -384,10 +393,13 @@ export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAle
     acknowledgedAt: a.acknowledgedAt?.toISOString() ?? null,
     acknowledgedTime: a.acknowledgedAt ? formatBusinessTime(a.acknowledgedAt) : null,
     escalatedTime: a.escalatedAt ? formatBusinessTime(a.escalatedAt) : null,
+    closedTime: a.closedAt ? formatBusinessTime(a.closedAt) : null,
   });
   return { open: open.map(view), acknowledged: acknowledged.map(view) };
 }
 
+const ALERT_CLOSED = (at: Date) =>
+  new AppError(409, "CARE_ALERT_CLOSED", `This alert closed itself when the cat went home, at ${formatBusinessDateTime(at)}. Reload the page.`);
 const ALERT_NOT_FOUND = () => new AppError(404, "CARE_ALERT_NOT_FOUND", "We couldn't find that alert. Reload the page.");
 
 /**
@@ -399,11 +411,12 @@ export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: st
   const [done] = await db
     .update(careAlerts)
     .set({ acknowledgedByUserId: staff.userId, acknowledgedBy: initialsOf(staff.email), acknowledgedAt: now })
-    .where(and(eq(careAlerts.id, alertId), isNull(careAlerts.acknowledgedAt)))
+    .where(and(eq(careAlerts.id, alertId), isNull(careAlerts.acknowledgedAt), isNull(careAlerts.closedAt)))
     .returning();
   if (done) return done;
   const [alert] = await db.select().from(careAlerts).where(eq(careAlerts.id, alertId));
   if (!alert) throw ALERT_NOT_FOUND();
+  if (alert.closedAt) throw ALERT_CLOSED(alert.closedAt);
   throw new AppError(
     409,
     "CARE_ALERT_ACKNOWLEDGED",
@@ -421,7 +434,7 @@ export async function acknowledgeCareAlerts(db: Db, staff: CareStaff, alertIds: 
   const done = await db
     .update(careAlerts)
     .set({ acknowledgedByUserId: staff.userId, acknowledgedBy: initialsOf(staff.email), acknowledgedAt: now })
-    .where(and(inArray(careAlerts.id, alertIds), isNull(careAlerts.acknowledgedAt)))
+    .where(and(inArray(careAlerts.id, alertIds), isNull(careAlerts.acknowledgedAt), isNull(careAlerts.closedAt)))
     .returning({ id: careAlerts.id });
   const known = await db.select({ id: careAlerts.id }).from(careAlerts).where(inArray(careAlerts.id, alertIds));
   if (known.length === 0) throw ALERT_NOT_FOUND();

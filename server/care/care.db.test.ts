@@ -104,6 +104,21 @@ describe("Today", () => {
     expect(miso.doses[0]!.late).toBe(false);
     expect(miso.litter.map((l) => l.done?.stool ?? null)).toEqual(["normal", null]);
   });
+
+  it("fills the litter check nearest to when it happened: a missed morning stays empty, a correction keeps its slot", async () => {
+    const s = await stayWithMiso();
+    const staff = await staffMember();
+    const litter = (stool: "normal" | "soft", correctsId?: string) =>
+      ({ intent: "litter", stayId: s.stayId, catId: s.catId, urine: true, stool, correctsId }) as CareEntryInput;
+    // The morning check was missed; the evening one is logged at 7:05 PM.
+    const evening = await logCareEntry(db, staff, litter("soft"), at("19:05"));
+    const slots = async (now: Date) => (await careToday(db, now)).suites.find((x) => x.suite === s.suite)!.cats[0]!.litter.map((l) => l.done?.stool ?? null);
+    expect(await slots(at("19:10"))).toEqual([null, "soft"]);
+    // The morning one logged late, at 1:30 PM, is still the morning's; the evening's correction at 9 PM stays the evening's.
+    await logCareEntry(db, staff, litter("normal"), at("13:30"));
+    await logCareEntry(db, staff, litter("normal", evening.id), at("21:00"));
+    expect(await slots(at("21:05"))).toEqual(["normal", "normal"]);
+  });
 });
 
 describe("a dose", () => {

@@ -120,6 +120,8 @@ export interface DueItem {
   time: string;
   /** The entry that covers it, if one does. */
   done: CareEntryView | null;
+  /** Its time has come and nothing covers it: on Today's "Not done yet" (a dose once its window has passed). */
+  notDoneYet: boolean;
 }
 
 export interface DueDoseItem extends DueItem {
@@ -212,7 +214,8 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
           .where(and(inArray(catHandovers.stayId, arrivedIds), eq(catHandovers.direction, "arrival")));
   const bySuite = new Map<string, TodayCat[]>();
   for (const r of inHouse) {
-    const both = standing(entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId));
+    const all = entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId);
+    const both = standing(all);
     const own = both.filter((e) => e.day === day);
     const closely = r.medications.length > 0 || both.some((e) => e.kind === "meal" && eatenPoorly(e.eaten));
     const stayTimes = times.get(r.stayId) ?? NO_TIMES;
@@ -224,7 +227,7 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
       feedingInstructions: r.feedingInstructions,
       arrivedAt: arrivedToday(stayTimes, day) ? formatBusinessTime(stayTimes.checkedInAt!) : null,
       lastDosesAtHome: arrivedToday(stayTimes, day) ? lastDosesAtHome(arrivals_.find((a) => a.stayId === r.stayId && a.catId === r.catId)?.doses ?? []) : [],
-      ...dueToday(day, now, r.feedingInstructions, r.medications, own, stayTimes),
+      ...dueToday(day, now, r.feedingInstructions, r.medications, own, stayTimes, happenedAt(all)),
       weighIn: weighInToday(r.checkIn, day, own, closely),
       entries: own.toReversed().map(view),
     };
@@ -257,32 +260,45 @@ function notDueText(reason: NotDueReason | null, times: StayTimes): string | nul
 }
 
 /** What a cat's profile makes due on `day`, each with the standing entry that covers it; a dose before check-in or after release is not due (ADR 0188). */
-export function dueToday(day: string, now: Date, feedingInstructions: string | null, medications: Medication[], own: CareEntry[], times: StayTimes = NO_TIMES) {
+export function dueToday(
+  day: string,
+  now: Date,
+  feedingInstructions: string | null,
+  medications: Medication[],
+  own: CareEntry[],
+  times: StayTimes = NO_TIMES,
+  when: (e: CareEntry) => Date = (e) => e.at,
+) {
   const meals = mealsOf(feedingInstructions).map((m) => {
     const done = own.find((e) => e.kind === "meal" && e.meal === m.name);
-    return { name: m.name, time: formatBusinessTime(businessLocalToUtc(day, m.time)), done: done ? view(done) : null };
+    const due = businessLocalToUtc(day, m.time);
+    return { name: m.name, time: formatBusinessTime(due), done: done ? view(done) : null, notDoneYet: !done && now >= due };
   });
   const doses = dosesOn(medications, day).map((d) => {
     const done = own.find((e) => e.kind === "dose" && e.medication === d.medication && e.dueAt?.getTime() === d.dueAt.getTime());
+    const late = !done && now > d.windowEnd && !notDueReason(d.dueAt, times);
     return {
       name: d.medication,
       dose: d.dose,
       time: formatBusinessTime(d.dueAt),
       dueAt: d.dueAt.toISOString(),
       window: `${formatBusinessTime(d.windowStart)}–${formatBusinessTime(d.windowEnd)}`,
-      late: !done && now > d.windowEnd && !notDueReason(d.dueAt, times),
+      late,
+      notDoneYet: late,
       dueNow: !done && now >= d.windowStart && now <= d.windowEnd && !notDueReason(d.dueAt, times),
       notDue: done ? null : notDueText(notDueReason(d.dueAt, times), times),
       done: done ? view(done) : null,
     };
   });
-  // The nth litter entry of the day covers the nth check.
-  const litterEntries = own.filter((e) => e.kind === "litter");
-  const litter = LITTER_CHECKS.map((c, i) => ({
-    name: c.name,
-    time: formatBusinessTime(businessLocalToUtc(day, c.time)),
-    done: litterEntries[i] ? view(litterEntries[i]) : null,
-  }));
+  // A litter entry covers the check nearest to when it happened (a correction, the time of what it
+  // corrects): an evening check logged after a missed morning one fills the evening's slot (ADR 0197).
+  const checks = LITTER_CHECKS.map((c) => ({ name: c.name, at: businessLocalToUtc(day, c.time) }));
+  const nearestCheck = (e: CareEntry) =>
+    checks.reduce((best, c) => (Math.abs(when(e).getTime() - c.at.getTime()) < Math.abs(when(e).getTime() - best.at.getTime()) ? c : best)).name;
+  const litter = checks.map((c) => {
+    const done = own.findLast((e) => e.kind === "litter" && nearestCheck(e) === c.name);
+    return { name: c.name, time: formatBusinessTime(c.at), done: done ? view(done) : null, notDoneYet: !done && now >= c.at };
+  });
   return { meals, doses, litter };
 }
 

@@ -12,10 +12,11 @@ import { updateCat } from "../households/households";
 import { loadStaySettings } from "../stays/calendar";
 import { loadOwnerMobile, saveHouseRules } from "../stays/rooms";
 import { catInSuite, staffMember } from "../testing/care";
-import { checkInAtDesk } from "../testing/desk";
+import { checkInAtDesk, checkOutAtDesk } from "../testing/desk";
 import { testHousehold } from "../testing/households";
 import { createTestDatabase } from "../testing/test-database";
-import { acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday, escalateCareAlerts, runCareAlerts } from "./alerts";
+import { releaseWithOverride } from "../stays/pickup";
+import { acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday, escalateCareAlerts, raiseWeightChangeAlert, runCareAlerts } from "./alerts";
 import { logCareEntry } from "./care";
 import { recordIncident } from "./incidents";
 
@@ -218,5 +219,66 @@ describe("acknowledging every open alert at once", () => {
     expect(after[0]).toMatchObject({ acknowledgedBy: "BC", acknowledgedAt: minutesAfter(checkIn, 24 * 60 + 5) });
     for (const a of after) expect(a!.acknowledgedBy).toMatch(/^(AD|BC)$/);
     await expect(acknowledgeCareAlerts(db, first, [crypto.randomUUID()])).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("alerts when the cat goes home (ADR 0197)", () => {
+  it("the release closes the stay's open alerts: not open on Today, not escalated, not acknowledged after; nothing new is raised for the cat", async () => {
+    const checkIn = at(yesterday, "08:30");
+    const juno = await checkedIn(checkIn, "Juno");
+    const raisedAt = minutesAfter(checkIn, 24 * 60);
+    await runCareAlerts({ db }, raisedAt);
+    const alert = await alertOf(juno, "no_urine_24h");
+    expect(alert).toMatchObject({ urgent: true, closedAt: null });
+
+    // Collected 10 minutes later: the alert closes in the release's transaction.
+    const releasedAt = minutesAfter(raisedAt, 10);
+    const manager = await staffMember(db);
+    await releaseWithOverride(db, { stayId: juno.stayId, reason: "The owner came early", staff: { ...manager, isAdmin: true } }, releasedAt);
+    expect((await alertOf(juno, "no_urine_24h"))!.closedAt).toEqual(releasedAt);
+
+    const today_ = await careAlertsToday(db, minutesAfter(raisedAt, 11));
+    expect(today_.open.map((a) => a.id)).not.toContain(alert!.id);
+    expect(today_.acknowledged.find((a) => a.id === alert!.id)).toMatchObject({
+      acknowledgedBy: null,
+      closedTime: expect.stringMatching(/^\d{1,2}:\d{2} [AP]M$/),
+    });
+
+    // 30 minutes on, the owner of the hotel is not texted about a cat that is home.
+    expect(await escalateCareAlerts({ db }, minutesAfter(raisedAt, 45))).toEqual([]);
+    expect(await textsTo(juno, OWNER)).toEqual([]);
+    // Nothing more is raised for it (the 17:30 "nothing logged" rule would otherwise fire the next day).
+    const later = await runCareAlerts({ db }, minutesAfter(raisedAt, 24 * 60));
+    expect(later.filter((a) => a.stayId === juno.stayId)).toEqual([]);
+    // Acknowledging it now is told why, in words, and "Acknowledge all" counts it as done.
+    await expect(acknowledgeCareAlert(db, manager, alert!.id, minutesAfter(raisedAt, 12))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining("closed itself when the cat went home"),
+    });
+    expect(await acknowledgeCareAlerts(db, manager, [alert!.id], minutesAfter(raisedAt, 12))).toEqual({ acknowledged: 0, already: 1 });
+    // Closed once: the database refuses to move when.
+    await expect(
+      db
+        .update(careAlerts)
+        .set({ closedAt: minutesAfter(raisedAt, 20) })
+        .where(eq(careAlerts.id, alert!.id)),
+    ).rejects.toThrow();
+  });
+
+  it("an alert acknowledged before the release keeps who acknowledged it; one raised at check-out stays open", async () => {
+    const checkIn = at(yesterday, "09:15");
+    const ivy = await checkedIn(checkIn, "Ivy");
+    const raisedAt = minutesAfter(checkIn, 24 * 60);
+    await runCareAlerts({ db }, raisedAt);
+    const alert = await alertOf(ivy, "no_urine_24h");
+    const staff = await staffMember(db, `lea.park.${Date.now()}@example.com`);
+    await acknowledgeCareAlert(db, staff, alert!.id, minutesAfter(raisedAt, 5));
+    const checkedOutAt = minutesAfter(raisedAt, 30);
+    await checkOutAtDesk(db, ivy.stayId, "desk@example.com", { siteUrl: "http://localhost", now: checkedOutAt, reason: "Paid by check" });
+    expect(await alertOf(ivy, "no_urine_24h")).toMatchObject({ acknowledgedBy: "LP", closedAt: null });
+    // The weight change the check-out finds comes after the release: someone must still call the owner.
+    const weight = await raiseWeightChangeAlert(db, { stayId: ivy.stayId, catId: ivy.catId, arrivalGrams: 4200, departureGrams: 3900, now: checkedOutAt });
+    const { open } = await careAlertsToday(db, minutesAfter(checkedOutAt, 1));
+    expect(open.find((a) => a.id === weight!.id)).toMatchObject({ urgent: true, closedTime: null });
   });
 });

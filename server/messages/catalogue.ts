@@ -24,6 +24,7 @@ export { incidentMail } from "./templates/incident";
 export { pickupCodeMail } from "./templates/pickup-code";
 export { signInMail } from "./templates/sign-in";
 export { type StayMailKind, stayMail } from "./templates/stay";
+export { firstNightFreeMail, referralEarnedMail } from "./templates/referral";
 export { reviewRequestMail } from "./templates/review-request";
 export { recordExpiryMail, recordRejectedMail } from "./templates/vaccine-records";
 export { voucherMail } from "./templates/voucher";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { requestSignIn, signInWithLink } from "../auth/sign-in";
 import type { Database, Db } from "../db/client";
-import { households, referralCreditEntries, telephonyEvents } from "../db/schema/index";
+import { households, mailQueue, referralCreditEntries, telephonyEvents } from "../db/schema/index";
 import { sqlStateOf } from "../db/sql-state";
 import { type Env, loadEnv } from "../env";
 import { confirmPhoneCode, sendPhoneCode } from "../households/phone-proof";
@@ -99,12 +99,20 @@ async function referral(db: Db) {
   return { referrer, friend };
 }
 
+/** The queued mails of one dedupe key: to whom, and their subject. */
+const mailsKeyed = async (db: Db, key: string) =>
+  (await db.select().from(mailQueue).where(eq(mailQueue.dedupeKey, key))).map((m) => ({ to: m.toAddress, subject: m.message.subject }));
+
 describe("referrals", () => {
   it("records the friend who signs up through the link; the friend's first check-out earns one credit, applied to the referrer's next stay and given back when it is cancelled", async () => {
     const { db } = database;
     const type = await testSuiteType(db, 3);
     const { referrer, friend } = await referral(db);
     expect(await referredBy(db, friend.user.id)).toBe(referrer.householdId);
+    // The friend is told of their own first night free, once (ADR 0197).
+    expect(await mailsKeyed(db, `referral-first-night:${friend.householdId}`)).toEqual([
+      { to: friend.user.email, subject: expect.stringMatching(/^Your first night at .+ is free$/) },
+    ]);
 
     // Before the friend has stayed, the referrer has nothing.
     const firstIn = mondayIn(30);
@@ -116,6 +124,10 @@ describe("referrals", () => {
     expect(await ledger(db, referrer.householdId)).toEqual([]);
     await stayedAndLeft(db, friendStay.id);
     expect(await ledger(db, referrer.householdId)).toEqual(["granted"]);
+    // The referrer is mailed that the night is earned.
+    expect(await mailsKeyed(db, `referral-earned:${friend.householdId}`)).toEqual([
+      { to: referrer.user.email, subject: expect.stringMatching(/^You've earned a free night at /) },
+    ]);
     expect(await referralSummary(db, referrer.user.id, siteUrl, now)).toMatchObject({ earned: 1, available: [{}] });
     // The friend's second stay earns nothing more.
     await stayedAndLeft(db, (await book(db, friend, type.id, mondayIn(20), 3)).id);
@@ -155,6 +167,7 @@ describe("referrals", () => {
     }
     await Promise.all(stayIds.map((id) => checkOutAtDesk(db, id, staff, { siteUrl, now, reason: unpaid })));
     expect(await ledger(db, referrer.householdId)).toEqual(["granted"]);
+    expect(await mailsKeyed(db, `referral-earned:${friend.householdId}`)).toHaveLength(1);
 
     const id = crypto.randomUUID();
     const second = await db

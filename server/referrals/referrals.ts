@@ -5,6 +5,8 @@ import { lockForBooking } from "../db/booking-lock";
 import { mailboxSql } from "../db/mailbox";
 import { households, phoneVerifications, referralCreditEntries, stays, users } from "../db/schema/index";
 import type { Env } from "../env";
+import { queueMail } from "../mail/queue";
+import { firstNightFreeMail, referralEarnedMail } from "../messages/catalogue";
 import type { PeriodicJob } from "../periodic-job";
 
 /**
@@ -113,8 +115,9 @@ export async function referralLinkState(db: Db, code: string, userId: string | n
  * In the sign-in's transaction, for an account this sign-in created: its household, referred by the
  * link's household. Nothing is recorded for a code that is no link, or the referrer's own e-mail
  * (a "+tag" copy of it too). The household is created here, once: `referred_by` is never set later.
+ * The new friend is mailed that their own first night is free, once (ADR 0197).
  */
-export async function recordReferral(tx: Db, input: { userId: string; email: string; code: string | null; now: Date }): Promise<boolean> {
+export async function recordReferral(tx: Db, input: { userId: string; email: string; code: string | null; now: Date; siteUrl: string }): Promise<boolean> {
   if (!input.code) return false;
   const referrer = await referrerByCode(tx, input.code);
   if (!referrer || referrer.userId === input.userId || (await sameMailbox(tx, referrer.email, input.email))) return false;
@@ -123,7 +126,13 @@ export async function recordReferral(tx: Db, input: { userId: string; email: str
     .values({ userId: input.userId, referredBy: referrer.householdId, createdAt: input.now, updatedAt: input.now })
     .onConflictDoNothing({ target: households.userId })
     .returning({ id: households.id });
-  return created.length > 0;
+  if (created.length === 0) return false;
+  await queueMail(
+    tx,
+    { dedupeKey: `referral-first-night:${created[0]!.id}`, message: firstNightFreeMail({ to: input.email, siteUrl: input.siteUrl }) },
+    input.now,
+  );
+  return true;
 }
 
 export interface ReferralSummary {
@@ -164,12 +173,14 @@ export async function createReferralLink(db: Db, userId: string): Promise<void> 
  * referrer's own person (`householdsOfPerson`: the same mailbox or proven mobile), or the same mobile
  * number as the referrer's household even unproven (withholding a reward may rest on a number the
  * households gave; ADR 0153). Once per
- * referred household, held by the unique index `referral_credit_entries_one_per_referred`.
+ * referred household, held by the unique index `referral_credit_entries_one_per_referred`; the
+ * referrer is mailed that the night is earned in the same transaction, once (ADR 0197).
  */
-export async function grantReferralCredit(tx: Db, stayId: string, now: Date): Promise<boolean> {
+export async function grantReferralCredit(tx: Db, stayId: string, now: Date, siteUrl: string): Promise<boolean> {
   const result = (await tx.execute(sql`
     select friend.id as friend_id, friend.mobile_phone as friend_phone,
       referrer.id as referrer_id, referrer.mobile_phone as referrer_phone,
+      (select u.email from ${users} u where u.id = referrer.user_id) as referrer_email,
       friend.id in ${householdsOfPerson(sql`referrer.id`)} as same_person,
       (select count(*) from ${stays} other where other.household_id = friend.id and other.status = 'checked_out' and other.id <> ${stayId}) as earlier
     from ${stays} s
@@ -181,6 +192,7 @@ export async function grantReferralCredit(tx: Db, stayId: string, now: Date): Pr
       friend_phone: string | null;
       referrer_id: string;
       referrer_phone: string | null;
+      referrer_email: string;
       same_person: boolean;
       earlier: number | string;
     }[];
@@ -195,7 +207,9 @@ export async function grantReferralCredit(tx: Db, stayId: string, now: Date): Pr
     .values({ id, creditId: id, seq: 1, householdId: row.referrer_id, kind: "granted", referredHouseholdId: row.friend_id, at: now })
     .onConflictDoNothing()
     .returning({ id: referralCreditEntries.id });
-  return granted.length > 0;
+  if (granted.length === 0) return false;
+  await queueMail(tx, { dedupeKey: `referral-earned:${row.friend_id}`, message: referralEarnedMail({ to: row.referrer_email, siteUrl }) }, now);
+  return true;
 }
 
 type Credit = { creditId: string; seq: number; grantedAt: Date; expiresAt: Date };

@@ -7,6 +7,7 @@ import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import {
   PICKUP_WRONG_CODES_A_DAY,
+  careAlerts,
   households,
   stayCats,
   stayEvents,
@@ -328,10 +329,24 @@ export async function releaseWithCode(
       detail: { method: "code", person: match.person, collectedBy: match.name },
       at: now,
     });
+    await closeCareAlertsAtRelease(tx as unknown as Db, stay.id, now);
     return null;
   });
   if (refusal) throw refusal;
   return (await releaseOf(db, input.stayId))!;
+}
+
+/**
+ * In the release's transaction (ADR 0197): the stay's care alerts still open close themselves, so Today
+ * shows no "Urgent" for a cat that is not here and the owner of the hotel is not texted about it. An
+ * alert raised later (the weight change the check-out finds) stays open until someone acknowledges it.
+ * Written here on the alerts' table: the care domain imports the stays', not the other way round.
+ */
+async function closeCareAlertsAtRelease(tx: Db, stayId: string, now: Date) {
+  await tx
+    .update(careAlerts)
+    .set({ closedAt: now })
+    .where(and(eq(careAlerts.stayId, stayId), isNull(careAlerts.acknowledgedAt), isNull(careAlerts.closedAt)));
 }
 
 /** How many wrong pickup codes the stay took on `day` (business time). */
@@ -383,6 +398,7 @@ export async function releaseWithOverride(
       detail: { method: "override", reason, ...(confirmedBy ? { confirmedBy: confirmedBy.name } : {}) },
       at: now,
     });
+    await closeCareAlertsAtRelease(tx as unknown as Db, stay.id, now);
   });
   return (await releaseOf(db, stay.id))!;
 }

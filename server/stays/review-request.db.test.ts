@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultEditableBusiness } from "~/features/content/business-defaults";
@@ -6,7 +7,7 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/rout
 import type { RequestContext } from "../context";
 import { invalidateSiteContentCache, publishValue } from "../content/content";
 import { type Database, openDatabase } from "../db/client";
-import { mailQueue, reviewRequests, stays } from "../db/schema/index";
+import { careIncidents, mailQueue, reviewRequests, stayEvents, stayReleases, stays } from "../db/schema/index";
 import { type Env, loadEnv } from "../env";
 import { testHousehold } from "../testing/households";
 import { testRequestContext } from "../testing/request-context";
@@ -152,5 +153,41 @@ describe("the review request after a stay", () => {
     expect(asked).toContain(ninetyOneDaysLater.stayId);
     expect(asked).not.toContain(thirtyDaysLater.stayId);
     expect(await mailsOf([first.stayId, sameDay.stayId, thirtyDaysLater.stayId, ninetyOneDaysLater.stayId])).toHaveLength(2);
+  });
+
+  it("counts from the release: a cat collected a day late is asked the day after it went home, not the day after its check-out date (ADR 0197)", async () => {
+    await publishReviewPage(reviewPage);
+    const { stayId, householdId } = await checkedOutStay(130);
+    await database.db.insert(stayReleases).values({
+      stayId,
+      overrideReason: "Collected a day late",
+      staffUserId: crypto.randomUUID(),
+      staffEmail: "desk@example.com",
+      releasedAt: on(131, "16:00"),
+    });
+    await run(on(131, "10:30"));
+    expect(await requestsOf(householdId)).toEqual([]);
+    await run(on(132, "10:30"));
+    expect((await requestsOf(householdId)).map((r) => r.stayId)).toEqual([stayId]);
+  });
+
+  it("is held back after an incident, a satisfaction guarantee or an overdue pickup", async () => {
+    await publishReviewPage(reviewPage);
+    const [incident, guarantee, overdue, quiet] = [await checkedOutStay(140), await checkedOutStay(140), await checkedOutStay(140), await checkedOutStay(140)];
+    await database.db.insert(careIncidents).values({
+      stayId: incident.stayId,
+      whatHappened: "Slipped out of the suite",
+      happenedAt: on(139, "14:00"),
+      whatWasDone: "Caught in the hall",
+      vetCalled: false,
+      staffInitials: "SR",
+    });
+    await database.db.insert(stayEvents).values([
+      { stayId: guarantee.stayId, kind: "guarantee", actor: "staff:owner@example.com", detail: {}, at: on(140, "11:00") },
+      { stayId: overdue.stayId, kind: "overdue_night", actor: "system:overdue", detail: {}, at: on(140, "20:00") },
+    ]);
+    await run(on(141, "10:30"));
+    for (const held of [incident, guarantee, overdue]) expect(await requestsOf(held.householdId)).toEqual([]);
+    expect(await requestsOf(quiet.householdId)).toHaveLength(1);
   });
 });

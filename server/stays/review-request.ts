@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, isNull, notExists, sql } from "drizzle-orm";
-import { addBusinessDays, businessDate, businessTime } from "~/lib/business-time";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { addBusinessDays, businessDate, businessLocalToUtc, businessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import { codeSecret } from "../crypto/tokens";
-import { households, reviewRequests, stays, users } from "../db/schema/index";
+import { careIncidents, households, reviewRequests, stayEvents, stayReleases, stays, users } from "../db/schema/index";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
@@ -14,8 +14,11 @@ import { queueingJob } from "../periodic-job";
 import { catNamesByStay } from "./guests";
 
 /**
- * The review request after a stay (ADR 0167): the day after a check-out, from 10:00 Los Angeles time,
- * one mail thanks the owner and links to the review page set in Content (none is sent without one).
+ * The review request after a stay (ADR 0167): the day after the cat went home (its release at pickup,
+ * ADR 0197; the check-out day for a stay without one), from 10:00 Los Angeles time, one mail thanks the
+ * owner and links to the review page set in Content (none is sent without one). None after a stay that
+ * had an incident, a satisfaction guarantee or an overdue pickup: a thank-you asking for stars then
+ * reads as not having listened (`HELD_BACK_AFTER`).
  * At most one per household in REVIEW_REQUEST_DAYS: the job locks the household's row, then reads
  * its last request, so two processes running the job at once send one. Each mail carries a signed
  * unsubscribe link; a household that followed it gets no more.
@@ -25,6 +28,8 @@ import { catNamesByStay } from "./guests";
 export const REVIEW_REQUEST_FROM = "10:00";
 /** At most one review request per household in this many days. */
 export const REVIEW_REQUEST_DAYS = 90;
+/** A stay's events after which no review request is sent: its guarantee, and the overdue pickup's nights, fee and text (ADR 0182). */
+const HELD_BACK_AFTER = ["guarantee", "overdue_night", "late_pickup_fee", "overdue_pickup_texted"];
 
 type TokenEnv = Pick<Env, "SESSION_SECRET">;
 
@@ -78,8 +83,10 @@ export interface ReviewRequestDeps {
 }
 
 /**
- * Queues the review requests due at `now`: stays checked out yesterday (Los Angeles), once it is
- * REVIEW_REQUEST_FROM; nothing without a review page address. Each is claimed in its own transaction
+ * Queues the review requests due at `now`: stays whose cats went home yesterday (Los Angeles: the
+ * release, or the check-out day of a stay released before releases were kept), checked out, once it
+ * is REVIEW_REQUEST_FROM; nothing without a review page address, nor for a stay held back (an
+ * incident, a guarantee, an overdue pickup). Each is claimed in its own transaction
  * under the household's row lock: a household that stopped them, or was asked in the last
  * REVIEW_REQUEST_DAYS, is skipped; the claim row and the mail are written together.
  */
@@ -88,17 +95,35 @@ export async function runReviewRequests(deps: ReviewRequestDeps, now = new Date(
   if (businessTime(now) < REVIEW_REQUEST_FROM) return { due: 0, queued: 0 };
   const { business } = await loadSiteContent(db, deps.logger);
   if (business.reviewPageUrl === "") return { due: 0, queued: 0 };
-  const checkedOutOn = addBusinessDays(businessDate(now), -1);
+  const today = businessDate(now);
+  const checkedOutOn = addBusinessDays(today, -1);
   const due = await db
     .select({ id: stays.id, householdId: households.id, checkIn: stays.checkIn, checkOut: stays.checkOut, email: users.email, name: households.name })
     .from(stays)
     .innerJoin(households, eq(households.id, stays.householdId))
     .innerJoin(users, eq(users.id, households.userId))
+    .leftJoin(stayReleases, eq(stayReleases.stayId, stays.id))
     .where(
       and(
         eq(stays.status, "checked_out"),
-        eq(stays.checkOut, checkedOutOn),
+        // Counted from the release: a cat collected a day late is thanked the day after it went home.
+        or(
+          and(gte(stayReleases.releasedAt, businessLocalToUtc(checkedOutOn, "00:00")), lt(stayReleases.releasedAt, businessLocalToUtc(today, "00:00"))),
+          and(isNull(stayReleases.stayId), eq(stays.checkOut, checkedOutOn)),
+        ),
         isNull(households.reviewRequestsStoppedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(careIncidents)
+            .where(eq(careIncidents.stayId, stays.id)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(stayEvents)
+            .where(and(eq(stayEvents.stayId, stays.id), inArray(stayEvents.kind, HELD_BACK_AFTER))),
+        ),
         notExists(
           db
             .select({ one: sql`1` })

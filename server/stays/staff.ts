@@ -249,7 +249,7 @@ export async function changeStayAtDesk(
     if (rule.mail) await queueStayMail(tx, stay.id, rule.mail, ctx.siteUrl, now);
     // A referral's reward is earned when the referred household checks out of its first stay; a
     // declined stay gives back the credit it used (ADR 0153).
-    if (rule.to === "checked_out") await grantReferralCredit(tx, stay.id, now);
+    if (rule.to === "checked_out") await grantReferralCredit(tx, stay.id, now, ctx.siteUrl);
     if (rule.to === "declined") await returnReferralCredits(tx, [stay.id], now);
     return row!;
   });

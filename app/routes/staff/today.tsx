@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 import { Link, useFetcher, useLoaderData } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
 import { type CareAlertView, acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday } from "@server/care/alerts";
-import { type CareEntryView, type DueItem, type TodayCat, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
+import { type CareEntryView, type DueItem, type TodayCat, type TodaySuite, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
 import { carePlansOf } from "@server/stays/care-plans";
@@ -55,7 +55,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     return submitForm(form, acknowledgeAlertsForm, async (input) => {
       const { acknowledged, already } = await acknowledgeCareAlerts(context.db, { userId: user.id, email: user.email }, input.alertIds, context.clock.now());
       const title = acknowledged === 1 ? "1 alert acknowledged" : `${acknowledged} alerts acknowledged`;
-      return { kind: "success", title, description: already > 0 ? `${already} had been acknowledged already by someone else.` : undefined };
+      return {
+        kind: "success",
+        title,
+        description: already > 0 ? `${already} had been acknowledged already by someone else, or closed when the cat went home.` : undefined,
+      };
     });
   if (form.get("intent") === "acknowledge")
     return submitForm(form, acknowledgeAlertForm, async (input) => {
@@ -80,12 +84,14 @@ export default function StaffToday({ loaderData: { day, suites, arriving, alerts
         {formatCalendarDay(day)} · {cats === 1 ? "1 cat" : `${cats} cats`} in the hotel
       </p>
       <ActionNotice className="mt-3" />
+      <SuiteJumps suites={suites} />
       <Alerts open={alerts.open} acknowledged={alerts.acknowledged} />
       <StayTexts texts={texts} title="Messages from owners" />
       <DueNow suites={suites} />
+      <NotDoneYet suites={suites} />
       {suites.length === 0 ? <p className="mt-6 rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">No cat is checked in.</p> : null}
-      {suites.map((s) => (
-        <section key={s.suite} className="mt-6" aria-label={s.suite}>
+      {suites.map((s, i) => (
+        <section key={s.suite} id={suiteId(i)} className="mt-6 scroll-mt-4" aria-label={s.suite}>
           <h2 className="text-2xl">{s.suite}</h2>
           <ul className="mt-2 grid gap-4">
             {s.cats.map((cat) => (
@@ -132,11 +138,11 @@ function Alerts({ open, acknowledged }: { open: CareAlertView[]; acknowledged: C
       </ul>
       {acknowledged.length > 0 ? (
         <details className="mt-3">
-          <summary className="cursor-pointer font-semibold text-brand-700">Acknowledged today ({acknowledged.length})</summary>
+          <summary className="cursor-pointer font-semibold text-brand-700">Acknowledged or closed today ({acknowledged.length})</summary>
           <ul className="mt-2 grid gap-1 text-sm">
             {acknowledged.map((a) => (
               <li key={a.id}>
-                {a.catName} · {a.what} · {a.acknowledgedBy} at {a.acknowledgedTime}
+                {a.catName} · {a.what} · {a.closedTime ? `closed at ${a.closedTime}: went home` : `${a.acknowledgedBy} at ${a.acknowledgedTime}`}
               </li>
             ))}
           </ul>
@@ -206,12 +212,36 @@ function AlertCard({ alert: a }: { alert: CareAlertView }) {
 }
 
 const catCardId = (cat: Pick<TodayCat, "stayId" | "catId">) => `today-${cat.stayId}-${cat.catId}`;
+const suiteId = (index: number) => `today-suite-${index}`;
+
+/** On a full house, a jump to any suite's cards; folded, so it costs one line until it is opened (ADR 0197). */
+function SuiteJumps({ suites }: { suites: TodaySuite[] }) {
+  if (suites.length < 2) return null;
+  return (
+    <details className="mt-3">
+      <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-700">Jump to a suite ({suites.length})</summary>
+      <nav aria-label="Suites">
+        <ul className="mt-1 flex flex-wrap gap-2">
+          {suites.map((s, i) => (
+            <li key={s.suite}>
+              <a href={`#${suiteId(i)}`} className="inline-flex min-h-11 items-center rounded-xl border border-brand-200 bg-white px-3 text-sm font-semibold">
+                {s.suite}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
 
 /**
  * Across every cat, the doses whose window is open now or has passed with nothing logged (ADR 0188):
- * on a full house, the one list to work from on a phone; each links to its cat's card.
+ * on a full house, the one list to work from on a phone. A row is one line of the cat and the dose, a
+ * dose in its window given in one tap; an overdue one needs its remark, so it opens the cat's card.
+ * Kept to about 45 px a row: 40 cats fit in under 2,000 px (ADR 0197, `npm run bench:care`).
  */
-function DueNow({ suites }: { suites: { suite: string; cats: TodayCat[] }[] }) {
+function DueNow({ suites }: { suites: TodaySuite[] }) {
   const due = suites
     .flatMap((s) => s.cats.flatMap((cat) => cat.doses.filter((d) => d.dueNow || d.late).map((d) => ({ cat, suite: s.suite, d }))))
     .sort((a, b) => a.d.dueAt.localeCompare(b.d.dueAt));
@@ -219,17 +249,41 @@ function DueNow({ suites }: { suites: { suite: string; cats: TodayCat[] }[] }) {
   return (
     <section className="mt-6" aria-labelledby="due-now">
       <h2 id="due-now" className="text-2xl">
-        Due now
+        Due now <span className="text-base text-muted">({due.length})</span>
       </h2>
-      <ul className="mt-2 grid gap-2">
+      <ul className="mt-2 divide-y divide-brand-100 rounded-xl bg-white px-3 shadow-[var(--shadow-card)]">
         {due.map(({ cat, suite, d }) => (
-          <li key={`${cat.stayId}-${cat.catId}-${d.name}-${d.dueAt}`} className="rounded-xl bg-white p-3 shadow-[var(--shadow-card)]">
-            <a href={`#${catCardId(cat)}`} className="font-semibold text-brand-700 underline underline-offset-4">
-              {cat.name}
-            </a>{" "}
-            · {suite} · {d.name}
-            {d.dose ? ` ${d.dose}` : ""} · {d.time}{" "}
-            {d.late ? <strong className="text-red-800">Overdue (window {d.window})</strong> : <span className="text-muted">Window {d.window}</span>}
+          <li key={`${cat.stayId}-${cat.catId}-${d.name}-${d.dueAt}`} className="flex min-h-11 items-center justify-between gap-2 text-sm leading-5">
+            <p className="min-w-0">
+              <a href={`#${catCardId(cat)}`} className="font-semibold text-brand-700 underline underline-offset-4">
+                {cat.name}
+              </a>{" "}
+              · {suite}
+              <br />
+              {d.name}
+              {d.dose ? ` ${d.dose}` : ""} · {d.time} {d.late ? <strong className="text-red-800">Overdue</strong> : null}
+            </p>
+            {d.late ? (
+              <a href={`#${catCardId(cat)}`} className="inline-flex h-11 shrink-0 items-center px-2 font-semibold text-brand-700 underline underline-offset-4">
+                Log
+                <span className="sr-only">
+                  {" "}
+                  {d.name} for {cat.name}, with why it is late
+                </span>
+              </a>
+            ) : (
+              <EntryForm cat={cat} intent="dose" id={`due-now-${cat.catId}-${d.name}-${d.dueAt}`} className="shrink-0">
+                <input type="hidden" name="medication" value={d.name} />
+                <input type="hidden" name="dueAt" value={d.dueAt} />
+                <Button type="submit" name="outcome" value="given" size="compact">
+                  Given
+                  <span className="sr-only">
+                    {" "}
+                    {d.name} to {cat.name}
+                  </span>
+                </Button>
+              </EntryForm>
+            )}
           </li>
         ))}
       </ul>
@@ -246,6 +300,51 @@ function CatCarePlan({ cat }: { cat: TodayCat }) {
       <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Care plan and phones</summary>
       <CarePlan plan={stay.cats[cat.catId] ?? null} contacts={stay} />
     </details>
+  );
+}
+
+/**
+ * What today's schedule asked for by now and nobody logged, across cats, one line a cat (ADR 0197):
+ * the meals and litter checks whose time has come, the doses whose window has passed, the weigh-in.
+ * Folded when long, so a full house's "Due now" stays at the top.
+ */
+function NotDoneYet({ suites }: { suites: TodaySuite[] }) {
+  const rows = suites.flatMap((s) =>
+    s.cats.flatMap((cat) => {
+      const items = [
+        ...cat.meals.filter((m) => m.notDoneYet).map((m) => m.name),
+        ...cat.doses.filter((d) => d.notDoneYet).map((d) => `${d.name} ${d.time}`),
+        ...cat.litter.filter((l) => l.notDoneYet).map((l) => l.name),
+        ...(cat.weighIn && !cat.weighIn.done ? ["Weigh-in"] : []),
+      ];
+      return items.length > 0 ? [{ cat, suite: s.suite, items }] : [];
+    }),
+  );
+  if (suites.length === 0) return null;
+  return (
+    <section className="mt-6" aria-labelledby="not-done-yet">
+      <details open={rows.length <= 5}>
+        <summary className="flex min-h-11 cursor-pointer items-center">
+          <h2 id="not-done-yet" className="text-2xl">
+            Not done yet <span className="text-base text-muted">({rows.length === 1 ? "1 cat" : `${rows.length} cats`})</span>
+          </h2>
+        </summary>
+        {rows.length === 0 ? (
+          <p className="mt-1 text-muted">Everything due by now is logged.</p>
+        ) : (
+          <ul className="mt-1 divide-y divide-brand-100 rounded-xl bg-white px-3 text-sm leading-5 shadow-[var(--shadow-card)]">
+            {rows.map(({ cat, suite, items }) => (
+              <li key={`${cat.stayId}-${cat.catId}`} className="py-2">
+                <a href={`#${catCardId(cat)}`} className="font-semibold text-brand-700 underline underline-offset-4">
+                  {cat.name}
+                </a>{" "}
+                · {suite}: {items.join(", ")}
+              </li>
+            ))}
+          </ul>
+        )}
+      </details>
+    </section>
   );
 }
 
@@ -479,6 +578,7 @@ function EntryForm({
   id,
   correctsId,
   encType,
+  className = "min-w-0",
   children,
 }: {
   cat: TodayCat;
@@ -486,6 +586,7 @@ function EntryForm({
   id: string;
   correctsId?: string;
   encType?: "multipart/form-data";
+  className?: string;
   children: ReactNode;
 }) {
   const fetcher = useFetcher<FormReply>({ key: id });
@@ -493,7 +594,7 @@ function EntryForm({
   const errors = fetcher.data?.result?.error;
   const message = errors ? (errors.remark?.[0] ?? errors.photo?.[0] ?? errors[""]?.[0] ?? Object.values(errors).flat()[0]) : undefined;
   return (
-    <fetcher.Form method="post" encType={encType} className="min-w-0">
+    <fetcher.Form method="post" encType={encType} className={className}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="stayId" value={cat.stayId} />
       <input type="hidden" name="catId" value={cat.catId} />

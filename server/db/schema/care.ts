@@ -149,18 +149,20 @@ export const careAlerts = pgTable(
     /** The staff member's initials as they were, like a care entry's. */
     acknowledgedBy: text("acknowledged_by"),
     acknowledgedAt: at("acknowledged_at"),
+    /** When the cat went home (its release at pickup) with the alert still open: it closed itself then, unacknowledged. */
+    closedAt: at("closed_at"),
   },
   (t) => [
     uniqueIndex("care_alerts_once").on(t.stayId, t.catId, t.rule, t.key),
     // Today reads the open alerts, and those acknowledged since the day began.
     index("care_alerts_open")
       .on(t.raisedAt)
-      .where(sql`${t.acknowledgedAt} is null`),
+      .where(sql`${t.acknowledgedAt} is null and ${t.closedAt} is null`),
     index("care_alerts_acknowledged").on(t.acknowledgedAt),
     // The escalation step reads the urgent alerts still open and not escalated.
     index("care_alerts_to_escalate")
       .on(t.raisedAt)
-      .where(sql`${t.urgent} and ${t.acknowledgedAt} is null and ${t.escalatedAt} is null`),
+      .where(sql`${t.urgent} and ${t.acknowledgedAt} is null and ${t.closedAt} is null and ${t.escalatedAt} is null`),
     check("care_alerts_rule", sql`${t.rule} in ('no_food_24h','no_urine_24h','no_stool_72h','dose_overdue','no_entry_today','weight_change','incident')`),
     check("care_alerts_acknowledged_whole", sql`(${t.acknowledgedAt} is null) = (${t.acknowledgedBy} is null)`),
   ],
