@@ -23,6 +23,7 @@ export const BILL_LINE_LABELS: Record<BillLineKind, string> = {
 
 /** The largest amount one line may carry: $10,000.00. More is a typing slip, not a bill. */
 export const MAX_BILL_LINE_CENTS = 1_000_000;
+export const MAX_BILL_LINE_TEXT = "$10,000.00";
 
 /** The price line a bill line becomes on the bill and the receipt: "Vet bill passed on: X-ray", "Discount: regular guest". */
 export const billLineLabel = (kind: BillLineKind, description: string) =>

@@ -1,8 +1,7 @@
 import { idField } from "~/lib/ids";
-import { formatCents } from "~/lib/money";
 import { moneyField } from "~/lib/validation";
 import { z } from "~/lib/zod";
-import { GROOM_PAYMENT_METHODS, MAX_BILL_LINE_CENTS, TYPED_BILL_LINE_KINDS } from "./bill-lines";
+import { GROOM_PAYMENT_METHODS, MAX_BILL_LINE_CENTS, MAX_BILL_LINE_TEXT, TYPED_BILL_LINE_KINDS } from "./bill-lines";
 
 /** The desk's forms for the bill at check-out and a groom's payment (ADR 0192): one schema each, for the page and the server. */
 
@@ -19,7 +18,7 @@ export const billLineForm = z
       missing: "Enter the amount",
       invalid: AMOUNT_TYPED,
       min: { cents: 1, message: "Enter an amount above $0.00" },
-      max: { cents: MAX_BILL_LINE_CENTS, message: `One line is at most ${formatCents(MAX_BILL_LINE_CENTS)}` },
+      max: { cents: MAX_BILL_LINE_CENTS, message: `One line is at most ${MAX_BILL_LINE_TEXT}` },
     }),
   })
   .refine((f) => f.kind !== "discount" || Boolean(f.description), { message: "Say why the discount is given", path: ["description"] });
