@@ -110,7 +110,7 @@ export function BillDesk({ stayId, bill, canDiscount, formToken }: { stayId: str
         <input type="hidden" name="stayId" value={stayId} />
         <div className="grid items-start gap-3 md:grid-cols-[12rem_1fr_10rem]">
           <div>
-            <Label htmlFor={fields.kind.id}>For</Label>
+            <Label htmlFor={fields.kind.id}>Kind of line</Label>
             <select
               {...getSelectProps(fields.kind)}
               key={fields.kind.key}
@@ -124,7 +124,7 @@ export function BillDesk({ stayId, bill, canDiscount, formToken }: { stayId: str
             </select>
             <FieldError id={fields.kind.errorId}>{fields.kind.errors?.[0]}</FieldError>
           </div>
-          <Field label={canDiscount ? "What for (a discount: why)" : "What for"} field={fields.description} maxLength={120} autoComplete="off" />
+          <Field label={canDiscount ? "Description (a discount: its reason)" : "Description"} field={fields.description} maxLength={120} autoComplete="off" />
           <Field label={`Amount ($, up to ${MAX_BILL_LINE_TEXT})`} field={fields.amount} inputMode="decimal" autoComplete="off" />
         </div>
         <FormError id={form.errorId} errors={form.errors} />
