@@ -123,7 +123,8 @@ describe("the revenue report", () => {
     });
     expect(grooms.netCents).toBeGreaterThan(0);
     // The lines added at check-out of the stays completed, and their discounts.
-    const lines = await one(sql`select coalesce(sum(l.cents) filter (where l.cents > 0), 0)::bigint as extras, coalesce(-sum(l.cents) filter (where l.cents < 0), 0)::bigint as discounts
+    const lines =
+      await one(sql`select coalesce(sum(l.cents) filter (where l.cents > 0), 0)::bigint as extras, coalesce(-sum(l.cents) filter (where l.cents < 0), 0)::bigint as discounts
       from stay_bill_lines l join stays s on s.id = l.stay_id where s.status = 'checked_out'`);
     expect(Number(lines.extras)).toBeGreaterThan(0);
     expect(Number(lines.discounts)).toBeGreaterThan(0);

@@ -70,7 +70,12 @@ async function checkedInStay(checkInDay?: string) {
   await db.insert(suites).values({ suiteTypeId: type!.id, name: `T-${crypto.randomUUID()}` });
   const checkIn = checkInDay ?? weekdayOnOrAfter(addBusinessDays(today, 20 + 7 * (weeks += 1)), 1);
   const checkOut = addBusinessDays(checkIn, 3);
-  const booked = await bookStayFromForm(db, home.user.id, { checkIn, checkOut, catIds: home.catIds, suiteTypeId: type!.id, arrangement: "together" }, { siteUrl, now });
+  const booked = await bookStayFromForm(
+    db,
+    home.user.id,
+    { checkIn, checkOut, catIds: home.catIds, suiteTypeId: type!.id, arrangement: "together" },
+    { siteUrl, now },
+  );
   await checkInAtDesk(db, booked.id, STAFF, { siteUrl, now });
   return { ...home, stayId: booked.id, checkIn, checkOut };
 }
@@ -239,7 +244,11 @@ describe("a line on the bill at check-out", () => {
     const { checkOut } = await stayRow(stayId);
     await checkOutAtDesk(database.db, stayId, STAFF, { siteUrl, now: businessLocalToUtc(checkOut, "11:00") });
     const closed = await refusal(line(stayId, "tip", 500));
-    expect([closed.status, closed.code, closed.message]).toEqual([409, "BILL_CLOSED", "This stay is checked out and paid in full, so its bill is closed: nothing was added."]);
+    expect([closed.status, closed.code, closed.message]).toEqual([
+      409,
+      "BILL_CLOSED",
+      "This stay is checked out and paid in full, so its bill is closed: nothing was added.",
+    ]);
     const before = await stayRow(stayId);
     const viaPage = await post(stayId, owner, { intent: "billLine", kind: "tip", amount: "5", formToken: formToken() });
     expect([viaPage.status, viaPage.errors]).toEqual([409, { "": ["This stay is checked out and paid in full, so its bill is closed: nothing was added."] }]);
@@ -248,7 +257,11 @@ describe("a line on the bill at check-out", () => {
 
     // Checked out owing: closed too, and the desk is told where to collect it.
     const owing = await checkedInStay();
-    await checkOutAtDesk(database.db, owing.stayId, STAFF, { siteUrl, now: businessLocalToUtc(owing.checkOut, "11:00"), reason: "Pays by the card link tonight" });
+    await checkOutAtDesk(database.db, owing.stayId, STAFF, {
+      siteUrl,
+      now: businessLocalToUtc(owing.checkOut, "11:00"),
+      reason: "Pays by the card link tonight",
+    });
     expect((await refusal(line(owing.stayId, "tip", 500))).message).toMatch(/^This stay is checked out and its receipt issued, so its bill is closed/);
     // Not yet checked in: nothing either.
     const home = await testHousehold(database.db, now);
@@ -358,7 +371,10 @@ describe("the ledger", () => {
     let owed = 0;
     for (const stay of rows) {
       expect(stay.status).toBe("checked_out");
-      for (const l of stay.priceLines) (l.cents >= 0 ? (charges += l.cents) : (credits -= l.cents));
+      for (const l of stay.priceLines) {
+        if (l.cents >= 0) charges += l.cents;
+        else credits -= l.cents;
+      }
       expect(stay.priceLines.reduce((sum, l) => sum + l.cents, 0)).toBe(stay.totalCents);
       const balance = await stayBalance(db, stay);
       paid += balance.paid.reduce((sum, p) => sum + p.amountCents, 0);

@@ -7,7 +7,7 @@ import { FieldError, Label } from "~/components/ui/input";
 import { formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
-import { BILL_LINE_LABELS, MAX_BILL_LINE_TEXT, TYPED_BILL_LINE_KINDS } from "./bill-lines";
+import { BILL_LINE_LABELS, TYPED_BILL_LINE_KINDS } from "./bill-lines";
 import { billLineForm } from "./bill-schema";
 import type { PriceLine } from "./model";
 
@@ -125,7 +125,7 @@ export function BillDesk({ stayId, bill, canDiscount, formToken }: { stayId: str
             <FieldError id={fields.kind.errorId}>{fields.kind.errors?.[0]}</FieldError>
           </div>
           <Field label={canDiscount ? "Description (a discount: its reason)" : "Description"} field={fields.description} maxLength={120} autoComplete="off" />
-          <Field label={`Amount ($, up to ${MAX_BILL_LINE_TEXT})`} field={fields.amount} inputMode="decimal" autoComplete="off" />
+          <Field label="Amount ($)" field={fields.amount} inputMode="decimal" autoComplete="off" />
         </div>
         <FormError id={form.errorId} errors={form.errors} />
         <div>

@@ -26,8 +26,7 @@ export const MAX_BILL_LINE_CENTS = 1_000_000;
 export const MAX_BILL_LINE_TEXT = "$10,000.00";
 
 /** The price line a bill line becomes on the bill and the receipt: "Vet bill passed on: X-ray", "Discount: regular guest". */
-export const billLineLabel = (kind: BillLineKind, description: string) =>
-  description ? `${BILL_LINE_LABELS[kind]}: ${description}` : BILL_LINE_LABELS[kind];
+export const billLineLabel = (kind: BillLineKind, description: string) => (description ? `${BILL_LINE_LABELS[kind]}: ${description}` : BILL_LINE_LABELS[kind]);
 
 /** A discount takes money off; every other line adds it. */
 export const signedCents = (kind: BillLineKind, cents: number) => (kind === "discount" ? -cents : cents);

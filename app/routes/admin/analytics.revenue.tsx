@@ -88,8 +88,8 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
         {period.label} ({formatMonth(period.months[0]!)} – {formatMonth(period.months.at(-1)!)}), by Los Angeles month. Money is what the payment rows hold:
         deposits, balances and grooms paid at the desk by the day they were paid, refunds by the day they were made (a groom's satisfaction guarantee, given
         back at the desk, included); net is what was paid less refunds. Added at check-out and discounts: the lines the desk put on the bills of the stays
-        completed (a groom done during a stay is one), part of their value. Owed at month end: what stays checked out by then had left unpaid (their price after offers, less what was
-        paid by then net of refunds), so the stays checked out add up: price after offers = paid − refunded + owed.
+        completed (a groom done during a stay is one), part of their value. Owed at month end: what stays checked out by then had left unpaid (their price after
+        offers, less what was paid by then net of refunds), so the stays checked out add up: price after offers = paid − refunded + owed.
       </p>
 
       <div className="mt-6 flex flex-wrap items-center gap-2 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6">

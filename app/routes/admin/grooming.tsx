@@ -316,10 +316,16 @@ export default function GroomingPage({ loaderData: { services, groomers, complet
                 </p>
                 {g.billedOnStayId ? (
                   <p className="mt-2 text-sm">
-                    On the bill of <Link to={`/admin/stays/${g.billedOnStayId}/check-out`} className="font-semibold text-brand-700 underline underline-offset-4">its stay</Link>, which collects it.
+                    On the bill of{" "}
+                    <Link to={`/admin/stays/${g.billedOnStayId}/check-out`} className="font-semibold text-brand-700 underline underline-offset-4">
+                      its stay
+                    </Link>
+                    , which collects it.
                   </p>
                 ) : g.paid ? (
-                  <p className="mt-2 text-sm">Paid at the desk: {formatCents(g.paid.amountCents)} ({methodText(g.paid)})</p>
+                  <p className="mt-2 text-sm">
+                    Paid at the desk: {formatCents(g.paid.amountCents)} ({methodText(g.paid)})
+                  </p>
                 ) : (
                   <GroomPaymentForm groom={g} />
                 )}

@@ -203,13 +203,17 @@ export default function DeskCheckOutPage({ loaderData: data }: Route.ComponentPr
                 ))}
               </ul>
               {data.pickup.release ? <ReleaseSummary release={data.pickup.release} /> : null}
-              <BillTable bill={data.bill} />
             </div>
           ) : (
             <p>This stay is not checked in, so it cannot be checked out.</p>
           )}
         </Panel>
       )}
+      {stay.status === "checked_out" ? (
+        <Panel title="Bill" description="As the receipt issued at check-out shows it.">
+          <BillTable bill={data.bill} />
+        </Panel>
+      ) : null}
     </div>
   );
 }

@@ -37,7 +37,10 @@ export const stayBillLines = pgTable(
   (t) => [
     index("stay_bill_lines_stay").on(t.stayId),
     check("stay_bill_lines_kind", sql`${t.kind} in ('late_pickup','vet_bill','retail','tip','discount','groom')`),
-    check("stay_bill_lines_cents", sql`(${t.kind} = 'discount' and ${t.cents} between -1000000 and -1) or (${t.kind} <> 'discount' and ${t.cents} between 1 and 1000000)`),
+    check(
+      "stay_bill_lines_cents",
+      sql`(${t.kind} = 'discount' and ${t.cents} between -1000000 and -1) or (${t.kind} <> 'discount' and ${t.cents} between 1 and 1000000)`,
+    ),
     check("stay_bill_lines_groom", sql`(${t.kind} = 'groom') = (${t.appointmentId} is not null)`),
   ],
 );
