@@ -3,8 +3,10 @@
 // 50k sign-ins, 8,000 stays with their deposits, balances and refunds), the production server started
 // on it, an admin signed in through the real sign-in mail; then p50/p95 and response size of every
 // admin API and page, the CSV export's peak memory (RSS of the server process) and GET / latency while
-// exports run. Prints figures; asserts one thing: the revenue report's CSV, over every year it offers,
-// adds up to the sums of the payment rows (ADR 0155), or the script fails.
+// exports run. Prints figures; asserts two things: the revenue report's CSV, over every year it offers,
+// adds up to the sums of the payment rows (ADR 0155), and the ledger of the stays checked out
+// reconciles (charges − credits = payments − refunds + owed, with the lines added at check-out and the
+// grooms, ADR 0192), or the script fails.
 // The PostgreSQL is one this script starts in a temporary folder, so the machine's own is never touched.
 //
 //   npm run bench:data [-- --no-build] [--runs 40]
@@ -211,6 +213,56 @@ async function main() {
       console.log(`| ${key.padEnd(8)} | ${formatCents(report[key])} | ${formatCents(rows[key])} | ${same ? "equal" : "DIFFERENT"} |`);
     }
     if (!reconciled) process.exitCode = 1;
+
+    // The ledger of the stays checked out (ADR 0182, 0192): charges − credits = payments − refunds + owed,
+    // the charges being the booked price before offers and every line added at check-out, the credits
+    // the offers and discounts; and the grooms' money, paid at the desk or on a stay's bill.
+    const ledgerClient = new pg.Client({ connectionString: databaseUrl });
+    await ledgerClient.connect();
+    const { rows: ledgerRows } = await ledgerClient.query<Record<string, string>>(`
+      with stay_ledger as (
+        select s.total_cents as total, s.first_night_free_cents + s.referral_credit_cents as offers,
+          coalesce((select -sum(cents) from stay_bill_lines l where l.stay_id = s.id and l.cents < 0), 0) as discounts,
+          coalesce((select sum(cents) from stay_bill_lines l where l.stay_id = s.id and l.cents > 0), 0) as added,
+          coalesce((select sum(amount_cents) from payments p where p.stay_id = s.id and p.status = 'paid'), 0) as paid,
+          coalesce((select sum(refunded_cents) from payments p where p.stay_id = s.id and p.status = 'paid'), 0) as refunded
+        from stays s where s.status = 'checked_out')
+      select count(*)::int as stays, sum(total + offers + discounts)::bigint as charges, sum(added)::bigint as added, sum(offers + discounts)::bigint as credits,
+        sum(discounts)::bigint as discounts, sum(paid)::bigint as paid, sum(refunded)::bigint as refunded,
+        sum(greatest(0, total - paid + refunded))::bigint as owed, sum(greatest(0, paid - refunded - total))::bigint as overpaid,
+        (select count(*) from stay_bill_lines)::int as lines,
+        (select coalesce(sum(cents), 0) from stay_bill_lines where kind = 'groom')::bigint as grooms_billed,
+        (select coalesce(sum(amount_cents), 0) from groom_payments)::bigint as grooms_paid,
+        (select coalesce(sum(amount_cents), 0) from groom_guarantees)::bigint as grooms_given_back
+      from stay_ledger`);
+    await ledgerClient.end();
+    const ledger = Object.fromEntries(Object.entries(ledgerRows[0]!).map(([k, v]) => [k, Number(v)]));
+    const left = ledger.charges! - ledger.credits!;
+    const right = ledger.paid! - ledger.refunded! + ledger.owed! - ledger.overpaid!;
+    console.log(
+      `\nThe ledger of the ${ledger.stays!.toLocaleString("en-US")} stays checked out (${ledger.lines!.toLocaleString("en-US")} lines added at check-out, grooms billed on stays included):`,
+    );
+    console.log("| Figure | amount |\n|---|---:|");
+    for (const [label, cents] of [
+      ["charges (booked price before offers, lines added)", ledger.charges!],
+      ["  of which added at check-out", ledger.added!],
+      ["credits (offers, discounts)", ledger.credits!],
+      ["  of which discounts", ledger.discounts!],
+      ["payments", ledger.paid!],
+      ["refunds", ledger.refunded!],
+      ["owed", ledger.owed!],
+      ["paid beyond the price", ledger.overpaid!],
+      ["charges − credits", left],
+      ["payments − refunds + owed − paid beyond", right],
+      ["grooms billed on stays", ledger.grooms_billed!],
+      ["grooms paid at the desk", ledger.grooms_paid!],
+      ["grooms given back (guarantee)", ledger.grooms_given_back!],
+      ["grooms' net at the desk", ledger.grooms_paid! - ledger.grooms_given_back!],
+    ] as const)
+      console.log(`| ${label} | ${formatCents(cents)} |`);
+    const ledgerHolds = left === right && ledger.grooms_paid! >= ledger.grooms_given_back!;
+    console.log(ledgerHolds ? "The ledger reconciles to the cent." : "The ledger does NOT reconcile.");
+    if (!ledgerHolds) process.exitCode = 1;
 
     // The export, and the home page beside it.
     const exportPath = "/api/admin/leads/export.csv?kind=callback";

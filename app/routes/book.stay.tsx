@@ -355,7 +355,7 @@ function ReviewStep({ data, reply }: { data: LoaderData & { step: "review" }; re
         <Notice tone="info" className="mt-4">
           <p className="font-bold">Deposit due now: {formatCents(chosen.depositCents)}</p>
           <p className="mt-1 text-sm">
-            You pay it on the next page. We hold the suite for {data.paymentHoldMinutes} minutes while you do; the rest of the price is due at check-in.
+            You pay it on the next page. We hold the suite for {data.paymentHoldMinutes} minutes while you do; the rest of the price is due at check-out.
           </p>
         </Notice>
       ) : null}

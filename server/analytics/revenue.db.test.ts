@@ -82,6 +82,8 @@ beforeAll(async () => {
     sql`insert into appointments (household_id, customer_email, service_id, starts_at, status, price_cents, created_by, updated_by)
       values (${household!.id}, 'edge@example.com', 'bath-and-brush', ${at(lastOfPrevious, "15:00")}, 'Completed', 6000, 'staff', 'staff') returning id`,
   );
+  await db.execute(sql`insert into groom_payments (appointment_id, amount_cents, method, recorded_by, paid_at)
+    values (${groom!.id}, 6000, 'card', 'staff:desk@example.com', ${at(lastOfPrevious, "16:45")})`);
   await db.execute(sql`insert into groom_guarantees (appointment_id, amount_cents, method, reason, recorded_by, created_at)
     values (${groom!.id}, 2500, 'cash', 'Nails too short', 'staff:desk@example.com', ${at(monthStart(-1), "00:10")})`);
 }, 120_000);
@@ -112,13 +114,21 @@ describe("the revenue report", () => {
       refunds: sums.refunds,
       net: sums.net,
     });
-    // A groom is paid at the salon: its only money is the guarantee given back at the desk (ADR 0166).
+    // A groom is paid at the salon, at the desk on its own or on its stay's bill (ADR 0192); its guarantee gives back at most what was paid.
     expect(sums.groomRefunds).toBeGreaterThan(0);
     expect({ taken: grooms.depositsCents + grooms.balancesCents, refunds: grooms.refundsCents, net: grooms.netCents }).toEqual({
-      taken: 0,
+      taken: sums.groomPaid,
       refunds: sums.groomRefunds,
-      net: -sums.groomRefunds,
+      net: sums.groomPaid - sums.groomRefunds,
     });
+    expect(grooms.netCents).toBeGreaterThan(0);
+    // The lines added at check-out of the stays completed, and their discounts.
+    const lines =
+      await one(sql`select coalesce(sum(l.cents) filter (where l.cents > 0), 0)::bigint as extras, coalesce(-sum(l.cents) filter (where l.cents < 0), 0)::bigint as discounts
+      from stay_bill_lines l join stays s on s.id = l.stay_id where s.status = 'checked_out'`);
+    expect(Number(lines.extras)).toBeGreaterThan(0);
+    expect(Number(lines.discounts)).toBeGreaterThan(0);
+    expect({ extras: stays.extrasCents, discounts: stays.discountsCents }).toEqual({ extras: Number(lines.extras), discounts: Number(lines.discounts) });
 
     const counts = await one(sql`select
       (select count(*) from stays where status not in ('offered','awaiting_payment','expired','declined'))::int as stays_booked,
@@ -128,8 +138,8 @@ describe("the revenue report", () => {
       (select coalesce(sum(first_night_free_cents), 0) from stays where status = 'checked_out')::bigint as first_night_free,
       (select coalesce(sum(referral_credit_cents), 0) from stays where status = 'checked_out')::bigint as referral_credit,
       (select count(*) from appointments where stay_id is null)::int as grooms_booked,
-      (select count(*) from appointments where stay_id is null and status = 'Completed')::int as grooms_completed,
-      (select coalesce(sum(price_cents), 0) from appointments where stay_id is null and status = 'Completed')::bigint as grooms_completed_cents`);
+      (select count(*) from appointments a where stay_id is null and status = 'Completed' and not exists (select 1 from stay_bill_lines l where l.appointment_id = a.id))::int as grooms_completed,
+      (select coalesce(sum(price_cents), 0) from appointments a where stay_id is null and status = 'Completed' and not exists (select 1 from stay_bill_lines l where l.appointment_id = a.id))::bigint as grooms_completed_cents`);
     expect(Number(counts.first_night_free)).toBeGreaterThan(0);
     expect({
       staysBooked: stays.bookedCount,
@@ -150,13 +160,14 @@ describe("the revenue report", () => {
       staysCompletedCents: Number(counts.stays_completed_cents),
       firstNightFree: Number(counts.first_night_free),
       referralCredit: Number(counts.referral_credit),
-      staysGross: Number(counts.stays_completed_cents) + Number(counts.first_night_free) + Number(counts.referral_credit),
+      staysGross: Number(counts.stays_completed_cents) + Number(counts.first_night_free) + Number(counts.referral_credit) + Number(lines.discounts),
       groomsBooked: counts.grooms_booked,
       groomsCompleted: counts.grooms_completed,
       groomsCompletedCents: Number(counts.grooms_completed_cents),
       groomsGross: Number(counts.grooms_completed_cents),
     });
-  });
+    // Eight years of reports on a busy machine.
+  }, 60_000);
 
   it("puts each payment and refund in its Los Angeles month, whatever the UTC date", async () => {
     const report = await revenueReport(database.db, lastTwelveMonths(today));
@@ -172,12 +183,17 @@ describe("the revenue report", () => {
         (select coalesce(sum(amount_cents), 0) from payments where status = 'paid' and kind = 'deposit' and paid_at >= ${start} and paid_at < ${end})::bigint as deposits,
         (select coalesce(sum(amount_cents), 0) from payments where status = 'paid' and kind = 'balance' and paid_at >= ${start} and paid_at < ${end})::bigint as balances,
         (select coalesce(sum(amount_cents), 0) from payment_refunds where created_at >= ${start} and created_at < ${end})::bigint as refunds,
-        (select coalesce(sum(amount_cents), 0) from groom_guarantees where created_at >= ${start} and created_at < ${end})::bigint as groom_refunds`);
+        (select coalesce(sum(amount_cents), 0) from groom_guarantees where created_at >= ${start} and created_at < ${end})::bigint as groom_refunds,
+        (select coalesce(sum(amount_cents), 0) from groom_payments where paid_at >= ${start} and paid_at < ${end})::bigint as groom_paid`);
       const f: RevenueFigures = services.stays;
       expect([month, f.depositsCents, f.balancesCents, f.refundsCents]).toEqual([month, Number(row.deposits), Number(row.balances), Number(row.refunds)]);
       expect(f.netCents).toBe(f.depositsCents + f.balancesCents - f.refundsCents);
-      expect([month, services.grooms.refundsCents, services.grooms.netCents + services.grooms.refundsCents]).toEqual([month, Number(row.groom_refunds), 0]);
-      expect(f.grossCents - f.offers.firstNightFree! - f.offers.referralCredit!).toBe(f.completedCents);
+      expect([month, services.grooms.refundsCents, services.grooms.netCents + services.grooms.refundsCents]).toEqual([
+        month,
+        Number(row.groom_refunds),
+        Number(row.groom_paid),
+      ]);
+      expect(f.grossCents - f.offers.firstNightFree! - f.offers.referralCredit! - f.discountsCents).toBe(f.completedCents);
     }
   });
 
@@ -185,7 +201,7 @@ describe("the revenue report", () => {
     const report: RevenueReport = await revenueReport(database.db, yearPeriod(thisYear - 1));
     const lines = revenueCsv(report).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      '"Month","Service","Booked","Booked value","Completed","Completed value","Gross","First night free","Referral credit","Deposits","Balances","Refunds","Net","Owed at month end"',
+      '"Month","Service","Booked","Booked value","Completed","Completed value","Gross","First night free","Referral credit","Added at check-out","Discounts","Deposits","Balances","Refunds","Net","Owed at month end"',
     );
     expect(lines).toHaveLength(1 + 12 * 2 + 2);
     const total = lines.find((l) => l.startsWith("Total,Stays,"))!.split(",");
@@ -199,6 +215,8 @@ describe("the revenue report", () => {
         t.grossCents,
         t.offers.firstNightFree,
         t.offers.referralCredit,
+        t.extrasCents,
+        t.discountsCents,
         t.depositsCents,
         t.balancesCents,
         t.refundsCents,

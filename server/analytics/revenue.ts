@@ -19,9 +19,14 @@ import { stays } from "../db/schema/index";
  *   other appointments that are not a stay) made in the month; the value is the price after offers;
  * - completed: stays checked out whose check-out day is in the month; grooms `Completed` that started
  *   in the month; the value is the price after offers;
- * - gross: the completed stays' price before offers (value + offers), the completed grooms' price;
+ * - gross: the completed stays' price before offers and discounts (value + offers + discounts), the
+ *   completed grooms' price;
  * - each offer: the completed stays' offer amounts (its column on `stays`);
+ * - added at check-out, discounts (ADR 0192): the completed stays' `stay_bill_lines`, positive lines
+ *   (a late pickup, a vet bill, food or retail, a tip, a groom done during the stay) and discounts;
+ *   a groom on a stay's bill is in that stay's value, so not again among the completed grooms;
  * - deposits, balances: paid `payments` rows of that kind by `paid_at` month (card, cash and check);
+ *   a groom's balance is its `groom_payments` row, paid at the desk on its own, by `paid_at` month;
  * - refunds: `payment_refunds` rows, pending or succeeded, by `created_at` month; a groom's are its
  *   satisfaction guarantee given back at the desk (`groom_guarantees` rows by `created_at` month,
  *   ADR 0166);
@@ -29,8 +34,9 @@ import { stays } from "../db/schema/index";
  * - owed at month end (ADR 0182): for the stays checked out with a check-out day before the month's
  *   end, their price after offers less their payments paid before it net of the refunds made before
  *   it, where that is above zero. So, for those stays: price after offers = paid − refunded + owed.
- * Payments are a stay's (ADR 0152): a groom is paid at the salon, so its only money figure is the
- * guarantee given back, and its net is that refund, negative.
+ * A groom is paid at the salon: at the desk on its own, or on its stay's bill (whose payments are the
+ * stay's). Its guarantee gives back at most what was paid at the desk, so the grooms' net is never
+ * below nothing (ADR 0192).
  */
 
 /** The offers a stay's price can carry: a column each on `stays`, the amount given (positive). */
@@ -66,7 +72,7 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
     sql`, `,
   );
 
-  const [staysBooked, staysCompleted, groomsBooked, groomsCompleted, paid, refunded, groomsRefunded, owed] = await Promise.all([
+  const [staysBooked, staysCompleted, groomsBooked, groomsCompleted, paid, refunded, groomsRefunded, owed, billLines, groomsPaid] = await Promise.all([
     rowsOf<Row>(
       db,
       sql`select ${monthOfInstant(sql`created_at`)} as month, count(*)::int as n, coalesce(sum(total_cents), 0)::bigint as cents
@@ -88,7 +94,8 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
     rowsOf<Row>(
       db,
       sql`select ${monthOfInstant(sql`starts_at`)} as month, count(*)::int as n, coalesce(sum(price_cents), 0)::bigint as cents
-        from appointments where starts_at >= ${start}::timestamptz and starts_at < ${end}::timestamptz and status = 'Completed' and stay_id is null
+        from appointments a where starts_at >= ${start}::timestamptz and starts_at < ${end}::timestamptz and status = 'Completed' and stay_id is null
+          and not exists (select 1 from stay_bill_lines l where l.appointment_id = a.id)
         group by 1`,
     ),
     rowsOf<Row>(
@@ -119,6 +126,21 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
         join stays s on s.status = 'checked_out' and s.check_out < e.end_day
         group by 1`,
     ),
+    rowsOf<Row>(
+      db,
+      sql`select to_char(s.check_out, 'YYYY-MM') as month,
+          coalesce(sum(l.cents) filter (where l.cents > 0), 0)::bigint as extras,
+          coalesce(-sum(l.cents) filter (where l.cents < 0), 0)::bigint as discounts
+        from stay_bill_lines l join stays s on s.id = l.stay_id
+        where s.status = 'checked_out' and s.check_out >= ${period.fromDay}::date and s.check_out < ${period.toDay}::date
+        group by 1`,
+    ),
+    rowsOf<Row>(
+      db,
+      sql`select ${monthOfInstant(sql`paid_at`)} as month, coalesce(sum(amount_cents), 0)::bigint as cents
+        from groom_payments where paid_at >= ${start}::timestamptz and paid_at < ${end}::timestamptz
+        group by 1`,
+    ),
   ]);
 
   const offerKeys = STAY_OFFERS.map((o) => o.key);
@@ -143,6 +165,17 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
       f.offers[key]! += num(r[key]);
       f.grossCents += num(r[key]);
     }
+  }
+  for (const r of billLines) {
+    const f = at(r, "stays");
+    if (!f) continue;
+    f.extrasCents += num(r.extras);
+    f.discountsCents += num(r.discounts);
+    f.grossCents += num(r.discounts);
+  }
+  for (const r of groomsPaid) {
+    const f = at(r, "grooms");
+    if (f) f.balancesCents += num(r.cents);
   }
   for (const r of groomsBooked) {
     const f = at(r, "grooms");

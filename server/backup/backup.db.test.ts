@@ -19,6 +19,7 @@ import {
   callMeBackForm,
   catPhotoVariants,
   groomGuarantees,
+  groomPayments,
   groomerDaysOff,
   groomers,
   mailQueue,
@@ -43,6 +44,7 @@ import {
   stayCats,
   stayCheckInReminders,
   stayCheckIns,
+  stayBillLines,
   stayEvents,
   stayPickupAttempts,
   stayPickupCodes,
@@ -157,6 +159,7 @@ async function fillEveryTable(db: Db) {
   await db
     .insert(groomGuarantees)
     .values({ appointmentId: booking!.id, amountCents: 1500, method: "cash", reason: "Nails too short", recordedBy: "staff:desk@example.com" });
+  await db.insert(groomPayments).values({ appointmentId: booking!.id, amountCents: 4500, method: "card", recordedBy: "staff:desk@example.com" });
   await db.insert(telephonyEvents).values({ kind: "sms", provider: "simulated", to: "+19492345678", from: "+19495550100", body: "Miso is booked" });
   await db.insert(callMeBackForm).values({ phoneNumber: "+19492345678", consentText: "I agree to receive a call." });
   await db.insert(voucherRequests).values({ name: "Ada Backup", email, phone: "+19492345678", consentText: "I agree.", consentedAt: now, sourcePage: "/" });
@@ -174,6 +177,7 @@ async function fillEveryTable(db: Db) {
     .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: "Miso", ...dates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
+  await db.insert(stayBillLines).values({ stayId: stay!.id, kind: "tip", cents: 1000, recordedBy: "staff:desk@example.com" });
   await db.insert(stayCheckIns).values({
     stayId: stay!.id,
     cats: [{ catId: cat.id, catName: "Miso", food: "Dry", amountPerMeal: "1/4 cup", medications: [], hidingAndFears: "", belongings: "Blanket" }],

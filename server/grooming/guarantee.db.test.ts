@@ -10,6 +10,7 @@ import type { AppointmentStatus } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { testHousehold } from "../testing/households";
 import { createTestDatabase } from "../testing/test-database";
+import { recordGroomPayment } from "./groom-payments";
 import { recentlyCompletedGrooms, recordGroomGuarantee } from "./guarantee";
 
 /**
@@ -36,7 +37,7 @@ afterAll(() => database.close());
 
 /** A groom of the household that started `daysAgo` days before today, at a time of its own (the groomer's grooms never overlap). */
 let minutes = 0;
-async function groom(daysAgo: number, status: AppointmentStatus = "Completed", priceCents = 8500) {
+async function groom(daysAgo: number, status: AppointmentStatus = "Completed", priceCents = 8500, paid = true) {
   minutes += 90;
   const startsAt = new Date(businessLocalToUtc(addBusinessDays(today, -daysAgo), "08:00").getTime() + minutes * 60_000);
   const [row] = await database.db
@@ -56,6 +57,8 @@ async function groom(daysAgo: number, status: AppointmentStatus = "Completed", p
       updatedBy: staffEmail,
     })
     .returning();
+  // Paid at the desk as it was done (ADR 0192): the guarantee gives back what was paid.
+  if (paid && status !== "Cancelled") await recordGroomPayment(database.db, { appointmentId: row!.id, method: "cash", staffEmail }, now);
   return row!.id;
 }
 
@@ -91,7 +94,10 @@ describe("the satisfaction guarantee on a groom", () => {
     expect((await recentlyCompletedGrooms(database.db, today)).find((g) => g.id === id)!.guarantee).toMatchObject({ amountCents: 2500, method: "cash" });
 
     const after = month(await revenueReport(database.db, lastTwelveMonths(today)));
-    expect([after.refundsCents - before.refundsCents, after.netCents - before.netCents]).toEqual([2500, -2500]);
+    // Paid $85.00 at the desk, $25.00 given back: the grooms' net is what was kept.
+    expect([after.balancesCents - before.balancesCents, after.refundsCents - before.refundsCents, after.netCents - before.netCents]).toEqual([
+      8500, 2500, 6000,
+    ]);
   });
 
   it("is given once per groom, even when two staff record it at the same moment", async () => {
@@ -108,11 +114,12 @@ describe("the satisfaction guarantee on a groom", () => {
     expect((await refusal(give(id, 500))).code).toBe("GUARANTEE_ALREADY_GIVEN");
   });
 
-  it("refuses, each in words, a groom not completed, one more than 7 days ago, more than its price, and an unknown groom; nothing is recorded or mailed", async () => {
+  it("refuses, each in words, a groom not completed, one more than 7 days ago, more than was paid, one not paid, and an unknown groom; nothing is recorded or mailed", async () => {
     const confirmed = await groom(0, "Confirmed");
     const old = await groom(8);
     const lastDay = await groom(7);
     const priced = await groom(3, "Completed", 4000);
+    const unpaid = await groom(2, "Completed", 4000, false);
 
     expect((await refusal(give(confirmed, 1000))).message).toBe("The satisfaction guarantee is for a completed groom: mark the groom completed first.");
     const late = await refusal(give(old, 1000));
@@ -123,11 +130,13 @@ describe("the satisfaction guarantee on a groom", () => {
     const tooMuch = await refusal(give(priced, 4001));
     expect([tooMuch.status, tooMuch.message, tooMuch.details]).toEqual([
       400,
-      "Give back at most $40.00, the groom's price.",
-      { fields: { amount: "Give back at most $40.00, the groom's price." } },
+      "Give back at most $40.00, what was paid for the groom.",
+      { fields: { amount: "Give back at most $40.00, what was paid for the groom." } },
     ]);
+    const notPaid = await refusal(give(unpaid, 1000));
+    expect([notPaid.code, notPaid.message]).toEqual(["GROOM_NOT_PAID", "Record the groom's payment first: the guarantee gives back what was paid."]);
     expect((await refusal(give(crypto.randomUUID(), 1000))).status).toBe(404);
-    for (const id of [confirmed, old, priced]) {
+    for (const id of [confirmed, old, priced, unpaid]) {
       expect(await guaranteesOf(id)).toEqual([]);
       expect(await mailsOf(id)).toEqual([]);
     }

@@ -7,7 +7,7 @@ import { isUuid } from "~/lib/ids";
 import { formatCents } from "~/lib/money";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { appointments, groomGuarantees } from "../db/schema/index";
+import { appointments, groomGuarantees, groomPayments, stayBillLines } from "../db/schema/index";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { queueMail } from "../mail/queue";
@@ -16,8 +16,9 @@ import { groomGuaranteeMail } from "../messages/catalogue";
 /**
  * The satisfaction guarantee on a completed groom (ADR 0166). A groom is paid at the salon, never
  * online, so nothing goes back through a payment provider: staff give the amount back at the desk
- * (cash or a check) and record it here, once per groom, within the promised days. The customer gets a
- * mail confirming it; the revenue report counts it as the grooms' refunds.
+ * (cash or a check) and record it here, once per groom, within the promised days, and at most what
+ * was paid for it at the desk (ADR 0192). The customer gets a mail confirming it; the revenue report
+ * counts it as the grooms' refunds.
  */
 
 const GROOM_NOT_FOUND = () => new AppError(404, "NOT_FOUND", "We could not find that groom.");
@@ -42,6 +43,10 @@ export interface CompletedGroom {
   customerEmail: string;
   startsAt: string;
   priceCents: number;
+  /** Paid at the desk on its own (ADR 0192). */
+  paid: { amountCents: number; method: "card" | "cash" | "check"; reference: string | null } | null;
+  /** The stay whose bill it is on, which collects it. */
+  billedOnStayId: string | null;
   guarantee: GroomGuaranteeGiven | null;
 }
 
@@ -52,9 +57,11 @@ export interface CompletedGroom {
  */
 export async function recentlyCompletedGrooms(db: Db, today: string): Promise<CompletedGroom[]> {
   const rows = await db
-    .select({ groom: appointments, guarantee: groomGuarantees })
+    .select({ groom: appointments, guarantee: groomGuarantees, paid: groomPayments, billedOn: stayBillLines.stayId })
     .from(appointments)
     .leftJoin(groomGuarantees, eq(groomGuarantees.appointmentId, appointments.id))
+    .leftJoin(groomPayments, eq(groomPayments.appointmentId, appointments.id))
+    .leftJoin(stayBillLines, eq(stayBillLines.appointmentId, appointments.id))
     .where(
       and(
         isNull(appointments.stayId),
@@ -65,13 +72,15 @@ export async function recentlyCompletedGrooms(db: Db, today: string): Promise<Co
       ),
     )
     .orderBy(desc(appointments.startsAt));
-  return rows.map(({ groom, guarantee }) => ({
+  return rows.map(({ groom, guarantee, paid, billedOn }) => ({
     id: groom.id,
     serviceTitle: serviceTitle(groom.serviceId),
     catNames: groom.catNames,
     customerEmail: groom.customerEmail,
     startsAt: groom.startsAt.toISOString(),
     priceCents: groom.priceCents ?? 0,
+    paid: paid ? { amountCents: paid.amountCents, method: paid.method, reference: paid.reference } : null,
+    billedOnStayId: billedOn,
     guarantee: guarantee
       ? {
           amountCents: guarantee.amountCents,
@@ -117,10 +126,17 @@ export async function recordGroomGuarantee(
           "GUARANTEE_DAYS_PASSED",
           `The satisfaction guarantee is for ${GUARANTEE_DAYS} days after a groom; this one was on ${formatCalendarDayWeekday(day)}.`,
         );
-      const price = groom.priceCents ?? 0;
-      if (input.amountCents > price) {
-        const message =
-          price > 0 ? `Give back at most ${formatCents(price)}, the groom's price.` : "This groom has no price on record, so nothing can be given back here.";
+      // What is given back was paid (ADR 0192): the grooms' net in the revenue report is never below nothing.
+      const [paid] = await tx.select({ amountCents: groomPayments.amountCents }).from(groomPayments).where(eq(groomPayments.appointmentId, groom.id));
+      const [billed] = await tx.select({ id: stayBillLines.id }).from(stayBillLines).where(eq(stayBillLines.appointmentId, groom.id));
+      if (!paid) {
+        const message = billed
+          ? "This groom is on its stay's bill: give it back as a refund of the stay's payment."
+          : "Record the groom's payment first: the guarantee gives back what was paid.";
+        throw new AppError(409, "GROOM_NOT_PAID", message, { fields: { amount: message } });
+      }
+      if (input.amountCents > paid.amountCents) {
+        const message = `Give back at most ${formatCents(paid.amountCents)}, what was paid for the groom.`;
         throw new AppError(400, "REFUND_TOO_LARGE", message, { fields: { amount: message } });
       }
       const [given] = await tx.select({ id: groomGuarantees.id }).from(groomGuarantees).where(eq(groomGuarantees.appointmentId, groom.id));

@@ -215,6 +215,16 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
   "/admin/stays/:stayId/check-out release": posted("/admin/stays/:stayId/check-out", (id) => ({ intent: "release", stayId: id, code: "123456" }), {
     url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-out`,
   }),
+  "/admin/stays/:stayId/check-out billLine": posted(
+    "/admin/stays/:stayId/check-out",
+    (id) => ({ intent: "billLine", stayId: id, kind: "tip", amount: "5", formToken: crypto.randomBytes(18).toString("base64url") }),
+    { url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-out` },
+  ),
+  "/admin/stays/:stayId/check-out groomLine": posted(
+    "/admin/stays/:stayId/check-out",
+    (id) => ({ intent: "groomLine", stayId: id, appointmentId: id, formToken: crypto.randomBytes(18).toString("base64url") }),
+    { url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-out` },
+  ),
   "/admin/stays move": posted("/admin/stays", (id) => ({ intent: "move", stayId: id, suiteId: UUID() })),
   "/admin/stays refund": posted("/admin/stays", (id) => ({ intent: "refund", paymentId: id, amount: "10" })),
   "/admin/stays guarantee": posted("/admin/stays", (id) => ({ intent: "guarantee", stayId: id, reason: "The suite was cold.", amount: "10" })),
@@ -230,6 +240,7 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
     amount: "10",
     method: "cash",
   })),
+  "/admin/grooming groomPayment": posted("/admin/grooming", (id) => ({ intent: "groomPayment", appointmentId: id, method: "cash" })),
   "/admin/grooming removeDayOff": posted("/admin/grooming", (id) => ({ intent: "removeDayOff", groomerId: id, day: inDays(5) }), { answers: [200, 400, 404] }),
   "/admin/content publish-draft": posted("/admin/content", (id) => ({ intent: "publish-draft", section: "business", revisionId: id }), {
     unknown: "99999999999",

@@ -111,12 +111,12 @@ const REGISTRY: Record<string, Entry> = {
     },
   },
   "routes/admin/stays.$stayId.check-out.tsx": {
-    naturally:
-      "One release a stay (a unique index, ADR 0162) and a check-out moves a checked-in stay to checked out once; the receipt is issued in that transaction.",
+    testedIn:
+      "server/stays/bill.db.test.ts: a line on the bill posted 20 times at once with the page's form token is one line (ADR 0192); a groom is on one bill (unique appointment); one release a stay (a unique index, ADR 0162) and a check-out moves a checked-in stay to checked out once, the receipt issued in that transaction.",
   },
   "routes/admin/grooming.tsx": {
     naturally:
-      "A groom's guarantee is one per groom (unique appointment, ADR 0166); a service, a groomer's week and a day off are saved as they are (the same save twice leaves the same rows).",
+      "A groom's guarantee is one per groom (unique appointment, ADR 0166), so is its payment at the desk (groom_payments, unique appointment, ADR 0192; 20 at once in server/stays/bill.db.test.ts); a service, a groomer's week and a day off are saved as they are (the same save twice leaves the same rows).",
   },
   "routes/admin/stays.book.tsx": {
     naturally: "A cat's nights are held by an exclusion constraint (ADR 0141): the same cats for the same nights are refused the second time.",

@@ -8,6 +8,8 @@ import { createSession } from "../auth/sessions";
 import type { Database, Db } from "../db/client";
 import {
   formSubmissions,
+  groomPayments,
+  stayBillLines,
   appointmentReminders,
   appointments,
   callMeBackForm,
@@ -206,6 +208,8 @@ async function seedCustomer(db: Db) {
     reason: `${person.name} found ${person.catNames[0]}'s nails too short`,
     recordedBy: "staff:owner@cathotel.test",
   });
+  // Paid at the desk (ADR 0192).
+  await db.insert(groomPayments).values({ appointmentId: booking!.id, amountCents: 4500, method: "card", recordedBy: "staff:owner@cathotel.test" });
   // A form the customer posted, answered with their cat's name (ADR 0179).
   await db.insert(formSubmissions).values({
     key: `form-${tag}`,
@@ -276,6 +280,8 @@ async function seedCustomer(db: Db) {
     .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: cat.id, catName: person.catNames[0], ...stayDates });
   await db.insert(stayEvents).values({ stayId: stay!.id, kind: "booked", actor: `customer:${userId}` });
+  // A line the desk added to the bill (ADR 0192).
+  await db.insert(stayBillLines).values({ stayId: stay!.id, kind: "vet_bill", description: "Ear drops", cents: 2400, recordedBy: "staff:owner@cathotel.test" });
   // Its online check-in: the care plan, who may collect the cat, the signed agreement and the reminder.
   await db.insert(stayCheckIns).values({
     stayId: stay!.id,

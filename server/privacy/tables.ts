@@ -17,6 +17,7 @@ import {
   cats,
   formSubmissions,
   groomGuarantees,
+  groomPayments,
   households,
   mailQueue,
   newsletterSignups,
@@ -31,6 +32,7 @@ import {
   signIns,
   smsQueue,
   stayAgreementSignatures,
+  stayBillLines,
   stayCats,
   stayCheckInReminders,
   stayCheckIns,
@@ -194,6 +196,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     erasure: "Kept for the business's accounts (the amount given back, how and by whom), without what the customer said went wrong.",
     erase: (tx, s) => tx.update(groomGuarantees).set({ reason: "" }).where(inArray(groomGuarantees.appointmentId, s.appointmentIds)),
   },
+  // A groom paid at the desk on its own (ADR 0192): money taken, a business record.
+  groom_payments: {
+    table: groomPayments,
+    rowsOf: (s) => inArray(groomPayments.appointmentId, s.appointmentIds),
+    erasure: "Kept for the business's accounts: the groom's payment, its amount, how and by whom (nothing personal).",
+  },
   telephony_events: {
     table: telephonyEvents,
     rowsOf: (s) => or(inArray(telephonyEvents.to, s.phones), inArray(telephonyEvents.id, s.telephonyEventIds))!,
@@ -350,6 +358,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     table: referralCreditEntries,
     rowsOf: (s) => (s.householdId ? eq(referralCreditEntries.householdId, s.householdId) : sql`false`),
     erasure: `${CASCADE} A credit the household earned for a friend who deletes their account keeps the credit, without the link to that friend.`,
+  },
+  // The lines the desk added to the stay's bill (ADR 0192): what the stay was charged, a business record.
+  stay_bill_lines: {
+    table: stayBillLines,
+    rowsOf: (s) => inArray(stayBillLines.stayId, s.stayIds),
+    erasure: "Kept for the business's accounts (each line's kind, amount and who added it); what the desk typed is the stay's price line, kept with the stay.",
   },
   receipts: {
     table: receipts,

@@ -4,8 +4,9 @@
  * newsletter sign-ups, 2,000 customers (each with a household) with 20k appointments (two months of them still to come) and
  * 50k sign-ins, spread evenly back from now; 8,000 stays over those households, all past (checked
  * out, some cancelled or not shown up for), with their payments (card deposits, balances by card,
- * cash or check, some expired checkouts) and refunds (cancellations, the guarantee), for the revenue
- * report (ADR 0155). `scale` shrinks every count but the five years.
+ * cash or check, some expired checkouts, one in 23 left owed), refunds (cancellations, the guarantee),
+ * lines added at check-out and grooms billed on stays, paid at the desk and given back under their
+ * guarantee (ADR 0192), for the revenue report (ADR 0155). `scale` shrinks every count but the five years.
  * Each statement is one INSERT ... SELECT over generate_series: seconds, not minutes.
  */
 export function fiveYearsOfData(scale = 1): { label: string; sql: string }[] {
@@ -102,6 +103,41 @@ export function fiveYearsOfData(scale = 1): { label: string; sql: string }[] {
           lateral (select ((ci - (7 + i % 40))::timestamp + interval '9 hours' + (i % 8) * interval '1 hour') at time zone 'America/Los_Angeles' as t) at`,
     },
     {
+      label: "lines added at check-out",
+      // Every fourth stay checked out had a line added at the desk (ADR 0192): a late pickup, a vet bill,
+      // food, a tip, or a tenth off for a regular guest; every ninth a groom on its departure day billed on it.
+      sql: `insert into stay_bill_lines (stay_id, kind, description, cents, recorded_by, created_at)
+        select s.id, k, case k when 'discount' then 'Regular guest' when 'vet_bill' then 'Ear drops' when 'retail' then 'Food' else '' end,
+          case k when 'discount' then -(s.total_cents / 10) else 1500 + (i % 5) * 1000 end, 'staff:desk@bench.example.com', t
+        from ${eachStay},
+          lateral (select (array['late_pickup','vet_bill','retail','tip','discount'])[1 + (i / 4) % 5] as k) kind,
+          lateral (select (s.check_out::timestamp + interval '10 hours 30 minutes') at time zone 'America/Los_Angeles' as t) at
+        where s.status = 'checked_out' and i % 4 = 0`,
+    },
+    {
+      label: "grooms billed on stays",
+      sql: `with groomed as (
+          insert into appointments (id, household_id, customer_email, service_id, cat_names, starts_at, status, created_by, updated_by, created_at, updated_at, price_cents)
+          select md5('bench-groom-' || i)::uuid, s.household_id, u.email, 'full-grooming', 'Miso', t, 'Completed', 'bench', 'bench', s.created_at, s.created_at, 9500
+          from ${eachStay} join households h on h.id = s.household_id join users u on u.id = h.user_id,
+            lateral (select (s.check_out::timestamp + interval '9 hours') at time zone 'America/Los_Angeles' as t) at
+          where s.status = 'checked_out' and i % 9 = 0
+          returning id, starts_at, price_cents)
+        insert into stay_bill_lines (stay_id, kind, description, cents, appointment_id, recorded_by, created_at)
+        select s.id, 'groom', 'Full grooming', g.price_cents, g.id, 'staff:desk@bench.example.com', g.starts_at + interval '2 hours'
+        from ${eachStay} join groomed g on g.id = md5('bench-groom-' || i)::uuid`,
+    },
+    {
+      label: "their bills' totals",
+      // Each line is the stay's price line too, as the desk writes it.
+      sql: `update stays s set total_cents = s.total_cents + l.cents, price_lines = s.price_lines || l.lines
+        from (select stay_id, sum(cents)::int as cents,
+            jsonb_agg(jsonb_build_object('label', (case kind when 'late_pickup' then 'Late pickup' when 'vet_bill' then 'Vet bill passed on' when 'retail' then 'Food or retail'
+              when 'tip' then 'Tip' when 'discount' then 'Discount' else 'Groom' end) || case when description = '' then '' else ': ' || description end, 'cents', cents) order by created_at) as lines
+          from stay_bill_lines group by stay_id) l
+        where l.stay_id = s.id`,
+    },
+    {
       label: "their deposits",
       // Paid by card a few minutes after booking; every tenth stay first let a checkout expire.
       sql: `insert into payments (stay_id, kind, method, provider, checkout_session_id, payment_intent_id, amount_cents, status, paid_at, created_at, updated_at)
@@ -121,7 +157,7 @@ export function fiveYearsOfData(scale = 1): { label: string; sql: string }[] {
         from ${eachStay},
           lateral (select (array['card','card','card','cash','check'])[1 + i % 5] as m) pm,
           lateral (select (s.check_out::timestamp + interval '11 hours' + (i % 50) * interval '1 minute') at time zone 'America/Los_Angeles' as t) at
-        where s.status = 'checked_out'`,
+        where s.status = 'checked_out' and i % 23 <> 0`,
     },
     {
       label: "their refunds",
@@ -137,6 +173,22 @@ export function fiveYearsOfData(scale = 1): { label: string; sql: string }[] {
     {
       label: "refunded amounts",
       sql: `update payments p set refunded_cents = r.cents from (select payment_id, sum(amount_cents)::int as cents from payment_refunds group by 1) r where r.payment_id = p.id`,
+    },
+    {
+      label: "grooms paid at the desk",
+      // Each groom done and not on a stay's bill, paid as the cat was collected (ADR 0192); one in 25 later half given back under the guarantee.
+      sql: `insert into groom_payments (appointment_id, amount_cents, method, reference, recorded_by, paid_at)
+        select a.id, a.price_cents, m, case when m = 'check' then 'Check ' || (2000 + a.n) end, 'staff:desk@bench.example.com', a.starts_at + interval '90 minutes'
+        from (select id, price_cents, starts_at, row_number() over (order by starts_at, id) as n from appointments
+          where status = 'Completed' and stay_id is null and price_cents > 0 and not exists (select 1 from stay_bill_lines l where l.appointment_id = appointments.id)) a,
+          lateral (select (array['card','card','cash','check'])[1 + a.n % 4] as m) pm`,
+    },
+    {
+      label: "groom guarantees",
+      sql: `insert into groom_guarantees (appointment_id, amount_cents, method, reason, recorded_by, created_at)
+        select p.appointment_id, p.amount_cents / 2, 'cash', 'The nails were cut too short', 'staff:owner@bench.example.com', p.paid_at + interval '1 day'
+        from (select appointment_id, amount_cents, paid_at, row_number() over (order by paid_at, appointment_id) as n from groom_payments) p
+        where p.n % 25 = 0`,
     },
     {
       label: `${signIns.toLocaleString("en-US")} sign-ins`,

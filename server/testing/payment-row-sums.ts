@@ -10,6 +10,7 @@ export function paymentRowSumsSql(since?: string): string {
   (select coalesce(sum(amount_cents), 0) from payments where status = 'paid' and kind = 'balance'${from("paid_at")})::bigint as balances,
   (select coalesce(sum(amount_cents), 0) from payment_refunds where true${from("created_at")})::bigint as refunds,
   (select coalesce(sum(amount_cents), 0) from groom_guarantees where true${from("created_at")})::bigint as groom_refunds,
+  (select coalesce(sum(amount_cents), 0) from groom_payments where true${from("paid_at")})::bigint as groom_paid,
   (select coalesce(sum(refunded_cents), 0) from payments)::bigint as refunded_on_payments`;
 }
 
@@ -22,6 +23,8 @@ export interface PaymentRowSums {
   refundedOnPayments: number;
   /** The grooms' satisfaction guarantees given back at the desk (ADR 0166): the grooms' refunds. */
   groomRefunds: number;
+  /** The grooms paid at the desk on their own (ADR 0192): the grooms' money taken. */
+  groomPaid: number;
 }
 
 export const paymentRowSums = (row: Record<string, unknown>): PaymentRowSums => {
@@ -33,5 +36,6 @@ export const paymentRowSums = (row: Record<string, unknown>): PaymentRowSums => 
     net: deposits + balances - refunds,
     refundedOnPayments: Number(row.refunded_on_payments),
     groomRefunds: Number(row.groom_refunds),
+    groomPaid: Number(row.groom_paid),
   };
 };

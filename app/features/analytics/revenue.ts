@@ -79,7 +79,15 @@ export interface RevenueFigures {
   grossCents: number;
   /** Each offer of REVENUE_OFFERS by key. */
   offers: Record<string, number>;
+  /**
+   * Lines the desk added to the bills of the stays completed (ADR 0192): late pickups, vet bills,
+   * food or retail, tips and the grooms done during a stay, part of the completed value.
+   */
+  extrasCents: number;
+  /** Discounts the desk gave on those bills (positive: what was given), like an offer. */
+  discountsCents: number;
   depositsCents: number;
+  /** Stays: balances paid. Grooms: grooms paid at the desk on their own (ADR 0192). */
   balancesCents: number;
   refundsCents: number;
   netCents: number;
@@ -106,6 +114,8 @@ export const emptyFigures = (offerKeys: readonly string[]): RevenueFigures => ({
   completedCents: 0,
   grossCents: 0,
   offers: Object.fromEntries(offerKeys.map((k) => [k, 0])),
+  extrasCents: 0,
+  discountsCents: 0,
   depositsCents: 0,
   balancesCents: 0,
   refundsCents: 0,
@@ -122,6 +132,8 @@ export function addFigures(a: RevenueFigures, b: RevenueFigures): RevenueFigures
     "completedCount",
     "completedCents",
     "grossCents",
+    "extrasCents",
+    "discountsCents",
     "depositsCents",
     "balancesCents",
     "refundsCents",
@@ -153,6 +165,8 @@ export function revenueCsv(report: RevenueReport): string {
     "Completed value",
     "Gross",
     ...report.offers.map((o) => o.label),
+    "Added at check-out",
+    "Discounts",
     "Deposits",
     "Balances",
     "Refunds",
@@ -169,6 +183,8 @@ export function revenueCsv(report: RevenueReport): string {
       dollars(f.completedCents),
       dollars(f.grossCents),
       ...report.offers.map((o) => dollars(f.offers[o.key] ?? 0)),
+      dollars(f.extrasCents),
+      dollars(f.discountsCents),
       dollars(f.depositsCents),
       dollars(f.balancesCents),
       dollars(f.refundsCents),

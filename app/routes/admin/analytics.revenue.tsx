@@ -62,8 +62,11 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
   const cards = [
     { label: "Gross", value: stays.grossCents + grooms.grossCents },
     { label: "Offers", value: offersTotal(stays) },
+    { label: "Added at check-out", value: stays.extrasCents },
+    { label: "Discounts", value: stays.discountsCents },
     { label: "Deposits", value: stays.depositsCents },
     { label: "Balances", value: stays.balancesCents },
+    { label: "Grooms paid at the desk", value: grooms.balancesCents },
     { label: "Refunds", value: stays.refundsCents + grooms.refundsCents },
     { label: "Net", value: stays.netCents + grooms.netCents },
     { label: `Owed at the end of ${formatMonth(period.months.at(-1)!)}`, value: stays.owedCents },
@@ -83,9 +86,10 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-1 text-3xl">Revenue</h1>
       <p className="mt-2 text-muted">
         {period.label} ({formatMonth(period.months[0]!)} – {formatMonth(period.months.at(-1)!)}), by Los Angeles month. Money is what the payment rows hold:
-        deposits and balances by the day they were paid, refunds by the day they were made (a groom's satisfaction guarantee, given back at the desk, included);
-        net is deposits plus balances less refunds. Owed at month end: what stays checked out by then had left unpaid (their price after offers, less what was
-        paid by then net of refunds), so the stays checked out add up: price after offers = paid − refunded + owed.
+        deposits, balances and grooms paid at the desk by the day they were paid, refunds by the day they were made (a groom's satisfaction guarantee, given
+        back at the desk, included); net is what was paid less refunds. Added at check-out and discounts: the lines the desk put on the bills of the stays
+        completed (a groom done during a stay is one), part of their value. Owed at month end: what stays checked out by then had left unpaid (their price after
+        offers, less what was paid by then net of refunds), so the stays checked out add up: price after offers = paid − refunded + owed.
       </p>
 
       <div className="mt-6 flex flex-wrap items-center gap-2 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6">
@@ -199,8 +203,11 @@ export default function AdminRevenue({ loaderData }: Route.ComponentProps) {
                   {o.label}
                 </th>
               ))}
+              <th scope="col">Added at check-out</th>
+              <th scope="col">Discounts</th>
               <th scope="col">Deposits</th>
               <th scope="col">Balances</th>
+              <th scope="col">Grooms paid</th>
               <th scope="col">Refunds</th>
               <th scope="col">Groom refunds</th>
               <th scope="col">Net</th>
@@ -230,8 +237,11 @@ function MoneyRow({ label, stays, grooms, offers }: { label: string; stays: Reve
       {offers.map((o) => (
         <td key={o.key}>{formatCents(-(stays.offers[o.key] ?? 0))}</td>
       ))}
+      <td>{formatCents(stays.extrasCents)}</td>
+      <td>{formatCents(-stays.discountsCents)}</td>
       <td>{formatCents(stays.depositsCents)}</td>
       <td>{formatCents(stays.balancesCents)}</td>
+      <td>{formatCents(grooms.balancesCents)}</td>
       <td>{formatCents(-stays.refundsCents)}</td>
       <td>{formatCents(-grooms.refundsCents)}</td>
       <td className="font-bold">{formatCents(stays.netCents + grooms.netCents)}</td>

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useFetcher } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
 import { addDayOff, listGroomers, listGroomingServices, removeDayOff, saveGroomerWeek, saveGroomingService } from "@server/grooming/grooming";
+import { groomPaidTitle, recordGroomPayment } from "@server/grooming/groom-payments";
 import { recentlyCompletedGrooms, recordGroomGuarantee } from "@server/grooming/guarantee";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -11,6 +12,8 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { WEEKDAYS, dayOffForm, groomGuaranteeForm, groomerWeekForm, groomingServiceForm, removeDayOffForm } from "~/features/grooming/schema";
+import { groomPaymentForm } from "~/features/stays/bill-schema";
+import { methodText } from "~/features/stays/receipt";
 import { GUARANTEE_DAYS } from "~/features/stays/model";
 import { formatCents } from "~/lib/money";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
@@ -57,6 +60,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       return submitForm(form, removeDayOffForm, async (input) => {
         await removeDayOff(db, input);
         return { kind: "success", title: "Day off removed" };
+      });
+    case "groomPayment":
+      // One payment a groom: its appointment is unique in groom_payments (ADR 0192).
+      return submitForm(form, groomPaymentForm, async (input) => {
+        const { amountCents } = await recordGroomPayment(db, { ...input, staffEmail: admin.user.email }, context.clock.now());
+        return { kind: "success", title: groomPaidTitle(amountCents) };
       });
     case "groomGuarantee":
       return submitForm(form, groomGuaranteeForm, async ({ amount, ...input }) => {
@@ -201,7 +210,7 @@ function GroomGuaranteeForm({ groom }: { groom: LoaderData["completed"][number] 
       <input type="hidden" name="appointmentId" value={groom.id} />
       <Field label="What went wrong" field={fields.reason} maxLength={500} />
       <div className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
-        <Field label={`Given back ($, up to ${formatCents(groom.priceCents)})`} field={fields.amount} inputMode="decimal" />
+        <Field label={`Given back ($, up to ${formatCents(groom.paid?.amountCents ?? groom.priceCents)})`} field={fields.amount} inputMode="decimal" />
         <fieldset>
           <legend className="mb-1 text-sm font-semibold">Given back as</legend>
           <div className="flex min-h-11 flex-wrap items-center gap-4">
@@ -221,6 +230,53 @@ function GroomGuaranteeForm({ groom }: { groom: LoaderData["completed"][number] 
         </fieldset>
         <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
           Record the guarantee
+        </Button>
+      </div>
+      <FormError errors={form.errors} />
+    </fetcher.Form>
+  );
+}
+
+/** A groom paid at the desk on its own (ADR 0192): its price, by card on the salon's terminal, cash or a check. */
+function GroomPaymentForm({ groom }: { groom: LoaderData["completed"][number] }) {
+  const fetcher = useFetcher<FormReply>({ key: `groom-payment-${groom.id}` });
+  useNotice(fetcher.data, undefined, { errorsShownInForm: true });
+  const [form, fields] = useZodForm(groomPaymentForm, {
+    id: `groom-payment-${groom.id}`,
+    lastResult: fetcher.data?.result,
+    defaultValue: { intent: "groomPayment", appointmentId: groom.id, method: "card" },
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      aria-label={`Payment: ${groom.catNames || groom.customerEmail}`}
+      className="mt-3 grid gap-3 rounded-lg bg-brand-50 p-3"
+    >
+      <p className="font-semibold">Not paid yet: {formatCents(groom.priceCents)}</p>
+      <input type="hidden" name="intent" value="groomPayment" />
+      <input type="hidden" name="appointmentId" value={groom.id} />
+      <div className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+        <fieldset>
+          <legend className="mb-1 text-sm font-semibold">Paid by</legend>
+          <div className="flex min-h-11 flex-wrap items-center gap-4">
+            {(["card", "cash", "check"] as const).map((method) => (
+              <label key={method} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={fields.method.name}
+                  value={method}
+                  defaultChecked={fields.method.initialValue === method}
+                  className="h-5 w-5 accent-brand-700"
+                />
+                {method === "card" ? "Card" : method === "cash" ? "Cash" : "Check"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field label="Check number (a check only)" field={fields.checkNumber} maxLength={30} autoComplete="off" />
+        <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+          Record the payment
         </Button>
       </div>
       <FormError errors={form.errors} />
@@ -258,7 +314,22 @@ export default function GroomingPage({ loaderData: { services, groomers, complet
                 <p className="text-sm text-muted">
                   {formatBusinessDateTime(new Date(g.startsAt))} · {g.customerEmail} · {formatCents(g.priceCents)}
                 </p>
-                {g.guarantee ? (
+                {g.billedOnStayId ? (
+                  <p className="mt-2 text-sm">
+                    On the bill of{" "}
+                    <Link to={`/admin/stays/${g.billedOnStayId}/check-out`} className="font-semibold text-brand-700 underline underline-offset-4">
+                      its stay
+                    </Link>
+                    , which collects it.
+                  </p>
+                ) : g.paid ? (
+                  <p className="mt-2 text-sm">
+                    Paid at the desk: {formatCents(g.paid.amountCents)} ({methodText(g.paid)})
+                  </p>
+                ) : (
+                  <GroomPaymentForm groom={g} />
+                )}
+                {g.billedOnStayId || !g.paid ? null : g.guarantee ? (
                   <p className="mt-2 text-sm">
                     Satisfaction guarantee: {formatCents(g.guarantee.amountCents)} given back {g.guarantee.method === "check" ? "by check" : "in cash"} (
                     {g.guarantee.reason}), {formatBusinessDateTime(new Date(g.guarantee.createdAt))}

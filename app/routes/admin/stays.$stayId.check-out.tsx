@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
-import { may, requirePermission } from "@server/auth/guards.server";
+import { assertMay, may, requirePermission } from "@server/auth/guards.server";
 import { confirmOverride, managersWithPin } from "@server/auth/override-pin";
 import { raiseWeightAlertsAfterCheckOut } from "@server/care/alerts";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from "@server/payments/balance";
 import { settleStaysInBackground } from "@server/stays/background";
+import { addBillLine, addGroomToBill, billLineAddedTitle, deskBill } from "@server/stays/bill";
 import { deskCheckOutPage } from "@server/stays/handovers";
 import { PICKUP_CODES_FROM, pickupAtDesk, releaseWithCode, releaseWithOverride, type StayRelease } from "@server/stays/pickup";
 import { changeStayAtDesk } from "@server/stays/staff";
@@ -16,6 +18,8 @@ import { Field, FormError } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
 import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
+import { BillDesk, BillTable } from "~/features/stays/bill-desk";
+import { billLineForm, groomBillForm } from "~/features/stays/bill-schema";
 import { balanceCardForm, balanceDeskForm } from "~/features/stays/balance-schema";
 import { pillCountMismatch, pillCountWarning } from "~/features/stays/handover";
 import { CatHandoverFields, handoverSummary } from "~/features/stays/handover-fields";
@@ -42,14 +46,19 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
   // The server's clock, as the pickup codes' job reads it (ADR 0168).
   const now = context.clock.now();
   const mayOverride = may(auth, "override");
-  const [page, pickup, managers] = await Promise.all([
+  const [page, pickup, managers, bill] = await Promise.all([
     deskCheckOutPage(context.db, params.stayId),
     pickupAtDesk(context.db, params.stayId, now),
     mayOverride ? [] : managersWithPin(context.db),
+    deskBill(context.db, params.stayId),
   ]);
   return {
     ...page,
     confirmation: { mayOverride, managers },
+    bill,
+    // A discount is a Manager's or an Owner's (ADR 0185, 0192): the front desk is not offered it.
+    canDiscount: may(auth, "refunds"),
+    formToken: formToken(),
     pickup: {
       today: pickup.today,
       departureDay: page.stay.checkOut,
@@ -75,9 +84,26 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
   const form = await formDataOf(request);
   const intent = form.get("intent");
   // The balance's forms name the stay they settle (they are the desk's, ADR 0154), as the release's does; only this page's stay.
-  if ((intent === "balanceCard" || intent === "balanceDesk" || intent === "release") && form.get("stayId") !== params.stayId) return unknownIntent();
+  if (
+    (intent === "balanceCard" || intent === "balanceDesk" || intent === "release" || intent === "billLine" || intent === "groomLine") &&
+    form.get("stayId") !== params.stayId
+  )
+    return unknownIntent();
   // The server's clock: a code is today's as the job that texted it counts the day (ADR 0168).
   const now = context.clock.now();
+  // A line on the bill is money: the page's form token holds it to one line however often it is sent (ADR 0179, 0192).
+  const once = (what: string) => ({ db: context.db, form: `/admin/stays/:stayId/check-out ${what}`, user: admin.user, now });
+  if (intent === "billLine")
+    return submitOnce(once("billLine"), form, billLineForm, async (line) => {
+      if (line.kind === "discount") assertMay(admin, "refunds");
+      const added = await addBillLine(context.db, { ...line, staffEmail: admin.user.email }, now);
+      return { kind: "success", title: billLineAddedTitle(added) };
+    });
+  if (intent === "groomLine")
+    return submitOnce(once("groomLine"), form, groomBillForm, async ({ stayId, appointmentId }) => {
+      const added = await addGroomToBill(context.db, { stayId, appointmentId, staffEmail: admin.user.email }, now);
+      return { kind: "success", title: billLineAddedTitle(added) };
+    });
   if (intent === "release")
     return submitForm(form, releaseForm, async (request) => {
       const staff = { userId: admin.user.id, email: admin.user.email, isAdmin: may(admin, "override") };
@@ -158,6 +184,9 @@ export default function DeskCheckOutPage({ loaderData: data }: Route.ComponentPr
 
       {stay.status === "checked_in" ? (
         <>
+          <Panel title="Bill" description="What the stay costs: the booked price and every line added at the desk. The receipt shows the same lines.">
+            <BillDesk stayId={stay.id} bill={data.bill} canDiscount={data.canDiscount} formToken={data.formToken} />
+          </Panel>
           <Panel title="Balance">
             <BalanceDesk stay={{ id: stay.id, catNames, household: data.household }} balance={data.balance} />
           </Panel>
@@ -190,6 +219,11 @@ export default function DeskCheckOutPage({ loaderData: data }: Route.ComponentPr
           )}
         </Panel>
       )}
+      {stay.status === "checked_out" ? (
+        <Panel title="Bill" description="As the receipt issued at check-out shows it.">
+          <BillTable bill={data.bill} />
+        </Panel>
+      ) : null}
     </div>
   );
 }

@@ -24,3 +24,4 @@ export * from "./pickup";
 export * from "./handovers";
 export * from "./form-submissions";
 export * from "./texts";
+export * from "./bill";
