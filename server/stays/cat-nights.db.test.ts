@@ -270,7 +270,6 @@ describe("a cat booked twice for a night", () => {
           arrangement: "together",
           checkIn,
           checkOut,
-          medication: false,
           notes: "",
           status: "confirmed",
           settings,

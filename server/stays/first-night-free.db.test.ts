@@ -26,7 +26,7 @@ const book = (db: Db, userId: string, catIds: string[], suiteTypeId: string, che
   bookStay(
     db,
     userId,
-    { checkIn, checkOut: addBusinessDays(checkIn, nights), catIds, suiteTypeId, arrangement: "together", medication: false },
+    { checkIn, checkOut: addBusinessDays(checkIn, nights), catIds, suiteTypeId, arrangement: "together" },
     { siteUrl, now },
   );
 
@@ -74,7 +74,7 @@ describe("first night free for new customers", () => {
     const stay = await bookStay(
       db,
       user.id,
-      { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together", medication: false },
+      { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together" },
       { siteUrl, now, paymentHoldMinutes: 30 },
     );
     expect(stay).toMatchObject({ status: "awaiting_payment", totalCents: 10_000, depositCents: 5_000, firstNightFreeCents: 5000 });

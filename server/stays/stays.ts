@@ -39,6 +39,7 @@ import { loadSiteContent } from "../content/content";
 import { redeemVoucher } from "../leads/vouchers";
 import { applyReferralCredit, householdsOfPerson, personLocks, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
 import { queueStayMail } from "./stay-mail";
+import { medicatedCats } from "./medication";
 import { queueCancellationRefund } from "./refunds";
 import { stayViews } from "./views";
 import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
@@ -198,7 +199,8 @@ export function optionsFor(
   free: Map<string, number>,
   dates: { checkIn: string; checkOut: string },
   catCount: number,
-  medication: boolean,
+  /** How many of the cats take medication our team gives (`medicatedCats`). */
+  medicationCats: number,
   today: string,
   firstNightFree = false,
   referralCredit = false,
@@ -213,7 +215,7 @@ export function optionsFor(
       const price = priceStay(settings, rules, {
         ...dates,
         suites: arrangement === "together" ? [{ rates: type, cats: catCount }] : Array.from({ length: catCount }, () => ({ rates: type, cats: 1 })),
-        medicationCats: medication ? catCount : 0,
+        medicationCats,
         firstNightFree,
         referralCredit,
       });
@@ -241,6 +243,8 @@ export interface StayQuote {
   /** What stops these dates and cats being booked: a rule of the dates, or a cat booked for some of the nights already. */
   problems: { field: "checkIn" | "checkOut" | "catIds"; message: string }[];
   cats: { id: string; name: string }[];
+  /** The cats whose profile lists a medication: our team gives it, charged per cat per night (ADR 0194). */
+  medicatedCats: { id: string; name: string }[];
   coverage: CatCoverage[];
   options: StayOption[];
   /** When nothing is free: the nearest dates of the same length that are, earlier or later. */
@@ -257,20 +261,22 @@ export interface StayQuote {
  * the free suites and whether the household is new; and, when nothing is free, one read of the
  * weeks around for the nearest free dates.
  */
-export async function quoteStay(db: Db, userId: string, request: StayDates, now = new Date(), medication = false): Promise<StayQuote> {
+export async function quoteStay(db: Db, userId: string, request: StayDates, now = new Date()): Promise<StayQuote> {
   const today = businessDate(now);
   // The calendar rules of the weeks around, for the nearest free dates should nothing be free: a few
   // rows more in a read made anyway, not a read more.
-  const [{ chosen, coverage }, { settings, rules: rulesAround }, types] = await Promise.all([
+  const [{ chosen, coverage }, { settings, rules: rulesAround }, types, medicated] = await Promise.all([
     householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
     loadStayTerms(db, addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS), addBusinessDays(request.checkOut, ALTERNATIVES_DAYS)),
     listSuiteTypes(db),
+    medicatedCats(db, { catIds: request.catIds }),
   ]);
   const rules = rulesWithin(rulesAround, request.checkIn, request.checkOut);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   const base = {
     nights: 0,
     cats: chosen.map(({ id, name }) => ({ id, name })),
+    medicatedCats: chosen.flatMap(({ id, name }) => (medicated.has(id) ? [{ id, name }] : [])),
     coverage: [],
     options: [],
     alternatives: [],
@@ -286,7 +292,7 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now 
     chosen[0] ? usableReferralCredit(db, chosen[0].householdId, now) : null,
   ]);
   if (booked) return { ...base, problems: [{ field: "catIds", message: booked.message }] };
-  const options = optionsFor(settings, rules, types, free, request, chosen.length, medication, today, isNew, credit !== null);
+  const options = optionsFor(settings, rules, types, free, request, chosen.length, medicated.size, today, isNew, credit !== null);
   const nights = nightsOf(request.checkIn, request.checkOut).length;
   const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, rulesAround, types, request, chosen.length, today) : [];
   return { ...base, nights, problems: [], coverage, options, alternatives };
@@ -342,7 +348,7 @@ async function nearestFreeDates(
       const checkOut = addBusinessDays(checkIn, length);
       const rules = rulesWithin(allRules, checkIn, checkOut);
       if (dateProblems(settings, rules, checkIn, checkOut, today).length > 0) continue;
-      if (optionsFor(settings, rules, types, freeFor(checkIn), { checkIn, checkOut }, catCount, false, today).length > 0) found.push({ checkIn, checkOut });
+      if (optionsFor(settings, rules, types, freeFor(checkIn), { checkIn, checkOut }, catCount, 0, today).length > 0) found.push({ checkIn, checkOut });
       if (found.length === 2) break;
     }
   }
@@ -424,7 +430,6 @@ export async function bookStay(
       arrangement: request.arrangement,
       checkIn: request.checkIn,
       checkOut: request.checkOut,
-      medication: request.medication,
       notes: request.notes ?? "",
       status,
       settings,
@@ -463,7 +468,6 @@ export async function holdStay(
     arrangement: Arrangement;
     checkIn: string;
     checkOut: string;
-    medication: boolean;
     notes: string;
     status: StayStatus;
     offerExpiresAt?: Date;
@@ -493,11 +497,12 @@ export async function holdStay(
   if (rooms.length < needed) throw NO_SUITE_FREE();
   // Read only by a booking that gets its suite: a refused contender costs no more round trips.
   const credit = input.useReferralCredit ? await usableReferralCredit(tx, householdId, now) : null;
+  const medicated = await medicatedCats(tx, { catIds: chosen.map((c) => c.id) });
   const price = priceStay(input.settings, input.rules, {
     checkIn,
     checkOut,
     suites: rooms.map(() => ({ rates: type, cats: arrangement === "together" ? chosen.length : 1 })),
-    medicationCats: input.medication ? chosen.length : 0,
+    medicationCats: medicated.size,
     firstNightFree: isNew,
     referralCredit: credit !== null,
   });
@@ -512,7 +517,7 @@ export async function holdStay(
       paymentDueAt: depositCents > 0 ? new Date(now.getTime() + input.paymentHoldMinutes! * 60_000) : null,
       checkIn,
       checkOut,
-      medication: input.medication,
+      medication: medicated.size > 0,
       notes: input.notes,
       totalCents: price.totalCents,
       priceLines: price.lines,
@@ -657,17 +662,18 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
   const moves = rows.map((row) => ({ row, suiteId: freeIds.has(row.suiteId) ? row.suiteId : spare.shift()?.id }));
   if (moves.some((m) => !m.suiteId)) throw NO_SUITE_FREE();
 
+  const medicated = await medicatedCats(db, { stayId: stay.id, catIds });
   const price = priceStay(settings, rules, {
     checkIn: input.checkIn,
     checkOut: input.checkOut,
     suites: rows.map((row) => ({ rates: type!, cats: guests.filter((g) => g.staySuiteId === row.id).length })),
-    medicationCats: stay.medication ? guests.length : 0,
+    medicationCats: medicated.size,
     // A stay keeps the first night free it was booked with while it is long enough for it.
     firstNightFree: stay.firstNightFreeCents > 0,
     referralCredit: stay.referralCreditCents > 0,
   });
   const tiers = cancellationTiers(settings, rules, { checkIn: input.checkIn, checkOut: input.checkOut, totalCents: price.totalCents, bookedOn: today });
-  return { stay, moves: moves as { row: (typeof rows)[number]; suiteId: string }[], price, tiers, status };
+  return { stay, moves: moves as { row: (typeof rows)[number]; suiteId: string }[], price, tiers, status, medication: medicated.size > 0 };
 }
 
 export interface StayChangeQuote {
@@ -699,6 +705,7 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
         checkIn: input.checkIn,
         checkOut: input.checkOut,
         status: plan.status,
+        medication: plan.medication,
         totalCents: plan.price.totalCents,
         priceLines: plan.price.lines,
         firstNightFreeCents: plan.price.firstNightFreeCents,
@@ -773,16 +780,17 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
   const rooms = newcomers === 0 ? [] : await freeSuitesOfType(db, type!.id, stay.checkIn, stay.checkOut, newcomers);
   if (rooms.length < newcomers) throw NO_SUITE_FREE();
 
+  const medicated = await medicatedCats(db, { stayId: stay.id, catIds: request.catIds });
   const price = priceStay(settings, rules, {
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
     suites: arrangement === "together" ? [{ rates: type!, cats: chosen.length }] : chosen.map(() => ({ rates: type!, cats: 1 })),
-    medicationCats: stay.medication ? chosen.length : 0,
+    medicationCats: medicated.size,
     firstNightFree: stay.firstNightFreeCents > 0,
     referralCredit: stay.referralCreditCents > 0,
   });
   const tiers = cancellationTiers(settings, rules, { checkIn: stay.checkIn, checkOut: stay.checkOut, totalCents: price.totalCents, bookedOn: today });
-  return { stay, type: type!, guests, places, rooms, released: vacated, price, tiers, status };
+  return { stay, type: type!, guests, places, rooms, released: vacated, price, tiers, status, medication: medicated.size > 0 };
 }
 
 export interface StayCatsQuote extends StayChangeQuote {
@@ -847,6 +855,7 @@ export async function changeStayCats(db: Db, userId: string, input: StayCatsInpu
       .update(stays)
       .set({
         status: plan.status,
+        medication: plan.medication,
         totalCents: plan.price.totalCents,
         priceLines: plan.price.lines,
         firstNightFreeCents: plan.price.firstNightFreeCents,

@@ -117,7 +117,7 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
     const rules = await rulesBetween(tx, dates.checkIn, dates.checkOut);
     if (dateProblems(settings, rules, dates.checkIn, dates.checkOut, today).length > 0) continue;
     const free = await freeSuiteCounts(tx, dates.checkIn, dates.checkOut);
-    const [option] = optionsFor(settings, rules, types, free, dates, cats.length, false, today);
+    const [option] = optionsFor(settings, rules, types, free, dates, cats.length, 0, today);
     if (!option) continue;
     const booked = await catAlreadyBooked(tx, cats, dates);
     if (booked) {
@@ -131,7 +131,6 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
       type: types.find((t) => t.id === option.suiteTypeId)!,
       arrangement: option.arrangement,
       ...dates,
-      medication: false,
       notes: "",
       status: "offered",
       offerExpiresAt: new Date(ctx.now.getTime() + settings.waitlistOfferHours * 3_600_000),
