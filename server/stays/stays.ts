@@ -37,9 +37,10 @@ import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { loadSiteContent } from "../content/content";
 import { redeemVoucher } from "../leads/vouchers";
-import { applyReferralCredit, householdsOfPerson, personLocks, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
+import { applyReferralCredit, personLocks, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
 import { queueStayMail } from "./stay-mail";
 import { medicatedCats } from "./medication";
+import { firstNightTaken, isNewHousehold, passOnFirstNightFree } from "./first-night";
 import { queueCancellationRefund } from "./refunds";
 import { stayViews } from "./views";
 import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
@@ -298,24 +299,6 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now 
   return { ...base, nights, problems: [], coverage, options, alternatives };
 }
 
-/**
- * Whether the household is new, for the first night free: its person (`householdsOfPerson`: the
- * households with its mailbox or its proven mobile, ADR 0173) has no stay that is booked, offered,
- * stayed or not shown up for (one cancelled, declined or never paid for gives the offer back).
- */
-export async function isNewHousehold(db: Db, householdId: string): Promise<boolean> {
-  const [row] = await householdStay(db, householdId);
-  return !row;
-}
-
-/** A stay of the household's person that takes the first night free away, if any: `isNewHousehold`'s read, not yet sent. */
-const householdStay = (db: Db, householdId: string) =>
-  db
-    .select({ id: stays.id })
-    .from(stays)
-    .where(and(sql`${stays.householdId} in ${householdsOfPerson(householdId)}`, notInArray(stays.status, ["cancelled", "declined", "expired"])))
-    .limit(1);
-
 /** How far either side of the dates asked for the nearest free dates are looked for. */
 const ALTERNATIVES_DAYS = 14;
 
@@ -569,7 +552,7 @@ async function decidedUnderLocks(
     tx,
     sql`select (select coalesce(json_agg(c), '[]') from ${catClashesQuery(tx, input.catIds, nights)} c) as clashes,
       (select coalesce(json_agg(r), '[]') from ${freeSuitesOfType(tx, input.typeId, input.checkIn, input.checkOut, input.needed)} r) as rooms,
-      not exists ${householdStay(tx, input.householdId)} as is_new`,
+      not exists ${firstNightTaken(tx, input.householdId)} as is_new`,
   );
   return {
     clashes: row!.clashes.map((c) => ({ catId: c.cat_id, checkIn: c.check_in, checkOut: c.check_out })),
@@ -613,6 +596,7 @@ export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { 
       .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
     await tx.insert(stayEvents).values({ stayId: stay.id, kind: "cancelled", actor: `customer:${userId}`, detail: { feeCents: fee, refundCents }, at: now });
     await returnReferralCredits(tx, [stay.id], now);
+    await passOnFirstNightFree(tx, [stay.id], { actor: `customer:${userId}`, now });
     if (stay.status === "offered")
       await tx.update(waitlistEntries).set({ status: "withdrawn", updatedAt: now }).where(eq(waitlistEntries.offeredStayId, stay.id));
     else await queueStayMail(tx, stay.id, "cancelled", ctx.siteUrl, now);

@@ -2,8 +2,10 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { nightsOf, windowsOn } from "~/features/stays/model";
 import type { StayView } from "~/features/stays/view";
 import type { Db } from "../db/client";
-import { payments, staySuites, stayCats, type stays, suiteTypes, suites } from "../db/schema/index";
+import type { RepricedDetail } from "~/features/stays/wording";
+import { payments, staySuites, stayCats, stayEvents, type stays, suiteTypes, suites } from "../db/schema/index";
 import { loadStayTerms } from "./calendar";
+import { REPRICED } from "./repricing";
 
 type Stay = typeof stays.$inferSelect;
 
@@ -27,6 +29,11 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
     .from(payments)
     // The deposit: a balance settled at check-out is on the stay's receipt (ADR 0154).
     .where(and(inArray(payments.stayId, ids), eq(payments.status, "paid"), eq(payments.kind, "deposit")));
+  const repriced = await db
+    .select({ stayId: stayEvents.stayId, detail: stayEvents.detail })
+    .from(stayEvents)
+    .where(and(inArray(stayEvents.stayId, ids), eq(stayEvents.kind, REPRICED)))
+    .orderBy(asc(stayEvents.at));
   const sumOf = (stayId: string, key: "amountCents" | "refundedCents") => paid.filter((p) => p.stayId === stayId).reduce((sum, p) => sum + p[key], 0);
   return rows.map((stay) => {
     // A stay's current rooms: the held ones, or (once released) those it had.
@@ -54,6 +61,7 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
       paymentDueAt: stay.paymentDueAt?.toISOString() ?? null,
       paidCents: sumOf(stay.id, "amountCents"),
       refundedCents: sumOf(stay.id, "refundedCents"),
+      priceChanges: repriced.filter((e) => e.stayId === stay.id).map((e) => e.detail as RepricedDetail),
     };
   });
 }

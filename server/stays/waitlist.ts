@@ -13,6 +13,7 @@ import type { PeriodicJob } from "../periodic-job";
 import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { returnReferralCredits } from "../referrals/referrals";
+import { passOnFirstNightFree } from "./first-night";
 import {
   STAY_NOT_FOUND,
   type Stay,
@@ -167,6 +168,8 @@ export async function releaseLapsedHolds(tx: Db, stayIds: string[], event: { kin
   await tx.insert(stayEvents).values(stayIds.map((stayId) => ({ stayId, kind: event.kind, actor: event.actor, at: now })));
   // A deposit never paid gives back the referral credit the booking used (ADR 0153).
   await returnReferralCredits(tx, stayIds, now);
+  // And the first night free one of them held goes to the person's next booked stay (ADR 0194).
+  await passOnFirstNightFree(tx, stayIds, { actor: event.actor, now });
 }
 
 /**

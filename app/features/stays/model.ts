@@ -232,6 +232,12 @@ export function medicationLine(settings: Pick<StaySettings, "medicationRateCents
   };
 }
 
+/** How many cats a booked price's medication line charges (0: none), as `medicationLine` wrote it. */
+export function medicatedCatsCharged(lines: readonly PriceLine[]): number {
+  const line = lines.find((l) => l.label.startsWith(`${MEDICATION}:`));
+  return Number(line && /^[^:]+: (\d+) cats? ×/.exec(line.label)?.[1]) || 0;
+}
+
 /** The charges followed by the offers: the first night free, then a referral credit of at most `referralUpToCents`, never more than what is left. */
 function withOffers(charges: PriceLine[], firstNightFreeCents: number, referralUpToCents: number) {
   const lines = [...charges];

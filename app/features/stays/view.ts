@@ -1,6 +1,7 @@
 import { type ImagePurpose, type PageImage, uploadedImage } from "~/features/media/images";
 import { addBusinessDays, formatCalendarDayWeekday, formatLocalTime } from "~/lib/business-time";
 import type { CancellationTier, PriceLine, StayStatus, TimeWindow } from "./model";
+import type { RepricedDetail } from "./wording";
 
 /** A stay as the customer's pages and mails show it (built by server/stays). */
 export interface StayView {
@@ -29,6 +30,8 @@ export interface StayView {
   /** What was paid towards the stay, and what of it was given back (or is on its way back). */
   paidCents: number;
   refundedCents: number;
+  /** Each time the booked price changed by itself (the care plan's medication, a first night free come back), oldest first (ADR 0194). */
+  priceChanges: RepricedDetail[];
 }
 
 /** "9:00 AM – 12:00 PM or 1:00 PM – 5:00 PM" */

@@ -107,8 +107,7 @@ export function arrangementText(catCount: number, arrangement: Arrangement): str
   return catCount === 2 ? "Both cats share one suite." : `All ${catCount} cats share one suite.`;
 }
 
-const namesText = (names: readonly string[]) =>
-  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+const namesText = (names: readonly string[]) => (names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
 
 /**
  * What the booking says about medication (ADR 0194): it is no choice but follows the cats, each cat
@@ -123,9 +122,8 @@ export function medicationText(medicatedNames: readonly string[], rateCents: num
 }
 
 /** Why a booked stay's price changed by itself (ADR 0194), as its `repriced` event records it. */
-export type RepricedDetail =
-  | { reason: "care-plan"; fromCents: number; toCents: number; medicatedCats: number }
-  | { reason: "first-night-free"; fromCents: number; toCents: number; cancelledCheckIn: string };
+export type RepricedReason = { reason: "care-plan"; medicatedCats: number } | { reason: "first-night-free"; cancelledCheckIn: string };
+export type RepricedDetail = RepricedReason & { fromCents: number; toCents: number };
 
 /** What the stay's page says of a price that changed by itself. */
 export function repricedText(detail: RepricedDetail): string {
