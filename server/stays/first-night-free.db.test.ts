@@ -23,12 +23,7 @@ const siteUrl = "http://localhost:3000";
 const mondayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days), 1);
 
 const book = (db: Db, userId: string, catIds: string[], suiteTypeId: string, checkIn: string, nights: number) =>
-  bookStay(
-    db,
-    userId,
-    { checkIn, checkOut: addBusinessDays(checkIn, nights), catIds, suiteTypeId, arrangement: "together" },
-    { siteUrl, now },
-  );
+  bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, nights), catIds, suiteTypeId, arrangement: "together" }, { siteUrl, now });
 
 describe("first night free for new customers", () => {
   it("shows the free night on the quote, takes it off the booked price, and not again on the household's next stay", async () => {
