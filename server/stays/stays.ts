@@ -391,11 +391,12 @@ export async function bookStay(
   // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
   // the vaccines. Only holdStay's reads, under the locks, decide between contenders: a cat's other
   // stays too, read there once (ADR 0160).
-  const [{ chosen, coverage }, { settings, rules }, [type], { business }] = await inOrder([
+  const [{ chosen, coverage }, { settings, rules }, [type], { business }, medicated] = await inOrder([
     householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
     loadStayTerms(db, request.checkIn, request.checkOut),
     db.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId)),
     loadSiteContent(db),
+    medicatedCats(db, { catIds: request.catIds }),
   ] as const);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   if (problems.length > 0) throw datesRefused(problems);
@@ -413,6 +414,7 @@ export async function bookStay(
       arrangement: request.arrangement,
       checkIn: request.checkIn,
       checkOut: request.checkOut,
+      medicationCats: medicated.size,
       notes: request.notes ?? "",
       status,
       settings,
@@ -451,6 +453,8 @@ export async function holdStay(
     arrangement: Arrangement;
     checkIn: string;
     checkOut: string;
+    /** How many of the cats take medication our team gives (`medicatedCats`, read before the locks: no booking decides it). */
+    medicationCats: number;
     notes: string;
     status: StayStatus;
     offerExpiresAt?: Date;
@@ -480,12 +484,11 @@ export async function holdStay(
   if (rooms.length < needed) throw NO_SUITE_FREE();
   // Read only by a booking that gets its suite: a refused contender costs no more round trips.
   const credit = input.useReferralCredit ? await usableReferralCredit(tx, householdId, now) : null;
-  const medicated = await medicatedCats(tx, { catIds: chosen.map((c) => c.id) });
   const price = priceStay(input.settings, input.rules, {
     checkIn,
     checkOut,
     suites: rooms.map(() => ({ rates: type, cats: arrangement === "together" ? chosen.length : 1 })),
-    medicationCats: medicated.size,
+    medicationCats: input.medicationCats,
     firstNightFree: isNew,
     referralCredit: credit !== null,
   });
@@ -500,7 +503,7 @@ export async function holdStay(
       paymentDueAt: depositCents > 0 ? new Date(now.getTime() + input.paymentHoldMinutes! * 60_000) : null,
       checkIn,
       checkOut,
-      medication: medicated.size > 0,
+      medication: input.medicationCats > 0,
       notes: input.notes,
       totalCents: price.totalCents,
       priceLines: price.lines,

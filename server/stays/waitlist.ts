@@ -14,6 +14,7 @@ import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rule
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { returnReferralCredits } from "../referrals/referrals";
 import { passOnFirstNightFree } from "./first-night";
+import { medicatedCats } from "./medication";
 import {
   STAY_NOT_FOUND,
   type Stay,
@@ -132,6 +133,7 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
       type: types.find((t) => t.id === option.suiteTypeId)!,
       arrangement: option.arrangement,
       ...dates,
+      medicationCats: (await medicatedCats(tx, { catIds: entry.catIds })).size,
       notes: "",
       status: "offered",
       offerExpiresAt: new Date(ctx.now.getTime() + settings.waitlistOfferHours * 3_600_000),
