@@ -51,7 +51,7 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 describe("staff booking a stay for a household", () => {
   it("books the customer's stay through the same rules: confirmed, mailed to the customer, on My Trips and on the grid, the staff member in its log", async () => {
     const { db } = database;
-    const customer = await testHousehold(db, now, { cats: ["Miso", "Tofu"] });
+    const customer = await testHousehold(db, now, { cats: ["Miso", "Tofu"], medicated: ["Miso", "Tofu"] });
     const type = await testSuiteType(db, 1);
     const checkIn = mondayIn(20);
     const checkOut = addBusinessDays(checkIn, 3);
@@ -63,7 +63,7 @@ describe("staff booking a stay for a household", () => {
       { siteUrl, now },
     );
 
-    // The price an online booking gets: two cats sharing at 50 + 20 a night, medication, and a new
+    // The price an online booking gets: two cats sharing at 50 + 20 a night, medication for both (their profiles list one), and a new
     // customer's first night's room free.
     expect(stay).toMatchObject({
       status: "confirmed",
