@@ -21,7 +21,7 @@ import { PriceSummary } from "~/features/stays/price-summary";
 import { WAITLIST_FLEX_DAYS, bookStayForm, joinWaitlistForm, stayDatesForm } from "~/features/stays/schema";
 import { StayCalendar } from "~/features/stays/stay-calendar";
 import { dayWindowsText, nightsText, suitePhotoImage, windowsText } from "~/features/stays/view";
-import { arrangementText } from "~/features/stays/wording";
+import { arrangementText, medicationText } from "~/features/stays/wording";
 import { noindexMeta } from "~/features/seo/seo";
 import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import { CustomerPage } from "~/components/customer-page";
@@ -48,7 +48,6 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     stayCalendar(context.db, today, CALENDAR_DAYS),
     loadStaySettings(context.db),
   ]);
-  const medication = params.get("medication") === "on";
   const asked = {
     checkIn: params.get("checkIn") ?? undefined,
     checkOut: params.get("checkOut") ?? undefined,
@@ -59,7 +58,6 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     cats: cats.map((c) => ({ id: c.id, name: c.name })),
     calendar,
     asked,
-    medication,
     medicationRateCents: settings.medicationRateCents,
     paymentHoldMinutes: context.env.STAY_PAYMENT_HOLD_MINUTES,
     arrivalWindows: settings.arrivalWindows,
@@ -71,7 +69,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
 
   const dates = stayDatesForm.safeParse(asked);
   if (!dates.success) return { ...base, step: "dates" as const, errors: Object.fromEntries(dates.error.issues.map((i) => [String(i.path[0]), i.message])) };
-  const quote = await quoteStay(context.db, user.id, dates.data, now, medication);
+  const quote = await quoteStay(context.db, user.id, dates.data, now);
   if (quote.problems.length > 0) return { ...base, step: "dates" as const, errors: Object.fromEntries(quote.problems.map((p) => [p.field, p.message])) };
 
   // The suite step's choice arrives as one radio value, "<suite type id>:<arrangement>".
@@ -270,10 +268,12 @@ function SuiteStep({ data }: { data: LoaderData & { step: "suite" } }) {
               })}
             </ul>
           </fieldset>
-          <label className="flex items-center gap-3">
-            <input type="checkbox" name="medication" defaultChecked={data.medication} className="h-5 w-5 accent-brand-700" />
-            <span>Medication given by our team (+{formatCents(data.medicationRateCents)} per cat per night)</span>
-          </label>
+          <p className="text-sm">
+            {medicationText(
+              quote.medicatedCats.map((c) => c.name),
+              data.medicationRateCents,
+            )}
+          </p>
           <div>
             <Label htmlFor="notes">Notes for our team (optional)</Label>
             <textarea id="notes" name="notes" maxLength={1000} defaultValue={data.notes} className={textareaClass} />
@@ -350,6 +350,12 @@ function ReviewStep({ data, reply }: { data: LoaderData & { step: "review" }; re
       </dl>
       <div className="mt-5">
         <PriceSummary lines={chosen.priceLines} totalCents={chosen.totalCents} tiers={chosen.cancellationTiers} />
+        <p className="mt-2 text-sm text-muted">
+          {medicationText(
+            quote.medicatedCats.map((c) => c.name),
+            data.medicationRateCents,
+          )}
+        </p>
       </div>
       {chosen.depositCents > 0 ? (
         <Notice tone="info" className="mt-4">
@@ -363,7 +369,6 @@ function ReviewStep({ data, reply }: { data: LoaderData & { step: "review" }; re
         {hiddenDates(data.asked)}
         <input type="hidden" name="suiteTypeId" value={chosen.suiteTypeId} />
         <input type="hidden" name="arrangement" value={chosen.arrangement} />
-        {data.medication ? <input type="hidden" name="medication" value="on" /> : null}
         {data.notes ? <input type="hidden" name="notes" value={data.notes} /> : null}
         <div className="max-w-sm">
           <Label htmlFor="voucherCode">Voucher code (optional)</Label>

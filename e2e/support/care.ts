@@ -14,6 +14,19 @@ type SignIn = (page: Page) => Promise<string>;
  * day to arrivals (admin Rooms): a spec that uses it runs on a server of its own (`./own-server`).
  */
 export async function catCheckedIn(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, doseTime: string) {
+  const { owner, page, email, cat, catId } = await ownerOfMedicatedCat(browser, baseURL, signIn, admin, doseTime);
+  await openEveryDay(admin);
+  await page.goto(`/book/stay?checkIn=${businessDayAhead(0).iso}&checkOut=${businessDayAhead(2).iso}&catIds=${catId}`);
+  await page.getByRole("button", { name: "Review booking" }).click();
+  await page.getByRole("button", { name: "Confirm booking" }).click();
+  await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
+  const stayId = new URL(page.url()).searchParams.get("booked")!;
+  await checkInAtDesk(admin, stayId, [catId]);
+  return { owner, page, email, cat, catId, stayId };
+}
+
+/** A new owner in a browser context of their own whose cat takes Methimazole at `doseTime`, its FVRCP verified by `admin`. */
+export async function ownerOfMedicatedCat(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, doseTime: string) {
   const cat = `Pepper ${crypto.randomBytes(3).toString("hex")}`;
   const owner = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
   const page = await owner.newPage();
@@ -44,14 +57,7 @@ export async function catCheckedIn(browser: Browser, baseURL: string, signIn: Si
     200,
     "verify the FVRCP",
   );
-  await openEveryDay(admin);
-  await page.goto(`/book/stay?checkIn=${businessDayAhead(0).iso}&checkOut=${businessDayAhead(2).iso}&catIds=${catId}`);
-  await page.getByRole("button", { name: "Review booking" }).click();
-  await page.getByRole("button", { name: "Confirm booking" }).click();
-  await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
-  const stayId = new URL(page.url()).searchParams.get("booked")!;
-  await checkInAtDesk(admin, stayId, [catId]);
-  return { owner, page, email, cat, catId, stayId };
+  return { owner, page, email, cat, catId };
 }
 
 /** A team member who is not an admin, in a browser context of their own, added by `admin` in admin Team. */

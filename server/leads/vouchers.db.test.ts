@@ -56,7 +56,6 @@ const book = (db: Db, userId: string, catIds: string[], typeId: string, weeks: n
       catIds,
       suiteTypeId: typeId,
       arrangement: "together",
-      medication: false,
       voucherCode: options.voucherCode,
     },
     { siteUrl, now },

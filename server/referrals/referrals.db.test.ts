@@ -69,7 +69,7 @@ const book = (db: Db, home: { user: { id: string }; catIds: string[] }, suiteTyp
   bookStay(
     db,
     home.user.id,
-    { checkIn, checkOut: addBusinessDays(checkIn, nights), catIds: home.catIds, suiteTypeId, arrangement: "together", medication: false },
+    { checkIn, checkOut: addBusinessDays(checkIn, nights), catIds: home.catIds, suiteTypeId, arrangement: "together" },
     { siteUrl, now: at },
   );
 

@@ -270,7 +270,7 @@ describe("a cat booked twice for a night", () => {
           arrangement: "together",
           checkIn,
           checkOut,
-          medication: false,
+          medicationCats: 0,
           notes: "",
           status: "confirmed",
           settings,

@@ -35,6 +35,7 @@ import { checkInReminderMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { STAY_NOT_FOUND } from "./stays";
 import { catNamesByStay } from "./guests";
+import { repriceForCarePlan } from "./repricing";
 
 /**
  * Online check-in (ADR 0158): the owner confirms the stay's care plan, names who may collect the
@@ -217,6 +218,8 @@ export async function confirmCheckInPlan(db: Db, userId: string, stayId: string,
     await tx
       .insert(stayEvents)
       .values({ stayId, kind: "check-in-plan-confirmed", actor: `customer:${userId}`, detail: { pickupPeople: plan.pickup.length }, at: now });
+    // The plan says which cats take medication: the stay's medication charge follows it (ADR 0194).
+    await repriceForCarePlan(tx, stayId, { actor: `customer:${userId}`, now });
   });
 }
 

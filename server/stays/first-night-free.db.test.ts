@@ -23,12 +23,7 @@ const siteUrl = "http://localhost:3000";
 const mondayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days), 1);
 
 const book = (db: Db, userId: string, catIds: string[], suiteTypeId: string, checkIn: string, nights: number) =>
-  bookStay(
-    db,
-    userId,
-    { checkIn, checkOut: addBusinessDays(checkIn, nights), catIds, suiteTypeId, arrangement: "together", medication: false },
-    { siteUrl, now },
-  );
+  bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, nights), catIds, suiteTypeId, arrangement: "together" }, { siteUrl, now });
 
 describe("first night free for new customers", () => {
   it("shows the free night on the quote, takes it off the booked price, and not again on the household's next stay", async () => {
@@ -74,7 +69,7 @@ describe("first night free for new customers", () => {
     const stay = await bookStay(
       db,
       user.id,
-      { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together", medication: false },
+      { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId: type.id, arrangement: "together" },
       { siteUrl, now, paymentHoldMinutes: 30 },
     );
     expect(stay).toMatchObject({ status: "awaiting_payment", totalCents: 10_000, depositCents: 5_000, firstNightFreeCents: 5000 });

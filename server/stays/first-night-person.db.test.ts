@@ -34,7 +34,7 @@ const siteUrl = "https://cats.example";
 const mondayIn = (days: number) => weekdayOnOrAfter(addBusinessDays(today, days), 1);
 
 const book = (db: Db, userId: string, catIds: string[], suiteTypeId: string, checkIn: string) =>
-  bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId, arrangement: "together", medication: false }, { siteUrl, now });
+  bookStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds, suiteTypeId, arrangement: "together" }, { siteUrl, now });
 
 /** A customer whose account has this address (and, with `mobile`, this number typed as the household's). */
 async function customer(db: Db, email: string, mobile?: string) {

@@ -12,6 +12,7 @@ import { overduePickupText } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import { loadStayTerms } from "./calendar";
+import { medicatedCats } from "./medication";
 
 /**
  * Overdue pickups (ADR 0182): a cat not released by the end of its departure window stays checked in
@@ -95,13 +96,14 @@ async function nightPrice(tx: Db, stay: typeof stays.$inferSelect, settings: Sta
     .from(staySuites)
     .innerJoin(suiteTypes, eq(suiteTypes.id, staySuites.suiteTypeId))
     .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
-  const guests = await tx.select({ staySuiteId: stayCats.staySuiteId }).from(stayCats).where(eq(stayCats.stayId, stay.id));
+  const guests = await tx.select({ staySuiteId: stayCats.staySuiteId, catId: stayCats.catId }).from(stayCats).where(eq(stayCats.stayId, stay.id));
+  const medicated = await medicatedCats(tx, { stayId: stay.id, catIds: guests.flatMap((g) => (g.catId ? [g.catId] : [])) });
   const { rules } = await loadStayTerms(tx, night, night);
   const price = priceStay(settings, rules, {
     checkIn: night,
     checkOut: addBusinessDays(night, 1),
     suites: rows.map((r) => ({ rates: r.rates, cats: Math.max(1, guests.filter((g) => g.staySuiteId === r.id).length) })),
-    medicationCats: stay.medication ? guests.length : 0,
+    medicationCats: medicated.size,
   });
   return { rows, cents: price.totalCents };
 }

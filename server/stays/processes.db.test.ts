@@ -58,7 +58,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
           .returning();
         // One of the type's two suites is taken already: the race is for the last one.
         const [early, ...customers] = await verifiedCustomers(db, 21, now);
-        const input = (catId: string) => ({ checkIn, checkOut, catIds: [catId], suiteTypeId: type!.id, arrangement: "together" as const, medication: false });
+        const input = (catId: string) => ({ checkIn, checkOut, catIds: [catId], suiteTypeId: type!.id, arrangement: "together" as const });
         await bookStay(db, early!.user.id, input(early!.catId), { siteUrl: "http://localhost:3000", now });
         // Staff and customers alternate, so each process runs both kinds.
         const requests = customers.map(({ user, householdId, catId }, i) =>

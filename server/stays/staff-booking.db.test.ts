@@ -51,19 +51,19 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 describe("staff booking a stay for a household", () => {
   it("books the customer's stay through the same rules: confirmed, mailed to the customer, on My Trips and on the grid, the staff member in its log", async () => {
     const { db } = database;
-    const customer = await testHousehold(db, now, { cats: ["Miso", "Tofu"] });
+    const customer = await testHousehold(db, now, { cats: ["Miso", "Tofu"], medicated: ["Miso", "Tofu"] });
     const type = await testSuiteType(db, 1);
     const checkIn = mondayIn(20);
     const checkOut = addBusinessDays(checkIn, 3);
     const stay = await bookStayForHousehold(
       db,
       customer.householdId,
-      { checkIn, checkOut, catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together", medication: true, notes: "Booked by phone" },
+      { checkIn, checkOut, catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together", notes: "Booked by phone" },
       staff,
       { siteUrl, now },
     );
 
-    // The price an online booking gets: two cats sharing at 50 + 20 a night, medication, and a new
+    // The price an online booking gets: two cats sharing at 50 + 20 a night, medication for both (their profiles list one), and a new
     // customer's first night's room free.
     expect(stay).toMatchObject({
       status: "confirmed",
@@ -91,7 +91,7 @@ describe("staff booking a stay for a household", () => {
     const { db } = database;
     const type = await testSuiteType(db, 2);
     const checkIn = mondayIn(DEPOSIT_FROM + 7);
-    const ask = { checkIn, checkOut: addBusinessDays(checkIn, 2), suiteTypeId: type.id, arrangement: "together", medication: false } as const;
+    const ask = { checkIn, checkOut: addBusinessDays(checkIn, 2), suiteTypeId: type.id, arrangement: "together" } as const;
     const online = await testHousehold(db, now);
     const atDesk = await testHousehold(db, now);
 
@@ -112,7 +112,7 @@ describe("staff booking a stay for a household", () => {
     const stay = await bookStayForHousehold(
       db,
       customer.householdId,
-      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together", medication: false },
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: customer.catIds, suiteTypeId: type.id, arrangement: "together" },
       staff,
       { siteUrl, now },
     );
@@ -128,7 +128,7 @@ describe("staff booking a stay for a household", () => {
     const type = await testSuiteType(db, 1);
     const roomy = await testSuiteType(db, 3);
     const checkIn = mondayIn(28);
-    const ask = { checkIn, checkOut: addBusinessDays(checkIn, 3), arrangement: "together", medication: false } as const;
+    const ask = { checkIn, checkOut: addBusinessDays(checkIn, 3), arrangement: "together" } as const;
     await bookStay(db, customer.user.id, { ...ask, catIds: customer.catIds, suiteTypeId: roomy.id }, { siteUrl, now });
 
     const twice = await refusal(
@@ -154,7 +154,7 @@ describe("staff booking a stay for a household", () => {
     const other = await testHousehold(db, now);
     const type = await testSuiteType(db, 1);
     const checkIn = mondayIn(32);
-    const ask = { checkIn, checkOut: addBusinessDays(checkIn, 2), suiteTypeId: type.id, arrangement: "together", medication: false } as const;
+    const ask = { checkIn, checkOut: addBusinessDays(checkIn, 2), suiteTypeId: type.id, arrangement: "together" } as const;
     expect(await refusal(bookStayForHousehold(db, crypto.randomUUID(), { ...ask, catIds: customer.catIds }, staff, { siteUrl, now }))).toMatchObject({
       status: 404,
       code: "HOUSEHOLD_NOT_FOUND",
@@ -182,7 +182,7 @@ describe("staff booking a stay for a household", () => {
     const stay = await bookStayForHousehold(
       db,
       found.householdId,
-      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: [cat.id], suiteTypeId: type.id, arrangement: "together", medication: false },
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: [cat.id], suiteTypeId: type.id, arrangement: "together" },
       staff,
       { siteUrl, now },
     );

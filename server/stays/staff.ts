@@ -17,6 +17,7 @@ import { overdueStayIds } from "./overdue";
 import { issueReceipt } from "./receipts";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
+import { passOnFirstNightFree } from "./first-night";
 import { STAY_NOT_FOUND, type Stay, bookStay } from "./stays";
 
 /**
@@ -250,7 +251,10 @@ export async function changeStayAtDesk(
     // A referral's reward is earned when the referred household checks out of its first stay; a
     // declined stay gives back the credit it used (ADR 0153).
     if (rule.to === "checked_out") await grantReferralCredit(tx, stay.id, now, ctx.siteUrl);
-    if (rule.to === "declined") await returnReferralCredits(tx, [stay.id], now);
+    if (rule.to === "declined") {
+      await returnReferralCredits(tx, [stay.id], now);
+      await passOnFirstNightFree(tx, [stay.id], { actor: `staff:${staff}`, now });
+    }
     return row!;
   });
 }

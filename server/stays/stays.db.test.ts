@@ -84,21 +84,16 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 describe("booking a stay", () => {
   it("confirms at once when every rule holds, prices the nights and queues the confirmation with a calendar file", async () => {
     const { db } = database;
-    const { userId, email, catIds } = await household(db, { cats: ["Miso", "Tofu"] });
+    const { userId, email, catIds } = await household(db, { cats: ["Miso", "Tofu"], medicated: ["Miso"] });
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(20);
     const checkOut = addBusinessDays(checkIn, 3);
-    const stay = await bookStayFromForm(
-      db,
-      userId,
-      { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together", medication: "on" },
-      { siteUrl, now },
-    );
+    const stay = await bookStayFromForm(db, userId, { checkIn, checkOut, catIds, suiteTypeId: type.id, arrangement: "together" }, { siteUrl, now });
 
     expect(stay).toMatchObject({ status: "confirmed", checkIn, checkOut, medication: true });
-    // Two cats sharing: 50 + 20 a night for 3 nights, and medication 2 cats × 3 nights × $5; a new
-    // household's first night's room is free.
-    expect(stay.totalCents).toBe(3 * 7000 + 2 * 3 * 500 - 7000);
+    // Two cats sharing: 50 + 20 a night for 3 nights, and medication for Miso, whose profile lists
+    // one: 1 cat × 3 nights × $5; a new household's first night's room is free.
+    expect(stay.totalCents).toBe(3 * 7000 + 3 * 500 - 7000);
     expect(stay.priceLines.at(-1)).toEqual({ label: "First night free", cents: -7000 });
     const [view] = await listHouseholdStays(db, userId);
     expect(view).toMatchObject({ id: stay.id, nights: 3, catNames: ["Miso", "Tofu"] });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   type CalendarRule,
   type CancellationTier,
@@ -39,6 +39,8 @@ import { loadSiteContent } from "../content/content";
 import { redeemVoucher } from "../leads/vouchers";
 import { applyReferralCredit, householdsOfPerson, personLocks, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
 import { queueStayMail, queueStayMessages } from "./stay-mail";
+import { medicatedCats } from "./medication";
+import { firstNightTaken, isNewHousehold, passOnFirstNightFree } from "./first-night";
 import { queueCancellationRefund } from "./refunds";
 import { stayViewOf, stayViews } from "./views";
 import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
@@ -198,7 +200,8 @@ export function optionsFor(
   free: Map<string, number>,
   dates: { checkIn: string; checkOut: string },
   catCount: number,
-  medication: boolean,
+  /** How many of the cats take medication our team gives (`medicatedCats`). */
+  medicationCats: number,
   today: string,
   firstNightFree = false,
   referralCredit = false,
@@ -213,7 +216,7 @@ export function optionsFor(
       const price = priceStay(settings, rules, {
         ...dates,
         suites: arrangement === "together" ? [{ rates: type, cats: catCount }] : Array.from({ length: catCount }, () => ({ rates: type, cats: 1 })),
-        medicationCats: medication ? catCount : 0,
+        medicationCats,
         firstNightFree,
         referralCredit,
       });
@@ -241,6 +244,8 @@ export interface StayQuote {
   /** What stops these dates and cats being booked: a rule of the dates, or a cat booked for some of the nights already. */
   problems: { field: "checkIn" | "checkOut" | "catIds"; message: string }[];
   cats: { id: string; name: string }[];
+  /** The cats whose profile lists a medication: our team gives it, charged per cat per night (ADR 0194). */
+  medicatedCats: { id: string; name: string }[];
   coverage: CatCoverage[];
   options: StayOption[];
   /** When nothing is free: the nearest dates of the same length that are, earlier or later. */
@@ -257,20 +262,22 @@ export interface StayQuote {
  * the free suites and whether the household is new; and, when nothing is free, one read of the
  * weeks around for the nearest free dates.
  */
-export async function quoteStay(db: Db, userId: string, request: StayDates, now = new Date(), medication = false): Promise<StayQuote> {
+export async function quoteStay(db: Db, userId: string, request: StayDates, now = new Date()): Promise<StayQuote> {
   const today = businessDate(now);
   // The calendar rules of the weeks around, for the nearest free dates should nothing be free: a few
   // rows more in a read made anyway, not a read more.
-  const [{ chosen, coverage }, { settings, rules: rulesAround }, types] = await Promise.all([
+  const [{ chosen, coverage }, { settings, rules: rulesAround }, types, medicated] = await Promise.all([
     householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
     loadStayTerms(db, addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS), addBusinessDays(request.checkOut, ALTERNATIVES_DAYS)),
     listSuiteTypes(db),
+    medicatedCats(db, { catIds: request.catIds }),
   ]);
   const rules = rulesWithin(rulesAround, request.checkIn, request.checkOut);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   const base = {
     nights: 0,
     cats: chosen.map(({ id, name }) => ({ id, name })),
+    medicatedCats: chosen.flatMap(({ id, name }) => (medicated.has(id) ? [{ id, name }] : [])),
     coverage: [],
     options: [],
     alternatives: [],
@@ -286,29 +293,11 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now 
     chosen[0] ? usableReferralCredit(db, chosen[0].householdId, now) : null,
   ]);
   if (booked) return { ...base, problems: [{ field: "catIds", message: booked.message }] };
-  const options = optionsFor(settings, rules, types, free, request, chosen.length, medication, today, isNew, credit !== null);
+  const options = optionsFor(settings, rules, types, free, request, chosen.length, medicated.size, today, isNew, credit !== null);
   const nights = nightsOf(request.checkIn, request.checkOut).length;
   const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, rulesAround, types, request, chosen.length, today) : [];
   return { ...base, nights, problems: [], coverage, options, alternatives };
 }
-
-/**
- * Whether the household is new, for the first night free: its person (`householdsOfPerson`: the
- * households with its mailbox or its proven mobile, ADR 0173) has no stay that is booked, offered,
- * stayed or not shown up for (one cancelled, declined or never paid for gives the offer back).
- */
-export async function isNewHousehold(db: Db, householdId: string): Promise<boolean> {
-  const [row] = await householdStay(db, householdId);
-  return !row;
-}
-
-/** A stay of the household's person that takes the first night free away, if any: `isNewHousehold`'s read, not yet sent. */
-const householdStay = (db: Db, householdId: string) =>
-  db
-    .select({ id: stays.id })
-    .from(stays)
-    .where(and(sql`${stays.householdId} in ${householdsOfPerson(householdId)}`, notInArray(stays.status, ["cancelled", "declined", "expired"])))
-    .limit(1);
 
 /** How far either side of the dates asked for the nearest free dates are looked for. */
 const ALTERNATIVES_DAYS = 14;
@@ -342,7 +331,7 @@ async function nearestFreeDates(
       const checkOut = addBusinessDays(checkIn, length);
       const rules = rulesWithin(allRules, checkIn, checkOut);
       if (dateProblems(settings, rules, checkIn, checkOut, today).length > 0) continue;
-      if (optionsFor(settings, rules, types, freeFor(checkIn), { checkIn, checkOut }, catCount, false, today).length > 0) found.push({ checkIn, checkOut });
+      if (optionsFor(settings, rules, types, freeFor(checkIn), { checkIn, checkOut }, catCount, 0, today).length > 0) found.push({ checkIn, checkOut });
       if (found.length === 2) break;
     }
   }
@@ -404,7 +393,7 @@ export async function bookStay(
   // stays too, read there once (ADR 0160).
   // The account's addresses too: the winner's mail is queued from them and from what it wrote, with no
   // read under the suite type's lock (ADR 0198).
-  const [{ chosen, coverage }, { settings, rules }, [type], { business }, [contact]] = await inOrder([
+  const [{ chosen, coverage }, { settings, rules }, [type], { business }, [contact], medicated] = await inOrder([
     householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
     loadStayTerms(db, request.checkIn, request.checkOut),
     db.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId)),
@@ -414,6 +403,7 @@ export async function bookStay(
       .from(users)
       .leftJoin(households, eq(households.userId, users.id))
       .where(eq(users.id, userId)),
+    medicatedCats(db, { catIds: request.catIds }),
   ] as const);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   if (problems.length > 0) throw datesRefused(problems);
@@ -431,7 +421,7 @@ export async function bookStay(
       arrangement: request.arrangement,
       checkIn: request.checkIn,
       checkOut: request.checkOut,
-      medication: request.medication,
+      medicationCats: medicated.size,
       notes: request.notes ?? "",
       status,
       settings,
@@ -483,7 +473,8 @@ interface HoldStayInput {
   arrangement: Arrangement;
   checkIn: string;
   checkOut: string;
-  medication: boolean;
+  /** How many of the cats take medication our team gives (`medicatedCats`, read before the locks: no booking decides it). */
+  medicationCats: number;
   notes: string;
   status: StayStatus;
   offerExpiresAt?: Date;
@@ -519,7 +510,7 @@ async function holdStayWithView(tx: Db, input: HoldStayInput): Promise<{ stay: S
     checkIn,
     checkOut,
     suites: rooms.map(() => ({ rates: type, cats: arrangement === "together" ? chosen.length : 1 })),
-    medicationCats: input.medication ? chosen.length : 0,
+    medicationCats: input.medicationCats,
     firstNightFree: isNew,
     referralCredit: credit !== null,
   });
@@ -534,7 +525,7 @@ async function holdStayWithView(tx: Db, input: HoldStayInput): Promise<{ stay: S
       paymentDueAt: depositCents > 0 ? new Date(now.getTime() + input.paymentHoldMinutes! * 60_000) : null,
       checkIn,
       checkOut,
-      medication: input.medication,
+      medication: input.medicationCats > 0,
       notes: input.notes,
       totalCents: price.totalCents,
       priceLines: price.lines,
@@ -577,6 +568,7 @@ async function holdStayWithView(tx: Db, input: HoldStayInput): Promise<{ stay: S
     balancePaidCents: 0,
     netPaidCents: 0,
     refunds: [],
+    priceChanges: [],
   });
   return { stay: row!, view };
 }
@@ -596,7 +588,7 @@ async function decidedUnderLocks(
     tx,
     sql`select (select coalesce(json_agg(c), '[]') from ${catClashesQuery(tx, input.catIds, nights)} c) as clashes,
       (select coalesce(json_agg(r), '[]') from ${freeSuitesOfType(tx, input.typeId, input.checkIn, input.checkOut, input.needed)} r) as rooms,
-      not exists ${householdStay(tx, input.householdId)} as is_new`,
+      not exists ${firstNightTaken(tx, input.householdId)} as is_new`,
   );
   return {
     clashes: row!.clashes.map((c) => ({ catId: c.cat_id, checkIn: c.check_in, checkOut: c.check_out })),
@@ -640,6 +632,7 @@ export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { 
       .where(and(eq(staySuites.stayId, stay.id), isNull(staySuites.releasedAt)));
     await tx.insert(stayEvents).values({ stayId: stay.id, kind: "cancelled", actor: `customer:${userId}`, detail: { feeCents: fee, refundCents }, at: now });
     await returnReferralCredits(tx, [stay.id], now);
+    await passOnFirstNightFree(tx, [stay.id], { actor: `customer:${userId}`, now });
     if (stay.status === "offered")
       await tx.update(waitlistEntries).set({ status: "withdrawn", updatedAt: now }).where(eq(waitlistEntries.offeredStayId, stay.id));
     else await queueStayMail(tx, stay.id, "cancelled", ctx.siteUrl, now);
@@ -689,17 +682,18 @@ async function planChange(db: Db, userId: string, input: { stayId: string; check
   const moves = rows.map((row) => ({ row, suiteId: freeIds.has(row.suiteId) ? row.suiteId : spare.shift()?.id }));
   if (moves.some((m) => !m.suiteId)) throw NO_SUITE_FREE();
 
+  const medicated = await medicatedCats(db, { stayId: stay.id, catIds });
   const price = priceStay(settings, rules, {
     checkIn: input.checkIn,
     checkOut: input.checkOut,
     suites: rows.map((row) => ({ rates: type!, cats: guests.filter((g) => g.staySuiteId === row.id).length })),
-    medicationCats: stay.medication ? guests.length : 0,
+    medicationCats: medicated.size,
     // A stay keeps the first night free it was booked with while it is long enough for it.
     firstNightFree: stay.firstNightFreeCents > 0,
     referralCredit: stay.referralCreditCents > 0,
   });
   const tiers = cancellationTiers(settings, rules, { checkIn: input.checkIn, checkOut: input.checkOut, totalCents: price.totalCents, bookedOn: today });
-  return { stay, moves: moves as { row: (typeof rows)[number]; suiteId: string }[], price, tiers, status };
+  return { stay, moves: moves as { row: (typeof rows)[number]; suiteId: string }[], price, tiers, status, medication: medicated.size > 0 };
 }
 
 export interface StayChangeQuote {
@@ -731,6 +725,7 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
         checkIn: input.checkIn,
         checkOut: input.checkOut,
         status: plan.status,
+        medication: plan.medication,
         totalCents: plan.price.totalCents,
         priceLines: plan.price.lines,
         firstNightFreeCents: plan.price.firstNightFreeCents,
@@ -805,16 +800,17 @@ async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now:
   const rooms = newcomers === 0 ? [] : await freeSuitesOfType(db, type!.id, stay.checkIn, stay.checkOut, newcomers);
   if (rooms.length < newcomers) throw NO_SUITE_FREE();
 
+  const medicated = await medicatedCats(db, { stayId: stay.id, catIds: request.catIds });
   const price = priceStay(settings, rules, {
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
     suites: arrangement === "together" ? [{ rates: type!, cats: chosen.length }] : chosen.map(() => ({ rates: type!, cats: 1 })),
-    medicationCats: stay.medication ? chosen.length : 0,
+    medicationCats: medicated.size,
     firstNightFree: stay.firstNightFreeCents > 0,
     referralCredit: stay.referralCreditCents > 0,
   });
   const tiers = cancellationTiers(settings, rules, { checkIn: stay.checkIn, checkOut: stay.checkOut, totalCents: price.totalCents, bookedOn: today });
-  return { stay, type: type!, guests, places, rooms, released: vacated, price, tiers, status };
+  return { stay, type: type!, guests, places, rooms, released: vacated, price, tiers, status, medication: medicated.size > 0 };
 }
 
 export interface StayCatsQuote extends StayChangeQuote {
@@ -879,6 +875,7 @@ export async function changeStayCats(db: Db, userId: string, input: StayCatsInpu
       .update(stays)
       .set({
         status: plan.status,
+        medication: plan.medication,
         totalCents: plan.price.totalCents,
         priceLines: plan.price.lines,
         firstNightFreeCents: plan.price.firstNightFreeCents,

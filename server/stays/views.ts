@@ -2,8 +2,10 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { type CalendarRule, type StaySettings, nightsOf, windowsOn } from "~/features/stays/model";
 import type { StayView } from "~/features/stays/view";
 import type { Db } from "../db/client";
-import { creditNotes, paymentRefunds, payments, staySuites, stayCats, type stays, suiteTypes, suites } from "../db/schema/index";
+import type { RepricedDetail } from "~/features/stays/wording";
+import { creditNotes, paymentRefunds, payments, staySuites, stayCats, stayEvents, type stays, suiteTypes, suites } from "../db/schema/index";
 import { loadStayTerms } from "./calendar";
+import { REPRICED } from "./repricing";
 
 type Stay = typeof stays.$inferSelect;
 
@@ -47,6 +49,11 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
             ),
           )
           .orderBy(asc(paymentRefunds.createdAt), asc(creditNotes.number));
+  const repriced = await db
+    .select({ stayId: stayEvents.stayId, detail: stayEvents.detail })
+    .from(stayEvents)
+    .where(and(inArray(stayEvents.stayId, ids), eq(stayEvents.kind, REPRICED)))
+    .orderBy(asc(stayEvents.at));
   const sumOf = (stayId: string, key: "amountCents" | "refundedCents", kind?: "deposit" | "balance") =>
     paid.filter((p) => p.stayId === stayId && (!kind || p.kind === kind)).reduce((sum, p) => sum + p[key], 0);
   return rows.map((stay) =>
@@ -63,6 +70,7 @@ export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView
       refunds: refunds
         .filter((r) => paid.some((p) => p.id === r.paymentId && p.stayId === stay.id))
         .map((r) => ({ amountCents: r.amountCents, reason: r.reason, at: r.at.toISOString(), creditNoteNumber: r.creditNote })),
+      priceChanges: repriced.filter((e) => e.stayId === stay.id).map((e) => e.detail as RepricedDetail),
     }),
   );
 }
@@ -79,6 +87,7 @@ export interface StayViewParts {
   balancePaidCents: number;
   netPaidCents: number;
   refunds: StayView["refunds"];
+  priceChanges: StayView["priceChanges"];
 }
 
 /** One stay's view from its row and its parts: no reads, so a booking that just wrote them all queues its mail without reading them back. */

@@ -13,6 +13,8 @@ import type { PeriodicJob } from "../periodic-job";
 import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { returnReferralCredits } from "../referrals/referrals";
+import { passOnFirstNightFree } from "./first-night";
+import { medicatedCats } from "./medication";
 import {
   STAY_NOT_FOUND,
   type Stay,
@@ -117,7 +119,7 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
     const rules = await rulesBetween(tx, dates.checkIn, dates.checkOut);
     if (dateProblems(settings, rules, dates.checkIn, dates.checkOut, today).length > 0) continue;
     const free = await freeSuiteCounts(tx, dates.checkIn, dates.checkOut);
-    const [option] = optionsFor(settings, rules, types, free, dates, cats.length, false, today);
+    const [option] = optionsFor(settings, rules, types, free, dates, cats.length, 0, today);
     if (!option) continue;
     const booked = await catAlreadyBooked(tx, cats, dates);
     if (booked) {
@@ -131,7 +133,7 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
       type: types.find((t) => t.id === option.suiteTypeId)!,
       arrangement: option.arrangement,
       ...dates,
-      medication: false,
+      medicationCats: (await medicatedCats(tx, { catIds: entry.catIds })).size,
       notes: "",
       status: "offered",
       offerExpiresAt: new Date(ctx.now.getTime() + settings.waitlistOfferHours * 3_600_000),
@@ -168,6 +170,8 @@ export async function releaseLapsedHolds(tx: Db, stayIds: string[], event: { kin
   await tx.insert(stayEvents).values(stayIds.map((stayId) => ({ stayId, kind: event.kind, actor: event.actor, at: now })));
   // A deposit never paid gives back the referral credit the booking used (ADR 0153).
   await returnReferralCredits(tx, stayIds, now);
+  // And the first night free one of them held goes to the person's next booked stay (ADR 0194).
+  await passOnFirstNightFree(tx, stayIds, { actor: event.actor, now });
 }
 
 /**

@@ -18,6 +18,8 @@ export const TEST_PDF = testPdf();
 export interface TestHouseholdOptions {
   /** The cats' names (default one cat, Miso). */
   cats?: string[];
+  /** Which of them have a medication in their profile (a morning pill). */
+  medicated?: string[];
   /** When their FVRCP expires (default 700 days from `now`). */
   fvrcpUntil?: string;
   /** false: the certificate waits for staff. */
@@ -38,7 +40,8 @@ export async function testHousehold(db: Db, now: Date, options: TestHouseholdOpt
   const expiresOn = options.fvrcpUntil ?? addBusinessDays(businessDate(now), 700);
   const catIds: string[] = [];
   for (const name of options.cats ?? ["Miso"]) {
-    const cat = await createCat(db, user!.id, catForm.parse({ name, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }), now);
+    const medications = options.medicated?.includes(name) ? [{ name: "Methimazole", dose: "2.5 mg", times: "8am" }] : [];
+    const cat = await createCat(db, user!.id, catForm.parse({ name, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", medications }), now);
     const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn, document: { bytes: TEST_PDF, name: "fvrcp.pdf" } }, now);
     if (options.verified !== false) await verifyVaccineRecord(db, record.id, { expiresOn }, "staff@example.com", now);
     catIds.push(cat.id);

@@ -7,8 +7,11 @@ import {
   dateProblems,
   depositFor,
   depositRefundOn,
+  medicatedCatsCharged,
+  medicationLine,
   nightsOf,
   priceStay,
+  repriceBooked,
   weekdayOf,
   windowsOn,
 } from "./model";
@@ -199,5 +202,48 @@ describe("deposits", () => {
     expect(depositRefundOn(tiers, "2026-12-19", 10_000)).toBe(10_000);
     expect(depositRefundOn(tiers, "2026-12-20", 20_000)).toBe(5_000);
     expect(depositRefundOn(tiers, "2026-12-22", 10_000)).toBe(0);
+  });
+});
+
+describe("repricing a booked price in one part", () => {
+  const suite = { name: "Deluxe", maxCats: 2, nightlyRateCents: 5000, extraCatRateCents: 2000 };
+  const booked = priceStay(settings, [], {
+    checkIn: "2026-12-01",
+    checkOut: "2026-12-04",
+    suites: [{ rates: suite, cats: 2 }],
+    medicationCats: 1,
+    firstNightFree: true,
+    referralCredit: true,
+  });
+  const stored = { lines: booked.lines, firstNightFreeCents: booked.firstNightFreeCents, referralCreditCents: booked.referralCreditCents };
+
+  it("reads back how many cats the medication line charges", () => {
+    expect(medicatedCatsCharged(booked.lines)).toBe(1);
+    expect(medicatedCatsCharged([{ label: "Medication: 3 cats × 2 nights × $5.00", cents: 3000 }])).toBe(3);
+    expect(medicatedCatsCharged([])).toBe(0);
+  });
+
+  it("changes the medication line only, keeping the room as booked and the offers after the charges", () => {
+    const both = repriceBooked(stored, { medication: medicationLine(settings, 2, 3) });
+    expect(both.totalCents).toBe(booked.totalCents + 1500);
+    expect(both.lines.map((l) => l.label)).toEqual(booked.lines.map((l) => l.label.replace("1 cat", "2 cats")));
+    const none = repriceBooked(stored, { medication: null });
+    expect(none.totalCents).toBe(booked.totalCents - 1500);
+    expect(none.lines.some((l) => l.label.startsWith("Medication"))).toBe(false);
+    expect(repriceBooked(stored, {})).toEqual(booked);
+  });
+
+  it("adds a first night free and keeps the referral credit, never above what is left", () => {
+    const plain = priceStay(settings, [], {
+      checkIn: "2026-12-01",
+      checkOut: "2026-12-02",
+      suites: [{ rates: suite, cats: 1 }],
+      medicationCats: 0,
+      referralCredit: true,
+    });
+    expect(plain.totalCents).toBe(0);
+    const freed = repriceBooked({ lines: plain.lines, firstNightFreeCents: 0, referralCreditCents: plain.referralCreditCents }, { firstNightFreeCents: 5000 });
+    expect(freed).toMatchObject({ totalCents: 0, firstNightFreeCents: 5000, referralCreditCents: 0 });
+    expect(freed.lines.at(-1)).toEqual({ label: "First night free", cents: -5000 });
   });
 });

@@ -214,17 +214,56 @@ export function priceStay(
         cents: Math.round((nightly * peakNights * rule.surchargePercent) / 100),
       });
   }
-  if (input.medicationCats > 0)
-    lines.push({
-      label: `Medication: ${plural(input.medicationCats, "cat")} × ${plural(nights.length, "night")} × ${formatCents(settings.medicationRateCents)}`,
-      cents: settings.medicationRateCents * input.medicationCats * nights.length,
-    });
+  const medication = medicationLine(settings, input.medicationCats, nights.length);
+  if (medication) lines.push(medication);
   const firstNightFreeCents = input.firstNightFree && firstNightFreeApplies(settings, nights.length) ? firstNightRoomCents(input.suites) : 0;
+  return withOffers(lines, firstNightFreeCents, input.referralCredit ? firstNightRoomCents(input.suites) : 0);
+}
+
+/** The label every medication line starts with (the line is the stay's only one that does). */
+export const MEDICATION = "Medication";
+
+/** Medication given by our team: each medicated cat, each night, at the house rules' rate; null for none. */
+export function medicationLine(settings: Pick<StaySettings, "medicationRateCents">, cats: number, nights: number): PriceLine | null {
+  if (cats <= 0) return null;
+  return {
+    label: `${MEDICATION}: ${plural(cats, "cat")} × ${plural(nights, "night")} × ${formatCents(settings.medicationRateCents)}`,
+    cents: settings.medicationRateCents * cats * nights,
+  };
+}
+
+/** How many cats a booked price's medication line charges (0: none), as `medicationLine` wrote it. */
+export function medicatedCatsCharged(lines: readonly PriceLine[]): number {
+  const line = lines.find((l) => l.label.startsWith(`${MEDICATION}:`));
+  return Number(line && /^[^:]+: (\d+) cats? ×/.exec(line.label)?.[1]) || 0;
+}
+
+/** The charges followed by the offers: the first night free, then a referral credit of at most `referralUpToCents`, never more than what is left. */
+function withOffers(charges: PriceLine[], firstNightFreeCents: number, referralUpToCents: number) {
+  const lines = [...charges];
   if (firstNightFreeCents > 0) lines.push({ label: FIRST_NIGHT_FREE, cents: -firstNightFreeCents });
   const owed = lines.reduce((sum, l) => sum + l.cents, 0);
-  const referralCreditCents = input.referralCredit ? Math.min(firstNightRoomCents(input.suites), owed) : 0;
+  const referralCreditCents = Math.max(0, Math.min(referralUpToCents, owed));
   if (referralCreditCents > 0) lines.push({ label: REFERRAL_CREDIT, cents: -referralCreditCents });
   return { lines, totalCents: owed - referralCreditCents, firstNightFreeCents, referralCreditCents };
+}
+
+/**
+ * A booked price changed in one part only (ADR 0194): the medication line (the care plan changed which
+ * cats take medication) or the first night free (the offer came back to this stay). Every other
+ * line stays as it was booked, so a rate changed since then alters nothing else; a referral credit
+ * already applied is kept, never more than what is left.
+ */
+export function repriceBooked(
+  booked: { lines: readonly PriceLine[]; firstNightFreeCents: number; referralCreditCents: number },
+  change: { medication?: PriceLine | null; firstNightFreeCents?: number },
+): { lines: PriceLine[]; totalCents: number; firstNightFreeCents: number; referralCreditCents: number } {
+  const isOffer = (l: PriceLine) => l.label === FIRST_NIGHT_FREE || l.label === REFERRAL_CREDIT;
+  const isMedication = (l: PriceLine) => l.label.startsWith(`${MEDICATION}:`);
+  const charges = booked.lines.filter((l) => !isOffer(l) && !isMedication(l));
+  const medication = change.medication === undefined ? (booked.lines.find(isMedication) ?? null) : change.medication;
+  if (medication) charges.push(medication);
+  return withOffers(charges, change.firstNightFreeCents ?? booked.firstNightFreeCents, booked.referralCreditCents);
 }
 
 /** Whether a stay of `nights` nights is long enough for the first night free (and the offer is on). */
@@ -233,7 +272,7 @@ export function firstNightFreeApplies(settings: Pick<StaySettings, "firstNightFr
 }
 
 /** The first night's room price: each suite's nightly rate for its cats (a peak surcharge or medication is not the room). */
-const firstNightRoomCents = (suites: readonly SuiteChoice[]) =>
+export const firstNightRoomCents = (suites: readonly SuiteChoice[]) =>
   suites.reduce((sum, { rates, cats }) => sum + rates.nightlyRateCents + rates.extraCatRateCents * (cats - 1), 0);
 
 /**

@@ -1,6 +1,6 @@
 import { idField } from "~/lib/ids";
 import { z } from "~/lib/zod";
-import { calendarDateField, checkboxField, idListField } from "~/lib/validation";
+import { calendarDateField, idListField } from "~/lib/validation";
 
 /**
  * The stay forms' schemas, used by the pages (Conform, and the search parameters of the booking
@@ -24,11 +24,13 @@ export const stayDatesForm = z.object({
 });
 export type StayDates = z.output<typeof stayDatesForm>;
 
-/** Confirming: the dates, the cats, the suite type and how the cats share it, and the extras. */
+/**
+ * Confirming: the dates, the cats, the suite type and how the cats share it, and the notes. Medication
+ * is no choice here: it follows the cats' care plans (ADR 0194).
+ */
 export const bookStayForm = stayDatesForm.extend({
   suiteTypeId: idField("Choose a suite"),
   arrangement: z.enum(ARRANGEMENTS, "Choose whether your cats share a suite"),
-  medication: checkboxField(),
   notes: z.string().trim().max(1000, "Keep the notes under 1000 characters").optional(),
   /** The "Claim Your Free Night" voucher's code, if the customer has one (FN-XXXXXX). */
   voucherCode: z.string().trim().max(20, "A voucher code is like FN-7KQ2MX").optional(),

@@ -9,6 +9,7 @@ import { STAY_STATUS_LABELS, type StayStatus } from "./model";
 import { formatCents } from "~/lib/money";
 import { PriceSummary } from "./price-summary";
 import { type StayView, nightsText, windowsText } from "./view";
+import { repricedText } from "./wording";
 
 const statusStyles: Record<StayStatus, string> = {
   offered: "bg-accent-100 text-accent-700",
@@ -227,6 +228,11 @@ export function StayCard({
           </div>
         </details>
       )}
+      {stay.priceChanges.map((change, i) => (
+        <p key={i} className="mt-3 text-sm">
+          {repricedText(change)}
+        </p>
+      ))}
       {stay.status === "cancelled" && stay.cancellationFeeCents !== null ? (
         <p className="mt-3 text-sm">Cancellation fee: {formatCents(stay.cancellationFeeCents)}</p>
       ) : null}

@@ -1,6 +1,7 @@
 import { type ImagePurpose, type PageImage, uploadedImage } from "~/features/media/images";
 import { addBusinessDays, formatCalendarDayWeekday, formatLocalTime } from "~/lib/business-time";
 import type { CancellationTier, PriceLine, StayStatus, TimeWindow } from "./model";
+import type { RepricedDetail } from "./wording";
 
 /** A refund of one of a stay's payments, as My Trips lists it. */
 export interface StayRefund {
@@ -45,6 +46,8 @@ export interface StayView {
   netPaidCents: number;
   /** Every refund of the stay's payments, oldest first, with its credit note's number (ADR 0193; null for one made before credit notes). */
   refunds: StayRefund[];
+  /** Each time the booked price changed by itself (the care plan's medication, a first night free come back), oldest first (ADR 0194). */
+  priceChanges: RepricedDetail[];
 }
 
 /** "9:00 AM – 12:00 PM or 1:00 PM – 5:00 PM" */

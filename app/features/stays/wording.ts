@@ -106,3 +106,30 @@ export function arrangementText(catCount: number, arrangement: Arrangement): str
   if (arrangement === "separate") return "One suite for each cat.";
   return catCount === 2 ? "Both cats share one suite." : `All ${catCount} cats share one suite.`;
 }
+
+const namesText = (names: readonly string[]) => (names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
+
+/**
+ * What the booking says about medication (ADR 0194): it is no choice but follows the cats, each cat
+ * whose profile lists one charged per night, and the care plan of the online check-in may change it.
+ */
+export function medicationText(medicatedNames: readonly string[], rateCents: number): string {
+  const rate = `${formatCents(rateCents)} per cat per night`;
+  if (medicatedNames.length === 0)
+    return `No medication is listed in these cats' profiles. If a cat takes one, add it to the cat's profile or to the care plan at online check-in: our team gives it for ${rate}.`;
+  const whose = medicatedNames.length === 1 ? `${medicatedNames[0]}'s profile lists` : "their profiles list";
+  return `Medication given by our team for ${namesText(medicatedNames)}, as ${whose}: ${rate}. The care plan you confirm at online check-in can change it.`;
+}
+
+/** Why a booked stay's price changed by itself (ADR 0194), as its `repriced` event records it. */
+export type RepricedReason = { reason: "care-plan"; medicatedCats: number } | { reason: "first-night-free"; cancelledCheckIn: string };
+export type RepricedDetail = RepricedReason & { fromCents: number; toCents: number };
+
+/** What the stay's page says of a price that changed by itself. */
+export function repricedText(detail: RepricedDetail): string {
+  const change = `The price went from ${formatCents(detail.fromCents)} to ${formatCents(detail.toCents)}`;
+  if (detail.reason === "first-night-free")
+    return `Your first night on this stay is free: the stay from ${formatCalendarDayWeekday(detail.cancelledCheckIn)} that had it was called off before you arrived, so the offer came back to you. ${change}.`;
+  const cats = detail.medicatedCats === 0 ? "no cat" : `${detail.medicatedCats} ${detail.medicatedCats === 1 ? "cat" : "cats"}`;
+  return `The care plan you confirmed at online check-in has medication for ${cats}, charged per cat per night. ${change}; the difference is on your bill at check-out.`;
+}

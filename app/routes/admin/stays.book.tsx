@@ -21,7 +21,7 @@ import { PriceSummary } from "~/features/stays/price-summary";
 import { stayDatesForm } from "~/features/stays/schema";
 import { StayStatusBadge } from "~/features/stays/stay-card";
 import { nightsText, windowsText } from "~/features/stays/view";
-import { arrangementText } from "~/features/stays/wording";
+import { arrangementText, medicationText } from "~/features/stays/wording";
 import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
 import type { Route } from "./+types/stays.book";
@@ -50,7 +50,6 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const account = await householdAccount(context.db, householdId);
   const [cats, settings] = await Promise.all([listCats(context.db, account.id), loadStaySettings(context.db)]);
   const asked = { checkIn: params.get("checkIn") ?? "", checkOut: params.get("checkOut") ?? "", catIds: params.getAll("catIds") };
-  const medication = params.get("medication") === "on";
   const notes = params.get("notes") ?? "";
   const bookedId = params.get("booked");
   const booked = bookedId ? (await listHouseholdStays(context.db, account.id)).find((s) => s.id === bookedId) : undefined;
@@ -59,7 +58,6 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     household: { id: householdId, name: account.name ?? account.email, email: account.email },
     cats: cats.map((c) => ({ id: c.id, name: c.name })),
     asked,
-    medication,
     notes,
     today,
     medicationRateCents: settings.medicationRateCents,
@@ -79,7 +77,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const dates = stayDatesForm.safeParse(asked);
   if (!dates.success) return { ...base, errors: Object.fromEntries(dates.error.issues.map((i) => [String(i.path[0]), i.message])) };
   try {
-    const quote = await quoteStay(context.db, account.id, dates.data, now, medication);
+    const quote = await quoteStay(context.db, account.id, dates.data, now);
     if (quote.problems.length > 0) return { ...base, errors: Object.fromEntries(quote.problems.map((p) => [p.field, p.message])) };
     // The suite step's choice arrives as one radio value, "<suite type id>:<arrangement>" (as on Book a Stay).
     const [suiteTypeId, arrangement] = (params.get("option") ?? "").split(":");
@@ -89,6 +87,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
       quote: {
         nights: quote.nights,
         catNames: quote.cats.map((c) => c.name),
+        medicatedCats: quote.medicatedCats,
         blocked: quote.coverage.filter((c) => c.state === "not-covered").flatMap((c) => c.problems.map((p) => `${c.catName}: ${p}`)),
         pending: quote.coverage.filter((c) => c.state === "awaiting-review").map((c) => c.catName),
         options: quote.options,
@@ -292,10 +291,12 @@ function ChooseSuite({ data, quote }: { data: BookData; quote: Quote }) {
               })}
             </ul>
           </fieldset>
-          <label className="flex items-center gap-3">
-            <input type="checkbox" name="medication" defaultChecked={data.medication} className="h-5 w-5 shrink-0 accent-brand-700" />
-            <span>Medication given by our team (+{formatCents(data.medicationRateCents)} per cat per night)</span>
-          </label>
+          <p className="text-sm">
+            {medicationText(
+              quote.medicatedCats.map((c) => c.name),
+              data.medicationRateCents,
+            )}
+          </p>
           <div>
             <Label htmlFor="notes">Notes for the team (optional)</Label>
             <textarea id="notes" name="notes" maxLength={1000} defaultValue={data.notes} className={textareaClass} />
@@ -354,7 +355,6 @@ function Review({ data, quote, chosen }: { data: BookData; quote: Quote; chosen:
         <HiddenCatIds ids={data.asked.catIds} />
         <input type="hidden" name="suiteTypeId" value={chosen.suiteTypeId} />
         <input type="hidden" name="arrangement" value={chosen.arrangement} />
-        {data.medication ? <input type="hidden" name="medication" value="on" /> : null}
         {data.notes ? <input type="hidden" name="notes" value={data.notes} /> : null}
         <FormError errors={refusal ? [refusal] : undefined} />
         <div>
