@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
 import type { Database } from "../db/client";
-import { paymentRefunds, payments, stays } from "../db/schema/index";
-import { testHousehold } from "../testing/households";
+import { appointments, cats, paymentRefunds, payments, stays, vaccineRecords, waitlistEntries } from "../db/schema/index";
+import { quoteGroom } from "../grooming/grooming";
+import { weekdayOnOrAfter } from "../testing/dates";
+import { TEST_PDF, testHousehold } from "../testing/households";
 import { testPageBuild } from "../testing/page-build";
 import { routeTable } from "../testing/route-table";
 import { sessionCookieFor } from "../testing/sessions";
@@ -21,8 +23,8 @@ import { type TestServer, startPageTestServer } from "../testing/test-server";
 interface Scenario {
   /** The page the form posts to, with its module. */
   page: { path: string; file: string };
-  /** Sets the scene: who posts what, and how to count the effect. */
-  setup(): Promise<{ url: string; cookie: string; fields: Record<string, string>; effects: () => Promise<number> }>;
+  /** Sets the scene: who posts what (a form with a file as multipart), and how to count the effect. */
+  setup(): Promise<{ url: string; cookie: string; fields: Record<string, string> | FormData; effects: () => Promise<number> }>;
 }
 type Entry = { scenarios: Record<string, Scenario> } | { testedIn: string } | { naturally: string } | { notYet: string };
 
@@ -32,6 +34,13 @@ const today = businessDate(new Date());
 const token = () => crypto.randomBytes(18).toString("base64url");
 
 const staysPage = { path: "admin/stays", file: "routes/admin/stays.tsx" };
+
+/** A new customer with one cat (Miso, vaccinated), signed in. */
+async function customer() {
+  const home = await testHousehold(database.db, new Date());
+  return { ...home, cookie: await sessionCookieFor(database.db, home.user.email) };
+}
+const countOf = async (rows: Promise<unknown[]>) => (await rows).length;
 
 const REGISTRY: Record<string, Entry> = {
   "routes/admin/stays.tsx": {
@@ -91,8 +100,24 @@ const REGISTRY: Record<string, Entry> = {
   "routes/admin/stays.book.tsx": {
     naturally: "A cat's nights are held by an exclusion constraint (ADR 0141): the same cats for the same nights are refused the second time.",
   },
+  // Booking itself is held by the cat's nights (ADR 0141): the same cats for the same nights are refused the second time.
   "routes/book.stay.tsx": {
-    notYet: "Booking is held by the cat's nights (ADR 0141); joining the waitlist twice adds two entries: give the page a form token and submitOnce.",
+    scenarios: {
+      "joining the waitlist (the page's form token)": {
+        page: { path: "book/stay", file: "routes/book.stay.tsx" },
+        async setup() {
+          const { cookie, catIds, householdId } = await customer();
+          // A Tuesday to a Friday: days the hotel takes arrivals and departures.
+          const checkIn = weekdayOnOrAfter(addBusinessDays(today, 30), 2);
+          return {
+            url: "/book/stay",
+            cookie,
+            fields: { intent: "waitlist", checkIn, checkOut: addBusinessDays(checkIn, 3), catIds: catIds[0]!, flexDays: "2", formToken: token() },
+            effects: () => countOf(database.db.select().from(waitlistEntries).where(eq(waitlistEntries.householdId, householdId))),
+          };
+        },
+      },
+    },
   },
   "routes/simulated-payments.$sessionId.tsx": {
     naturally: "A payment event is handled once per event id (handlePaymentEvent, ADR 0132); a paid checkout stays paid.",
@@ -126,9 +151,65 @@ const REGISTRY: Record<string, Entry> = {
     notYet: "Verifying or rejecting a record twice: check the second finds it decided, and that the rejection mail is queued once.",
   },
   "routes/appointments.tsx": { notYet: "A reminder sent by hand twice texts twice, a proposal posted twice proposes twice: submitOnce." },
-  "routes/book.groom.tsx": { notYet: "A groom booked twice: submitOnce (the salon's slot is held only per groomer)." },
-  "routes/cats.new.tsx": { notYet: "A cat added twice is two cats: submitOnce." },
-  "routes/cats.$catId.tsx": { notYet: "A vaccine record uploaded twice is two records: submitOnce; saving and archiving change a state." },
+  // Moving a groom finds it moved.
+  "routes/book.groom.tsx": {
+    scenarios: {
+      "booking a groom (the page's form token; the salon's slot is held only per groomer)": {
+        page: { path: "book/groom", file: "routes/book.groom.tsx" },
+        async setup() {
+          const { cookie, catIds, user } = await customer();
+          const day = weekdayOnOrAfter(addBusinessDays(today, 20), 2);
+          const [time] = (await quoteGroom(database.db, user.id, { serviceId: "full-grooming", catIds, day }, new Date())).times;
+          return {
+            url: "/book/groom",
+            cookie,
+            fields: { serviceId: "full-grooming", catIds: catIds[0]!, day, time: time!.time, formToken: token() },
+            effects: () => countOf(database.db.select().from(appointments).where(eq(appointments.customerEmail, user.email))),
+          };
+        },
+      },
+    },
+  },
+  "routes/cats.new.tsx": {
+    scenarios: {
+      "adding a cat (the page's form token)": {
+        page: { path: "cats/new", file: "routes/cats.new.tsx" },
+        async setup() {
+          const { cookie, householdId } = await customer();
+          const fields = new FormData();
+          for (const [name, value] of Object.entries({ intent: "save", name: "Pepper", sex: "male", spayedNeutered: "yes", felvFivStatus: "negative", formToken: token() }))
+            fields.set(name, value);
+          return {
+            url: "/cats/new",
+            cookie,
+            fields,
+            effects: () => countOf(database.db.select().from(cats).where(and(eq(cats.householdId, householdId), eq(cats.name, "Pepper")))),
+          };
+        },
+      },
+    },
+  },
+  // Saving and archiving a cat change a state the second post finds changed.
+  "routes/cats.$catId.tsx": {
+    scenarios: {
+      "uploading a vaccine record (the page's form token)": {
+        page: { path: "cats/:catId", file: "routes/cats.$catId.tsx" },
+        async setup() {
+          const { cookie, catIds } = await customer();
+          const fields = new FormData();
+          for (const [name, value] of Object.entries({ intent: "upload-record", vaccine: "rabies", expiresOn: addBusinessDays(today, 300), formToken: token() }))
+            fields.set(name, value);
+          fields.set("document", new File([TEST_PDF], "rabies.pdf", { type: "application/pdf" }));
+          return {
+            url: `/cats/${catIds[0]}`,
+            cookie,
+            fields,
+            effects: () => countOf(database.db.select().from(vaccineRecords).where(and(eq(vaccineRecords.catId, catIds[0]!), eq(vaccineRecords.vaccine, "rabies")))),
+          };
+        },
+      },
+    },
+  },
   "routes/staff/today.tsx": { notYet: "A care tap (a meal, a dose, a photo) posted twice is two entries: submitOnce with the page's token." },
   "routes/account.tsx": { notYet: "A phone code sent twice texts twice (rate-limited); the saves are updates: submitOnce for the code." },
   "routes/auth.tsx": { notYet: "A sign-in mail requested twice is sent twice (rate-limited)." },
@@ -179,15 +260,22 @@ describe("every post is safe to send twice", () => {
       const res = await fetch(`${server.url}${url}`, {
         method: "POST",
         redirect: "manual",
-        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields),
+        headers: fields instanceof FormData ? { cookie } : { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: fields instanceof FormData ? fields : new URLSearchParams(fields),
       });
+      // A form that moves on to another page answers with where to; the replay goes to the same place.
+      if (res.status >= 300 && res.status < 400) return { status: res.status, location: res.headers.get("location"), notice: undefined };
       const reply = (await res.json()) as { actionData?: Record<string, FormReply> };
-      return { status: res.status, notice: reply.actionData ? Object.values(reply.actionData)[0]?.notice : undefined };
+      return { status: res.status, location: null, notice: reply.actionData ? Object.values(reply.actionData)[0]?.notice : undefined };
     };
     const [first, second] = await Promise.all([post(), post()]);
-    expect([first.status, second.status], JSON.stringify([first, second])).toEqual([200, 200]);
-    expect(await effects()).toBe(1);
-    expect([first.notice?.title, second.notice?.title].filter((t) => t?.startsWith("Already recorded at "))).toHaveLength(1);
+    const answers = JSON.stringify([first, second]);
+    expect(await effects(), answers).toBe(1);
+    if (first.location) {
+      expect([second.status, second.location], answers).toEqual([first.status, first.location]);
+    } else {
+      expect([first.status, second.status], answers).toEqual([200, 200]);
+      expect([first.notice?.title, second.notice?.title].filter((t) => t?.startsWith("Already recorded at ")), answers).toHaveLength(1);
+    }
   });
 });
