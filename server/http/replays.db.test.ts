@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
 import type { Database } from "../db/client";
-import { appointments, cats, paymentRefunds, payments, stays, vaccineRecords, waitlistEntries } from "../db/schema/index";
+import { appointmentReminders, appointments, careEntries, cats, incomingTexts, paymentRefunds, payments, stays, vaccineRecords, waitlistEntries } from "../db/schema/index";
+import { createAppointment, staffActor } from "../appointments/appointments";
 import { quoteGroom } from "../grooming/grooming";
+import { stayWithMiso, staffMember } from "../testing/care";
 import { weekdayOnOrAfter } from "../testing/dates";
 import { TEST_PDF, testHousehold } from "../testing/households";
 import { testPageBuild } from "../testing/page-build";
@@ -136,21 +138,87 @@ const REGISTRY: Record<string, Entry> = {
     naturally: "An answer keeps its form's key (text_replies, unique; ADR 0191): posted twice it is queued once; a conversation marked done twice stays done.",
   },
   "routes/admin/messages.simulated.tsx": {
-    notYet: "A simulated reply posted twice comes in twice (each gets a message id of its own); only the simulated provider has this page: submitOnce.",
+    scenarios: {
+      "a simulated reply (the page's form token: each reply gets a message id of its own)": {
+        page: { path: "admin/messages/simulated", file: "routes/admin/messages.simulated.tsx" },
+        async setup() {
+          const body = `On our way ${crypto.randomUUID()}`;
+          return {
+            url: "/admin/messages/simulated",
+            cookie: await sessionCookieFor(database.db, `admin-${crypto.randomUUID()}@example.com`, { admin: true }),
+            fields: { from: "(949) 555-0142", body, formToken: token() },
+            effects: () => countOf(database.db.select().from(incomingTexts).where(eq(incomingTexts.body, body))),
+          };
+        },
+      },
+    },
   },
   "routes/admin/team.tsx": { naturally: "A role is held once per person by the database; removing it twice leaves it removed." },
   "routes/admin/rooms.tsx": { notYet: "Suite types, windows and house rules are saved as they are; a calendar rule posted twice is added twice: submitOnce." },
   "routes/admin/content.tsx": { notYet: "A draft posted twice saves two revisions of the same text (nothing sent): submitOnce." },
   "routes/admin/leads.tsx": { notYet: "Check what its posts create and give it submitOnce where they create." },
   "routes/admin/grooming.book.tsx": {
-    notYet:
-      "A groom booked twice for the same slot is refused by the groomer's exclusion constraint (ADR 0130) only when staff chose the same groomer: submitOnce.",
+    scenarios: {
+      "booking a groom for a customer (the page's form token; the groomer's constraint holds only the same groomer)": {
+        page: { path: "admin/grooming/book", file: "routes/admin/grooming.book.tsx" },
+        async setup() {
+          const { catIds, user, householdId } = await customer();
+          const day = weekdayOnOrAfter(addBusinessDays(today, 27), 2);
+          const [time] = (await quoteGroom(database.db, user.id, { serviceId: "full-grooming", catIds, day }, new Date())).times;
+          return {
+            url: "/admin/grooming/book",
+            cookie: await sessionCookieFor(database.db, `admin-${crypto.randomUUID()}@example.com`, { admin: true }),
+            fields: { intent: "bookForCustomer", householdId, serviceId: "full-grooming", catIds: catIds[0]!, day, time: time!.time, formToken: token() },
+            effects: () => countOf(database.db.select().from(appointments).where(eq(appointments.customerEmail, user.email))),
+          };
+        },
+      },
+    },
   },
-  "routes/admin/bookings.tsx": { notYet: "Creating an appointment twice adds two: submitOnce; the status changes find the status changed." },
+  // Editing sets the same fields again; confirming, completing and cancelling find the status changed.
+  "routes/admin/bookings.tsx": {
+    scenarios: {
+      "creating an appointment (the page's form token)": {
+        page: { path: "admin/bookings", file: "routes/admin/bookings.tsx" },
+        async setup() {
+          const customerEmail = `${crypto.randomUUID()}@example.com`;
+          return {
+            url: "/admin/bookings",
+            cookie: await sessionCookieFor(database.db, `admin-${crypto.randomUUID()}@example.com`, { admin: true }),
+            fields: { intent: "create", customerEmail, serviceId: "full-grooming", date: addBusinessDays(today, 12), time: "10:00", formToken: token() },
+            effects: () => countOf(database.db.select().from(appointments).where(eq(appointments.customerEmail, customerEmail))),
+          };
+        },
+      },
+    },
+  },
   "routes/admin/documents.tsx": {
     notYet: "Verifying or rejecting a record twice: check the second finds it decided, and that the rejection mail is queued once.",
   },
-  "routes/appointments.tsx": { notYet: "A reminder sent by hand twice texts twice, a proposal posted twice proposes twice: submitOnce." },
+  // A proposal (a groom's move, which mails) is held by the same token; cancelling finds it cancelled.
+  "routes/appointments.tsx": {
+    scenarios: {
+      "a reminder texted by hand (the page's form token)": {
+        page: { path: "appointments", file: "routes/appointments.tsx" },
+        async setup() {
+          const { cookie, user } = await customer();
+          const staff = staffActor({ email: "desk@example.com" });
+          const appointment = await createAppointment(
+            database.db,
+            staff,
+            { customerEmail: user.email, serviceId: "full-grooming", catNames: "Miso", date: addBusinessDays(today, 9), time: "11:00", notes: "", autoReminder: false },
+            new Date(),
+          );
+          return {
+            url: "/appointments",
+            cookie,
+            fields: { intent: "remind", appointmentId: appointment.id, phoneNumber: "(949) 555-0143", message: "See you soon", formToken: token() },
+            effects: () => countOf(database.db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, appointment.id))),
+          };
+        },
+      },
+    },
+  },
   // Moving a groom finds it moved.
   "routes/book.groom.tsx": {
     scenarios: {
@@ -199,7 +267,7 @@ const REGISTRY: Record<string, Entry> = {
           const fields = new FormData();
           for (const [name, value] of Object.entries({ intent: "upload-record", vaccine: "rabies", expiresOn: addBusinessDays(today, 300), formToken: token() }))
             fields.set(name, value);
-          fields.set("document", new File([TEST_PDF], "rabies.pdf", { type: "application/pdf" }));
+          fields.set("document", new File([new Uint8Array(TEST_PDF)], "rabies.pdf", { type: "application/pdf" }));
           return {
             url: `/cats/${catIds[0]}`,
             cookie,
@@ -210,7 +278,24 @@ const REGISTRY: Record<string, Entry> = {
       },
     },
   },
-  "routes/staff/today.tsx": { notYet: "A care tap (a meal, a dose, a photo) posted twice is two entries: submitOnce with the page's token." },
+  // Acknowledging an alert twice leaves it acknowledged.
+  "routes/staff/today.tsx": {
+    scenarios: {
+      "a care tap (the page's form token)": {
+        page: { path: "staff/today", file: "routes/staff/today.tsx" },
+        async setup() {
+          const { stayId, catId } = await stayWithMiso(database.db);
+          const { email } = await staffMember(database.db);
+          return {
+            url: "/staff/today",
+            cookie: await sessionCookieFor(database.db, email),
+            fields: { intent: "play", stayId, catId, remark: "Chased the feather", formToken: token() },
+            effects: () => countOf(database.db.select().from(careEntries).where(and(eq(careEntries.stayId, stayId), eq(careEntries.kind, "play")))),
+          };
+        },
+      },
+    },
+  },
   "routes/account.tsx": { notYet: "A phone code sent twice texts twice (rate-limited); the saves are updates: submitOnce for the code." },
   "routes/auth.tsx": { notYet: "A sign-in mail requested twice is sent twice (rate-limited)." },
   "routes/home.tsx": { notYet: "A callback, voucher or newsletter request posted twice: submitOnce in publicFormAction." },
