@@ -161,7 +161,8 @@ export function redirectOnSuccess<T extends { data: object }>(reply: T): T | Res
 /** The first post's answer, titled as a replay: its own notice, if it had one, follows as the description. */
 export function replayOf(outcome: Record<string, unknown>, at: Date, by: string | null, now: Date): Record<string, unknown> {
   const { kind: _kind, title, description, ...extra } = outcome as Partial<Notice> & Record<string, unknown>;
-  const said = [title, description].filter(Boolean).join(". ");
+  // "Thank you for subscribing! We'll…", "Refunded $20.00. The owner…": one stop between the two.
+  const said = title && description ? `${title}${/[.!?]$/.test(title) ? "" : "."} ${description}` : (title ?? description);
   return { ...extra, kind: "success", title: alreadyRecordedTitle(at, by, now), description: said || "Nothing was changed again." };
 }
 

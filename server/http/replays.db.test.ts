@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
 import type { Database } from "../db/client";
-import { appointmentReminders, appointments, careEntries, cats, incomingTexts, paymentRefunds, payments, stays, vaccineRecords, waitlistEntries } from "../db/schema/index";
+import { appointmentReminders, appointments, callMeBackForm, careEntries, cats, households, incomingTexts, mailQueue, paymentRefunds, payments, stays, vaccineRecords, voucherRequests, waitlistEntries } from "../db/schema/index";
+import { VOUCHER_CONSENT_TEXT } from "~/features/leads/consent";
 import { createAppointment, staffActor } from "../appointments/appointments";
 import { quoteGroom } from "../grooming/grooming";
 import { stayWithMiso, staffMember } from "../testing/care";
@@ -43,6 +44,29 @@ async function customer() {
   return { ...home, cookie: await sessionCookieFor(database.db, home.user.email) };
 }
 const countOf = async (rows: Promise<unknown[]>) => (await rows).length;
+
+/**
+ * A public page's form (`publicFormAction`): the page is stored once and served to everyone, so it
+ * posts no token; the same words again are the same request (ADR 0195).
+ */
+function voucherOn(path: string, file: string, url: () => Promise<string> = async () => `/${path}`): Record<string, Scenario> {
+  return {
+    "a voucher request (held by its words: the page is the same for everyone)": {
+      page: { path, file },
+      async setup() {
+        const email = `${crypto.randomUUID()}@example.com`;
+        return {
+          url: await url(),
+          cookie: "",
+          fields: { intent: "voucher", name: "Ana Ruiz", email, phone: "(949) 249-1234", consent: "on", consentText: VOUCHER_CONSENT_TEXT },
+          effects: async () =>
+            (await countOf(database.db.select().from(voucherRequests).where(eq(voucherRequests.email, email)))) *
+            (await countOf(database.db.select().from(mailQueue).where(eq(mailQueue.toAddress, email)))),
+        };
+      },
+    },
+  };
+}
 
 const REGISTRY: Record<string, Entry> = {
   "routes/admin/stays.tsx": {
@@ -297,12 +321,38 @@ const REGISTRY: Record<string, Entry> = {
     },
   },
   "routes/account.tsx": { notYet: "A phone code sent twice texts twice (rate-limited); the saves are updates: submitOnce for the code." },
-  "routes/auth.tsx": { notYet: "A sign-in mail requested twice is sent twice (rate-limited)." },
-  "routes/home.tsx": { notYet: "A callback, voucher or newsletter request posted twice: submitOnce in publicFormAction." },
-  "routes/home-backup.tsx": { notYet: "As the home page: submitOnce in publicFormAction." },
-  "routes/cat-boarding-laguna-niguel.tsx": { notYet: "As the home page: submitOnce in publicFormAction." },
-  "routes/book-online.tsx": { notYet: "As the home page: submitOnce in publicFormAction." },
-  "routes/refer.$code.tsx": { notYet: "Check what its post creates." },
+  "routes/auth.tsx": {
+    naturally:
+      "A sign-in link is mailed once a minute an address (its rate limit's row, sliding); a second post within that minute is answered as the first by publicFormAction, which holds it by its words (ADR 0195).",
+  },
+  // The public pages' forms all post to publicFormAction: a callback, a voucher, the newsletter (one row an address anyway), a sign-in link.
+  // An index route's form posts to "/?index" (the router adds it to the form's action).
+  "routes/home.tsx": { scenarios: voucherOn("", "routes/home.tsx", async () => "/?index") },
+  "routes/home-backup.tsx": { scenarios: voucherOn("home-backup-27.05.25", "routes/home-backup.tsx") },
+  "routes/book-online.tsx": { scenarios: voucherOn("book-online", "routes/book-online.tsx") },
+  "routes/refer.$code.tsx": {
+    scenarios: voucherOn("refer/:code", "routes/refer.$code.tsx", async () => {
+      const { householdId } = await testHousehold(database.db, new Date());
+      const [home] = await database.db.select({ code: households.referralCode }).from(households).where(eq(households.id, householdId));
+      return `/refer/${home!.code}`;
+    }),
+  },
+  "routes/cat-boarding-laguna-niguel.tsx": {
+    scenarios: {
+      "a callback request (held by its words; the number is called once in 15 minutes anyway)": {
+        page: { path: "cat-boarding-laguna-niguel", file: "routes/cat-boarding-laguna-niguel.tsx" },
+        async setup() {
+          const digits = String(crypto.randomInt(10_000)).padStart(4, "0");
+          return {
+            url: "/cat-boarding-laguna-niguel",
+            cookie: "",
+            fields: { intent: "callback", phoneNumber: `(949) 249-${digits}` },
+            effects: () => countOf(database.db.select().from(callMeBackForm).where(eq(callMeBackForm.phoneNumber, `+1949249${digits}`))),
+          };
+        },
+      },
+    },
+  },
 };
 
 const withAction = routeTable().filter((r) => /export (const|async function) action\b/.test(r.source));
