@@ -2,10 +2,12 @@ import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/rea
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { checkInPage, confirmCheckInPlan, signAgreement } from "@server/stays/check-in";
 import { ActionNotice } from "~/components/action-notice";
 import { CustomerPage } from "~/components/customer-page";
+import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, TextareaField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/input";
@@ -24,7 +26,7 @@ export const meta: Route.MetaFunction = () => noindexMeta(`Check in online | ${b
 
 export const loader = mapRefusals(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
-  return checkInPage(context.db, user.id, params.stayId, context.clock.now());
+  return { ...(await checkInPage(context.db, user.id, params.stayId, context.clock.now())), formToken: formToken() };
 });
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
@@ -37,7 +39,7 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
       return { kind: "success", title: "Care plan confirmed.", description: "Thank you: our team will care for your cat as you set out." };
     });
   if (intent === "sign")
-    return submitForm(form, signAgreementForm, async (signature) => {
+    return submitOnce({ db: context.db, form: `/trips/${params.stayId}/check-in sign`, user, now: context.clock.now() }, form, signAgreementForm, async (signature) => {
       const origin = { ipAddress: context.clientIp, userAgent: request.headers.get("user-agent") ?? "" };
       const signed = await signAgreement(context.db, user.id, params.stayId, signature, origin, context.clock.now());
       return { kind: "success", title: "Agreement signed.", description: `Signed by ${signed.signedName}.` };
@@ -294,6 +296,7 @@ function AgreementSection({ data }: { data: PageData }) {
       {current ? null : (
         <Form method="post" className="mt-6 grid max-w-xl gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="sign" />
+          <FormToken token={data.formToken} />
           <input type="hidden" name="version" value={agreement.version} />
           <Field label="Your full name" field={fields.fullName} autoComplete="name" />
           <div>

@@ -106,7 +106,6 @@ const BASELINE: string[] = [
   "app/routes/admin/documents.tsx queueMail now",
   "app/routes/admin/documents.tsx sendMailNow now",
   "app/routes/account.tsx phoneProofStatus now",
-  "app/routes/account.tsx sendPhoneCode now",
   "app/routes/account.tsx confirmPhoneCode now",
   "app/routes/account.tsx saveDiaryPreference now",
   "app/routes/account.tsx saveHousehold now",

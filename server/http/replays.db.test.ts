@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
 import type { Database } from "../db/client";
-import { appointmentReminders, appointments, callMeBackForm, careEntries, cats, households, incomingTexts, mailQueue, paymentRefunds, payments, stays, vaccineRecords, voucherRequests, waitlistEntries } from "../db/schema/index";
+import { appointmentReminders, appointments, callMeBackForm, careEntries, cats, households, incomingTexts, mailQueue, paymentRefunds, payments, stayAgreementSignatures, stays, telephonyEvents, vaccineRecords, voucherRequests, waitlistEntries } from "../db/schema/index";
 import { VOUCHER_CONSENT_TEXT } from "~/features/leads/consent";
+import { PHONE_PROOF_INTENTS } from "~/features/account/phone-proof";
 import { createAppointment, staffActor } from "../appointments/appointments";
 import { quoteGroom } from "../grooming/grooming";
+import { publishedAgreement } from "../stays/check-in";
 import { stayWithMiso, staffMember } from "../testing/care";
 import { weekdayOnOrAfter } from "../testing/dates";
 import { TEST_PDF, testHousehold } from "../testing/households";
@@ -155,8 +157,23 @@ const REGISTRY: Record<string, Entry> = {
     naturally:
       "Cancelling, changing dates or cats and accepting an offer change a state the second post finds changed (an accepted offer says so); paying reuses the stay's open checkout; leaving the waitlist twice leaves it left.",
   },
+  // Confirming the care plan replaces the plan confirmed before.
   "routes/trips.$stayId.check-in.tsx": {
-    notYet: "Signing the agreement twice adds two signatures (the latest counts): give the page a form token and submitOnce.",
+    scenarios: {
+      "signing the agreement (the page's form token: each signature is a row of its own)": {
+        page: { path: "trips/:stayId/check-in", file: "routes/trips.$stayId.check-in.tsx" },
+        async setup() {
+          const { stayId, email } = await stayWithMiso(database.db, "confirmed", addBusinessDays(today, 1));
+          const { version } = await publishedAgreement(database.db);
+          return {
+            url: `/trips/${stayId}/check-in`,
+            cookie: await sessionCookieFor(database.db, email),
+            fields: { intent: "sign", fullName: "Ana Ruiz", agree: "on", version, formToken: token() },
+            effects: () => countOf(database.db.select().from(stayAgreementSignatures).where(eq(stayAgreementSignatures.stayId, stayId))),
+          };
+        },
+      },
+    },
   },
   "routes/admin/messages.tsx": {
     naturally: "An answer keeps its form's key (text_replies, unique; ADR 0191): posted twice it is queued once; a conversation marked done twice stays done.",
@@ -320,7 +337,24 @@ const REGISTRY: Record<string, Entry> = {
       },
     },
   },
-  "routes/account.tsx": { notYet: "A phone code sent twice texts twice (rate-limited); the saves are updates: submitOnce for the code." },
+  // The household, the diary switch and the referral link are saved as they are; a code is confirmed once.
+  "routes/account.tsx": {
+    scenarios: {
+      "texting a code to the mobile (the page's form token; one a minute an account anyway)": {
+        page: { path: "account", file: "routes/account.tsx" },
+        async setup() {
+          const mobile = `(949) 249-${String(crypto.randomInt(10_000)).padStart(4, "0")}`;
+          const home = await testHousehold(database.db, new Date(), { mobilePhone: mobile });
+          return {
+            url: "/account",
+            cookie: await sessionCookieFor(database.db, home.user.email),
+            fields: { intent: PHONE_PROOF_INTENTS.send, formToken: token() },
+            effects: () => countOf(database.db.select().from(telephonyEvents).where(eq(telephonyEvents.to, `+1${mobile.replace(/\D/g, "")}`))),
+          };
+        },
+      },
+    },
+  },
   "routes/auth.tsx": {
     naturally:
       "A sign-in link is mailed once a minute an address (its rate limit's row, sliding); a second post within that minute is answered as the first by publicFormAction, which holds it by its words (ADR 0195).",
