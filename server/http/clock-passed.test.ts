@@ -97,7 +97,6 @@ const BASELINE: string[] = [
   "app/routes/admin/bookings.tsx setStatus now",
   "app/routes/admin/rooms.tsx saveSuiteType now",
   "app/routes/admin/rooms.tsx saveStayWindows now",
-  "app/routes/admin/rooms.tsx addCalendarRule now",
   "app/routes/admin/rooms.tsx saveHouseRules now",
   "app/routes/admin/grooming.tsx saveGroomingService now",
   "app/routes/admin/grooming.tsx saveGroomerWeek now",

@@ -4,7 +4,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
 import type { Database } from "../db/client";
-import { appointmentReminders, appointments, callMeBackForm, careEntries, cats, households, incomingTexts, mailQueue, paymentRefunds, payments, stayAgreementSignatures, stays, telephonyEvents, vaccineRecords, voucherRequests, waitlistEntries } from "../db/schema/index";
+import {
+  appointmentReminders,
+  appointments,
+  calendarRules,
+  callMeBackForm,
+  careEntries,
+  cats,
+  households,
+  incomingTexts,
+  mailQueue,
+  paymentRefunds,
+  payments,
+  stayAgreementSignatures,
+  stays,
+  telephonyEvents,
+  vaccineRecords,
+  voucherRequests,
+  waitlistEntries,
+} from "../db/schema/index";
 import { VOUCHER_CONSENT_TEXT } from "~/features/leads/consent";
 import { PHONE_PROOF_INTENTS } from "~/features/account/phone-proof";
 import { createAppointment, staffActor } from "../appointments/appointments";
@@ -195,9 +213,39 @@ const REGISTRY: Record<string, Entry> = {
     },
   },
   "routes/admin/team.tsx": { naturally: "A role is held once per person by the database; removing it twice leaves it removed." },
-  "routes/admin/rooms.tsx": { notYet: "Suite types, windows and house rules are saved as they are; a calendar rule posted twice is added twice: submitOnce." },
-  "routes/admin/content.tsx": { notYet: "A draft posted twice saves two revisions of the same text (nothing sent): submitOnce." },
-  "routes/admin/leads.tsx": { notYet: "Check what its posts create and give it submitOnce where they create." },
+  // Suite types, windows, house rules and a suite's service are saved as they are; a new suite's name is unique (a second is refused).
+  "routes/admin/rooms.tsx": {
+    scenarios: {
+      "adding a calendar rule (the page's form token)": {
+        page: { path: "admin/rooms", file: "routes/admin/rooms.tsx" },
+        async setup() {
+          const name = `Festival ${crypto.randomUUID().slice(0, 8)}`;
+          // Far ahead, so no other scenario's nights are priced by it.
+          const startsOn = addBusinessDays(today, 500);
+          return {
+            url: "/admin/rooms",
+            cookie: await sessionCookieFor(database.db, `admin-${crypto.randomUUID()}@example.com`, { admin: true }),
+            fields: {
+              intent: "addRule",
+              kind: "peak",
+              name,
+              startsOn,
+              endsOn: addBusinessDays(startsOn, 3),
+              surchargePercent: "20",
+              minNights: "1",
+              formToken: token(),
+            },
+            effects: () => countOf(database.db.select().from(calendarRules).where(eq(calendarRules.name, name))),
+          };
+        },
+      },
+    },
+  },
+  "routes/admin/content.tsx": {
+    notYet:
+      "A draft or a publish posted twice saves two revisions of the same text (nothing is sent, the page shows the same words): the editor posts by its script, which must carry the page's token before submitOnce can hold it.",
+  },
+  "routes/admin/leads.tsx": { naturally: "Its one form sets a lead's follow-up status and note: the same post twice leaves the same row, and sends nothing." },
   "routes/admin/grooming.book.tsx": {
     scenarios: {
       "booking a groom for a customer (the page's form token; the groomer's constraint holds only the same groomer)": {
@@ -234,7 +282,8 @@ const REGISTRY: Record<string, Entry> = {
     },
   },
   "routes/admin/documents.tsx": {
-    notYet: "Verifying or rejecting a record twice: check the second finds it decided, and that the rejection mail is queued once.",
+    naturally:
+      "A record is decided only while it awaits review (the update's condition): the second verify or reject is refused (409, already reviewed) before the rejection mail, which is queued once.",
   },
   // A proposal (a groom's move, which mails) is held by the same token; cancelling finds it cancelled.
   "routes/appointments.tsx": {
@@ -247,7 +296,15 @@ const REGISTRY: Record<string, Entry> = {
           const appointment = await createAppointment(
             database.db,
             staff,
-            { customerEmail: user.email, serviceId: "full-grooming", catNames: "Miso", date: addBusinessDays(today, 9), time: "11:00", notes: "", autoReminder: false },
+            {
+              customerEmail: user.email,
+              serviceId: "full-grooming",
+              catNames: "Miso",
+              date: addBusinessDays(today, 9),
+              time: "11:00",
+              notes: "",
+              autoReminder: false,
+            },
             new Date(),
           );
           return {
@@ -286,13 +343,26 @@ const REGISTRY: Record<string, Entry> = {
         async setup() {
           const { cookie, householdId } = await customer();
           const fields = new FormData();
-          for (const [name, value] of Object.entries({ intent: "save", name: "Pepper", sex: "male", spayedNeutered: "yes", felvFivStatus: "negative", formToken: token() }))
+          for (const [name, value] of Object.entries({
+            intent: "save",
+            name: "Pepper",
+            sex: "male",
+            spayedNeutered: "yes",
+            felvFivStatus: "negative",
+            formToken: token(),
+          }))
             fields.set(name, value);
           return {
             url: "/cats/new",
             cookie,
             fields,
-            effects: () => countOf(database.db.select().from(cats).where(and(eq(cats.householdId, householdId), eq(cats.name, "Pepper")))),
+            effects: () =>
+              countOf(
+                database.db
+                  .select()
+                  .from(cats)
+                  .where(and(eq(cats.householdId, householdId), eq(cats.name, "Pepper"))),
+              ),
           };
         },
       },
@@ -306,14 +376,25 @@ const REGISTRY: Record<string, Entry> = {
         async setup() {
           const { cookie, catIds } = await customer();
           const fields = new FormData();
-          for (const [name, value] of Object.entries({ intent: "upload-record", vaccine: "rabies", expiresOn: addBusinessDays(today, 300), formToken: token() }))
+          for (const [name, value] of Object.entries({
+            intent: "upload-record",
+            vaccine: "rabies",
+            expiresOn: addBusinessDays(today, 300),
+            formToken: token(),
+          }))
             fields.set(name, value);
           fields.set("document", new File([new Uint8Array(TEST_PDF)], "rabies.pdf", { type: "application/pdf" }));
           return {
             url: `/cats/${catIds[0]}`,
             cookie,
             fields,
-            effects: () => countOf(database.db.select().from(vaccineRecords).where(and(eq(vaccineRecords.catId, catIds[0]!), eq(vaccineRecords.vaccine, "rabies")))),
+            effects: () =>
+              countOf(
+                database.db
+                  .select()
+                  .from(vaccineRecords)
+                  .where(and(eq(vaccineRecords.catId, catIds[0]!), eq(vaccineRecords.vaccine, "rabies"))),
+              ),
           };
         },
       },
@@ -331,7 +412,13 @@ const REGISTRY: Record<string, Entry> = {
             url: "/staff/today",
             cookie: await sessionCookieFor(database.db, email),
             fields: { intent: "play", stayId, catId, remark: "Chased the feather", formToken: token() },
-            effects: () => countOf(database.db.select().from(careEntries).where(and(eq(careEntries.stayId, stayId), eq(careEntries.kind, "play")))),
+            effects: () =>
+              countOf(
+                database.db
+                  .select()
+                  .from(careEntries)
+                  .where(and(eq(careEntries.stayId, stayId), eq(careEntries.kind, "play"))),
+              ),
           };
         },
       },
@@ -349,7 +436,13 @@ const REGISTRY: Record<string, Entry> = {
             url: "/account",
             cookie: await sessionCookieFor(database.db, home.user.email),
             fields: { intent: PHONE_PROOF_INTENTS.send, formToken: token() },
-            effects: () => countOf(database.db.select().from(telephonyEvents).where(eq(telephonyEvents.to, `+1${mobile.replace(/\D/g, "")}`))),
+            effects: () =>
+              countOf(
+                database.db
+                  .select()
+                  .from(telephonyEvents)
+                  .where(eq(telephonyEvents.to, `+1${mobile.replace(/\D/g, "")}`)),
+              ),
           };
         },
       },
@@ -381,7 +474,13 @@ const REGISTRY: Record<string, Entry> = {
             url: "/cat-boarding-laguna-niguel",
             cookie: "",
             fields: { intent: "callback", phoneNumber: `(949) 249-${digits}` },
-            effects: () => countOf(database.db.select().from(callMeBackForm).where(eq(callMeBackForm.phoneNumber, `+1949249${digits}`))),
+            effects: () =>
+              countOf(
+                database.db
+                  .select()
+                  .from(callMeBackForm)
+                  .where(eq(callMeBackForm.phoneNumber, `+1949249${digits}`)),
+              ),
           };
         },
       },
@@ -444,7 +543,10 @@ describe("every post is safe to send twice", () => {
       expect([second.status, second.location], answers).toEqual([first.status, first.location]);
     } else {
       expect([first.status, second.status], answers).toEqual([200, 200]);
-      expect([first.notice?.title, second.notice?.title].filter((t) => t?.startsWith("Already recorded at ")), answers).toHaveLength(1);
+      expect(
+        [first.notice?.title, second.notice?.title].filter((t) => t?.startsWith("Already recorded at ")),
+        answers,
+      ).toHaveLength(1);
     }
   });
 });
