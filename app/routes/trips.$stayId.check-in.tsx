@@ -39,11 +39,16 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
       return { kind: "success", title: "Care plan confirmed.", description: "Thank you: our team will care for your cat as you set out." };
     });
   if (intent === "sign")
-    return submitOnce({ db: context.db, form: `/trips/${params.stayId}/check-in sign`, user, now: context.clock.now() }, form, signAgreementForm, async (signature) => {
-      const origin = { ipAddress: context.clientIp, userAgent: request.headers.get("user-agent") ?? "" };
-      const signed = await signAgreement(context.db, user.id, params.stayId, signature, origin, context.clock.now());
-      return { kind: "success", title: "Agreement signed.", description: `Signed by ${signed.signedName}.` };
-    });
+    return submitOnce(
+      { db: context.db, form: `/trips/${params.stayId}/check-in sign`, user, now: context.clock.now() },
+      form,
+      signAgreementForm,
+      async (signature) => {
+        const origin = { ipAddress: context.clientIp, userAgent: request.headers.get("user-agent") ?? "" };
+        const signed = await signAgreement(context.db, user.id, params.stayId, signature, origin, context.clock.now());
+        return { kind: "success", title: "Agreement signed.", description: `Signed by ${signed.signedName}.` };
+      },
+    );
   return unknownIntent();
 });
 

@@ -20,7 +20,10 @@ export function testPageBuild(routes: Record<string, { path: string; module: unk
       root: { id: "root", path: "", module: { default: () => null } },
       // A page at "" is the root's index route (the home page).
       ...Object.fromEntries(
-        Object.entries(routes).map(([id, { path, module }]) => [id, path === "" ? { id, parentId: "root", index: true, module } : { id, parentId: "root", path, module }]),
+        Object.entries(routes).map(([id, { path, module }]) => [
+          id,
+          path === "" ? { id, parentId: "root", index: true, module } : { id, parentId: "root", path, module },
+        ]),
       ),
     },
     assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },

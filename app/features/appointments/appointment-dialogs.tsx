@@ -40,12 +40,7 @@ export function ReminderDialog({ appointment, onOpenChange, businessName, formTo
   );
 }
 
-function ReminderForm({
-  appointment,
-  businessName,
-  formToken,
-  onSent,
-}: OnceProps & { appointment: AppointmentView; businessName: string; onSent(): void }) {
+function ReminderForm({ appointment, businessName, formToken, onSent }: OnceProps & { appointment: AppointmentView; businessName: string; onSent(): void }) {
   const fetcher = useFetcher<FormReply>({ key: REMINDER_FETCHER_KEY });
   const [form, fields] = useZodForm(reminderInput, {
     id: `reminder-${appointment.id}`,
