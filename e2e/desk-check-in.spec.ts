@@ -10,6 +10,7 @@ import { gotoHydrated } from "./support/hydration";
 import { mailsTo, waitForMail } from "./support/mail";
 import { openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
+import { formToken } from "./support/form-token";
 
 // The desk at check-in and check-out (ADR 0161, 0154, 0162), on a server of its own (its house rules
 // open every day, so the stay arrives today; TEST_CLOCK, so the test moves its clock): the owner
@@ -80,7 +81,7 @@ test(
     });
     await expectStatus(plan, 200, "confirm the care plan");
     await expectStatus(
-      await page.request.post(`/trips/${stayId}/check-in`, { form: { intent: "sign", fullName: "Ana M. Ruiz", agree: "on", version } }),
+      await page.request.post(`/trips/${stayId}/check-in`, { form: { intent: "sign", formToken: formToken(), fullName: "Ana M. Ruiz", agree: "on", version } }),
       200,
       "sign the agreement",
     );

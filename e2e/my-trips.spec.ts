@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { weekdayOf } from "../app/features/stays/model";
 import { businessDayAhead } from "./support/dates";
 import { expect, test } from "./support/auth";
+import { formToken } from "./support/form-token";
 
 // My Trips for a household whose only item is a waitlist entry: the entry is there after a reload,
 // with the way to leave it; and a household's stays in the order it will take them, the cancelled
@@ -25,7 +26,7 @@ test("a household on the waitlist only keeps its entry on My Trips and can leave
 
   // The waitlist form of Book a Stay, as the browser posts it (the form shows only when the nights are full).
   const joined = await page.request.post("/book/stay", {
-    form: { intent: "waitlist", checkIn: checkIn.iso, checkOut: checkOut.iso, catIds: catId, flexDays: "2" },
+    form: { intent: "waitlist", formToken: formToken(), checkIn: checkIn.iso, checkOut: checkOut.iso, catIds: catId, flexDays: "2" },
     maxRedirects: 0,
   });
   expect(joined.status(), "joining the waitlist redirects to My Trips").toBe(302);
@@ -57,7 +58,13 @@ test("My Trips lists the next stay first and a cancelled one apart", { tag: "@bo
   const catId = await addCatByForm(page, cat);
   // A record awaiting review is enough to book: the suite is held until staff check it.
   const uploaded = await page.request.post(`/cats/${catId}`, {
-    multipart: { intent: "upload-record", vaccine: "fvrcp", expiresOn: businessDayAhead(later + 30).iso, document: certificate(`${cat}.pdf`) },
+    multipart: {
+      intent: "upload-record",
+      formToken: formToken(),
+      vaccine: "fvrcp",
+      expiresOn: businessDayAhead(later + 30).iso,
+      document: certificate(`${cat}.pdf`),
+    },
   });
   await expectStatus(uploaded, 200, `upload ${cat}'s FVRCP`);
 

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { addCatByForm, certificate, expectStatus, saveHouseholdByForm } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { expect, test } from "./support/auth";
+import { formToken } from "./support/form-token";
 
 // Online check-in (ADR 0158): the owner of an upcoming stay opens it from My Trips, confirms the care
 // plan, names a person who may collect the cat, signs the boarding agreement, and My Trips says
@@ -23,7 +24,13 @@ test("the owner checks in online from My Trips and the stay is ready", { tag: "@
   const catId = await addCatByForm(page, cat);
   // A record awaiting review is enough to book: the suite is held until staff check it.
   const uploaded = await page.request.post(`/cats/${catId}`, {
-    multipart: { intent: "upload-record", vaccine: "fvrcp", expiresOn: businessDayAhead(from + 30).iso, document: certificate(`${cat}.pdf`) },
+    multipart: {
+      intent: "upload-record",
+      formToken: formToken(),
+      vaccine: "fvrcp",
+      expiresOn: businessDayAhead(from + 30).iso,
+      document: certificate(`${cat}.pdf`),
+    },
   });
   await expectStatus(uploaded, 200, `upload ${cat}'s FVRCP`);
   await page.goto(`/book/stay?checkIn=${businessDayAhead(from).iso}&checkOut=${businessDayAhead(from + 2).iso}&catIds=${catId}`);

@@ -6,6 +6,7 @@ import { toSnapshot } from "@server/auth/snapshot";
 import { getHousehold, saveDiaryPreference, saveHousehold } from "@server/households/households";
 import { confirmPhoneCode, phoneProofStatus, sendPhoneCode } from "@server/households/phone-proof";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { createReferralLink, referralSummary } from "@server/referrals/referrals";
 import { ReferAFriend } from "~/features/referrals/refer-a-friend";
@@ -55,6 +56,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     household: household && householdValues(household),
     diaryWanted: !(household?.diaryOptOut ?? false),
     phoneProof: await phoneProofStatus(context.db, auth.user.id),
+    formToken: formToken(),
     referral: { ...referral, available: referral.available.map((c) => ({ expiresAt: c.expiresAt.toISOString() })) },
     // A team member's name and, for a Manager or an Owner, whether their override PIN is set (ADR 0196).
     team: auth.role
@@ -70,11 +72,13 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const intent = form.get("intent");
   const proofDeps = { db: context.db, env: context.env, telephony: context.telephony, logger: context.logger };
   if (intent === PHONE_PROOF_INTENTS.send) {
-    return submitForm(
+    const now = context.clock.now();
+    return submitOnce(
+      { db: context.db, form: "/account phone-code", user: auth.user, now },
       form,
       sendPhoneCodeForm,
       async () => {
-        await sendPhoneCode(proofDeps, auth.user.id, context.clientAddress);
+        await sendPhoneCode(proofDeps, auth.user.id, context.clientAddress, now);
         const household = await getHousehold(context.db, auth.user.id);
         const to = household?.mobilePhone ? formatUsPhone(household.mobilePhone) : "your mobile";
         return {
@@ -206,7 +210,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-1 text-muted">How we reach you while your cats stay with us. Only your name and mobile phone are required.</p>
               <ActionNotice className="mt-4" />
-              <PhoneProofPanel mobile={loaderData.household?.mobilePhone ?? null} status={loaderData.phoneProof} />
+              <PhoneProofPanel mobile={loaderData.household?.mobilePhone ?? null} status={loaderData.phoneProof} formToken={loaderData.formToken} />
               <HouseholdForm household={loaderData.household} />
             </section>
           </AuthCard>

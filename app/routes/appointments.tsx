@@ -10,6 +10,7 @@ import { listCustomerAppointmentsPage } from "@server/appointments/customer-view
 import { AppError } from "@server/http/errors";
 import { getOptionalUser, requireUser } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/panel";
@@ -52,6 +53,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     signedIn: true as const,
     ...page,
     paged: before !== undefined,
+    formToken: formToken(),
     bookedLine: bookedLine && (await withStayLine(context.db, auth.user.id, booked, params.get("stay"), bookedLine)),
   };
 });
@@ -81,11 +83,13 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
         description: "Please sign in to send reminders",
       }));
     }
-    return submitForm(
+    const now = context.clock.now();
+    return submitOnce(
+      { db: context.db, form: "/appointments remind", user: auth.user, now },
       form,
       reminderInput,
       async (input) => {
-        await sendReminder(context.db, context.telephony, customerActor(auth.user), input);
+        await sendReminder(context.db, context.telephony, customerActor(auth.user), input, now);
         return { kind: "success", title: "Reminder Sent", description: "We've texted your reminder." };
       },
       { errorTitle: "Error" },
@@ -95,14 +99,15 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const actor = customerActor(auth.user);
   const ctx = { siteUrl: context.env.PUBLIC_SITE_URL };
   if (intent === "propose") {
-    return submitForm(form, proposeChangeForm, async ({ appointmentId, ...time }) => {
+    const now = context.clock.now();
+    return submitOnce({ db: context.db, form: "/appointments propose", user: auth.user, now }, form, proposeChangeForm, async ({ appointmentId, ...time }) => {
       // A groom booked online moves at once to a free time (the checks of a new booking); anything else is proposed to staff.
       if (await isOwnGroom(context.db, auth.user.id, appointmentId)) {
-        const moved = await rescheduleGroom(context.db, auth.user, { appointmentId, day: time.date, time: time.time }, ctx);
+        const moved = await rescheduleGroom(context.db, auth.user, { appointmentId, day: time.date, time: time.time }, { ...ctx, now });
         kickMessageQueues(context);
         return { kind: "success", title: `Your groom has moved to ${formatBusinessDate(moved.startsAt)} at ${formatBusinessTime(moved.startsAt)}.` };
       }
-      await proposeChange(context.db, actor, appointmentId, time);
+      await proposeChange(context.db, actor, appointmentId, time, now);
       return { kind: "success", title: "Change requested — we'll confirm it soon." };
     });
   }
@@ -143,7 +148,19 @@ function SignedOut() {
   );
 }
 
-function SignedIn({ upcoming, past, older, paged }: { upcoming: AppointmentView[]; past: AppointmentView[]; older: string | null; paged: boolean }) {
+function SignedIn({
+  upcoming,
+  past,
+  older,
+  paged,
+  formToken,
+}: {
+  upcoming: AppointmentView[];
+  past: AppointmentView[];
+  older: string | null;
+  paged: boolean;
+  formToken: string;
+}) {
   const [reminding, setReminding] = useState<AppointmentView | null>(null);
   const [editing, setEditing] = useState<AppointmentView | null>(null);
   const [cancelling, setCancelling] = useState<AppointmentView | null>(null);
@@ -194,8 +211,8 @@ function SignedIn({ upcoming, past, older, paged }: { upcoming: AppointmentView[
           ) : null}
         </nav>
       ) : null}
-      <ReminderDialog appointment={reminding} onOpenChange={(o) => !o && setReminding(null)} businessName={business.name} />
-      <ProposeChangeDialog appointment={editing} onOpenChange={(o) => !o && setEditing(null)} />
+      <ReminderDialog appointment={reminding} onOpenChange={(o) => !o && setReminding(null)} businessName={business.name} formToken={formToken} />
+      <ProposeChangeDialog appointment={editing} onOpenChange={(o) => !o && setEditing(null)} formToken={formToken} />
       <CancelDialog appointment={cancelling} onOpenChange={(o) => !o && setCancelling(null)} />
     </>
   );

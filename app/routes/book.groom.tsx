@@ -8,9 +8,11 @@ import { stayForGroom } from "@server/grooming/stay-groom";
 import { listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
 import { formDataOf, submitForm } from "@server/http/form-action";
+import { formToken, redirectOnSuccess, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { CustomerPage } from "~/components/customer-page";
 import { Button } from "~/components/ui/button";
+import { FormToken } from "~/components/form-token";
 import { VaccineBlockNotice } from "~/features/cats/vaccine-block-notice";
 import { FormError, textareaClass } from "~/components/ui/field";
 import { FieldError, Input, Label } from "~/components/ui/input";
@@ -89,6 +91,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     })),
     cats: cats.map((c) => ({ id: c.id, name: c.name })),
     asked,
+    formToken: formToken(),
   };
   const choose = (errors: Record<string, string> = stayRefused ? { form: stayRefused } : {}) => ({ ...base, step: "choose" as const, errors, quote: null });
   if ((!params.has("day") && !moving) || params.has("change")) return choose();
@@ -131,15 +134,18 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     kickMessageQueues(context);
     return redirect(`/appointments?moved=${moved.id}`);
   }
-  let booked: Groom | undefined;
-  let stayId: string | undefined;
-  const reply = await submitForm(form, bookGroomForm, async (input) => {
-    booked = await bookGroom(context.db, user, input, { siteUrl: context.env.PUBLIC_SITE_URL });
-    stayId = input.stayId;
+  const now = context.clock.now();
+  const reply = await submitOnce({ db: context.db, form: "/book/groom", user, now }, form, bookGroomForm, async (input) => {
+    const booked = await bookGroom(context.db, user, input, { siteUrl: context.env.PUBLIC_SITE_URL, now });
+    return {
+      kind: "success",
+      title: "Your groom is booked.",
+      redirectTo: `/appointments?booked=${booked.id}${input.stayId ? `&stay=${input.stayId}` : ""}`,
+    };
   });
-  if (!booked) return reply;
-  kickMessageQueues(context);
-  return redirect(`/appointments?booked=${booked.id}${stayId ? `&stay=${stayId}` : ""}`);
+  const answer = redirectOnSuccess(reply);
+  if (answer instanceof Response) kickMessageQueues(context);
+  return answer;
 });
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -301,6 +307,7 @@ function TimesStep({ data, reply }: { data: LoaderData & { step: "times" }; repl
           ) : (
             <>
               <input type="hidden" name="serviceId" value={asked.serviceId} />
+              <FormToken token={data.formToken} />
               {data.stay ? <input type="hidden" name="stayId" value={data.stay.id} /> : null}
               <HiddenCatIds ids={asked.catIds} />
             </>

@@ -3,13 +3,15 @@ import { CatChoices, HiddenCatIds } from "~/features/cats/cat-choices";
 import { requireUser } from "@server/auth/guards.server";
 import { listCats } from "@server/households/households";
 import { formDataOf, submitForm } from "@server/http/form-action";
+import { formToken, redirectOnSuccess, submitOnce } from "@server/http/form-once";
 import { settleStaysInBackground } from "@server/stays/background";
 import { loadStaySettings, stayCalendar } from "@server/stays/calendar";
 import { startDepositCheckout } from "@server/payments/payments";
 import { type Stay, bookStay, quoteStay } from "@server/stays/stays";
-import { type WaitlistEntry, joinWaitlist } from "@server/stays/waitlist";
+import { joinWaitlist } from "@server/stays/waitlist";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
+import { FormToken } from "~/components/form-token";
 import { VaccineBlockNotice } from "~/features/cats/vaccine-block-notice";
 import { DateInput, FieldError, Input, Label } from "~/components/ui/input";
 import { Badge, Notice } from "~/components/ui/panel";
@@ -63,6 +65,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     arrivalWindows: settings.arrivalWindows,
     departureWindows: settings.departureWindows,
     notes: params.get("notes") ?? "",
+    formToken: formToken(),
   };
   // "Change" on the suite step comes back here with the dates and cats filled in.
   if (!params.has("checkIn") || params.has("change")) return { ...base, step: "dates" as const, errors: {} };
@@ -83,11 +86,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const { user } = await requireUser(request, context);
   const form = await formDataOf(request);
   if (form.get("intent") === "waitlist") {
-    let entry: WaitlistEntry | undefined;
-    const reply = await submitForm(form, joinWaitlistForm, async (input) => {
-      entry = await joinWaitlist(context.db, user.id, input, context.clock.now());
+    const now = context.clock.now();
+    const reply = await submitOnce({ db: context.db, form: "/book/stay waitlist", user, now }, form, joinWaitlistForm, async (input) => {
+      const entry = await joinWaitlist(context.db, user.id, input, now);
+      return { kind: "success", title: "You are on the waitlist.", redirectTo: `/trips?waitlisted=${entry.id}` };
     });
-    return entry ? redirect(`/trips?waitlisted=${entry.id}`) : reply;
+    return redirectOnSuccess(reply);
   }
   let booked: Stay | undefined;
   const reply = await submitForm(form, bookStayForm, async (input) => {
@@ -217,7 +221,7 @@ function SuiteStep({ data }: { data: LoaderData & { step: "suite" } }) {
               </ul>
             </>
           ) : null}
-          <WaitlistForm asked={data.asked} />
+          <WaitlistForm asked={data.asked} formToken={data.formToken} />
         </div>
       ) : (
         <Form method="get" className="mt-5 grid gap-5">
@@ -290,7 +294,7 @@ function SuiteStep({ data }: { data: LoaderData & { step: "suite" } }) {
 }
 
 /** Full nights: wait for a suite to free up, with some give on the dates. */
-function WaitlistForm({ asked }: { asked: LoaderData["asked"] }) {
+function WaitlistForm({ asked, formToken }: { asked: LoaderData["asked"]; formToken: string }) {
   return (
     <Form method="post" className="mt-6 grid gap-3 rounded-xl border border-brand-200 p-4">
       <h3 className="text-lg">Join the waitlist</h3>
@@ -298,6 +302,7 @@ function WaitlistForm({ asked }: { asked: LoaderData["asked"] }) {
         When a suite frees up for these nights, we hold it for you and e-mail you an offer. The first on the list gets the first offer.
       </p>
       <input type="hidden" name="intent" value="waitlist" />
+      <FormToken token={formToken} />
       {hiddenDates(asked)}
       <div>
         <Label htmlFor="flexDays">How flexible are your dates?</Label>

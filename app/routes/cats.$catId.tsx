@@ -4,6 +4,7 @@ import { archiveCat, getCat, updateCat } from "@server/households/households";
 import { catPhotoImage, catPhotoVersions, processCatPhoto, saveCatPhoto } from "@server/households/photos";
 import { listVaccineRecords, uploadVaccineRecord, vaccinePolicy } from "@server/households/vaccines";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formToken, redirectOnSuccess, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/panel";
@@ -12,7 +13,7 @@ import { CatForm } from "~/features/cats/cat-form";
 import { CatPage } from "~/features/cats/cat-page";
 import { archiveCatForm, catForm, vaccineRecordForm } from "~/features/cats/schema";
 import { VaccineRecordList, VaccineUploadForm } from "~/features/cats/vaccine-records";
-import { VACCINES, VACCINE_LABELS, type Vaccine } from "~/features/cats/vaccines";
+import { VACCINES, VACCINE_LABELS } from "~/features/cats/vaccines";
 import { noindexMeta } from "~/features/seo/seo";
 import { businessDate, formatBusinessLongDate } from "~/lib/business-time";
 import type { Route } from "./+types/cats.$catId";
@@ -71,6 +72,7 @@ export const loader = mapRefusals(async ({ request, context, params }: Route.Loa
     // The vaccine a link asked to upload (a reminder mail), and the one just uploaded.
     vaccine,
     status: uploaded ? `${VACCINE_LABELS[uploaded]} record uploaded. It counts for planning now; our team will check the certificate.` : null,
+    formToken: formToken(),
   };
 });
 
@@ -79,7 +81,6 @@ export const action = mapRefusals(async ({ request, context, params }: Route.Act
   const form = await formDataOf(request);
   const intent = form.get("intent");
   let done: "saved" | "archived" | undefined;
-  let uploaded: Vaccine | undefined;
   let reply;
   if (intent === "save") {
     reply = await submitForm(form, catForm, async ({ photo, ...input }) => {
@@ -90,11 +91,19 @@ export const action = mapRefusals(async ({ request, context, params }: Route.Act
       done = "saved";
     });
   } else if (intent === "upload-record") {
-    reply = await submitForm(form, vaccineRecordForm, async ({ vaccine, expiresOn, document }) => {
-      const bytes = Buffer.from(await document.arrayBuffer());
-      await uploadVaccineRecord(context.db, user.id, params.catId, { vaccine, expiresOn, document: { name: document.name, bytes } });
-      uploaded = vaccine;
-    });
+    const now = context.clock.now();
+    const once = { db: context.db, form: `/cats/${params.catId} upload-record`, user, now };
+    return redirectOnSuccess(
+      await submitOnce(once, form, vaccineRecordForm, async ({ vaccine, expiresOn, document }) => {
+        const bytes = Buffer.from(await document.arrayBuffer());
+        await uploadVaccineRecord(context.db, user.id, params.catId, { vaccine, expiresOn, document: { name: document.name, bytes } }, now);
+        return {
+          kind: "success",
+          title: `${VACCINE_LABELS[vaccine]} record uploaded.`,
+          redirectTo: `/cats/${encodeURIComponent(params.catId)}?uploaded=${vaccine}#vaccines`,
+        };
+      }),
+    );
   } else if (intent === "archive") {
     reply = await submitForm(form, archiveCatForm, async () => {
       await archiveCat(context.db, user.id, params.catId);
@@ -103,11 +112,10 @@ export const action = mapRefusals(async ({ request, context, params }: Route.Act
   } else {
     return unknownIntent();
   }
-  if (uploaded) return redirect(`/cats/${encodeURIComponent(params.catId)}?uploaded=${uploaded}#vaccines`);
   return done ? redirect(`/cats?${done}=${encodeURIComponent(params.catId)}`) : reply;
 });
 
-export default function CatPageRoute({ loaderData: { cat, archivedOn, today, records, policy, photo, vaccine, status } }: Route.ComponentProps) {
+export default function CatPageRoute({ loaderData: { cat, archivedOn, today, records, policy, photo, vaccine, status, formToken } }: Route.ComponentProps) {
   if (archivedOn) {
     return (
       <CatPage back={{ to: "/cats", label: "My Cats" }} title={cat.name}>
@@ -136,7 +144,7 @@ export default function CatPageRoute({ loaderData: { cat, archivedOn, today, rec
           <h3 className="text-xl">Upload a vaccine record</h3>
           <p className="mt-1 mb-4 text-sm text-muted">A new record of a vaccine replaces the one before it.</p>
           {/* A new record remounts the form: it starts empty again after an upload. */}
-          <VaccineUploadForm key={records.map((r) => r.id).join()} catName={cat.name} vaccine={vaccine} today={today} />
+          <VaccineUploadForm key={records.map((r) => r.id).join()} catName={cat.name} vaccine={vaccine} today={today} formToken={formToken} />
         </div>
       </section>
       <section aria-labelledby="profile-heading" className="mt-10">

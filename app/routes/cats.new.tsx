@@ -1,8 +1,8 @@
-import { redirect } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
-import { type Cat, createCat } from "@server/households/households";
+import { createCat } from "@server/households/households";
 import { processCatPhoto, saveCatPhoto } from "@server/households/photos";
-import { formDataOf, submitForm } from "@server/http/form-action";
+import { formDataOf } from "@server/http/form-action";
+import { formToken, redirectOnSuccess, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { business } from "~/content/business";
 import { CatForm } from "~/features/cats/cat-form";
@@ -16,26 +16,27 @@ export const meta: Route.MetaFunction = () => noindexMeta(`Add a cat | ${busines
 
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requireUser(request, context);
-  return { today: businessDate(context.clock.now()) };
+  return { today: businessDate(context.clock.now()), formToken: formToken() };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
-  let saved: Cat | undefined;
-  const reply = await submitForm(await formDataOf(request), catForm, async ({ photo, ...input }) => {
+  const now = context.clock.now();
+  const reply = await submitOnce({ db: context.db, form: "/cats/new", user, now }, await formDataOf(request), catForm, async ({ photo, ...input }) => {
     // The photo is checked before the cat is saved, so a refused photo leaves nothing half-done.
     const processed = photo ? await processCatPhoto(Buffer.from(await photo.arrayBuffer())) : null;
-    saved = await createCat(context.db, user.id, input);
-    if (processed) await saveCatPhoto(context.db, user.id, saved.id, processed);
+    const saved = await createCat(context.db, user.id, input, now);
+    if (processed) await saveCatPhoto(context.db, user.id, saved.id, processed, now);
+    return { kind: "success", title: `${saved.name} added.`, redirectTo: `/cats?saved=${saved.id}` };
   });
-  return saved ? redirect(`/cats?saved=${saved.id}`) : reply;
+  return redirectOnSuccess(reply);
 });
 
 export default function NewCatPage({ loaderData }: Route.ComponentProps) {
   return (
     <CatPage back={{ to: "/cats", label: "My Cats" }} title="Add a cat">
       <p className="mt-2 mb-6 text-muted">Tell us about your cat so our team knows them before they arrive.</p>
-      <CatForm today={loaderData.today} submitLabel="Add cat" />
+      <CatForm today={loaderData.today} submitLabel="Add cat" formToken={loaderData.formToken} />
     </CatPage>
   );
 }

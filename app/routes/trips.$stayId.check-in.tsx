@@ -3,10 +3,12 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { requireUser } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { checkInPage, confirmCheckInPlan, signAgreement } from "@server/stays/check-in";
 import { ActionNotice } from "~/components/action-notice";
 import { CustomerPage } from "~/components/customer-page";
+import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, TextareaField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/input";
@@ -31,7 +33,7 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
     loadSiteContent(context.db, context.logger),
   ]);
   // The published phone (Content), not the built-in default the page was written with.
-  return { ...page, phone: content.business.phone };
+  return { ...page, phone: content.business.phone, formToken: formToken() };
 });
 
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
@@ -44,11 +46,16 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
       return { kind: "success", title: "Care plan confirmed.", description: "Thank you: our team will care for your cat as you set out." };
     });
   if (intent === "sign")
-    return submitForm(form, signAgreementForm, async (signature) => {
-      const origin = { ipAddress: context.clientIp, userAgent: request.headers.get("user-agent") ?? "" };
-      const signed = await signAgreement(context.db, user.id, params.stayId, signature, origin, context.clock.now());
-      return { kind: "success", title: "Agreement signed.", description: `Signed by ${signed.signedName}.` };
-    });
+    return submitOnce(
+      { db: context.db, form: `/trips/${params.stayId}/check-in sign`, user, now: context.clock.now() },
+      form,
+      signAgreementForm,
+      async (signature) => {
+        const origin = { ipAddress: context.clientIp, userAgent: request.headers.get("user-agent") ?? "" };
+        const signed = await signAgreement(context.db, user.id, params.stayId, signature, origin, context.clock.now());
+        return { kind: "success", title: "Agreement signed.", description: `Signed by ${signed.signedName}.` };
+      },
+    );
   return unknownIntent();
 });
 
@@ -291,6 +298,7 @@ function AgreementSection({ data }: { data: PageData }) {
       {current ? null : (
         <Form method="post" className="mt-6 grid max-w-xl gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="sign" />
+          <FormToken token={data.formToken} />
           <input type="hidden" name="version" value={agreement.version} />
           <AgreementSignFields fields={fields} nameLabel="Your full name" />
           <FormError id={form.errorId} errors={form.errors} />

@@ -4,6 +4,7 @@ import { certificate, expectStatus, saveHouseholdByForm } from "./cats";
 import { businessDayAhead } from "./dates";
 import { gotoHydrated } from "./hydration";
 import { checkInAtDesk, openEveryDay } from "./stays";
+import { formToken } from "./form-token";
 
 type SignIn = (page: Page) => Promise<string>;
 
@@ -35,6 +36,7 @@ export async function ownerOfMedicatedCat(browser: Browser, baseURL: string, sig
   const added = await page.request.post("/cats/new", {
     multipart: {
       intent: "save",
+      formToken: formToken(),
       name: cat,
       sex: "female",
       spayedNeutered: "yes",
@@ -48,7 +50,7 @@ export async function ownerOfMedicatedCat(browser: Browser, baseURL: string, sig
   await expectStatus(added, 302, `add ${cat}`);
   const catId = new URL(added.headers()["location"]!, "http://localhost").searchParams.get("saved")!;
   const uploaded = await page.request.post(`/cats/${catId}`, {
-    multipart: { intent: "upload-record", vaccine: "fvrcp", expiresOn: businessDayAhead(300).iso, document: certificate(`${cat}.pdf`) },
+    multipart: { intent: "upload-record", formToken: formToken(), vaccine: "fvrcp", expiresOn: businessDayAhead(300).iso, document: certificate(`${cat}.pdf`) },
   });
   await expectStatus(uploaded, 200, `upload ${cat}'s FVRCP`);
   const recordId = /\/vaccine-records\/([0-9a-f-]+)\/document/.exec(await uploaded.text())![1]!;

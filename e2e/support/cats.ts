@@ -2,6 +2,7 @@ import { type APIResponse, type Browser, type Locator, type Page, expect } from 
 import { businessDayAhead } from "./dates";
 import sharp from "sharp";
 import { testPdf } from "../../server/testing/certificates";
+import { formToken } from "./form-token";
 
 /** What a customer does on My Cats, for the specs that need cats with vaccine records. The files are made here. */
 
@@ -83,7 +84,7 @@ export async function saveHouseholdByForm(page: Page, household: { name: string;
 export async function addCatByForm(page: Page, name: string): Promise<string> {
   // The action answers with a redirect to /cats?saved=<the new cat's id>.
   const added = await page.request.post("/cats/new", {
-    multipart: { intent: "save", name, sex: "female", spayedNeutered: "yes", approximateAge: "4" },
+    multipart: { intent: "save", formToken: formToken(), name, sex: "female", spayedNeutered: "yes", approximateAge: "4" },
     maxRedirects: 0,
   });
   await expectStatus(added, 302, `add ${name}`);
@@ -107,7 +108,13 @@ export async function customerWithVerifiedCats(browser: Browser, baseURL: string
     const catId = await addCatByForm(page, name);
     // Upload answers with a redirect to the cat's page, whose record links name the record.
     const uploaded = await page.request.post(`/cats/${catId}`, {
-      multipart: { intent: "upload-record", vaccine: "fvrcp", expiresOn: businessDayAhead(300).iso, document: certificate(`${name}.pdf`) },
+      multipart: {
+        intent: "upload-record",
+        formToken: formToken(),
+        vaccine: "fvrcp",
+        expiresOn: businessDayAhead(300).iso,
+        document: certificate(`${name}.pdf`),
+      },
     });
     await expectStatus(uploaded, 200, `upload ${name}'s FVRCP`);
     const recordId = /\/vaccine-records\/([0-9a-f-]+)\/document/.exec(await uploaded.text())?.[1];

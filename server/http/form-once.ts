@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, lt } from "drizzle-orm";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "~/lib/zod";
 import { FORM_TOKEN, type FormReply, type Notice, alreadyRecordedTitle } from "~/lib/forms";
 import type { Db } from "../db/client";
@@ -20,7 +20,9 @@ import { submitForm } from "./form-action";
  *
  * Where the record has a key of its own (one satisfaction guarantee a stay, one balance a stay), the
  * domain holds it by a unique index instead and answers the same way; an incident keeps its form's
- * token on its row.
+ * token on its row. A public page is stored once and served the same to every visitor (ADR 0119), so
+ * a token in its HTML would be every visitor's: its forms are held by what they say instead
+ * (`sameWordsWithinMs`, ADR 0195).
  */
 
 export { FORM_TOKEN };
@@ -42,6 +44,11 @@ export interface SubmitOnce {
   /** Who posts it (named in a replay's answer); none on a public form. */
   user: { id: string } | null;
   now: Date;
+  /**
+   * A form on a page served the same to everyone (no token of its own): the post is held by its
+   * fields alone, and the same words posted again within this long are the same post.
+   */
+  sameWordsWithinMs?: number;
 }
 
 /** The form's token, or none when it is missing or malformed (a stale page or a hand-made post). */
@@ -67,8 +74,8 @@ export async function submitOnce<S extends z.ZodType, Extra extends Record<strin
   change: (value: z.output<S>) => Promise<(Notice & NoInfer<Extra>) | void>,
   options: { errorTitle?: string } = {},
 ) {
-  const token = postedToken(formData);
-  if (!token) return staleForm();
+  const token = once.sameWordsWithinMs ? "" : postedToken(formData);
+  if (token === null) return staleForm();
   return submitForm<S, Extra>(
     formData,
     schema,
@@ -126,6 +133,11 @@ async function claim(once: SubmitOnce, key: string): Promise<Record<string, unkn
       .where(eq(formSubmissions.key, key));
     // Gone: the first post was refused and gave the token back; this one claims it afresh.
     if (!first) continue;
+    // Answered longer ago than a form held by its words is held: this post is a new request.
+    if (first.outcome && once.sameWordsWithinMs && once.now.getTime() - first.createdAt.getTime() >= once.sameWordsWithinMs) {
+      await once.db.delete(formSubmissions).where(and(eq(formSubmissions.key, key), eq(formSubmissions.createdAt, first.createdAt)));
+      continue;
+    }
     if (first.outcome) return replayOf(first.outcome, first.createdAt, first.by, once.now);
     if (Date.now() > deadline)
       return {
@@ -137,10 +149,20 @@ async function claim(once: SubmitOnce, key: string): Promise<Record<string, unkn
   }
 }
 
+/**
+ * The answer of a form whose success moves on to another page: its change returns where to
+ * (`redirectTo`), which is kept with the claim, so a replay goes where the first post went.
+ */
+export function redirectOnSuccess<T extends { data: object }>(reply: T): T | Response {
+  const to = (reply.data as { redirectTo?: unknown }).redirectTo;
+  return typeof to === "string" ? redirect(to) : reply;
+}
+
 /** The first post's answer, titled as a replay: its own notice, if it had one, follows as the description. */
 export function replayOf(outcome: Record<string, unknown>, at: Date, by: string | null, now: Date): Record<string, unknown> {
   const { kind: _kind, title, description, ...extra } = outcome as Partial<Notice> & Record<string, unknown>;
-  const said = [title, description].filter(Boolean).join(". ");
+  // "Thank you for subscribing! We'll…", "Refunded $20.00. The owner…": one stop between the two.
+  const said = title && description ? `${title}${/[.!?]$/.test(title) ? "" : "."} ${description}` : (title ?? description);
   return { ...extra, kind: "success", title: alreadyRecordedTitle(at, by, now), description: said || "Nothing was changed again." };
 }
 

@@ -12,19 +12,43 @@ import { PUBLIC_FORM_INTENTS } from "~/lib/public-forms";
 import { requestSignIn } from "../auth/sign-in";
 import { readCookie } from "../auth/cookies";
 import { REFERRAL_COOKIE } from "../referrals/referrals";
-import { requestCallback } from "../callback/service";
+import { NUMBER_COOLDOWN_MS, requestCallback } from "../callback/service";
 import { createVoucherRequest, sendVoucherMail, signUpForNewsletter } from "./leads";
 import { formDataOf, submitForm, unknownIntent } from "../http/form-action";
+import { FORM_SUBMISSION_KEPT_MS, submitOnce } from "../http/form-once";
+
+/**
+ * How long the same words posted again from a public form are the same request (ADR 0195). The pages
+ * are stored once and served to everyone (ADR 0119), so no token of a visitor's own can be in them: a
+ * double tap, a retry or a reload posting again is known by what it says. A callback's number is
+ * called once in 15 minutes anyway, and a sign-in link is mailed once a minute an address: the same
+ * request within that time is answered as the first; a voucher or a newsletter sign-up is one a day.
+ */
+const SAME_REQUEST_MS: Record<"callback" | "voucher" | "newsletter" | "signIn", number> = {
+  callback: NUMBER_COOLDOWN_MS,
+  voucher: FORM_SUBMISSION_KEPT_MS,
+  newsletter: FORM_SUBMISSION_KEPT_MS,
+  signIn: 60_000,
+};
 
 /**
  * The action of every public page (home, landing, book-online, backup home, /auth): the callback,
  * voucher, newsletter and sign-in forms, and the demo's "Donate Now", post here when JavaScript has not run (ADR 0117). Each
  * calls the same domain function as the JSON endpoint the script uses, so the abuse limits, the
  * consent stored and the messages are the ones the API gives. The page shows the reply's notice.
+ * Each form that sends or stores is held to one effect by its words (`SAME_REQUEST_MS`).
  */
 export async function publicFormAction({ request, context }: { request: Request; context: AppLoadContext }) {
   const form = await formDataOf(request);
   const page = new URL(request.url).pathname;
+  const now = context.clock.now();
+  const once = (intent: keyof typeof SAME_REQUEST_MS) => ({
+    db: context.db,
+    form: `${page} ${intent}`,
+    user: null,
+    now,
+    sameWordsWithinMs: SAME_REQUEST_MS[intent],
+  });
   if (!form.get("sourcePage")) form.set("sourcePage", page);
   const userAgent = request.headers.get("user-agent") ?? undefined;
   const ip = context.clientAddress;
@@ -32,10 +56,11 @@ export async function publicFormAction({ request, context }: { request: Request;
   switch (form.get("intent")) {
     case PUBLIC_FORM_INTENTS.callback:
       return withNotice(
-        await submitForm(form, callbackRequestSchema, async (input) => {
+        await submitOnce(once("callback"), form, callbackRequestSchema, async (input) => {
           const call = await requestCallback(
             { db: context.db, env: context.env, logger: context.logger, telephony: context.telephony },
             { ...input, ip, userAgent },
+            now,
           );
           return {
             kind: "success",
@@ -51,9 +76,13 @@ export async function publicFormAction({ request, context }: { request: Request;
     case PUBLIC_FORM_INTENTS.voucher: {
       const copy = homeCopy.voucher;
       return withNotice(
-        await submitForm(form, voucherRequestSchema, async (input) => {
-          const { id } = await createVoucherRequest(context.db, input, ip);
-          const mailed = await sendVoucherMail({ db: context.db, mailer: context.mailer, logger: context.logger, siteUrl: context.env.PUBLIC_SITE_URL }, id);
+        await submitOnce(once("voucher"), form, voucherRequestSchema, async (input) => {
+          const { id } = await createVoucherRequest(context.db, input, ip, now);
+          const mailed = await sendVoucherMail(
+            { db: context.db, mailer: context.mailer, logger: context.logger, siteUrl: context.env.PUBLIC_SITE_URL },
+            id,
+            now,
+          );
           return mailed
             ? { kind: "success", title: copy.success, description: copy.successDescription }
             : { kind: "success", title: copy.savedNotMailed, description: copy.savedNotMailedDescription };
@@ -63,8 +92,8 @@ export async function publicFormAction({ request, context }: { request: Request;
     }
     case PUBLIC_FORM_INTENTS.newsletter:
       return withNotice(
-        await submitForm(form, newsletterSignupSchema, async (input) => {
-          await signUpForNewsletter(context.db, input, ip);
+        await submitOnce(once("newsletter"), form, newsletterSignupSchema, async (input) => {
+          await signUpForNewsletter(context.db, input, ip, now);
           return { kind: "success", title: "Thank you for subscribing!", description: "We'll keep you updated on all things cat-related." };
         }),
         // The spec's own toast for a bad address is the message alone.
@@ -72,9 +101,13 @@ export async function publicFormAction({ request, context }: { request: Request;
       );
     case PUBLIC_FORM_INTENTS.signIn:
       return withNotice(
-        await submitForm(signInForm(form, page), signInLinkForm, async ({ email, redirectTo }) => {
+        await submitOnce(once("signIn"), signInForm(form, page), signInLinkForm, async ({ email, redirectTo }) => {
           const referralCode = readCookie(request.headers.get("cookie"), REFERRAL_COOKIE);
-          await requestSignIn({ db: context.db, env: context.env, logger: context.logger, mailer: context.mailer }, { email, redirectTo, ip, referralCode });
+          await requestSignIn(
+            { db: context.db, env: context.env, logger: context.logger, mailer: context.mailer },
+            { email, redirectTo, ip, referralCode },
+            now,
+          );
           return { kind: "success", title: AUTH_TEXT.checkEmailTitle, description: AUTH_TEXT.checkEmailToast };
         }),
         AUTH_TEXT.errorToastTitle,

@@ -18,7 +18,13 @@ export function testPageBuild(routes: Record<string, { path: string; module: unk
     },
     routes: {
       root: { id: "root", path: "", module: { default: () => null } },
-      ...Object.fromEntries(Object.entries(routes).map(([id, { path, module }]) => [id, { id, parentId: "root", path, module }])),
+      // A page at "" is the root's index route (the home page).
+      ...Object.fromEntries(
+        Object.entries(routes).map(([id, { path, module }]) => [
+          id,
+          path === "" ? { id, parentId: "root", index: true, module } : { id, parentId: "root", path, module },
+        ]),
+      ),
     },
     assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
     publicPath: "/",

@@ -17,7 +17,7 @@ function renderPanel(status: PhoneProofStatus, mobile: string | null = MOBILE) {
   const Stub = createRoutesStub([
     {
       path: "/account",
-      Component: () => <PhoneProofPanel mobile={mobile} status={status} />,
+      Component: () => <PhoneProofPanel mobile={mobile} status={status} formToken="a-test-form-token-0001" />,
       action: async ({ request }) => {
         const form = Object.fromEntries(await request.formData());
         posted.push(form);

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FormToken } from "~/components/form-token";
 import { Field, FormError } from "~/components/ui/field";
 import { type FormReply, replyTo, useNotice, useZodForm } from "~/lib/forms";
 import { formatUsPhone } from "~/lib/phone";
@@ -10,9 +11,10 @@ import { PHONE_CODE_LENGTH, PHONE_PROOF_INTENTS, PHONE_PROOF_TEXT, type PhonePro
  * The household mobile's proof on /account (ADR 0140): whether the number is verified, what
  * verifying gives, "Verify this number" (texts a code) and the form that takes the code. Both are
  * forms posted to the page's action with an intent: through fetchers with JavaScript (the answer is
- * a toast, the code's error under its field), as plain posts before it runs.
+ * a toast, the code's error under its field), as plain posts before it runs. A code is a text: its
+ * form posts the page's token (`formToken`, ADR 0179).
  */
-export function PhoneProofPanel({ mobile, status }: { mobile: string | null; status: PhoneProofStatus }) {
+export function PhoneProofPanel({ mobile, status, formToken }: { mobile: string | null; status: PhoneProofStatus; formToken: string }) {
   if (!mobile) return null;
   const verified = status.state === "verified";
   return (
@@ -36,20 +38,21 @@ export function PhoneProofPanel({ mobile, status }: { mobile: string | null; sta
       {verified ? null : (
         <>
           {status.state === "code-sent" ? <CodeForm mobile={mobile} /> : null}
-          <SendCodeForm again={status.state === "code-sent"} />
+          <SendCodeForm again={status.state === "code-sent"} formToken={formToken} />
         </>
       )}
     </section>
   );
 }
 
-function SendCodeForm({ again }: { again: boolean }) {
+function SendCodeForm({ again, formToken }: { again: boolean; formToken: string }) {
   const fetcher = useFetcher<FormReply>({ key: "phone-code-send" });
   useNotice(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="mt-3">
       <input type="hidden" name="intent" value={PHONE_PROOF_INTENTS.send} />
+      <FormToken token={formToken} />
       <Button type="submit" variant={again ? "outline" : "primary"} size="sm" disabled={busy}>
         {busy ? "Sending..." : again ? PHONE_PROOF_TEXT.sendAgain : PHONE_PROOF_TEXT.sendCode}
       </Button>

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FormToken } from "~/components/form-token";
 import { Field, FormError, TextareaField } from "~/components/ui/field";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
@@ -13,6 +14,11 @@ interface DialogProps {
   onOpenChange(open: boolean): void;
 }
 
+/** A reminder (a text) and a proposal (a mail for a groom) post the page's form token (ADR 0179). */
+interface OnceProps {
+  formToken: string;
+}
+
 /**
  * The customer's three changes on /appointments, each posted to the page's action with an
  * `intent`. The reminder's fetcher has one key for the page: the dialog closes as it is sent, and
@@ -20,19 +26,21 @@ interface DialogProps {
  */
 export const REMINDER_FETCHER_KEY = "appointment-reminder";
 
-export function ReminderDialog({ appointment, onOpenChange, businessName }: DialogProps & { businessName: string }) {
+export function ReminderDialog({ appointment, onOpenChange, businessName, formToken }: DialogProps & OnceProps & { businessName: string }) {
   return (
     <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
       <DialogContent width="md">
         <DialogTitle>Send a reminder</DialogTitle>
         <DialogDescription>We'll text this reminder to the number below.</DialogDescription>
-        {appointment ? <ReminderForm key={appointment.id} appointment={appointment} businessName={businessName} onSent={() => onOpenChange(false)} /> : null}
+        {appointment ? (
+          <ReminderForm key={appointment.id} appointment={appointment} businessName={businessName} formToken={formToken} onSent={() => onOpenChange(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ReminderForm({ appointment, businessName, onSent }: { appointment: AppointmentView; businessName: string; onSent(): void }) {
+function ReminderForm({ appointment, businessName, formToken, onSent }: OnceProps & { appointment: AppointmentView; businessName: string; onSent(): void }) {
   const fetcher = useFetcher<FormReply>({ key: REMINDER_FETCHER_KEY });
   const [form, fields] = useZodForm(reminderInput, {
     id: `reminder-${appointment.id}`,
@@ -49,6 +57,7 @@ function ReminderForm({ appointment, businessName, onSent }: { appointment: Appo
   return (
     <form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="appointmentId" value={appointment.id} />
+      <FormToken token={formToken} />
       <Field label="Mobile number" field={fields.phoneNumber} type="tel" inputMode="tel" autoComplete="tel" />
       <TextareaField label="Message" field={fields.message} maxLength={320} />
       <Button type="submit" className="w-full">
@@ -58,19 +67,19 @@ function ReminderForm({ appointment, businessName, onSent }: { appointment: Appo
   );
 }
 
-export function ProposeChangeDialog({ appointment, onOpenChange }: DialogProps) {
+export function ProposeChangeDialog({ appointment, onOpenChange, formToken }: DialogProps & OnceProps) {
   return (
     <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
       <DialogContent width="md">
         <DialogTitle>Request a different time</DialogTitle>
         <DialogDescription>We'll mark your appointment Pending until our team confirms the new time, usually within one business day.</DialogDescription>
-        {appointment ? <ProposeChangeForm key={appointment.id} appointment={appointment} onDone={() => onOpenChange(false)} /> : null}
+        {appointment ? <ProposeChangeForm key={appointment.id} appointment={appointment} formToken={formToken} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ProposeChangeForm({ appointment, onDone }: { appointment: AppointmentView; onDone(): void }) {
+function ProposeChangeForm({ appointment, formToken, onDone }: OnceProps & { appointment: AppointmentView; onDone(): void }) {
   const fetcher = useFetcher<FormReply>({ key: `propose-${appointment.id}` });
   useNotice(fetcher.data, onDone, { errorsShownInForm: true });
   const [form, fields] = useZodForm(proposeChangeForm, {
@@ -83,6 +92,7 @@ function ProposeChangeForm({ appointment, onDone }: { appointment: AppointmentVi
     <fetcher.Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="propose" />
       <input type="hidden" name="appointmentId" value={appointment.id} />
+      <FormToken token={formToken} />
       <div className="grid grid-cols-2 gap-3">
         <Field label="New date" field={fields.date} type="date" />
         <Field label="New time" field={fields.time} type="time" step={900} />

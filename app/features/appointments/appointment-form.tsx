@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FormToken } from "~/components/form-token";
 import { Field, FormError, TextareaField } from "~/components/ui/field";
 import { FieldError, Label } from "~/components/ui/input";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
@@ -20,9 +21,20 @@ export const BOOK_STAY_FOR_CUSTOMER = { to: "/admin/stays/book", label: "Book a 
  * Staff's create and edit form, posted to the Bookings page's action (`intent` create or update)
  * and validated with the same schema there. `onDone` gets the appointment's day after it saved.
  * Overnight services are not offered: staff book a stay on admin Stays instead (an appointment made
- * with one before keeps it when edited).
+ * with one before keeps it when edited). A new appointment is a record: its form posts the page's
+ * token (`formToken`, ADR 0179).
  */
-export function AppointmentForm({ initial, submitLabel, onDone }: { initial?: AppointmentView; submitLabel: string; onDone(day: string): void }) {
+export function AppointmentForm({
+  initial,
+  submitLabel,
+  formToken,
+  onDone,
+}: {
+  initial?: AppointmentView;
+  submitLabel: string;
+  formToken?: string;
+  onDone(day: string): void;
+}) {
   const fetcher = useFetcher<FormReply>({ key: initial ? `edit-${initial.id}` : "new-appointment" });
   // The day of the last submission, to open it once it has saved.
   const [submittedDay, setSubmittedDay] = useState("");
@@ -59,6 +71,7 @@ export function AppointmentForm({ initial, submitLabel, onDone }: { initial?: Ap
     >
       <input type="hidden" name="intent" value={initial ? "update" : "create"} />
       {initial ? <input type="hidden" name="appointmentId" value={initial.id} /> : null}
+      {formToken ? <FormToken token={formToken} /> : null}
       <Field className="sm:col-span-2" label="Customer e-mail" field={fields.customerEmail} type="email" autoComplete="off" />
       <div>
         <Label htmlFor={fields.serviceId.id}>Service</Label>

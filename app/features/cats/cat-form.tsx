@@ -8,6 +8,7 @@ import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
 import { CAT_SEXES, FELV_FIV_LABELS, FELV_FIV_STATUSES, FIXED_LABELS, FIXED_STATUSES, type Medication, SEX_LABELS } from "./options";
 import { ageInYears } from "./profile";
 import { CAT_NAME_MAX, catForm } from "./schema";
+import { FormToken } from "~/components/form-token";
 
 const selectClass =
   "h-11 w-full rounded-xl border border-brand-200 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:border-red-600";
@@ -55,7 +56,20 @@ function defaults(cat: CatProfile, today: string) {
  * are a Conform list: "Add another medication" and "Remove" are submit buttons with an intent,
  * handled in the browser with JavaScript and by the server without.
  */
-export function CatForm({ cat, hasPhoto = false, today, submitLabel }: { cat?: CatProfile; hasPhoto?: boolean; today: string; submitLabel: string }) {
+export function CatForm({
+  cat,
+  hasPhoto = false,
+  today,
+  submitLabel,
+  formToken,
+}: {
+  cat?: CatProfile;
+  hasPhoto?: boolean;
+  today: string;
+  submitLabel: string;
+  /** A new cat is a record: its form posts the page's token (ADR 0179). */
+  formToken?: string;
+}) {
   const reply = replyTo(useActionData<FormReply>(), "save");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -68,6 +82,7 @@ export function CatForm({ cat, hasPhoto = false, today, submitLabel }: { cat?: C
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="save" />
+      {formToken ? <FormToken token={formToken} /> : null}
       <Field label="Name" field={fields.name} maxLength={CAT_NAME_MAX} autoComplete="off" />
       <Field label="Breed (optional)" field={fields.breed} autoComplete="off" />
       <SelectField label="Sex" field={fields.sex} options={CAT_SEXES.map((v) => [v, SEX_LABELS[v]])} placeholder="Choose" />

@@ -1,6 +1,7 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FormToken } from "~/components/form-token";
 import { Field, FileField, FormError } from "~/components/ui/field";
 import { FieldError, Label } from "~/components/ui/input";
 import { Badge, type BadgeTone } from "~/components/ui/panel";
@@ -97,7 +98,7 @@ const selectClass =
  * (multipart) posted to the cat page's action, so it works before JavaScript too; with it, the
  * date and the file's size are checked before anything is sent.
  */
-export function VaccineUploadForm({ catName, vaccine, today }: { catName: string; vaccine?: Vaccine; today: string }) {
+export function VaccineUploadForm({ catName, vaccine, today, formToken }: { catName: string; vaccine?: Vaccine; today: string; formToken: string }) {
   const reply = replyTo(useActionData<FormReply>(), "upload-record");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload-record";
@@ -105,6 +106,7 @@ export function VaccineUploadForm({ catName, vaccine, today }: { catName: string
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="upload-record" />
+      <FormToken token={formToken} />
       <div>
         <Label htmlFor={fields.vaccine.id}>Vaccine</Label>
         <select {...getSelectProps(fields.vaccine, { ariaAttributes: true })} key={fields.vaccine.key} className={selectClass}>

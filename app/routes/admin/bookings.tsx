@@ -12,6 +12,7 @@ import {
   updateAppointment,
 } from "@server/appointments/appointments";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { APPOINTMENT_STATUSES } from "~/features/appointments/statuses";
 import { Button } from "~/components/ui/button";
@@ -47,7 +48,14 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     listChangeRequests(context.db, staff),
   ]);
   const view = (a: (typeof rows)[number]) => toAppointmentView(a, serviceTitle);
-  return { day, status: status ?? "", appointments: rows.map(view), upcoming: upcoming.map(view), requests: requests.map(view) };
+  return {
+    day,
+    status: status ?? "",
+    appointments: rows.map(view),
+    upcoming: upcoming.map(view),
+    requests: requests.map(view),
+    formToken: formToken(),
+  };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -57,11 +65,13 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const form = await formDataOf(request);
   const done = (title: string) => ({ kind: "success" as const, title });
   switch (form.get("intent")) {
-    case "create":
-      return submitForm(form, appointmentInput, async (input) => {
-        await createAppointment(db, staff, input);
+    case "create": {
+      const now = context.clock.now();
+      return submitOnce({ db, form: "/admin/bookings create", user: admin.user, now }, form, appointmentInput, async (input) => {
+        await createAppointment(db, staff, input, now);
         return done("Appointment created");
       });
+    }
     case "update":
       return submitForm(form, appointmentEditForm, async ({ appointmentId, ...input }) => {
         await updateAppointment(db, staff, appointmentId, input);
@@ -139,7 +149,7 @@ function Overview({
 }
 
 export default function AdminAppointments({ loaderData }: Route.ComponentProps) {
-  const { day, status, appointments, upcoming, requests } = loaderData;
+  const { day, status, appointments, upcoming, requests, formToken } = loaderData;
   const [, setSearchParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AppointmentView | null>(null);
@@ -233,6 +243,7 @@ export default function AdminAppointments({ loaderData }: Route.ComponentProps) 
           <div className="mt-4">
             <AppointmentForm
               submitLabel="Create appointment"
+              formToken={formToken}
               onDone={(createdDay) => {
                 setCreating(false);
                 setSearchParams({ day: createdDay });

@@ -1,15 +1,17 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { CatChoices, HiddenCatIds } from "~/features/cats/cat-choices";
 import { customerActor, listCustomerAppointments } from "@server/appointments/appointments";
 import { requirePermission } from "@server/auth/guards.server";
 import { findCustomersToBookFor } from "@server/customers/customers";
-import { BOOKING_HORIZON_DAYS, type Groom, bookGroom, listGroomingServices, quoteGroom } from "@server/grooming/grooming";
+import { BOOKING_HORIZON_DAYS, bookGroom, listGroomingServices, quoteGroom } from "@server/grooming/grooming";
 import { kickMessageQueues } from "@server/mail/kick";
 import { householdAccount, listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
-import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formDataOf, unknownIntent } from "@server/http/form-action";
+import { formToken, redirectOnSuccess, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
+import { FormToken } from "~/components/form-token";
 import { FormError } from "~/components/ui/field";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
@@ -64,6 +66,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
       : null,
     errors: {} as Record<string, string>,
     quote: null,
+    formToken: formToken(),
   };
   if (!params.has("day")) return base;
   const day = groomDayForm.safeParse(asked);
@@ -91,15 +94,16 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const admin = await requirePermission(request, context, "customers");
   const form = await formDataOf(request);
   if (form.get("intent") !== "bookForCustomer") return unknownIntent();
-  let booked: { groom: Groom; householdId: string } | undefined;
-  const reply = await submitForm(form, staffGroomForm, async ({ householdId, ...input }) => {
+  const now = context.clock.now();
+  const once = { db: context.db, form: "/admin/grooming/book", user: admin.user, now };
+  const reply = await submitOnce(once, form, staffGroomForm, async ({ householdId, ...input }) => {
     const account = await householdAccount(context.db, householdId);
-    const groom = await bookGroom(context.db, account, input, { siteUrl: context.env.PUBLIC_SITE_URL, bookedBy: admin.user.email });
-    booked = { groom, householdId };
+    const groom = await bookGroom(context.db, account, input, { siteUrl: context.env.PUBLIC_SITE_URL, bookedBy: admin.user.email, now });
+    return { kind: "success", title: "Groom booked.", redirectTo: `/admin/grooming/book?household=${householdId}&booked=${groom.id}` };
   });
-  if (!booked) return reply;
-  kickMessageQueues(context);
-  return redirect(`/admin/grooming/book?household=${booked.householdId}&booked=${booked.groom.id}`);
+  const answer = redirectOnSuccess(reply);
+  if (answer instanceof Response) kickMessageQueues(context);
+  return answer;
 });
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -196,6 +200,7 @@ function ChooseTime({ data, quote }: { data: BookData; quote: NonNullable<BookDa
       ) : (
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="bookForCustomer" />
+          <FormToken token={data.formToken} />
           <input type="hidden" name="householdId" value={data.household.id} />
           <input type="hidden" name="serviceId" value={data.asked.serviceId} />
           <input type="hidden" name="day" value={data.asked.day} />

@@ -1,13 +1,15 @@
 import { Form, Link, data } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
-import { formDataOf, submitForm } from "@server/http/form-action";
+import { formDataOf } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { kickMessageQueues } from "@server/mail/kick";
 import { simulatedTexts } from "@server/telephony/simulated-provider";
 import { twilioConfigured } from "@server/telephony/telephony";
 import { conversationKeyOf, normalizedSender, receiveText, senderOf } from "@server/texts/texts";
 import { ActionNotice } from "~/components/action-notice";
+import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { textareaClass } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/input";
@@ -34,18 +36,19 @@ function requireSimulated(context: Route.LoaderArgs["context"]) {
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requirePermission(request, context, "messages");
   requireSimulated(context);
-  return { texts: await simulatedTexts(context.db) };
+  return { texts: await simulatedTexts(context.db), formToken: formToken() };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  await requirePermission(request, context, "messages");
+  const { user } = await requirePermission(request, context, "messages");
   requireSimulated(context);
-  return submitForm(await formDataOf(request), simulateReplyForm, async ({ from, body }) => {
-    const db = context.db;
+  const db = context.db;
+  const now = context.clock.now();
+  return submitOnce({ db, form: "/admin/messages/simulated", user, now }, await formDataOf(request), simulateReplyForm, async ({ from, body }) => {
     const received = await receiveText(
       { db, business: async () => (await loadSiteContent(db)).business },
       { messageSid: `SM${globalThis.crypto.randomUUID().replaceAll("-", "")}`, from, to: context.env.TWILIO_FROM_NUMBER ?? context.env.BUSINESS_PHONE, body },
-      context.clock.now(),
+      now,
     );
     if (received.queuedHelp) kickMessageQueues(context);
     const sender = await senderOf(db, normalizedSender(from));
@@ -61,7 +64,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
 const shownPhone = (phone: string) => (/^\+1\d{10}$/.test(phone) ? formatUsPhone(phone) : phone);
 
 export default function SimulatedTexts({ loaderData, actionData }: Route.ComponentProps) {
-  const { texts } = loaderData;
+  const { texts, formToken } = loaderData;
   const conversation = actionData && "conversation" in actionData ? (actionData.conversation as string) : null;
   return (
     <div>
@@ -86,6 +89,7 @@ export default function SimulatedTexts({ loaderData, actionData }: Route.Compone
         <h2 id="reply-any" className="text-xl">
           Simulate a reply from any number
         </h2>
+        <FormToken token={formToken} />
         <Label htmlFor="reply-any-from">From (a mobile number)</Label>
         <Input id="reply-any-from" name="from" type="tel" required maxLength={64} autoComplete="off" />
         <Label htmlFor="reply-any-body">Text</Label>
@@ -111,6 +115,7 @@ export default function SimulatedTexts({ loaderData, actionData }: Route.Compone
                 <summary className="cursor-pointer text-sm font-semibold text-brand-700">Simulate a reply</summary>
                 <Form method="post" className="mt-2 grid gap-2">
                   <input type="hidden" name="from" value={t.to} />
+                  <FormToken token={formToken} />
                   <Label htmlFor={`reply-${t.id}`}>Reply from {shownPhone(t.to)}</Label>
                   <textarea id={`reply-${t.id}`} name="body" required maxLength={REPLY_MAX_LENGTH} className={textareaClass} />
                   <Button type="submit" size="compact" className="justify-self-start">

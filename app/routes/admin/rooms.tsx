@@ -1,7 +1,8 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { Form, useActionData, useFetcher } from "react-router";
+import { Form, useActionData, useFetcher, useLoaderData } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { listSuiteTypes, loadStaySettings } from "@server/stays/calendar";
 import { mapRefusals } from "@server/http/refusals";
 import {
@@ -19,6 +20,7 @@ import {
   setSuiteInService,
 } from "@server/stays/rooms";
 import { ActionNotice } from "~/components/action-notice";
+import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { Field, FileField, FormError } from "~/components/ui/field";
 import { FieldError, Label } from "~/components/ui/input";
@@ -61,7 +63,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     loadManagerMobile(db),
     loadOwnerMobile(db),
   ]);
-  return { types, suites, rules, settings: { ...stay, managerMobile, ownerMobile } };
+  return { types, suites, rules, settings: { ...stay, managerMobile, ownerMobile }, formToken: formToken() };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -91,11 +93,13 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
         const suite = await setSuiteInService(db, suiteId, inService);
         return { kind: "success", title: `${suite.name} is ${inService ? "in service" : "out of service"}` };
       });
-    case "addRule":
-      return submitForm(form, calendarRuleForm, async (input) => {
-        await addCalendarRule(db, input);
+    case "addRule": {
+      const now = context.clock.now();
+      return submitOnce({ db, form: "/admin/rooms addRule", user: admin.user, now }, form, calendarRuleForm, async (input) => {
+        await addCalendarRule(db, input, now);
         return { kind: "success", title: `${input.name} added to the calendar` };
       });
+    }
     case "deleteRule":
       return submitForm(form, deleteRuleForm, async ({ ruleId }) => {
         await deleteCalendarRule(db, ruleId);
@@ -299,11 +303,13 @@ function AddSuiteForm({ types }: { types: LoaderData["types"] }) {
 
 function AddRuleForm() {
   const fetcher = useFetcher<FormReply>({ key: "add-rule" });
+  const { formToken } = useLoaderData<typeof loader>();
   useNotice(fetcher.data, undefined, { errorsShownInForm: true });
   const [form, fields] = useZodForm(calendarRuleForm, { id: "add-rule", lastResult: fetcher.data?.result, defaultValue: { intent: "addRule", kind: "peak" } });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-3 rounded-xl border border-brand-100 p-4 sm:grid-cols-4">
       <input type="hidden" name="intent" value="addRule" />
+      <FormToken token={formToken} />
       <div className="sm:col-span-2">
         <Label htmlFor={fields.kind.id}>Kind</Label>
         <select {...getSelectProps(fields.kind)} className={selectClass} key={fields.kind.key}>

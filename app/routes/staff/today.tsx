@@ -4,11 +4,13 @@ import { requirePermission } from "@server/auth/guards.server";
 import { type CareAlertView, acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday } from "@server/care/alerts";
 import { type CareEntryView, type DueItem, type TodayCat, type TodaySuite, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { carePlansOf } from "@server/stays/care-plans";
 import { CarePlan } from "~/features/care/care-plan";
 import { openStayTexts, unreadTextCount } from "@server/texts/texts";
 import { ActionNotice } from "~/components/action-notice";
+import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { entryText } from "~/features/care/wording";
@@ -45,7 +47,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
       today.suites.flatMap((s) => s.cats.map((c) => c.stayId)),
     ),
   );
-  return { ...today, alerts, texts, unreadTexts, carePlans };
+  return { ...today, alerts, texts, unreadTexts, carePlans, formToken: formToken() };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -66,10 +68,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       await acknowledgeCareAlert(context.db, { userId: user.id, email: user.email }, input.alertId, context.clock.now());
       return { kind: "success", title: "Alert acknowledged" };
     });
-  return submitForm(form, careEntryForm, async (input) => {
+  const now = context.clock.now();
+  return submitOnce({ db: context.db, form: "/staff/today entry", user, now }, form, careEntryForm, async (input) => {
     // A photo is checked by its bytes and resized before anything is saved (like a cat's photo, ADR 0120).
     const photo = input.intent === "photo" ? await processCarePhoto(Buffer.from(await input.photo.arrayBuffer())) : undefined;
-    const entry = await logCareEntry(context.db, { userId: user.id, email: user.email }, input, context.clock.now(), photo);
+    const entry = await logCareEntry(context.db, { userId: user.id, email: user.email }, input, now, photo);
     return { kind: "success", title: `Logged: ${entryText(entry)}` };
   });
 });
@@ -590,6 +593,7 @@ function EntryForm({
   children: ReactNode;
 }) {
   const fetcher = useFetcher<FormReply>({ key: id });
+  const { formToken } = useLoaderData<typeof loader>();
   useNotice(fetcher.data, undefined, { errorsShownInForm: true });
   const errors = fetcher.data?.result?.error;
   const message = errors ? (errors.remark?.[0] ?? errors.photo?.[0] ?? errors[""]?.[0] ?? Object.values(errors).flat()[0]) : undefined;
@@ -598,6 +602,7 @@ function EntryForm({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="stayId" value={cat.stayId} />
       <input type="hidden" name="catId" value={cat.catId} />
+      <FormToken token={formToken} />
       {correctsId ? <input type="hidden" name="correctsId" value={correctsId} /> : null}
       {children}
       {message ? (
