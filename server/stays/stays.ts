@@ -37,7 +37,7 @@ import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { loadSiteContent } from "../content/content";
 import { redeemVoucher } from "../leads/vouchers";
-import { applyReferralCredit, householdsOfPerson, personLocks, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
+import { applyReferralCredit, personLocks, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
 import { queueStayMail, queueStayMessages } from "./stay-mail";
 import { medicatedCats } from "./medication";
 import { firstNightTaken, isNewHousehold, passOnFirstNightFree } from "./first-night";
