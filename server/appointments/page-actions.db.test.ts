@@ -10,6 +10,7 @@ import { loadEnv } from "../env";
 import { testRequestContext } from "../testing/request-context";
 import { sessionCookieFor } from "../testing/sessions";
 import { createTestDatabase } from "../testing/test-database";
+import { FORM_TOKEN, formToken } from "../http/form-once";
 
 /**
  * The pages' actions (what a form on /appointments and Admin Bookings posts), called as React
@@ -33,7 +34,11 @@ afterAll(() => database.close());
 type Action = (args: { request: Request; context: RequestContext; params: Record<string, string> }) => Promise<unknown>;
 
 async function post(act: unknown, path: string, cookie: string | undefined, fields: Record<string, string>) {
-  const request = new Request(`http://localhost${path}`, { method: "POST", headers: cookie ? { cookie } : {}, body: new URLSearchParams(fields) });
+  const request = new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: cookie ? { cookie } : {},
+    body: new URLSearchParams({ [FORM_TOKEN]: formToken(), ...fields }),
+  });
   const answer = (await (act as Action)({ request, context, params: {} })) as { data: FormReply; init: ResponseInit | null };
   return { status: answer.init?.status ?? 200, reply: answer.data };
 }

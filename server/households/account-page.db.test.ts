@@ -10,6 +10,7 @@ import { loadEnv } from "../env";
 import { testRequestContext } from "../testing/request-context";
 import { sessionCookieFor } from "../testing/sessions";
 import { createTestDatabase } from "../testing/test-database";
+import { FORM_TOKEN, formToken } from "../http/form-once";
 
 /**
  * The mobile's proof on /account (ADR 0140) as the page's forms post it: the household form, then
@@ -30,7 +31,11 @@ afterAll(() => database.close());
 type Handler = (args: { request: Request; context: RequestContext; params: Record<string, string> }) => Promise<unknown>;
 
 async function post(fields: Record<string, string>) {
-  const request = new Request("http://localhost/account", { method: "POST", headers: { cookie }, body: new URLSearchParams(fields) });
+  const request = new Request("http://localhost/account", {
+    method: "POST",
+    headers: { cookie },
+    body: new URLSearchParams({ [FORM_TOKEN]: formToken(), ...fields }),
+  });
   const answer = (await (action as unknown as Handler)({ request, context, params: {} })) as { data: FormReply; init: ResponseInit | null };
   return { status: answer.init?.status ?? 200, reply: answer.data };
 }

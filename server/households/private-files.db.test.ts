@@ -19,6 +19,7 @@ import { type TestServer, startPageTestServer } from "../testing/test-server";
 import { type Cat, createCat } from "./households";
 import { processCatPhoto, saveCatPhoto } from "./photos";
 import { uploadVaccineRecord } from "./vaccines";
+import { FORM_TOKEN, formToken } from "../http/form-once";
 
 /**
  * The private files through the real HTTP app: the page handler (with its body caps), the route
@@ -125,6 +126,7 @@ describe("uploading on the cat's page", () => {
   const form = (document: Blob, { expiresOn = addBusinessDays(today, 200), vaccine = "rabies", name = "certificate.pdf" } = {}) => {
     const body = new FormData();
     body.set("intent", "upload-record");
+    body.set(FORM_TOKEN, formToken());
     body.set("vaccine", vaccine);
     body.set("expiresOn", expiresOn);
     body.set("document", document, name);

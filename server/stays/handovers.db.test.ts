@@ -8,6 +8,9 @@ import { careEntries, catHandovers, cats, stayCats, stayEvents, staySuites, stay
 import { testHousehold } from "../testing/households";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
+import { recordBalanceAtDesk } from "../payments/balance";
+import { paymentProviders } from "../payments/provider";
+import { createSimulatedPaymentProvider } from "../payments/simulated-provider";
 import { confirmCheckInPlan, publishedAgreement, signAgreement } from "./check-in";
 import { deskCheckInPage, deskCheckOutPage, handoversOf } from "./handovers";
 import { releaseWithOverride } from "./pickup";
@@ -95,9 +98,20 @@ const refusal = (promise: Promise<unknown>) =>
     (error: unknown) => error as { status: number; code: string; message: string },
   );
 
-/** The manager's release at the desk, which a check-out needs first (ADR 0162). */
-const release = (stayId: string, now: Date) =>
-  releaseWithOverride(database.db, { stayId, reason: "The owner called ahead", staff: { userId: crypto.randomUUID(), email: STAFF, isAdmin: true } }, now);
+const providers = paymentProviders(createSimulatedPaymentProvider({ siteUrl }));
+
+/**
+ * The manager's release at the desk, which a check-out needs first (ADR 0162), and the balance taken
+ * in cash: the medication the online check-in added (ADR 0194) is due before the cat goes home.
+ */
+const release = async (stayId: string, now: Date) => {
+  await releaseWithOverride(
+    database.db,
+    { stayId, reason: "The owner called ahead", staff: { userId: crypto.randomUUID(), email: STAFF, isAdmin: true } },
+    now,
+  );
+  await recordBalanceAtDesk(database.db, providers, { stayId, method: "cash", staffEmail: STAFF }, { now });
+};
 
 const statusOf = async (stayId: string) => (await database.db.select({ status: stays.status }).from(stays).where(eq(stays.id, stayId)))[0]!.status;
 
