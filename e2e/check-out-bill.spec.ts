@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { waitForMail } from "./support/mail";
-import { checkInAtDesk, openEveryDay } from "./support/stays";
+import { bookStayInBrowser, checkInAtDesk, openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
 
 // Check-out is an invoice (ADR 0192), on a server of its own (every day open, the groomer every day;
@@ -36,15 +36,7 @@ test(
     const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
     const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [cat]);
     const page = customer.page;
-    await page.goto("/book/stay");
-    await page.getByLabel("Check-in date").fill(today.iso);
-    await page.getByLabel("Check-out date").fill(leaving.iso);
-    await page.getByLabel(cat).check();
-    await page.getByRole("button", { name: "See available suites" }).click();
-    await page.getByRole("button", { name: "Review booking" }).click();
-    await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
-    const stayId = new URL(page.url()).searchParams.get("booked")!;
+    const stayId = await bookStayInBrowser(page, cat, today.iso, leaving.iso);
     await page.goto(`/book/groom?stay=${stayId}`);
     await page.getByRole("button", { name: "See free times" }).click();
     await page.getByRole("list", { name: "Free start times" }).getByRole("radio").first().check();

@@ -8,7 +8,7 @@ import { publishContent } from "./support/content";
 import { businessDayAhead } from "./support/dates";
 import { gotoHydrated } from "./support/hydration";
 import { mailsTo, waitForMail } from "./support/mail";
-import { openEveryDay } from "./support/stays";
+import { bookStayInBrowser, openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
 import { formToken } from "./support/form-token";
 
@@ -50,15 +50,7 @@ test(
     const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
     const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [cat]);
     const page = customer.page;
-    await page.goto("/book/stay");
-    await page.getByLabel("Check-in date").fill(today.iso);
-    await page.getByLabel("Check-out date").fill(leaving.iso);
-    await page.getByLabel(cat).check();
-    await page.getByRole("button", { name: "See available suites" }).click();
-    await page.getByRole("button", { name: "Review booking" }).click();
-    await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
-    const stayId = new URL(page.url()).searchParams.get("booked")!;
+    const stayId = await bookStayInBrowser(page, cat, today.iso, leaving.iso);
     const html = await (await page.request.get(`/trips/${stayId}/check-in`)).text();
     const catId = /name="cats\[0\]\.catId" value="([0-9a-f-]{36})"/.exec(html)![1]!;
     const version = /name="version" value="([0-9a-f]{12})"/.exec(html)![1]!;

@@ -5,7 +5,7 @@ import { businessLocalToUtc } from "../app/lib/business-time";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
-import { checkInAtDesk, openEveryDay } from "./support/stays";
+import { bookStayInBrowser, checkInAtDesk, openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
 
 // Money told truly (ADR 0182, 0193), on a server of its own (every day open; TEST_CLOCK, so the test
@@ -38,15 +38,7 @@ test(
     const cat = `Tofu ${crypto.randomBytes(3).toString("hex")}`;
     const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [cat]);
     const page = customer.page;
-    await page.goto("/book/stay");
-    await page.getByLabel("Check-in date").fill(today.iso);
-    await page.getByLabel("Check-out date").fill(leaving.iso);
-    await page.getByLabel(cat).check();
-    await page.getByRole("button", { name: "See available suites" }).click();
-    await page.getByRole("button", { name: "Review booking" }).click();
-    await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
-    const stayId = new URL(page.url()).searchParams.get("booked")!;
+    const stayId = await bookStayInBrowser(page, cat, today.iso, leaving.iso);
     const deskPage = await (await staff.request.get(`/admin/stays/${stayId}/check-in`)).text();
     const catId = /name="cats\[0\]\.catId" value="([0-9a-f-]{36})"/.exec(deskPage)![1]!;
     await checkInAtDesk(staff, stayId, [catId]);

@@ -18,6 +18,19 @@ export async function reviewStay(page: Page, cat: string, tuesday: number) {
   return page.getByRole("table", { name: "Price" });
 }
 
+/** Books a stay for one cat on Book a Stay as its owner does, from day to day (ISO dates); answers the new stay's id from My Trips' address. */
+export async function bookStayInBrowser(page: Page, cat: string, checkIn: string, checkOut: string): Promise<string> {
+  await page.goto("/book/stay");
+  await page.getByLabel("Check-in date").fill(checkIn);
+  await page.getByLabel("Check-out date").fill(checkOut);
+  await page.getByLabel(cat).check();
+  await page.getByRole("button", { name: "See available suites" }).click();
+  await page.getByRole("button", { name: "Review booking" }).click();
+  await page.getByRole("button", { name: "Confirm booking" }).click();
+  await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
+  return new URL(page.url()).searchParams.get("booked")!;
+}
+
 /**
  * For a spec on a server of its own (`./own-server`): every day open for arrivals and departures,
  * all day, so a stay can arrive today, the only day the desk checks it in (ADR 0161).
