@@ -92,6 +92,8 @@ test(
     await expect(past.getByText(`Paid: ${due} (balance ${due}) · Refunded: $10.00`)).toBeVisible();
     await expect(past.getByText(`$10.00: Satisfaction guarantee: ${cat} came home with a knotted coat`)).toBeVisible();
     await expect(past.getByText(`Net paid: ${money(paidCents - 1000)}`)).toBeVisible();
+    // The guarantee is a concession: nothing is owed again (ADR 0182).
+    await expect(page.getByRole("heading", { name: /^Owed:/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await shot(page, "trips-refunded");
     const note = await downloaded(page, past.getByRole("link", { name: `Credit note ${number} (PDF)` }));

@@ -33,7 +33,8 @@ import { stays } from "../db/schema/index";
  * - net: deposits + balances − refunds;
  * - owed at month end (ADR 0182): for the stays checked out with a check-out day before the month's
  *   end, their price after offers less their payments paid before it net of the refunds made before
- *   it, where that is above zero. So, for those stays: price after offers = paid − refunded + owed.
+ *   it and of the satisfaction guarantee given before it (a concession, not owed again), where that is
+ *   above zero. So, for those stays: price after offers − guarantees = paid − refunded + owed.
  * A groom is paid at the salon: at the desk on its own, or on its stay's bill (whose payments are the
  * stay's). Its guarantee gives back at most what was paid at the desk, so the grooms' net is never
  * below nothing (ADR 0192).
@@ -121,6 +122,7 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
       sql`select e.month, coalesce(sum(greatest(0, s.total_cents
           - coalesce((select sum(p.amount_cents) from payments p where p.stay_id = s.id and p.status = 'paid' and p.paid_at < e.end_at), 0)
           + coalesce((select sum(r.amount_cents) from payment_refunds r join payments p on p.id = r.payment_id where p.stay_id = s.id and r.created_at < e.end_at), 0)
+          - coalesce((select sum((g.detail->>'amountCents')::int) from stay_events g where g.stay_id = s.id and g.kind = 'guarantee' and g.at < e.end_at), 0)
         )), 0)::bigint as cents
         from (values ${ends}) as e(month, end_day, end_at)
         join stays s on s.status = 'checked_out' and s.check_out < e.end_day

@@ -5,7 +5,8 @@ import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/busines
 import type { Database } from "../db/client";
 import { mailQueue, stayEvents, stays, suiteTypes, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { startBalanceCheckout } from "../payments/balance";
+import { recordBalanceAtDesk, startBalanceCheckout } from "../payments/balance";
+import { refundUnderGuarantee } from "../payments/guarantee";
 import { paySimulatedCheckout } from "../payments/payments";
 import { paymentProviders } from "../payments/provider";
 import { createSimulatedPaymentProvider } from "../payments/simulated-provider";
@@ -65,6 +66,23 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe("a balance left unpaid at check-out", () => {
+  it("is not owed again when the satisfaction guarantee gives part of a paid stay back", async () => {
+    const { userId, householdId, stay } = await checkedOutUnpaid();
+    const later = new Date(now.getTime() + 60_000);
+    await recordBalanceAtDesk(database.db, providers, { stayId: stay.id, method: "cash", staffEmail: STAFF }, { now: later });
+    expect((await householdOwed(database.db, householdId)).totalCents).toBe(0);
+    const given = await refundUnderGuarantee(
+      database.db,
+      providers,
+      { stayId: stay.id, amountCents: 3_000, reason: "Came home with a knotted coat", staffEmail: STAFF },
+      { siteUrl, now: later },
+    );
+    expect(given).toMatchObject({ amountCents: 3_000, atDeskCents: 3_000 });
+    // $30.00 went back in cash under the guarantee: the owner owes nothing, on My Trips or at the desk.
+    expect(await ownOwed(database.db, userId)).toEqual({ totalCents: 0, stays: [] });
+    expect((await owedAtDesk(database.db)).some((s) => s.id === stay.id)).toBe(false);
+  });
+
   it("is owed: the household's one balance, on My Trips, on the customer's page and at the desk", async () => {
     const { userId, householdId, stay } = await checkedOutUnpaid();
     expect(stay).toMatchObject({ status: "checked_out", totalCents: 10_000 });

@@ -21,8 +21,13 @@ import { catNamesByStay } from "./guests";
 
 /** Paid payments of the stay in the row, net of refunds: the same sum `balanceDueCents` subtracts. */
 const netPaid = sql`coalesce((select sum(${payments.amountCents} - ${payments.refundedCents}) from ${payments} where ${payments.stayId} = ${stays.id} and ${payments.status} = 'paid'), 0)`;
+/**
+ * What the satisfaction guarantee gave back on the stay in the row (one a stay): a concession, not the
+ * return of an overpayment, so it lowers what the stay costs rather than making it owed again.
+ */
+const guaranteed = sql`coalesce((select sum((${stayEvents.detail}->>'amountCents')::int) from ${stayEvents} where ${stayEvents.stayId} = ${stays.id} and ${stayEvents.kind} = 'guarantee'), 0)`;
 /** What the stay in the row still owes (negative when more was paid than it costs). */
-const dueOfStay = sql<number>`(${stays.totalCents} - ${netPaid})::int`;
+const dueOfStay = sql<number>`(${stays.totalCents} - ${netPaid} - ${guaranteed})::int`;
 
 export interface OwedStay {
   id: string;
