@@ -5,7 +5,7 @@ import { businessLocalToUtc } from "../app/lib/business-time";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
-import { bookStayInBrowser, checkInAtDesk, openEveryDay } from "./support/stays";
+import { bookStayInBrowser, checkInAtDesk, openEveryDay, releaseAndCheckOutUnpaid } from "./support/stays";
 import { expect, test } from "./support/own-server";
 
 // Money told truly (ADR 0182, 0193), on a server of its own (every day open; TEST_CLOCK, so the test
@@ -48,17 +48,7 @@ test(
       data: { advanceMinutes: Math.ceil((businessLocalToUtc(leaving.iso, "10:00").getTime() - Date.now()) / 60_000) },
     });
     await expectStatus(moved, 200, "move the clock to the departure morning");
-    await staff.goto(`/admin/stays/${stayId}/check-out`);
-    await staff.getByLabel("Release without a code (manager)").check();
-    await staff.getByLabel("Reason", { exact: true }).fill("The owner forgot the code; ID checked");
-    await staff.getByRole("button", { name: "Release", exact: true }).click();
-    await expect(staff.getByText(/Released without a code by a manager's override/)).toBeVisible();
-    const balance = staff.getByRole("group", { name: `Balance: ${cat} (Ana Ruiz)` });
-    const due = /Balance due: (\$[\d,.]+)/.exec((await balance.getByText(/^Balance due:/).textContent())!)![1]!;
-    await staff.getByLabel(`Weight at departure (kg) for ${cat}`).fill("4.2");
-    await staff.getByLabel("Reason to check out unpaid").fill("Unpaid, will pay by the card link tonight");
-    await staff.getByRole("button", { name: "Check out", exact: true }).click();
-    await expect(staff.getByText("Checked out; the receipt is e-mailed to the customer").first()).toBeVisible();
+    const due = await releaseAndCheckOutUnpaid(staff, { id: stayId, cat, releaseReason: "The owner forgot the code; ID checked", weightKg: "4.2" });
 
     // My Trips: what is owed, paid by card through a new link on the provider's page; then nothing is owed.
     await page.goto("/trips");

@@ -32,6 +32,25 @@ export async function bookStayInBrowser(page: Page, cat: string, checkIn: string
 }
 
 /**
+ * At the desk on the departure day: a manager's override releases the cat (the owner has no code), then
+ * the stay checks out unpaid ("will pay by the card link tonight"). Answers the balance the desk showed.
+ */
+export async function releaseAndCheckOutUnpaid(staff: Page, stay: { id: string; cat: string; releaseReason: string; weightKg: string }) {
+  await staff.goto(`/admin/stays/${stay.id}/check-out`);
+  await staff.getByLabel("Release without a code (manager)").check();
+  await staff.getByLabel("Reason", { exact: true }).fill(stay.releaseReason);
+  await staff.getByRole("button", { name: "Release", exact: true }).click();
+  await expect(staff.getByText(/Released without a code by a manager's override/)).toBeVisible();
+  const balance = staff.getByRole("group", { name: `Balance: ${stay.cat} (Ana Ruiz)` });
+  const due = /Balance due: (\$[\d,.]+)/.exec((await balance.getByText(/^Balance due:/).textContent())!)![1]!;
+  await staff.getByLabel(`Weight at departure (kg) for ${stay.cat}`).fill(stay.weightKg);
+  await staff.getByLabel("Reason to check out unpaid").fill("Unpaid, will pay by the card link tonight");
+  await staff.getByRole("button", { name: "Check out", exact: true }).click();
+  await expect(staff.getByText("Checked out; the receipt is e-mailed to the customer").first()).toBeVisible();
+  return due;
+}
+
+/**
  * For a spec on a server of its own (`./own-server`): every day open for arrivals and departures,
  * all day, so a stay can arrive today, the only day the desk checks it in (ADR 0161).
  */

@@ -10,6 +10,7 @@ import { formatCents } from "~/lib/money";
 import { BILL_LINE_LABELS, TYPED_BILL_LINE_KINDS } from "./bill-lines";
 import { billLineForm } from "./bill-schema";
 import type { PriceLine } from "./model";
+import { PriceTable } from "./price-summary";
 
 export interface GroomOnBill {
   id: string;
@@ -28,28 +29,7 @@ export interface DeskBill {
 
 /** The stay's bill as the receipt will show it: every price line (the booked price's, and those the desk added) and the total. */
 export function BillTable({ bill }: { bill: Pick<DeskBill, "lines" | "totalCents"> }) {
-  return (
-    <table className="w-full text-left">
-      <caption className="sr-only">Bill</caption>
-      <tbody>
-        {bill.lines.map((line, i) => (
-          // Two lines may read the same (two retail sales): their place tells them apart.
-          <tr key={`${i}-${line.label}`} className="border-b border-brand-100">
-            <td className="py-2 pr-3 break-words">{line.label}</td>
-            <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatCents(line.cents)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" className="py-2 pr-3 font-bold">
-            Total
-          </th>
-          <td className="py-2 text-right font-bold whitespace-nowrap tabular-nums">{formatCents(bill.totalCents)}</td>
-        </tr>
-      </tfoot>
-    </table>
-  );
+  return <PriceTable caption="Bill" lines={bill.lines} totalCents={bill.totalCents} />;
 }
 
 /**
