@@ -26,6 +26,10 @@ export default async function globalSetup() {
   const template = fs.mkdtempSync(path.join(os.tmpdir(), "cat-hotel-e2e-template-"));
   await (await openDatabase({ dataDir: template })).close();
   process.env[TEMPLATE_DATA_DIR_VARIABLE] = template;
+  const teardown = async () => {
+    await smtp.close();
+    fs.rmSync(template, { recursive: true, force: true });
+  };
   const server = await startExtraServer({
     port: E2E_PORT,
     echo: true,
@@ -37,10 +41,13 @@ export default async function globalSetup() {
       SIGN_IN_MAILS_PER_IP_PER_HOUR: "5000",
       SIGN_IN_MAILS_PER_HOUR: "5000",
     },
+  }).catch(async (error: unknown) => {
+    await teardown();
+    throw error;
   });
   return async () => {
-    await server.stop("SIGTERM");
-    await smtp.close();
-    fs.rmSync(template, { recursive: true, force: true });
+    // Its database is thrown away, as an own server's is (support/own-server.ts).
+    await server.stop();
+    await teardown();
   };
 }

@@ -43,10 +43,9 @@ export type SignIn = (page: Page, options?: SignInOptions) => Promise<string>;
 /**
  * The one way a test signs in when sign-in is not what it tests: a fresh identity on every call (so a
  * retry or a repeat never meets the one-mail-per-minute rule), through the real mail and the verify
- * page's own action, posted as its form posts it; then the page opens where the sign-in lands (unless
- * `open: false`). The
- * verify page itself is walked by auth.spec.ts (`signInAs`); rendering it for every sign-in of the
- * suite cost more than a minute of the run.
+ * page's own action, posted as its form posts it; then the page opens where the sign-in lands (not
+ * with `open: false`). The verify page itself is walked by auth.spec.ts (`signInAs`); rendering it for
+ * every sign-in of the suite cost more than a minute of the run.
  */
 export const test = base.extend<{ signIn: SignIn }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
