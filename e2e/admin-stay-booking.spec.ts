@@ -22,7 +22,7 @@ test("staff book a stay for a customer, who finds it on My Trips", { tag: "@both
   // Far ahead, and spread out, so other tests' stays leave suites free; inside the FVRCP's 300 days.
   const tuesday = tuesdayAhead(150 + crypto.randomInt(120));
   const [checkIn, checkOut] = [businessDayAhead(tuesday), businessDayAhead(tuesday + 3)];
-  await signIn(staff, { as: "admin" });
+  await signIn(staff, { as: "admin", open: false });
   const customer = await customerWithVerifiedCats(browser, baseURL!, signIn, staff, [cat]);
 
   await staff.goto("/admin/stays");

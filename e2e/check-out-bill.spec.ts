@@ -26,7 +26,7 @@ test(
   async ({ browser, page: staff, signIn, ownServer }) => {
     test.setTimeout(240_000);
     const [today, leaving] = [businessDayAhead(0), businessDayAhead(1)];
-    await signIn(staff, { as: "admin" });
+    await signIn(staff, { as: "admin", open: false });
     await openEveryDay(staff);
     const week: Record<string, string> = { intent: "week", groomerId: GROOMER };
     for (let d = 0; d < 7; d++) Object.assign(week, { [`from${d}`]: "00:00", [`to${d}`]: "23:30" });

@@ -33,7 +33,7 @@ test(
   async ({ browser, page: staff, signIn, ownServer }) => {
     test.setTimeout(240_000);
     const [today, leaving] = [businessDayAhead(0), businessDayAhead(2)];
-    await signIn(staff, { as: "admin" });
+    await signIn(staff, { as: "admin", open: false });
     await openEveryDay(staff);
     // The review request links to the review page, which this server's content does not have yet.
     await publishContent(staff.request, "business", { ...defaultEditableBusiness, reviewPageUrl: "https://g.page/r/laguna-niguel-cat-hotel/review" });

@@ -32,7 +32,7 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   const [miso, tofu] = [`Miso ${suffix}`, `Tofu ${suffix}`];
   const monday = mondayAhead(14);
   const [checkIn, departure] = [businessDayAhead(monday), businessDayAhead(monday + 1)];
-  await signIn(staff, { as: "admin" });
+  await signIn(staff, { as: "admin", open: false });
   const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [miso, tofu]);
   const ana = customer.page;
 

@@ -24,7 +24,7 @@ test(
   async ({ browser, page: staff, signIn, ownServer }) => {
     test.setTimeout(240_000);
     const [today, leaving] = [businessDayAhead(0), businessDayAhead(1)];
-    await signIn(staff, { as: "admin" });
+    await signIn(staff, { as: "admin", open: false });
     await openEveryDay(staff);
     let serverNow = new Date();
     const moveClockTo = async (day: string, time: string) => {
