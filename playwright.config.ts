@@ -1,11 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
-import os from "node:os";
-import path from "node:path";
-import { E2E_ADMIN_EMAILS } from "./e2e/support/identities";
-import { E2E_PORT, SMTP_PORT } from "./e2e/support/mail";
+import { E2E_PORT } from "./e2e/support/mail";
 
 export { E2E_PORT };
-const dataDir = path.join(os.tmpdir(), `cat-hotel-e2e-${process.pid}`);
 
 // Debian's Chromium: Playwright never downloads a browser on our machines.
 const chromium = {
@@ -23,7 +19,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "./e2e",
-  // A real SMTP listener for the sign-in mails (e2e/support/mail.ts).
+  // A real SMTP listener for the sign-in mails (e2e/support/mail.ts), and the suite's server on E2E_PORT
+  // (the production build, started from a copy of the database the run migrated once).
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   // Two cores run the server, the browsers and the tests at once: leave room for a slow moment.
@@ -56,29 +53,4 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
-    // The production build, on a fresh embedded database for this run.
-    command: `rm -rf ${dataDir} && node server.js`,
-    url: `http://localhost:${E2E_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // The server logs warnings and errors only (LOG_LEVEL below): shown with the run, so a 500 in a
-    // browser test comes with its stack and request id.
-    stdout: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // No daily backup of a test database.
-      BACKUP_KEEP: "0",
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
-      // Many specs submit callbacks to this one server; the site-wide hourly cap is tested in integration tests.
-      CALLBACK_GLOBAL_PER_HOUR: "1000",
-      // Every sign-in in the suite comes from 127.0.0.1 (and a repeated run signs in hundreds of times);
-      // the per-address minute rule stays as in production.
-      SIGN_IN_MAILS_PER_IP_PER_HOUR: "5000",
-      SIGN_IN_MAILS_PER_HOUR: "5000",
-    },
-  },
 });

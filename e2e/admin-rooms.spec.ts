@@ -22,7 +22,7 @@ test("staff set a suite type's photo and a weekday's arrival hours; a customer s
   ownServer,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signIn(staff, { as: "admin" });
+  await signIn(staff, { as: "admin", open: false });
   await staff.goto("/admin/rooms");
   const cozy = staff.locator(`#suite-type-${COZY}`);
   await expect(cozy.getByText("No photo yet")).toBeVisible();

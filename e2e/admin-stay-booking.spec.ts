@@ -5,6 +5,7 @@ import { customerWithVerifiedCats } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { waitForMail } from "./support/mail";
 import { expect, test } from "./support/auth";
+import { screenshot } from "./support/screenshots";
 
 // Staff take a booking on the phone: they find the customer, book a stay through Book a Stay's
 // steps, and the customer gets the confirmation and finds the stay on My Trips. At a phone's width
@@ -15,13 +16,13 @@ function tuesdayAhead(days: number) {
   for (let d = days; ; d++) if (weekdayOf(businessDayAhead(d).iso) === 2) return d;
 }
 
-test("staff book a stay for a customer, who finds it on My Trips", { tag: "@both-widths" }, async ({ browser, page: staff, signIn, baseURL }, testInfo) => {
+test("staff book a stay for a customer, who finds it on My Trips", { tag: "@both-widths" }, async ({ browser, page: staff, signIn, baseURL }) => {
   test.setTimeout(180_000);
   const cat = `Biscuit ${crypto.randomBytes(3).toString("hex")}`;
   // Far ahead, and spread out, so other tests' stays leave suites free; inside the FVRCP's 300 days.
   const tuesday = tuesdayAhead(150 + crypto.randomInt(120));
   const [checkIn, checkOut] = [businessDayAhead(tuesday), businessDayAhead(tuesday + 3)];
-  await signIn(staff, { as: "admin" });
+  await signIn(staff, { as: "admin", open: false });
   const customer = await customerWithVerifiedCats(browser, baseURL!, signIn, staff, [cat]);
 
   await staff.goto("/admin/stays");
@@ -41,7 +42,7 @@ test("staff book a stay for a customer, who finds it on My Trips", { tag: "@both
   await expect(staff.getByRole("table", { name: "Price" })).toContainText("1 cat: 3 nights");
   expect(await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "nothing spills sideways").toBeLessThanOrEqual(0);
   await expectNoAxeViolations(staff);
-  await staff.screenshot({ path: testInfo.outputPath("admin-stay-review.png"), fullPage: true });
+  await screenshot(staff, "admin-stay-review");
 
   const since = Date.now() - 1000;
   await staff.getByRole("button", { name: "Book for Ana Ruiz" }).click();

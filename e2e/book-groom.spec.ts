@@ -7,6 +7,7 @@ import { publishContent } from "./support/content";
 import { businessDayAhead } from "./support/dates";
 import { waitForMail } from "./support/mail";
 import { expect, test } from "./support/own-server";
+import { screenshot } from "./support/screenshots";
 
 // Booking a groom end to end, on a server of its own (a fresh groomer's calendar): a customer books
 // the first free time of a Tuesday, a second customer finds that time gone. Dates are relative to today.
@@ -16,12 +17,7 @@ function tuesdayAhead(days: number) {
   for (let d = days; ; d++) if (weekdayOf(businessDayAhead(d).iso) === 2) return businessDayAhead(d);
 }
 
-test("a customer books a groom at the first free time; a second customer sees that time gone", async ({
-  browser,
-  page: staff,
-  signIn,
-  ownServer,
-}, testInfo) => {
+test("a customer books a groom at the first free time; a second customer sees that time gone", async ({ browser, page: staff, signIn, ownServer }) => {
   test.setTimeout(240_000);
   const suffix = crypto.randomBytes(3).toString("hex");
   const [miso, pepper] = [`Miso ${suffix}`, `Pepper ${suffix}`];
@@ -52,7 +48,7 @@ test("a customer books a groom at the first free time; a second customer sees th
   await expect(ana.getByText("$85.00 per cat · 1 h 30 min")).toBeVisible();
   await expect(ana.getByLabel(miso)).toBeChecked();
   await expectNoAxeViolations(ana);
-  await ana.screenshot({ path: testInfo.outputPath("book-groom-choose.png"), fullPage: true });
+  await screenshot(ana, "book-groom-choose");
 
   // A past day is refused with the reason.
   await ana.getByLabel("Day").fill(businessDayAhead(-1).iso);
@@ -68,7 +64,7 @@ test("a customer books a groom at the first free time; a second customer sees th
   await expect(times.first()).toBeChecked();
   await expect(times.first()).toHaveAccessibleName("9:00 AM , until 10:30 AM");
   await expectNoAxeViolations(ana);
-  await ana.screenshot({ path: testInfo.outputPath("book-groom-times.png"), fullPage: true });
+  await screenshot(ana, "book-groom-times");
 
   const bookedAt = Date.now() - 1000;
   await ana.getByRole("button", { name: "Confirm booking" }).click();

@@ -34,7 +34,7 @@ test("a customer books a peak weekend, changes and cancels it; the next on the w
   const peakName = `Harvest Weekend ${suffix}`;
 
   // Staff: one suite left in service, and a peak weekend with its own terms.
-  await signIn(staff, { as: "admin" });
+  await signIn(staff, { as: "admin", open: false });
   await staff.goto("/admin/rooms");
   await expect(staff.getByRole("heading", { name: "Suites and rules", level: 1 })).toBeVisible();
   await expectNoAxeViolations(staff);

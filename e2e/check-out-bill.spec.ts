@@ -7,6 +7,7 @@ import { businessDayAhead } from "./support/dates";
 import { waitForMail } from "./support/mail";
 import { bookStayInBrowser, checkInAtDesk, openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
+import { screenshot } from "./support/screenshots";
 
 // Check-out is an invoice (ADR 0192), on a server of its own (every day open, the groomer every day;
 // TEST_CLOCK, so the test moves its clock to the departure day): a one-night stay with a groom on its
@@ -22,15 +23,14 @@ const GROOMER = "7c2e4a10-3b5d-4f6e-8a71-2e1f0d3c4b01";
 test(
   "the desk adds a late-pickup fee and the stay's groom to the bill; the receipt shows them",
   { tag: "@both-widths" },
-  async ({ browser, page: staff, signIn, ownServer }, testInfo) => {
+  async ({ browser, page: staff, signIn, ownServer }) => {
     test.setTimeout(240_000);
     const [today, leaving] = [businessDayAhead(0), businessDayAhead(1)];
-    await signIn(staff, { as: "admin" });
+    await signIn(staff, { as: "admin", open: false });
     await openEveryDay(staff);
     const week: Record<string, string> = { intent: "week", groomerId: GROOMER };
     for (let d = 0; d < 7; d++) Object.assign(week, { [`from${d}`]: "00:00", [`to${d}`]: "23:30" });
     await expectStatus(await staff.request.post("/admin/grooming", { form: week }), 200, "the groomer works every day");
-    const shot = (page: typeof staff, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
     // One night, today to tomorrow, and a groom on the departure day booked from the stay.
     const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
@@ -72,7 +72,7 @@ test(
     await expect(table.getByRole("row", { name: /Late pickup: Collected after closing \$25\.00/ })).toBeVisible();
     await expect(table.getByRole("row", { name: /^Groom: Full Grooming/ })).toBeVisible();
     await expectNoAxeViolations(staff);
-    await shot(staff, "check-out-bill");
+    await screenshot(staff, "check-out-bill");
     // Nothing spills sideways.
     expect(await staff.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
@@ -90,7 +90,7 @@ test(
     await staff.getByRole("button", { name: "Check out", exact: true }).click();
     await expect(staff.getByText("Checked out; the receipt is e-mailed to the customer").first()).toBeVisible();
     await expect(staff.getByRole("table", { name: "Bill" }).getByRole("row", { name: /Late pickup: Collected after closing \$25\.00/ })).toBeVisible();
-    await shot(staff, "checked-out-bill");
+    await screenshot(staff, "checked-out-bill");
 
     // The receipt: its mail and its PDF list the groom and the fee.
     const mail = await waitForMail(customer.email, since, 30_000);
@@ -104,6 +104,6 @@ test(
     const pdf = fs.readFileSync((await download.path())!).toString("latin1");
     expect(pdf).toContain("(Late pickup: Collected after closing) Tj");
     expect(pdf).toMatch(/\(Groom: Full Grooming, [^)]+\) Tj/);
-    await shot(page, "trips-receipt");
+    await screenshot(page, "trips-receipt");
   },
 );

@@ -7,6 +7,7 @@ import { publishContent } from "./support/content";
 import { businessDayAhead } from "./support/dates";
 import { waitForMail } from "./support/mail";
 import { expect, test } from "./support/own-server";
+import { screenshot } from "./support/screenshots";
 
 // A groom on a stay's departure day, and a groom staff book for a customer, on a server of its own
 // (a fresh groomer's calendar): the customer books a Monday-to-Tuesday stay, follows "Add a groom on
@@ -25,13 +26,13 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   page: staff,
   signIn,
   ownServer,
-}, testInfo) => {
+}) => {
   test.setTimeout(300_000);
   const suffix = crypto.randomBytes(3).toString("hex");
   const [miso, tofu] = [`Miso ${suffix}`, `Tofu ${suffix}`];
   const monday = mondayAhead(14);
   const [checkIn, departure] = [businessDayAhead(monday), businessDayAhead(monday + 1)];
-  await signIn(staff, { as: "admin" });
+  await signIn(staff, { as: "admin", open: false });
   const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [miso, tofu]);
   const ana = customer.page;
 
@@ -49,7 +50,7 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   // Each upcoming stay offers it too.
   const trip = ana.getByRole("listitem").filter({ hasText: `${miso}, ${tofu}` });
   await expect(trip.getByRole("link", { name: "Add a groom on departure day" })).toBeVisible();
-  await ana.screenshot({ path: testInfo.outputPath("trips-add-groom.png"), fullPage: true });
+  await screenshot(ana, "trips-add-groom");
 
   // From the confirmation: Book a Groom with the departure day and both cats chosen; the customer keeps one.
   await status.getByRole("link", { name: "Add a groom on departure day" }).click();
@@ -60,7 +61,7 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   await expect(ana.getByLabel(tofu)).toBeChecked();
   await expect(ana.getByLabel("Day")).toHaveCount(0);
   await expectNoAxeViolations(ana);
-  await ana.screenshot({ path: testInfo.outputPath("book-groom-from-stay.png"), fullPage: true });
+  await screenshot(ana, "book-groom-from-stay");
   await ana.getByLabel(tofu).uncheck();
   await ana.getByRole("button", { name: "See free times" }).click();
   await expect(ana.getByText(`Full Grooming · ${miso} · ${departure.label} · 1 h 30 min · $85.00`)).toBeVisible();
@@ -69,13 +70,13 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   await expect(times.first()).toHaveAccessibleName("9:00 AM , until 10:30 AM");
   await expect(times.last()).toHaveAccessibleName("3:30 PM , until 5:00 PM");
   await expectNoAxeViolations(ana);
-  await ana.screenshot({ path: testInfo.outputPath("book-groom-from-stay-times.png"), fullPage: true });
+  await screenshot(ana, "book-groom-from-stay-times");
   await ana.getByRole("button", { name: "Confirm booking" }).click();
   await expect(ana).toHaveURL(/\/appointments\?booked=.*&stay=/);
   await expect(ana.getByText(`Your groom is booked for ${departure.label} at 9:00 AM.`, { exact: false })).toContainText(
     "It is on the departure day of your stay, so your cat goes home freshly groomed. Pick-up that day is 9:00 AM – 12:00 PM or 1:00 PM – 5:00 PM.",
   );
-  await ana.screenshot({ path: testInfo.outputPath("appointments-groom-from-stay.png"), fullPage: true });
+  await screenshot(ana, "appointments-groom-from-stay");
 
   // Staff book Tofu's groom the same day from admin Grooming: 9:00 is taken, the first free time is 10:30.
   await staff.goto("/admin/grooming");
@@ -94,13 +95,13 @@ test("a customer adds a groom on a stay's departure day; staff book the other ca
   await expect(staffTimes.first()).toHaveAccessibleName("10:30 AM , until 12:00 PM");
   await expect(staff.getByRole("radio", { name: /^9:00 AM/ })).toHaveCount(0);
   await expectNoAxeViolations(staff);
-  await staff.screenshot({ path: testInfo.outputPath("admin-book-groom.png"), fullPage: true });
+  await screenshot(staff, "admin-book-groom");
   const bookedAt = Date.now() - 1000;
   await staff.getByRole("button", { name: /^Book for / }).click();
   await expect(
     staff.getByText(`Booked: Full Grooming for ${tofu} on ${departure.label} at 10:30 AM (Confirmed). The customer has been e-mailed the confirmation.`),
   ).toBeVisible();
-  await staff.screenshot({ path: testInfo.outputPath("admin-book-groom-booked.png"), fullPage: true });
+  await screenshot(staff, "admin-book-groom-booked");
   // The customer's own groom mail came before; the newest one is the staff booking's.
   await expect.poll(async () => (await waitForMail(customer.email, bookedAt)).subject).toBe(`Your groom is booked: ${departure.label} at 10:30 AM`);
 

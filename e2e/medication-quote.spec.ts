@@ -5,6 +5,7 @@ import { ownerOfMedicatedCat } from "./support/care";
 import { customerWithVerifiedCats } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { expect, test } from "./support/auth";
+import { screenshot } from "./support/screenshots";
 
 // Medication follows the cats (ADR 0194): the quote names the cat whose profile lists a medication
 // and charges it per night; a cat with none is not charged. At a phone's width and a desktop's.
@@ -17,7 +18,7 @@ function tuesdayAhead(days: number) {
 test(
   "the quote charges medication for the cat whose profile lists one, and says so",
   { tag: "@both-widths" },
-  async ({ browser, page: staff, signIn, baseURL }, testInfo) => {
+  async ({ browser, page: staff, signIn, baseURL }) => {
     test.setTimeout(180_000);
     await signIn(staff, { as: "admin" });
     const { page, cat, catId } = await ownerOfMedicatedCat(browser, baseURL!, signIn, staff, "8am");
@@ -36,7 +37,7 @@ test(
     await expectNoAxeViolations(page);
     const width = page.viewportSize()!.width;
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `/tmp/medication-quote-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, "medication-quote");
 
     // A cat whose profile lists none: no medication line, and the page says how to add one.
     const plain = await customerWithVerifiedCats(browser, baseURL!, signIn, staff, [`Tofu ${crypto.randomBytes(3).toString("hex")}`]);

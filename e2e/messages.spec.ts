@@ -1,12 +1,13 @@
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/auth";
 import { formatPhoneDigits, freshPhoneDigits } from "./support/identities";
+import { screenshot } from "./support/screenshots";
 
 // Texts are conversations (ADR 0191): without Twilio, the simulated provider's page delivers a reply
 // as Twilio's webhook would; the desk finds it in Messages, answers it (the answer reaches the
 // simulated provider) and marks the conversation done. The rules (signature, replays, keywords, the
 // queue's opt-out, the races) are tested in server/texts/texts.db.test.ts.
-test("a simulated reply reaches Messages, the desk answers it and marks it done", { tag: "@both-widths" }, async ({ page, signIn }, testInfo) => {
+test("a simulated reply reaches Messages, the desk answers it and marks it done", { tag: "@both-widths" }, async ({ page, signIn }) => {
   test.setTimeout(90_000);
   await signIn(page, { as: "admin" });
   const digits = freshPhoneDigits();
@@ -23,7 +24,7 @@ test("a simulated reply reaches Messages, the desk answers it and marks it done"
   await expect(page.getByRole("heading", { name: shown, level: 2 })).toBeVisible();
   await expect(page.getByRole("list", { name: "Texts" })).toContainText(words);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath(`messages-${testInfo.project.name}.png`), fullPage: true });
+  await screenshot(page, "messages");
 
   const answer = `Yes, all of it. ${Date.now().toString(36)}`;
   await page.getByLabel("Answer").fill(answer);
@@ -37,5 +38,5 @@ test("a simulated reply reaches Messages, the desk answers it and marks it done"
   await page.goto("/admin/messages/simulated");
   const sent = page.getByRole("list", { name: "Texts sent" }).getByRole("listitem").filter({ hasText: answer });
   await expect(sent).toContainText(shown);
-  await page.screenshot({ path: testInfo.outputPath(`simulated-${testInfo.project.name}.png`), fullPage: true });
+  await screenshot(page, "simulated");
 });

@@ -5,6 +5,7 @@ import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { bookStayInBrowser, checkInAtDesk, openEveryDay, releaseAndCheckOutUnpaid } from "./support/stays";
 import { expect, test } from "./support/own-server";
+import { screenshot } from "./support/screenshots";
 
 // A cat not collected on its departure day, then a balance paid days later (ADR 0182), on a server of
 // its own (every day open, the departure window until 23:59; TEST_CLOCK, so the test moves its clock):
@@ -20,10 +21,10 @@ const OWNER = "+19492491234";
 test(
   "an overdue pickup keeps its suite and is billed; the balance left unpaid is paid later from My Trips",
   { tag: "@both-widths" },
-  async ({ browser, page: staff, signIn, ownServer }, testInfo) => {
+  async ({ browser, page: staff, signIn, ownServer }) => {
     test.setTimeout(240_000);
     const [today, leaving] = [businessDayAhead(0), businessDayAhead(1)];
-    await signIn(staff, { as: "admin" });
+    await signIn(staff, { as: "admin", open: false });
     await openEveryDay(staff);
     let serverNow = new Date();
     const moveClockTo = async (day: string, time: string) => {
@@ -32,7 +33,6 @@ test(
       await expectStatus(moved, 200, `move the clock to ${day} ${time}`);
       serverNow = new Date(((await moved.json()) as { now: string }).now);
     };
-    const shot = (page: typeof staff, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
     // One night, today to tomorrow, checked in at the desk.
     const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
@@ -52,7 +52,7 @@ test(
     // The night of the departure day (the grid's first column) is the cat's.
     await expect(grid.getByTitle(new RegExp(`^${cat} \\(Ana Ruiz\\)$`)).first()).toBeVisible();
     await expectNoAxeViolations(staff);
-    await shot(staff, "desk-overdue");
+    await screenshot(staff, "desk-overdue");
     const texts = await staff.request.get(`/test/texts?to=${encodeURIComponent(OWNER)}`);
     await expectStatus(texts, 200, "read the owner's texts");
     const overdueTexts = ((await texts.json()) as { texts: { body: string }[] }).texts.filter((t) => t.body.includes("is still with us"));
@@ -67,13 +67,13 @@ test(
     await expect(staff.getByRole("heading", { name: "Overdue pickups", exact: true })).toHaveCount(0);
     await expect(staff.getByRole("heading", { name: "Owed", exact: true })).toBeVisible();
     await expect(staff.getByText(`Owed ${due}`)).toBeVisible();
-    await shot(staff, "desk-owed");
+    await screenshot(staff, "desk-owed");
 
     // My Trips: what is owed, paid by card on the (simulated) provider's page, then nothing owed.
     await page.goto("/trips");
     await expect(page.getByRole("heading", { name: `Owed: ${due}` })).toBeVisible();
     await expectNoAxeViolations(page);
-    await shot(page, "trips-owed");
+    await screenshot(page, "trips-owed");
     await page.getByRole("button", { name: `Pay ${due} by card` }).click();
     await expect(page.getByRole("heading", { name: "Pay your balance" })).toBeVisible();
     await page.getByRole("button", { name: `Pay ${due}` }).click();

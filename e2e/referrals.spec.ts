@@ -18,7 +18,7 @@ test(
     // The referrer's next booking is far ahead, inside the FVRCP's 300 days; the friend's stay arrives
     // today (this server opens every day), the only day the desk checks it in.
     const tuesday = tuesdayAhead(150 + crypto.randomInt(100));
-    await signIn(staff, { as: "admin" });
+    await signIn(staff, { as: "admin", open: false });
     await openEveryDay(staff);
 
     // The referrer's link, as text on /account.

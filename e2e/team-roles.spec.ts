@@ -2,6 +2,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/auth";
 import { teamMember } from "./support/care";
 import { gotoHydrated } from "./support/hydration";
+import { screenshot } from "./support/screenshots";
 
 // The team's roles (ADR 0185), one journey: an Owner adds a front desk member on the Team page; she
 // reaches the desk from her signed-in menu, sees only the desk's sections in the admin menu, and is
@@ -21,7 +22,7 @@ test(
     await expect(listed).toContainText("Front desk since");
     await expect(listed).toContainText(name);
     expect(await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "nothing spills sideways").toBeLessThanOrEqual(0);
-    await owner.screenshot({ path: test.info().outputPath(`team-${width}.png`), fullPage: true });
+    await screenshot(owner, "team");
     await expectNoAxeViolations(owner);
 
     // An unknown role is refused beside the form (the form posts what its list offers; a bad post is the server's test).
@@ -62,7 +63,7 @@ test(
         "Vaccine records",
       ]);
     }
-    await desk.screenshot({ path: test.info().outputPath(`refused-${width}.png`), fullPage: true });
+    await screenshot(desk, "refused");
     await expectNoAxeViolations(desk);
   },
 );

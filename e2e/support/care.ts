@@ -4,9 +4,8 @@ import { certificate, expectStatus, saveHouseholdByForm } from "./cats";
 import { businessDayAhead } from "./dates";
 import { gotoHydrated } from "./hydration";
 import { checkInAtDesk, openEveryDay } from "./stays";
+import type { SignIn } from "./auth";
 import { formToken } from "./form-token";
-
-type SignIn = (page: Page) => Promise<string>;
 
 /**
  * The care journeys' start (ADR 0157, 0165): a new owner in a browser context of their own (the
@@ -31,7 +30,8 @@ export async function ownerOfMedicatedCat(browser: Browser, baseURL: string, sig
   const cat = `Pepper ${crypto.randomBytes(3).toString("hex")}`;
   const owner = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
   const page = await owner.newPage();
-  const email = await signIn(page);
+  // The page stays blank: every caller opens its own next.
+  const email = await signIn(page, { open: false });
   await saveHouseholdByForm(page);
   const added = await page.request.post("/cats/new", {
     multipart: {
@@ -66,7 +66,7 @@ export async function ownerOfMedicatedCat(browser: Browser, baseURL: string, sig
 export async function teamMember(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, role = "Care attendant") {
   const team = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
   const page = await team.newPage();
-  const email = await signIn(page);
+  const email = await signIn(page, { open: false });
   await gotoHydrated(admin, "/admin/team");
   // The name the stay's history shows for what they do (ADR 0196): fresh, like the address.
   const name = `${role} ${email.split("@")[0]!.slice(-6)}`;

@@ -2,6 +2,7 @@ import { type APIResponse, type Browser, type Locator, type Page, expect } from 
 import { businessDayAhead } from "./dates";
 import sharp from "sharp";
 import { testPdf } from "../../server/testing/certificates";
+import type { SignIn } from "./auth";
 import { formToken } from "./form-token";
 
 /** What a customer does on My Cats, for the specs that need cats with vaccine records. The files are made here. */
@@ -99,10 +100,11 @@ export async function addCatByForm(page: Page, name: string): Promise<string> {
  * household form, Add a cat, the cat page's "Upload record" with a real PDF, the Documents queue's
  * Verify, each posted to its action (walking those pages cost 8-15 s per customer).
  */
-export async function customerWithVerifiedCats(browser: Browser, baseURL: string, signIn: (page: Page) => Promise<string>, staff: Page, names: string[]) {
+export async function customerWithVerifiedCats(browser: Browser, baseURL: string, signIn: SignIn, staff: Page, names: string[]) {
   const context = await browser.newContext({ baseURL, viewport: staff.viewportSize() });
   const page = await context.newPage();
-  const email = await signIn(page);
+  // The page stays blank: every caller opens its own next.
+  const email = await signIn(page, { open: false });
   await saveHouseholdByForm(page);
   for (const name of names) {
     const catId = await addCatByForm(page, name);

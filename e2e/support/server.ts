@@ -57,13 +57,15 @@ export async function waitForHealthy(server: Pick<ExtraServer, "url" | "exited" 
 }
 
 /**
- * Starts another production server (`node server.js`, the build the suite runs) on a free port with
+ * Starts another production server (`node server.js`, the build the suite runs) on a free port (or `port`) with
  * a fresh embedded database (a copy of the run's migrated template), sending mail to the suite's test SMTP listener and making the e2e admin
  * addresses admins. For specs that change what every visitor sees, or that test the process itself.
- * `env` overrides or adds variables (an empty string unsets one in effect).
+ * `env` overrides or adds variables (an empty string unsets one in effect); `echo` prints its output as it comes.
  */
-export async function startExtraServer(options: { env?: Record<string, string>; dataDir?: string; waitUntilHealthy?: boolean } = {}): Promise<ExtraServer> {
-  const port = await freePort();
+export async function startExtraServer(
+  options: { env?: Record<string, string>; dataDir?: string; waitUntilHealthy?: boolean; port?: number; echo?: boolean } = {},
+): Promise<ExtraServer> {
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? freshDataDir();
   const child = spawn(process.execPath, ["server.js"], {
     env: {
@@ -83,6 +85,8 @@ export async function startExtraServer(options: { env?: Record<string, string>; 
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
+  // The suite's shared server shows what it logs (warnings and errors) with the run's own output.
+  if (options.echo) for (const stream of [child.stdout!, child.stderr!]) stream.on("data", (d) => process.stderr.write(d));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const server: ExtraServer = {
     url: `http://localhost:${port}`,
