@@ -16,6 +16,7 @@ import {
   mailQueue,
   paymentRefunds,
   payments,
+  siteContentRevisions,
   stayAgreementSignatures,
   stays,
   telephonyEvents,
@@ -49,7 +50,7 @@ interface Scenario {
   /** Sets the scene: who posts what (a form with a file as multipart), and how to count the effect. */
   setup(): Promise<{ url: string; cookie: string; fields: Record<string, string> | FormData; effects: () => Promise<number> }>;
 }
-type Entry = { scenarios: Record<string, Scenario> } | { testedIn: string } | { naturally: string } | { notYet: string };
+type Entry = { scenarios: Record<string, Scenario> } | { testedIn: string } | { naturally: string };
 
 let database: Database;
 let server: TestServer;
@@ -270,9 +271,23 @@ const REGISTRY: Record<string, Entry> = {
       },
     },
   },
+  // Publishing a draft and reverting are held by the same token.
   "routes/admin/content.tsx": {
-    notYet:
-      "A draft or a publish posted twice saves two revisions of the same text (nothing is sent, the page shows the same words): the editor posts by its script, which must carry the page's token before submitOnce can hold it.",
+    scenarios: {
+      "a draft saved by the editor's script (the page's form token)": {
+        page: { path: "admin/content", file: "routes/admin/content.tsx" },
+        async setup() {
+          const email = `admin-${crypto.randomUUID()}@example.com`;
+          const promo = { tagline: "Cats only, always", title: `Calm stays ${crypto.randomUUID().slice(0, 8)}`, lead: "A quiet suite for every cat." };
+          return {
+            url: "/admin/content",
+            cookie: await sessionCookieFor(database.db, email, { admin: true }),
+            fields: { intent: "draft", section: "promo", value: JSON.stringify(promo), formToken: token() },
+            effects: () => countOf(database.db.select().from(siteContentRevisions).where(eq(siteContentRevisions.createdBy, email))),
+          };
+        },
+      },
+    },
   },
   "routes/admin/leads.tsx": { naturally: "Its one form sets a lead's follow-up status and note: the same post twice leaves the same row, and sends nothing." },
   "routes/admin/grooming.book.tsx": {
