@@ -33,7 +33,10 @@ export async function recordGroomPayment(
       if (!groom || groom.priceCents === null) throw GROOM_NOT_FOUND();
       if (groom.status === "Cancelled") throw new AppError(409, "GROOM_CANCELLED", "This groom was cancelled, so there is nothing to pay.");
       if (groom.priceCents <= 0) throw new AppError(409, "GROOM_FREE", "This groom has no price on record, so there is nothing to pay.");
-      const [billed] = await tx.select({ id: stayBillLines.id }).from(stayBillLines).where(eq(stayBillLines.appointmentId, groom.id));
+      const [billed] = await tx
+        .select({ id: stayBillLines.id })
+        .from(stayBillLines)
+        .where(and(eq(stayBillLines.appointmentId, groom.id), isNull(stayBillLines.removedAt)));
       if (billed) throw new AppError(409, "GROOM_BILLED", "This groom is on its stay's bill, which collects it: nothing was recorded here.");
       const [paid] = await tx.select({ id: groomPayments.id }).from(groomPayments).where(eq(groomPayments.appointmentId, groom.id));
       if (paid) throw ALREADY_PAID();

@@ -220,6 +220,11 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
     (id) => ({ intent: "billLine", stayId: id, kind: "tip", amount: "5", formToken: crypto.randomBytes(18).toString("base64url") }),
     { url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-out` },
   ),
+  "/admin/stays/:stayId/check-out removeLine": posted(
+    "/admin/stays/:stayId/check-out",
+    (id) => ({ intent: "removeLine", stayId: id, lineId: id, formToken: crypto.randomBytes(18).toString("base64url") }),
+    { url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-out` },
+  ),
   "/admin/stays/:stayId/check-out groomLine": posted(
     "/admin/stays/:stayId/check-out",
     (id) => ({ intent: "groomLine", stayId: id, appointmentId: id, formToken: crypto.randomBytes(18).toString("base64url") }),
