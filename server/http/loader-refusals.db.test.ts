@@ -245,7 +245,12 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
     amount: "10",
     method: "cash",
   })),
-  "/admin/grooming groomPayment": posted("/admin/grooming", (id) => ({ intent: "groomPayment", appointmentId: id, method: "cash" })),
+  "/admin/stays groomPayment": posted("/admin/stays", (id) => ({
+    intent: "groomPayment",
+    appointmentId: id,
+    method: "cash",
+    formToken: crypto.randomBytes(18).toString("base64url"),
+  })),
   "/admin/grooming removeDayOff": posted("/admin/grooming", (id) => ({ intent: "removeDayOff", groomerId: id, day: inDays(5) }), { answers: [200, 400, 404] }),
   "/admin/content publish-draft": posted("/admin/content", (id) => ({ intent: "publish-draft", section: "business", revisionId: id }), {
     unknown: "99999999999",
