@@ -231,7 +231,10 @@ describe("a line on the bill at check-out", () => {
     // Sent twice at once (a double tap without the script): removed once, the second told so.
     const answers = await Promise.all([post(stayId, owner, fields), post(stayId, owner, fields)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    expect(answers.map((a) => a.title).toSorted()).toEqual([expect.stringMatching(/^Already recorded at /), "Vet bill passed on: X-ray: $120.50 removed from the bill"]);
+    expect(answers.map((a) => a.title).toSorted()).toEqual([
+      expect.stringMatching(/^Already recorded at /),
+      "Vet bill passed on: X-ray: $120.50 removed from the bill",
+    ]);
     const stay = await stayRow(stayId);
     expect(stay.totalCents).toBe(10_000 + 1000);
     expect(stay.priceLines.map((l) => l.label)).not.toContain("Vet bill passed on: X-ray");

@@ -108,10 +108,7 @@ export async function addGroomToBill(db: Db, input: { stayId: string; appointmen
         await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, groom.id)).for("update");
         const [paid] = await tx.select({ id: groomPayments.id }).from(groomPayments).where(eq(groomPayments.appointmentId, groom.id));
         if (paid) throw new AppError(409, "GROOM_PAID", "This groom was paid at the desk already, so it was not added to the bill.");
-        const [billed] = await tx
-          .select({ removedAt: stayBillLines.removedAt })
-          .from(stayBillLines)
-          .where(eq(stayBillLines.appointmentId, groom.id));
+        const [billed] = await tx.select({ removedAt: stayBillLines.removedAt }).from(stayBillLines).where(eq(stayBillLines.appointmentId, groom.id));
         // A groom is on one bill once, even once removed from it (its appointment is unique on the lines).
         if (billed) throw billed.removedAt ? GROOM_REMOVED() : GROOM_BILLED();
       },
@@ -235,7 +232,13 @@ export async function removeBillLine(db: Db, input: { stayId: string; lineId: st
       .where(eq(stayBillLines.id, line.id));
     await tx
       .insert(stayEvents)
-      .values({ stayId: stay.id, kind: "bill_line_removed", actor: `staff:${input.staffEmail}`, detail: { label: priceLine.label, cents: line.cents }, at: now });
+      .values({
+        stayId: stay.id,
+        kind: "bill_line_removed",
+        actor: `staff:${input.staffEmail}`,
+        detail: { label: priceLine.label, cents: line.cents },
+        at: now,
+      });
     return priceLine;
   });
 }

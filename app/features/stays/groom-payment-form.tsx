@@ -11,7 +11,13 @@ import { groomPaymentForm } from "./bill-schema";
  * A groom paid at the desk on its own (ADR 0192): its price, by card on the salon's terminal, cash or
  * a check. On the desk's Stays page, with the page's form token (ADR 0179).
  */
-export function GroomPaymentForm({ groom, formToken }: { groom: { id: string; catNames: string; customerEmail: string; priceCents: number }; formToken: string }) {
+export function GroomPaymentForm({
+  groom,
+  formToken,
+}: {
+  groom: { id: string; catNames: string; customerEmail: string; priceCents: number };
+  formToken: string;
+}) {
   const fetcher = useFetcher<FormReply>({ key: `groom-payment-${groom.id}` });
   useNotice(fetcher.data, undefined, { errorsShownInForm: true });
   const [form, fields] = useZodForm(groomPaymentForm, {

@@ -85,7 +85,12 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
   const intent = form.get("intent");
   // The balance's forms name the stay they settle (they are the desk's, ADR 0154), as the release's does; only this page's stay.
   if (
-    (intent === "balanceCard" || intent === "balanceDesk" || intent === "release" || intent === "billLine" || intent === "removeLine" || intent === "groomLine") &&
+    (intent === "balanceCard" ||
+      intent === "balanceDesk" ||
+      intent === "release" ||
+      intent === "billLine" ||
+      intent === "removeLine" ||
+      intent === "groomLine") &&
     form.get("stayId") !== params.stayId
   )
     return unknownIntent();
