@@ -166,7 +166,7 @@ describe("the first night free, once per person", () => {
       // The free night is held by exactly one of the stays still booked.
       expect(held.filter((s) => s.status !== "cancelled" && s.free > 0)).toHaveLength(1);
     }
-  });
+  }, 90_000);
 
   // Each account is the others' person directly: by one mailbox, then by one proven number. Each
   // books a suite type of its own, so nothing but the person's lock makes them queue.
