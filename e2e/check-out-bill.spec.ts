@@ -11,8 +11,8 @@ import { screenshot } from "./support/screenshots";
 
 // Check-out is an invoice (ADR 0192), on a server of its own (every day open, the groomer every day;
 // TEST_CLOCK, so the test moves its clock to the departure day): a one-night stay with a groom on its
-// departure day; at check-out the desk adds the groom and a late-pickup fee to the bill, takes the
-// balance in cash and checks out; the receipt (its mail and its PDF) lists both lines. The rules are
+// departure day; at check-out the desk adds the groom and a late-pickup fee to the bill (and removes a
+// tip added by mistake), takes the balance in cash and checks out; the receipt (its mail and its PDF) lists both lines. The rules are
 // tested in server/stays/bill.db.test.ts.
 
 test.use({ ownServerEnv: { TEST_CLOCK: "1" } });
@@ -71,6 +71,15 @@ test(
     const table = bill.getByRole("table", { name: "Bill" });
     await expect(table.getByRole("row", { name: /Late pickup: Collected after closing \$25\.00/ })).toBeVisible();
     await expect(table.getByRole("row", { name: /^Groom: Full Grooming/ })).toBeVisible();
+    // A line added by mistake is removed before check-out (ADR 0199).
+    await bill.getByLabel("Kind of line").selectOption({ label: "Tip" });
+    await bill.getByLabel(/^Description/).fill("");
+    await bill.getByLabel(/^Amount/).fill("5");
+    await bill.getByRole("button", { name: "Add to the bill" }).click();
+    await expect(staff.getByText("Tip: $5.00 added to the bill").first()).toBeVisible();
+    await bill.getByRole("button", { name: "Remove Tip from the bill" }).click();
+    await expect(staff.getByText("Tip: $5.00 removed from the bill").first()).toBeVisible();
+    await expect(table.getByRole("row", { name: /^Tip/ })).toHaveCount(0);
     await expectNoAxeViolations(staff);
     await screenshot(staff, "check-out-bill");
     // Nothing spills sideways.
@@ -91,6 +100,10 @@ test(
     await expect(staff.getByText("Checked out; the receipt is e-mailed to the customer").first()).toBeVisible();
     await expect(staff.getByRole("table", { name: "Bill" }).getByRole("row", { name: /Late pickup: Collected after closing \$25\.00/ })).toBeVisible();
     await screenshot(staff, "checked-out-bill");
+    // The desk's day lists the groom, collected by the stay's bill.
+    await staff.goto(`/admin/stays?date=${leaving.iso}`);
+    await expect(staff.getByRole("list", { name: "Grooms of the day" }).getByText(/which collects it/)).toBeVisible();
+    await screenshot(staff, "desk-grooms");
 
     // The receipt: its mail and its PDF list the groom and the fee.
     const mail = await waitForMail(customer.email, since, 30_000);

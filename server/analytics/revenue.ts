@@ -22,7 +22,7 @@ import { stays } from "../db/schema/index";
  * - gross: the completed stays' price before offers and discounts (value + offers + discounts), the
  *   completed grooms' price;
  * - each offer: the completed stays' offer amounts (its column on `stays`);
- * - added at check-out, discounts (ADR 0192): the completed stays' `stay_bill_lines`, positive lines
+ * - added at check-out, discounts (ADR 0192): the completed stays' `stay_bill_lines` not removed (ADR 0199), positive lines
  *   (a late pickup, a vet bill, food or retail, a tip, a groom done during the stay) and discounts;
  *   a groom on a stay's bill is in that stay's value, so not again among the completed grooms;
  * - deposits, balances: paid `payments` rows of that kind by `paid_at` month (card, cash and check);
@@ -96,7 +96,7 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
       db,
       sql`select ${monthOfInstant(sql`starts_at`)} as month, count(*)::int as n, coalesce(sum(price_cents), 0)::bigint as cents
         from appointments a where starts_at >= ${start}::timestamptz and starts_at < ${end}::timestamptz and status = 'Completed' and stay_id is null
-          and not exists (select 1 from stay_bill_lines l where l.appointment_id = a.id)
+          and not exists (select 1 from stay_bill_lines l where l.appointment_id = a.id and l.removed_at is null)
         group by 1`,
     ),
     rowsOf<Row>(
@@ -134,7 +134,7 @@ export async function revenueReport(db: Db, period: RevenuePeriod): Promise<Reve
           coalesce(sum(l.cents) filter (where l.cents > 0), 0)::bigint as extras,
           coalesce(-sum(l.cents) filter (where l.cents < 0), 0)::bigint as discounts
         from stay_bill_lines l join stays s on s.id = l.stay_id
-        where s.status = 'checked_out' and s.check_out >= ${period.fromDay}::date and s.check_out < ${period.toDay}::date
+        where l.removed_at is null and s.status = 'checked_out' and s.check_out >= ${period.fromDay}::date and s.check_out < ${period.toDay}::date
         group by 1`,
     ),
     rowsOf<Row>(

@@ -37,7 +37,12 @@ export type LockSpace = keyof typeof SPACES;
 
 /**
  * The order the spaces are taken in, when one transaction takes several: cats, then the household
- * and its person (mailbox, then mobile), then suite types.
+ * and its person (mailbox, then mobile), then suite types. A booked stay's row comes after its
+ * person's locks and before suite types: a cancel, a decline, a date change and a change of cats take
+ * the stay's cats', household's and person's locks before its row (`lockBookedStay` in
+ * server/stays/first-night.ts, ADR 0199), as the first night free passed on locks the person's other
+ * stays' rows under the person's locks; so a cancel, a change and a booking of one household at the
+ * same instant queue, and never wait on each other in a circle.
  */
 const ORDER: readonly LockSpace[] = ["cat", "household", "mailbox", "phone", "suiteType", "groomer", "balance"];
 

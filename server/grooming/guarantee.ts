@@ -61,7 +61,7 @@ export async function recentlyCompletedGrooms(db: Db, today: string): Promise<Co
     .from(appointments)
     .leftJoin(groomGuarantees, eq(groomGuarantees.appointmentId, appointments.id))
     .leftJoin(groomPayments, eq(groomPayments.appointmentId, appointments.id))
-    .leftJoin(stayBillLines, eq(stayBillLines.appointmentId, appointments.id))
+    .leftJoin(stayBillLines, and(eq(stayBillLines.appointmentId, appointments.id), isNull(stayBillLines.removedAt)))
     .where(
       and(
         isNull(appointments.stayId),
@@ -128,7 +128,10 @@ export async function recordGroomGuarantee(
         );
       // What is given back was paid (ADR 0192): the grooms' net in the revenue report is never below nothing.
       const [paid] = await tx.select({ amountCents: groomPayments.amountCents }).from(groomPayments).where(eq(groomPayments.appointmentId, groom.id));
-      const [billed] = await tx.select({ id: stayBillLines.id }).from(stayBillLines).where(eq(stayBillLines.appointmentId, groom.id));
+      const [billed] = await tx
+        .select({ id: stayBillLines.id })
+        .from(stayBillLines)
+        .where(and(eq(stayBillLines.appointmentId, groom.id), isNull(stayBillLines.removedAt)));
       if (!paid) {
         const message = billed
           ? "This groom is on its stay's bill: give it back as a refund of the stay's payment."

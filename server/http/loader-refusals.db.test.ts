@@ -220,6 +220,11 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
     (id) => ({ intent: "billLine", stayId: id, kind: "tip", amount: "5", formToken: crypto.randomBytes(18).toString("base64url") }),
     { url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-out` },
   ),
+  "/admin/stays/:stayId/check-out removeLine": posted(
+    "/admin/stays/:stayId/check-out",
+    (id) => ({ intent: "removeLine", stayId: id, lineId: id, formToken: crypto.randomBytes(18).toString("base64url") }),
+    { url: (id) => `/admin/stays/${encodeURIComponent(id)}/check-out` },
+  ),
   "/admin/stays/:stayId/check-out groomLine": posted(
     "/admin/stays/:stayId/check-out",
     (id) => ({ intent: "groomLine", stayId: id, appointmentId: id, formToken: crypto.randomBytes(18).toString("base64url") }),
@@ -240,7 +245,12 @@ const POSTED_IDS: Record<string, PostedIdCase> = {
     amount: "10",
     method: "cash",
   })),
-  "/admin/grooming groomPayment": posted("/admin/grooming", (id) => ({ intent: "groomPayment", appointmentId: id, method: "cash" })),
+  "/admin/stays groomPayment": posted("/admin/stays", (id) => ({
+    intent: "groomPayment",
+    appointmentId: id,
+    method: "cash",
+    formToken: crypto.randomBytes(18).toString("base64url"),
+  })),
   "/admin/grooming removeDayOff": posted("/admin/grooming", (id) => ({ intent: "removeDayOff", groomerId: id, day: inDays(5) }), { answers: [200, 400, 404] }),
   "/admin/content publish-draft": posted("/admin/content", (id) => ({ intent: "publish-draft", section: "business", revisionId: id }), {
     unknown: "99999999999",

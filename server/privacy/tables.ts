@@ -363,7 +363,8 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   stay_bill_lines: {
     table: stayBillLines,
     rowsOf: (s) => inArray(stayBillLines.stayId, s.stayIds),
-    erasure: "Kept for the business's accounts (each line's kind, amount and who added it); what the desk typed is the stay's price line, kept with the stay.",
+    erasure:
+      "Kept for the business's accounts (each line's kind, amount, who added it and who removed it); what the desk typed is the stay's price line, kept with the stay.",
   },
   receipts: {
     table: receipts,

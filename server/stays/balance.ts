@@ -1,17 +1,31 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { type PaidPayment, balanceDueCents } from "~/features/stays/receipt";
+import { type SQL, type SQLWrapper, and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { PaidPayment } from "~/features/stays/receipt";
 import type { Db } from "../db/client";
-import { payments } from "../db/schema/index";
+import { payments, stayEvents } from "../db/schema/index";
 
 /**
  * A stay's balance (ADR 0154): its price after offers and credits (`total_cents`, whose lines carry
- * them) less every paid payment net of what was given back. Read here, beside the check-out that
- * asks it; server/payments records what settles it.
+ * them) less every paid payment net of what was given back, less what the satisfaction guarantee gave
+ * back (a concession that lowers what the stay costs, never owed again). Read here, beside the
+ * check-out that asks it; server/payments records what settles it.
  */
+
+/**
+ * What the stay `stayId` still owes at the price `totalCents` (negative when more was paid than it
+ * costs): the one sum the balance at the desk (`balancesOf`) and what a household owes
+ * (`server/stays/owed.ts`) both read.
+ */
+export function dueCentsSql(stayId: SQLWrapper, totalCents: SQLWrapper): SQL<number> {
+  const netPaid = sql`coalesce((select sum(${payments.amountCents} - ${payments.refundedCents}) from ${payments} where ${payments.stayId} = ${stayId} and ${payments.status} = 'paid'), 0)`;
+  const guaranteed = sql`coalesce((select sum((${stayEvents.detail}->>'amountCents')::int) from ${stayEvents} where ${stayEvents.stayId} = ${stayId} and ${stayEvents.kind} = 'guarantee'), 0)`;
+  return sql<number>`(${totalCents} - ${netPaid} - ${guaranteed})::int`;
+}
+
 export interface StayBalance {
   totalCents: number;
   /** Paid payments, oldest first. */
   paid: (PaidPayment & { id: string; paidAt: Date | null })[];
+  /** What is left to pay: never below nothing. */
   dueCents: number;
   /**
    * The balance of the stay's price as it stands was settled (a paid `balance` row for this price:
@@ -40,6 +54,14 @@ export async function balancesOf(db: Db, stays: readonly { id: string; totalCent
       ),
     )
     .orderBy(asc(payments.paidAt), asc(payments.createdAt));
+  const priced = sql.join(
+    stays.map((s) => sql`(${s.id}::uuid, ${s.totalCents}::int)`),
+    sql`, `,
+  );
+  const dues = (await db.execute(
+    sql`select v.id, greatest(0, ${dueCentsSql(sql`v.id`, sql`v.total`)}) as due from (values ${priced}) as v(id, total)`,
+  )) as unknown as { rows: { id: string; due: number }[] };
+  const dueOf = new Map(dues.rows.map((d) => [d.id, Number(d.due)]));
   for (const stay of stays) {
     const paid = rows
       .filter((p) => p.stayId === stay.id)
@@ -55,7 +77,7 @@ export async function balancesOf(db: Db, stays: readonly { id: string; totalCent
     byStay.set(stay.id, {
       totalCents: stay.totalCents,
       paid,
-      dueCents: balanceDueCents(stay.totalCents, paid),
+      dueCents: dueOf.get(stay.id) ?? 0,
       balancePaid: rows.some((p) => p.stayId === stay.id && p.kind === "balance" && p.settlesTotalCents === stay.totalCents),
     });
   }

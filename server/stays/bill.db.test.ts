@@ -25,6 +25,7 @@ import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startPageTestServer } from "../testing/test-server";
 import { addBillLine, addGroomToBill, deskBill } from "./bill";
+import { stayHistory } from "./history";
 import { stayBalance } from "./balance";
 import { addOverdueNight } from "./overdue";
 
@@ -217,6 +218,48 @@ describe("a line on the bill at check-out", () => {
     expect(answers.filter((a) => a.title?.startsWith("Already recorded at "))).toHaveLength(19);
     expect(await linesOf(stayId)).toHaveLength(1);
     expect((await stayRow(stayId)).totalCents).toBe(12_500);
+  });
+
+  it("added by mistake is removed before check-out, once, with who removed it: the price, the receipt and the revenue report leave it out", async () => {
+    // A month of its own, so the revenue report's figures for it are this stay's.
+    const { stayId, checkOut } = await checkedInStay(weekdayOnOrAfter(`${addBusinessDays(today, 700).slice(0, 7)}-02`, 1));
+    const owner = await staffCookie("owner");
+    await line(stayId, "vet_bill", 12_050, "X-ray");
+    await line(stayId, "tip", 1000);
+    const [mistake] = (await linesOf(stayId)).filter((l) => l.kind === "vet_bill");
+    const fields = { intent: "removeLine", lineId: mistake!.id, formToken: formToken() };
+    // Sent twice at once (a double tap without the script): removed once, the second told so.
+    const answers = await Promise.all([post(stayId, owner, fields), post(stayId, owner, fields)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.title).toSorted()).toEqual([
+      expect.stringMatching(/^Already recorded at /),
+      "Vet bill passed on: X-ray: $120.50 removed from the bill",
+    ]);
+    const stay = await stayRow(stayId);
+    expect(stay.totalCents).toBe(10_000 + 1000);
+    expect(stay.priceLines.map((l) => l.label)).not.toContain("Vet bill passed on: X-ray");
+    expect((await deskBill(database.db, stayId)).added.map((l) => l.label)).toEqual(["Tip"]);
+    const [kept] = await database.db.select().from(stayBillLines).where(eq(stayBillLines.id, mistake!.id));
+    expect(kept).toMatchObject({ cents: 12_050, removedBy: expect.stringMatching(/^staff:owner-/), removedAt: expect.any(Date) });
+    const history = await stayHistory(database.db, stayId);
+    expect(history.find((h) => h.what.startsWith("Removed from the bill"))).toMatchObject({ what: "Removed from the bill: Vet bill passed on: X-ray $120.50" });
+    // Removed already: said in words, nothing changes.
+    const again = await post(stayId, owner, { ...fields, formToken: formToken() });
+    expect([again.status, again.errors]).toEqual([409, { "": ["Vet bill passed on: X-ray was removed from the bill already, so nothing changed."] }]);
+
+    await recordBalanceAtDesk(database.db, providers, { stayId, method: "cash", staffEmail: STAFF }, { now });
+    await checkOutAtDesk(database.db, stayId, STAFF, { siteUrl, now: businessLocalToUtc(checkOut, "11:00") });
+    const [receipt] = await database.db.select().from(receipts).where(eq(receipts.stayId, stayId));
+    expect((receipt!.figures as ReceiptFigures).lines.map((l) => l.label)).not.toContain("Vet bill passed on: X-ray");
+    expect((receipt!.figures as ReceiptFigures).totalCents).toBe(11_000);
+    const month = checkOut.slice(0, 7);
+    const figures = (await revenueReport(database.db, yearPeriod(Number(month.slice(0, 4))))).months.find((m) => m.month === month)!.services.stays;
+    expect([figures.extrasCents, figures.completedCents]).toEqual([1000, 11_000]);
+    // Checked out: the bill is closed, and a line is no longer removed.
+    const tip = (await linesOf(stayId)).find((l) => l.kind === "tip");
+    const closed = await post(stayId, owner, { intent: "removeLine", lineId: tip!.id, formToken: formToken() });
+    expect([closed.status, closed.errors]).toEqual([409, { "": ["This stay is checked out and paid in full, so its bill is closed: nothing was removed."] }]);
+    expect((await stayRow(stayId)).totalCents).toBe(11_000);
   });
 
   it("refuses bad input in words and changes nothing: negative, huge or malformed amounts, a discount without its reason, a stay not checked in, one checked out", async () => {

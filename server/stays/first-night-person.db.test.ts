@@ -5,7 +5,7 @@ import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import { mailboxSql } from "../db/mailbox";
 import { rowsOf } from "../db/client";
-import { telephonyEvents, users } from "../db/schema/index";
+import { households as households_, stays, telephonyEvents, users } from "../db/schema/index";
 import { type Env, loadEnv } from "../env";
 import { confirmPhoneCode, sendPhoneCode } from "../households/phone-proof";
 import { createLogger } from "../logger";
@@ -14,7 +14,7 @@ import { weekdayOnOrAfter } from "../testing/dates";
 import { testHousehold } from "../testing/households";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
-import { bookStay, cancelStay, quoteStay } from "./stays";
+import { bookStay, cancelStay, changeStayDates, quoteStay } from "./stays";
 
 /**
  * The first night free is once per person, not per account (ADR 0173): a "+tag" or a Gmail-dotted
@@ -134,6 +134,39 @@ describe("the first night free, once per person", () => {
     const tagged = await customer(db, `${name}+again@example.com`);
     expect((await freeNight(db, tagged.user.id, tagged.catIds, type.id, mondayIn(40))).booked).toBe(true);
   });
+
+  it("lets a cancel, a date change and a booking of one household at the same instant all end: the person's locks come before the stays' rows", async () => {
+    const { db } = database;
+    // A few households at once: each cancels the stay that holds its free night (which passes it on
+    // and locks the next stay's row), changes that next stay's dates and books its cat again.
+    const households = await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        const home = await customer(db, `race-${crypto.randomUUID()}@example.com`);
+        const type = await testSuiteType(db, 3);
+        const holder = await book(db, home.user.id, home.catIds, type.id, mondayIn(60));
+        const next = await book(db, home.user.id, home.catIds, type.id, mondayIn(74));
+        return { home, type, holder, next };
+      }),
+    );
+    expect(households.map((h) => [h.holder.firstNightFreeCents > 0, h.next.firstNightFreeCents > 0])).toEqual(Array(4).fill([true, false]));
+    const outcomes = await Promise.allSettled(
+      households.flatMap(({ home, type, holder, next }) => [
+        cancelStay(db, home.user.id, holder.id, { siteUrl, now }),
+        changeStayDates(db, home.user.id, { stayId: next.id, checkIn: mondayIn(81), checkOut: addBusinessDays(mondayIn(81), 3) }, { siteUrl, now }),
+        book(db, home.user.id, home.catIds, type.id, mondayIn(95)),
+      ]),
+    );
+    expect(outcomes.filter((o) => o.status === "rejected").map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
+    for (const { home } of households) {
+      const held = await db
+        .select({ status: stays.status, free: stays.firstNightFreeCents })
+        .from(stays)
+        .innerJoin(households_, eq(households_.id, stays.householdId))
+        .where(eq(households_.userId, home.user.id));
+      // The free night is held by exactly one of the stays still booked.
+      expect(held.filter((s) => s.status !== "cancelled" && s.free > 0)).toHaveLength(1);
+    }
+  }, 90_000);
 
   // Each account is the others' person directly: by one mailbox, then by one proven number. Each
   // books a suite type of its own, so nothing but the person's lock makes them queue.

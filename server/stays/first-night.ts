@@ -38,6 +38,25 @@ export const firstNightTaken = (db: Db, householdId: string) =>
     )
     .limit(1);
 
+/**
+ * Locks a booked stay for a change that may pass its first night free on or read its cats' nights (a
+ * cancel, a decline, a date change, a change of cats; ADR 0199): first its cats' (and `moreCats`'),
+ * its household's and its person's booking locks, in `lockForBooking`'s one order, then the stay's
+ * row. `passOnFirstNightFree` locks the person's other booked stays' rows under the person's locks,
+ * and a booking takes the cats' locks before the person's: a path that locked a stay's row first and
+ * then waited for those locks could close a circle with them. What it reads before its locks (the
+ * household, the cats) is read again under them by the change itself.
+ */
+export async function lockBookedStay(tx: Db, stayId: string, moreCats: readonly string[] = []): Promise<void> {
+  const [stay] = await tx.select({ householdId: stays.householdId }).from(stays).where(eq(stays.id, stayId));
+  if (stay?.householdId) {
+    const guests = await tx.select({ catId: stayCats.catId }).from(stayCats).where(eq(stayCats.stayId, stayId));
+    const cats = [...guests.flatMap((g) => (g.catId ? [g.catId] : [])), ...moreCats];
+    await lockForBooking(tx, { cat: cats, household: [stay.householdId], ...personLocks(stay.householdId) });
+  }
+  await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, stayId)).for("update");
+}
+
 /** The statuses of a booked stay not yet arrived, to which a returned first night free may go. */
 const BOOKED_NOT_ARRIVED = ["confirmed", "pending_review"] as const;
 
@@ -45,7 +64,8 @@ const BOOKED_NOT_ARRIVED = ["confirmed", "pending_review"] as const;
  * After stays were called off before arrival, in the same transaction: the first night free each of
  * them held goes to the person's earliest booked stay that is long enough for it, repriced (the
  * stay's page says why), under the person's locks, so a booking deciding whether the person is new
- * waits for it. Nothing moves while the person holds it elsewhere or has stayed.
+ * waits for it. Nothing moves while the person holds it elsewhere or has stayed. The caller took the
+ * called-off stay's locks with `lockBookedStay` (or, for lapsed holds, locks no booked stay's row).
  */
 export async function passOnFirstNightFree(tx: Db, calledOffIds: readonly string[], ctx: { actor: string; now: Date }): Promise<void> {
   if (calledOffIds.length === 0) return;

@@ -53,6 +53,8 @@ function eventText(kind: string, detail: Record<string, unknown>): string {
       return "Moved to another suite";
     case "cancelled":
       return "Cancelled";
+    case "bill_line_removed":
+      return `Removed from the bill: ${String(detail.label ?? "a line")} ${money(detail.cents)}`.trim();
     default:
       return kind.replace(/[-_]/g, " ").replace(/^./, (c) => c.toUpperCase());
   }

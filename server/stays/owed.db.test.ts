@@ -16,6 +16,7 @@ import { createLogger } from "../logger";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
 import { weekdayOnOrAfter } from "../testing/dates";
+import { stayBalance } from "./balance";
 import { householdOwed, owedAtDesk, ownOwed, runOwedReminders } from "./owed";
 
 const siteUrl = "http://localhost:3000";
@@ -81,6 +82,8 @@ describe("a balance left unpaid at check-out", () => {
     // $30.00 went back in cash under the guarantee: the owner owes nothing, on My Trips or at the desk.
     expect(await ownOwed(database.db, userId)).toEqual({ totalCents: 0, stays: [] });
     expect((await owedAtDesk(database.db)).some((s) => s.id === stay.id)).toBe(false);
+    // The stay's balance is the same sum: nothing left to take at the desk or by a card link.
+    expect((await stayBalance(database.db, stay)).dueCents).toBe(0);
   });
 
   it("is owed: the household's one balance, on My Trips, on the customer's page and at the desk", async () => {

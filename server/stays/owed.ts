@@ -3,31 +3,25 @@ import { customerLabel } from "~/features/stays/wording";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { households, payments, stayEvents, stays, users } from "../db/schema/index";
+import { households, stayEvents, stays, users } from "../db/schema/index";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { owedReminderMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
+import { dueCentsSql } from "./balance";
 import { catNamesByStay } from "./guests";
 
 /**
  * What a household owes (ADR 0182): the ledger of each stay checked out, its price after offers and
  * credits (`total_cents`, whose lines carry the charges, the extra nights of an overdue pickup
- * included) less every paid payment net of what was given back, as `balancesOf` reads it for one
- * stay. A stay checked out with money left is "owed"; it stays collectable (a card link from My
+ * included) less every paid payment net of what was given back and less the satisfaction guarantee,
+ * summed by `dueCentsSql`, as `balancesOf` reads it for one stay. A stay checked out with money left is "owed"; it stays collectable (a card link from My
  * Trips or the desk, cash or a check at the desk) until that is zero.
  */
 
-/** Paid payments of the stay in the row, net of refunds: the same sum `balanceDueCents` subtracts. */
-const netPaid = sql`coalesce((select sum(${payments.amountCents} - ${payments.refundedCents}) from ${payments} where ${payments.stayId} = ${stays.id} and ${payments.status} = 'paid'), 0)`;
-/**
- * What the satisfaction guarantee gave back on the stay in the row (one a stay): a concession, not the
- * return of an overpayment, so it lowers what the stay costs rather than making it owed again.
- */
-const guaranteed = sql`coalesce((select sum((${stayEvents.detail}->>'amountCents')::int) from ${stayEvents} where ${stayEvents.stayId} = ${stays.id} and ${stayEvents.kind} = 'guarantee'), 0)`;
-/** What the stay in the row still owes (negative when more was paid than it costs). */
-const dueOfStay = sql<number>`(${stays.totalCents} - ${netPaid} - ${guaranteed})::int`;
+/** What the stay in the row still owes (negative when more was paid than it costs): the balance's own sum. */
+const dueOfStay = dueCentsSql(stays.id, stays.totalCents);
 
 export interface OwedStay {
   id: string;

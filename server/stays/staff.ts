@@ -17,7 +17,7 @@ import { overdueStayIds } from "./overdue";
 import { issueReceipt } from "./receipts";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
-import { passOnFirstNightFree } from "./first-night";
+import { lockBookedStay, passOnFirstNightFree } from "./first-night";
 import { STAY_NOT_FOUND, type Stay, bookStay } from "./stays";
 
 /**
@@ -220,6 +220,8 @@ export async function changeStayAtDesk(
   const rule = TRANSITIONS[action];
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
+    // A decline passes the first night free on under the person's locks: those first, then the row (ADR 0199).
+    if (action === "decline" && isUuid(stayId)) await lockBookedStay(tx, stayId);
     const [stay] = isUuid(stayId) ? await tx.select().from(stays).where(eq(stays.id, stayId)).for("update") : [];
     if (!stay) throw STAY_NOT_FOUND();
     if (!rule.from.includes(stay.status))

@@ -40,7 +40,7 @@ import { redeemVoucher } from "../leads/vouchers";
 import { applyReferralCredit, personLocks, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
 import { queueStayMail, queueStayMessages } from "./stay-mail";
 import { medicatedCats } from "./medication";
-import { firstNightTaken, isNewHousehold, passOnFirstNightFree } from "./first-night";
+import { firstNightTaken, isNewHousehold, lockBookedStay, passOnFirstNightFree } from "./first-night";
 import { queueCancellationRefund } from "./refunds";
 import { stayViewOf, stayViews } from "./views";
 import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
@@ -615,8 +615,9 @@ export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { 
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const current = await ownStay(tx, userId, stayId);
-    // Row lock: a cancel racing another cancel or a change sees the other's result.
-    await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, current.id)).for("update");
+    // The person's locks, then the row (ADR 0199): a cancel racing another cancel, a change or a
+    // booking of the household sees the other's result, and never waits in a circle with them.
+    await lockBookedStay(tx, current.id);
     const [stay] = await tx.select().from(stays).where(eq(stays.id, current.id));
     if (!stay || !(changeable(stay, businessDate(now)) || stay.status === "offered" || stay.status === "awaiting_payment"))
       throw new AppError(409, "STAY_NOT_CANCELLABLE", "This stay can no longer be cancelled online. Please call us.");
@@ -715,7 +716,7 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
   // Checked before the dates reach a query: the database answers an impossible date with an error.
   const input = parseBody(stayNewDatesForm, changed);
   return withSuiteRetry(db, async (tx) => {
-    await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, input.stayId)).for("update");
+    await lockBookedStay(tx, input.stayId);
     const plan = await planChange(tx, userId, input, now, true);
     for (const { row, suiteId } of plan.moves)
       await tx.update(staySuites).set({ suiteId, checkIn: input.checkIn, checkOut: input.checkOut }).where(eq(staySuites.id, row.id));
@@ -835,10 +836,11 @@ export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput
  */
 export async function changeStayCats(db: Db, userId: string, input: StayCatsInput, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
   const now = ctx.now ?? new Date();
-  const { stayId } = parseBody(stayCatsForm, input);
+  const { stayId, catIds } = parseBody(stayCatsForm, input);
   return withSuiteRetry(db, async (tx) => {
-    // Row lock: a change racing another change or a cancel of the same stay sees the other's result.
-    await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, stayId)).for("update");
+    // The cats' and the person's locks, then the row (ADR 0199): a change racing another change, a
+    // cancel or a booking of the household sees the other's result.
+    await lockBookedStay(tx, stayId, catIds);
     const plan = await planCatsChange(tx, userId, input, now, true);
     const { stay } = plan;
     if (plan.released.length > 0)

@@ -24,6 +24,8 @@ export interface GroomOnBill {
 export interface DeskBill {
   lines: PriceLine[];
   totalCents: number;
+  /** The lines the desk added, which it may remove before check-out (ADR 0199). */
+  added: { id: string; label: string; cents: number }[];
   grooms: GroomOnBill[];
 }
 
@@ -33,14 +35,16 @@ export function BillTable({ bill }: { bill: Pick<DeskBill, "lines" | "totalCents
 }
 
 /**
- * The bill at check-out (ADR 0192): the stay's lines and total, the grooms done during the stay (each
- * added at its price, once), and a form for a line the desk types. A discount is a manager's right:
- * the front desk is not offered it.
+ * The bill at check-out (ADR 0192): the stay's lines and total, the lines the desk added (each
+ * removable before check-out, ADR 0199), the grooms done during the stay (each added at its price,
+ * once), and a form for a line the desk types. A discount is a manager's right: the front desk is not
+ * offered it.
  */
 export function BillDesk({ stayId, bill, canDiscount, formToken }: { stayId: string; bill: DeskBill; canDiscount: boolean; formToken: string }) {
   const actionData = useActionData<FormReply>();
   const reply = replyTo(actionData, "billLine");
   const groomReply = replyTo(actionData, "groomLine");
+  const removeReply = replyTo(actionData, "removeLine");
   const navigation = useNavigation();
   const posting = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const kinds = TYPED_BILL_LINE_KINDS.filter((k) => k !== "discount" || canDiscount);
@@ -52,6 +56,30 @@ export function BillDesk({ stayId, bill, canDiscount, formToken }: { stayId: str
   return (
     <div className="grid gap-4">
       <BillTable bill={bill} />
+      {bill.added.length > 0 ? (
+        <div className="grid gap-2">
+          <h3 className="font-semibold">Added at the desk</h3>
+          <ul className="grid gap-2">
+            {bill.added.map((l) => (
+              <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 p-2">
+                <span className="break-words">
+                  {l.label} · {formatCents(l.cents)}
+                </span>
+                <Form method="post">
+                  <FormToken token={formToken} />
+                  <input type="hidden" name="intent" value="removeLine" />
+                  <input type="hidden" name="stayId" value={stayId} />
+                  <input type="hidden" name="lineId" value={l.id} />
+                  <Button type="submit" size="sm" variant="outline" disabled={posting("removeLine")} aria-label={`Remove ${l.label} from the bill`}>
+                    Remove
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <FormError errors={removeReply?.result.error?.[""] ?? undefined} />
+        </div>
+      ) : null}
       {bill.grooms.length > 0 ? (
         <div className="grid gap-2">
           <h3 className="font-semibold">Grooms during the stay</h3>

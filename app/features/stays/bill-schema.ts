@@ -24,6 +24,13 @@ export const billLineForm = z
   .refine((f) => f.kind !== "discount" || Boolean(f.description), { message: "Say why the discount is given", path: ["description"] });
 export type BillLineInput = z.output<typeof billLineForm>;
 
+/** A line the desk added by mistake, removed before check-out (ADR 0199). */
+export const billLineRemovalForm = z.object({
+  intent: z.literal("removeLine"),
+  stayId: idField("Choose a stay"),
+  lineId: idField("Choose a line"),
+});
+
 /** A groom of the stay's household done during the stay, added to the bill at its price. */
 export const groomBillForm = z.object({
   intent: z.literal("groomLine"),

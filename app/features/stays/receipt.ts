@@ -15,14 +15,6 @@ export interface PaidPayment {
   reference: string | null;
 }
 
-/** What was paid and kept, net of what was given back. */
-export const netPaidCents = (paid: readonly Pick<PaidPayment, "amountCents" | "refundedCents">[]) =>
-  paid.reduce((sum, p) => sum + p.amountCents - p.refundedCents, 0);
-
-/** What is left to pay on a stay whose price is `totalCents`: never below nothing. */
-export const balanceDueCents = (totalCents: number, paid: readonly Pick<PaidPayment, "amountCents" | "refundedCents">[]) =>
-  Math.max(0, totalCents - netPaidCents(paid));
-
 /** The figures of a receipt as they were at check-out, kept with its number. */
 export interface ReceiptFigures {
   checkIn: string;

@@ -40,7 +40,7 @@ export const PERMISSIONS = [
   "refunds",
   /** The manager's override: releasing a cat without its pickup code. */
   "override",
-  /** The desk: arrivals and departures, check-in, check-out, taking a balance, releasing a cat by its code. */
+  /** The desk: arrivals and departures, check-in, check-out, taking a balance or a groom's payment, releasing a cat by its code. */
   "desk",
   /** Reviewing the vaccine records customers upload. */
   "documents",

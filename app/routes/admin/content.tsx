@@ -3,7 +3,8 @@ import { type FetcherWithComponents, Link, useFetcher } from "react-router";
 import { z } from "~/lib/zod";
 import { requirePermission } from "@server/auth/guards.server";
 import { type RevisionView, contentHistory, loadEditableContent, publishDraft, publishValue, revertTo, revisionView, saveDraft } from "@server/content/content";
-import { formDataOf, submitForm } from "@server/http/form-action";
+import { formDataOf } from "@server/http/form-action";
+import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
 import { type FieldErrors, fieldErrors } from "~/features/content/form-state";
@@ -12,7 +13,7 @@ import { ReviewsFields } from "~/features/content/reviews-fields";
 import { ListField, type StyleDraft, StyleGroup, CheckboxField, TextField, styleDraftFrom, styleFromDraft } from "~/features/content/section-fields";
 import { TeamFields } from "~/features/content/team-fields";
 import { VaccinesFields } from "~/features/content/vaccines-fields";
-import { type FormReply, useNotice } from "~/lib/forms";
+import { FORM_TOKEN, type FormReply, useNotice } from "~/lib/forms";
 import { formatBusinessDateTime } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/content";
@@ -39,7 +40,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const requested = new URL(request.url).searchParams.get("section");
   const section = CONTENT_KEYS.find((k) => k === requested) ?? "business";
   const [content, history] = await Promise.all([loadEditableContent(context.db), contentHistory(context.db, section)]);
-  return { section, content, history: history.map(revisionView) };
+  return { section, content, history: history.map(revisionView), formToken: formToken() };
 });
 
 /**
@@ -69,7 +70,9 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const admin = await requirePermission(request, context, "content");
   const email = admin.user.email;
   const db = context.db;
-  return submitForm<typeof contentChange, { draftId?: number }>(
+  // The editor posts by its script with the page's token: a replay saves no second revision (ADR 0179).
+  return submitOnce<typeof contentChange, { draftId?: number }>(
+    { db, form: "/admin/content", user: admin.user, now: context.clock.now() },
     await formDataOf(request),
     contentChange,
     async (change) => {
@@ -105,7 +108,7 @@ type ContentReply = FormReply & { draftId?: number };
 const when = (iso: string) => formatBusinessDateTime(new Date(iso));
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
-  const { section, content, history } = loaderData;
+  const { section, content, history, formToken } = loaderData;
   const fetcher = useFetcher<ContentReply>({ key: "content" });
   useNotice(fetcher.data);
   const liveRevision = history.find((r) => r.status !== "draft")?.id ?? 0;
@@ -132,7 +135,14 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       {/* key: switching sections, publishing or reverting starts the form from what is live now. */}
-      <SectionEditor key={`${section}:${liveRevision}`} section={section} initial={content[section]} history={history} fetcher={fetcher} />
+      <SectionEditor
+        key={`${section}:${liveRevision}`}
+        section={section}
+        initial={content[section]}
+        history={history}
+        fetcher={fetcher}
+        formToken={formToken}
+      />
     </div>
   );
 }
@@ -144,11 +154,13 @@ function SectionEditor<K extends ContentKey>({
   initial,
   history,
   fetcher,
+  formToken,
 }: {
   section: K;
   initial: EditableContent[K];
   history: RevisionView[];
   fetcher: FetcherWithComponents<ContentReply>;
+  formToken: string;
 }) {
   const [value, setValue] = useState<EditableContent[K]>(initial);
   const [styles, setStyles] = useState<StyleDrafts>(() => {
@@ -219,7 +231,7 @@ function SectionEditor<K extends ContentKey>({
     setFormError(reply.result.status === "error" ? (reply.notice?.description ?? firstError ?? "Please correct the highlighted fields.") : null);
     if (reply.result.status === "success") setDraft(reply.draftId ?? null);
   }
-  const post = (change: Record<string, string>) => void fetcher.submit({ section, ...change }, { method: "post" });
+  const post = (change: Record<string, string>) => void fetcher.submit({ section, ...change, [FORM_TOKEN]: formToken }, { method: "post" });
   const saveDraft = () => check() && post({ intent: "draft", value: JSON.stringify(current()) });
   const publish = () => check() && post({ intent: "publish", value: JSON.stringify(current()) });
   const publishDraft = (id: number) => post({ intent: "publish-draft", revisionId: String(id) });

@@ -2,7 +2,6 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useFetcher } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
 import { addDayOff, listGroomers, listGroomingServices, removeDayOff, saveGroomerWeek, saveGroomingService } from "@server/grooming/grooming";
-import { groomPaidTitle, recordGroomPayment } from "@server/grooming/groom-payments";
 import { recentlyCompletedGrooms, recordGroomGuarantee } from "@server/grooming/guarantee";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
@@ -12,7 +11,6 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { WEEKDAYS, dayOffForm, groomGuaranteeForm, groomerWeekForm, groomingServiceForm, removeDayOffForm } from "~/features/grooming/schema";
-import { groomPaymentForm } from "~/features/stays/bill-schema";
 import { methodText } from "~/features/stays/receipt";
 import { GUARANTEE_DAYS } from "~/features/stays/model";
 import { formatCents } from "~/lib/money";
@@ -60,12 +58,6 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       return submitForm(form, removeDayOffForm, async (input) => {
         await removeDayOff(db, input);
         return { kind: "success", title: "Day off removed" };
-      });
-    case "groomPayment":
-      // One payment a groom: its appointment is unique in groom_payments (ADR 0192).
-      return submitForm(form, groomPaymentForm, async (input) => {
-        const { amountCents } = await recordGroomPayment(db, { ...input, staffEmail: admin.user.email }, context.clock.now());
-        return { kind: "success", title: groomPaidTitle(amountCents) };
       });
     case "groomGuarantee":
       return submitForm(form, groomGuaranteeForm, async ({ amount, ...input }) => {
@@ -237,53 +229,6 @@ function GroomGuaranteeForm({ groom }: { groom: LoaderData["completed"][number] 
   );
 }
 
-/** A groom paid at the desk on its own (ADR 0192): its price, by card on the salon's terminal, cash or a check. */
-function GroomPaymentForm({ groom }: { groom: LoaderData["completed"][number] }) {
-  const fetcher = useFetcher<FormReply>({ key: `groom-payment-${groom.id}` });
-  useNotice(fetcher.data, undefined, { errorsShownInForm: true });
-  const [form, fields] = useZodForm(groomPaymentForm, {
-    id: `groom-payment-${groom.id}`,
-    lastResult: fetcher.data?.result,
-    defaultValue: { intent: "groomPayment", appointmentId: groom.id, method: "card" },
-  });
-  return (
-    <fetcher.Form
-      method="post"
-      {...getFormProps(form)}
-      aria-label={`Payment: ${groom.catNames || groom.customerEmail}`}
-      className="mt-3 grid gap-3 rounded-lg bg-brand-50 p-3"
-    >
-      <p className="font-semibold">Not paid yet: {formatCents(groom.priceCents)}</p>
-      <input type="hidden" name="intent" value="groomPayment" />
-      <input type="hidden" name="appointmentId" value={groom.id} />
-      <div className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
-        <fieldset>
-          <legend className="mb-1 text-sm font-semibold">Paid by</legend>
-          <div className="flex min-h-11 flex-wrap items-center gap-4">
-            {(["card", "cash", "check"] as const).map((method) => (
-              <label key={method} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name={fields.method.name}
-                  value={method}
-                  defaultChecked={fields.method.initialValue === method}
-                  className="h-5 w-5 accent-brand-700"
-                />
-                {method === "card" ? "Card" : method === "cash" ? "Cash" : "Check"}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <Field label="Check number (a check only)" field={fields.checkNumber} maxLength={30} autoComplete="off" />
-        <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
-          Record the payment
-        </Button>
-      </div>
-      <FormError errors={form.errors} />
-    </fetcher.Form>
-  );
-}
-
 export default function GroomingPage({ loaderData: { services, groomers, completed, today } }: Route.ComponentProps) {
   const posted = useActionData<FormReply>();
   return (
@@ -327,7 +272,13 @@ export default function GroomingPage({ loaderData: { services, groomers, complet
                     Paid at the desk: {formatCents(g.paid.amountCents)} ({methodText(g.paid)})
                   </p>
                 ) : (
-                  <GroomPaymentForm groom={g} />
+                  <p className="mt-2 text-sm">
+                    Not paid yet: {formatCents(g.priceCents)}, taken at the desk on{" "}
+                    <Link to={`/admin/stays?date=${businessDate(new Date(g.startsAt))}`} className="font-semibold text-brand-700 underline underline-offset-4">
+                      Stays
+                    </Link>
+                    .
+                  </p>
                 )}
                 {g.billedOnStayId || !g.paid ? null : g.guarantee ? (
                   <p className="mt-2 text-sm">

@@ -8,7 +8,7 @@ import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from "@server/payments/balance";
 import { settleStaysInBackground } from "@server/stays/background";
-import { addBillLine, addGroomToBill, billLineAddedTitle, deskBill } from "@server/stays/bill";
+import { addBillLine, addGroomToBill, billLineAddedTitle, billLineRemovedTitle, deskBill, removeBillLine } from "@server/stays/bill";
 import { deskCheckOutPage } from "@server/stays/handovers";
 import { PICKUP_CODES_FROM, pickupAtDesk, releaseWithCode, releaseWithOverride, type StayRelease } from "@server/stays/pickup";
 import { changeStayAtDesk } from "@server/stays/staff";
@@ -19,7 +19,7 @@ import { FieldError } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
 import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
 import { BillDesk, BillTable } from "~/features/stays/bill-desk";
-import { billLineForm, groomBillForm } from "~/features/stays/bill-schema";
+import { billLineForm, billLineRemovalForm, groomBillForm } from "~/features/stays/bill-schema";
 import { balanceCardForm, balanceDeskForm } from "~/features/stays/balance-schema";
 import { pillCountMismatch, pillCountWarning } from "~/features/stays/handover";
 import { CatHandoverFields, handoverSummary } from "~/features/stays/handover-fields";
@@ -85,7 +85,12 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
   const intent = form.get("intent");
   // The balance's forms name the stay they settle (they are the desk's, ADR 0154), as the release's does; only this page's stay.
   if (
-    (intent === "balanceCard" || intent === "balanceDesk" || intent === "release" || intent === "billLine" || intent === "groomLine") &&
+    (intent === "balanceCard" ||
+      intent === "balanceDesk" ||
+      intent === "release" ||
+      intent === "billLine" ||
+      intent === "removeLine" ||
+      intent === "groomLine") &&
     form.get("stayId") !== params.stayId
   )
     return unknownIntent();
@@ -98,6 +103,11 @@ export const action = mapRefusals(async ({ request, params, context }: Route.Act
       if (line.kind === "discount") assertMay(admin, "refunds");
       const added = await addBillLine(context.db, { ...line, staffEmail: admin.user.email }, now);
       return { kind: "success", title: billLineAddedTitle(added) };
+    });
+  if (intent === "removeLine")
+    return submitOnce(once("removeLine"), form, billLineRemovalForm, async ({ stayId, lineId }) => {
+      const removed = await removeBillLine(context.db, { stayId, lineId, staffEmail: admin.user.email }, now);
+      return { kind: "success", title: billLineRemovedTitle(removed) };
     });
   if (intent === "groomLine")
     return submitOnce(once("groomLine"), form, groomBillForm, async ({ stayId, appointmentId }) => {

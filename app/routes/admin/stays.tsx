@@ -3,6 +3,7 @@ import { z } from "~/lib/zod";
 import { assertMay, may, requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { formToken, submitOnce } from "@server/http/form-once";
+import { groomPaidTitle, groomsAtDesk, recordGroomPayment } from "@server/grooming/groom-payments";
 import { failedMail, retryMail } from "@server/mail/queue";
 import { refundUnderGuarantee } from "@server/payments/guarantee";
 import { recentPayments, refundByStaff } from "@server/payments/payments";
@@ -30,6 +31,9 @@ import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from 
 import { owedAtDesk } from "@server/stays/owed";
 import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
 import { balanceCardForm, balanceDeskForm } from "~/features/stays/balance-schema";
+import { groomPaymentForm } from "~/features/stays/bill-schema";
+import { GroomPaymentForm } from "~/features/stays/groom-payment-form";
+import { methodText } from "~/features/stays/receipt";
 import { ActionNotice } from "~/components/action-notice";
 import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
@@ -43,7 +47,7 @@ import { paymentMethodLabel } from "~/features/stays/wording";
 import { formatCents } from "~/lib/money";
 import { type FormReply, alreadyRecordedTitle, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";
-import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
+import { addBusinessDays, businessDate, formatBusinessDateTime, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import { formatUsPhone } from "~/lib/phone";
 import { calendarDateField } from "~/lib/validation";
@@ -65,7 +69,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const now = context.clock.now();
   const today = businessDate(now);
   const date = dayParam.safeParse(params.get("date")).data ?? today;
-  const [desk, queue, withoutSuite, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice, checkedOut, overdue, owed] = await Promise.all([
+  const [desk, queue, withoutSuite, grid, suites, undelivered, undeliveredTexts, deposits, bookedTwice, checkedOut, overdue, owed, grooms] = await Promise.all([
     deskDay(context.db, date),
     reviewQueue(context.db),
     staysWithoutSuite(context.db, today),
@@ -78,6 +82,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     recentlyCheckedOut(context.db, today, CHECKED_OUT_DAYS),
     overduePickups(context.db, now),
     owedAtDesk(context.db),
+    groomsAtDesk(context.db, date),
   ]);
   // The arrivals' online check-in (ADR 0158): who has confirmed the care plan and signed.
   const checkIns = await checkInStatuses(
@@ -91,6 +96,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     checkIns: Object.fromEntries(checkIns) as Record<string, CheckInStatus>,
     overdue,
     owed,
+    grooms,
     deposits,
     bookedTwice,
     date,
@@ -203,6 +209,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
         { now: context.clock.now(), logger: context.logger },
       );
       return { kind: "success", title: balanceRecordedTitle(payment) };
+    });
+  // A groom paid at the desk on its own (ADR 0192): the front desk takes it where the customer pays.
+  if (intent === "groomPayment")
+    return submitOnce({ db: context.db, form: "/admin/stays groomPayment", user: admin.user, now }, form, groomPaymentForm, async (input) => {
+      const { amountCents } = await recordGroomPayment(context.db, { ...input, staffEmail: admin.user.email }, now);
+      return { kind: "success", title: groomPaidTitle(amountCents) };
     });
   if (intent === "move")
     return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
@@ -487,6 +499,42 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
           />
         </Panel>
       </div>
+
+      {data.grooms.length > 0 ? (
+        <Panel
+          title={`Grooms · ${formatCalendarDayWeekday(data.date)}`}
+          description="A groom on its own is paid here. One done during a stay is added to that stay's bill at check-out instead."
+        >
+          <ul className="grid gap-3" aria-label="Grooms of the day">
+            {data.grooms.map((g) => (
+              <li key={g.id} className="rounded-xl border border-brand-100 p-3 break-words">
+                <p className="font-bold">
+                  {g.serviceTitle}
+                  {g.catNames ? ` · ${g.catNames}` : ""}
+                </p>
+                <p className="text-sm text-muted">
+                  {formatBusinessDateTime(new Date(g.startsAt))} · {g.customerEmail} · {formatCents(g.priceCents)}
+                </p>
+                {g.billedOnStayId ? (
+                  <p className="mt-2 text-sm">
+                    On the bill of{" "}
+                    <Link to={`/admin/stays/${g.billedOnStayId}/check-out`} className="font-semibold text-brand-700 underline underline-offset-4">
+                      its stay
+                    </Link>
+                    , which collects it.
+                  </p>
+                ) : g.paid ? (
+                  <p className="mt-2 text-sm">
+                    Paid at the desk: {formatCents(g.paid.amountCents)} ({methodText(g.paid)})
+                  </p>
+                ) : (
+                  <GroomPaymentForm groom={g} formToken={data.formToken} />
+                )}
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
 
       {data.owed.length > 0 ? (
         <Panel

@@ -9,10 +9,12 @@ import type { BillLineKind, GroomPaymentMethod } from "../../../app/features/sta
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * The lines the desk adds to a stay's bill (ADR 0192), each a row that is only ever added: what it is
+ * The lines the desk adds to a stay's bill (ADR 0192), each a row that is never deleted: what it is
  * for, its amount (a discount negative), who added it and when. The line is written in the same
  * transaction into the stay's price lines and total, so the balance, what is owed, the receipt and
- * the revenue report read it as they read the booked price. A groom is on one bill at most.
+ * the revenue report read it as they read the booked price. A groom is on one bill at most. A line
+ * added by mistake is removed before check-out (ADR 0199): the row keeps who removed it and when,
+ * and leaves the stay's price lines and total; everything that reads the lines skips a removed one.
  */
 export const stayBillLines = pgTable(
   "stay_bill_lines",
@@ -33,9 +35,13 @@ export const stayBillLines = pgTable(
     /** Who added it (`staff:<email>`). */
     recordedBy: text("recorded_by").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
+    /** Removed from the bill before check-out (ADR 0199): when, and by whom (`staff:<email>`). */
+    removedAt: at("removed_at"),
+    removedBy: text("removed_by"),
   },
   (t) => [
     index("stay_bill_lines_stay").on(t.stayId),
+    check("stay_bill_lines_removed", sql`(${t.removedAt} is null) = (${t.removedBy} is null)`),
     check("stay_bill_lines_kind", sql`${t.kind} in ('late_pickup','vet_bill','retail','tip','discount','groom')`),
     check(
       "stay_bill_lines_cents",
