@@ -381,10 +381,8 @@ export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAle
       .orderBy(desc(sql`coalesce(${careAlerts.acknowledgedAt}, ${careAlerts.closedAt})`)),
   ]);
   // Who acknowledged it, by name (ADR 0196); the initials kept stand in for an account gone.
-  const names = await teamNames(
-    db,
-    acknowledged.map((r) => r.alert.acknowledgedByUserId),
-  );
+  const ackedBy = acknowledged.map((r) => r.alert.acknowledgedByUserId);
+  const names = await teamNames(db, ackedBy);
   const view = ({ alert: a, catName, profileName, suite }: (typeof open)[number]): CareAlertView => ({
     id: a.id,
     rule: a.rule,

@@ -215,12 +215,11 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
           stayTimesOf(db, stayIds),
         ]);
   // The team reads who logged what by name (ADR 0196).
-  const who = whoOf(
-    await teamNames(
-      db,
-      entries.map((e) => e.staffUserId),
-    ),
+  const names = await teamNames(
+    db,
+    entries.map((e) => e.staffUserId),
   );
+  const who = whoOf(names);
   // The last doses given at home, read only for the stays the desk checked in today.
   const arrivedIds = stayIds.filter((id) => arrivedToday(times.get(id) ?? NO_TIMES, day));
   const arrivals_ =
