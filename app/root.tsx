@@ -67,6 +67,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { title, detail } = describeError(error);
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      {/* No route's meta reaches the root's boundary: the page names itself (a care attendant refused the desk reads "Not allowed"). */}
+      <title>{title}</title>
       <h1 className="text-4xl">{title}</h1>
       <p className="text-muted">{detail}</p>
       <a className="font-semibold text-brand-700 underline" href="/">

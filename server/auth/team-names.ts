@@ -14,3 +14,8 @@ export async function teamNames(db: Pick<Db, "select">, userIds: readonly (strin
   const rows = await db.select({ id: users.id, fullName: users.fullName, email: users.email }).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, teamMemberName(r)]));
 }
+
+/** The name `names` holds for the account that did something, else what its record kept (initials, an address): an account gone, or a reader given initials. */
+export function nameOr(names: ReadonlyMap<string, string>, userId: string | null, kept: string): string {
+  return (userId && names.get(userId)) || kept;
+}

@@ -211,14 +211,15 @@ describe("on Today", () => {
     const ackAt = minutesAfter(now, 3);
     const done = await acknowledgeCareAlert(db, maria, mine[0]!.id, ackAt);
     expect(done).toMatchObject({ acknowledgedByUserId: maria.userId, acknowledgedBy: "ML", acknowledgedAt: ackAt });
+    // Today names who acknowledged it (ADR 0196); the row keeps the initials.
     const later = await careAlertsToday(db, minutesAfter(ackAt, 1));
     expect(later.open.filter((a) => a.catName === "Biscuit").map((a) => a.what)).toEqual(["No food eaten in 24 hours"]);
-    expect(later.acknowledged.filter((a) => a.catName === "Biscuit").map((a) => [a.what, a.acknowledgedBy])).toEqual([["No urine in 24 hours", "ML"]]);
+    expect(later.acknowledged.filter((a) => a.catName === "Biscuit").map((a) => [a.what, a.acknowledgedBy])).toEqual([["No urine in 24 hours", "Maria Lopez"]]);
 
     // A second acknowledgement says who did it, and changes nothing; nor may anything else change it.
     await expect(acknowledgeCareAlert(db, maria, mine[0]!.id, minutesAfter(ackAt, 5))).rejects.toMatchObject({
       status: 409,
-      message: expect.stringMatching(/^ML acknowledged this alert already/),
+      message: expect.stringMatching(/^Maria Lopez acknowledged this alert already/),
     });
     await expect(db.update(careAlerts).set({ acknowledgedAt: now }).where(eq(careAlerts.id, mine[0]!.id))).rejects.toThrow();
     expect((await db.select().from(careAlerts).where(eq(careAlerts.id, mine[0]!.id)))[0]!.acknowledgedAt).toEqual(ackAt);

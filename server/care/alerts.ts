@@ -16,6 +16,7 @@ import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import { careAlerts, careEntries, catHandovers, cats, stayCats, staySettings, staySuites, stays, suites } from "../db/schema/index";
+import { nameOr, teamNames } from "../auth/team-names";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { careAlertEscalationText, careAlertText, doseOverdueText } from "../messages/catalogue";
@@ -379,6 +380,9 @@ export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAle
       .where(or(gte(careAlerts.acknowledgedAt, dayStart), gte(careAlerts.closedAt, dayStart)))
       .orderBy(desc(sql`coalesce(${careAlerts.acknowledgedAt}, ${careAlerts.closedAt})`)),
   ]);
+  // Who acknowledged it, by name (ADR 0196); the initials kept stand in for an account gone.
+  const ackedBy = acknowledged.map((r) => r.alert.acknowledgedByUserId);
+  const names = await teamNames(db, ackedBy);
   const view = ({ alert: a, catName, profileName, suite }: (typeof open)[number]): CareAlertView => ({
     id: a.id,
     rule: a.rule,
@@ -389,7 +393,7 @@ export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAle
     suite: suite ?? "No suite",
     since: a.since.toISOString(),
     sinceText: formatBusinessDateTime(a.since),
-    acknowledgedBy: a.acknowledgedBy,
+    acknowledgedBy: a.acknowledgedBy && nameOr(names, a.acknowledgedByUserId, a.acknowledgedBy),
     acknowledgedAt: a.acknowledgedAt?.toISOString() ?? null,
     acknowledgedTime: a.acknowledgedAt ? formatBusinessTime(a.acknowledgedAt) : null,
     escalatedTime: a.escalatedAt ? formatBusinessTime(a.escalatedAt) : null,
@@ -417,10 +421,11 @@ export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: st
   const [alert] = await db.select().from(careAlerts).where(eq(careAlerts.id, alertId));
   if (!alert) throw ALERT_NOT_FOUND();
   if (alert.closedAt) throw ALERT_CLOSED(alert.closedAt);
+  const names = await teamNames(db, [alert.acknowledgedByUserId]);
   throw new AppError(
     409,
     "CARE_ALERT_ACKNOWLEDGED",
-    `${alert.acknowledgedBy} acknowledged this alert already, at ${formatBusinessDateTime(alert.acknowledgedAt!)}. Reload the page.`,
+    `${nameOr(names, alert.acknowledgedByUserId, alert.acknowledgedBy ?? "Someone")} acknowledged this alert already, at ${formatBusinessDateTime(alert.acknowledgedAt!)}. Reload the page.`,
   );
 }
 

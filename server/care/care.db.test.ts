@@ -92,17 +92,27 @@ describe("Today", () => {
     expect(after.suites.find((s) => s.suite === here.suite)!.cats[0]!.doses[0]!.late).toBe(true);
   });
 
-  it("shows what was logged against what was due, with the time and the staff member's initials", async () => {
+  it("shows what was logged against what was due, with the time and who logged it by name: the account's full name, else its address's", async () => {
     const s = await stayWithMiso();
-    const staff = await staffMember("maria.lopez@example.com");
+    const staff = await staffMember(`maria.lopez.${crypto.randomInt(1e9)}@example.com`);
+    const named = await staffMember(`desk.${crypto.randomInt(1e9)}@example.com`);
+    await db.update(users).set({ fullName: "Dee Okafor" }).where(eq(users.id, named.userId));
     await logCareEntry(db, staff, breakfast(s), at("07:10"));
     await logCareEntry(db, staff, morningDose(s), at("08:05"));
-    await logCareEntry(db, staff, { intent: "litter", stayId: s.stayId, catId: s.catId, urine: true, stool: "normal" }, at("09:00"));
+    await logCareEntry(db, named, { intent: "litter", stayId: s.stayId, catId: s.catId, urine: true, stool: "normal" }, at("09:00"));
     const miso = (await careToday(db, at("09:30"))).suites.find((x) => x.suite === s.suite)!.cats[0]!;
-    expect(miso.meals[0]!.done).toMatchObject({ eaten: "half", time: "7:10 AM", initials: "ML" });
-    expect(miso.doses[0]!.done).toMatchObject({ outcome: "given", time: "8:05 AM", initials: "ML" });
+    expect(miso.meals[0]!.done).toMatchObject({ eaten: "half", time: "7:10 AM", by: "Maria Lopez" });
+    expect(miso.doses[0]!.done).toMatchObject({ outcome: "given", time: "8:05 AM", by: "Maria Lopez" });
     expect(miso.doses[0]!.late).toBe(false);
     expect(miso.litter.map((l) => l.done?.stool ?? null)).toEqual(["normal", null]);
+    expect(miso.entries.map((e) => [e.time, e.by])).toEqual([
+      ["9:00 AM", "Dee Okafor"],
+      ["8:05 AM", "Maria Lopez"],
+      ["7:10 AM", "Maria Lopez"],
+    ]);
+    // The owner's log keeps the initials stored on each row.
+    const owners = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId, at("09:30"));
+    expect(owners.days[0]!.entries.map((e) => e.by)).toEqual(["D", "ML", "ML"]);
   });
 
   it("fills the litter check nearest to when it happened: a missed morning stays empty, a correction keeps its slot", async () => {
@@ -242,7 +252,7 @@ describe("a weigh-in on a long stay", () => {
     expect(first).toMatchObject({ kind: "weight", weightGrams: 4250, day: today });
     expect((await todayOf(nightSeven, at("09:15"))).weighIn).toMatchObject({
       night: 7,
-      done: { id: first.id, weightGrams: 4250, time: "9:10 AM", initials: "ML" },
+      done: { id: first.id, weightGrams: 4250, time: "9:10 AM", by: "Maria Lopez" },
     });
 
     const fix = await logCareEntry(db, staff, weighIn(nightSeven, "4,3", first.id), at("09:20"));
@@ -308,7 +318,7 @@ describe("a stay's care log", () => {
     expect(log.stay.catNames).toEqual(["Miso"]);
     expect(log.days).toHaveLength(1);
     expect(log.days[0]!.day).toBe(today);
-    expect(log.days[0]!.entries.map((e) => [e.kind, e.time, e.initials, e.dueTime])).toEqual([
+    expect(log.days[0]!.entries.map((e) => [e.kind, e.time, e.by, e.dueTime])).toEqual([
       ["dose", "8:05 AM", "ML", "8:00 AM"],
       ["meal", "7:10 AM", "ML", null],
     ]);

@@ -27,7 +27,7 @@ import { careEntries, carePhotoVariants, catHandovers, cats, doseClaims, househo
 import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
-import { teamNames } from "../auth/team-names";
+import { nameOr, teamNames } from "../auth/team-names";
 import { teamMemberName } from "~/features/team/names";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { arrivalWeightOf } from "../stays/handovers";
@@ -77,7 +77,8 @@ export interface CareEntryView {
   remark: string | null;
   /** A weigh-in's weight in grams (ADR 0169). */
   weightGrams: number | null;
-  initials: string;
+  /** Who logged it, as the reader reads it: the team member's name for the team (ADR 0196), the initials kept on the row for the owner. */
+  by: string;
   /** This entry corrects an earlier one. */
   isCorrection: boolean;
   /** A photo entry's image: its private addresses (the household's and staff's only). */
@@ -89,7 +90,17 @@ export function carePhotoImage(stayId: string, entryId: string) {
   return recipeImage("care", (width) => `/trips/${stayId}/photos/${entryId}/${width}.webp`);
 }
 
-const view = (e: CareEntry): CareEntryView => ({
+/**
+ * Who did something, as a reader reads it (ADR 0196): the names of `teamNames` for the team, none for
+ * the owner; the initials kept on the row stand in (the owner's reading, an account gone).
+ */
+const whoOf =
+  (names: ReadonlyMap<string, string>) =>
+  (row: { staffUserId: string | null; staffInitials: string }): string =>
+    nameOr(names, row.staffUserId, row.staffInitials);
+type Who = ReturnType<typeof whoOf>;
+
+const view = (e: CareEntry, who: Who): CareEntryView => ({
   id: e.id,
   catId: e.catId,
   kind: e.kind,
@@ -107,7 +118,7 @@ const view = (e: CareEntry): CareEntryView => ({
   outcome: e.outcome,
   remark: e.remark,
   weightGrams: e.weightGrams,
-  initials: e.staffInitials,
+  by: who(e),
   isCorrection: e.correctsId !== null,
   photo: e.kind === "photo" ? carePhotoImage(e.stayId, e.id) : null,
 });
@@ -203,6 +214,12 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
             ),
           stayTimesOf(db, stayIds),
         ]);
+  // The team reads who logged what by name (ADR 0196).
+  const names = await teamNames(
+    db,
+    entries.map((e) => e.staffUserId),
+  );
+  const who = whoOf(names);
   // The last doses given at home, read only for the stays the desk checked in today.
   const arrivedIds = stayIds.filter((id) => arrivedToday(times.get(id) ?? NO_TIMES, day));
   const arrivals_ =
@@ -227,9 +244,9 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
       feedingInstructions: r.feedingInstructions,
       arrivedAt: arrivedToday(stayTimes, day) ? formatBusinessTime(stayTimes.checkedInAt!) : null,
       lastDosesAtHome: arrivedToday(stayTimes, day) ? lastDosesAtHome(arrivals_.find((a) => a.stayId === r.stayId && a.catId === r.catId)?.doses ?? []) : [],
-      ...dueToday(day, now, r.feedingInstructions, r.medications, own, stayTimes, happenedAt(all)),
-      weighIn: weighInToday(r.checkIn, day, own, closely),
-      entries: own.toReversed().map(view),
+      ...dueToday(day, now, r.feedingInstructions, r.medications, own, stayTimes, happenedAt(all), who),
+      weighIn: weighInToday(r.checkIn, day, own, closely, who),
+      entries: own.toReversed().map((e) => view(e, who)),
     };
     const suite = r.suite ?? NO_SUITE;
     bySuite.set(suite, [...(bySuite.get(suite) ?? []), cat]);
@@ -266,13 +283,14 @@ export function dueToday(
   feedingInstructions: string | null,
   medications: Medication[],
   own: CareEntry[],
-  times: StayTimes = NO_TIMES,
-  when: (e: CareEntry) => Date = (e) => e.at,
+  times: StayTimes,
+  when: (e: CareEntry) => Date,
+  who: Who,
 ) {
   const meals = mealsOf(feedingInstructions).map((m) => {
     const done = own.find((e) => e.kind === "meal" && e.meal === m.name);
     const due = businessLocalToUtc(day, m.time);
-    return { name: m.name, time: formatBusinessTime(due), done: done ? view(done) : null, notDoneYet: !done && now >= due };
+    return { name: m.name, time: formatBusinessTime(due), done: done ? view(done, who) : null, notDoneYet: !done && now >= due };
   });
   const doses = dosesOn(medications, day).map((d) => {
     const done = own.find((e) => e.kind === "dose" && e.medication === d.medication && e.dueAt?.getTime() === d.dueAt.getTime());
@@ -287,7 +305,7 @@ export function dueToday(
       notDoneYet: late,
       dueNow: !done && now >= d.windowStart && now <= d.windowEnd && !notDueReason(d.dueAt, times),
       notDue: done ? null : notDueText(notDueReason(d.dueAt, times), times),
-      done: done ? view(done) : null,
+      done: done ? view(done, who) : null,
     };
   });
   // A litter entry covers the check nearest to when it happened (a correction, the time of what it
@@ -297,16 +315,16 @@ export function dueToday(
     checks.reduce((best, c) => (Math.abs(when(e).getTime() - c.at.getTime()) < Math.abs(when(e).getTime() - best.at.getTime()) ? c : best)).name;
   const litter = checks.map((c) => {
     const done = own.findLast((e) => e.kind === "litter" && nearestCheck(e) === c.name);
-    return { name: c.name, time: formatBusinessTime(c.at), done: done ? view(done) : null, notDoneYet: !done && now >= c.at };
+    return { name: c.name, time: formatBusinessTime(c.at), done: done ? view(done, who) : null, notDoneYet: !done && now >= c.at };
   });
   return { meals, doses, litter };
 }
 
 /** The weigh-in due on `day` for a cat checked in on `checkIn` (nights 7, 14, 21…), with the standing weight entry of the day; null on other days. */
-function weighInToday(checkIn: string, day: string, own: CareEntry[], closely: boolean): TodayCat["weighIn"] {
+function weighInToday(checkIn: string, day: string, own: CareEntry[], closely: boolean, who: Who): TodayCat["weighIn"] {
   if (!weighInDue(checkIn, day, closely)) return null;
   const done = own.findLast((e) => e.kind === "weight");
-  return { night: nightsSince(checkIn, day), closely, done: done ? view(done) : null };
+  return { night: nightsSince(checkIn, day), closely, done: done ? view(done, who) : null };
 }
 
 // ---- Logging ----------------------------------------------------------------------------------------
@@ -461,8 +479,6 @@ export type CareLogEntry = CareEntryView & {
   catName: string;
   doseText: string | null;
   wentWrong: boolean;
-  /** Who logged it: their name for the team (ADR 0196), their initials for the owner. */
-  by: string;
 };
 
 /** A dose nobody logged, in the owner's log: missed, and what the team did about it. */
@@ -497,11 +513,11 @@ export async function careLog(db: Db, reader: CareReader, stayId: string, now = 
     incidentsOf(db, stayId),
   ]);
   const [missed, names] = await Promise.all([
-    missedDosesOf(db, [stayId], now, undefined, { entries }),
+    missedDosesOf(db, [stayId], now, undefined, { entries, readByTeam: reader.isStaff }),
     // The team reads who did what by name; the owner reads initials, as the diary and the mails give them.
     reader.isStaff ? teamNames(db, [...entries.map((e) => e.staffUserId), ...incidents.map((i) => i.staffUserId)]) : new Map<string, string>(),
   ]);
-  const byOf = (row: { staffUserId: string | null; staffInitials: string }) => (row.staffUserId && names.get(row.staffUserId)) || row.staffInitials;
+  const who = whoOf(names);
   const nameOf = (catId: string) => guests.find((g) => g.catId === catId)?.name ?? "A cat";
   const days = new Map<string, CareLog["days"][number]>();
   const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, incidents: [], missed: [], entries: [] }).get(day)!;
@@ -509,11 +525,10 @@ export async function careLog(db: Db, reader: CareReader, stayId: string, now = 
   for (const e of standing(entries).toReversed()) {
     const account = e.kind === "dose" && e.dueAt ? { ...e, at: when(e), dueAt: e.dueAt } : null;
     dayOf(e.day).entries.push({
-      ...view(e),
+      ...view(e, who),
       catName: nameOf(e.catId),
       doseText: account ? doseAccountText(account) : null,
       wentWrong: account ? doseWentWrong(account) : false,
-      by: byOf(e),
     });
   }
   for (const m of missed)
@@ -525,7 +540,7 @@ export async function careLog(db: Db, reader: CareReader, stayId: string, now = 
     });
   for (const i of incidents) {
     const seen = incidentView(i, incidentCatName(i.catId, guests));
-    dayOf(seen.day).incidents.push({ ...seen, by: byOf(i) });
+    dayOf(seen.day).incidents.push({ ...seen, by: who(i) });
   }
   return {
     stay: { id: stay.id, status: stay.status, checkIn: stay.checkIn, checkOut: stay.checkOut, catNames: guests.map((g) => g.name ?? "A cat") },

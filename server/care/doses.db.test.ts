@@ -76,7 +76,7 @@ describe("a dose is given once", () => {
       message: expect.stringMatching(/^Given at 8:05 AM by Olivia Chen\./),
     });
     const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
-    expect(givenIn(log).map((e) => e.initials)).toEqual(["OC"]);
+    expect(givenIn(log).map((e) => e.by)).toEqual(["OC"]);
   });
 
   it("a correction voids a given, a new given may follow, and the log keeps every row (append-only)", async () => {
@@ -261,6 +261,11 @@ describe("the owner sees the truth", () => {
       ["Methimazole 2.5 mg, 8:00 PM dose: refused, not given (8:05 PM). What the team did: Will try again in a treat at 9 PM", true],
     ]);
     expect(todays!.incidents.map((i) => [i.whatHappened, i.vetCalled])).toEqual([["Miso sneezed all afternoon", true]]);
+    // The team's Care log names who followed it up (ADR 0196); the owner's and the diary keep the initials.
+    const teams = await careLog(db, { userId: staff.userId, isStaff: true }, s.stayId, at("20:30"));
+    expect(teams.days[0]!.missed.map((m) => m.text)).toEqual([
+      "Methimazole 2.5 mg, 8:00 AM dose: missed, not given. The team was alerted at 10:05 AM; Olivia Chen followed it up at 10:12 AM.",
+    ]);
     expect(yesterdays!.entries.filter((e) => e.kind === "dose").map((e) => e.doseText)).toEqual([
       "Methimazole 2.5 mg, 8:00 PM dose: given, then vomited up (8:10 PM). What the team did: Called the vet, who said not to repeat it",
       "Methimazole 2.5 mg, 8:00 AM dose: given late, at 9:30 AM. Why: Miso hid under the bed until 9:30",

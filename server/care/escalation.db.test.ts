@@ -122,7 +122,7 @@ describe("an urgent alert", () => {
     const staff = await staffMember(db, `sam.reyes.${Date.now()}@example.com`);
     await acknowledgeCareAlert(db, staff, alert!.id, minutesAfter(raisedAt, 40));
     const { acknowledged } = await careAlertsToday(db, minutesAfter(raisedAt, 41));
-    expect(acknowledged.find((a) => a.id === alert!.id)).toMatchObject({ acknowledgedBy: "SR", acknowledgedTime: expect.any(String) });
+    expect(acknowledged.find((a) => a.id === alert!.id)).toMatchObject({ acknowledgedBy: "Sam Reyes", acknowledgedTime: expect.any(String) });
   });
 
   it("acknowledged within 30 minutes: the owner is not texted", async () => {

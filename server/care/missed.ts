@@ -3,6 +3,7 @@ import { dosesOn, notDueReason } from "~/features/care/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { careAlerts, careEntries, cats, stayCats, stays } from "../db/schema/index";
+import { nameOr, teamNames } from "../auth/team-names";
 import { stayTimesOf } from "./in-hotel";
 import { standing } from "./standing";
 
@@ -20,20 +21,21 @@ export interface MissedDose {
   medication: string;
   dose: string;
   dueAt: Date;
-  /** What the team did, in words ("The team was alerted at 10:00 PM; OC acknowledged it at 10:04 PM."). */
+  /** What the team did, in words ("The team was alerted at 10:00 PM; OC followed it up at 10:04 PM."): who by initials, by name when the team reads it (ADR 0196). */
   followUp: string;
 }
 
 /**
  * The missed doses of the given stays up to `now`, optionally of one business day only, in time order.
- * `entries`: the stays' entries when the caller has read them already (the Care log).
+ * `entries`: the stays' entries when the caller has read them already (the Care log); `readByTeam`:
+ * who followed an alert up is named (the team's Care log), not given by initials (the owner's).
  */
 export async function missedDosesOf(
   db: Db,
   stayIds: string[],
   now: Date,
   onlyDay?: string,
-  known?: { entries: (typeof careEntries.$inferSelect)[] },
+  known?: { entries: (typeof careEntries.$inferSelect)[]; readByTeam?: boolean },
 ): Promise<MissedDose[]> {
   if (stayIds.length === 0) return [];
   const guests = await db
@@ -66,6 +68,12 @@ export async function missedDosesOf(
       .from(careAlerts)
       .where(and(inArray(careAlerts.stayId, stayIds), eq(careAlerts.rule, "dose_overdue"))),
   ]);
+  const names = known?.readByTeam
+    ? await teamNames(
+        db,
+        alerts.map((a) => a.acknowledgedByUserId),
+      )
+    : new Map<string, string>();
   const doses = standing(entries);
   const today = businessDate(now);
   const missed: MissedDose[] = [];
@@ -93,7 +101,7 @@ export async function missedDosesOf(
           medication: d.medication,
           dose: d.dose,
           dueAt: d.dueAt,
-          followUp: followUpOf(alert ?? null),
+          followUp: followUpOf(alert ?? null, names),
         });
       }
     }
@@ -101,8 +109,10 @@ export async function missedDosesOf(
   return missed.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
 }
 
-function followUpOf(alert: typeof careAlerts.$inferSelect | null): string {
+function followUpOf(alert: typeof careAlerts.$inferSelect | null, names: ReadonlyMap<string, string>): string {
   if (!alert) return "The team is looking into it.";
   const raised = `The team was alerted at ${formatBusinessTime(alert.raisedAt)}${alert.smsSentAt ? " and the manager was texted" : ""}`;
-  return alert.acknowledgedAt ? `${raised}; ${alert.acknowledgedBy} followed it up at ${formatBusinessTime(alert.acknowledgedAt)}.` : `${raised}.`;
+  return alert.acknowledgedAt
+    ? `${raised}; ${nameOr(names, alert.acknowledgedByUserId, alert.acknowledgedBy ?? "")} followed it up at ${formatBusinessTime(alert.acknowledgedAt)}.`
+    : `${raised}.`;
 }

@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { careEntries, catHandovers, cats, households, stayCats, stayCheckIns, staySuites, stays, suites, users } from "../db/schema/index";
 import { catPhotoImage, catPhotoVersions } from "../households/photos";
 import { AppError } from "../http/errors";
-import { teamNames } from "../auth/team-names";
+import { nameOr, teamNames } from "../auth/team-names";
 import { stayBalance } from "./balance";
 import { checkInStatuses, latestSignatures } from "./check-in";
 import { STAY_NOT_FOUND } from "./stays";
@@ -106,7 +106,7 @@ const handoverView = (row: CatHandover | null, names: Map<string, string>) =>
     weightGrams: row.weightGrams,
     doses: row.doses,
     belongings: row.belongings,
-    by: (row.staffUserId && names.get(row.staffUserId)) || row.staffInitials,
+    by: nameOr(names, row.staffUserId, row.staffInitials),
     at: row.at.toISOString(),
   };
 

@@ -490,7 +490,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
           <ul className="mt-2 grid gap-1 text-sm">
             {cat.entries.map((e) => (
               <li key={e.id}>
-                {e.time} · {entryText(e)} · {e.initials}
+                {e.time} · {entryText(e)} · {e.by}
               </li>
             ))}
           </ul>
@@ -548,7 +548,7 @@ function Due({
   );
 }
 
-const doneText = (e: CareEntryView) => `${entryText(e)} · ${e.time} · ${e.initials}`;
+const doneText = (e: CareEntryView) => `${entryText(e)} · ${e.time} · ${e.by}`;
 
 function RemarkField({ label }: { label: string }) {
   const id = useId();
