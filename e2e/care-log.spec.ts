@@ -37,8 +37,9 @@ test(
     } else await gotoHydrated(maria, "/staff/today");
     await expect(maria.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
 
-    // She logs breakfast, half eaten, the dose, given, and a photo.
+    // She opens the cat's card (its forms come with it) and logs breakfast, half eaten, the dose, given, and a photo.
     const card = maria.getByRole("listitem", { name: cat });
+    await card.getByRole("link", { name: `Log care for ${cat}` }).click();
     const breakfast = card.getByRole("listitem").filter({ hasText: "Breakfast" });
     await breakfast.getByRole("button", { name: "Half" }).click();
     await expect(breakfast.getByRole("status")).toContainText("Breakfast: half eaten");
