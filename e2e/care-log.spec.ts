@@ -58,7 +58,7 @@ test(
     await expectNoAxeViolations(maria);
 
     // The cat's name opens its stay at the cat; she records an incident there.
-    await card.getByRole("link", { name: cat }).click();
+    await card.getByRole("link", { name: cat, exact: true }).click();
     await expect(maria).toHaveURL(new RegExp(`/staff/stays/${stayId}#cat-${catId}$`));
     await expect(maria.getByRole("heading", { level: 1 })).toContainText(cat);
     await expect(maria.locator(`#cat-${catId}`)).toContainText("Methimazole 2.5 mg");

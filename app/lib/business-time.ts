@@ -40,7 +40,7 @@ export function businessLocalToUtc(date: string, time: string): Date {
   const key = `${date} ${time}`;
   let instant = localToUtcMemo.get(key);
   if (instant === undefined) {
-    if (localToUtcMemo.size >= LOCAL_TO_UTC_MEMO_SIZE) localToUtcMemo.clear();
+    if (localToUtcMemo.size >= MEMO_SIZE) localToUtcMemo.clear();
     instant = localToUtc(date, time);
     localToUtcMemo.set(key, instant);
   }
@@ -52,7 +52,8 @@ export function businessLocalToUtc(date: string, time: string): Date {
  * out every cat's meals, doses and checks of one day, the same few wall-clock times again and again.
  */
 const localToUtcMemo = new Map<string, number>();
-const LOCAL_TO_UTC_MEMO_SIZE = 5000;
+/** How many answers each memo keeps before it starts again. */
+const MEMO_SIZE = 5000;
 
 function localToUtc(date: string, time: string): number {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
@@ -101,7 +102,18 @@ const monthYear = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZON
 /** "Sun, Mar 8, 2026" */
 export const formatBusinessDate = (instant: Date) => displayDate.format(instant);
 /** "10:30 AM" */
-export const formatBusinessTime = (instant: Date) => displayTime.format(instant);
+export function formatBusinessTime(instant: Date): string {
+  const at = instant.getTime();
+  let text = timeTextMemo.get(at);
+  if (text === undefined) {
+    if (timeTextMemo.size >= MEMO_SIZE) timeTextMemo.clear();
+    text = displayTime.format(instant);
+    timeTextMemo.set(at, text);
+  }
+  return text;
+}
+/** Today words the same entries' times on every load, each an `Intl` call of tens of microseconds. */
+const timeTextMemo = new Map<number, string>();
 /** "Mar 8, 2026, 10:30 AM": when something happened, on staff screens. */
 export const formatBusinessDateTime = (instant: Date) => mediumDateTime.format(instant);
 /** "March 8, 2026" */

@@ -208,9 +208,16 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
     handovers,
     carePlansOf(db, stayIds, handovers),
   ]);
+  const entriesOf = new Map<string, CareEntry[]>();
+  for (const e of entries) {
+    const key = `${e.stayId} ${e.catId}`;
+    const list = entriesOf.get(key);
+    if (list) list.push(e);
+    else entriesOf.set(key, [e]);
+  }
   const bySuite = new Map<string, TodayCat[]>();
   for (const r of inHouse) {
-    const all = entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId);
+    const all = entriesOf.get(`${r.stayId} ${r.catId}`) ?? [];
     const both = standing(all);
     const own = both.filter((e) => e.day === day);
     const closely = r.medications.length > 0 || both.some((e) => e.kind === "meal" && eatenPoorly(e.eaten));
