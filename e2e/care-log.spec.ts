@@ -37,8 +37,9 @@ test(
     } else await gotoHydrated(maria, "/staff/today");
     await expect(maria.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
 
-    // She logs breakfast, half eaten, the dose, given, and a photo.
+    // She opens the cat's card (its forms come with it) and logs breakfast, half eaten, the dose, given, and a photo.
     const card = maria.getByRole("listitem", { name: cat });
+    await card.getByRole("link", { name: `Log care for ${cat}` }).click();
     const breakfast = card.getByRole("listitem").filter({ hasText: "Breakfast" });
     await breakfast.getByRole("button", { name: "Half" }).click();
     await expect(breakfast.getByRole("status")).toContainText("Breakfast: half eaten");
@@ -57,7 +58,7 @@ test(
     await expectNoAxeViolations(maria);
 
     // The cat's name opens its stay at the cat; she records an incident there.
-    await card.getByRole("link", { name: cat }).click();
+    await card.getByRole("link", { name: cat, exact: true }).click();
     await expect(maria).toHaveURL(new RegExp(`/staff/stays/${stayId}#cat-${catId}$`));
     await expect(maria.getByRole("heading", { level: 1 })).toContainText(cat);
     await expect(maria.locator(`#cat-${catId}`)).toContainText("Methimazole 2.5 mg");

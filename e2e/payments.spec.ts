@@ -17,7 +17,7 @@ function mondayAhead(days: number) {
 }
 
 /** Staff: one suite left in service, and a peak over the stay's nights that asks a $40 deposit. */
-async function peakWithDeposit(staff: Page, signIn: (page: Page, options: { as: "admin" }) => Promise<string>, from: number) {
+async function peakWithDeposit(staff: Page, signIn: (page: Page, options: { as: "admin"; open?: boolean }) => Promise<string>, from: number) {
   const suffix = crypto.randomBytes(3).toString("hex");
   await signIn(staff, { as: "admin", open: false });
   await staff.goto("/admin/rooms");

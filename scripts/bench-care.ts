@@ -17,7 +17,7 @@
 // per cat. `--save FILE` keeps the figures; `--before FILE` prints a saved run beside this one.
 //
 //   npm run bench:care [-- --runs 100] [--diary-runs 5] [--days 365] [--db postgres|pglite|both]
-//                      [--port 4800] [--no-page] [--save after.json] [--before before.json] [--screenshots DIR]
+//                      [--port 4800] [--no-page] [--statements] [--save after.json] [--before before.json] [--screenshots DIR]
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -85,6 +85,27 @@ const PHOTO_BYTES = await sharp({ create: { width: 4, height: 3, channels: 3, ba
   .webp()
   .toBuffer();
 
+/**
+ * The statements sent to PostgreSQL: every pooled query goes through a client's `query`, so counting
+ * those calls counts what a loader asks, whatever the machine's load.
+ */
+let statements: string[] | null = null;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<typeof clientQuery>) {
+  const [text] = args as unknown[];
+  statements?.push(typeof text === "string" ? text : String((text as { text?: string } | null)?.text));
+  return clientQuery.apply(this, args);
+} as typeof clientQuery;
+/** The statements `run` sends, each printed with `--statements`. */
+async function statementsOf(run: () => Promise<unknown>) {
+  statements = [];
+  await run();
+  const sent = statements;
+  statements = null;
+  if (args.includes("--statements")) for (const text of sent) console.log(`  ${text.replace(/\s+/g, " ").slice(0, 160)}`);
+  return sent.length;
+}
+
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
@@ -112,6 +133,8 @@ interface Figures {
   seconds: number;
   today: { p50: number; p95: number };
   loader: { p50: number; p95: number };
+  /** The statements one call of Today's loader sends (PostgreSQL only). */
+  loaderStatements: number | null;
   log: { p50: number; p95: number };
   cats: number;
   page: PageFigures | null;
@@ -386,7 +409,9 @@ async function bench(database: Database, databaseUrl?: string): Promise<Figures>
   const context = testRequestContext(env, db);
   const { token } = await createSession(db, seeded.staffId);
   const request = () => new Request("http://localhost/staff/today", { headers: { cookie: `cat_hotel_session=${token}` } });
-  const loader = await timed(RUNS, () => todayLoader({ request: request(), context, params: {} } as unknown as Parameters<typeof todayLoader>[0]));
+  const callLoader = () => todayLoader({ request: request(), context, params: {} } as unknown as Parameters<typeof todayLoader>[0]);
+  const loader = await timed(RUNS, callLoader);
+  const loaderStatements = database.kind === "postgres" ? await statementsOf(callLoader) : null;
   const log = await timed(RUNS, () => careLog(db, { userId: seeded.ownerId, isStaff: false }, seeded.lastStay));
   const page = databaseUrl && PAGE ? await benchPage(databaseUrl, token) : null;
   const diary = await benchDiary(
@@ -395,7 +420,20 @@ async function bench(database: Database, databaseUrl?: string): Promise<Figures>
     todays.filter((e) => !soFar.includes(e)),
     env,
   );
-  return { kind: database.kind, version, entries: seeded.entries, photos: seeded.photos, seconds, today, loader, log, cats: inHotel, page, diary };
+  return {
+    kind: database.kind,
+    version,
+    entries: seeded.entries,
+    photos: seeded.photos,
+    seconds,
+    today,
+    loader,
+    log,
+    cats: inHotel,
+    page,
+    diary,
+    loaderStatements,
+  };
 }
 
 const results: Figures[] = [];
@@ -450,6 +488,7 @@ row("seeding", (f) => `${f.seconds.toFixed(0)} s`);
 row("cats on Today", (f) => String(f.cats), String(CATS));
 row("careToday p50 / p95", (f) => `${ms(f.today.p50)} / ${ms(f.today.p95)}`, "p95 < 100 ms");
 row("Today's loader (session, roles, careToday) p50 / p95", (f) => `${ms(f.loader.p50)} / ${ms(f.loader.p95)}`, "p95 < 100 ms");
+row("statements one call of Today's loader sends", (f) => (f.loaderStatements === null ? "–" : String(f.loaderStatements)));
 row("a stay's Care log (careLog) p50 / p95", (f) => `${ms(f.log.p50)} / ${ms(f.log.p95)}`);
 row(
   "Today's HTML / gzip -9",

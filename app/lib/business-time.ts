@@ -37,6 +37,25 @@ function offsetMinutes(instant: Date): number {
  * ambiguous autumn time takes its first occurrence.
  */
 export function businessLocalToUtc(date: string, time: string): Date {
+  const key = `${date} ${time}`;
+  let instant = localToUtcMemo.get(key);
+  if (instant === undefined) {
+    if (localToUtcMemo.size >= MEMO_SIZE) localToUtcMemo.clear();
+    instant = localToUtc(date, time);
+    localToUtcMemo.set(key, instant);
+  }
+  return new Date(instant);
+}
+
+/**
+ * Each conversion asks the zone four times (`formatToParts`, tens of microseconds each): Today works
+ * out every cat's meals, doses and checks of one day, the same few wall-clock times again and again.
+ */
+const localToUtcMemo = new Map<string, number>();
+/** How many answers each memo keeps before it starts again. */
+const MEMO_SIZE = 5000;
+
+function localToUtc(date: string, time: string): number {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const [h, mi] = time.split(":").map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, h, mi);
@@ -48,7 +67,7 @@ export function businessLocalToUtc(date: string, time: string): Date {
     return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) === wall;
   });
   // Ambiguous: the earlier (daylight-time) instant. Skipped: the later one, an hour on, as clocks do.
-  return new Date(matching.length ? matching[0]! : candidates[candidates.length - 1]!);
+  return matching.length ? matching[0]! : candidates[candidates.length - 1]!;
 }
 
 /** "2026-03-08" for the instant's calendar day in Los Angeles. */
@@ -83,7 +102,18 @@ const monthYear = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZON
 /** "Sun, Mar 8, 2026" */
 export const formatBusinessDate = (instant: Date) => displayDate.format(instant);
 /** "10:30 AM" */
-export const formatBusinessTime = (instant: Date) => displayTime.format(instant);
+export function formatBusinessTime(instant: Date): string {
+  const at = instant.getTime();
+  let text = timeTextMemo.get(at);
+  if (text === undefined) {
+    if (timeTextMemo.size >= MEMO_SIZE) timeTextMemo.clear();
+    text = displayTime.format(instant);
+    timeTextMemo.set(at, text);
+  }
+  return text;
+}
+/** Today words the same entries' times on every load, each an `Intl` call of tens of microseconds. */
+const timeTextMemo = new Map<number, string>();
 /** "Mar 8, 2026, 10:30 AM": when something happened, on staff screens. */
 export const formatBusinessDateTime = (instant: Date) => mediumDateTime.format(instant);
 /** "March 8, 2026" */

@@ -27,12 +27,18 @@ export async function catCheckedIn(browser: Browser, baseURL: string, signIn: Si
 
 /** A new owner in a browser context of their own whose cat takes Methimazole at `doseTime`, its FVRCP verified by `admin`. */
 export async function ownerOfMedicatedCat(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, doseTime: string) {
-  const cat = `Pepper ${crypto.randomBytes(3).toString("hex")}`;
   const owner = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
   const page = await owner.newPage();
   // The page stays blank: every caller opens its own next.
   const email = await signIn(page, { open: false });
   await saveHouseholdByForm(page);
+  const { cat, catId } = await addCatWithFvrcp(page, admin, doseTime);
+  return { owner, page, email, cat, catId };
+}
+
+/** A cat added to the signed-in owner's household on `page` (taking Methimazole at `doseTime`, if given), its FVRCP verified by `admin`. */
+export async function addCatWithFvrcp(page: Page, admin: Page, doseTime?: string) {
+  const cat = `Pepper ${crypto.randomBytes(3).toString("hex")}`;
   const added = await page.request.post("/cats/new", {
     multipart: {
       intent: "save",
@@ -41,9 +47,7 @@ export async function ownerOfMedicatedCat(browser: Browser, baseURL: string, sig
       sex: "female",
       spayedNeutered: "yes",
       approximateAge: "9",
-      "medications[0].name": "Methimazole",
-      "medications[0].dose": "2.5 mg",
-      "medications[0].times": doseTime,
+      ...(doseTime ? { "medications[0].name": "Methimazole", "medications[0].dose": "2.5 mg", "medications[0].times": doseTime } : {}),
     },
     maxRedirects: 0,
   });
@@ -59,7 +63,7 @@ export async function ownerOfMedicatedCat(browser: Browser, baseURL: string, sig
     200,
     "verify the FVRCP",
   );
-  return { owner, page, email, cat, catId };
+  return { cat, catId };
 }
 
 /** A team member who is not an admin, in a browser context of their own, added by `admin` in admin Team. */

@@ -24,7 +24,7 @@ import type { SiteBusiness } from "~/features/content/site-content";
 import type { PeriodicJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import type { CareEntry, CareStaff } from "./care";
-import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
+import { catsCheckedIn } from "./in-hotel";
 import { happenedAt, standing } from "./standing";
 
 /**
@@ -60,13 +60,12 @@ export interface CareAlertDeps {
   logger?: Logger;
 }
 
-/** The cats in the hotel now, each with when its stay was checked in at the desk and released at pickup. */
+/** The cats in the hotel now, each with when its stay was checked in at the desk and released at pickup, and their stays' entries. */
 async function catsInHotel(db: Db) {
   const rows = await catsCheckedIn(db);
-  if (rows.length === 0) return { rows, entries: [], times: new Map<string, StayTimes>() };
+  if (rows.length === 0) return { rows, entries: [] };
   const stayIds = [...new Set(rows.map((r) => r.stayId))];
-  const [entries, times] = await Promise.all([db.select().from(careEntries).where(inArray(careEntries.stayId, stayIds)), stayTimesOf(db, stayIds)]);
-  return { rows, entries, times };
+  return { rows, entries: await db.select().from(careEntries).where(inArray(careEntries.stayId, stayIds)) };
 }
 
 /**
@@ -77,7 +76,7 @@ async function catsInHotel(db: Db) {
  */
 export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
   const { db } = deps;
-  const { rows, entries, times } = await catsInHotel(db);
+  const { rows, entries } = await catsInHotel(db);
   const today = businessDate(now);
   const cutoff = businessLocalToUtc(today, NO_ENTRY_BY);
   const when = happenedAt(entries);
@@ -87,11 +86,10 @@ export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Prom
   for (const r of rows) {
     const catName = r.catName ?? r.profileName;
     const suite = r.suite ?? "No suite";
-    // A stay put in the hotel without the desk's check-in counts from the start of its first day.
-    const stayTimes = times.get(r.stayId) ?? { checkedInAt: null, releasedAt: null };
     // Released at pickup, the cat is not here (its alerts closed then, ADR 0197): nothing more is raised for it.
-    if (stayTimes.releasedAt && stayTimes.releasedAt <= now) continue;
-    const since = stayTimes.checkedInAt ?? businessLocalToUtc(r.checkIn, "00:00");
+    if (r.releasedAt && r.releasedAt <= now) continue;
+    // A stay put in the hotel without the desk's check-in counts from the start of its first day.
+    const since = r.checkedInAt ?? businessLocalToUtc(r.checkIn, "00:00");
     const all = entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId);
     const own = standing(all).filter((e) => when(e) <= now);
     const base = { stayId: r.stayId, catId: r.catId };
@@ -115,7 +113,7 @@ export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Prom
     for (const day of [addBusinessDays(today, -1), today]) {
       if (day < r.checkIn) continue;
       for (const d of dosesOn(r.medications, day)) {
-        if (d.dueAt < since || notDueReason(d.dueAt, stayTimes)) continue;
+        if (d.dueAt < since || notDueReason(d.dueAt, r)) continue;
         if (now.getTime() < d.windowEnd.getTime() + DOSE_OVERDUE_MINUTES * 60_000) continue;
         if (own.some((e) => e.kind === "dose" && e.medication === d.medication && e.dueAt?.getTime() === d.dueAt.getTime())) continue;
         overdue.push({

@@ -23,7 +23,7 @@ import type { DoseCount } from "~/features/stays/handover";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { careEntries, carePhotoVariants, catHandovers, cats, doseClaims, households, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
+import { careEntries, carePhotoVariants, cats, doseClaims, households, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
@@ -31,6 +31,7 @@ import { nameOr, teamNames } from "../auth/team-names";
 import { teamMemberName } from "~/features/team/names";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { arrivalWeightOf } from "../stays/handovers";
+import { type StayCarePlan, arrivalDosesOf, carePlansOf } from "../stays/care-plans";
 import { raiseWeightChangeAlert } from "./alerts";
 import { type IncidentView, incidentCatName, incidentView, incidentsOf } from "./incidents";
 import { happenedAt, standing } from "./standing";
@@ -179,6 +180,8 @@ export interface CareToday {
   suites: TodaySuite[];
   /** Confirmed stays arriving today, not checked in yet. */
   arriving: { stayId: string; catNames: string[]; suite: string }[];
+  /** Each stay's care plan and whom to call, by stay id, for its cats' cards (ADR 0196). */
+  carePlans: Record<string, StayCarePlan>;
 }
 
 const NO_SUITE = "No suite";
@@ -198,44 +201,45 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
       .orderBy(asc(suites.name), asc(stayCats.catName)),
   ]);
   const stayIds = [...new Set(inHouse.map((r) => r.stayId))];
-  const [entries, times] =
+  // The desk's arrival records, read once: the last doses given at home, and the pills the care plans count.
+  const handovers = inHouse.length === 0 ? Promise.resolve([]) : Promise.resolve(arrivalDosesOf(db, stayIds));
+  const [entries, arrived, plans] = await Promise.all([
     inHouse.length === 0
-      ? [[], new Map<string, StayTimes>()]
-      : await Promise.all([
-          // Yesterday's meals too: a cat that ate poorly then is weighed more often.
-          db
-            .select()
-            .from(careEntries)
-            .where(
-              and(
-                inArray(careEntries.stayId, stayIds),
-                or(eq(careEntries.day, day), and(eq(careEntries.day, addBusinessDays(day, -1)), eq(careEntries.kind, "meal"))),
-              ),
-            ),
-          stayTimesOf(db, stayIds),
-        ]);
-  // The team reads who logged what by name (ADR 0196).
-  const names = await teamNames(
-    db,
-    entries.map((e) => e.staffUserId),
-  );
-  const who = whoOf(names);
-  // The last doses given at home, read only for the stays the desk checked in today.
-  const arrivedIds = stayIds.filter((id) => arrivedToday(times.get(id) ?? NO_TIMES, day));
-  const arrivals_ =
-    arrivedIds.length === 0
       ? []
-      : await db
-          .select({ stayId: catHandovers.stayId, catId: catHandovers.catId, doses: catHandovers.doses })
-          .from(catHandovers)
-          .where(and(inArray(catHandovers.stayId, arrivedIds), eq(catHandovers.direction, "arrival")));
+      : // Yesterday's meals too: a cat that ate poorly then is weighed more often.
+        db
+          .select()
+          .from(careEntries)
+          .where(
+            and(
+              inArray(careEntries.stayId, stayIds),
+              or(eq(careEntries.day, day), and(eq(careEntries.day, addBusinessDays(day, -1)), eq(careEntries.kind, "meal"))),
+            ),
+          ),
+    handovers,
+    carePlansOf(db, stayIds, handovers),
+  ]);
+  // The team reads who logged what by name (ADR 0196).
+  const who = whoOf(
+    await teamNames(
+      db,
+      entries.map((e) => e.staffUserId),
+    ),
+  );
+  const entriesOf = new Map<string, CareEntry[]>();
+  for (const e of entries) {
+    const key = `${e.stayId} ${e.catId}`;
+    const list = entriesOf.get(key);
+    if (list) list.push(e);
+    else entriesOf.set(key, [e]);
+  }
   const bySuite = new Map<string, TodayCat[]>();
   for (const r of inHouse) {
-    const all = entries.filter((e) => e.stayId === r.stayId && e.catId === r.catId);
+    const all = entriesOf.get(`${r.stayId} ${r.catId}`) ?? [];
     const both = standing(all);
     const own = both.filter((e) => e.day === day);
     const closely = r.medications.length > 0 || both.some((e) => e.kind === "meal" && eatenPoorly(e.eaten));
-    const stayTimes = times.get(r.stayId) ?? NO_TIMES;
+    const stayTimes: StayTimes = r;
     const cat: TodayCat = {
       stayId: r.stayId,
       catId: r.catId,
@@ -243,7 +247,7 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
       checkOut: r.checkOut,
       feedingInstructions: r.feedingInstructions,
       arrivedAt: arrivedToday(stayTimes, day) ? formatBusinessTime(stayTimes.checkedInAt!) : null,
-      lastDosesAtHome: arrivedToday(stayTimes, day) ? lastDosesAtHome(arrivals_.find((a) => a.stayId === r.stayId && a.catId === r.catId)?.doses ?? []) : [],
+      lastDosesAtHome: arrivedToday(stayTimes, day) ? lastDosesAtHome(arrived.find((a) => a.stayId === r.stayId && a.catId === r.catId)?.doses ?? []) : [],
       ...dueToday(day, now, r.feedingInstructions, r.medications, own, stayTimes, happenedAt(all), who),
       weighIn: weighInToday(r.checkIn, day, own, closely, who),
       entries: own.toReversed().map((e) => view(e, who)),
@@ -257,7 +261,12 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
     seen.catNames.push(a.catName ?? "A cat");
     arriving.set(a.stayId, seen);
   }
-  return { day, suites: [...bySuite].map(([suite, list]) => ({ suite, cats: list })), arriving: [...arriving.values()] };
+  return {
+    day,
+    suites: [...bySuite].map(([suite, list]) => ({ suite, cats: list })),
+    arriving: [...arriving.values()],
+    carePlans: Object.fromEntries(plans),
+  };
 }
 
 const NO_TIMES: StayTimes = { checkedInAt: null, releasedAt: null };

@@ -1,8 +1,14 @@
-import { and, eq, inArray, max } from "drizzle-orm";
+import { and, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { cats, stayCats, stayEvents, stayReleases, staySuites, stays, suites } from "../db/schema/index";
 
-/** The cats in the hotel now (their stays checked in): what their profiles say, and their suite (Today, the care alerts). */
+const instant = (value: string | Date) => new Date(value);
+
+/**
+ * The cats in the hotel now (their stays checked in): what their profiles say, their suite, and when
+ * the stay was checked in at the desk and released at pickup (its `StayTimes`, in the same statement;
+ * Today, the care alerts).
+ */
 export function catsCheckedIn(db: Db) {
   return db
     .select({
@@ -15,12 +21,18 @@ export function catsCheckedIn(db: Db) {
       feedingInstructions: cats.feedingInstructions,
       medications: cats.medications,
       suite: suites.name,
+      checkedInAt:
+        sql<Date | null>`(select max(${stayEvents.at}) from ${stayEvents} where ${stayEvents.stayId} = ${stays.id} and ${stayEvents.kind} = 'checkIn')`.mapWith(
+          instant,
+        ),
+      releasedAt: stayReleases.releasedAt,
     })
     .from(stays)
     .innerJoin(stayCats, eq(stayCats.stayId, stays.id))
     .innerJoin(cats, eq(cats.id, stayCats.catId))
     .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
     .leftJoin(suites, eq(suites.id, staySuites.suiteId))
+    .leftJoin(stayReleases, eq(stayReleases.stayId, stays.id))
     .where(eq(stays.status, "checked_in"))
     .$dynamic();
 }

@@ -26,27 +26,34 @@ export interface StayCarePlan {
   emergency: { name: string | null; phone: string | null };
 }
 
-/** Each stay's care plan and contacts, by stay id. */
-export async function carePlansOf(db: Db, stayIds: readonly string[]): Promise<Map<string, StayCarePlan>> {
+/** What the desk recorded of each cat's medication at arrival (the pills received, the last dose given at home). */
+export type ArrivalDoses = Awaited<ReturnType<typeof arrivalDosesOf>>;
+
+export function arrivalDosesOf(db: Db, stayIds: readonly string[]) {
+  return db
+    .select({ stayId: catHandovers.stayId, catId: catHandovers.catId, doses: catHandovers.doses })
+    .from(catHandovers)
+    .where(and(inArray(catHandovers.stayId, [...stayIds]), eq(catHandovers.direction, "arrival")));
+}
+
+/** Each stay's care plan and contacts, by stay id; `arrivals` when the caller reads them too (Today, at the same time). */
+export async function carePlansOf(db: Db, stayIds: readonly string[], arrivals?: Promise<ArrivalDoses>): Promise<Map<string, StayCarePlan>> {
   if (stayIds.length === 0) return new Map();
   const ids = [...new Set(stayIds)];
-  const [rows, arrivals] = await Promise.all([
+  const [rows, doses] = await Promise.all([
     db
       .select({ stayId: stays.id, plan: stayCheckIns, household: households })
       .from(stays)
       .leftJoin(stayCheckIns, eq(stayCheckIns.stayId, stays.id))
       .leftJoin(households, eq(households.id, stays.householdId))
       .where(inArray(stays.id, ids)),
-    db
-      .select({ stayId: catHandovers.stayId, catId: catHandovers.catId, doses: catHandovers.doses })
-      .from(catHandovers)
-      .where(and(inArray(catHandovers.stayId, ids), eq(catHandovers.direction, "arrival"))),
+    arrivals ?? arrivalDosesOf(db, ids),
   ]);
   return new Map(
     rows.map(({ stayId, plan, household }) => {
       const cats = Object.fromEntries(
         (plan?.cats ?? []).map((c) => {
-          const counted = arrivals.find((a) => a.stayId === stayId && a.catId === c.catId)?.doses ?? [];
+          const counted = doses.find((a) => a.stayId === stayId && a.catId === c.catId)?.doses ?? [];
           // The desk counts one medication at a time, or one count for a plan that names none.
           const receivedOf = (name: string) =>
             counted.length === 0 ? null : (counted.find((d) => d.medication === name)?.count ?? (counted.length === 1 ? totalDoses(counted) : null));

@@ -1,12 +1,11 @@
 import { type ReactNode, useId } from "react";
-import { Link, useFetcher, useLoaderData } from "react-router";
+import { Link, useFetcher, useLoaderData, useSearchParams } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
 import { type CareAlertView, acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday } from "@server/care/alerts";
 import { type CareEntryView, type DueItem, type TodayCat, type TodaySuite, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
-import { carePlansOf } from "@server/stays/care-plans";
 import { CarePlan } from "~/features/care/care-plan";
 import { openStayTexts, unreadTextCount } from "@server/texts/texts";
 import { ActionNotice } from "~/components/action-notice";
@@ -40,14 +39,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     openStayTexts(context.db),
     unreadTextCount(context.db),
   ]);
-  // Each cat's care plan and whom to call, on its card (ADR 0196).
-  const carePlans = Object.fromEntries(
-    await carePlansOf(
-      context.db,
-      today.suites.flatMap((s) => s.cats.map((c) => c.stayId)),
-    ),
-  );
-  return { ...today, alerts, texts, unreadTexts, carePlans, formToken: formToken() };
+  return { ...today, alerts, texts, unreadTexts, formToken: formToken() };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -79,6 +71,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
 
 export default function StaffToday({ loaderData: { day, suites, arriving, alerts, texts, unreadTexts } }: Route.ComponentProps) {
   const cats = suites.reduce((n, s) => n + s.cats.length, 0);
+  const opened = useSearchParams()[0].get(OPEN_CARD);
   return (
     <main id="main" className="mx-auto min-h-screen max-w-3xl px-3 py-6 sm:px-6">
       <StaffMenu unreadTexts={unreadTexts} />
@@ -98,7 +91,7 @@ export default function StaffToday({ loaderData: { day, suites, arriving, alerts
           <h2 className="text-2xl">{s.suite}</h2>
           <ul className="mt-2 grid gap-4">
             {s.cats.map((cat) => (
-              <CatCard key={`${cat.stayId}-${cat.catId}`} cat={cat} />
+              <CatCard key={`${cat.stayId}-${cat.catId}`} cat={cat} open={opened === cardKey(cat)} />
             ))}
           </ul>
         </section>
@@ -215,6 +208,14 @@ function AlertCard({ alert: a }: { alert: CareAlertView }) {
 }
 
 const catCardId = (cat: Pick<TodayCat, "stayId" | "catId">) => `today-${cat.stayId}-${cat.catId}`;
+/**
+ * A card shows its forms only when opened (`?cat=<stay>.<cat>`, a plain link): a full house's Today
+ * would otherwise carry every form of every cat, about 24 KB of HTML a cat. A form's post keeps the
+ * address, so the card stays open after it, with or without the script.
+ */
+const OPEN_CARD = "cat";
+const cardKey = (cat: Pick<TodayCat, "stayId" | "catId">) => `${cat.stayId}.${cat.catId}`;
+const openCard = (cat: Pick<TodayCat, "stayId" | "catId">) => ({ search: `?${OPEN_CARD}=${cardKey(cat)}`, hash: catCardId(cat) });
 const suiteId = (index: number) => `today-suite-${index}`;
 
 /** On a full house, a jump to any suite's cards; folded, so it costs one line until it is opened (ADR 0197). */
@@ -258,22 +259,22 @@ function DueNow({ suites }: { suites: TodaySuite[] }) {
         {due.map(({ cat, suite, d }) => (
           <li key={`${cat.stayId}-${cat.catId}-${d.name}-${d.dueAt}`} className="flex min-h-11 items-center justify-between gap-2 text-sm leading-5">
             <p className="min-w-0">
-              <a href={`#${catCardId(cat)}`} className="font-semibold text-brand-700 underline underline-offset-4">
+              <Link to={openCard(cat)} className="font-semibold text-brand-700 underline underline-offset-4">
                 {cat.name}
-              </a>{" "}
+              </Link>{" "}
               · {suite}
               <br />
               {d.name}
               {d.dose ? ` ${d.dose}` : ""} · {d.time} {d.late ? <strong className="text-red-800">Overdue</strong> : null}
             </p>
             {d.late ? (
-              <a href={`#${catCardId(cat)}`} className="inline-flex h-11 shrink-0 items-center px-2 font-semibold text-brand-700 underline underline-offset-4">
+              <Link to={openCard(cat)} className="inline-flex h-11 shrink-0 items-center px-2 font-semibold text-brand-700 underline underline-offset-4">
                 Log
                 <span className="sr-only">
                   {" "}
                   {d.name} for {cat.name}, with why it is late
                 </span>
-              </a>
+              </Link>
             ) : (
               <EntryForm cat={cat} intent="dose" id={`due-now-${cat.catId}-${d.name}-${d.dueAt}`} className="shrink-0">
                 <input type="hidden" name="medication" value={d.name} />
@@ -338,9 +339,9 @@ function NotDoneYet({ suites }: { suites: TodaySuite[] }) {
           <ul className="mt-1 divide-y divide-brand-100 rounded-xl bg-white px-3 text-sm leading-5 shadow-[var(--shadow-card)]">
             {rows.map(({ cat, suite, items }) => (
               <li key={`${cat.stayId}-${cat.catId}`} className="py-2">
-                <a href={`#${catCardId(cat)}`} className="font-semibold text-brand-700 underline underline-offset-4">
+                <Link to={openCard(cat)} className="font-semibold text-brand-700 underline underline-offset-4">
                   {cat.name}
-                </a>{" "}
+                </Link>{" "}
                 · {suite}: {items.join(", ")}
               </li>
             ))}
@@ -351,7 +352,11 @@ function NotDoneYet({ suites }: { suites: TodaySuite[] }) {
   );
 }
 
-function CatCard({ cat }: { cat: TodayCat }) {
+/**
+ * A cat's card: what is due today and what was logged, and a link that opens it; opened, the forms
+ * that log each thing (the doses in the window are also one tap in "Due now").
+ */
+function CatCard({ cat, open }: { cat: TodayCat; open: boolean }) {
   return (
     <li id={catCardId(cat)} aria-label={cat.name} className="scroll-mt-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
       <h3 className="font-display text-2xl text-brand-900">
@@ -361,7 +366,7 @@ function CatCard({ cat }: { cat: TodayCat }) {
       </h3>
       <p className="text-sm text-muted">Leaves {formatCalendarDayWeekday(cat.checkOut)}</p>
       {cat.feedingInstructions ? <p className="mt-2 text-sm whitespace-pre-line">Feeding: {cat.feedingInstructions}</p> : null}
-      <CatCarePlan cat={cat} />
+      {open ? <CatCarePlan cat={cat} /> : null}
       {cat.arrivedAt ? <p className="mt-2 text-sm">Checked in today at {cat.arrivedAt}.</p> : null}
       {cat.lastDosesAtHome.length > 0 ? (
         <p className="mt-1 text-sm">
@@ -369,9 +374,9 @@ function CatCard({ cat }: { cat: TodayCat }) {
         </p>
       ) : null}
 
-      <Block title="Meals" cat={cat}>
+      <Block title="Meals" cat={cat} open={open}>
         {cat.meals.map((m) => (
-          <Due key={m.name} item={m} cat={cat} label={`${m.name} · ${m.time}`}>
+          <Due key={m.name} item={m} open={open} label={`${m.name} · ${m.time}`}>
             <EntryForm cat={cat} intent="meal" id={`meal-${cat.catId}-${m.name}`} correctsId={m.done?.id}>
               <input type="hidden" name="meal" value={m.name} />
               <fieldset>
@@ -392,12 +397,12 @@ function CatCard({ cat }: { cat: TodayCat }) {
       </Block>
 
       {cat.doses.length > 0 ? (
-        <Block title="Medication" cat={cat}>
+        <Block title="Medication" cat={cat} open={open}>
           {cat.doses.map((d) => (
             <Due
               key={`${d.name}-${d.dueAt}`}
               item={d}
-              cat={cat}
+              open={open}
               label={`${d.name}${d.dose ? ` ${d.dose}` : ""} · ${d.time}`}
               detail={
                 d.notDue ? (
@@ -427,19 +432,19 @@ function CatCard({ cat }: { cat: TodayCat }) {
         </Block>
       ) : null}
 
-      <Block title="Litter" cat={cat}>
+      <Block title="Litter" cat={cat} open={open}>
         {cat.litter.map((l) => (
-          <Due key={l.name} item={l} cat={cat} label={`${l.name} · ${l.time}`}>
+          <Due key={l.name} item={l} open={open} label={`${l.name} · ${l.time}`}>
             <LitterForm cat={cat} id={`litter-${cat.catId}-${l.name}`} correctsId={l.done?.id} />
           </Due>
         ))}
       </Block>
 
       {cat.weighIn ? (
-        <Block title="Weight" cat={cat}>
+        <Block title="Weight" cat={cat} open={open}>
           <Due
             item={cat.weighIn}
-            cat={cat}
+            open={open}
             label={`Weigh ${cat.name}`}
             detail={
               <>
@@ -453,79 +458,103 @@ function CatCard({ cat }: { cat: TodayCat }) {
         </Block>
       ) : null}
 
-      <Block title="Water, play, photos and notes" cat={cat}>
-        <li className="flex flex-wrap gap-2">
-          <EntryForm cat={cat} intent="water" id={`water-${cat.catId}`}>
-            <Button type="submit" size="compact" variant="outline">
-              Water refreshed<span className="sr-only"> for {cat.name}</span>
-            </Button>
-          </EntryForm>
-          <EntryForm cat={cat} intent="play" id={`play-${cat.catId}`}>
-            <Button type="submit" size="compact" variant="outline">
-              Played<span className="sr-only"> with {cat.name}</span>
-            </Button>
-          </EntryForm>
-        </li>
-        <li>
-          <EntryForm cat={cat} intent="photo" id={`photo-${cat.catId}`} encType="multipart/form-data">
-            <PhotoField catName={cat.name} />
-            <Button type="submit" size="compact" variant="outline" className="mt-2">
-              Add photo<span className="sr-only"> of {cat.name}</span>
-            </Button>
-          </EntryForm>
-        </li>
-        <li>
-          <EntryForm cat={cat} intent="note" id={`note-${cat.catId}`}>
-            <RemarkField label={`Note about ${cat.name}`} />
-            <Button type="submit" size="compact" className="mt-2">
-              Add note
-            </Button>
-          </EntryForm>
-        </li>
-      </Block>
-
-      {cat.entries.length > 0 ? (
-        <details className="mt-4">
-          <summary className="cursor-pointer font-semibold text-brand-700">Logged today ({cat.entries.length})</summary>
-          <ul className="mt-2 grid gap-1 text-sm">
-            {cat.entries.map((e) => (
-              <li key={e.id}>
-                {e.time} · {entryText(e)} · {e.by}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      {open ? (
+        <>
+          <Block title="Water, play, photos and notes" cat={cat} open>
+            <li className="flex flex-wrap gap-2">
+              <EntryForm cat={cat} intent="water" id={`water-${cat.catId}`}>
+                <Button type="submit" size="compact" variant="outline">
+                  Water refreshed<span className="sr-only"> for {cat.name}</span>
+                </Button>
+              </EntryForm>
+              <EntryForm cat={cat} intent="play" id={`play-${cat.catId}`}>
+                <Button type="submit" size="compact" variant="outline">
+                  Played<span className="sr-only"> with {cat.name}</span>
+                </Button>
+              </EntryForm>
+            </li>
+            <li>
+              <EntryForm cat={cat} intent="photo" id={`photo-${cat.catId}`} encType="multipart/form-data">
+                <PhotoField catName={cat.name} />
+                <Button type="submit" size="compact" variant="outline" className="mt-2">
+                  Add photo<span className="sr-only"> of {cat.name}</span>
+                </Button>
+              </EntryForm>
+            </li>
+            <li>
+              <EntryForm cat={cat} intent="note" id={`note-${cat.catId}`}>
+                <RemarkField label={`Note about ${cat.name}`} />
+                <Button type="submit" size="compact" className="mt-2">
+                  Add note
+                </Button>
+              </EntryForm>
+            </li>
+          </Block>
+          {cat.entries.length > 0 ? (
+            <details className="mt-4">
+              <summary className="cursor-pointer font-semibold text-brand-700">Logged today ({cat.entries.length})</summary>
+              <ul className="mt-2 grid gap-1 text-sm">
+                {cat.entries.map((e) => (
+                  <li key={e.id}>
+                    {e.time} · {entryText(e)} · {e.by}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          <Link
+            to={{ search: "", hash: catCardId(cat) }}
+            className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4"
+          >
+            Close<span className="sr-only"> {cat.name}&apos;s card</span>
+          </Link>
+        </>
+      ) : (
+        <Button asChild size="compact" variant="outline" className="mt-3">
+          <Link to={openCard(cat)}>
+            Log care<span className="sr-only"> for {cat.name}</span>
+          </Link>
+        </Button>
+      )}
     </li>
   );
 }
 
-/** One part of a cat's card; its region names the cat too, so each landmark on the page is told apart. */
-function Block({ title, cat, children }: { title: string; cat: TodayCat; children: ReactNode }) {
+/** One part of a cat's card; its region names the cat too, so each landmark on the page is told apart. Closed, one line a thing. */
+function Block({ title, cat, open, children }: { title: string; cat: TodayCat; open: boolean; children: ReactNode }) {
   return (
-    <section className="mt-4" aria-label={`${title}, ${cat.name}`}>
-      <h4 className="text-lg font-bold text-brand-900">{title}</h4>
-      <ul className="mt-1 grid gap-3">{children}</ul>
+    <section className={open ? "mt-4" : "mt-2"} aria-label={`${title}, ${cat.name}`}>
+      <h4 className={open ? "text-lg font-bold text-brand-900" : "text-sm font-bold text-brand-900"}>{title}</h4>
+      <ul className={open ? "mt-1 grid gap-3" : "grid text-sm"}>{children}</ul>
     </section>
   );
 }
 
-/** One thing due: its form while it is open; once logged, what was logged and a way to correct it. */
+/** One thing due: its form while it is open; once logged, what was logged and a way to correct it. On a closed card, one line. */
 function Due({
   item,
+  open,
   label,
   detail,
   closed = false,
   children,
 }: {
   item: Pick<DueItem, "done">;
-  cat: TodayCat;
+  open: boolean;
   label: string;
   detail?: ReactNode;
   /** Nothing to log: the detail says why (a dose before check-in). */
   closed?: boolean;
   children: ReactNode;
 }) {
+  if (!open)
+    return (
+      <li>
+        {label}
+        {detail ? <> · {detail}</> : null}
+        {item.done ? <> · ✓ {doneText(item.done)}</> : null}
+      </li>
+    );
   return (
     <li className="rounded-xl border border-brand-100 p-3">
       <p className="font-semibold">{label}</p>
