@@ -10,6 +10,7 @@ import { queueMail } from "../mail/queue";
 import { owedReminderMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { catNamesByStay } from "./guests";
+import { householdOf } from "../households/owned";
 
 /**
  * What a household owes (ADR 0182): the ledger of each stay checked out, its price after offers and
@@ -90,7 +91,7 @@ const summed = (list: OwedStay[]): HouseholdOwed => ({ totalCents: list.reduce((
 export const householdOwed = async (db: Db, householdId: string): Promise<HouseholdOwed> => summed(await owedStays(db, eq(stays.householdId, householdId)));
 
 /** What the signed-in customer's household owes (My Trips). */
-export const ownOwed = async (db: Db, userId: string): Promise<HouseholdOwed> => summed(await owedStays(db, eq(households.userId, userId)));
+export const ownOwed = async (db: Db, userId: string): Promise<HouseholdOwed> => summed(await owedStays(db, householdOf(userId)));
 
 /** Every stay owed, for the desk: oldest first, the longest unpaid on top. */
 export const owedAtDesk = (db: Db): Promise<OwedStay[]> => owedStays(db);

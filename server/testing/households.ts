@@ -11,6 +11,7 @@ import { households, users } from "../db/schema/index";
 import { createCat, saveHousehold } from "../households/households";
 import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
 import { testPdf } from "./certificates";
+import { householdOf } from "../households/owned";
 
 /** A certificate's bytes: a minimal PDF, which the upload's checks accept. */
 export const TEST_PDF = testPdf();
@@ -46,6 +47,6 @@ export async function testHousehold(db: Db, now: Date, options: TestHouseholdOpt
     if (options.verified !== false) await verifyVaccineRecord(db, record.id, { expiresOn }, "staff@example.com", now);
     catIds.push(cat.id);
   }
-  const [home] = await db.select({ id: households.id }).from(households).where(eq(households.userId, user!.id));
+  const [home] = await db.select({ id: households.id }).from(households).where(householdOf(user!.id));
   return { user: { id: user!.id, email: user!.email }, householdId: home!.id, catIds };
 }
