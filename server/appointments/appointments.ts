@@ -4,7 +4,7 @@ import type { AppointmentInput, ProposeChangeInput, ReminderInput } from "~/feat
 import { serviceOptions } from "~/features/appointments/service-catalogue";
 import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
-import { type AppointmentStatus, appointmentReminders, appointments, households } from "../db/schema/index";
+import { type AppointmentStatus, appointmentReminders, appointments } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { householdForEmail } from "../households/households";
 import { ownedBy } from "../households/owned";

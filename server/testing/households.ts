@@ -3,7 +3,6 @@
  * (the required vaccine) has a certificate, verified by staff unless asked otherwise.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
 import { catForm, householdForm } from "~/features/cats/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
