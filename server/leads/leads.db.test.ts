@@ -106,8 +106,9 @@ describe("POST /api/leads/voucher", () => {
 
   it("refuses a cross-site post by the app's one guard (server/http/csrf.ts), storing nothing", async () => {
     const count = (await database.db.select().from(voucherRequests)).length;
+    const attempts: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }, { origin: "null" }];
     for (const path of ["/leads/voucher", "/leads/newsletter"]) {
-      for (const headers of [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }, { origin: "null" }]) {
+      for (const headers of attempts) {
         const res = await post(path, { ...voucher, email: "cross@example.com", consentText: NEWSLETTER_CONSENT_TEXT }, headers);
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
         expect((await res.json()).error.code).toBe("CROSS_SITE_REQUEST");
