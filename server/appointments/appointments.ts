@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { type AppointmentStatus, appointmentReminders, appointments } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { householdForEmail } from "../households/households";
-import { ownedBy } from "../households/owned";
+import { ownedBy } from "../db/owned";
 import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { consumeRateLimits } from "../rate-limit/rate-limit";

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { beyond, cursorOf } from "../db/keyset";
 import { appointments } from "../db/schema/index";
 import { parseBody } from "../http/validation";
-import { ownedBy } from "../households/owned";
+import { ownedBy } from "../db/owned";
 import { type CustomerActor, isAppointment } from "./appointments";
 
 /** Past appointments per page of /appointments. */

@@ -13,7 +13,7 @@ import { appointments, groomerDaysOff, groomers, groomingServices } from "../db/
 import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
 import { isUuid } from "~/lib/ids";
 import { getHousehold } from "../households/households";
-import { ownedBy } from "../households/owned";
+import { ownedBy } from "../db/owned";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { householdCats } from "../stays/stays";

@@ -8,7 +8,7 @@ import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { loadStaySettings, rulesBetween } from "../stays/calendar";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /**
  * A groom on a stay's departure day (ADR 0134): Book a Groom opened from a stay reads it here for

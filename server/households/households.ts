@@ -7,7 +7,7 @@ import type { CatProfile, HouseholdDetails } from "~/features/cats/schema";
 import type { Db } from "../db/client";
 import { cats, households, phoneVerifications, users } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { householdOf } from "./owned";
+import { householdOf } from "../db/owned";
 
 /**
  * Households and their cats (ADR 0116). Every function is scoped to the signed-in user's own

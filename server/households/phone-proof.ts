@@ -13,7 +13,7 @@ import { consumeRateLimits } from "../rate-limit/rate-limit";
 import { phoneCodeText } from "../messages/catalogue";
 import { queueSms, sendSmsNow, withdrawSms } from "../telephony/sms-queue";
 import type { Telephony } from "../telephony/telephony";
-import { householdOf } from "./owned";
+import { householdOf } from "../db/owned";
 
 /**
  * Proving that the household's mobile is the account holder's (ADR 0140): a 6-digit code texted to

@@ -23,7 +23,7 @@ import { parseBody } from "../http/validation";
 import { checkCertificate } from "./certificates";
 import { isUuid } from "~/lib/ids";
 import { CAT_NOT_FOUND, getCat } from "./households";
-import { householdOf } from "./owned";
+import { householdOf } from "../db/owned";
 
 /**
  * Vaccine records (ADR 0120): the customer uploads a certificate with its expiry date, it counts at

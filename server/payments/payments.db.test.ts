@@ -36,7 +36,7 @@ import { type PaymentProviders, createPaymentProviders, paymentProviders } from 
 import { testHousehold } from "../testing/households";
 import { sessionCookieFor } from "../testing/sessions";
 import { weekdayOnOrAfter } from "../testing/dates";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 let database: Database;

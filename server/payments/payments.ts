@@ -20,7 +20,7 @@ import { isSimulatedSessionId, simulatedEventId, simulatedPaymentIntentId } from
 import type { PaymentKind, PaymentMethod } from "../db/schema/payments";
 import type { PaymentProviderName, PaymentProviders } from "./provider";
 import { type PaymentEvent, type PaymentProvider, PaymentProviderNotConfigured } from "./types";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /**
  * Deposits (ADR 0132). A stay a calendar rule asks a deposit for is booked `awaiting_payment`: its

@@ -56,7 +56,7 @@ import {
   voucherRequests,
   waitlistEntries,
 } from "../db/schema/index";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /**
  * Every table of the database, and what the privacy export and the account deletion do with it

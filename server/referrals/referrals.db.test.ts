@@ -19,7 +19,7 @@ import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestSmtp, signInDetails, startTestSmtp } from "../testing/test-smtp";
 import { expireReferralCredits, referralSummary } from "./referrals";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /**
  * Referrals as a customer meets them (ADR 0153): a friend signs up through the referrer's link (the

@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import { queueMail } from "../mail/queue";
 import { firstNightFreeMail, referralEarnedMail } from "../messages/catalogue";
 import type { PeriodicJob } from "../periodic-job";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /**
  * Referrals (ADR 0153). Each household has a link (`/refer/<code>`); a visitor who opens it carries

@@ -36,7 +36,7 @@ import { queueingJob } from "../periodic-job";
 import { STAY_NOT_FOUND } from "./stays";
 import { catNamesByStay } from "./guests";
 import { repriceForCarePlan } from "./repricing";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /**
  * Online check-in (ADR 0158): the owner confirms the stay's care plan, names who may collect the

@@ -10,7 +10,7 @@ import { queueMail } from "../mail/queue";
 import { owedReminderMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { catNamesByStay } from "./guests";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /**
  * What a household owes (ADR 0182): the ledger of each stay checked out, its price after offers and

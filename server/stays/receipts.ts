@@ -12,7 +12,7 @@ import { receiptMail } from "../messages/catalogue";
 import type { DocumentParties } from "../receipts/receipt-pdf";
 import type { StayBalance } from "./balance";
 import { catNamesByStay } from "./guests";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /**
  * Receipts (ADR 0154): one per stay, issued in its check-out's transaction with the next number of

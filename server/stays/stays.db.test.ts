@@ -35,7 +35,7 @@ import { bookStayFromForm, quoteStayFromForm } from "../testing/stay-forms";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist, runWaitlist } from "./waitlist";
 import { type TestHouseholdOptions, TEST_PDF, testHousehold } from "../testing/households";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 let database: Database;
 beforeAll(async () => {

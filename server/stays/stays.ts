@@ -44,7 +44,7 @@ import { firstNightTaken, isNewHousehold, passOnFirstNightFree } from "./first-n
 import { queueCancellationRefund } from "./refunds";
 import { stayViewOf, stayViews } from "./views";
 import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /**
  * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this

@@ -27,7 +27,7 @@ import {
   optionsFor,
   withSuiteRetry,
 } from "./stays";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /**
  * The waitlist (ADR 0125): a household waiting for nights that were full. When a suite frees up,

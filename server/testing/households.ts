@@ -10,7 +10,7 @@ import { households, users } from "../db/schema/index";
 import { createCat, saveHousehold } from "../households/households";
 import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
 import { testPdf } from "./certificates";
-import { householdOf } from "../households/owned";
+import { householdOf } from "../db/owned";
 
 /** A certificate's bytes: a minimal PDF, which the upload's checks accept. */
 export const TEST_PDF = testPdf();

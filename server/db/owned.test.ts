@@ -4,12 +4,12 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * The one ownership check (ADR 0203): only `server/households/owned.ts` compares `households.userId`
+ * The one ownership check (ADR 0203): only `server/db/owned.ts` compares `households.userId`
  * with something (`eq(households.userId, …)`, or the column inside a `sql` template). A join that
  * names the household's account (`eq(users.id, households.userId)`) and a select are no check.
  */
 
-const OWNED = path.join("server", "households", "owned.ts");
+const OWNED = path.join("server", "db", "owned.ts");
 
 const sources = (dir: string): string[] =>
   fs
@@ -42,7 +42,7 @@ export function ownershipPredicates(file: string, text: string): string[] {
 }
 
 describe("the household's ownership check", () => {
-  it("is written only in server/households/owned.ts", () => {
+  it("is written only in server/db/owned.ts", () => {
     const files = ["server", "app", "scripts", "e2e"].flatMap(sources).filter((f) => f !== OWNED);
     const found = files.flatMap((f) => {
       const text = fs.readFileSync(f, "utf8");

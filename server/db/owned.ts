@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { households } from "../db/schema/index";
+import { households } from "./schema/index";
 
 /**
  * The one ownership check (ADR 0203): a customer's query is scoped to the household of the signed-in
