@@ -19,10 +19,19 @@ test("a simulated reply reaches Messages, the desk answers it and marks it done"
   await page.getByLabel("Text", { exact: true }).fill(words);
   await page.getByRole("button", { name: "Deliver the reply" }).first().click();
   await expect(page.getByText("Reply delivered")).toBeVisible();
+  // Opening it only reads; the page then posts that what it shows is read (ADR 0203).
+  const read = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/messages"));
   await page.getByRole("link", { name: "Open the conversation" }).click();
 
   await expect(page.getByRole("heading", { name: shown, level: 2 })).toBeVisible();
   await expect(page.getByRole("list", { name: "Texts" })).toContainText(words);
+  await read;
+  await page.goto("/admin/messages");
+  const row = page.getByRole("link").filter({ hasText: words });
+  await expect(row).toBeVisible();
+  await expect(row).not.toContainText("unread");
+  await row.click();
+  await expect(page.getByRole("heading", { name: shown, level: 2 })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, "messages");
 

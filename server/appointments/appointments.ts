@@ -4,9 +4,10 @@ import type { AppointmentInput, ProposeChangeInput, ReminderInput } from "~/feat
 import { serviceOptions } from "~/features/appointments/service-catalogue";
 import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
-import { type AppointmentStatus, appointmentReminders, appointments, households } from "../db/schema/index";
+import { type AppointmentStatus, appointmentReminders, appointments } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { householdForEmail } from "../households/households";
+import { ownedBy } from "../db/owned";
 import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
@@ -26,10 +27,6 @@ export type CustomerActor = { userId: string; email: string; isAdmin: false };
 export const customerActor = (user: { id: string; email: string }): CustomerActor => ({ userId: user.id, email: user.email, isAdmin: false });
 /** The signed-in admin acting as staff. */
 export const staffActor = (user: { email: string }): Actor => ({ email: user.email, isAdmin: true });
-
-/** The rows of the household of the account `userId` (none when it has no household yet). */
-export const ofHousehold = (userId: string) =>
-  sql`${appointments.householdId} = (select ${households.id} from ${households} where ${households.userId} = ${userId})`;
 
 /**
  * The rows that are appointments: an overnight stay staff made here before is a `stays` row now
@@ -59,7 +56,7 @@ async function findForActor(db: Db, actor: Actor, id: string): Promise<Appointme
   const [row] = await db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.id, id), isAppointment, actor.isAdmin ? undefined : ofHousehold(actor.userId)));
+    .where(and(eq(appointments.id, id), isAppointment, actor.isAdmin ? undefined : ownedBy(appointments.householdId, actor.userId)));
   if (!row) throw notFound();
   return row;
 }
@@ -68,7 +65,7 @@ async function findForActor(db: Db, actor: Actor, id: string): Promise<Appointme
 
 /** The customer's appointments: upcoming first (soonest first), then past ones (latest first). */
 export async function listCustomerAppointments(db: Db, actor: CustomerActor, now = new Date()) {
-  const mine = and(ofHousehold(actor.userId), isAppointment);
+  const mine = and(ownedBy(appointments.householdId, actor.userId), isAppointment);
   const upcoming = await db
     .select()
     .from(appointments)

@@ -6,7 +6,8 @@ import type { Db } from "../db/client";
 import { beyond, cursorOf } from "../db/keyset";
 import { appointments } from "../db/schema/index";
 import { parseBody } from "../http/validation";
-import { type CustomerActor, isAppointment, ofHousehold } from "./appointments";
+import { ownedBy } from "../db/owned";
+import { type CustomerActor, isAppointment } from "./appointments";
 
 /** Past appointments per page of /appointments. */
 export const PAST_PAGE_SIZE = 20;
@@ -20,7 +21,7 @@ export const PAST_PAGE_SIZE = 20;
 export async function listCustomerAppointmentsPage(db: Db, actor: CustomerActor, input: { before?: string }, now = new Date(), pageSize = PAST_PAGE_SIZE) {
   const before = input.before === undefined ? undefined : parseBody(keysetCursorSchema, input.before);
   const t = appointments;
-  const mine = and(ofHousehold(actor.userId), isAppointment);
+  const mine = and(ownedBy(appointments.householdId, actor.userId), isAppointment);
   const [upcoming, past] = await Promise.all([
     db
       .select()

@@ -4,7 +4,7 @@ import { type BookGroomInput, type GroomDay, bookGroomForm, groomDayForm, resche
 import { type FreeTime, type GroomerDay, freeTimes, groomLength } from "~/features/grooming/slots";
 import { type WeeklyWindows, weekdayOf } from "~/features/stays/model";
 import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
-import { type Actor, CANCELLATION_WINDOW_HOURS, cancelByCustomer, ofHousehold } from "../appointments/appointments";
+import { type Actor, CANCELLATION_WINDOW_HOURS, cancelByCustomer } from "../appointments/appointments";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import { lockForBooking } from "../db/booking-lock";
@@ -13,6 +13,7 @@ import { appointments, groomerDaysOff, groomers, groomingServices } from "../db/
 import { type CatCoverage, vaccineCoverage } from "../households/vaccines";
 import { isUuid } from "~/lib/ids";
 import { getHousehold } from "../households/households";
+import { ownedBy } from "../db/owned";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { householdCats } from "../stays/stays";
@@ -272,7 +273,7 @@ async function ownGroom(tx: Db, userId: string, id: string): Promise<Groom> {
   const [row] = await tx
     .select()
     .from(appointments)
-    .where(and(eq(appointments.id, id), ofHousehold(userId), isNotNull(appointments.groomerId)))
+    .where(and(eq(appointments.id, id), ownedBy(appointments.householdId, userId), isNotNull(appointments.groomerId)))
     .for("update");
   if (!row) throw GROOM_NOT_FOUND();
   return row;
@@ -334,7 +335,7 @@ export async function isOwnGroom(db: Db, userId: string, id: string): Promise<bo
   const [row] = await db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(and(eq(appointments.id, id), ofHousehold(userId), isNotNull(appointments.groomerId)));
+    .where(and(eq(appointments.id, id), ownedBy(appointments.householdId, userId), isNotNull(appointments.groomerId)));
   return Boolean(row);
 }
 
@@ -394,7 +395,7 @@ export async function groomToMove(db: Db, userId: string, id: string) {
     ? await db
         .select()
         .from(appointments)
-        .where(and(eq(appointments.id, id), ofHousehold(userId), isNotNull(appointments.groomerId)))
+        .where(and(eq(appointments.id, id), ownedBy(appointments.householdId, userId), isNotNull(appointments.groomerId)))
     : [];
   if (!row || !(ACTIVE_GROOM_STATUSES as readonly string[]).includes(row.status)) throw GROOM_NOT_FOUND();
   return { id: row.id, serviceId: row.serviceId, catIds: row.catIds ?? [], day: businessDate(row.startsAt), startsAt: row.startsAt };

@@ -8,6 +8,7 @@ import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import { loadStaySettings, rulesBetween } from "../stays/calendar";
+import { householdOf } from "../db/owned";
 
 /**
  * A groom on a stay's departure day (ADR 0134): Book a Groom opened from a stay reads it here for
@@ -31,7 +32,7 @@ export async function stayForGroom(db: Db, userId: string, stayId: string, today
     .select({ id: stays.id, checkOut: stays.checkOut, status: stays.status, householdId: households.id })
     .from(stays)
     .innerJoin(households, eq(households.id, stays.householdId))
-    .where(and(eq(stays.id, stayId), eq(households.userId, userId)));
+    .where(and(eq(stays.id, stayId), householdOf(userId)));
   if (!stay) throw STAY_NOT_FOUND();
   if (!(GROOMABLE_STAY_STATUSES as readonly string[]).includes(stay.status) || stay.checkOut < today)
     throw new AppError(409, "STAY_NOT_GROOMABLE", "This stay has ended or was cancelled, so a groom can't be added to it. Please choose a day below.");

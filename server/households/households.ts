@@ -7,6 +7,7 @@ import type { CatProfile, HouseholdDetails } from "~/features/cats/schema";
 import type { Db } from "../db/client";
 import { cats, households, phoneVerifications, users } from "../db/schema/index";
 import { AppError } from "../http/errors";
+import { householdOf } from "../db/owned";
 
 /**
  * Households and their cats (ADR 0116). Every function is scoped to the signed-in user's own
@@ -20,7 +21,7 @@ export type Cat = typeof cats.$inferSelect;
 export const CAT_NOT_FOUND = () => new AppError(404, "CAT_NOT_FOUND", "We couldn't find that cat.");
 
 export async function getHousehold(db: Db, userId: string): Promise<Household | null> {
-  const [row] = await db.select().from(households).where(eq(households.userId, userId));
+  const [row] = await db.select().from(households).where(householdOf(userId));
   return row ?? null;
 }
 
@@ -89,7 +90,7 @@ export async function saveHousehold(db: Db, userId: string, h: HouseholdDetails,
   return db.transaction(async (tx) => {
     // Another number is not proven (ADR 0140): its proof goes first, as the foreign key from the
     // proof to the mobile requires. The row lock keeps a code being sent meanwhile off the old number.
-    await tx.select({ id: households.id }).from(households).where(eq(households.userId, userId)).for("update");
+    await tx.select({ id: households.id }).from(households).where(householdOf(userId)).for("update");
     await tx.delete(phoneVerifications).where(and(eq(phoneVerifications.userId, userId), ne(phoneVerifications.phone, h.mobilePhone)));
     const [row] = await tx
       .insert(households)
@@ -118,7 +119,7 @@ export async function getCat(db: Db, userId: string, catId: string): Promise<Cat
     .select({ cat: cats })
     .from(cats)
     .innerJoin(households, eq(households.id, cats.householdId))
-    .where(and(eq(cats.id, catId), eq(households.userId, userId)));
+    .where(and(eq(cats.id, catId), householdOf(userId)));
   if (!row) throw CAT_NOT_FOUND();
   return row.cat;
 }

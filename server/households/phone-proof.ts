@@ -13,6 +13,7 @@ import { consumeRateLimits } from "../rate-limit/rate-limit";
 import { phoneCodeText } from "../messages/catalogue";
 import { queueSms, sendSmsNow, withdrawSms } from "../telephony/sms-queue";
 import type { Telephony } from "../telephony/telephony";
+import { householdOf } from "../db/owned";
 
 /**
  * Proving that the household's mobile is the account holder's (ADR 0140): a 6-digit code texted to
@@ -45,7 +46,7 @@ export interface PhoneProofDeps {
 }
 
 async function mobileOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ mobile: households.mobilePhone }).from(households).where(eq(households.userId, userId));
+  const [row] = await db.select({ mobile: households.mobilePhone }).from(households).where(householdOf(userId));
   return row?.mobile ?? null;
 }
 

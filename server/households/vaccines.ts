@@ -23,6 +23,7 @@ import { parseBody } from "../http/validation";
 import { checkCertificate } from "./certificates";
 import { isUuid } from "~/lib/ids";
 import { CAT_NOT_FOUND, getCat } from "./households";
+import { householdOf } from "../db/owned";
 
 /**
  * Vaccine records (ADR 0120): the customer uploads a certificate with its expiry date, it counts at
@@ -195,7 +196,7 @@ export async function catsAndCoverage(
           .from(cats)
           .innerJoin(households, eq(households.id, cats.householdId))
           .leftJoin(vaccineRecords, and(eq(vaccineRecords.catId, cats.id), isNull(vaccineRecords.replacedAt)))
-          .where(and(inArray(cats.id, [...input.catIds]), eq(households.userId, input.userId)));
+          .where(and(inArray(cats.id, [...input.catIds]), householdOf(input.userId)));
   const chosen = input.catIds.map((catId) => {
     const row = rows.find((r) => r.id === catId);
     if (!row) throw CAT_NOT_FOUND();

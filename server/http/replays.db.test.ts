@@ -224,7 +224,8 @@ const REGISTRY: Record<string, Entry> = {
     },
   },
   "routes/admin/messages.tsx": {
-    naturally: "An answer keeps its form's key (text_replies, unique; ADR 0191): posted twice it is queued once; a conversation marked done twice stays done.",
+    naturally:
+      "An answer keeps its form's key (text_replies, unique; ADR 0191): posted twice it is queued once; a conversation marked done (or read) twice stays done (or read at its first time).",
   },
   "routes/admin/messages.simulated.tsx": {
     scenarios: {

@@ -54,7 +54,12 @@ beforeAll(async () => {
       createdAt: at(2),
     })
     .returning({ id: voucherRequests.id });
-  await signUpForNewsletter(db, { email: "news@example.com", consentText: NEWSLETTER_CONSENT_TEXT, sourcePage: "/" }, "203.0.113.9", at(4));
+  await signUpForNewsletter(
+    { db, env: server.env },
+    { email: "news@example.com", consentText: NEWSLETTER_CONSENT_TEXT, sourcePage: "/" },
+    "203.0.113.9",
+    at(4),
+  );
   const [n1] = await db.select({ id: newsletterSignups.id }).from(newsletterSignups);
   Object.assign(ids, { cb1: cb1!.id, cb2: cb2!.id, v1: v1!.id, n1: n1!.id });
 });

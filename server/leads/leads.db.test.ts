@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT } from "~/features/leads/schema";
 import type { Database } from "../db/client";
-import { newsletterSignups, voucherRequests } from "../db/schema/index";
+import { mailQueue, newsletterSignups, voucherRequests } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
 import { type TestSmtp, startTestSmtp } from "../testing/test-smtp";
@@ -104,11 +104,21 @@ describe("POST /api/leads/voucher", () => {
     expect((await database.db.select().from(voucherRequests)).length).toBe(count);
   });
 
-  it("refuses a cross-site post", async () => {
-    const res = await post("/leads/voucher", voucher, { "sec-fetch-site": "cross-site" });
-    expect(res.status).toBe(403);
-    const foreign = await post("/leads/voucher", voucher, { origin: "https://evil.example" });
-    expect(foreign.status).toBe(403);
+  it("refuses a cross-site post by the app's one guard (server/http/csrf.ts), storing nothing", async () => {
+    const count = (await database.db.select().from(voucherRequests)).length;
+    const attempts: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }, { origin: "null" }];
+    for (const path of ["/leads/voucher", "/leads/newsletter"]) {
+      for (const headers of attempts) {
+        const res = await post(path, { ...voucher, email: "cross@example.com", consentText: NEWSLETTER_CONSENT_TEXT }, headers);
+        expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+        expect((await res.json()).error.code).toBe("CROSS_SITE_REQUEST");
+      }
+    }
+    expect((await database.db.select().from(voucherRequests)).length).toBe(count);
+    expect(await database.db.select().from(newsletterSignups).where(eq(newsletterSignups.email, "cross@example.com"))).toEqual([]);
+    // The site's own pages post from the public address.
+    const own = await post("/leads/voucher", { ...voucher, email: "own@example.com" }, { origin: "https://cats.example", "x-forwarded-for": "203.0.113.9" });
+    expect(own.status).toBe(201);
   });
 
   it("rate-limits per IP (loopback proxy headers are trusted)", async () => {
@@ -131,6 +141,25 @@ describe("POST /api/leads/newsletter", () => {
     expect(rows[0]!.unsubscribeTokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("welcomes a new address once, through the mail queue, with a link that unsubscribes it", async () => {
+    const since = smtp.mails.length;
+    const body = { email: "whiskers@example.com", consentText: NEWSLETTER_CONSENT_TEXT, sourcePage: "/" };
+    // The same address posted twice at once, then once more: one welcome.
+    const statuses = await Promise.all([post("/leads/newsletter", body), post("/leads/newsletter", body)]);
+    expect(statuses.map((r) => r.status)).toEqual([201, 201]);
+    expect((await post("/leads/newsletter", { ...body, email: "Whiskers@Example.com" })).status).toBe(201);
+    const mail = await smtp.waitForMail("whiskers@example.com", { since });
+    expect(mail.subject).toBe("Welcome to the Laguna Niguel Cat Hotel newsletter");
+    expect(mail.text).toContain("Thank you for subscribing!");
+    expect(mail.text).toContain("We'll keep you updated on all things cat-related.");
+    const queued = await database.db.select().from(mailQueue).where(eq(mailQueue.toAddress, "whiskers@example.com"));
+    expect(queued).toHaveLength(1);
+    // Sealed: the link's token is readable nowhere in the database.
+    const token = /https:\/\/cats\.example\/unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    expect(JSON.stringify(queued[0])).not.toContain(token);
+    expect(await unsubscribe(database.db, token)).toEqual({ email: "whiskers@example.com" });
+  });
+
   it("refuses an address without a domain", async () => {
     const res = await post("/leads/newsletter", { email: "kitty@", consentText: NEWSLETTER_CONSENT_TEXT });
     expect(res.status).toBe(400);
@@ -138,7 +167,11 @@ describe("POST /api/leads/newsletter", () => {
   });
 
   it("unsubscribes by token, idempotently, and a new signup re-subscribes", async () => {
-    const first = await signUpForNewsletter(database.db, { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT }, "192.0.2.5");
+    const first = await signUpForNewsletter(
+      { db: database.db, env: server.env },
+      { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT },
+      "192.0.2.5",
+    );
     expect(first.unsubscribeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const token = first.unsubscribeToken!;
     const [stored] = await database.db.select().from(newsletterSignups).where(eqEmail("leaving@example.com"));
@@ -151,7 +184,11 @@ describe("POST /api/leads/newsletter", () => {
     await unsubscribe(database.db, token);
     await expect(unsubscribe(database.db, "A".repeat(43))).rejects.toMatchObject({ status: 404 });
 
-    const again = await signUpForNewsletter(database.db, { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT }, "192.0.2.5");
+    const again = await signUpForNewsletter(
+      { db: database.db, env: server.env },
+      { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT },
+      "192.0.2.5",
+    );
     // The address keeps its link; the row is active again.
     expect(again.unsubscribeToken).toBeNull();
     const [back] = await database.db.select().from(newsletterSignups).where(eqEmail("leaving@example.com"));

@@ -10,12 +10,14 @@ import {
 import type { Db } from "../db/client";
 import { newsletterSignups, voucherRequests } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
+import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { queueMail, sendMailNow, withdrawMail } from "../mail/queue";
-import { voucherMail } from "../messages/catalogue";
+import { newsletterWelcomeMail, voucherMail } from "../messages/catalogue";
+import type { SealEnv } from "../messages/sealed";
 import { type RateLimitRule, consumeRateLimits } from "../rate-limit/rate-limit";
 
 const HOUR = 60 * 60 * 1000;
@@ -100,33 +102,50 @@ export async function sendVoucherMail(deps: { db: Db; mailer: Mailer; logger: Lo
   return sent.ok;
 }
 
+/** What a sign-up needs besides the database: the key its sealed welcome mail is stored with, and the site's address. */
+export interface NewsletterDeps {
+  db: Db;
+  env: SealEnv & Pick<Env, "PUBLIC_SITE_URL">;
+}
+
 /**
- * Stores a sign-up. The answer is the same whether the address was new or known, so the
- * endpoint does not reveal who is subscribed. `unsubscribeToken` is set only when a new
- * token was made (for the welcome e-mail's link); it is never sent to the browser.
+ * Stores a sign-up, and for a new address queues the welcome mail with its unsubscribe link in the
+ * same transaction: once an address, however often it signs up (its key is the row's, and only the
+ * request whose token was stored sends it). The mail is sealed: the link's token is stored only as a
+ * hash. The answer is the same whether the address was new or known, so the endpoint does not reveal
+ * who is subscribed; the caller kicks the queue after it (`kickMessageQueues`). `unsubscribeToken` is
+ * set only when a new token was made; it is never sent to the browser.
  */
-export async function signUpForNewsletter(db: Db, input: NewsletterSignupInput | unknown, ip: string, now = new Date()) {
+export async function signUpForNewsletter({ db, env }: NewsletterDeps, input: NewsletterSignupInput | unknown, ip: string, now = new Date()) {
   const data = parseBody(newsletterSignupSchema, input);
   await requireWithinLimits(db, limits.newsletter(ip, data.email), now);
   const token = crypto.randomBytes(32).toString("base64url");
-  const inserted = await db
-    .insert(newsletterSignups)
-    .values({
-      email: data.email,
-      consentText: data.consentText,
-      consentedAt: now,
-      sourcePage: data.sourcePage,
-      unsubscribeTokenHash: hashToken(token),
-      createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: newsletterSignups.email,
-      // Signing up again renews the consent and re-subscribes; the existing link keeps working.
-      set: { consentText: data.consentText, consentedAt: now, sourcePage: data.sourcePage, unsubscribedAt: null },
-    })
-    .returning({ id: newsletterSignups.id, tokenHash: newsletterSignups.unsubscribeTokenHash });
-  const row = inserted[0]!;
-  return { id: row.id, unsubscribeToken: row.tokenHash === hashToken(token) ? token : null };
+  const { business } = await loadSiteContent(db);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(newsletterSignups)
+      .values({
+        email: data.email,
+        consentText: data.consentText,
+        consentedAt: now,
+        sourcePage: data.sourcePage,
+        unsubscribeTokenHash: hashToken(token),
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: newsletterSignups.email,
+        // Signing up again renews the consent and re-subscribes; the existing link keeps working.
+        set: { consentText: data.consentText, consentedAt: now, sourcePage: data.sourcePage, unsubscribedAt: null },
+      })
+      .returning({ id: newsletterSignups.id, tokenHash: newsletterSignups.unsubscribeTokenHash });
+    const isNew = row!.tokenHash === hashToken(token);
+    if (isNew) {
+      const unsubscribeUrl = `${env.PUBLIC_SITE_URL}/unsubscribe?token=${token}`;
+      const message = newsletterWelcomeMail({ to: data.email, unsubscribeUrl, business, siteUrl: env.PUBLIC_SITE_URL });
+      await queueMail(tx, { dedupeKey: `newsletter-welcome:${row!.id}`, message, sealWith: env }, now);
+    }
+    return { id: row!.id, unsubscribeToken: isNew ? token : null };
+  });
 }
 
 export async function findSignupByUnsubscribeToken(db: Db, token: string) {

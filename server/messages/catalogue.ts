@@ -27,6 +27,7 @@ export { type StayMailKind, stayMail } from "./templates/stay";
 export { firstNightFreeMail, referralEarnedMail } from "./templates/referral";
 export { reviewRequestMail } from "./templates/review-request";
 export { recordExpiryMail, recordRejectedMail } from "./templates/vaccine-records";
+export { newsletterWelcomeMail } from "./templates/newsletter";
 export { voucherMail } from "./templates/voucher";
 
 // ---- texts -----------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ import { type PaymentProviders, createPaymentProviders, paymentProviders } from 
 import { testHousehold } from "../testing/households";
 import { sessionCookieFor } from "../testing/sessions";
 import { weekdayOnOrAfter } from "../testing/dates";
+import { householdOf } from "../db/owned";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 let database: Database;
@@ -394,7 +395,7 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
     expect(JSON.stringify(deposit.refunds.map((r) => r.by))).not.toContain(userId);
 
     // A household that never gave its name: the account's e-mail. A deleted account: said so.
-    await database.db.update(households).set({ name: null }).where(eq(households.userId, userId));
+    await database.db.update(households).set({ name: null }).where(householdOf(userId));
     expect((await listed()).household).toBe(email);
     await database.db.update(stays).set({ householdId: null }).where(eq(stays.id, stay.id));
     expect((await listed()).household).toBe("Deleted account");

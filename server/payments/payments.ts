@@ -20,6 +20,7 @@ import { isSimulatedSessionId, simulatedEventId, simulatedPaymentIntentId } from
 import type { PaymentKind, PaymentMethod } from "../db/schema/payments";
 import type { PaymentProviderName, PaymentProviders } from "./provider";
 import { type PaymentEvent, type PaymentProvider, PaymentProviderNotConfigured } from "./types";
+import { householdOf } from "../db/owned";
 
 /**
  * Deposits (ADR 0132). A stay a calendar rule asks a deposit for is booked `awaiting_payment`: its
@@ -51,7 +52,7 @@ export async function startDepositCheckout(
     .from(stays)
     .innerJoin(households, eq(households.id, stays.householdId))
     .innerJoin(users, eq(users.id, households.userId))
-    .where(and(eq(stays.id, stayId), eq(households.userId, userId)));
+    .where(and(eq(stays.id, stayId), householdOf(userId)));
   if (!row) throw STAY_NOT_FOUND();
   const { stay } = row;
   if (stay.status !== "awaiting_payment" || stay.depositCents <= 0) throw DEPOSIT_NOT_DUE();
@@ -90,7 +91,7 @@ export async function simulatedCheckout(db: Db, userId: string, sessionId: strin
     .from(payments)
     .innerJoin(stays, eq(stays.id, payments.stayId))
     .innerJoin(households, eq(households.id, stays.householdId))
-    .where(and(eq(payments.checkoutSessionId, sessionId), eq(payments.provider, "simulated"), eq(households.userId, userId)));
+    .where(and(eq(payments.checkoutSessionId, sessionId), eq(payments.provider, "simulated"), householdOf(userId)));
   if (!row) throw CHECKOUT_NOT_FOUND();
   return row;
 }

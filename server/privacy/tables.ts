@@ -56,6 +56,7 @@ import {
   voucherRequests,
   waitlistEntries,
 } from "../db/schema/index";
+import { householdOf } from "../db/owned";
 
 /**
  * Every table of the database, and what the privacy export and the account deletion do with it
@@ -147,7 +148,7 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     rowsOf: (s) => eq(signIns.userId, s.userId),
     erasure: "Kept for the sign-in counts without the link to the account (the time and the method only).",
   },
-  households: { table: households, rowsOf: (s) => eq(households.userId, s.userId), erasure: CASCADE },
+  households: { table: households, rowsOf: (s) => householdOf(s.userId), erasure: CASCADE },
   phone_verifications: {
     table: phoneVerifications,
     rowsOf: (s) => eq(phoneVerifications.userId, s.userId),
@@ -458,7 +459,7 @@ export const OTHER_TABLES: Record<string, string> = {
 export async function findSubject(db: Db | Tx, userId: string): Promise<DataSubject | null> {
   const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return null;
-  const [household] = await db.select({ id: households.id }).from(households).where(eq(households.userId, userId));
+  const [household] = await db.select({ id: households.id }).from(households).where(householdOf(userId));
   const catRows = household ? await db.select({ id: cats.id }).from(cats).where(eq(cats.householdId, household.id)) : [];
   const catIds = catRows.map((c) => c.id);
   const records = await db.select({ id: vaccineRecords.id }).from(vaccineRecords).where(inArray(vaccineRecords.catId, catIds));

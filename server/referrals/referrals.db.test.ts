@@ -19,6 +19,7 @@ import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestSmtp, signInDetails, startTestSmtp } from "../testing/test-smtp";
 import { expireReferralCredits, referralSummary } from "./referrals";
+import { householdOf } from "../db/owned";
 
 /**
  * Referrals as a customer meets them (ADR 0153): a friend signs up through the referrer's link (the
@@ -63,7 +64,7 @@ const codeOf = async (db: Db, householdId: string) =>
   (await db.select({ code: households.referralCode }).from(households).where(eq(households.id, householdId)))[0]!.code;
 
 const referredBy = async (db: Db, userId: string) =>
-  (await db.select({ referredBy: households.referredBy }).from(households).where(eq(households.userId, userId)))[0]?.referredBy ?? null;
+  (await db.select({ referredBy: households.referredBy }).from(households).where(householdOf(userId)))[0]?.referredBy ?? null;
 
 const book = (db: Db, home: { user: { id: string }; catIds: string[] }, suiteTypeId: string, checkIn: string, nights: number, at = now) =>
   bookStay(

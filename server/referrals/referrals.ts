@@ -8,6 +8,7 @@ import type { Env } from "../env";
 import { queueMail } from "../mail/queue";
 import { firstNightFreeMail, referralEarnedMail } from "../messages/catalogue";
 import type { PeriodicJob } from "../periodic-job";
+import { householdOf } from "../db/owned";
 
 /**
  * Referrals (ADR 0153). Each household has a link (`/refer/<code>`); a visitor who opens it carries
@@ -146,7 +147,7 @@ export interface ReferralSummary {
 
 /** The "Refer a friend" section of /account. */
 export async function referralSummary(db: Db, userId: string, siteUrl: string, now: Date): Promise<ReferralSummary> {
-  const [home] = await db.select({ id: households.id, code: households.referralCode }).from(households).where(eq(households.userId, userId));
+  const [home] = await db.select({ id: households.id, code: households.referralCode }).from(households).where(householdOf(userId));
   if (!home) return { link: null, available: [], earned: 0 };
   const [credits, [earned]] = await Promise.all([
     availableCredits(db, home.id, now),

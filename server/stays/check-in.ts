@@ -36,6 +36,7 @@ import { queueingJob } from "../periodic-job";
 import { STAY_NOT_FOUND } from "./stays";
 import { catNamesByStay } from "./guests";
 import { repriceForCarePlan } from "./repricing";
+import { householdOf } from "../db/owned";
 
 /**
  * Online check-in (ADR 0158): the owner confirms the stay's care plan, names who may collect the
@@ -72,7 +73,7 @@ async function householdStay(db: Db, userId: string, stayId: string) {
     .select({ stay: stays, householdId: households.id })
     .from(stays)
     .innerJoin(households, eq(households.id, stays.householdId))
-    .where(and(eq(stays.id, stayId), eq(households.userId, userId)));
+    .where(and(eq(stays.id, stayId), householdOf(userId)));
   if (!row) throw STAY_NOT_FOUND();
   const guests = await db
     .select({ catId: stayCats.catId, catName: stayCats.catName, profile: cats })

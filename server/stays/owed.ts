@@ -11,6 +11,7 @@ import { owedReminderMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { dueCentsSql } from "./balance";
 import { catNamesByStay } from "./guests";
+import { householdOf } from "../db/owned";
 
 /**
  * What a household owes (ADR 0182): the ledger of each stay checked out, its price after offers and
@@ -84,7 +85,7 @@ const summed = (list: OwedStay[]): HouseholdOwed => ({ totalCents: list.reduce((
 export const householdOwed = async (db: Db, householdId: string): Promise<HouseholdOwed> => summed(await owedStays(db, eq(stays.householdId, householdId)));
 
 /** What the signed-in customer's household owes (My Trips). */
-export const ownOwed = async (db: Db, userId: string): Promise<HouseholdOwed> => summed(await owedStays(db, eq(households.userId, userId)));
+export const ownOwed = async (db: Db, userId: string): Promise<HouseholdOwed> => summed(await owedStays(db, householdOf(userId)));
 
 /** Every stay owed, for the desk: oldest first, the longest unpaid on top. */
 export const owedAtDesk = (db: Db): Promise<OwedStay[]> => owedStays(db);

@@ -12,6 +12,7 @@ import { receiptMail } from "../messages/catalogue";
 import type { DocumentParties } from "../receipts/receipt-pdf";
 import type { StayBalance } from "./balance";
 import { catNamesByStay } from "./guests";
+import { householdOf } from "../db/owned";
 
 /**
  * Receipts (ADR 0154): one per stay, issued in its check-out's transaction with the next number of
@@ -101,6 +102,6 @@ export async function householdReceipts(db: Db, userId: string): Promise<Map<str
     .select({ stayId: receipts.stayId, number: receipts.number })
     .from(receipts)
     .innerJoin(stays, eq(stays.id, receipts.stayId))
-    .innerJoin(households, and(eq(households.id, stays.householdId), eq(households.userId, userId)));
+    .innerJoin(households, and(eq(households.id, stays.householdId), householdOf(userId)));
   return new Map(rows.map((r) => [r.stayId, r.number]));
 }

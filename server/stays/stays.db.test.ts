@@ -35,6 +35,7 @@ import { bookStayFromForm, quoteStayFromForm } from "../testing/stay-forms";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist, runWaitlist } from "./waitlist";
 import { type TestHouseholdOptions, TEST_PDF, testHousehold } from "../testing/households";
+import { householdOf } from "../db/owned";
 
 let database: Database;
 beforeAll(async () => {
@@ -869,8 +870,8 @@ describe("the desk", () => {
     const unnamed = await book();
     const blank = await book();
     const deleted = await book();
-    await db.update(households).set({ name: null }).where(eq(households.userId, unnamed.userId));
-    await db.update(households).set({ name: "  " }).where(eq(households.userId, blank.userId));
+    await db.update(households).set({ name: null }).where(householdOf(unnamed.userId));
+    await db.update(households).set({ name: "  " }).where(householdOf(blank.userId));
     // What deleting the account leaves: the stay in the books, its household gone.
     await db.update(stays).set({ householdId: null }).where(eq(stays.id, deleted.stay.id));
 
@@ -976,7 +977,7 @@ describe("the texts about a stay", () => {
   it("sends no text to a household without a mobile number; the mail still goes", async () => {
     const { db } = database;
     const { userId, catIds } = await household(db);
-    await db.update(households).set({ mobilePhone: null }).where(eq(households.userId, userId));
+    await db.update(households).set({ mobilePhone: null }).where(householdOf(userId));
     const type = await suiteTypeWith(db, 1);
     const checkIn = mondayIn(160);
     const stay = await bookStayFromForm(

@@ -44,6 +44,7 @@ import { firstNightTaken, isNewHousehold, lockBookedStay, passOnFirstNightFree }
 import { queueCancellationRefund } from "./refunds";
 import { stayViewOf, stayViews } from "./views";
 import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
+import { householdOf } from "../db/owned";
 
 /**
  * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this
@@ -152,7 +153,7 @@ export async function householdCats(db: Db, userId: string, catIds: readonly str
     .select({ id: cats.id, name: cats.name, householdId: cats.householdId })
     .from(cats)
     .innerJoin(households, eq(households.id, cats.householdId))
-    .where(and(eq(households.userId, userId), inArray(cats.id, [...catIds]), isNull(cats.archivedAt)));
+    .where(and(householdOf(userId), inArray(cats.id, [...catIds]), isNull(cats.archivedAt)));
   if (rows.length !== new Set(catIds).size) throw CAT_NOT_FOUND();
   return catIds.map((id) => rows.find((r) => r.id === id)!);
 }
@@ -401,7 +402,7 @@ export async function bookStay(
     db
       .select({ email: users.email, mobilePhone: households.mobilePhone })
       .from(users)
-      .leftJoin(households, eq(households.userId, users.id))
+      .leftJoin(households, eq(users.id, households.userId))
       .where(eq(users.id, userId)),
     medicatedCats(db, { catIds: request.catIds }),
   ] as const);
@@ -604,7 +605,7 @@ async function ownStay(db: Db, userId: string, stayId: string): Promise<Stay> {
     .select({ stay: stays })
     .from(stays)
     .innerJoin(households, eq(households.id, stays.householdId))
-    .where(and(eq(stays.id, stayId), eq(households.userId, userId)));
+    .where(and(eq(stays.id, stayId), householdOf(userId)));
   if (!row) throw STAY_NOT_FOUND();
   return row.stay;
 }
@@ -908,7 +909,7 @@ export async function listHouseholdStays(db: Db, userId: string): Promise<StayVi
     .select({ stay: stays })
     .from(stays)
     .innerJoin(households, eq(households.id, stays.householdId))
-    .where(eq(households.userId, userId))
+    .where(householdOf(userId))
     .orderBy(desc(stays.checkIn), desc(stays.createdAt));
   return stayViews(
     db,

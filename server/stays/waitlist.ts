@@ -27,6 +27,7 @@ import {
   optionsFor,
   withSuiteRetry,
 } from "./stays";
+import { householdOf } from "../db/owned";
 
 /**
  * The waitlist (ADR 0125): a household waiting for nights that were full. When a suite frees up,
@@ -70,7 +71,7 @@ export async function listWaitlist(db: Db, userId: string): Promise<WaitlistEntr
     .select({ entry: waitlistEntries })
     .from(waitlistEntries)
     .innerJoin(households, eq(households.id, waitlistEntries.householdId))
-    .where(and(eq(households.userId, userId), inArray(waitlistEntries.status, ["waiting", "offered"])))
+    .where(and(householdOf(userId), inArray(waitlistEntries.status, ["waiting", "offered"])))
     .orderBy(asc(waitlistEntries.checkIn));
   return rows.map((r) => r.entry);
 }
@@ -279,7 +280,7 @@ export async function acceptOffer(
       .select({ stay: stays })
       .from(stays)
       .innerJoin(households, eq(households.id, stays.householdId))
-      .where(and(eq(stays.id, stayId), eq(households.userId, userId)))
+      .where(and(eq(stays.id, stayId), householdOf(userId)))
       .for("update", { of: stays });
     if (!row) throw STAY_NOT_FOUND();
     const { stay } = row;

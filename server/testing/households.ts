@@ -3,7 +3,6 @@
  * (the required vaccine) has a certificate, verified by staff unless asked otherwise.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
 import { catForm, householdForm } from "~/features/cats/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
@@ -11,6 +10,7 @@ import { households, users } from "../db/schema/index";
 import { createCat, saveHousehold } from "../households/households";
 import { uploadVaccineRecord, verifyVaccineRecord } from "../households/vaccines";
 import { testPdf } from "./certificates";
+import { householdOf } from "../db/owned";
 
 /** A certificate's bytes: a minimal PDF, which the upload's checks accept. */
 export const TEST_PDF = testPdf();
@@ -46,6 +46,6 @@ export async function testHousehold(db: Db, now: Date, options: TestHouseholdOpt
     if (options.verified !== false) await verifyVaccineRecord(db, record.id, { expiresOn }, "staff@example.com", now);
     catIds.push(cat.id);
   }
-  const [home] = await db.select({ id: households.id }).from(households).where(eq(households.userId, user!.id));
+  const [home] = await db.select({ id: households.id }).from(households).where(householdOf(user!.id));
   return { user: { id: user!.id, email: user!.email }, householdId: home!.id, catIds };
 }

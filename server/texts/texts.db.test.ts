@@ -19,6 +19,7 @@ import {
   conversations,
   deleteOldTexts,
   markConversationDone,
+  markConversationRead,
   openConversation,
   openStayTexts,
   textsOfStay,
@@ -198,9 +199,15 @@ describe("the desk's inbox", () => {
     // The menu beside the page that opens the stranger's conversation leaves it out.
     expect(await unreadTextCount(database.db, `phone:${stranger}`)).toBe((await unreadTextCount(database.db)) - 1);
 
-    const opened = await openConversation(database.db, `household:${home.householdId}`, now);
-    expect(opened.entries.map((e) => e.body)).toEqual(["Ana here"]);
+    const key = `household:${home.householdId}`;
+    const opened = await openConversation(database.db, key);
+    expect(opened).toMatchObject({ unread: 1, entries: [{ body: "Ana here" }] });
+    // Opening only reads; the page then posts that what it shows is read, once however often.
+    expect((await conversations(database.db)).known.find((c) => c.householdId === home.householdId)?.unread).toBe(1);
+    expect(await markConversationRead(database.db, key, now)).toBe(1);
+    expect(await markConversationRead(database.db, key, now)).toBe(0);
     expect((await conversations(database.db)).known.find((c) => c.householdId === home.householdId)?.unread).toBe(0);
+    expect((await openConversation(database.db, key)).unread).toBe(0);
   });
 
   it("sends an answer once however often it is posted, through the queue, with the sender's name", async () => {
@@ -213,7 +220,7 @@ describe("the desk's inbox", () => {
     const queued = await queuedTo(database.db, phone);
     expect(queued).toHaveLength(1);
     expect(queued[0]!.body).toBe("Yes, from 9am.");
-    const opened = await openConversation(database.db, `phone:${phone}`, now);
+    const opened = await openConversation(database.db, `phone:${phone}`);
     expect(opened.entries.map((e) => [e.direction, e.body, e.by])).toEqual([
       ["in", "Can I pick up early?", null],
       ["out", "Yes, from 9am.", "desk@example.com"],
@@ -231,8 +238,8 @@ describe("the desk's inbox", () => {
   });
 
   it("answers an unknown conversation with 404", async () => {
-    await expect(openConversation(database.db, `phone:${freshPhone()}`, now)).rejects.toMatchObject({ status: 404 });
-    await expect(openConversation(database.db, "nonsense", now)).rejects.toMatchObject({ status: 404 });
+    await expect(openConversation(database.db, `phone:${freshPhone()}`)).rejects.toMatchObject({ status: 404 });
+    await expect(openConversation(database.db, "nonsense")).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -281,21 +281,19 @@ export interface Conversation {
   stayId: string | null;
   entries: ConversationEntry[];
   open: number;
+  /** Its texts no one has opened yet. */
+  unread: number;
 }
 
 /**
  * One conversation, oldest first: the texts that came in, the desk's answers, and the texts the hotel
- * sent those numbers (pickup codes, reminders, incidents), each as the queue has it. Opening it marks
- * its texts read.
+ * sent those numbers (pickup codes, reminders, incidents), each as the queue has it. Only reads: the
+ * page marks what it shows read with `markConversationRead` (a loader never writes, ADR 0203).
  */
-export async function openConversation(db: Db, keyText: string, now = new Date()): Promise<Conversation> {
+export async function openConversation(db: Db, keyText: string): Promise<Conversation> {
   const key = parseConversationKey(keyText);
   const incoming = await db.select().from(incomingTexts).where(inConversation(key)).orderBy(incomingTexts.receivedAt).limit(500);
   if (incoming.length === 0) throw new AppError(404, "CONVERSATION_NOT_FOUND", "That conversation does not exist.");
-  await db
-    .update(incomingTexts)
-    .set({ readAt: now })
-    .where(and(inConversation(key), isNull(incomingTexts.readAt)));
   const phones = [...new Set(incoming.map((t) => t.fromPhone))];
   const latest = incoming[incoming.length - 1]!;
   const since = incoming[0]!.receivedAt;
@@ -362,7 +360,22 @@ export async function openConversation(db: Db, keyText: string, now = new Date()
     stayId: householdId ? await stayInHotel(db, householdId) : null,
     entries,
     open: incoming.filter((t) => !t.doneAt).length,
+    unread: incoming.filter((t) => !t.readAt).length,
   };
+}
+
+/**
+ * Marks the conversation's texts read, as the desk opened it (the page posts this once it shows them).
+ * Safe to post twice: a text read stays read at its first time. Answers how many it marked.
+ */
+export async function markConversationRead(db: Db, conversation: string, now = new Date()): Promise<number> {
+  const key = parseConversationKey(conversation);
+  const read = await db
+    .update(incomingTexts)
+    .set({ readAt: now })
+    .where(and(inConversation(key), isNull(incomingTexts.readAt), lte(incomingTexts.receivedAt, now)))
+    .returning({ id: incomingTexts.id });
+  return read.length;
 }
 
 /** Who answers or files a conversation: the signed-in staff member. */

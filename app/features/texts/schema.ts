@@ -34,6 +34,12 @@ export const doneForm = z.object({
   conversation: z.string().min(1).max(200),
 });
 
+/** Posted by the page once it shows a conversation with unread texts. */
+export const readForm = z.object({
+  intent: z.literal("read"),
+  conversation: z.string().min(1).max(200),
+});
+
 /** The simulated provider's "Simulate a reply": a text from a number, as Twilio would deliver it. */
 export const simulateReplyForm = z.object({
   from: z.string({ error: "Enter the number the reply comes from" }).trim().min(1, "Enter the number the reply comes from").max(64, "That number is too long"),

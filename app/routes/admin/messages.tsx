@@ -1,15 +1,24 @@
 import { getFormProps } from "@conform-to/react";
+import { useEffect } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
 import { kickMessageQueues } from "@server/mail/kick";
 import { twilioConfigured } from "@server/telephony/telephony";
-import { type Conversation, type ConversationSummary, conversations, markConversationDone, openConversation, replyToConversation } from "@server/texts/texts";
+import {
+  type Conversation,
+  type ConversationSummary,
+  conversations,
+  markConversationDone,
+  markConversationRead,
+  openConversation,
+  replyToConversation,
+} from "@server/texts/texts";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { FormError, TextareaField } from "~/components/ui/field";
-import { REPLY_MAX_LENGTH, doneForm, replyForm } from "~/features/texts/schema";
+import { REPLY_MAX_LENGTH, doneForm, readForm, replyForm } from "~/features/texts/schema";
 import { formatBusinessDateTime, formatBusinessLongDateTime } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
@@ -26,13 +35,13 @@ const shownPhone = (phone: string) => (/^\+1\d{10}$/.test(phone) ? formatUsPhone
 
 /**
  * The desk's inbox of texts (ADR 0191): conversations by household, newest first, unknown numbers
- * apart; one opened (`?c=`) shows its texts both ways, with the answer box and "Mark done".
+ * apart; one opened (`?c=`) shows its texts both ways, with the answer box and "Mark done". Opening
+ * one only reads: the page posts `read` once it shows unread texts (a loader never writes, ADR 0203).
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requirePermission(request, context, "messages");
   const key = new URL(request.url).searchParams.get("c");
-  const conversation = key ? await openConversation(context.db, key, context.clock.now()) : null;
-  // Read after opening: the one opened no longer counts as unread.
+  const conversation = key ? await openConversation(context.db, key) : null;
   const list = await conversations(context.db);
   return { ...list, conversation, replyKey: globalThis.crypto.randomUUID(), simulated: !twilioConfigured(context.env) };
 });
@@ -47,6 +56,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       const { repeated } = await replyToConversation(context.db, staff, input, context.clock.now());
       if (!repeated) kickMessageQueues(context);
       return { kind: "success", title: "Answer sent", description: "It goes out by text now." };
+    });
+  }
+  if (intent === "read") {
+    return submitForm(form, readForm, async ({ conversation }) => {
+      await markConversationRead(context.db, conversation, context.clock.now());
     });
   }
   if (intent === "done") {
@@ -112,7 +126,7 @@ function ConversationList({ title, items, current, emptyText }: { title: string;
               >
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate font-bold text-brand-900">{c.name ?? shownPhone(c.phone)}</span>
-                  {c.unread > 0 ? (
+                  {c.unread > 0 && c.key !== current ? (
                     <span className="shrink-0 rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-brand-950">{c.unread} unread</span>
                   ) : c.open === 0 ? (
                     <span className="shrink-0 text-xs font-semibold text-muted">Done</span>
@@ -134,6 +148,13 @@ function ConversationList({ title, items, current, emptyText }: { title: string;
 
 function ConversationView({ conversation, replyKey }: { conversation: Conversation; replyKey: string }) {
   const title = conversation.name ?? shownPhone(conversation.replyTo);
+  // Shown is read: the texts on screen leave the unread count (the list and the menu already leave them out).
+  const reader = useFetcher({ key: "read" });
+  const { key, unread } = conversation;
+  const { submit } = reader;
+  useEffect(() => {
+    if (unread > 0) void submit({ intent: "read", conversation: key }, { method: "post" });
+  }, [key, unread, submit]);
   return (
     <section aria-labelledby="conversation-title" className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6 lg:col-start-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

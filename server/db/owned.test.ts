@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The one ownership check (ADR 0203): only `server/db/owned.ts` compares `households.userId`
+ * with something (`eq(households.userId, …)`, or the column inside a `sql` template). A join that
+ * names the household's account (`eq(users.id, households.userId)`) and a select are no check.
+ */
+
+const OWNED = path.join("server", "db", "owned.ts");
+
+const sources = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => /\.tsx?$/.test(f) && !f.includes("node_modules"))
+    .map((f) => path.join(dir, f));
+
+const isHouseholdsUserId = (node: ts.Node | undefined): boolean =>
+  node !== undefined &&
+  ts.isPropertyAccessExpression(node) &&
+  node.name.text === "userId" &&
+  ts.isIdentifier(node.expression) &&
+  node.expression.text === "households";
+
+/** "file:line" of each ownership predicate written in `text`. */
+export function ownershipPredicates(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const predicate =
+      (ts.isCallExpression(node) && isHouseholdsUserId(node.arguments[0])) ||
+      (ts.isTaggedTemplateExpression(node) &&
+        ts.isTemplateExpression(node.template) &&
+        node.template.templateSpans.some((span) => isHouseholdsUserId(span.expression)));
+    if (predicate) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe("the household's ownership check", () => {
+  it("is written only in server/db/owned.ts", () => {
+    const files = ["server", "app", "scripts", "e2e"].flatMap(sources).filter((f) => f !== OWNED);
+    const found = files.flatMap((f) => {
+      const text = fs.readFileSync(f, "utf8");
+      return text.includes("households.userId") ? ownershipPredicates(f, text) : [];
+    });
+    expect(found).toEqual([]);
+  });
+
+  it("finds a predicate written by hand, in a call or a sql template, and not a join", () => {
+    const text = [
+      "db.select().from(households).where(eq(households.userId, userId));",
+      "sql`${households.userId} = ${userId}`;",
+      "db.select().from(users).innerJoin(households, eq(users.id, households.userId));",
+    ].join("\n");
+    expect(ownershipPredicates("x.ts", text)).toEqual(["x.ts:1", "x.ts:2"]);
+  });
+});
