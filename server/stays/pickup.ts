@@ -9,6 +9,8 @@ import {
   PICKUP_WRONG_CODES_A_DAY,
   careAlerts,
   households,
+  mailQueue,
+  smsQueue,
   stayCats,
   stayEvents,
   stayPickupAttempts,
@@ -229,13 +231,21 @@ export interface Collector {
 }
 
 /**
- * The check-out page's "Pickup": who may collect the cat, the codes texted today (business time),
+ * How a person's code of the day reached them: texted; e-mailed, the owner's mobile having replied
+ * STOP; or not at all, a pickup person's number having replied STOP (ADR 0191).
+ */
+export type PickupCodeChannel = "text" | "email" | "none";
+
+/**
+ * The check-out page's "Pickup": who may collect the cat, the codes sent today (business time) and how,
  * the wrong codes entered today (and whether they closed the code path) and, once it happened, the release.
  */
 export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const today = businessDate(now);
-  const [[owner], people, codes, release, wrongCodesToday] = await Promise.all([
+  // Which of today's codes went some other way than a text (sendPickupCodes' keys: person 0 to 3).
+  const keysOf = (prefix: string) => [0, 1, 2, 3].map((person) => `${prefix}:${stayId}:${today}:${person}`);
+  const [[owner], people, codes, release, wrongCodesToday, mailed, withheld] = await Promise.all([
     db
       .select({ name: households.name, phone: households.mobilePhone })
       .from(stays)
@@ -247,15 +257,23 @@ export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
       .where(eq(stayPickupPeople.stayId, stayId))
       .orderBy(asc(stayPickupPeople.position)),
     db
-      .select({ name: stayPickupCodes.name, sentAt: stayPickupCodes.createdAt })
+      .select({ person: stayPickupCodes.person, name: stayPickupCodes.name, sentAt: stayPickupCodes.createdAt })
       .from(stayPickupCodes)
       .where(and(eq(stayPickupCodes.stayId, stayId), eq(stayPickupCodes.day, today)))
       .orderBy(asc(stayPickupCodes.person)),
     releaseOf(db, stayId),
     wrongCodesOn(db, stayId, today),
+    db.select({ key: mailQueue.dedupeKey }).from(mailQueue).where(inArray(mailQueue.dedupeKey, keysOf("pickup-code-mail"))),
+    db
+      .select({ key: smsQueue.dedupeKey })
+      .from(smsQueue)
+      .where(and(inArray(smsQueue.dedupeKey, keysOf("pickup-code")), eq(smsQueue.status, "withheld"))),
   ]);
+  const wentBy = (person: number): PickupCodeChannel =>
+    mailed.some((m) => m.key.endsWith(`:${person}`)) ? "email" : withheld.some((t) => t.key.endsWith(`:${person}`)) ? "none" : "text";
+  const codesToday = codes.map(({ person, ...code }) => ({ ...code, by: wentBy(person) }));
   const collectors: Collector[] = [...(owner ? [{ person: 0, name: owner.name?.trim() || "The owner", phone: owner.phone }] : []), ...people];
-  return { today, collectors, codesToday: codes, release, wrongCodesToday, codesClosed: wrongCodesToday >= PICKUP_WRONG_CODES_A_DAY };
+  return { today, collectors, codesToday, release, wrongCodesToday, codesClosed: wrongCodesToday >= PICKUP_WRONG_CODES_A_DAY };
 }
 
 /** The stay, which must be in the hotel, and not released yet. */
