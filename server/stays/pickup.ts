@@ -263,7 +263,10 @@ export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
       .orderBy(asc(stayPickupCodes.person)),
     releaseOf(db, stayId),
     wrongCodesOn(db, stayId, today),
-    db.select({ key: mailQueue.dedupeKey }).from(mailQueue).where(inArray(mailQueue.dedupeKey, keysOf("pickup-code-mail"))),
+    db
+      .select({ key: mailQueue.dedupeKey })
+      .from(mailQueue)
+      .where(inArray(mailQueue.dedupeKey, keysOf("pickup-code-mail"))),
     db
       .select({ key: smsQueue.dedupeKey })
       .from(smsQueue)

@@ -1,6 +1,5 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "~/lib/cn";
 import { FieldError, Input, Label, textareaClass } from "./input";
 
 // A page that needs only these two imports them from ./input, without Conform.
