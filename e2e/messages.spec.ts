@@ -118,7 +118,7 @@ test("an owner whose mobile replied STOP gets the pickup code by e-mail, and the
   page: admin,
   signIn,
   ownServer,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   await signIn(admin, { as: "admin" });
   const { cat, stayId, email, mobile, leaving } = await provenOwnerInTheHotel(browser, ownServer.url, signIn, admin);
@@ -139,6 +139,7 @@ test("an owner whose mobile replied STOP gets the pickup code by e-mail, and the
   await expect(admin.getByText("Ana Ruiz replied STOP to our texts: the code went by e-mail.")).toBeVisible();
   await expect(admin.getByText(/^Pickup codes texted today/)).toHaveCount(0);
   await expectNoAxeViolations(admin);
+  await admin.screenshot({ path: testInfo.outputPath(`check-out-${testInfo.project.name}.png`), fullPage: true });
   await admin.getByLabel("Pickup code", { exact: true }).fill(code!);
   await admin.getByRole("button", { name: "Release", exact: true }).click();
   await expect(admin.getByText("Collected by Ana Ruiz with their pickup code.")).toBeVisible();
