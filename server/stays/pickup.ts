@@ -99,6 +99,10 @@ const catNamesOf = (names: (string | null)[]) => names.map((n) => n ?? "your cat
 
 // ---- sending the codes -------------------------------------------------------------------------
 
+/** The queue key of a person's code of the day, texted or e-mailed: it is queued once, and the desk reads how it went by it. */
+type PickupCodeMessage = "pickup-code" | "pickup-code-mail";
+const pickupCodeKey = (kind: PickupCodeMessage, stayId: string, day: string, person: number) => `${kind}:${stayId}:${day}:${person}`;
+
 /**
  * One pass: every stay checked in and leaving today (business time) gets, from 07:00, a code for
  * the owner (the household's mobile) and for each pickup person, each texted once. The claim is
@@ -163,7 +167,7 @@ export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promi
         await queueMail(
           tx,
           {
-            dedupeKey: `pickup-code-mail:${recipient.stayId}:${today}:${recipient.person}`,
+            dedupeKey: pickupCodeKey("pickup-code-mail", recipient.stayId, today, recipient.person),
             message: pickupCodeMail({ to: recipient.email, business, catNames: recipient.cats, code, siteUrl: deps.env.PUBLIC_SITE_URL }),
             stayId: recipient.stayId,
             sealWith: deps.env,
@@ -174,7 +178,7 @@ export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promi
       await queueSms(
         tx,
         {
-          dedupeKey: `pickup-code:${recipient.stayId}:${today}:${recipient.person}`,
+          dedupeKey: pickupCodeKey("pickup-code", recipient.stayId, today, recipient.person),
           to: recipient.phone,
           body: pickupCodeText(business, recipient.cats, code),
           stayId: recipient.stayId,
@@ -244,7 +248,7 @@ export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const today = businessDate(now);
   // Which of today's codes went some other way than a text (sendPickupCodes' keys: person 0 to 3).
-  const keysOf = (prefix: string) => [0, 1, 2, 3].map((person) => `${prefix}:${stayId}:${today}:${person}`);
+  const keysOf = (kind: PickupCodeMessage) => [0, 1, 2, 3].map((person) => pickupCodeKey(kind, stayId, today, person));
   const [[owner], people, codes, release, wrongCodesToday, mailed, withheld] = await Promise.all([
     db
       .select({ name: households.name, phone: households.mobilePhone })
