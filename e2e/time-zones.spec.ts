@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/auth";
 import { revertContent } from "./support/content";
+import { startScripts } from "./support/hydration";
 import { freshClientIp } from "./support/identities";
 
 /**
@@ -28,7 +29,7 @@ function watchConsole(page: Page) {
 async function visit(page: Page, path: string) {
   await page.goto(path);
   // Documents without JavaScript have nothing to hydrate; every other page marks <html data-hydrated>.
-  if (!["/privacy-policy", "/terms", "/cookie-policy"].includes(path)) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  if (!["/privacy-policy", "/terms", "/cookie-policy"].includes(path)) await startScripts(page);
 }
 
 test.beforeEach(async ({ page }) => {

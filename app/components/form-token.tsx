@@ -1,4 +1,4 @@
-import { FORM_TOKEN } from "~/lib/forms";
+import { FORM_TOKEN } from "~/lib/form-token";
 
 /**
  * The page's form token (ADR 0179), from its loader, in a form that creates money, a message or a

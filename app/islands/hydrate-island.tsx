@@ -1,6 +1,5 @@
 import { type ComponentType, StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { sendPageView } from "~/features/analytics/page-view";
 import { AuthProvider } from "~/features/auth/auth-provider";
 import { showMountFailure } from "~/lib/mount-failure";
 import { HydratedMarker } from "./hydrated-marker";
@@ -23,7 +22,6 @@ export function hydrateIsland<P extends object>(Page: ComponentType<P>) {
         </StrictMode>,
       );
     });
-    sendPageView(window.location.pathname);
   } catch (error) {
     console.error(error);
     showMountFailure();

@@ -1,4 +1,5 @@
 import islandAssets from "virtual:island-assets";
+import { inlinePageViewScript } from "~/features/analytics/page-view";
 
 /**
  * How the browser brings a page to life (ADR 0104):
@@ -15,32 +16,53 @@ export interface PageHandle {
    * `"at-once"`: the admin area, whose controls need the script and whose users are on fast connections.
    */
   routerScripts?: "after-first-paint" | "at-once";
+  /**
+   * When an island's script runs (ADR 0204): at the visitor's first tap, key or scroll, or else once
+   * the page has loaded and the browser is idle (`"idle"`, the default: a page that does something by
+   * itself, like the cookie notice); or only at the first tap, key or scroll (`"interaction"`: a page
+   * whose every control works before its script). Either way the first tap is the browser's own.
+   */
+  islandStart?: "idle" | "interaction";
 }
 
-export type PageScripts = { kind: "router" } | { kind: "none" } | { kind: "island"; src: string; preload: string[] };
+export type PageScripts = { kind: "router" } | { kind: "none" } | { kind: "island"; src: string; preload: string[]; start: "idle" | "interaction" };
 
 /** An island without a built entry (development) hydrates with the router. */
 export function pageScripts(routeId: string | undefined, handle: unknown): PageScripts {
   const hydration = (handle as PageHandle | null | undefined)?.hydration ?? "router";
   if (hydration === "none") return { kind: "none" };
   const assets = hydration === "island" && routeId ? islandAssets[routeId] : undefined;
-  return assets ? { kind: "island", ...assets } : { kind: "router" };
+  return assets ? { kind: "island", ...assets, start: (handle as PageHandle).islandStart ?? "idle" } : { kind: "router" };
 }
 
 export const ISLAND_ROOT_ID = "island-root";
 export const ISLAND_PROPS_ID = "island-props";
 
+/** What starts an island at once, whatever its `islandStart`: the visitor acting on the page. */
+const INTERACTIONS = ["click", "keydown", "scroll"];
+
 /**
- * Starts an island once the first frame is painted: the HTML, the stylesheet, the fonts and the
- * hero go first on a slow connection, then every chunk of the island is fetched at once
- * (modulepreload for the whole tree, so there is no import waterfall).
+ * Counts the page view at once, then starts the island (ADR 0204): at the first tap, key or scroll,
+ * which the browser has already answered (a dialog opened by `commandfor`, a form posted), or, for an
+ * `"idle"` island, once the page has loaded and the browser is idle, so its evaluation and hydration
+ * never hold up a tap on a slow phone's first seconds. An idle island's chunks are fetched after the
+ * first frame (the HTML, the stylesheet, the fonts and the hero go first on a slow connection), all
+ * at once (modulepreload for the whole tree, so there is no import waterfall).
  */
-export function islandLoaderScript({ src, preload }: { src: string; preload: string[] }): string {
+export function islandLoaderScript({ src, preload, start }: { src: string; preload: string[]; start: "idle" | "interaction" }): string {
   const files = JSON.stringify(preload).replace(/</g, "\\u003c");
+  const events = JSON.stringify(INTERACTIONS);
   return (
-    `requestAnimationFrame(function(){setTimeout(function(){` +
-    `${files}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
-    `import(${JSON.stringify(src)})})})`
+    `${inlinePageViewScript};` +
+    `(function(){var started=0,` +
+    `preload=function(){${files}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})},` +
+    `go=function(){if(started)return;started=1;${events}.forEach(function(e){removeEventListener(e,go,true)});${start === "interaction" ? "preload();" : ""}import(${JSON.stringify(src)})};` +
+    `${events}.forEach(function(e){addEventListener(e,go,{capture:true,passive:true})});` +
+    (start === "idle"
+      ? `requestAnimationFrame(function(){setTimeout(preload)});` +
+        `var idle=function(){(window.requestIdleCallback||setTimeout)(go)};document.readyState==="complete"?idle():addEventListener("load",idle)`
+      : "") +
+    `})()`
   );
 }
 

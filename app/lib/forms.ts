@@ -88,8 +88,7 @@ export function replyTo(reply: FormReply | undefined, intent: string): FormReply
  */
 export const settledResult = (fetcher: { state: string; data?: FormReply }) => (fetcher.state === "idle" ? fetcher.data?.result : undefined);
 
-/** The hidden field holding the page's form token (ADR 0179): `<FormToken>` renders it, `submitOnce` reads it. */
-export const FORM_TOKEN = "formToken";
+export { FORM_TOKEN } from "./form-token";
 
 /**
  * The title of a replay's answer (ADR 0179): "Already recorded at 10:02 AM by ana@example.com", the

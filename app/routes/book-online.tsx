@@ -32,7 +32,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     jsonLd: [localBusinessJsonLd(siteUrl, loaderData?.content)],
   });
 };
-export const handle: PageHandle = { hydration: "island" };
+// Every control here works before the script (the voucher's dialog and form, the links): the island
+// starts at the visitor's first tap, key or scroll (ADR 0204).
+export const handle: PageHandle = { hydration: "island", islandStart: "interaction" };
 
 export default function BookOnline({ loaderData, actionData }: Route.ComponentProps) {
   const props = { content: loaderData.content, schedulerUrl: loaderData.schedulerUrl, notice: actionData?.notice ?? null };

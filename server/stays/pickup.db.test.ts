@@ -143,6 +143,11 @@ describe("a mobile that replied STOP (ADR 0191)", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ message: { subject: "Your pickup code for Milo today", text: "" } });
     expect(mails[0]!.sealed).not.toBeNull();
+    // The desk's check-out page says how each code went.
+    expect((await pickupAtDesk(db, stay.id, morning)).codesToday).toEqual([
+      { name: owner.name, sentAt: morning, by: "email" },
+      { name: "Pickup 1", sentAt: morning, by: "none" },
+    ]);
   });
 });
 
@@ -335,8 +340,8 @@ describe("the check-out page's Pickup", () => {
     await sendPickupCodes(deps(), morning);
     await deliverTexts(morning);
     expect((await pickupAtDesk(database.db, stay.id, morning)).codesToday).toEqual([
-      { name: owner.name, sentAt: morning },
-      { name: "Pickup 1", sentAt: morning },
+      { name: owner.name, sentAt: morning, by: "text" },
+      { name: "Pickup 1", sentAt: morning, by: "text" },
     ]);
     // The next day's page counts no code as today's.
     expect((await pickupAtDesk(database.db, stay.id, at("08:00", tomorrow))).codesToday).toEqual([]);

@@ -9,6 +9,8 @@ import {
   PICKUP_WRONG_CODES_A_DAY,
   careAlerts,
   households,
+  mailQueue,
+  smsQueue,
   stayCats,
   stayEvents,
   stayPickupAttempts,
@@ -97,6 +99,10 @@ const catNamesOf = (names: (string | null)[]) => names.map((n) => n ?? "your cat
 
 // ---- sending the codes -------------------------------------------------------------------------
 
+/** The queue key of a person's code of the day, texted or e-mailed: it is queued once, and the desk reads how it went by it. */
+type PickupCodeMessage = "pickup-code" | "pickup-code-mail";
+const pickupCodeKey = (kind: PickupCodeMessage, stayId: string, day: string, person: number) => `${kind}:${stayId}:${day}:${person}`;
+
 /**
  * One pass: every stay checked in and leaving today (business time) gets, from 07:00, a code for
  * the owner (the household's mobile) and for each pickup person, each texted once. The claim is
@@ -161,7 +167,7 @@ export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promi
         await queueMail(
           tx,
           {
-            dedupeKey: `pickup-code-mail:${recipient.stayId}:${today}:${recipient.person}`,
+            dedupeKey: pickupCodeKey("pickup-code-mail", recipient.stayId, today, recipient.person),
             message: pickupCodeMail({ to: recipient.email, business, catNames: recipient.cats, code, siteUrl: deps.env.PUBLIC_SITE_URL }),
             stayId: recipient.stayId,
             sealWith: deps.env,
@@ -172,7 +178,7 @@ export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promi
       await queueSms(
         tx,
         {
-          dedupeKey: `pickup-code:${recipient.stayId}:${today}:${recipient.person}`,
+          dedupeKey: pickupCodeKey("pickup-code", recipient.stayId, today, recipient.person),
           to: recipient.phone,
           body: pickupCodeText(business, recipient.cats, code),
           stayId: recipient.stayId,
@@ -229,13 +235,21 @@ export interface Collector {
 }
 
 /**
- * The check-out page's "Pickup": who may collect the cat, the codes texted today (business time),
+ * How a person's code of the day reached them: texted; e-mailed, the owner's mobile having replied
+ * STOP; or not at all, a pickup person's number having replied STOP (ADR 0191).
+ */
+export type PickupCodeChannel = "text" | "email" | "none";
+
+/**
+ * The check-out page's "Pickup": who may collect the cat, the codes sent today (business time) and how,
  * the wrong codes entered today (and whether they closed the code path) and, once it happened, the release.
  */
 export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const today = businessDate(now);
-  const [[owner], people, codes, release, wrongCodesToday] = await Promise.all([
+  // Which of today's codes went some other way than a text (sendPickupCodes' keys: person 0 to 3).
+  const keysOf = (kind: PickupCodeMessage) => [0, 1, 2, 3].map((person) => pickupCodeKey(kind, stayId, today, person));
+  const [[owner], people, codes, release, wrongCodesToday, mailed, withheld] = await Promise.all([
     db
       .select({ name: households.name, phone: households.mobilePhone })
       .from(stays)
@@ -247,15 +261,26 @@ export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
       .where(eq(stayPickupPeople.stayId, stayId))
       .orderBy(asc(stayPickupPeople.position)),
     db
-      .select({ name: stayPickupCodes.name, sentAt: stayPickupCodes.createdAt })
+      .select({ person: stayPickupCodes.person, name: stayPickupCodes.name, sentAt: stayPickupCodes.createdAt })
       .from(stayPickupCodes)
       .where(and(eq(stayPickupCodes.stayId, stayId), eq(stayPickupCodes.day, today)))
       .orderBy(asc(stayPickupCodes.person)),
     releaseOf(db, stayId),
     wrongCodesOn(db, stayId, today),
+    db
+      .select({ key: mailQueue.dedupeKey })
+      .from(mailQueue)
+      .where(inArray(mailQueue.dedupeKey, keysOf("pickup-code-mail"))),
+    db
+      .select({ key: smsQueue.dedupeKey })
+      .from(smsQueue)
+      .where(and(inArray(smsQueue.dedupeKey, keysOf("pickup-code")), eq(smsQueue.status, "withheld"))),
   ]);
+  const wentBy = (person: number): PickupCodeChannel =>
+    mailed.some((m) => m.key.endsWith(`:${person}`)) ? "email" : withheld.some((t) => t.key.endsWith(`:${person}`)) ? "none" : "text";
+  const codesToday = codes.map(({ person, ...code }) => ({ ...code, by: wentBy(person) }));
   const collectors: Collector[] = [...(owner ? [{ person: 0, name: owner.name?.trim() || "The owner", phone: owner.phone }] : []), ...people];
-  return { today, collectors, codesToday: codes, release, wrongCodesToday, codesClosed: wrongCodesToday >= PICKUP_WRONG_CODES_A_DAY };
+  return { today, collectors, codesToday, release, wrongCodesToday, codesClosed: wrongCodesToday >= PICKUP_WRONG_CODES_A_DAY };
 }
 
 /** The stay, which must be in the hotel, and not released yet. */

@@ -1,7 +1,9 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "~/lib/cn";
-import { FieldError, Input, Label } from "./input";
+import { FieldError, Input, Label, textareaClass } from "./input";
+
+// A page that needs only these two imports them from ./input, without Conform.
+export { FormError, textareaClass } from "./input";
 
 type InputType = "text" | "email" | "tel" | "date" | "time" | "number" | "url" | "search" | "password";
 
@@ -22,9 +24,6 @@ export function Field({
   );
 }
 
-export const textareaClass =
-  "min-h-24 w-full rounded-xl border border-brand-200 bg-white p-3 focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:border-red-600";
-
 export function TextareaField({
   label,
   field,
@@ -37,16 +36,6 @@ export function TextareaField({
       <textarea {...getTextareaProps(field as FieldMetadata<string>, { ariaAttributes: true })} className={textareaClass} {...props} key={field.key} />
       <FieldError id={field.errorId}>{field.errors?.[0]}</FieldError>
     </div>
-  );
-}
-
-/** The form's own error (a refusal from the server that is about no single field). */
-export function FormError({ id, errors, className }: { id?: string; errors?: string[]; className?: string }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} role="alert" className={cn("rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800", className)}>
-      {errors[0]}
-    </p>
   );
 }
 

@@ -58,3 +58,16 @@ export function DateInput({ name, label, min, value, error }: { name: string; la
 /** A native select's look, beside the inputs (the Team page's roles, the desk's manager). */
 export const selectClass =
   "h-11 w-full rounded-xl border border-brand-200 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:border-red-600";
+
+export const textareaClass =
+  "min-h-24 w-full rounded-xl border border-brand-200 bg-white p-3 focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:border-red-600";
+
+/** The form's own error (a refusal from the server that is about no single field). */
+export function FormError({ id, errors, className }: { id?: string; errors?: string[]; className?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className={cn("rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800", className)}>
+      {errors[0]}
+    </p>
+  );
+}

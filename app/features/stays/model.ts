@@ -47,6 +47,9 @@ export type TimeWindow = { from: string; to: string };
 /** Windows per weekday, index 0 = Sunday; an empty list means closed that day. */
 export type WeeklyWindows = TimeWindow[][];
 
+/** The days either side of wanted dates a waitlist request may also take (its form's choices). */
+export const WAITLIST_FLEX_DAYS = [0, 1, 2, 3, 7] as const;
+
 /** Monday first, as the published hours read; the values are the model's weekday numbers (0 = Sunday). */
 export const WEEK_FROM_MONDAY = [
   { day: 1, name: "Monday" },

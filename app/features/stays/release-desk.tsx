@@ -32,7 +32,8 @@ export interface PickupView {
   codesFrom: string;
   /** The owner first (person 0), then the pickup people named at online check-in. */
   collectors: { person: number; name: string; phone: string | null }[];
-  codesToday: { name: string; sentAt: string }[];
+  /** How each went (ADR 0191): texted, e-mailed to an owner whose mobile replied STOP, or not at all to a pickup person who did. */
+  codesToday: { name: string; sentAt: string; by: "text" | "email" | "none" }[];
   /** Wrong codes entered today; past the day's limit the code path is closed (ADR 0176). */
   wrongCodesToday: number;
   codesClosed: boolean;
@@ -64,14 +65,23 @@ export function ReleaseSummary({ release }: { release: ReleaseView }) {
 
 const names = (list: string[]) => (list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`);
 
-/** Whether today's codes went out, and to whom. */
+/** Whether today's codes went out, to whom and how: a mobile that replied STOP gets no text (ADR 0191). */
 function CodesToday({ pickup }: { pickup: PickupView }) {
-  if (pickup.codesToday.length > 0)
+  if (pickup.codesToday.length > 0) {
+    const sentBy = (by: PickupView["codesToday"][number]["by"]) => pickup.codesToday.filter((c) => c.by === by);
+    const [texted, emailed, notSent] = [sentBy("text"), sentBy("email").map((c) => c.name), sentBy("none").map((c) => c.name)];
     return (
-      <p>
-        Pickup codes texted today at {formatBusinessTime(new Date(pickup.codesToday[0]!.sentAt))} to {names(pickup.codesToday.map((c) => c.name))}.
-      </p>
+      <>
+        {texted.length > 0 ? (
+          <p>
+            Pickup codes texted today at {formatBusinessTime(new Date(texted[0]!.sentAt))} to {names(texted.map((c) => c.name))}.
+          </p>
+        ) : null}
+        {emailed.length > 0 ? <p>{names(emailed)} replied STOP to our texts: the code went by e-mail.</p> : null}
+        {notSent.length > 0 ? <p>{names(notSent)} replied STOP to our texts: no code was sent. Release with a manager&apos;s override.</p> : null}
+      </>
     );
+  }
   if (pickup.today === pickup.departureDay) return <p>No pickup code has been texted yet today: codes go out from {formatLocalTime(pickup.codesFrom)}.</p>;
   return (
     <p>

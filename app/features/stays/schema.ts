@@ -68,8 +68,6 @@ export const changeStayCatsForm = stayCatsForm.extend({ intent: z.literal("chang
 
 export const acceptOfferForm = z.object({ intent: z.literal("accept"), stayId: idField("Choose a stay") });
 
-export const WAITLIST_FLEX_DAYS = [0, 1, 2, 3, 7] as const;
-
 /** Waiting for dates that were full: the dates and cats as booking takes them, and the days either side that would do. */
 export const waitlistRequest = stayDatesForm.extend({
   flexDays: z.coerce.number().int().min(0).max(14).default(0),

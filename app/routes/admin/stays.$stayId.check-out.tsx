@@ -64,7 +64,7 @@ export const loader = mapRefusals(async ({ request, params, context }: Route.Loa
       departureDay: page.stay.checkOut,
       codesFrom: PICKUP_CODES_FROM,
       collectors: pickup.collectors,
-      codesToday: pickup.codesToday.map((c) => ({ name: c.name, sentAt: c.sentAt.toISOString() })),
+      codesToday: pickup.codesToday.map((c) => ({ ...c, sentAt: c.sentAt.toISOString() })),
       wrongCodesToday: pickup.wrongCodesToday,
       codesClosed: pickup.codesClosed,
       release: pickup.release && releaseView(pickup.release),
