@@ -269,8 +269,6 @@ export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
   };
 }
 
-const NO_TIMES: StayTimes = { checkedInAt: null, releasedAt: null };
-
 const arrivedToday = (times: StayTimes, day: string) => times.checkedInAt !== null && businessDate(times.checkedInAt) === day;
 
 /** The desk's record of the last dose given at home (a time of the arrival day), per medication, in words (ADR 0188). */

@@ -230,15 +230,13 @@ export async function removeBillLine(db: Db, input: { stayId: string; lineId: st
       .update(stayBillLines)
       .set({ removedAt: now, removedBy: `staff:${input.staffEmail}` })
       .where(eq(stayBillLines.id, line.id));
-    await tx
-      .insert(stayEvents)
-      .values({
-        stayId: stay.id,
-        kind: "bill_line_removed",
-        actor: `staff:${input.staffEmail}`,
-        detail: { label: priceLine.label, cents: line.cents },
-        at: now,
-      });
+    await tx.insert(stayEvents).values({
+      stayId: stay.id,
+      kind: "bill_line_removed",
+      actor: `staff:${input.staffEmail}`,
+      detail: { label: priceLine.label, cents: line.cents },
+      at: now,
+    });
     return priceLine;
   });
 }
