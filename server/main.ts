@@ -90,7 +90,7 @@ export async function start({ configEnv, vite }: StartOptions) {
   const jobs = startPeriodicJobs(periodicJobs, { db: database.db, database, env, logger, mailer, telephony, payments }, clock);
 
   const app = createApp(
-    { env, logger, database, telephony, mailer, payments },
+    { env, logger, database, telephony, mailer, payments, clock },
     {
       pageHandler,
       ...(vite ? { devMiddleware: vite.middlewares } : { clientDir: "build/client" }),

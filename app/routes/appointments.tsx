@@ -34,8 +34,9 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
   const actor = customerActor(auth.user);
   // A past page is 20 visits; a cursor that does not read (a hand-edited address) shows the latest ones.
-  const page = await listCustomerAppointmentsPage(context.db, actor, { before }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 400) return listCustomerAppointmentsPage(context.db, actor, {});
+  const now = context.clock.now();
+  const page = await listCustomerAppointmentsPage(context.db, actor, { before }, now).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 400) return listCustomerAppointmentsPage(context.db, actor, {}, now);
     throw error;
   });
   // Book a Groom sends the customer here with the new groom's id (a redirect, so it works before JavaScript too).
@@ -113,7 +114,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
   if (intent === "cancel") {
     return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
-      await cancelCustomerAppointment(context.db, actor, appointmentId, ctx);
+      await cancelCustomerAppointment(context.db, actor, appointmentId, { ...ctx, now: context.clock.now() });
       kickMessageQueues(context);
       return { kind: "success", title: "Appointment cancelled." };
     });

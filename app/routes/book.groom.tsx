@@ -128,7 +128,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (form.get("intent") === "reschedule") {
     let moved: Groom | undefined;
     const reply = await submitForm(form, rescheduleGroomForm, async (input) => {
-      moved = await rescheduleGroom(context.db, user, input, { siteUrl: context.env.PUBLIC_SITE_URL });
+      moved = await rescheduleGroom(context.db, user, input, { siteUrl: context.env.PUBLIC_SITE_URL, now: context.clock.now() });
     });
     if (!moved) return reply;
     kickMessageQueues(context);

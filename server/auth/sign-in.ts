@@ -97,7 +97,7 @@ export interface SignInRequest {
  * Step 1: mails a link and a code. The answer is the same whether or not the address has an
  * account (the user row is created when the link is used), so it tells nobody who is a customer.
  */
-export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, request: SignInRequest, now = new Date()): Promise<void> {
+export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, request: SignInRequest, now: Date): Promise<void> {
   const { db, env, mailer, logger } = deps;
   const email = normaliseEmail(request.email);
   // The site-wide cap stops a flood from mailing the world; it must not lock the owners out while it
@@ -201,7 +201,7 @@ async function completeSignIn(
  * Step 2 by link. A single conditional UPDATE marks the row used; under any number of concurrent
  * requests exactly one of them gets the row back and signs in.
  */
-export async function signInWithLink(deps: SignInDeps, token: unknown, now = new Date()): Promise<SignedIn> {
+export async function signInWithLink(deps: SignInDeps, token: unknown, now: Date): Promise<SignedIn> {
   if (typeof token !== "string" || token.length === 0 || token.length > 100) {
     throw new AppError(400, "LINK_INVALID", SIGN_IN_MESSAGES.linkInvalid);
   }
@@ -231,7 +231,7 @@ export async function signInWithLink(deps: SignInDeps, token: unknown, now = new
  * Step 2 by typed code (another device). Each attempt is counted before the code is compared, so
  * concurrent guesses cannot exceed MAX_CODE_ATTEMPTS; hourly caps per address and per IP on top.
  */
-export async function signInWithCode(deps: SignInDeps, input: { email: unknown; code: unknown; ip: string }, now = new Date()): Promise<SignedIn> {
+export async function signInWithCode(deps: SignInDeps, input: { email: unknown; code: unknown; ip: string }, now: Date): Promise<SignedIn> {
   const email = normaliseEmail(input.email);
   const code = typeof input.code === "string" ? input.code.replace(/\s+/g, "") : "";
   if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) throw new AppError(400, "CODE_INVALID", SIGN_IN_MESSAGES.codeFormat);

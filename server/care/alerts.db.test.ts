@@ -42,7 +42,7 @@ type Guest = { stayId: string; catId: string; suite: string };
 async function checkedIn(checkedInAt: Date, medications: { name: string; dose: string; times: string }[] = [], name = "Miso"): Promise<Guest> {
   const home = await testHousehold(db, checkedInAt);
   const catId = home.catIds[0]!;
-  await updateCat(db, home.user.id, catId, catForm.parse({ name, sex: "female", spayedNeutered: "yes", medications }));
+  await updateCat(db, home.user.id, catId, catForm.parse({ name, sex: "female", spayedNeutered: "yes", medications }), new Date());
   const { stayId, suite } = await catInSuite(db, {
     householdId: home.householdId,
     catId,
@@ -86,7 +86,7 @@ async function setManagerMobile(typed: string) {
     waitlistOfferHours: String(s.waitlistOfferHours),
     ...(typed ? { managerMobile: typed } : {}),
   });
-  await saveHouseRules(db, form, "admin@example.com");
+  await saveHouseRules(db, form, "admin@example.com", new Date());
 }
 
 describe("the gap rules", () => {

@@ -74,7 +74,7 @@ async function catsInHotel(db: Db) {
  * of each alert through, and the text is queued in the transaction that raised its alert and claimed
  * its `sms_sent_at`. Answers the alerts this run raised.
  */
-export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
+export async function runCareAlerts(deps: CareAlertDeps, now: Date): Promise<CareAlert[]> {
   const { db } = deps;
   const { rows, entries, times } = await catsInHotel(db);
   const today = businessDate(now);
@@ -212,7 +212,7 @@ export async function raiseUrgent(
  * so of several processes running the job one texts. With no owner's mobile set nothing is claimed;
  * a cat gone home escalates only the weight change its check-out found.
  */
-export async function escalateCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
+export async function escalateCareAlerts(deps: CareAlertDeps, now: Date): Promise<CareAlert[]> {
   const { db } = deps;
   const { owner } = await alertMobiles(db);
   if (!owner) return [];
@@ -361,7 +361,7 @@ export interface CareAlertsToday {
 }
 
 /** What Today shows: the open alerts and those acknowledged (or closed) today. It only reads: the job raises them, the release closes them. */
-export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAlertsToday> {
+export async function careAlertsToday(db: Db, now: Date): Promise<CareAlertsToday> {
   const dayStart = businessLocalToUtc(businessDate(now), "00:00");
   const base = () =>
     db
@@ -406,7 +406,7 @@ const ALERT_NOT_FOUND = () => new AppError(404, "CARE_ALERT_NOT_FOUND", "We coul
  * Records who acknowledged an alert and when, once: the update only fills an empty acknowledgement, so
  * of two staff acknowledging at once one does, and the other is told who did.
  */
-export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: string, now = new Date()): Promise<CareAlert> {
+export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: string, now: Date): Promise<CareAlert> {
   if (!isUuid(alertId)) throw ALERT_NOT_FOUND();
   const [done] = await db
     .update(careAlerts)
@@ -429,7 +429,7 @@ export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: st
  * at a time: an alert someone acknowledged meanwhile keeps who did it. Answers how many this call
  * acknowledged and how many were acknowledged already.
  */
-export async function acknowledgeCareAlerts(db: Db, staff: CareStaff, alertIds: string[], now = new Date()) {
+export async function acknowledgeCareAlerts(db: Db, staff: CareStaff, alertIds: string[], now: Date) {
   if (alertIds.length === 0) return { acknowledged: 0, already: 0 };
   const done = await db
     .update(careAlerts)

@@ -173,7 +173,7 @@ export interface CareToday {
 const NO_SUITE = "No suite";
 
 /** Every cat in the hotel now (stays checked in), by suite, with what is due today and what was logged; and today's arrivals apart. */
-export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
+export async function careToday(db: Db, now: Date): Promise<CareToday> {
   const day = businessDate(now);
   const [inHouse, arrivals] = await Promise.all([
     catsCheckedIn(db).orderBy(asc(suites.sortOrder), asc(suites.name), asc(cats.name)),
@@ -342,7 +342,7 @@ export const outOfWindowMessage = (due: Date) => `This dose was due at ${formatB
  * raises the weight-change alert once for that day at 5 % or more (ADR 0164, 0169). Nothing is ever
  * updated.
  */
-export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInput, now = new Date(), photo?: ProcessedImage): Promise<CareEntry> {
+export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInput, now: Date, photo?: ProcessedImage): Promise<CareEntry> {
   if (input.intent === "photo" && !photo) throw new AppError(400, "IMAGE_MISSING", "Take or choose a photo.");
   const [cat] = await db
     .select({ medications: cats.medications, name: cats.name, checkIn: stays.checkIn })
@@ -483,7 +483,7 @@ export interface CareLog {
  * A stay's care log, by day (business days, latest first), the standing entries only, its incidents and
  * the doses missed up to `now` (ADR 0188); its household's or staff's, 404 for anyone else.
  */
-export async function careLog(db: Db, reader: CareReader, stayId: string, now = new Date()): Promise<CareLog> {
+export async function careLog(db: Db, reader: CareReader, stayId: string, now: Date): Promise<CareLog> {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [stay] = await db
     .select({ id: stays.id, status: stays.status, checkIn: stays.checkIn, checkOut: stays.checkOut, userId: households.userId })
@@ -552,7 +552,7 @@ export interface StaffStay {
 }
 
 /** A stay as staff read it (ADR 0165): its log and incidents, its suites, each cat's feeding, medications and notes. An unknown or malformed id is a 404. */
-export async function staffStay(db: Db, staff: Pick<CareReader, "userId">, stayId: string, now = new Date()): Promise<StaffStay> {
+export async function staffStay(db: Db, staff: Pick<CareReader, "userId">, stayId: string, now: Date): Promise<StaffStay> {
   const log = await careLog(db, { userId: staff.userId, isStaff: true }, stayId, now);
   const rows = await db
     .select({

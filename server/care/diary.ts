@@ -35,7 +35,7 @@ export const diaryDueAt = (day: string) => businessLocalToUtc(day, DIARY_TIME);
  * running this at once send it once. A cat with no entry that day is named as such (the team is
  * alerted at 17:30 by the care alerts), so the diary never goes silent while a cat is with us.
  */
-export async function runCareDiaries(deps: DiaryDeps, now = new Date()) {
+export async function runCareDiaries(deps: DiaryDeps, now: Date) {
   const { db } = deps;
   const day = businessDate(now);
   if (now < diaryDueAt(day)) return { due: 0, queued: 0 };

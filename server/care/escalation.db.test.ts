@@ -53,6 +53,7 @@ async function setMobiles(m: { manager?: string; owner?: string }) {
       ...(m.owner ? { ownerMobile: m.owner } : {}),
     }),
     "admin@example.com",
+    new Date(),
   );
 }
 
@@ -62,7 +63,7 @@ type Guest = { stayId: string; catId: string; suite: string; userId: string };
 async function checkedIn(checkedInAt: Date, name: string, medications: { name: string; dose: string; times: string }[] = []): Promise<Guest> {
   const home = await testHousehold(db, checkedInAt);
   const catId = home.catIds[0]!;
-  await updateCat(db, home.user.id, catId, catForm.parse({ name, sex: "female", spayedNeutered: "yes", medications }));
+  await updateCat(db, home.user.id, catId, catForm.parse({ name, sex: "female", spayedNeutered: "yes", medications }), new Date());
   const { stayId, suite } = await catInSuite(db, {
     householdId: home.householdId,
     catId,
@@ -218,7 +219,7 @@ describe("acknowledging every open alert at once", () => {
     const after = await Promise.all(cats.map((c) => alertOf(c, "no_urine_24h")));
     expect(after[0]).toMatchObject({ acknowledgedBy: "BC", acknowledgedAt: minutesAfter(checkIn, 24 * 60 + 5) });
     for (const a of after) expect(a!.acknowledgedBy).toMatch(/^(AD|BC)$/);
-    await expect(acknowledgeCareAlerts(db, first, [crypto.randomUUID()])).rejects.toMatchObject({ status: 404 });
+    await expect(acknowledgeCareAlerts(db, first, [crypto.randomUUID()], new Date())).rejects.toMatchObject({ status: 404 });
   });
 });
 

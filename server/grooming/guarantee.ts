@@ -102,9 +102,9 @@ export async function recentlyCompletedGrooms(db: Db, today: string): Promise<Co
 export async function recordGroomGuarantee(
   db: Db,
   input: Omit<GroomGuaranteeInput, "amount" | "intent"> & { amountCents: number; staffEmail: string },
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<{ amountCents: number; method: "cash" | "check" }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   if (!isUuid(input.appointmentId)) throw GROOM_NOT_FOUND();
   // Read outside the transaction: the content cache is the database's handle, not the transaction's.
   const { business } = await loadSiteContent(db);

@@ -33,7 +33,7 @@ async function ensureHousehold(db: Db, userId: string): Promise<Household> {
 }
 
 /** The evening diary mail during a stay (ADR 0163): on unless the owner switches it off on /account; the household is created if need be. */
-export async function saveDiaryPreference(db: Db, userId: string, { diary }: DiaryPreference, now = new Date()): Promise<void> {
+export async function saveDiaryPreference(db: Db, userId: string, { diary }: DiaryPreference, now: Date): Promise<void> {
   const set = { diaryOptOut: !diary, updatedAt: now };
   await db
     .insert(households)
@@ -71,7 +71,7 @@ export async function householdForEmail(db: Db, email: string): Promise<{ househ
 const orNull = (v: string | undefined) => v ?? null;
 
 /** Saves the household's details, as householdForm parsed them. */
-export async function saveHousehold(db: Db, userId: string, h: HouseholdDetails, now = new Date()): Promise<Household> {
+export async function saveHousehold(db: Db, userId: string, h: HouseholdDetails, now: Date): Promise<Household> {
   const values = {
     name: h.name,
     mobilePhone: h.mobilePhone,
@@ -145,7 +145,7 @@ function catValues(c: CatProfile, now: Date) {
   };
 }
 
-export async function createCat(db: Db, userId: string, input: CatProfile, now = new Date()): Promise<Cat> {
+export async function createCat(db: Db, userId: string, input: CatProfile, now: Date): Promise<Cat> {
   const values = catValues(input, now);
   const household = await ensureHousehold(db, userId);
   const [row] = await db
@@ -156,7 +156,7 @@ export async function createCat(db: Db, userId: string, input: CatProfile, now =
 }
 
 /** Updates one of the household's cats that is not archived. */
-export async function updateCat(db: Db, userId: string, catId: string, input: CatProfile, now = new Date()): Promise<Cat> {
+export async function updateCat(db: Db, userId: string, catId: string, input: CatProfile, now: Date): Promise<Cat> {
   const current = await getCat(db, userId, catId);
   if (current.archivedAt) throw new AppError(409, "CAT_ARCHIVED", `${current.name} is archived and can no longer be changed.`);
   const [row] = await db.update(cats).set(catValues(input, now)).where(eq(cats.id, current.id)).returning();
@@ -164,7 +164,7 @@ export async function updateCat(db: Db, userId: string, catId: string, input: Ca
 }
 
 /** Takes a cat off the household's list; the row stays, so past stays keep their record. Archiving twice is a no-op. */
-export async function archiveCat(db: Db, userId: string, catId: string, now = new Date()): Promise<Cat> {
+export async function archiveCat(db: Db, userId: string, catId: string, now: Date): Promise<Cat> {
   const current = await getCat(db, userId, catId);
   if (current.archivedAt) return current;
   const [row] = await db.update(cats).set({ archivedAt: now, updatedAt: now }).where(eq(cats.id, current.id)).returning();

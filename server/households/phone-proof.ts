@@ -56,7 +56,7 @@ async function proofOf(db: Db, userId: string) {
 }
 
 /** What /account shows next to the mobile. */
-export async function phoneProofStatus(db: Db, userId: string, now = new Date()): Promise<PhoneProofStatus> {
+export async function phoneProofStatus(db: Db, userId: string, now: Date): Promise<PhoneProofStatus> {
   const row = await proofOf(db, userId);
   if (row?.verifiedAt) return { state: "verified", verifiedAt: row.verifiedAt.toISOString() };
   if (row && row.expiresAt > now && row.attempts < PHONE_CODE_MAX_ATTEMPTS) return { state: "code-sent", expiresAt: row.expiresAt.toISOString() };
@@ -67,7 +67,7 @@ export async function phoneProofStatus(db: Db, userId: string, now = new Date())
  * Texts a new code to the household's mobile; a new code replaces the one before. The number is
  * read from the household, never from the request: only the saved mobile can be proven.
  */
-export async function sendPhoneCode(deps: PhoneProofDeps, userId: string, client: string, now = new Date()): Promise<{ expiresAt: Date }> {
+export async function sendPhoneCode(deps: PhoneProofDeps, userId: string, client: string, now: Date): Promise<{ expiresAt: Date }> {
   const { db } = deps;
   const phone = await mobileOf(db, userId);
   if (!phone) throw new AppError(400, "NO_MOBILE", PHONE_PROOF_TEXT.noMobile);
@@ -128,7 +128,7 @@ export async function sendPhoneCode(deps: PhoneProofDeps, userId: string, client
  * Checks a typed code. Each try is counted before the code is compared (in one conditional UPDATE),
  * so concurrent guesses cannot exceed the allowed tries; the right code marks the number proven.
  */
-export async function confirmPhoneCode(deps: Pick<PhoneProofDeps, "db" | "env">, userId: string, code: string, now = new Date()): Promise<void> {
+export async function confirmPhoneCode(deps: Pick<PhoneProofDeps, "db" | "env">, userId: string, code: string, now: Date): Promise<void> {
   const { db } = deps;
   const limited = await consumeRateLimits(db, [{ key: `phone-code-check:account:${userId}`, ...PHONE_PROOF_LIMITS.checkPerAccountHourly }], now);
   if (!limited.allowed) throw new AppError(429, "PHONE_CODE_TOO_MANY", PHONE_PROOF_TEXT.codeTooMany).retryAfter(limited.retryAfterMs);

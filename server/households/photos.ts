@@ -24,7 +24,7 @@ export async function processCatPhoto(bytes: Buffer): Promise<ProcessedImage> {
 }
 
 /** Replaces the photo of one of the household's cats with a processed upload. */
-export async function saveCatPhoto(db: Db, userId: string, catId: string, photo: ProcessedImage, now = new Date()): Promise<void> {
+export async function saveCatPhoto(db: Db, userId: string, catId: string, photo: ProcessedImage, now: Date): Promise<void> {
   const cat = await getCat(db, userId, catId);
   await db.transaction(async (tx) => {
     await tx.delete(catPhotoVariants).where(eq(catPhotoVariants.catId, cat.id));

@@ -22,7 +22,7 @@ export const REMINDER_DAYS_AHEAD = 30;
  * (ADR 0143), so several processes running this at once queue it once; the mail queue's job, which
  * runs after this one, sends it and retries it until the mail server takes it.
  */
-export async function runVaccineReminders(deps: ReminderDeps, now = new Date()) {
+export async function runVaccineReminders(deps: ReminderDeps, now: Date) {
   const { db } = deps;
   const content = await loadSiteContent(db, deps.logger);
   const required = requiredVaccines(content.vaccinePolicy);

@@ -64,7 +64,7 @@ export async function uploadVaccineRecord(
   userId: string,
   catId: string,
   input: { vaccine: Vaccine; expiresOn: string; document: UploadedDocument },
-  now = new Date(),
+  now: Date,
 ): Promise<VaccineRecord> {
   const cat = await getCat(db, userId, catId);
   if (cat.archivedAt) throw new AppError(409, "CAT_ARCHIVED", `${cat.name} is archived and can no longer be changed.`);
@@ -134,7 +134,7 @@ async function currentRecords(db: Db, catIds: readonly string[]): Promise<Vaccin
 }
 
 /** The current records of the household's cats, by cat id (for the My Cats list's badges). */
-export async function currentRecordsByCat(db: Db, catIds: readonly string[], now = new Date()): Promise<Map<string, VaccineRecordView[]>> {
+export async function currentRecordsByCat(db: Db, catIds: readonly string[], now: Date): Promise<Map<string, VaccineRecordView[]>> {
   const today = businessDate(now);
   const byCat = new Map<string, VaccineRecordView[]>();
   for (const r of await currentRecords(db, catIds)) byCat.set(r.catId, [...(byCat.get(r.catId) ?? []), view(r, today)]);
@@ -142,7 +142,7 @@ export async function currentRecordsByCat(db: Db, catIds: readonly string[], now
 }
 
 /** One of the household's cats' current records, one per vaccine that has one. */
-export async function listVaccineRecords(db: Db, userId: string, catId: string, now = new Date()): Promise<VaccineRecordView[]> {
+export async function listVaccineRecords(db: Db, userId: string, catId: string, now: Date): Promise<VaccineRecordView[]> {
   const cat = await getCat(db, userId, catId);
   return (await currentRecordsByCat(db, [cat.id], now)).get(cat.id) ?? [];
 }
@@ -174,7 +174,7 @@ interface CoverageInput {
   userId: string;
   catIds: string[];
   through: string;
-  now?: Date;
+  now: Date;
   /** What `through` is, in the sentences: "check-out" unless told. */ throughLabel?: string;
 }
 
@@ -204,7 +204,7 @@ export async function catsAndCoverage(
   const records = rows.flatMap((r) => (r.record ? [r.record] : []));
   // After the cats: in a booking's transaction the reads share one connection.
   const policy = await vaccinePolicy(db);
-  const today = businessDate(input.now ?? new Date());
+  const today = businessDate(input.now);
   const coverage = chosen.map((cat): CatCoverage => {
     const problems: string[] = [];
     let awaiting = false;
@@ -376,7 +376,7 @@ async function decide(
 }
 
 /** Verifies a record, with the expiry date as staff read it off the document (they may correct it). */
-export async function verifyVaccineRecord(db: Db, recordId: string, input: { expiresOn: string }, reviewer: string, now = new Date()): Promise<ReviewedRecord> {
+export async function verifyVaccineRecord(db: Db, recordId: string, input: { expiresOn: string }, reviewer: string, now: Date): Promise<ReviewedRecord> {
   const [current] = isUuid(recordId)
     ? await db.select({ expiresOn: vaccineRecords.expiresOn }).from(vaccineRecords).where(eq(vaccineRecords.id, recordId))
     : [];
@@ -389,7 +389,7 @@ export async function verifyVaccineRecord(db: Db, recordId: string, input: { exp
 }
 
 /** Rejects a record with the reason the customer will read. */
-export async function rejectVaccineRecord(db: Db, recordId: string, input: { reason: string }, reviewer: string, now = new Date()): Promise<ReviewedRecord> {
+export async function rejectVaccineRecord(db: Db, recordId: string, input: { reason: string }, reviewer: string, now: Date): Promise<ReviewedRecord> {
   const reason = input.reason.trim();
   if (!reason) throw fieldError(400, "REASON_REQUIRED", "reason", "Tell the customer why the record can't be accepted.");
   return decide(db, recordId, { status: "rejected", rejectionReason: reason }, reviewer, now);

@@ -138,20 +138,20 @@ describe("POST /api/leads/newsletter", () => {
   });
 
   it("unsubscribes by token, idempotently, and a new signup re-subscribes", async () => {
-    const first = await signUpForNewsletter(database.db, { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT }, "192.0.2.5");
+    const first = await signUpForNewsletter(database.db, { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT }, "192.0.2.5", new Date());
     expect(first.unsubscribeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const token = first.unsubscribeToken!;
     const [stored] = await database.db.select().from(newsletterSignups).where(eqEmail("leaving@example.com"));
     expect(stored!.unsubscribeTokenHash).toBe(hashToken(token));
     expect(stored!.unsubscribeTokenHash).not.toContain(token);
 
-    expect(await unsubscribe(database.db, token)).toEqual({ email: "leaving@example.com" });
+    expect(await unsubscribe(database.db, token, new Date())).toEqual({ email: "leaving@example.com" });
     const [after] = await database.db.select().from(newsletterSignups).where(eqEmail("leaving@example.com"));
     expect(after!.unsubscribedAt).toBeInstanceOf(Date);
-    await unsubscribe(database.db, token);
-    await expect(unsubscribe(database.db, "A".repeat(43))).rejects.toMatchObject({ status: 404 });
+    await unsubscribe(database.db, token, new Date());
+    await expect(unsubscribe(database.db, "A".repeat(43), new Date())).rejects.toMatchObject({ status: 404 });
 
-    const again = await signUpForNewsletter(database.db, { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT }, "192.0.2.5");
+    const again = await signUpForNewsletter(database.db, { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT }, "192.0.2.5", new Date());
     // The address keeps its link; the row is active again.
     expect(again.unsubscribeToken).toBeNull();
     const [back] = await database.db.select().from(newsletterSignups).where(eqEmail("leaving@example.com"));

@@ -53,7 +53,7 @@ function newVoucherCode(): string {
   return `FN-${Array.from(crypto.randomBytes(6), (b) => alphabet[b % alphabet.length]).join("")}`;
 }
 
-export async function createVoucherRequest(db: Db, input: VoucherRequestInput | unknown, ip: string, now = new Date()) {
+export async function createVoucherRequest(db: Db, input: VoucherRequestInput | unknown, ip: string, now: Date) {
   const data = parseBody(voucherRequestSchema, input);
   await requireWithinLimits(db, limits.voucher(ip), now);
   const [row] = await db
@@ -79,7 +79,7 @@ export async function createVoucherRequest(db: Db, input: VoucherRequestInput | 
  * behind their back). Resolves whether the mail went out; a mail server that is down never loses the
  * request, which is already stored.
  */
-export async function sendVoucherMail(deps: { db: Db; mailer: Mailer; logger: Logger; siteUrl: string }, id: string, now = new Date()): Promise<boolean> {
+export async function sendVoucherMail(deps: { db: Db; mailer: Mailer; logger: Logger; siteUrl: string }, id: string, now: Date): Promise<boolean> {
   const { db, logger, siteUrl } = deps;
   const [lead] = await db.select().from(voucherRequests).where(eq(voucherRequests.id, id));
   if (!lead?.voucherCode) throw new AppError(404, "NOT_FOUND", "This voucher request does not exist.");
@@ -105,7 +105,7 @@ export async function sendVoucherMail(deps: { db: Db; mailer: Mailer; logger: Lo
  * endpoint does not reveal who is subscribed. `unsubscribeToken` is set only when a new
  * token was made (for the welcome e-mail's link); it is never sent to the browser.
  */
-export async function signUpForNewsletter(db: Db, input: NewsletterSignupInput | unknown, ip: string, now = new Date()) {
+export async function signUpForNewsletter(db: Db, input: NewsletterSignupInput | unknown, ip: string, now: Date) {
   const data = parseBody(newsletterSignupSchema, input);
   await requireWithinLimits(db, limits.newsletter(ip, data.email), now);
   const token = crypto.randomBytes(32).toString("base64url");
@@ -140,7 +140,7 @@ export async function findSignupByUnsubscribeToken(db: Db, token: string) {
 }
 
 /** Idempotent: unsubscribing twice keeps the first time. */
-export async function unsubscribe(db: Db, token: string, now = new Date()) {
+export async function unsubscribe(db: Db, token: string, now: Date) {
   const signup = await findSignupByUnsubscribeToken(db, token);
   if (!signup) throw new AppError(404, "UNKNOWN_TOKEN", "This unsubscribe link is not valid.");
   if (!signup.unsubscribedAt) {

@@ -26,16 +26,16 @@ export function leadsRouter(ctx: AppContext): Router {
 
   router.post("/leads/voucher", async (req, res) => {
     requireSameSite(req);
-    const { id } = await createVoucherRequest(ctx.database.db, req.body, rateLimitClient(req.ip));
+    const { id } = await createVoucherRequest(ctx.database.db, req.body, rateLimitClient(req.ip), ctx.clock.now());
     req.log.info({ leadId: id }, "voucher request stored");
-    const mailed = await sendVoucherMail({ db: ctx.database.db, mailer: ctx.mailer, logger: req.log, siteUrl: ctx.env.PUBLIC_SITE_URL }, id);
+    const mailed = await sendVoucherMail({ db: ctx.database.db, mailer: ctx.mailer, logger: req.log, siteUrl: ctx.env.PUBLIC_SITE_URL }, id, ctx.clock.now());
     // The lead is kept either way; `mailed` tells the visitor whether the voucher is in their inbox.
     res.status(201).json({ ok: true, mailed });
   });
 
   router.post("/leads/newsletter", async (req, res) => {
     requireSameSite(req);
-    const { id } = await signUpForNewsletter(ctx.database.db, req.body, rateLimitClient(req.ip));
+    const { id } = await signUpForNewsletter(ctx.database.db, req.body, rateLimitClient(req.ip), ctx.clock.now());
     req.log.info({ signupId: id }, "newsletter signup stored");
     // Welcome e-mail with the unsubscribe link: sent once the mail module offers templates.
     res.status(201).json({ ok: true });

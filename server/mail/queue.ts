@@ -37,7 +37,7 @@ export interface QueuedMail {
 }
 
 /** Queues a mail in the caller's transaction; answers its row id, or null when its key was queued already. */
-export async function queueMail(db: Db, mail: QueuedMail, now = new Date()): Promise<string | null> {
+export async function queueMail(db: Db, mail: QueuedMail, now: Date): Promise<string | null> {
   const id = crypto.randomUUID();
   const { to, ...message } = mail.message;
   const { subject, ...words } = message;
@@ -68,7 +68,7 @@ function messageOf(env: SealEnv, row: typeof mailQueue.$inferSelect): MailMessag
 }
 
 /** Sends the mail that is due; several processes may run this at once (see `deliverDue`). */
-export function deliverQueuedMail(deps: MailDeps, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
+export function deliverQueuedMail(deps: MailDeps, now: Date, batch = 20): Promise<{ sent: number; failed: number }> {
   return deliverDue(deps.db, mailQueue, (row) => deps.mailer.send(messageOf(deps.env, row)), now, batch);
 }
 
@@ -81,7 +81,7 @@ export function sendMailNow(
   deps: Pick<MailDeps, "db" | "mailer">,
   id: string,
   message: MailMessage,
-  now = new Date(),
+  now: Date,
   options: { forgetWhenSent?: boolean } = {},
 ): Promise<Attempt<void>> {
   return deliverHeld(deps.db, mailQueue, id, () => deps.mailer.send(message), now, options.forgetWhenSent);
@@ -118,6 +118,6 @@ export function failedMail(db: Db, limit = 20) {
 }
 
 /** Puts a failed mail back in the queue with fresh attempts (staff, once the mail server is fixed). */
-export async function retryMail(db: Db, id: string, now = new Date()) {
+export async function retryMail(db: Db, id: string, now: Date) {
   if (!(await requeueFailed(db, mailQueue, id, now))) throw new AppError(404, "MAIL_NOT_FOUND", "That mail is no longer waiting to be sent again.");
 }

@@ -119,13 +119,8 @@ export interface DeskBalanceInput {
 }
 
 /** Staff record the balance taken in cash or by check: a paid `payments` row naming who took it. */
-export async function recordBalanceAtDesk(
-  db: Db,
-  providers: PaymentProviders,
-  input: DeskBalanceInput,
-  ctx: { now?: Date; logger?: Logger } = {},
-): Promise<Payment> {
-  const now = ctx.now ?? new Date();
+export async function recordBalanceAtDesk(db: Db, providers: PaymentProviders, input: DeskBalanceInput, ctx: { now: Date; logger?: Logger }): Promise<Payment> {
+  const now = ctx.now;
   const { stay } = await payableStay(db, input.stayId);
   await dueOn(db, stay);
   const reference = input.method === "check" ? input.checkNumber?.trim() : undefined;
@@ -187,9 +182,9 @@ export async function startBalanceCheckout(
   db: Db,
   providers: PaymentProviders,
   input: { stayId: string; staffEmail: string } | { stayId: string; customerId: string },
-  ctx: { siteUrl: string; now?: Date; logger?: Logger },
+  ctx: { siteUrl: string; now: Date; logger?: Logger },
 ): Promise<{ url: string; qr: string; amountCents: number; payment: CardPayment; mailed: boolean }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   const byCustomer = "customerId" in input;
   const actor = byCustomer ? `customer:${input.customerId}` : `staff:${input.staffEmail}`;
   const { stay, email } = await payableStay(db, input.stayId, byCustomer ? input.customerId : undefined);

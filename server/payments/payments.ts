@@ -42,9 +42,9 @@ export async function startDepositCheckout(
   providers: PaymentProviders,
   userId: string,
   stayId: string,
-  ctx: { siteUrl: string; now?: Date; logger?: Logger },
+  ctx: { siteUrl: string; now: Date; logger?: Logger },
 ): Promise<{ url: string; payment: CardPayment }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [row] = await db
     .select({ stay: stays, email: users.email })
@@ -108,7 +108,7 @@ export async function paySimulatedCheckout(
   db: Db,
   userId: string,
   sessionId: string,
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<{ outcome: SimulatedPayOutcome; stayId: string; kind: PaymentKind }> {
   const { payment, stay } = await simulatedCheckout(db, userId, sessionId);
   if (payment.status === "paid") return { outcome: "already_paid", stayId: stay.id, kind: payment.kind };
@@ -156,7 +156,7 @@ export async function handlePaymentEvent(
   db: Db,
   provider: Pick<PaymentProvider, "name">,
   event: PaymentEvent,
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<EventOutcome> {
   return (await applyPaymentEvent(db, provider, event, ctx)).outcome;
 }
@@ -169,9 +169,9 @@ async function applyPaymentEvent(
   db: Db,
   provider: Pick<PaymentProvider, "name">,
   event: PaymentEvent,
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<{ outcome: EventOutcome; recordedPayment: boolean }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   return db.transaction(async (txDb): Promise<{ outcome: EventOutcome; recordedPayment: boolean }> => {
     const tx = txDb as unknown as Db;
     const recorded = await tx
@@ -293,7 +293,7 @@ async function refundSucceeded(tx: Db, event: Extract<PaymentEvent, { type: "ref
  * so its stay keeps the suite too, and the log says why. Safe in several processes at once. Returns
  * the stays released.
  */
-export async function releaseUnpaidHolds(db: Db, providers: PaymentProviders, now = new Date(), logger?: Logger): Promise<number> {
+export async function releaseUnpaidHolds(db: Db, providers: PaymentProviders, now: Date, logger?: Logger): Promise<number> {
   const due = await db
     .select({ id: stays.id })
     .from(stays)
@@ -377,9 +377,9 @@ export async function refundByStaff(
   db: Db,
   providers: PaymentProviders,
   input: { paymentId: string; amountCents: number; staffEmail: string },
-  ctx: { logger?: Logger; now?: Date } = {},
+  ctx: { logger?: Logger; now: Date },
 ): Promise<PaymentRefund> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   if (!isUuid(input.paymentId)) throw new AppError(404, "PAYMENT_NOT_FOUND", "We couldn't find that payment.");
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw new AppError(400, "VALIDATION_FAILED", "Enter an amount above $0.00.", { fields: { amount: "Enter an amount above $0.00." } });

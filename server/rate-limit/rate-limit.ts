@@ -130,7 +130,7 @@ function checkRule(rule: RateLimitRule) {
  * limits, and never more than the limit: each rule is one conditional upsert whose row lock orders
  * concurrent requests on the same key (ADR 0102).
  */
-export async function consumeRateLimits(db: Db, rules: RateLimitRule[], now = new Date()): Promise<RateLimitResult> {
+export async function consumeRateLimits(db: Db, rules: RateLimitRule[], now: Date): Promise<RateLimitResult> {
   rules.forEach(checkRule);
   // One statement is atomic on its own: no transaction round trips for the common single rule.
   if (rules.length === 1) return (await take(db, rules[0]!, now)) ?? { allowed: true };
@@ -165,7 +165,7 @@ export async function releaseSlidingEvent(db: Db, key: string, at: Date) {
 }
 
 /** Deletes the rows whose window has passed; run periodically (startRateLimitPruning), not on the hot path. */
-export async function pruneRateLimits(db: Db, now = new Date()) {
+export async function pruneRateLimits(db: Db, now: Date) {
   // Requests only ever count in the current window, so nobody else locks a past window's counter.
   await db.delete(rateLimitWindowCounts).where(lt(rateLimitWindowCounts.expiresAt, now));
   // An expired sliding row is still reused when its key comes back. Skipping the rows a request

@@ -7,6 +7,6 @@ import { runWaitlist } from "./waitlist";
  * text the change queued, without making the page wait. The periodic jobs do the same if this is
  * cut short.
  */
-export function settleStaysInBackground(context: Pick<RequestContext, "db" | "mailer" | "telephony" | "logger" | "env">) {
-  kickMessageQueues(context, () => runWaitlist(context.db, { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger }));
+export function settleStaysInBackground(context: Pick<RequestContext, "db" | "mailer" | "telephony" | "logger" | "env" | "clock">) {
+  kickMessageQueues(context, () => runWaitlist(context.db, { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger, now: context.clock.now() }));
 }

@@ -173,7 +173,7 @@ type OverdueDeps = { db: Db; env: Pick<Env, "PUBLIC_SITE_URL">; logger: Logger }
  * `overdue_pickup_texted` event in the transaction that queues the text) and each night it is kept
  * is added, catching up on days the job did not run. Safe when several processes run it at once.
  */
-export async function runOverduePickups(deps: OverdueDeps, now = new Date()): Promise<{ due: number; queued: number }> {
+export async function runOverduePickups(deps: OverdueDeps, now: Date): Promise<{ due: number; queued: number }> {
   const { db } = deps;
   const today = businessDate(now);
   const candidates = await notReleasedBy(db, today);

@@ -108,7 +108,7 @@ type OwedReminderDeps = { db: Db; env: Pick<Env, "PUBLIC_SITE_URL">; logger: Log
  * `owed_reminder` event (one a stay: `stay_events_once`) in the transaction that queues the mail, so
  * several processes running this at once send it once.
  */
-export async function runOwedReminders(deps: OwedReminderDeps, now = new Date()): Promise<{ due: number; queued: number }> {
+export async function runOwedReminders(deps: OwedReminderDeps, now: Date): Promise<{ due: number; queued: number }> {
   const { db } = deps;
   const lastCheckOut = addBusinessDays(businessDate(now), -OWED_REMINDER_DAYS);
   const due = (

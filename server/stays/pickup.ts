@@ -103,7 +103,7 @@ const catNamesOf = (names: (string | null)[]) => names.map((n) => n ?? "your cat
  * the code's row (unique stay, day and person), inserted in the transaction that queues its text:
  * several processes, and restarts, send each code once.
  */
-export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promise<{ due: number; queued: number }> {
+export async function sendPickupCodes(deps: PickupDeps, now: Date): Promise<{ due: number; queued: number }> {
   const { db } = deps;
   if (businessTime(now) < PICKUP_CODES_FROM) return { due: 0, queued: 0 };
   const today = businessDate(now);
@@ -232,7 +232,7 @@ export interface Collector {
  * The check-out page's "Pickup": who may collect the cat, the codes texted today (business time),
  * the wrong codes entered today (and whether they closed the code path) and, once it happened, the release.
  */
-export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
+export async function pickupAtDesk(db: Db, stayId: string, now: Date) {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const today = businessDate(now);
   const [[owner], people, codes, release, wrongCodesToday] = await Promise.all([
@@ -277,7 +277,7 @@ async function stayToRelease(db: Db, stayId: string) {
 export async function releaseWithCode(
   deps: Pick<PickupDeps, "db" | "env">,
   input: { stayId: string; code: string; staff: ReleasingStaff },
-  now = new Date(),
+  now: Date,
 ): Promise<StayRelease> {
   const { db } = deps;
   if (!isUuid(input.stayId)) throw STAY_NOT_FOUND();
@@ -366,7 +366,7 @@ async function wrongCodesOn(db: Db, stayId: string, day: string): Promise<number
 export async function releaseWithOverride(
   db: Db,
   input: { stayId: string; reason: string; staff: ReleasingStaff; confirmedBy?: { userId: string; name: string } | null },
-  now = new Date(),
+  now: Date,
 ): Promise<StayRelease> {
   const confirmedBy = input.staff.isAdmin ? null : (input.confirmedBy ?? null);
   if (!input.staff.isAdmin && !confirmedBy) throw new AppError(403, "RELEASE_OVERRIDE_FORBIDDEN", PICKUP_TEXT.overrideNeedsAdmin);

@@ -65,7 +65,7 @@ export async function findReviewUnsubscribe(db: Db, env: TokenEnv, token: string
 }
 
 /** Stops the review requests of the token's household (once: a second click keeps the first time). */
-export async function stopReviewRequests(db: Db, env: TokenEnv, token: string, now = new Date()): Promise<boolean> {
+export async function stopReviewRequests(db: Db, env: TokenEnv, token: string, now: Date): Promise<boolean> {
   const householdId = householdOfReviewToken(env, token);
   if (!householdId) return false;
   const rows = await db
@@ -90,7 +90,7 @@ export interface ReviewRequestDeps {
  * under the household's row lock: a household that stopped them, or was asked in the last
  * REVIEW_REQUEST_DAYS, is skipped; the claim row and the mail are written together.
  */
-export async function runReviewRequests(deps: ReviewRequestDeps, now = new Date()): Promise<{ due: number; queued: number }> {
+export async function runReviewRequests(deps: ReviewRequestDeps, now: Date): Promise<{ due: number; queued: number }> {
   const { db } = deps;
   if (businessTime(now) < REVIEW_REQUEST_FROM) return { due: 0, queued: 0 };
   const { business } = await loadSiteContent(db, deps.logger);

@@ -214,9 +214,9 @@ export async function changeStayAtDesk(
   stayId: string,
   action: StaffAction,
   staff: string,
-  ctx: { siteUrl: string; now?: Date; reason?: string; handover?: DeskHandover; afterCheckOut?: AfterCheckOut },
+  ctx: { siteUrl: string; now: Date; reason?: string; handover?: DeskHandover; afterCheckOut?: AfterCheckOut },
 ) {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   const rule = TRANSITIONS[action];
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
@@ -264,7 +264,7 @@ export async function changeStayAtDesk(
  * carried over from an appointment, ADR 0146) is given the suite for its nights. The exclusion
  * constraint refuses a suite that is taken for any of them, whoever took it a moment ago.
  */
-export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff: string, now = new Date()) {
+export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff: string, now: Date) {
   try {
     return await db.transaction(async (txDb) => {
       const tx = txDb as unknown as Db;
@@ -304,7 +304,7 @@ export async function bookStayForHousehold(
   householdId: string,
   input: BookStayRequest,
   staff: string,
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<Stay> {
   const account = await householdAccount(db, householdId);
   return bookStay(db, account.id, input, { ...ctx, bookedBy: staff });

@@ -68,7 +68,7 @@ export async function queueStayMessages(
  * Queues the reminder of every confirmed stay that arrives in two days. The queue's key makes it one
  * mail per stay, however often and in however many processes this runs.
  */
-export async function queueArrivalReminders(db: Db, siteUrl: string, now = new Date()): Promise<number> {
+export async function queueArrivalReminders(db: Db, siteUrl: string, now: Date): Promise<number> {
   const arriving = await db
     .select({ id: stays.id })
     .from(stays)

@@ -262,7 +262,7 @@ export interface StayQuote {
  * the free suites and whether the household is new; and, when nothing is free, one read of the
  * weeks around for the nearest free dates.
  */
-export async function quoteStay(db: Db, userId: string, request: StayDates, now = new Date()): Promise<StayQuote> {
+export async function quoteStay(db: Db, userId: string, request: StayDates, now: Date): Promise<StayQuote> {
   const today = businessDate(now);
   // The calendar rules of the weeks around, for the nearest free dates should nothing be free: a few
   // rows more in a read made anyway, not a read more.
@@ -378,14 +378,14 @@ export async function bookStay(
   request: BookStayRequest,
   ctx: {
     siteUrl: string;
-    now?: Date;
+    now: Date;
     /** How long an unpaid deposit holds the suite (ADR 0132). */
     paymentHoldMinutes?: number;
     /** The e-mail of the staff member booking for the customer. */
     bookedBy?: string;
   },
 ): Promise<Stay> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   const today = businessDate(now);
   // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a
   // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
@@ -610,8 +610,8 @@ async function ownStay(db: Db, userId: string, stayId: string): Promise<Stay> {
 }
 
 /** Cancels the household's stay before check-in: the suites are freed, the fee of the day recorded, the mail queued. */
-export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
-  const now = ctx.now ?? new Date();
+export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now: Date }): Promise<Stay> {
+  const now = ctx.now;
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const current = await ownStay(tx, userId, stayId);
@@ -703,15 +703,15 @@ export interface StayChangeQuote {
 }
 
 /** What moving the stay to new dates would cost, for the customer to see before confirming. */
-export async function quoteStayChange(db: Db, userId: string, input: StayNewDates, now = new Date()): Promise<StayChangeQuote> {
+export async function quoteStayChange(db: Db, userId: string, input: StayNewDates, now: Date): Promise<StayChangeQuote> {
   // Checked before the dates reach a query: the database answers an impossible date with an error.
   const plan = await planChange(db, userId, parseBody(stayNewDatesForm, input), now);
   return { totalCents: plan.price.totalCents, differenceCents: plan.price.totalCents - plan.stay.totalCents, status: plan.status };
 }
 
 /** Moves the stay to new dates (and, where its suite is taken, another suite of its type), atomically against every other booking. */
-export async function changeStayDates(db: Db, userId: string, changed: StayNewDates, ctx: { siteUrl: string; now?: Date }) {
-  const now = ctx.now ?? new Date();
+export async function changeStayDates(db: Db, userId: string, changed: StayNewDates, ctx: { siteUrl: string; now: Date }) {
+  const now = ctx.now;
   // Checked before the dates reach a query: the database answers an impossible date with an error.
   const input = parseBody(stayNewDatesForm, changed);
   return withSuiteRetry(db, async (tx) => {
@@ -818,7 +818,7 @@ export interface StayCatsQuote extends StayChangeQuote {
 }
 
 /** What the stay would cost with these cats, for the customer to see before confirming. */
-export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput, now = new Date()): Promise<StayCatsQuote> {
+export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput, now: Date): Promise<StayCatsQuote> {
   const plan = await planCatsChange(db, userId, input, now);
   return {
     totalCents: plan.price.totalCents,
@@ -833,8 +833,8 @@ export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput
  * lock; the exclusion constraint still refuses a suite a writer without it took, and the change runs
  * again), rewrites the cats and the price, and queues the mail, in one transaction.
  */
-export async function changeStayCats(db: Db, userId: string, input: StayCatsInput, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
-  const now = ctx.now ?? new Date();
+export async function changeStayCats(db: Db, userId: string, input: StayCatsInput, ctx: { siteUrl: string; now: Date }): Promise<Stay> {
+  const now = ctx.now;
   const { stayId } = parseBody(stayCatsForm, input);
   return withSuiteRetry(db, async (tx) => {
     // Row lock: a change racing another change or a cancel of the same stay sees the other's result.

@@ -41,7 +41,7 @@ export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
 const ENTRY_NOT_FOUND = () => new AppError(404, "WAITLIST_ENTRY_NOT_FOUND", "We couldn't find that waitlist entry.");
 
 /** Joins the waitlist for dates that were full: the same checks of the cats and the dates as booking, in the same words. */
-export async function joinWaitlist(db: Db, userId: string, input: WaitlistRequest, now = new Date()): Promise<WaitlistEntry> {
+export async function joinWaitlist(db: Db, userId: string, input: WaitlistRequest, now: Date): Promise<WaitlistEntry> {
   const request = parseBody(waitlistRequest, input);
   const cats = await householdCats(db, userId, request.catIds);
   const { problems } = await checkedDates(db, request.checkIn, request.checkOut, businessDate(now));
@@ -75,7 +75,7 @@ export async function listWaitlist(db: Db, userId: string): Promise<WaitlistEntr
   return rows.map((r) => r.entry);
 }
 
-export async function leaveWaitlist(db: Db, userId: string, entryId: string, now = new Date()) {
+export async function leaveWaitlist(db: Db, userId: string, entryId: string, now: Date) {
   const rows = await db
     .update(waitlistEntries)
     .set({ status: "withdrawn", updatedAt: now })
@@ -203,8 +203,8 @@ function failureText(error: unknown): string {
  * the next entry still gets its offer. Safe to run in several processes at once. Returns how many
  * offers expired and how many were made.
  */
-export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date; logger?: Logger }): Promise<{ expired: number; offered: number }> {
-  const now = ctx.now ?? new Date();
+export async function runWaitlist(db: Db, ctx: { siteUrl: string; now: Date; logger?: Logger }): Promise<{ expired: number; offered: number }> {
+  const now = ctx.now;
   const today = businessDate(now);
   const expired = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
@@ -271,9 +271,9 @@ export async function acceptOffer(
   db: Db,
   userId: string,
   stayId: string,
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<{ outcome: AcceptOutcome; stay: Stay }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   return withSuiteRetry(db, async (tx) => {
     const [row] = await tx
       .select({ stay: stays })

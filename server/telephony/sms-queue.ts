@@ -47,7 +47,7 @@ const SEALED_BODY = "(sealed: a one-time code)";
  * Queues a text in the caller's transaction; answers its row id, or null when its key was queued
  * already. A text to a number that opted out is written withheld, never sent (`isWithheld` tells).
  */
-export async function queueSms(db: Db, sms: QueuedSms, now = new Date()): Promise<string | null> {
+export async function queueSms(db: Db, sms: QueuedSms, now: Date): Promise<string | null> {
   const id = crypto.randomUUID();
   // A number that replied STOP gets nothing: the row is kept, withheld, saying why (ADR 0191).
   const optedOut = await optOutOf(db, sms.to);
@@ -73,7 +73,7 @@ export async function queueSms(db: Db, sms: QueuedSms, now = new Date()): Promis
 const bodyOf = (env: SealEnv, row: typeof smsQueue.$inferSelect) => (row.sealed ? openMessage<string>(env, "sms_queue", row.id, row.sealed) : row.body);
 
 /** Sends the texts that are due; several processes may run this at once (see `deliverDue`). */
-export function deliverQueuedSms(deps: SmsDeps, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
+export function deliverQueuedSms(deps: SmsDeps, now: Date, batch = 20): Promise<{ sent: number; failed: number }> {
   return deliverDue(
     deps.db,
     smsQueue,
@@ -103,7 +103,7 @@ export async function sendSmsNow(
   deps: Pick<SmsDeps, "db" | "telephony">,
   id: string,
   sms: { to: string; body: string },
-  now = new Date(),
+  now: Date,
   options: { forgetWhenSent?: boolean } = {},
 ): Promise<Attempt<OutboundResult>> {
   const optedOut = await optOutOf(deps.db, sms.to);
@@ -142,6 +142,6 @@ export function failedSms(db: Db, limit = 20) {
 }
 
 /** Puts a failed text back in the queue with fresh attempts (staff, once the provider is fixed). */
-export async function retrySms(db: Db, id: string, now = new Date()) {
+export async function retrySms(db: Db, id: string, now: Date) {
   if (!(await requeueFailed(db, smsQueue, id, now))) throw new AppError(404, "SMS_NOT_FOUND", "That text is no longer waiting to be sent again.");
 }

@@ -41,6 +41,7 @@ export function incomingTextsRouter(ctx: AppContext): Router {
       const outcome = await receiveText(
         { db, business: async () => (await loadSiteContent(db, ctx.logger)).business },
         { messageSid: text.MessageSid, from: text.From, to: text.To, body: text.Body },
+        ctx.clock.now(),
       );
       if (outcome.queuedHelp) kickMessageQueues({ ...ctx, db });
       req.log.info({ messageSid: text.MessageSid, stored: outcome.stored }, "incoming text");

@@ -162,7 +162,7 @@ describe("the carriers' keywords", () => {
   it("answers HELP with the hotel's name and phone, once however often the webhook repeats it", async () => {
     const phone = freshPhone();
     const sid = freshSid();
-    for (let i = 0; i < 2; i++) await receiveText(deps(), { messageSid: sid, from: phone, to: "", body: "help" });
+    for (let i = 0; i < 2; i++) await receiveText(deps(), { messageSid: sid, from: phone, to: "", body: "help" }, new Date());
     const texts = await queuedTo(database.db, phone);
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain("Test Cat Hotel");

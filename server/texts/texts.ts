@@ -92,11 +92,7 @@ export interface ReceiveDeps {
  * `stored: false`), and acts on a keyword in the same transaction: STOP records the opt-out, START
  * removes it, HELP queues the answer. A keyword is filed as done at once: nobody needs to answer it.
  */
-export async function receiveText(
-  deps: ReceiveDeps,
-  text: IncomingText,
-  now = new Date(),
-): Promise<{ stored: boolean; id: string | null; queuedHelp: boolean }> {
+export async function receiveText(deps: ReceiveDeps, text: IncomingText, now: Date): Promise<{ stored: boolean; id: string | null; queuedHelp: boolean }> {
   const from = normalizedSender(text.from);
   const body = text.body.slice(0, MAX_STORED_BODY);
   const keyword = keywordOf(body);
@@ -288,7 +284,7 @@ export interface Conversation {
  * sent those numbers (pickup codes, reminders, incidents), each as the queue has it. Opening it marks
  * its texts read.
  */
-export async function openConversation(db: Db, keyText: string, now = new Date()): Promise<Conversation> {
+export async function openConversation(db: Db, keyText: string, now: Date): Promise<Conversation> {
   const key = parseConversationKey(keyText);
   const incoming = await db.select().from(incomingTexts).where(inConversation(key)).orderBy(incomingTexts.receivedAt).limit(500);
   if (incoming.length === 0) throw new AppError(404, "CONVERSATION_NOT_FOUND", "That conversation does not exist.");
@@ -381,7 +377,7 @@ export async function replyToConversation(
   db: Db,
   staff: DeskStaff,
   input: { conversation: string; replyKey: string; body: string },
-  now = new Date(),
+  now: Date,
 ): Promise<{ replyId: string; repeated: boolean }> {
   const key = parseConversationKey(input.conversation);
   const [latest] = await db
@@ -426,7 +422,7 @@ export async function replyToConversation(
 }
 
 /** Files a conversation as done: its texts so far leave the open list (a later text opens it again). Safe to post twice. */
-export async function markConversationDone(db: Db, staff: DeskStaff, conversation: string, now = new Date()): Promise<number> {
+export async function markConversationDone(db: Db, staff: DeskStaff, conversation: string, now: Date): Promise<number> {
   const key = parseConversationKey(conversation);
   const done = await db
     .update(incomingTexts)
@@ -533,7 +529,7 @@ export function answerDueAt(receivedAt: Date): Date {
  * done) 30 minutes of desk hours after it came: once, by the row's `alerted_at`, claimed in one
  * UPDATE so several processes raise it once. Answers the texts it raised.
  */
-export async function raiseUnansweredTextAlerts(db: Db, now = new Date()): Promise<string[]> {
+export async function raiseUnansweredTextAlerts(db: Db, now: Date): Promise<string[]> {
   const candidates = await db
     .select({ id: incomingTexts.id, receivedAt: incomingTexts.receivedAt, answered: answeredSql })
     .from(incomingTexts)
@@ -574,7 +570,7 @@ export const unansweredTextsJob: PeriodicJob = {
 export const TEXT_RETENTION_DAYS = 730;
 
 /** Deletes the texts and answers older than two years, in batches; several processes may run it at once. */
-export async function deleteOldTexts(db: Db, now = new Date()): Promise<number> {
+export async function deleteOldTexts(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - TEXT_RETENTION_DAYS * 86_400_000);
   const oldIn = db.select({ id: incomingTexts.id }).from(incomingTexts).where(lt(incomingTexts.receivedAt, before)).limit(1000);
   const deletedIn = await db.delete(incomingTexts).where(inArray(incomingTexts.id, oldIn)).returning({ id: incomingTexts.id });

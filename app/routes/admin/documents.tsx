@@ -51,13 +51,13 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   switch (form.get("intent")) {
     case "verify":
       return submitForm(form, verifyRecordForm, async ({ recordId, expiresOn }) => {
-        const { record, catName } = await verifyVaccineRecord(context.db, recordId, { expiresOn }, reviewer);
+        const { record, catName } = await verifyVaccineRecord(context.db, recordId, { expiresOn }, reviewer, context.clock.now());
         context.logger.info({ recordId, admin: admin.user.id }, "vaccine record verified");
         return { kind: "success", title: `${catName}'s ${VACCINE_LABELS[record.vaccine]} record is verified` };
       });
     case "reject":
       return submitForm(form, rejectRecordForm, async ({ recordId, reason }) => {
-        const reviewed = await rejectVaccineRecord(context.db, recordId, { reason }, reviewer);
+        const reviewed = await rejectVaccineRecord(context.db, recordId, { reason }, reviewer, context.clock.now());
         context.logger.info({ recordId, admin: admin.user.id }, "vaccine record rejected");
         const mailed = await mailRejection(context, reviewed, reason);
         const title = `${reviewed.catName}'s ${VACCINE_LABELS[reviewed.record.vaccine]} record is rejected`;
@@ -95,9 +95,9 @@ async function mailRejection(
     business,
     siteUrl,
   });
-  const queued = await queueMail(context.db, { dedupeKey: `vaccine-rejected:${record.id}`, message: mail, sendNow: true });
+  const queued = await queueMail(context.db, { dedupeKey: `vaccine-rejected:${record.id}`, message: mail, sendNow: true }, context.clock.now());
   if (!queued) return true;
-  const sent = await sendMailNow(context, queued, mail);
+  const sent = await sendMailNow(context, queued, mail, context.clock.now());
   if (!sent.ok) context.logger.error({ err: sent.error, recordId: record.id }, "rejection mail not sent yet; the mail queue will retry");
   return sent.ok;
 }

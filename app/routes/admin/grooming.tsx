@@ -43,12 +43,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   switch (form.get("intent")) {
     case "service":
       return submitForm(form, groomingServiceForm, async ({ serviceId, durationMinutes, price, bookable }) => {
-        await saveGroomingService(db, { serviceId, durationMinutes, priceCents: price, bookable }, admin.user.email);
+        await saveGroomingService(db, { serviceId, durationMinutes, priceCents: price, bookable }, admin.user.email, context.clock.now());
         return { kind: "success", title: "Service saved" };
       });
     case "week":
       return submitForm(form, groomerWeekForm, async (input) => {
-        const groomer = await saveGroomerWeek(db, input);
+        const groomer = await saveGroomerWeek(db, input, context.clock.now());
         return { kind: "success", title: `${groomer.name}'s week saved` };
       });
     case "addDayOff":
