@@ -38,6 +38,17 @@ const oneClock = [
   },
 ];
 
+/**
+ * One transaction type (ADR 0202): a transaction is a `Tx` (`server/db/transaction.ts`), never cast to
+ * `Db`; what must run inside one takes a `Tx`, and `inTransaction` kicks the message queues after it.
+ */
+const oneTransactionType = [
+  {
+    selector: "TSAsExpression[typeAnnotation.typeName.name='Db'][expression.type='TSAsExpression']",
+    message: "A transaction is a Tx (server/db/transaction.ts): write in it with inTransaction(db, (tx) => …), never cast it to Db.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
   js.configs.recommended,
@@ -94,7 +105,7 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}", "server/testing/**"],
     rules: {
-      "no-restricted-syntax": ["error", ...oneClock],
+      "no-restricted-syntax": ["error", ...oneClock, ...oneTransactionType],
     },
   },
   {
@@ -103,13 +114,19 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
     ignores: ["server/mail/**", "server/telephony/**", "server/messages/**", "**/*.test.{ts,tsx}", "server/testing/**"],
     rules: {
-      "no-restricted-syntax": ["error", ...queuedMessagesOnly, ...oneClock],
+      "no-restricted-syntax": ["error", ...queuedMessagesOnly, ...oneClock, ...oneTransactionType],
     },
   },
   {
     files: ["scripts/**/*.ts"],
     rules: {
-      "no-restricted-syntax": ["error", ...queuedMessagesOnly],
+      "no-restricted-syntax": ["error", ...queuedMessagesOnly, ...oneTransactionType],
+    },
+  },
+  {
+    files: ["**/*.test.{ts,tsx}", "server/testing/**"],
+    rules: {
+      "no-restricted-syntax": ["error", ...oneTransactionType],
     },
   },
   {
@@ -123,6 +140,7 @@ export default tseslint.config(
         "error",
         ...queuedMessagesOnly,
         ...oneClock,
+        ...oneTransactionType,
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: "Take now from context.clock.now() (the jobs' clock); a component gets the day from its loader.",

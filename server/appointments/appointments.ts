@@ -12,6 +12,7 @@ import { AppError } from "../http/errors";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
 import { queueSms, sendSmsNow, withdrawSms } from "../telephony/sms-queue";
 import type { Telephony } from "../telephony/telephony";
+import { inTransaction } from "../db/transaction";
 
 export type Appointment = typeof appointments.$inferSelect;
 
@@ -145,7 +146,9 @@ async function deliver(
   now: Date,
 ) {
   const text = { to: send.phoneNumber, body: send.message };
-  const queued = await queueSms(db, { dedupeKey: `appointment-reminder:${row.id}:${crypto.randomUUID()}`, ...text, sendNow: true }, now);
+  const queued = await inTransaction(db, (tx) =>
+    queueSms(tx, { dedupeKey: `appointment-reminder:${row.id}:${crypto.randomUUID()}`, ...text, sendNow: true }, now),
+  );
   const sent = await sendSmsNow({ db, telephony: sms }, queued!, text, now);
   const sid = sent.ok ? sent.result.sid : undefined;
   if (sid) {
@@ -198,8 +201,7 @@ export async function createAppointment(db: Db, actor: Actor, input: Appointment
   requireStaff(actor);
   const fields = staffFields(input);
   if (fields.endsAt || isOvernight(fields.serviceId)) throw OVERNIGHT_NOT_HERE();
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const { householdId } = await householdForEmail(tx, fields.customerEmail);
     const [row] = await tx
       .insert(appointments)

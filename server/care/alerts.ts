@@ -25,6 +25,7 @@ import { queueSms } from "../telephony/sms-queue";
 import type { CareEntry, CareStaff } from "./care";
 import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
 import { happenedAt, standing } from "./standing";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * Care alerts (ADR 0164): the care alerts job reads each cat in the hotel's log and raises an alert
@@ -149,8 +150,8 @@ export async function runCareAlerts(deps: CareAlertDeps, now: Date): Promise<Car
   for (const { sms, ...alert } of urgent) {
     const row = rows.find((r) => r.stayId === alert.stayId && r.catId === alert.catId)!;
     const about = { catName: row.catName ?? row.profileName, suite: row.suite ?? "No suite" };
-    const mine = await db.transaction(async (txDb) =>
-      raiseUrgent(txDb as unknown as Db, alert, now, { about, logger: deps.logger, body: sms ? (business) => doseOverdueText(business, sms) : undefined }),
+    const mine = await inTransaction(db, async (txDb) =>
+      raiseUrgent(txDb, alert, now, { about, logger: deps.logger, body: sms ? (business) => doseOverdueText(business, sms) : undefined }),
     );
     if (mine) raised.push(mine);
   }
@@ -182,7 +183,7 @@ async function aboutAlert(db: Db, alert: Pick<CareAlert, "stayId" | "catId">) {
  * raised, or null when it was raised already.
  */
 export async function raiseUrgent(
-  tx: Db,
+  tx: Tx,
   alert: NewAlert,
   now: Date,
   options: { about?: { catName: string; suite: string }; body?: (business: SiteBusiness) => string; logger?: Logger } = {},
@@ -239,8 +240,7 @@ export async function escalateCareAlerts(deps: CareAlertDeps, now: Date): Promis
   const escalated: CareAlert[] = [];
   for (const alert of due) {
     const about = await aboutAlert(db, alert);
-    const mine = await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    const mine = await inTransaction(db, async (tx) => {
       const [claimed] = await tx
         .update(careAlerts)
         .set({ escalatedAt: now })
@@ -288,7 +288,7 @@ const AT_CHECK_OUT: WeighOccasion = { key: "check-out", label: "at check-out" };
  * from arrival; answers it, or null when the change is smaller or it was raised already.
  */
 export async function raiseWeightChangeAlert(
-  tx: Db,
+  tx: Tx,
   w: { stayId: string; catId: string; arrivalGrams: number; departureGrams: number; now: Date; occasion?: WeighOccasion },
 ): Promise<CareAlert | null> {
   const occasion = w.occasion ?? AT_CHECK_OUT;
@@ -314,7 +314,7 @@ export async function raiseWeightChangeAlert(
  * weighed at arrival and at departure (`cat_handovers`) whose weight changed by 5 % or more raises its
  * weight alert, once.
  */
-export async function raiseWeightAlertsAfterCheckOut(db: Db, stayId: string, now: Date): Promise<CareAlert[]> {
+export async function raiseWeightAlertsAfterCheckOut(db: Tx, stayId: string, now: Date): Promise<CareAlert[]> {
   const rows = await db.select().from(catHandovers).where(eq(catHandovers.stayId, stayId));
   const raised: CareAlert[] = [];
   for (const arrival of rows.filter((r) => r.direction === "arrival")) {

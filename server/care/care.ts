@@ -36,6 +36,7 @@ import { type IncidentView, incidentCatName, incidentView, incidentsOf } from ".
 import { happenedAt, standing } from "./standing";
 import { missedDosesOf } from "./missed";
 import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * The care log (ADR 0157): what staff do for each cat in the hotel, one appended row per tap, and what
@@ -405,8 +406,7 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
   }
   const doseKey = row.kind === "dose" ? { catId: input.catId, medication: row.medication!, dueAt: row.dueAt! } : null;
   try {
-    return await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    return await inTransaction(db, async (tx) => {
       const [saved] = await tx.insert(careEntries).values(row).returning();
       // One "given" a dose (ADR 0188): a correction gives up its entry's claim, a given takes it; whoever
       // holds it, a second "given" (or a fresh entry for a dose given already) is told who gave it.
@@ -441,7 +441,7 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
  * raises the weight-change alert, keyed by the day, so a correction that day raises no second one. A
  * stay checked in before the desk weighed cats has nothing to compare with.
  */
-async function weighInAlert(tx: Db, entry: CareEntry, checkIn: string) {
+async function weighInAlert(tx: Tx, entry: CareEntry, checkIn: string) {
   const arrivalGrams = await arrivalWeightOf(tx, entry.stayId, entry.catId);
   if (arrivalGrams === null || entry.weightGrams === null) return;
   await raiseWeightChangeAlert(tx, {

@@ -19,6 +19,7 @@ import { releaseWithOverride } from "../stays/pickup";
 import { acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday, escalateCareAlerts, raiseWeightChangeAlert, runCareAlerts } from "./alerts";
 import { logCareEntry } from "./care";
 import { recordIncident } from "./incidents";
+import { inTransaction } from "../db/transaction";
 
 /** ADR 0188: every urgent alert texts the manager once; one still open 30 minutes later texts the hotel's owner, once. */
 
@@ -278,7 +279,9 @@ describe("alerts when the cat goes home (ADR 0197)", () => {
     await checkOutAtDesk(db, ivy.stayId, "desk@example.com", { siteUrl: "http://localhost", now: checkedOutAt, reason: "Paid by check" });
     expect(await alertOf(ivy, "no_urine_24h")).toMatchObject({ acknowledgedBy: "LP", closedAt: null });
     // The weight change the check-out finds comes after the release: someone must still call the owner.
-    const weight = await raiseWeightChangeAlert(db, { stayId: ivy.stayId, catId: ivy.catId, arrivalGrams: 4200, departureGrams: 3900, now: checkedOutAt });
+    const weight = await inTransaction(db, (tx) =>
+      raiseWeightChangeAlert(tx, { stayId: ivy.stayId, catId: ivy.catId, arrivalGrams: 4200, departureGrams: 3900, now: checkedOutAt }),
+    );
     const { open } = await careAlertsToday(db, minutesAfter(checkedOutAt, 1));
     expect(open.find((a) => a.id === weight!.id)).toMatchObject({ urgent: true, closedTime: null });
   });

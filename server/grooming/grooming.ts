@@ -18,6 +18,7 @@ import { parseBody } from "../http/validation";
 import { householdCats } from "../stays/stays";
 import { queueGroomMail } from "./groom-mail";
 import { type GroomStay, fitsWindows, stayForGroom } from "./stay-groom";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Booking a groom (ADR 0130). A groom is a row of `appointments` with its groomer, cats and price;
@@ -341,8 +342,7 @@ export async function isOwnGroom(db: Db, userId: string, id: string): Promise<bo
 /** The customer cancels an appointment within the policy (cancelByCustomer); a groom's time is freed and its mail queued with it. */
 export async function cancelCustomerAppointment(db: Db, actor: Actor, id: string, ctx: { siteUrl: string; now: Date }) {
   const now = ctx.now;
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const before = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id)).for("update");
     const row = await cancelByCustomer(tx, actor, id, now);
     if (row.groomerId && before[0]?.status !== "Cancelled") await queueGroomMail(tx, row, "cancelled", ctx.siteUrl, now);

@@ -7,6 +7,7 @@ import type { CatProfile, HouseholdDetails } from "~/features/cats/schema";
 import type { Db } from "../db/client";
 import { cats, households, phoneVerifications, users } from "../db/schema/index";
 import { AppError } from "../http/errors";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Households and their cats (ADR 0116). Every function is scoped to the signed-in user's own
@@ -86,7 +87,7 @@ export async function saveHousehold(db: Db, userId: string, h: HouseholdDetails,
     vetPhone: orNull(h.vetPhone),
     updatedAt: now,
   };
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Another number is not proven (ADR 0140): its proof goes first, as the foreign key from the
     // proof to the mobile requires. The row lock keeps a code being sent meanwhile off the old number.
     await tx.select({ id: households.id }).from(households).where(eq(households.userId, userId)).for("update");

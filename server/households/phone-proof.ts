@@ -13,6 +13,7 @@ import { consumeRateLimits } from "../rate-limit/rate-limit";
 import { phoneCodeText } from "../messages/catalogue";
 import { queueSms, sendSmsNow, withdrawSms } from "../telephony/sms-queue";
 import type { Telephony } from "../telephony/telephony";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Proving that the household's mobile is the account holder's (ADR 0140): a 6-digit code texted to
@@ -94,28 +95,26 @@ export async function sendPhoneCode(deps: PhoneProofDeps, userId: string, client
   // The foreign key refuses a number that is no longer the household's (saved elsewhere meanwhile).
   // The text is queued with the code (sealed: the code is never readable in the database) and sent
   // by this request at once, since the person waits for it.
-  const queued = await db
-    .transaction(async (tx) => {
-      const stored = await tx
-        .insert(phoneVerifications)
-        .values({ userId, ...fresh })
-        .onConflictDoUpdate({ target: phoneVerifications.userId, set: fresh, setWhere: isNull(phoneVerifications.verifiedAt) })
-        .returning({ id: phoneVerifications.id });
-      // Proven meanwhile (another tab): nothing to send.
-      if (stored.length === 0) return null;
-      return queueSms(tx, { dedupeKey: `phone-code:${id}`, ...text, sealWith: deps.env, sendNow: true }, now);
-    })
-    .catch((error: unknown) => {
-      if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw new AppError(409, "MOBILE_CHANGED", PHONE_PROOF_TEXT.mobileChanged);
-      throw error;
-    });
+  const queued = await inTransaction(db, async (tx) => {
+    const stored = await tx
+      .insert(phoneVerifications)
+      .values({ userId, ...fresh })
+      .onConflictDoUpdate({ target: phoneVerifications.userId, set: fresh, setWhere: isNull(phoneVerifications.verifiedAt) })
+      .returning({ id: phoneVerifications.id });
+    // Proven meanwhile (another tab): nothing to send.
+    if (stored.length === 0) return null;
+    return queueSms(tx, { dedupeKey: `phone-code:${id}`, ...text, sealWith: deps.env, sendNow: true }, now);
+  }).catch((error: unknown) => {
+    if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw new AppError(409, "MOBILE_CHANGED", PHONE_PROOF_TEXT.mobileChanged);
+    throw error;
+  });
   if (!queued) throw new AppError(409, "PHONE_ALREADY_VERIFIED", PHONE_PROOF_TEXT.alreadyVerified);
 
   const sent = await sendSmsNow(deps, queued, text, now, { forgetWhenSent: true });
   if (!sent.ok) {
     deps.logger.error({ err: sent.error }, "could not text a phone verification code");
     // The person is told to ask again: the code stops working and the queue does not send it later.
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await withdrawSms(tx, queued);
       await tx.delete(phoneVerifications).where(eq(phoneVerifications.id, id));
     });

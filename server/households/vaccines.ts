@@ -23,6 +23,7 @@ import { parseBody } from "../http/validation";
 import { checkCertificate } from "./certificates";
 import { isUuid } from "~/lib/ids";
 import { CAT_NOT_FOUND, getCat } from "./households";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Vaccine records (ADR 0120): the customer uploads a certificate with its expiry date, it counts at
@@ -76,7 +77,7 @@ export async function uploadVaccineRecord(
   // Decoded, not sniffed: an image must decode whole within the photos' pixel limit, a PDF have a PDF's structure.
   const type = await checkCertificate(bytes);
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Two uploads for the cat at once take turns, so each replaces the one before it.
     await tx.select({ id: cats.id }).from(cats).where(eq(cats.id, cat.id)).for("update");
     await tx

@@ -17,6 +17,7 @@ import type { Mailer } from "../mail/mailer";
 import { queueMail, sendMailNow, withdrawMail } from "../mail/queue";
 import { voucherMail } from "../messages/catalogue";
 import { type RateLimitRule, consumeRateLimits } from "../rate-limit/rate-limit";
+import { inTransaction } from "../db/transaction";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -85,7 +86,7 @@ export async function sendVoucherMail(deps: { db: Db; mailer: Mailer; logger: Lo
   if (!lead?.voucherCode) throw new AppError(404, "NOT_FOUND", "This voucher request does not exist.");
   const { business } = await loadSiteContent(db, logger);
   const mail = voucherMail({ to: lead.email, name: lead.name, code: lead.voucherCode, business, siteUrl });
-  const queued = await queueMail(db, { dedupeKey: `voucher:${id}`, message: mail, sendNow: true }, now);
+  const queued = await inTransaction(db, (tx) => queueMail(tx, { dedupeKey: `voucher:${id}`, message: mail, sendNow: true }, now));
   // Queued before (a second call for the same lead): its outcome is already recorded.
   if (!queued) return lead.mailStatus === "sent";
   const sent = await sendMailNow(deps, queued, mail, now);

@@ -7,6 +7,7 @@ import { type Attempt, MAX_ATTEMPTS, deliverDue, deliverHeld, heldBySender, requ
 import { type SealEnv, openMessage, sealMessage } from "../messages/sealed";
 import type { PeriodicJob } from "../periodic-job";
 import type { MailMessage, Mailer } from "./mailer";
+import { messageQueued, type Tx } from "../db/transaction";
 
 /**
  * The one way the app sends mail (ADR 0126, 0143): queued in the same transaction as the change it
@@ -36,15 +37,15 @@ export interface QueuedMail {
   sendNow?: boolean;
 }
 
-/** Queues a mail in the caller's transaction; answers its row id, or null when its key was queued already. */
-export async function queueMail(db: Db, mail: QueuedMail, now: Date): Promise<string | null> {
+/** Queues a mail in the caller's transaction (a `Tx`: `inTransaction`); answers its row id, or null when its key was queued already. */
+export async function queueMail(tx: Tx, mail: QueuedMail, now: Date): Promise<string | null> {
   const id = crypto.randomUUID();
   const { to, ...message } = mail.message;
   const { subject, ...words } = message;
   const stored = mail.sealWith
     ? { message: { subject, text: "", html: "" }, sealed: sealMessage(mail.sealWith, "mail_queue", id, words) }
     : { message, sealed: null };
-  const [row] = await db
+  const [row] = await tx
     .insert(mailQueue)
     .values({
       id,
@@ -58,6 +59,8 @@ export async function queueMail(db: Db, mail: QueuedMail, now: Date): Promise<st
     })
     .onConflictDoNothing({ target: mailQueue.dedupeKey })
     .returning({ id: mailQueue.id });
+  // Sent after the commit by `inTransaction`'s kick; one the caller sends itself is held for it.
+  if (row && !mail.sendNow) messageQueued(tx);
   return row?.id ?? null;
 }
 

@@ -15,6 +15,7 @@ import { BALANCE_STATUSES, stayBalance } from "../stays/balance";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import type { CardPayment, Payment } from "./refunds";
 import type { PaymentProviders } from "./provider";
+import { inTransaction } from "../db/transaction";
 
 /**
  * The balance at check-out (ADR 0154): what is due on a checked-in stay is settled once, by card
@@ -130,8 +131,7 @@ export async function recordBalanceAtDesk(db: Db, providers: PaymentProviders, i
   await closeOpenBalanceCheckouts(db, providers, stay.id, now, ctx.logger);
   const recordedBy = `staff:${input.staffEmail}`;
   return onceOnly(() =>
-    db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    inTransaction(db, async (tx) => {
       // Read again in the transaction: what was paid a moment ago counts.
       const amountCents = await dueOn(tx, stay);
       const [payment] = await tx
@@ -220,8 +220,7 @@ export async function startBalanceCheckout(
       );
     });
   const { business } = await loadSiteContent(db);
-  const written = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const written = await inTransaction(db, async (tx) => {
     // Whoever writes the stay's link queues here, and reads what the one before committed.
     await lockForBooking(tx, { balance: [stay.id] });
     const first = (await openBalanceCheckouts(tx, stay.id)).find((row) => isReusable(row, amountCents, now));

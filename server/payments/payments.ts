@@ -20,6 +20,7 @@ import { isSimulatedSessionId, simulatedEventId, simulatedPaymentIntentId } from
 import type { PaymentKind, PaymentMethod } from "../db/schema/payments";
 import type { PaymentProviderName, PaymentProviders } from "./provider";
 import { type PaymentEvent, type PaymentProvider, PaymentProviderNotConfigured } from "./types";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * Deposits (ADR 0132). A stay a calendar rule asks a deposit for is booked `awaiting_payment`: its
@@ -172,8 +173,7 @@ async function applyPaymentEvent(
   ctx: { siteUrl: string; now: Date },
 ): Promise<{ outcome: EventOutcome; recordedPayment: boolean }> {
   const now = ctx.now;
-  return db.transaction(async (txDb): Promise<{ outcome: EventOutcome; recordedPayment: boolean }> => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx): Promise<{ outcome: EventOutcome; recordedPayment: boolean }> => {
     const recorded = await tx
       .insert(paymentWebhookEvents)
       .values({ eventId: event.id, provider: provider.name, type: event.type, detail: { ...event }, receivedAt: now })
@@ -202,7 +202,7 @@ async function applyPaymentEvent(
 }
 
 /** Records a completed checkout (under its row's lock); false when it was recorded already, or is unknown. */
-async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checkout_completed" }>, ctx: { siteUrl: string; now: Date }): Promise<boolean> {
+async function checkoutPaid(tx: Tx, event: Extract<PaymentEvent, { type: "checkout_completed" }>, ctx: { siteUrl: string; now: Date }): Promise<boolean> {
   const { now } = ctx;
   const [payment] = await tx.select().from(payments).where(eq(payments.checkoutSessionId, event.sessionId)).for("update");
   if (!payment || payment.status === "paid") return false;
@@ -240,19 +240,14 @@ async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checko
  * only a provider that took the card anyway gets here) is kept unpaid and logged in the stay's
  * events for staff to give back in the provider's dashboard; the event is not delivered again.
  */
-async function balanceCheckoutPaid(tx: Db, payment: Payment, event: Extract<PaymentEvent, { type: "checkout_completed" }>, now: Date): Promise<boolean> {
-  const recorded = await tx
-    .transaction(async (spDb) => {
-      await (spDb as unknown as Db)
-        .update(payments)
-        .set({ status: "paid", paymentIntentId: event.paymentIntentId, paidAt: now, updatedAt: now })
-        .where(eq(payments.id, payment.id));
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (sqlStateOf(error) === "23505") return false;
-      throw error;
-    });
+async function balanceCheckoutPaid(tx: Tx, payment: Payment, event: Extract<PaymentEvent, { type: "checkout_completed" }>, now: Date): Promise<boolean> {
+  const recorded = await inTransaction(tx, async (spDb) => {
+    await spDb.update(payments).set({ status: "paid", paymentIntentId: event.paymentIntentId, paidAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
+    return true;
+  }).catch((error: unknown) => {
+    if (sqlStateOf(error) === "23505") return false;
+    throw error;
+  });
   await tx.insert(stayEvents).values({
     stayId: payment.stayId,
     kind: recorded ? "balance_paid" : "balance_paid_twice",
@@ -327,8 +322,7 @@ export async function releaseUnpaidHolds(db: Db, providers: PaymentProviders, no
   }
   const releasable = due.map((d) => d.id).filter((id) => !keptHeld.has(id));
   if (releasable.length === 0) return 0;
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // Locked, and still unpaid: a payment handled a moment ago has confirmed its stay.
     const lapsed = await tx
       .select({ id: stays.id })
@@ -383,8 +377,7 @@ export async function refundByStaff(
   if (!isUuid(input.paymentId)) throw new AppError(404, "PAYMENT_NOT_FOUND", "We couldn't find that payment.");
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw new AppError(400, "VALIDATION_FAILED", "Enter an amount above $0.00.", { fields: { amount: "Enter an amount above $0.00." } });
-  const refund = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const refund = await inTransaction(db, async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
     if (!payment) throw new AppError(404, "PAYMENT_NOT_FOUND", "We couldn't find that payment.");
     if (!providers.get(payment.provider)) {

@@ -12,6 +12,7 @@ import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { STAY_NOT_FOUND } from "./stays";
 import { stayBalance } from "./balance";
+import { inTransaction } from "../db/transaction";
 
 /**
  * The bill at check-out is an invoice (ADR 0192): the desk adds lines to a checked-in stay's bill,
@@ -50,8 +51,7 @@ async function addLine(
   check?: (tx: Db) => Promise<void>,
 ): Promise<PriceLine> {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId)).for("update");
     if (!stay) throw STAY_NOT_FOUND();
     const closed = await closedBecause(tx, stay);

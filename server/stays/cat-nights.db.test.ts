@@ -261,7 +261,7 @@ describe("a cat booked twice for a night", () => {
       let racing: Promise<unknown> | undefined;
       let waited = false;
       const held = await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
+        const tx = txDb;
         const settings = await loadStaySettings(tx);
         const rules = await rulesBetween(tx, checkIn, checkOut);
         const stay = await holdStay(tx, {

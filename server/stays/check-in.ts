@@ -36,6 +36,7 @@ import { queueingJob } from "../periodic-job";
 import { STAY_NOT_FOUND } from "./stays";
 import { catNamesByStay } from "./guests";
 import { repriceForCarePlan } from "./repricing";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Online check-in (ADR 0158): the owner confirms the stay's care plan, names who may collect the
@@ -200,7 +201,7 @@ export async function confirmCheckInPlan(db: Db, userId: string, stayId: string,
     const guest = guests.find((g) => g.catId === c.catId)!;
     return { ...c, catName: guest.profile?.name ?? guest.catName ?? "" };
   });
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const values = {
       cats: carePlans,
       vetSpendLimitCents: plan.vetSpendLimit * 100,
@@ -273,7 +274,7 @@ async function recordSignature(
   const agreement = await publishedAgreement(db);
   if (input.version !== agreement.version)
     throw new AppError(409, "AGREEMENT_CHANGED", "The boarding agreement has changed since you opened this page. Please read it again and sign.");
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [signature] = await tx
       .insert(stayAgreementSignatures)
       .values({
@@ -346,7 +347,7 @@ export async function runCheckInReminders(deps: ReminderDeps, now: Date) {
   );
   let queued = 0;
   for (const stay of toRemind) {
-    const claimed = await db.transaction(async (tx) => {
+    const claimed = await inTransaction(db, async (tx) => {
       const [claim] = await tx.insert(stayCheckInReminders).values({ stayId: stay.id, sentAt: now }).onConflictDoNothing().returning();
       if (!claim) return false;
       await queueMail(

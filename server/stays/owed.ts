@@ -10,6 +10,7 @@ import { queueMail } from "../mail/queue";
 import { owedReminderMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { catNamesByStay } from "./guests";
+import { inTransaction } from "../db/transaction";
 
 /**
  * What a household owes (ADR 0182): the ledger of each stay checked out, its price after offers and
@@ -124,8 +125,7 @@ export async function runOwedReminders(deps: OwedReminderDeps, now: Date): Promi
   const { business } = await loadSiteContent(db, deps.logger);
   let queued = 0;
   for (const stay of due) {
-    const claimed = await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    const claimed = await inTransaction(db, async (tx) => {
       const [claim] = await tx
         .insert(stayEvents)
         .values({ stayId: stay.id, kind: "owed_reminder", actor: "system:owed", detail: { dueCents: stay.dueCents }, at: now })

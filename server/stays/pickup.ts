@@ -28,6 +28,7 @@ import { optOutOf } from "../telephony/opt-outs";
 import { queueingJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import { STAY_NOT_FOUND } from "./stays";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Pickup codes and the release of a cat (ADR 0162). On a stay's departure day, from 07:00 business
@@ -138,7 +139,7 @@ export async function sendPickupCodes(deps: PickupDeps, now: Date): Promise<{ du
   for (const recipient of due) {
     const id = crypto.randomUUID();
     const code = randomCode();
-    const claimed = await db.transaction(async (tx) => {
+    const claimed = await inTransaction(db, async (tx) => {
       const [row] = await tx
         .insert(stayPickupCodes)
         .values({
@@ -284,7 +285,7 @@ export async function releaseWithCode(
   const today = businessDate(now);
   const code = input.code.trim();
   // A refusal that records a wrong code is answered after the transaction, which keeps the record.
-  const refusal = await db.transaction(async (tx): Promise<AppError | null> => {
+  const refusal = await inTransaction(db, async (tx): Promise<AppError | null> => {
     const [stay] = await tx.select({ id: stays.id, status: stays.status }).from(stays).where(eq(stays.id, input.stayId)).for("update");
     if (!stay) throw STAY_NOT_FOUND();
     const wrongToday = await wrongCodesOn(tx, stay.id, today);
@@ -329,7 +330,7 @@ export async function releaseWithCode(
       detail: { method: "code", person: match.person, collectedBy: match.name },
       at: now,
     });
-    await closeCareAlertsAtRelease(tx as unknown as Db, stay.id, now);
+    await closeCareAlertsAtRelease(tx, stay.id, now);
     return null;
   });
   if (refusal) throw refusal;
@@ -376,7 +377,7 @@ export async function releaseWithOverride(
   const released = await releaseOf(db, stay.id);
   if (released) throw alreadyReleased(released);
   if (stay.status !== "checked_in") throw new AppError(409, "STAY_NOT_IN_HOTEL", PICKUP_TEXT.notInHotel);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(stayReleases)
       .values({
@@ -398,7 +399,7 @@ export async function releaseWithOverride(
       detail: { method: "override", reason, ...(confirmedBy ? { confirmedBy: confirmedBy.name } : {}) },
       at: now,
     });
-    await closeCareAlertsAtRelease(tx as unknown as Db, stay.id, now);
+    await closeCareAlertsAtRelease(tx, stay.id, now);
   });
   return (await releaseOf(db, stay.id))!;
 }

@@ -12,6 +12,7 @@ import { queueMail } from "../mail/queue";
 import { reviewRequestMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { catNamesByStay } from "./guests";
+import { inTransaction } from "../db/transaction";
 
 /**
  * The review request after a stay (ADR 0167): the day after the cat went home (its release at pickup,
@@ -141,8 +142,7 @@ export async function runReviewRequests(deps: ReviewRequestDeps, now: Date): Pro
   const askedSince = new Date(now.getTime() - REVIEW_REQUEST_DAYS * 24 * 60 * 60_000);
   let queued = 0;
   for (const stay of due) {
-    const sent = await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    const sent = await inTransaction(db, async (tx) => {
       // The household's lock queues a second process here; it then reads the first one's claim.
       const [household] = await tx
         .select({ stoppedAt: households.reviewRequestsStoppedAt })

@@ -8,6 +8,7 @@ import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { saveImage } from "../media/store";
+import { inTransaction } from "../db/transaction";
 
 /** Admin Rooms: suite types and their rates, the suites, calendar rules and the house rules (ADR 0125). */
 
@@ -42,7 +43,7 @@ export async function saveSuiteType(
   photo: { image: ProcessedImage; uploadedBy: string } | null = null,
   now: Date,
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const photoImageId = photo ? (await saveImage(tx, SUITE_PHOTO_PURPOSE, photo.image, photo.uploadedBy)).id : input.removePhoto ? null : undefined;
     const values = {
       name: input.name,

@@ -19,6 +19,7 @@ import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
 import { passOnFirstNightFree } from "./first-night";
 import { STAY_NOT_FOUND, type Stay, bookStay } from "./stays";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * The staff's side of stays (admin Stays): the day's arrivals and departures, the occupancy grid,
@@ -203,7 +204,7 @@ const TRANSITIONS: Record<StaffAction, { from: StayStatus[]; to: StayStatus; rel
 };
 
 /** What the check-out does in its transaction once the stay is checked out (the weight alerts, which live in a domain above this one). */
-export type AfterCheckOut = (tx: Db, stayId: string, now: Date) => Promise<unknown>;
+export type AfterCheckOut = (tx: Tx, stayId: string, now: Date) => Promise<unknown>;
 
 /**
  * A desk action on a stay, refused (409) when the stay is not in a status it applies to; a check-out
@@ -218,8 +219,7 @@ export async function changeStayAtDesk(
 ) {
   const now = ctx.now;
   const rule = TRANSITIONS[action];
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [stay] = isUuid(stayId) ? await tx.select().from(stays).where(eq(stays.id, stayId)).for("update") : [];
     if (!stay) throw STAY_NOT_FOUND();
     if (!rule.from.includes(stay.status))
@@ -266,8 +266,7 @@ export async function changeStayAtDesk(
  */
 export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff: string, now: Date) {
   try {
-    return await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    return await inTransaction(db, async (tx) => {
       const [stay] = isUuid(stayId) ? await tx.select().from(stays).where(eq(stays.id, stayId)).for("update") : [];
       if (!stay) throw STAY_NOT_FOUND();
       const [room] = await tx

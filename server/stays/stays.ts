@@ -44,6 +44,7 @@ import { firstNightTaken, isNewHousehold, passOnFirstNightFree } from "./first-n
 import { queueCancellationRefund } from "./refunds";
 import { stayViewOf, stayViews } from "./views";
 import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this
@@ -349,7 +350,7 @@ function freeSuitesOfType(db: Db, suiteTypeId: string, checkIn: string, checkOut
 }
 
 /** Runs `attempt` in a transaction, again (up to 5 times) when the exclusion constraint refused its suite. */
-export const withSuiteRetry = <T>(db: Db, attempt: (tx: Db) => Promise<T>): Promise<T> => withExclusionRetry(db, attempt, NO_SUITE_FREE);
+export const withSuiteRetry = <T>(db: Db, attempt: (tx: Tx) => Promise<T>): Promise<T> => withExclusionRetry(db, attempt, NO_SUITE_FREE);
 
 export function coverageRefusal(coverage: CatCoverage[]) {
   const problems = coverage.filter((c) => c.state === "not-covered").flatMap((c) => c.problems.map((p) => `${c.catName}: ${p}`));
@@ -463,7 +464,7 @@ const NEW_STAY_EVENTS = 1;
  * when not enough suites are free; the exclusion constraint still refuses a suite a writer without
  * the lock took a moment ago.
  */
-export async function holdStay(tx: Db, input: HoldStayInput): Promise<Stay> {
+export async function holdStay(tx: Tx, input: HoldStayInput): Promise<Stay> {
   return (await holdStayWithView(tx, input)).stay;
 }
 
@@ -490,7 +491,7 @@ interface HoldStayInput {
 }
 
 /** holdStay, answering also the new stay's view, made from what it wrote (no payment yet). */
-async function holdStayWithView(tx: Db, input: HoldStayInput): Promise<{ stay: Stay; view: StayView }> {
+async function holdStayWithView(tx: Tx, input: HoldStayInput): Promise<{ stay: Stay; view: StayView }> {
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
   // Requests for these cats and for this type's suites queue here: what follows reads what the one
   // before committed (the cats first: the order every path takes them in).
@@ -612,8 +613,7 @@ async function ownStay(db: Db, userId: string, stayId: string): Promise<Stay> {
 /** Cancels the household's stay before check-in: the suites are freed, the fee of the day recorded, the mail queued. */
 export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now: Date }): Promise<Stay> {
   const now = ctx.now;
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const current = await ownStay(tx, userId, stayId);
     // Row lock: a cancel racing another cancel or a change sees the other's result.
     await tx.select({ id: stays.id }).from(stays).where(eq(stays.id, current.id)).for("update");

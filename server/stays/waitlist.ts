@@ -27,6 +27,7 @@ import {
   optionsFor,
   withSuiteRetry,
 } from "./stays";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * The waitlist (ADR 0125): a household waiting for nights that were full. When a suite frees up,
@@ -105,7 +106,7 @@ function candidateDates(entry: WaitlistEntry) {
  * on which one of its cats is booked already are passed over; when only such dates had a suite, that
  * refusal is thrown, for the pass to record on the entry.
  */
-async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now: Date; settings: StaySettings; types: SuiteType[] }): Promise<boolean> {
+async function offerTo(tx: Tx, entry: WaitlistEntry, ctx: { siteUrl: string; now: Date; settings: StaySettings; types: SuiteType[] }): Promise<boolean> {
   const { settings, types } = ctx;
   const today = businessDate(ctx.now);
   const [owner] = await tx.select({ userId: households.userId }).from(households).where(eq(households.id, entry.householdId));
@@ -158,7 +159,7 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
  * Ends holds that were not taken up in time (a waitlist offer not accepted, a deposit not paid): the
  * stays expire and their suites are free again, in the caller's transaction, which has locked them.
  */
-export async function releaseLapsedHolds(tx: Db, stayIds: string[], event: { kind: string; actor: string; now: Date }) {
+export async function releaseLapsedHolds(tx: Tx, stayIds: string[], event: { kind: string; actor: string; now: Date }) {
   if (stayIds.length === 0) return;
   const { now } = event;
   await tx.update(stays).set({ status: "expired", updatedAt: now }).where(inArray(stays.id, stayIds));
@@ -206,8 +207,7 @@ function failureText(error: unknown): string {
 export async function runWaitlist(db: Db, ctx: { siteUrl: string; now: Date; logger?: Logger }): Promise<{ expired: number; offered: number }> {
   const now = ctx.now;
   const today = businessDate(now);
-  const expired = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const expired = await inTransaction(db, async (tx) => {
     const lapsed = await tx
       .select({ id: stays.id })
       .from(stays)
@@ -229,8 +229,7 @@ export async function runWaitlist(db: Db, ctx: { siteUrl: string; now: Date; log
 
   // The house rules and suite types, read once for the pass.
   const [settings, types] = await Promise.all([loadStaySettings(db), listSuiteTypes(db)]);
-  const offered = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const offered = await inTransaction(db, async (tx) => {
     // Every waiting entry locked, oldest first: a pass running at the same moment waits here and then
     // sees this pass's offers. (Skipping an entry another pass holds would hand its suite to the next in line.)
     const waiting = await tx
@@ -243,7 +242,7 @@ export async function runWaitlist(db: Db, ctx: { siteUrl: string; now: Date; log
     for (const entry of waiting) {
       try {
         // A savepoint per entry: whatever goes wrong undoes only this entry's offer.
-        if (await tx.transaction((sp) => offerTo(sp as unknown as Db, entry, { siteUrl: ctx.siteUrl, now, settings, types }))) made += 1;
+        if (await inTransaction(tx, (sp) => offerTo(sp, entry, { siteUrl: ctx.siteUrl, now, settings, types }))) made += 1;
       } catch (error) {
         // The entry keeps its place for the next pass; a failure other than a lost race is recorded on it.
         if (lostSuiteRace(error)) continue;

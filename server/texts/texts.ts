@@ -11,6 +11,7 @@ import { helpReplyText } from "../messages/catalogue";
 import type { PeriodicJob } from "../periodic-job";
 import { keywordOf, optIn, optOut } from "../telephony/opt-outs";
 import { queueSms } from "../telephony/sms-queue";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Texts are conversations (ADR 0191): what owners text the hotel's number is stored once per
@@ -119,7 +120,7 @@ export async function receiveText(deps: ReceiveDeps, text: IncomingText, now: Da
     const row = await store(deps.db);
     return { stored: row !== null, id: row?.id ?? null, queuedHelp: false };
   }
-  return deps.db.transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const row = await store(tx);
     if (!row) return { stored: false, id: null, queuedHelp: false };
     if (keyword === "stop") await optOut(tx, from, body.trim().toUpperCase().slice(0, 20), now);
@@ -390,7 +391,7 @@ export async function replyToConversation(
   if (!/^\+1[2-9]\d{2}[2-9]\d{6}$/.test(latest.fromPhone))
     throw new AppError(409, "CANNOT_TEXT_NUMBER", "This number cannot be texted from here (it is not a US mobile number): call or e-mail instead.");
   const householdId = "householdId" in key ? key.householdId : null;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const id = crypto.randomUUID();
     const [reply] = await tx
       .insert(textReplies)

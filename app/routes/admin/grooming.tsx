@@ -6,7 +6,6 @@ import { groomPaidTitle, recordGroomPayment } from "@server/grooming/groom-payme
 import { recentlyCompletedGrooms, recordGroomGuarantee } from "@server/grooming/guarantee";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
-import { kickMessageQueues } from "@server/mail/kick";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -74,7 +73,6 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
           { ...input, amountCents: amount, staffEmail: admin.user.email },
           { siteUrl: context.env.PUBLIC_SITE_URL, now: context.clock.now() },
         );
-        kickMessageQueues(context);
         return {
           kind: "success",
           title: `${formatCents(given.amountCents)} given back under the satisfaction guarantee; the customer is told by e-mail`,
