@@ -9,8 +9,6 @@ import { apiRouter } from "./api/router";
 import type { AdjustableClock } from "./clock";
 import type { AppContext } from "./context";
 import { capRequestBodies } from "./http/body-limit";
-import { afterMessagesQueued } from "./db/transaction";
-import { kickMessageQueues } from "./mail/kick";
 import { refuseCrossSite } from "./http/csrf";
 import { telephonyEvents } from "./db/schema/index";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable";
@@ -32,8 +30,6 @@ export interface AppOptions {
 }
 
 export function createApp(ctx: AppContext, options: AppOptions = {}) {
-  // A transaction that queued a message sends it once committed (ADR 0143, 0202).
-  afterMessagesQueued(ctx.database.db, () => kickMessageQueues({ ...ctx, db: ctx.database.db }));
   const app = express();
   app.disable("x-powered-by");
   // Whose X-Forwarded-For names the client (TRUST_PROXY; by default only a proxy on this machine).

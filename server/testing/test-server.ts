@@ -2,6 +2,8 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { type AppOptions, createApp } from "../app";
 import { systemClock } from "../clock";
+import { afterMessagesQueued } from "../db/transaction";
+import { kickMessageQueues } from "../mail/kick";
 import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
 import { createPageHandler } from "../http/page-handler";
@@ -64,5 +66,7 @@ export async function startPageTestServer(database: Database, build: ServerBuild
       }),
     },
   });
+  // The pages' changes send what they queued once committed, as on the server (ADR 0202).
+  afterMessagesQueued(database.db, () => kickMessageQueues(testRequestContext(server.env, database.db)));
   return server;
 }
