@@ -12,8 +12,8 @@ import { messageQueued, type Tx } from "../db/transaction";
 /**
  * The one way the app sends mail (ADR 0126, 0143): queued in the same transaction as the change it
  * tells about, delivered by a job that retries with growing pauses until the mail server takes it,
- * and marked failed (for staff to see) after `MAX_ATTEMPTS`. The request that queued it kicks the
- * queue once it has committed (`kickMessageQueues`); a person who waits for the mail (sign-in) has
+ * and marked failed (for staff to see) after `MAX_ATTEMPTS`. `inTransaction` kicks the queue once
+ * the transaction that queued it has committed (ADR 0202); a person who waits for the mail (sign-in) has
  * it sent at once with `sendMailNow`. Texts go the same way, through the same loop.
  */
 
