@@ -22,6 +22,33 @@ const queuedMessagesOnly = [
   { selector: "CallExpression[callee.property.name='sendMail']", message: "Mail goes through the mail queue (server/mail/queue.ts)." },
 ];
 
+/**
+ * One clock (ADR 0168, 0202): a domain function takes `now` as a required parameter, so the type checker
+ * refuses a call without it; a default `now = new Date()` (or `now ?? new Date()`) would read the wall
+ * clock where the server's (`context.clock`, a TEST_CLOCK server's moved one) was meant.
+ */
+const oneClock = [
+  {
+    selector: "AssignmentPattern > NewExpression.right[callee.name='Date'][arguments.length=0]",
+    message: "Take now as a required parameter (one clock, ADR 0202): the caller passes context.clock.now() or its job's now.",
+  },
+  {
+    selector: "LogicalExpression > NewExpression.right[callee.name='Date'][arguments.length=0]",
+    message: "Take now as a required parameter (one clock, ADR 0202): the caller passes context.clock.now() or its job's now.",
+  },
+];
+
+/**
+ * One transaction type (ADR 0202): a transaction is a `Tx` (`server/db/transaction.ts`), never cast to
+ * `Db`; what must run inside one takes a `Tx`, and `inTransaction` kicks the message queues after it.
+ */
+const oneTransactionType = [
+  {
+    selector: "TSAsExpression[typeAnnotation.typeName.name='Db'][expression.type='TSAsExpression']",
+    message: "A transaction is a Tx (server/db/transaction.ts): write in it with inTransaction(db, (tx) => …), never cast it to Db.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
   js.configs.recommended,
@@ -73,12 +100,33 @@ export default tseslint.config(
     },
   },
   {
+    // One clock (ADR 0202) in the app and the server; tests, their support and scripts may create dates.
+    // (A later block's rule replaces an earlier one's: the blocks below repeat `oneClock`.)
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "server/testing/**"],
+    rules: {
+      "no-restricted-syntax": ["error", ...oneClock, ...oneTransactionType],
+    },
+  },
+  {
     // One way to send a message (ADR 0143): a mail or a text is queued (`queueMail`, `queueSms`) and
     // sent by its queue; only the mail and telephony modules and the queues call the transport itself.
-    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
     ignores: ["server/mail/**", "server/telephony/**", "server/messages/**", "**/*.test.{ts,tsx}", "server/testing/**"],
     rules: {
-      "no-restricted-syntax": ["error", ...queuedMessagesOnly],
+      "no-restricted-syntax": ["error", ...queuedMessagesOnly, ...oneClock, ...oneTransactionType],
+    },
+  },
+  {
+    files: ["scripts/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ...queuedMessagesOnly, ...oneTransactionType],
+    },
+  },
+  {
+    files: ["**/*.test.{ts,tsx}", "server/testing/**"],
+    rules: {
+      "no-restricted-syntax": ["error", ...oneTransactionType],
     },
   },
   {
@@ -91,6 +139,8 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         ...queuedMessagesOnly,
+        ...oneClock,
+        ...oneTransactionType,
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: "Take now from context.clock.now() (the jobs' clock); a component gets the day from its loader.",

@@ -407,12 +407,12 @@ async function bench(database: Database, databaseUrl?: string): Promise<Figures>
   // The page's loader as a request reaches it: the session and roles read by the guard, then Today.
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
   const context = testRequestContext(env, db);
-  const { token } = await createSession(db, seeded.staffId);
+  const { token } = await createSession(db, seeded.staffId, now);
   const request = () => new Request("http://localhost/staff/today", { headers: { cookie: `cat_hotel_session=${token}` } });
   const callLoader = () => todayLoader({ request: request(), context, params: {} } as unknown as Parameters<typeof todayLoader>[0]);
   const loader = await timed(RUNS, callLoader);
   const loaderStatements = database.kind === "postgres" ? await statementsOf(callLoader) : null;
-  const log = await timed(RUNS, () => careLog(db, { userId: seeded.ownerId, isStaff: false }, seeded.lastStay));
+  const log = await timed(RUNS, () => careLog(db, { userId: seeded.ownerId, isStaff: false }, seeded.lastStay, now));
   const page = databaseUrl && PAGE ? await benchPage(databaseUrl, token) : null;
   const diary = await benchDiary(
     db,

@@ -165,7 +165,7 @@ async function stallCustomer(databaseUrl: string) {
     .values({ stayId: stay!.id, suiteId: suite!.id, suiteTypeId: type.id, ...dates })
     .returning();
   await db.insert(stayCats).values({ stayId: stay!.id, staySuiteId: room!.id, catId: home.catIds[0]!, catName: "Miso", ...dates });
-  const { token } = await createSession(db, home.user.id);
+  const { token } = await createSession(db, home.user.id, now);
   await database.close();
   return { catId: home.catIds[0]!, stayId: stay!.id, cookie: `${sessionCookieName({ isProduction: true })}=${token}` };
 }

@@ -92,7 +92,7 @@ async function bench(database: Database): Promise<Figures> {
 
   // 2,000 stays of 1 to 7 nights over the next year, laid end to end in each suite (one household).
   const [owner] = await db.insert(users).values({ email: "bench-owner@example.com" }).returning();
-  const household = await saveHousehold(db, owner!.id, householdForm.parse({ name: "Bench Household", mobilePhone: "(949) 249-1234" }));
+  const household = await saveHousehold(db, owner!.id, householdForm.parse({ name: "Bench Household", mobilePhone: "(949) 249-1234" }), now);
   let created = 0;
   for (const suite of allSuites) {
     let day = addBusinessDays(today, 1 + (created % 5));
@@ -118,11 +118,11 @@ async function bench(database: Database): Promise<Figures> {
       .insert(users)
       .values({ email: `bench-${crypto.randomUUID()}@example.com` })
       .returning();
-    await saveHousehold(db, user!.id, householdForm.parse({ name: `Customer ${i}`, mobilePhone: "(949) 249-1234" }));
-    const cat = await createCat(db, user!.id, catForm.parse({ name: `Cat ${i}`, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }));
+    await saveHousehold(db, user!.id, householdForm.parse({ name: `Customer ${i}`, mobilePhone: "(949) 249-1234" }), now);
+    const cat = await createCat(db, user!.id, catForm.parse({ name: `Cat ${i}`, sex: "female", spayedNeutered: "yes", felvFivStatus: "negative" }), now);
     const document = { bytes: testPdf(), name: "fvrcp.pdf" };
-    const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document });
-    await verifyVaccineRecord(db, record.id, { expiresOn: record.expiresOn }, "bench");
+    const record = await uploadVaccineRecord(db, user!.id, cat.id, { vaccine: "fvrcp", expiresOn: addBusinessDays(today, 700), document }, now);
+    await verifyVaccineRecord(db, record.id, { expiresOn: record.expiresOn }, "bench", now);
     customers.push({ userId: user!.id, catId: cat.id });
   }
   const version = (await rowsOf<{ server_version: string }>(db, sql`show server_version`))[0]?.server_version ?? "?";

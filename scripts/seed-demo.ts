@@ -29,8 +29,9 @@ try {
   process.exit(1);
 }
 
+const now = new Date();
 const daysFromToday = (n: number) => {
-  let day = businessDate(new Date());
+  let day = businessDate(now);
   for (let i = 0; i < n; i++) day = nextBusinessDate(day);
   return day;
 };
@@ -38,16 +39,21 @@ const daysFromToday = (n: number) => {
 try {
   await database.db.delete(appointments).where(eq(appointments.customerEmail, DEMO_EMAIL));
   const base = { customerEmail: DEMO_EMAIL, notes: "Demo data", autoReminder: false, reminderPhone: "+19495550123" };
-  await createAppointment(database.db, staff, { ...base, serviceId: "full-grooming", catNames: "Miso", date: daysFromToday(3), time: "10:30" });
-  await createAppointment(database.db, staff, {
-    ...base,
-    serviceId: "medication-administration",
-    catNames: "Miso",
-    date: daysFromToday(14),
-    time: "09:00",
-    autoReminder: true,
-  });
-  await createAppointment(database.db, staff, { ...base, serviceId: "bath-and-brush", catNames: "Tofu", date: daysFromToday(30), time: "14:00" });
+  await createAppointment(database.db, staff, { ...base, serviceId: "full-grooming", catNames: "Miso", date: daysFromToday(3), time: "10:30" }, now);
+  await createAppointment(
+    database.db,
+    staff,
+    {
+      ...base,
+      serviceId: "medication-administration",
+      catNames: "Miso",
+      date: daysFromToday(14),
+      time: "09:00",
+      autoReminder: true,
+    },
+    now,
+  );
+  await createAppointment(database.db, staff, { ...base, serviceId: "bath-and-brush", catNames: "Tofu", date: daysFromToday(30), time: "14:00" }, now);
   console.log(`Seeded 3 appointments for ${DEMO_EMAIL}. Sign in with that address to see them on /appointments.`);
 } finally {
   await database.close();

@@ -17,6 +17,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Deposits and refunds: the payment providers by name; new payments use `current` (Stripe, or the simulated provider). */
   payments: PaymentProviders;
+  /** The server's clock, the pages' and the jobs' (a TEST_CLOCK server's moves for all; ADR 0168, 0202). */
+  clock: Clock;
 }
 
 /** What route loaders and actions receive as `context` (a type alias, so it fits React Router's index signature). */

@@ -17,6 +17,8 @@ import { createTelephony } from "./telephony/telephony";
 import { createMailer } from "./mail/mailer";
 import { createPaymentProviders } from "./payments/provider";
 import { startPeriodicJobs } from "./periodic-job";
+import { afterMessagesQueued } from "./db/transaction";
+import { kickMessageQueues } from "./mail/kick";
 
 export interface StartOptions {
   /** The environment as the operator set it (the launcher sets NODE_ENV for React's runtime). */
@@ -87,10 +89,13 @@ export async function start({ configEnv, vite }: StartOptions) {
     }),
   });
 
+  // A transaction that queued a message sends it once committed (ADR 0143, 0202).
+  afterMessagesQueued(database.db, () => kickMessageQueues({ db: database.db, env, logger, mailer, telephony, clock }));
+
   const jobs = startPeriodicJobs(periodicJobs, { db: database.db, database, env, logger, mailer, telephony, payments }, clock);
 
   const app = createApp(
-    { env, logger, database, telephony, mailer, payments },
+    { env, logger, database, telephony, mailer, payments, clock },
     {
       pageHandler,
       ...(vite ? { devMiddleware: vite.middlewares } : { clientDir: "build/client" }),

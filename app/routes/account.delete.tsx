@@ -4,6 +4,8 @@ import { requireUser } from "@server/auth/guards.server";
 import { clearedSessionCookies } from "@server/auth/cookies";
 import { loadSiteContent } from "@server/content/content";
 import { formDataOf, submitForm } from "@server/http/form-action";
+import { inTransaction } from "@server/db/transaction";
+import type { MailMessage } from "@server/mail/mailer";
 import { queueMail, sendMailNow, withdrawMail } from "@server/mail/queue";
 import { accountDeletedMail } from "@server/messages/catalogue";
 import { deleteAccount, deletionSummary } from "@server/privacy/erase";
@@ -30,23 +32,28 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
  */
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
-  let deleted: { email: string } | undefined;
+  const now = context.clock.now();
+  const { business: published } = await loadSiteContent(context.db, context.logger);
+  let deleted: { mail: MailMessage; queued: string | null } | undefined;
   const reply = await submitForm(
     await formDataOf(request),
     deleteAccountForm,
     async () => {
-      deleted = await deleteAccount(context.db, user.id);
+      // The mail is queued in the deletion's transaction, sent at once and then forgotten: nothing of the
+      // erased account is kept, not even this mail's address.
+      deleted = await inTransaction(context.db, async (tx) => {
+        const { email } = await deleteAccount(tx, user.id);
+        const mail = accountDeletedMail({ to: email, business: published, siteUrl: context.env.PUBLIC_SITE_URL });
+        return { mail, queued: await queueMail(tx, { dedupeKey: `account-deleted:${user.id}`, message: mail, sendNow: true }, now) };
+      });
     },
     { errorTitle: "Your account was not deleted" },
   );
   if (!deleted) return reply;
   context.logger.info({ userId: user.id }, "account deleted by its owner");
-  // Through the mail queue, sent at once and then forgotten: nothing of the erased account is kept,
-  // not even this mail's address. If it fails, the deletion stands; the page says the same as the mail would have.
-  const { business: published } = await loadSiteContent(context.db, context.logger);
-  const mail = accountDeletedMail({ to: deleted.email, business: published, siteUrl: context.env.PUBLIC_SITE_URL });
-  const queued = await queueMail(context.db, { dedupeKey: `account-deleted:${user.id}`, message: mail, sendNow: true }, context.clock.now());
-  const sent = queued ? await sendMailNow(context, queued, mail, context.clock.now(), { forgetWhenSent: true }) : null;
+  // If the mail fails, the deletion stands; the page says the same as the mail would have.
+  const { mail, queued } = deleted;
+  const sent = queued ? await sendMailNow(context, queued, mail, now, { forgetWhenSent: true }) : null;
   if (queued && !sent?.ok) {
     context.logger.error({ err: sent?.error }, "could not send the account-deleted mail");
     await withdrawMail(context.db, queued);

@@ -10,7 +10,7 @@ import type { Route } from "./+types/account.export";
  */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const { user } = await requireUser(request, context);
-  const { fileName, zip } = await exportZip(context.db, user.id);
+  const { fileName, zip } = await exportZip(context.db, user.id, context.clock.now());
   context.logger.info({ userId: user.id, bytes: zip.byteLength }, "privacy export downloaded");
   return new Response(new Uint8Array(zip), {
     headers: {

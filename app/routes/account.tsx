@@ -55,7 +55,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
     customer: !auth.isStaff || household !== null,
     household: household && householdValues(household),
     diaryWanted: !(household?.diaryOptOut ?? false),
-    phoneProof: await phoneProofStatus(context.db, auth.user.id),
+    phoneProof: await phoneProofStatus(context.db, auth.user.id, context.clock.now()),
     formToken: formToken(),
     referral: { ...referral, available: referral.available.map((c) => ({ expiresAt: c.expiresAt.toISOString() })) },
     // A team member's name and, for a Manager or an Owner, whether their override PIN is set (ADR 0196).
@@ -95,7 +95,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       form,
       confirmPhoneCodeForm,
       async ({ code }) => {
-        await confirmPhoneCode(proofDeps, auth.user.id, code);
+        await confirmPhoneCode(proofDeps, auth.user.id, code, context.clock.now());
         return { kind: "success", title: PHONE_PROOF_TEXT.confirmed, description: PHONE_PROOF_TEXT.verifiedWhy };
       },
       { errorTitle: "Code not accepted" },
@@ -108,7 +108,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     });
   if (intent === DIARY_INTENT)
     return submitForm(form, diaryForm, async (input) => {
-      await saveDiaryPreference(context.db, auth.user.id, input);
+      await saveDiaryPreference(context.db, auth.user.id, input, context.clock.now());
       return input.diary
         ? { kind: "success", title: "Daily diary on", description: "We'll e-mail you at 6 pm on each day of a stay." }
         : { kind: "success", title: "Daily diary off", description: "We won't e-mail you the diary. The care log stays on your trip's page." };
@@ -126,7 +126,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     });
   if (intent !== null && intent !== "household") return unknownIntent();
   return submitForm(form, householdForm, async (input) => {
-    await saveHousehold(context.db, auth.user.id, input);
+    await saveHousehold(context.db, auth.user.id, input, context.clock.now());
     return { kind: "success", title: "Household saved" };
   });
 });

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
 import { customerActor, proposeChange, sendReminder } from "@server/appointments/appointments";
 import { cancelCustomerAppointment, isOwnGroom, rescheduleGroom } from "@server/grooming/grooming";
-import { kickMessageQueues } from "@server/mail/kick";
 import { stayForGroom } from "@server/grooming/stay-groom";
 import type { Db } from "@server/db/client";
 import { windowsText } from "~/features/stays/view";
@@ -34,8 +33,9 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
   const actor = customerActor(auth.user);
   // A past page is 20 visits; a cursor that does not read (a hand-edited address) shows the latest ones.
-  const page = await listCustomerAppointmentsPage(context.db, actor, { before }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 400) return listCustomerAppointmentsPage(context.db, actor, {});
+  const now = context.clock.now();
+  const page = await listCustomerAppointmentsPage(context.db, actor, { before }, now).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 400) return listCustomerAppointmentsPage(context.db, actor, {}, now);
     throw error;
   });
   // Book a Groom sends the customer here with the new groom's id (a redirect, so it works before JavaScript too).
@@ -104,7 +104,6 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       // A groom booked online moves at once to a free time (the checks of a new booking); anything else is proposed to staff.
       if (await isOwnGroom(context.db, auth.user.id, appointmentId)) {
         const moved = await rescheduleGroom(context.db, auth.user, { appointmentId, day: time.date, time: time.time }, { ...ctx, now });
-        kickMessageQueues(context);
         return { kind: "success", title: `Your groom has moved to ${formatBusinessDate(moved.startsAt)} at ${formatBusinessTime(moved.startsAt)}.` };
       }
       await proposeChange(context.db, actor, appointmentId, time, now);
@@ -113,8 +112,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
   if (intent === "cancel") {
     return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
-      await cancelCustomerAppointment(context.db, actor, appointmentId, ctx);
-      kickMessageQueues(context);
+      await cancelCustomerAppointment(context.db, actor, appointmentId, { ...ctx, now: context.clock.now() });
       return { kind: "success", title: "Appointment cancelled." };
     });
   }

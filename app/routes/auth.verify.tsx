@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => [
  * Signing in takes this page's own POST, made when the person presses the button.
  */
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
-  return verifyLinkAction(request, context);
+  return verifyLinkAction(request, context, context.clock.now());
 });
 
 export default function VerifyPage({ actionData }: Route.ComponentProps) {

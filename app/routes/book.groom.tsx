@@ -3,7 +3,6 @@ import { CatChoices, HiddenCatIds } from "~/features/cats/cat-choices";
 import { requireUser } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
 import { type Groom, BOOKING_HORIZON_DAYS, bookGroom, groomToMove, listGroomingServices, quoteGroom, rescheduleGroom } from "@server/grooming/grooming";
-import { kickMessageQueues } from "@server/mail/kick";
 import { stayForGroom } from "@server/grooming/stay-groom";
 import { listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
@@ -128,10 +127,9 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   if (form.get("intent") === "reschedule") {
     let moved: Groom | undefined;
     const reply = await submitForm(form, rescheduleGroomForm, async (input) => {
-      moved = await rescheduleGroom(context.db, user, input, { siteUrl: context.env.PUBLIC_SITE_URL });
+      moved = await rescheduleGroom(context.db, user, input, { siteUrl: context.env.PUBLIC_SITE_URL, now: context.clock.now() });
     });
     if (!moved) return reply;
-    kickMessageQueues(context);
     return redirect(`/appointments?moved=${moved.id}`);
   }
   const now = context.clock.now();
@@ -143,9 +141,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       redirectTo: `/appointments?booked=${booked.id}${input.stayId ? `&stay=${input.stayId}` : ""}`,
     };
   });
-  const answer = redirectOnSuccess(reply);
-  if (answer instanceof Response) kickMessageQueues(context);
-  return answer;
+  return redirectOnSuccess(reply);
 });
 
 type LoaderData = Route.ComponentProps["loaderData"];

@@ -40,7 +40,7 @@ export const loader = mapRefusals(async ({ request, context, params }: Route.Loa
     archivedAt,
   } = await getCat(context.db, user.id, params.catId);
   const [records, policy, photos] = await Promise.all([
-    listVaccineRecords(context.db, user.id, id),
+    listVaccineRecords(context.db, user.id, id, context.clock.now()),
     vaccinePolicy(context.db),
     catPhotoVersions(context.db, [id]),
   ]);
@@ -86,8 +86,8 @@ export const action = mapRefusals(async ({ request, context, params }: Route.Act
     reply = await submitForm(form, catForm, async ({ photo, ...input }) => {
       // The photo is checked before anything is saved, so a refused photo changes nothing.
       const processed = photo ? await processCatPhoto(Buffer.from(await photo.arrayBuffer())) : null;
-      await updateCat(context.db, user.id, params.catId, input);
-      if (processed) await saveCatPhoto(context.db, user.id, params.catId, processed);
+      await updateCat(context.db, user.id, params.catId, input, context.clock.now());
+      if (processed) await saveCatPhoto(context.db, user.id, params.catId, processed, context.clock.now());
       done = "saved";
     });
   } else if (intent === "upload-record") {
@@ -106,7 +106,7 @@ export const action = mapRefusals(async ({ request, context, params }: Route.Act
     );
   } else if (intent === "archive") {
     reply = await submitForm(form, archiveCatForm, async () => {
-      await archiveCat(context.db, user.id, params.catId);
+      await archiveCat(context.db, user.id, params.catId, context.clock.now());
       done = "archived";
     });
   } else {

@@ -23,7 +23,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const today = businessDate(context.clock.now());
   const [household, rows, policy] = await Promise.all([getHousehold(context.db, user.id), listCats(context.db, user.id), vaccinePolicy(context.db)]);
   const ids = rows.map((c) => c.id);
-  const [records, photos] = await Promise.all([currentRecordsByCat(context.db, ids), catPhotoVersions(context.db, ids)]);
+  const [records, photos] = await Promise.all([currentRecordsByCat(context.db, ids, context.clock.now()), catPhotoVersions(context.db, ids)]);
   const cats = rows.map((c) => {
     const photo = photos.get(c.id);
     return {

@@ -34,12 +34,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   if (isReviewUnsubscribeToken(token)) {
-    if (!(await stopReviewRequests(context.db, context.env, token))) return data({ state: "invalid" as const }, { status: 404 });
+    if (!(await stopReviewRequests(context.db, context.env, token, context.clock.now()))) return data({ state: "invalid" as const }, { status: 404 });
     return { state: "done" as const };
   }
   const signup = await findSignupByUnsubscribeToken(context.db, token);
   if (!signup) return data({ state: "invalid" as const }, { status: 404 });
-  await unsubscribe(context.db, token);
+  await unsubscribe(context.db, token, context.clock.now());
   return { state: "done" as const };
 });
 

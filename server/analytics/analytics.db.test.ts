@@ -69,8 +69,8 @@ beforeAll(async () => {
     { userId: reader!.id, method: "code", signedInAt: MONDAY_0000_LA },
   ]);
   // Sessions for the API tests, signed in now (outside the range above).
-  cookies.admin = `cat_hotel_session=${(await createSession(db, admin!.id)).token}`;
-  cookies.customer = `cat_hotel_session=${(await createSession(db, customer!.id)).token}`;
+  cookies.admin = `cat_hotel_session=${(await createSession(db, admin!.id, new Date())).token}`;
+  cookies.customer = `cat_hotel_session=${(await createSession(db, customer!.id, new Date())).token}`;
 
   for (const [path, at] of [
     ["/", SUNDAY_2359_LA],
@@ -187,10 +187,10 @@ describe("page-view counting", () => {
       "/" + "a".repeat(200),
       42,
     ]) {
-      await expect(recordPageView(database.db, { path, ip: "203.0.113.9", optedOut: false })).rejects.toMatchObject({ status: 400 });
+      await expect(recordPageView(database.db, { path, ip: "203.0.113.9", optedOut: false }, new Date())).rejects.toMatchObject({ status: 400 });
     }
     for (const path of ["/admin-backup", "/developer"]) {
-      await expect(recordPageView(database.db, { path, ip: "203.0.113.9", optedOut: false })).rejects.toMatchObject({ status: 400 });
+      await expect(recordPageView(database.db, { path, ip: "203.0.113.9", optedOut: false }, new Date())).rejects.toMatchObject({ status: 400 });
     }
     await expect(
       recordPageView(database.db, { path: "/cat-boarding-laguna-niguel", ip: "203.0.113.9", optedOut: false }, new Date("2026-03-01T20:00:00Z")),

@@ -24,7 +24,7 @@ export type PageViewResult = "counted" | "opted-out";
  * Counts one view of `path` for today's Los Angeles day. The IP is used for the rate limit only and
  * is not stored with the count.
  */
-export async function recordPageView(db: Db, input: { path: unknown; ip: string; optedOut: boolean }, now = new Date()): Promise<PageViewResult> {
+export async function recordPageView(db: Db, input: { path: unknown; ip: string; optedOut: boolean }, now: Date): Promise<PageViewResult> {
   if (input.optedOut) return "opted-out";
   if (typeof input.path !== "string" || !isCountedPath(input.path)) {
     throw new AppError(400, "PATH_NOT_COUNTED", "This path is not counted.");

@@ -14,11 +14,15 @@ export function pageViewsRouter(ctx: AppContext): Router {
   router.post("/page-views", express.text({ type: "text/plain", limit: 512 }), async (req, res) => {
     const body: unknown = req.body;
     const path = typeof body === "string" ? body.trim() : (body as { path?: unknown } | undefined)?.path;
-    await recordPageView(ctx.database.db, {
-      path,
-      ip: rateLimitClient(req.ip),
-      optedOut: optedOut({ dnt: req.get("dnt"), secGpc: req.get("sec-gpc") }),
-    });
+    await recordPageView(
+      ctx.database.db,
+      {
+        path,
+        ip: rateLimitClient(req.ip),
+        optedOut: optedOut({ dnt: req.get("dnt"), secGpc: req.get("sec-gpc") }),
+      },
+      ctx.clock.now(),
+    );
     res.status(204).end();
   });
   return router;

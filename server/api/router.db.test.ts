@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Router } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../clock";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { loadEnv } from "../env";
@@ -71,6 +72,7 @@ describe("the API's routers", () => {
       telephony: createTelephony(server.env, database.db, createLogger("silent")),
       mailer: createMailer(server.env, createLogger("silent")),
       payments: createPaymentProviders(loadEnv({ NODE_ENV: "test" })),
+      clock: systemClock,
     };
     const mounts = [...apiSource.matchAll(/router\.use\("(\/admin[^"]*)", (\w+Router)\(ctx\)\)/g)].map(([, mount, name]) => ({ mount: mount!, name: name! }));
     expect(mounts.map((m) => m.mount)).toEqual(expect.arrayContaining(["/admin", "/admin/leads", "/admin/media"]));

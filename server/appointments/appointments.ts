@@ -13,6 +13,7 @@ import { AppError } from "../http/errors";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
 import { queueSms, sendSmsNow, withdrawSms } from "../telephony/sms-queue";
 import type { Telephony } from "../telephony/telephony";
+import { inTransaction } from "../db/transaction";
 
 export type Appointment = typeof appointments.$inferSelect;
 
@@ -64,7 +65,7 @@ async function findForActor(db: Db, actor: Actor, id: string): Promise<Appointme
 // ---- customers -------------------------------------------------------------------------------
 
 /** The customer's appointments: upcoming first (soonest first), then past ones (latest first). */
-export async function listCustomerAppointments(db: Db, actor: CustomerActor, now = new Date()) {
+export async function listCustomerAppointments(db: Db, actor: CustomerActor, now: Date) {
   const mine = and(ownedBy(appointments.householdId, actor.userId), isAppointment);
   const upcoming = await db
     .select()
@@ -80,7 +81,7 @@ export async function listCustomerAppointments(db: Db, actor: CustomerActor, now
 }
 
 /** The customer asks for another date/time; staff must confirm it. */
-export async function proposeChange(db: Db, actor: Actor, id: string, input: ProposeChangeInput, now = new Date()) {
+export async function proposeChange(db: Db, actor: Actor, id: string, input: ProposeChangeInput, now: Date) {
   const row = await findForActor(db, actor, id);
   if (row.status === "Cancelled" || row.status === "Completed") {
     throw new AppError(409, "NOT_CHANGEABLE", `This appointment is ${row.status.toLowerCase()} and can no longer be changed.`);
@@ -96,7 +97,7 @@ export async function proposeChange(db: Db, actor: Actor, id: string, input: Pro
   return updated!;
 }
 
-export async function cancelByCustomer(db: Db, actor: Actor, id: string, now = new Date()) {
+export async function cancelByCustomer(db: Db, actor: Actor, id: string, now: Date) {
   const row = await findForActor(db, actor, id);
   if (row.status === "Cancelled") return row;
   if (row.status === "Completed") throw new AppError(409, "NOT_CHANGEABLE", "This appointment is completed and can no longer be cancelled.");
@@ -114,7 +115,7 @@ export async function cancelByCustomer(db: Db, actor: Actor, id: string, now = n
  * A text reminder sent now by the customer (the send-sms-reminder call and the /appointments page). The caller has checked the session; this checks that the
  * appointment is the actor's, allows one reminder per appointment per hour, and records every send.
  */
-export async function sendReminder(db: Db, sms: SmsSender, actor: Actor, input: ReminderInput, now = new Date()) {
+export async function sendReminder(db: Db, sms: SmsSender, actor: Actor, input: ReminderInput, now: Date) {
   const row = await findForActor(db, actor, input.appointmentId);
   // "One per hour" holds over any hour, so this one slides (ADR 0102).
   const limit = await consumeRateLimits(db, [{ key: `reminder:appointment:${row.id}`, limit: 1, windowMs: REMINDER_WINDOW_MS, window: "sliding" }], now);
@@ -142,7 +143,9 @@ async function deliver(
   now: Date,
 ) {
   const text = { to: send.phoneNumber, body: send.message };
-  const queued = await queueSms(db, { dedupeKey: `appointment-reminder:${row.id}:${crypto.randomUUID()}`, ...text, sendNow: true }, now);
+  const queued = await inTransaction(db, (tx) =>
+    queueSms(tx, { dedupeKey: `appointment-reminder:${row.id}:${crypto.randomUUID()}`, ...text, sendNow: true }, now),
+  );
   const sent = await sendSmsNow({ db, telephony: sms }, queued!, text, now);
   const sid = sent.ok ? sent.result.sid : undefined;
   if (sid) {
@@ -191,12 +194,11 @@ function staffFields(input: AppointmentInput) {
  * its account when the customer has not signed in yet (the account is theirs at their first sign-in).
  * An appointment has a start only: an end makes an overnight stay, which is booked as a stay.
  */
-export async function createAppointment(db: Db, actor: Actor, input: AppointmentInput, now = new Date()) {
+export async function createAppointment(db: Db, actor: Actor, input: AppointmentInput, now: Date) {
   requireStaff(actor);
   const fields = staffFields(input);
   if (fields.endsAt || isOvernight(fields.serviceId)) throw OVERNIGHT_NOT_HERE();
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const { householdId } = await householdForEmail(tx, fields.customerEmail);
     const [row] = await tx
       .insert(appointments)
@@ -225,7 +227,7 @@ async function groomerFree<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-export async function updateAppointment(db: Db, actor: Actor, id: string, input: AppointmentInput, now = new Date()) {
+export async function updateAppointment(db: Db, actor: Actor, id: string, input: AppointmentInput, now: Date) {
   requireStaff(actor);
   const current = await findForActor(db, actor, id);
   const fields = staffFields(input);
@@ -255,7 +257,7 @@ export async function updateAppointment(db: Db, actor: Actor, id: string, input:
 }
 
 /** Staff accept the customer's proposed time. */
-export async function confirmProposal(db: Db, actor: Actor, id: string, now = new Date()) {
+export async function confirmProposal(db: Db, actor: Actor, id: string, now: Date) {
   requireStaff(actor);
   const row = await findForActor(db, actor, id);
   if (!row.proposedStartsAt) throw new AppError(409, "NO_PROPOSAL", "There is no proposed change to confirm.");
@@ -278,7 +280,7 @@ export async function confirmProposal(db: Db, actor: Actor, id: string, now = ne
   return updated!;
 }
 
-export async function setStatus(db: Db, actor: Actor, id: string, status: AppointmentStatus, now = new Date()) {
+export async function setStatus(db: Db, actor: Actor, id: string, status: AppointmentStatus, now: Date) {
   if (status !== "Cancelled") requireStaff(actor);
   await findForActor(db, actor, id);
   // Staff restoring a cancelled groom take its time back only while the groomer is still free.
@@ -305,7 +307,7 @@ const OVERVIEW_LIMIT = 200;
  * Staff's overview beside the day view: what starts from now to the end of the `days`-th day ahead
  * (Los Angeles calendar days), cancelled ones left out, soonest first.
  */
-export async function listUpcoming(db: Db, actor: Actor, now = new Date(), days = 30) {
+export async function listUpcoming(db: Db, actor: Actor, now: Date, days = 30) {
   requireStaff(actor);
   const to = businessLocalToUtc(addBusinessDays(businessDate(now), days + 1), "00:00");
   return db
@@ -334,7 +336,7 @@ export async function listChangeRequests(db: Db, actor: Actor) {
  * one turned on. Each row is claimed with a conditional update before sending, so two runs at
  * once (two processes, or a restart mid-run) never send twice.
  */
-export async function runAutomaticReminders(db: Db, sms: SmsSender, reminderText: (a: Appointment) => string, now = new Date()) {
+export async function runAutomaticReminders(db: Db, sms: SmsSender, reminderText: (a: Appointment) => string, now: Date) {
   const tomorrow = nextBusinessDate(businessDate(now));
   const from = businessLocalToUtc(tomorrow, "00:00");
   const to = businessLocalToUtc(nextBusinessDate(tomorrow), "00:00");

@@ -18,7 +18,7 @@ export const PAST_PAGE_SIZE = 20;
  * checked here). `older` is null when nothing older is left. Keyset pages over (starts_at, id) on
  * the household's (household_id, starts_at) index, ADR 0115: a customer with 300 visits gets 20.
  */
-export async function listCustomerAppointmentsPage(db: Db, actor: CustomerActor, input: { before?: string }, now = new Date(), pageSize = PAST_PAGE_SIZE) {
+export async function listCustomerAppointmentsPage(db: Db, actor: CustomerActor, input: { before?: string }, now: Date, pageSize = PAST_PAGE_SIZE) {
   const before = input.before === undefined ? undefined : parseBody(keysetCursorSchema, input.before);
   const t = appointments;
   const mine = and(ownedBy(appointments.householdId, actor.userId), isAppointment);

@@ -10,7 +10,7 @@ export { dayBeforeReminderText };
 type ReminderDeps = { db: Db; sms: SmsSender; logger: Logger };
 
 /** One pass of the day-before reminders, worded with the business details published at that moment. */
-export async function runDayBeforeReminders(deps: ReminderDeps, now = new Date()) {
+export async function runDayBeforeReminders(deps: ReminderDeps, now: Date) {
   const { business } = await loadSiteContent(deps.db, deps.logger);
   return runAutomaticReminders(deps.db, deps.sms, dayBeforeReminderText(business), now);
 }

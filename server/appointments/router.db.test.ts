@@ -20,16 +20,21 @@ beforeAll(async () => {
   server = await startTestServer(database);
   cookies.alice = await sessionCookieFor(database.db, "alice@example.com");
   cookies.mallory = await sessionCookieFor(database.db, "mallory@example.com");
-  const appointment = await createAppointment(database.db, staffActor({ email: "owner@cathotel.test" }), {
-    customerEmail: "Alice@Example.com",
-    serviceId: "full-grooming",
-    catNames: "Miso",
-    date: day,
-    time: "10:30",
-    reminderPhone: "+19495552368",
-    notes: "",
-    autoReminder: false,
-  });
+  const appointment = await createAppointment(
+    database.db,
+    staffActor({ email: "owner@cathotel.test" }),
+    {
+      customerEmail: "Alice@Example.com",
+      serviceId: "full-grooming",
+      catNames: "Miso",
+      date: day,
+      time: "10:30",
+      reminderPhone: "+19495552368",
+      notes: "",
+      autoReminder: false,
+    },
+    new Date(),
+  );
   appointmentId = appointment.id;
 });
 afterAll(async () => {

@@ -21,7 +21,7 @@ export function appointmentsRouter(ctx: AppContext): Router {
     requireUserApi(ctx),
     async (req, res) => {
       const input = parseBody(reminderInput, req.body);
-      const record = await sendReminder(db, ctx.telephony, customerActor(currentAuth(res).user), input);
+      const record = await sendReminder(db, ctx.telephony, customerActor(currentAuth(res).user), input, ctx.clock.now());
       res.json({ success: true, reminderId: record.id });
     },
   );

@@ -28,7 +28,7 @@ function hintAttributes(env: CookieEnv, maxAgeSeconds: number): string {
 }
 
 /** The session cookie and its hint; both live until the session's absolute expiry (the server enforces the idle one). */
-export function sessionCookies(env: CookieEnv, token: string, absoluteExpiresAt: Date, now = new Date()): string[] {
+export function sessionCookies(env: CookieEnv, token: string, absoluteExpiresAt: Date, now: Date): string[] {
   const maxAge = (absoluteExpiresAt.getTime() - now.getTime()) / 1000;
   return [`${sessionCookieName(env)}=${token}; ${attributes(env, maxAge)}`, `${SIGNED_IN_HINT_COOKIE}=1; ${hintAttributes(env, maxAge)}`];
 }

@@ -21,7 +21,7 @@ export interface AuthDeps {
 }
 
 /** Reads the session cookie from a Cookie header and answers who it belongs to (null: nobody). */
-export async function authenticate(deps: AuthDeps, cookieHeader: string | null | undefined, now = new Date()): Promise<CurrentAuth | null> {
+export async function authenticate(deps: AuthDeps, cookieHeader: string | null | undefined, now: Date): Promise<CurrentAuth | null> {
   const token = readSessionToken(deps.env, cookieHeader);
   if (!token) return null;
   const found = await findSession(deps.db, token, now);

@@ -39,7 +39,7 @@ declare global {
 
 /** The signed-in user, their session and admin flag; null for a visitor. */
 export async function getOptionalUser(request: Request, context: RequestContext): Promise<CurrentAuth | null> {
-  return authenticate({ db: context.db, env: context.env, logger: context.logger }, request.headers.get("cookie"));
+  return authenticate({ db: context.db, env: context.env, logger: context.logger }, request.headers.get("cookie"), context.clock.now());
 }
 
 function signInRedirect(request: Request): Response {
@@ -102,7 +102,7 @@ export const FORBIDDEN_MESSAGE = "This needs an admin account.";
 function apiGuard(ctx: AppContext, needsAdmin: boolean): RequestHandler {
   return async (req, res, next) => {
     try {
-      const auth = await authenticate({ db: ctx.database.db, env: ctx.env, logger: req.log }, req.headers.cookie);
+      const auth = await authenticate({ db: ctx.database.db, env: ctx.env, logger: req.log }, req.headers.cookie, ctx.clock.now());
       if (!auth) {
         res.status(401).json(errorBody("AUTH_REQUIRED", AUTH_REQUIRED_MESSAGE));
         return;

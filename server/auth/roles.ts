@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { userRoles, users } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
+import { inTransaction } from "../db/transaction";
 
 /** The Owner role: everything, the team included. ADMIN_EMAILS and `npm run admin` make Owners (ADR 0185). */
 export const OWNER_ROLE: Role = "owner";
@@ -113,8 +114,8 @@ const lastOwner = () => new AppError(409, "LAST_OWNER", LAST_OWNER_MESSAGE);
  * Owner (the trigger refuses it too, for any other writer).
  */
 async function changeTeam<T>(db: Db, userId: string, next: Role | null, change: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await lockTeam(tx as unknown as Db);
+  return inTransaction(db, async (tx) => {
+    await lockTeam(tx);
     if ((await roleOf(tx, userId)) === OWNER_ROLE && next !== OWNER_ROLE) {
       const [other] = await tx
         .select({ userId: userRoles.userId })
@@ -123,7 +124,7 @@ async function changeTeam<T>(db: Db, userId: string, next: Role | null, change: 
         .limit(1);
       if (!other) throw lastOwner();
     }
-    return change(tx as unknown as Db);
+    return change(tx);
   });
 }
 

@@ -10,7 +10,7 @@ import { REFERRAL_COOKIE } from "../referrals/referrals";
 
 /** Sets the session cookie and answers what the browser needs to update its state. */
 export function sendSignedIn(ctx: AppContext, res: Response, signedIn: SignedIn) {
-  res.append("Set-Cookie", sessionCookies(ctx.env, signedIn.token, signedIn.absoluteExpiresAt));
+  res.append("Set-Cookie", sessionCookies(ctx.env, signedIn.token, signedIn.absoluteExpiresAt, ctx.clock.now()));
   res.json({ redirectTo: signedIn.redirectTo });
 }
 
@@ -29,7 +29,7 @@ export function authRouter(ctx: AppContext): Router {
   });
 
   router.get("/session", async (req, res) => {
-    const auth = await authenticate({ ...deps, logger: req.log }, req.headers.cookie);
+    const auth = await authenticate({ ...deps, logger: req.log }, req.headers.cookie, ctx.clock.now());
     // A cookie that no longer opens a session is removed (with its hint), so the browser stops sending it.
     const cookies = req.headers.cookie;
     if (!auth && (readSessionToken(ctx.env, cookies) || readCookie(cookies, SIGNED_IN_HINT_COOKIE))) res.append("Set-Cookie", clearedSessionCookies(ctx.env));
@@ -40,12 +40,17 @@ export function authRouter(ctx: AppContext): Router {
     await requestSignIn(
       { ...deps, logger: req.log, mailer },
       { email: req.body?.email, redirectTo: req.body?.redirectTo, ip: rateLimitClient(req.ip), referralCode: readCookie(req.headers.cookie, REFERRAL_COOKIE) },
+      ctx.clock.now(),
     );
     res.json({ ok: true });
   });
 
   router.post("/verify-code", async (req, res) => {
-    const signedIn = await signInWithCode({ ...deps, logger: req.log }, { email: req.body?.email, code: req.body?.code, ip: rateLimitClient(req.ip) });
+    const signedIn = await signInWithCode(
+      { ...deps, logger: req.log },
+      { email: req.body?.email, code: req.body?.code, ip: rateLimitClient(req.ip) },
+      ctx.clock.now(),
+    );
     sendSignedIn(ctx, res, signedIn);
   });
 

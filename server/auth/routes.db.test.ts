@@ -29,7 +29,7 @@ beforeAll(async () => {
       .values({ email: `${who}@example.com` })
       .returning();
     if (who !== "customer") await database.db.insert(userRoles).values({ userId: user!.id, role: who });
-    cookies[who] = `cat_hotel_session=${(await createSession(database.db, user!.id)).token}`;
+    cookies[who] = `cat_hotel_session=${(await createSession(database.db, user!.id, new Date())).token}`;
   }
 });
 afterAll(() => database.close());
@@ -184,10 +184,10 @@ describe("the link page's action", () => {
 
   it("signs in with the session cookie set, once", async () => {
     const token = await linkFor("clicker@example.com");
-    const first = await verifyLinkAction(post(token), context);
+    const first = await verifyLinkAction(post(token), context, new Date());
     expect(first.data).toEqual({ ok: true, redirectTo: "/", email: "clicker@example.com" });
     expect(new Headers(first.init?.headers).getSetCookie()[0]).toMatch(/^cat_hotel_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
-    const second = await verifyLinkAction(post(token), context);
+    const second = await verifyLinkAction(post(token), context, new Date());
     expect([second.init?.status, second.data]).toEqual([
       400,
       { ok: false, code: "LINK_USED", message: "This sign-in link has already been used. Please request a new one." },
@@ -196,14 +196,14 @@ describe("the link page's action", () => {
 
   it("says clearly when the link has expired", async () => {
     const token = await linkFor("slow@example.com", -1000);
-    const res = await verifyLinkAction(post(token), context);
+    const res = await verifyLinkAction(post(token), context, new Date());
     expect(res.data).toMatchObject({ ok: false, code: "LINK_EXPIRED", message: expect.stringContaining("expired") });
   });
 
   it("sets a __Host- cookie with Secure in production", async () => {
     const token = await linkFor("prod@example.com");
     const prodEnv = { ...context.env, isProduction: true };
-    const res = await verifyLinkAction(post(token), { ...context, env: prodEnv });
+    const res = await verifyLinkAction(post(token), { ...context, env: prodEnv }, new Date());
     expect(new Headers(res.init?.headers).getSetCookie()[0]).toMatch(/^__Host-cat_hotel_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
   });
 });

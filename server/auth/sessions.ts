@@ -36,7 +36,7 @@ type Executor = Pick<Db, "insert" | "delete" | "select" | "update">;
 const earlier = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
 
 /** Starts a session; the token goes into the cookie, only its hash into the database. */
-export async function createSession(db: Executor, userId: string, now = new Date()) {
+export async function createSession(db: Executor, userId: string, now: Date) {
   // Tidy this user's ended sessions while we are here.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, now), lt(sessions.idleExpiresAt, now))));
   const token = randomToken();
@@ -54,7 +54,7 @@ export async function createSession(db: Executor, userId: string, now = new Date
  * The session and user behind a cookie token, or null. An ended session is deleted on sight.
  * A session in use has its idle expiry pushed forward (never beyond the absolute one).
  */
-export async function findSession(db: Db, token: string, now = new Date()): Promise<{ session: ActiveSession; user: SessionUser } | null> {
+export async function findSession(db: Db, token: string, now: Date): Promise<{ session: ActiveSession; user: SessionUser } | null> {
   if (!token || token.length > 100) return null;
   const [row] = await db
     .select({ session: sessions, user: users })

@@ -15,6 +15,7 @@ import { grantAdmin, holdsAdminRole, isAdminAddress } from "./roles";
 import { createSession } from "./sessions";
 import { recordReferral, referralCodeOf } from "../referrals/referrals";
 import { CODE_LENGTH, codeSecret, hashCode, hashToken, randomCode, randomToken, safeEqualHex } from "../crypto/tokens";
+import { inTransaction, type Tx } from "../db/transaction";
 
 const minute = 60_000;
 
@@ -97,7 +98,7 @@ export interface SignInRequest {
  * Step 1: mails a link and a code. The answer is the same whether or not the address has an
  * account (the user row is created when the link is used), so it tells nobody who is a customer.
  */
-export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, request: SignInRequest, now = new Date()): Promise<void> {
+export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, request: SignInRequest, now: Date): Promise<void> {
   const { db, env, mailer, logger } = deps;
   const email = normaliseEmail(request.email);
   // The site-wide cap stops a flood from mailing the world; it must not lock the owners out while it
@@ -123,7 +124,7 @@ export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, reque
   const mail = signInMail({ to: email, link, code, validMinutes: LINK_TTL_MS / minute, siteUrl: env.PUBLIC_SITE_URL });
   // The link and its mail are written together (the mail sealed: its link and code are never
   // readable in the database); the person waits, so this request sends the mail itself at once.
-  const queued = await db.transaction(async (tx) => {
+  const queued = await inTransaction(db, async (tx) => {
     // One live request per address: a new mail replaces the previous link and code.
     await tx.delete(verifications).where(and(eq(verifications.email, email), isNull(verifications.consumedAt)));
     // Tidy: rows a day past their expiry are of no use, not even for explaining an old link.
@@ -145,7 +146,7 @@ export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, reque
   if (!sent.ok) {
     logger.error({ err: sent.error, verificationId: id }, "could not send the sign-in mail");
     // The person is told to ask again: no usable link is left behind, and the queue does not send it later.
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await withdrawMail(tx, queued!);
       await tx.delete(verifications).where(eq(verifications.id, id));
     });
@@ -164,8 +165,6 @@ export interface SignedIn {
   /** Where to go now: the page the visitor started from, else /admin for admins and / for others. */
   redirectTo: string;
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Creates or finds the user, applies ADMIN_EMAILS, opens a session and logs the sign-in, inside the
@@ -190,7 +189,7 @@ async function completeSignIn(
     .returning({ id: users.id });
   if (deps.env.ADMIN_EMAILS.includes(email)) await grantAdmin(tx, user!.id);
   // A new account that came through a referral link: its household is the referred one (ADR 0153).
-  if (!existing) await recordReferral(tx as unknown as Db, { userId: user!.id, email, code: verified.referralCode, now, siteUrl: deps.env.PUBLIC_SITE_URL });
+  if (!existing) await recordReferral(tx, { userId: user!.id, email, code: verified.referralCode, now, siteUrl: deps.env.PUBLIC_SITE_URL });
   const { token, session } = await createSession(tx, user!.id, now);
   await tx.insert(signIns).values({ userId: user!.id, method, signedInAt: now });
   const admin = await holdsAdminRole(tx, user!.id);
@@ -201,12 +200,12 @@ async function completeSignIn(
  * Step 2 by link. A single conditional UPDATE marks the row used; under any number of concurrent
  * requests exactly one of them gets the row back and signs in.
  */
-export async function signInWithLink(deps: SignInDeps, token: unknown, now = new Date()): Promise<SignedIn> {
+export async function signInWithLink(deps: SignInDeps, token: unknown, now: Date): Promise<SignedIn> {
   if (typeof token !== "string" || token.length === 0 || token.length > 100) {
     throw new AppError(400, "LINK_INVALID", SIGN_IN_MESSAGES.linkInvalid);
   }
   const tokenHash = hashToken(token);
-  const signedIn = await deps.db.transaction(async (tx) => {
+  const signedIn = await inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .update(verifications)
       .set({ consumedAt: now })
@@ -231,7 +230,7 @@ export async function signInWithLink(deps: SignInDeps, token: unknown, now = new
  * Step 2 by typed code (another device). Each attempt is counted before the code is compared, so
  * concurrent guesses cannot exceed MAX_CODE_ATTEMPTS; hourly caps per address and per IP on top.
  */
-export async function signInWithCode(deps: SignInDeps, input: { email: unknown; code: unknown; ip: string }, now = new Date()): Promise<SignedIn> {
+export async function signInWithCode(deps: SignInDeps, input: { email: unknown; code: unknown; ip: string }, now: Date): Promise<SignedIn> {
   const email = normaliseEmail(input.email);
   const code = typeof input.code === "string" ? input.code.replace(/\s+/g, "") : "";
   if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) throw new AppError(400, "CODE_INVALID", SIGN_IN_MESSAGES.codeFormat);
@@ -263,7 +262,7 @@ export async function signInWithCode(deps: SignInDeps, input: { email: unknown; 
     throw new AppError(400, "CODE_WRONG", SIGN_IN_MESSAGES.codeWrong);
   }
 
-  const signedIn = await deps.db.transaction(async (tx) => {
+  const signedIn = await inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .update(verifications)
       .set({ consumedAt: now })

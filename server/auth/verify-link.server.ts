@@ -9,7 +9,7 @@ import { signInWithLink } from "./sign-in";
  * Answers data rather than a redirect so the page can show 'Signed In' before moving on (and,
  * without JavaScript, a Continue link).
  */
-export async function verifyLinkAction(request: Request, context: RequestContext, now = new Date()) {
+export async function verifyLinkAction(request: Request, context: RequestContext, now: Date) {
   const form = await request.formData().catch(() => null);
   try {
     const signedIn = await signInWithLink({ db: context.db, env: context.env, logger: context.logger }, form?.get("token"), now);

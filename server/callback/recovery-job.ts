@@ -22,7 +22,7 @@ export const recoveryReasons = {
  * update over `FOR UPDATE SKIP LOCKED` rows, and only the claimant calls; a lead found `calling`
  * long after the fact is never called again but marked for staff with the reason.
  */
-export async function recoverUnsettledLeads(deps: CallbackDeps, now = new Date(), batchSize = 20) {
+export async function recoverUnsettledLeads(deps: CallbackDeps, now: Date, batchSize = 20) {
   const { db, logger } = deps;
   const before = (ms: number) => new Date(now.getTime() - ms);
 

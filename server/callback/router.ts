@@ -15,6 +15,7 @@ export function callbackRouter(ctx: AppContext): Router {
     const result = await requestCallback(
       { db: ctx.database.db, env: ctx.env, logger: req.log, telephony },
       { ...input, ip: rateLimitClient(req.ip), userAgent: req.get("user-agent") },
+      ctx.clock.now(),
     );
     res.json(result);
   });

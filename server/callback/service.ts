@@ -116,7 +116,7 @@ async function takeCallSlot(db: Db, env: Env, lead: Lead, now: Date): Promise<Ca
  * keeps every promise true: the per-number cooldown and the global cap (takeCallSlot), then the call
  * (placeClaimedCall). A database failure before the call puts the lead back to `pending`.
  */
-export async function callStoredLead(deps: CallbackDeps, lead: Lead, now = new Date()): Promise<CallOutcome> {
+export async function callStoredLead(deps: CallbackDeps, lead: Lead, now: Date): Promise<CallOutcome> {
   let slot: CallSlot;
   try {
     slot = await takeCallSlot(deps.db, deps.env, lead, now);
@@ -252,7 +252,7 @@ async function storePendingLead(db: Db, env: Env, input: CallbackInput, ipHash: 
  * statement before its answer, to give the number's cooldown back. A request that fails before the
  * lead is stored has taken no "wait for our call" cooldown, so the visitor can simply retry.
  */
-export async function requestCallback(deps: CallbackDeps, input: CallbackInput, now = new Date()): Promise<CallbackResponse> {
+export async function requestCallback(deps: CallbackDeps, input: CallbackInput, now: Date): Promise<CallbackResponse> {
   const { db, env, logger } = deps;
   const ipHash = hashIp(input.ip, env);
   const tooManyFromIp = () => {

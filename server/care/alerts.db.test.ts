@@ -9,6 +9,7 @@ import { houseRulesForm } from "~/features/stays/admin-schema";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import { careAlerts, smsQueue } from "../db/schema/index";
+import { inTransaction } from "../db/transaction";
 import { updateCat } from "../households/households";
 import { loadStaySettings } from "../stays/calendar";
 import { loadManagerMobile, saveHouseRules } from "../stays/rooms";
@@ -42,7 +43,7 @@ type Guest = { stayId: string; catId: string; suite: string };
 async function checkedIn(checkedInAt: Date, medications: { name: string; dose: string; times: string }[] = [], name = "Miso"): Promise<Guest> {
   const home = await testHousehold(db, checkedInAt);
   const catId = home.catIds[0]!;
-  await updateCat(db, home.user.id, catId, catForm.parse({ name, sex: "female", spayedNeutered: "yes", medications }));
+  await updateCat(db, home.user.id, catId, catForm.parse({ name, sex: "female", spayedNeutered: "yes", medications }), new Date());
   const { stayId, suite } = await catInSuite(db, {
     householdId: home.householdId,
     catId,
@@ -86,7 +87,7 @@ async function setManagerMobile(typed: string) {
     waitlistOfferHours: String(s.waitlistOfferHours),
     ...(typed ? { managerMobile: typed } : {}),
   });
-  await saveHouseRules(db, form, "admin@example.com");
+  await saveHouseRules(db, form, "admin@example.com", new Date());
 }
 
 describe("the gap rules", () => {
@@ -259,7 +260,7 @@ describe("the weight rule", () => {
     const now = new Date();
     const lost = await checkedIn(at(yesterday, "10:00"));
     const raise = (g: Guest, arrivalGrams: number, departureGrams: number) =>
-      db.transaction((tx) => raiseWeightChangeAlert(tx as unknown as Db, { ...g, arrivalGrams, departureGrams, now }));
+      db.transaction((tx) => raiseWeightChangeAlert(tx, { ...g, arrivalGrams, departureGrams, now }));
     expect(await raise(lost, 4000, 3804)).toBeNull();
     expect(await raise(lost, 4000, 3800)).toMatchObject({
       rule: "weight_change",
@@ -297,7 +298,7 @@ describe("the weight rule", () => {
       detail: expect.stringMatching(/^Lost 6\.0 % during the stay: 4,200 g at arrival, 3,948 g at check-out\. /),
     });
     // Raised once, however often it is asked.
-    expect(await raiseWeightAlertsAfterCheckOut(db, miso.stayId, now)).toEqual([]);
+    expect(await inTransaction(db, (tx) => raiseWeightAlertsAfterCheckOut(tx, miso.stayId, now))).toEqual([]);
     expect(await alertsOf(miso, "weight_change")).toHaveLength(1);
     const onToday = (await careAlertsToday(db, now)).open.filter((a) => a.id === alert!.id);
     expect(onToday).toEqual([expect.objectContaining({ catName: "Pixel", what: expect.any(String), detail: alert!.detail })]);

@@ -26,6 +26,7 @@ import { queueSms } from "../telephony/sms-queue";
 import type { CareEntry, CareStaff } from "./care";
 import { catsCheckedIn } from "./in-hotel";
 import { happenedAt, standing } from "./standing";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * Care alerts (ADR 0164): the care alerts job reads each cat in the hotel's log and raises an alert
@@ -74,7 +75,7 @@ async function catsInHotel(db: Db) {
  * of each alert through, and the text is queued in the transaction that raised its alert and claimed
  * its `sms_sent_at`. Answers the alerts this run raised.
  */
-export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
+export async function runCareAlerts(deps: CareAlertDeps, now: Date): Promise<CareAlert[]> {
   const { db } = deps;
   const { rows, entries } = await catsInHotel(db);
   const today = businessDate(now);
@@ -148,8 +149,8 @@ export async function runCareAlerts(deps: CareAlertDeps, now = new Date()): Prom
   for (const { sms, ...alert } of urgent) {
     const row = rows.find((r) => r.stayId === alert.stayId && r.catId === alert.catId)!;
     const about = { catName: row.catName ?? row.profileName, suite: row.suite ?? "No suite" };
-    const mine = await db.transaction(async (txDb) =>
-      raiseUrgent(txDb as unknown as Db, alert, now, { about, logger: deps.logger, body: sms ? (business) => doseOverdueText(business, sms) : undefined }),
+    const mine = await inTransaction(db, async (txDb) =>
+      raiseUrgent(txDb, alert, now, { about, logger: deps.logger, body: sms ? (business) => doseOverdueText(business, sms) : undefined }),
     );
     if (mine) raised.push(mine);
   }
@@ -181,7 +182,7 @@ async function aboutAlert(db: Db, alert: Pick<CareAlert, "stayId" | "catId">) {
  * raised, or null when it was raised already.
  */
 export async function raiseUrgent(
-  tx: Db,
+  tx: Tx,
   alert: NewAlert,
   now: Date,
   options: { about?: { catName: string; suite: string }; body?: (business: SiteBusiness) => string; logger?: Logger } = {},
@@ -211,7 +212,7 @@ export async function raiseUrgent(
  * so of several processes running the job one texts. With no owner's mobile set nothing is claimed;
  * a cat gone home escalates only the weight change its check-out found.
  */
-export async function escalateCareAlerts(deps: CareAlertDeps, now = new Date()): Promise<CareAlert[]> {
+export async function escalateCareAlerts(deps: CareAlertDeps, now: Date): Promise<CareAlert[]> {
   const { db } = deps;
   const { owner } = await alertMobiles(db);
   if (!owner) return [];
@@ -238,8 +239,7 @@ export async function escalateCareAlerts(deps: CareAlertDeps, now = new Date()):
   const escalated: CareAlert[] = [];
   for (const alert of due) {
     const about = await aboutAlert(db, alert);
-    const mine = await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    const mine = await inTransaction(db, async (tx) => {
       const [claimed] = await tx
         .update(careAlerts)
         .set({ escalatedAt: now })
@@ -287,7 +287,7 @@ const AT_CHECK_OUT: WeighOccasion = { key: "check-out", label: "at check-out" };
  * from arrival; answers it, or null when the change is smaller or it was raised already.
  */
 export async function raiseWeightChangeAlert(
-  tx: Db,
+  tx: Tx,
   w: { stayId: string; catId: string; arrivalGrams: number; departureGrams: number; now: Date; occasion?: WeighOccasion },
 ): Promise<CareAlert | null> {
   const occasion = w.occasion ?? AT_CHECK_OUT;
@@ -313,7 +313,7 @@ export async function raiseWeightChangeAlert(
  * weighed at arrival and at departure (`cat_handovers`) whose weight changed by 5 % or more raises its
  * weight alert, once.
  */
-export async function raiseWeightAlertsAfterCheckOut(db: Db, stayId: string, now: Date): Promise<CareAlert[]> {
+export async function raiseWeightAlertsAfterCheckOut(db: Tx, stayId: string, now: Date): Promise<CareAlert[]> {
   const rows = await db.select().from(catHandovers).where(eq(catHandovers.stayId, stayId));
   const raised: CareAlert[] = [];
   for (const arrival of rows.filter((r) => r.direction === "arrival")) {
@@ -360,7 +360,7 @@ export interface CareAlertsToday {
 }
 
 /** What Today shows: the open alerts and those acknowledged (or closed) today. It only reads: the job raises them, the release closes them. */
-export async function careAlertsToday(db: Db, now = new Date()): Promise<CareAlertsToday> {
+export async function careAlertsToday(db: Db, now: Date): Promise<CareAlertsToday> {
   const dayStart = businessLocalToUtc(businessDate(now), "00:00");
   const base = () =>
     db
@@ -408,7 +408,7 @@ const ALERT_NOT_FOUND = () => new AppError(404, "CARE_ALERT_NOT_FOUND", "We coul
  * Records who acknowledged an alert and when, once: the update only fills an empty acknowledgement, so
  * of two staff acknowledging at once one does, and the other is told who did.
  */
-export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: string, now = new Date()): Promise<CareAlert> {
+export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: string, now: Date): Promise<CareAlert> {
   if (!isUuid(alertId)) throw ALERT_NOT_FOUND();
   const [done] = await db
     .update(careAlerts)
@@ -432,7 +432,7 @@ export async function acknowledgeCareAlert(db: Db, staff: CareStaff, alertId: st
  * at a time: an alert someone acknowledged meanwhile keeps who did it. Answers how many this call
  * acknowledged and how many were acknowledged already.
  */
-export async function acknowledgeCareAlerts(db: Db, staff: CareStaff, alertIds: string[], now = new Date()) {
+export async function acknowledgeCareAlerts(db: Db, staff: CareStaff, alertIds: string[], now: Date) {
   if (alertIds.length === 0) return { acknowledged: 0, already: 0 };
   const done = await db
     .update(careAlerts)

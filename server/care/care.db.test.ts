@@ -210,7 +210,7 @@ describe("entries", () => {
     const miso = (await careToday(db, at("07:30"))).suites.find((x) => x.suite === s.suite)!.cats[0]!;
     expect(miso.meals[0]!.done).toMatchObject({ id: fix.id, eaten: "all", isCorrection: true });
     expect(miso.entries.map((e) => e.id)).toEqual([fix.id]);
-    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId, new Date());
     expect(log.days.flatMap((d) => d.entries.map((e) => e.id))).toEqual([fix.id]);
     // Both rows are kept.
     expect(await entriesOf(db, s.stayId)).toHaveLength(2);
@@ -257,7 +257,7 @@ describe("a weigh-in on a long stay", () => {
 
     const fix = await logCareEntry(db, staff, weighIn(nightSeven, "4,3", first.id), at("09:20"));
     expect((await todayOf(nightSeven, at("09:25"))).weighIn!.done).toMatchObject({ id: fix.id, weightGrams: 4300, isCorrection: true });
-    const log = await careLog(db, { userId: nightSeven.userId, isStaff: false }, nightSeven.stayId);
+    const log = await careLog(db, { userId: nightSeven.userId, isStaff: false }, nightSeven.stayId, new Date());
     expect(log.days.flatMap((d) => d.entries.map(entryText))).toEqual(["Weight: 4.30 kg"]);
   });
 
@@ -326,7 +326,7 @@ describe("a stay's care log", () => {
     expect((await careLog(db, { userId: staff.userId, isStaff: true }, s.stayId, at("08:30"))).days).toHaveLength(1);
     const stranger = await testHousehold(db, new Date());
     for (const id of [s.stayId, crypto.randomUUID(), "not-a-uuid"])
-      await expect(careLog(db, { userId: stranger.user.id, isStaff: false }, id)).rejects.toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
+      await expect(careLog(db, { userId: stranger.user.id, isStaff: false }, id, new Date())).rejects.toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
   });
 });
 
@@ -344,7 +344,7 @@ describe("a photo", () => {
       at("11:00"),
       await processCarePhoto(jpeg),
     );
-    const [logged] = (await careLog(db, { userId: s.userId, isStaff: false }, s.stayId)).days[0]!.entries;
+    const [logged] = (await careLog(db, { userId: s.userId, isStaff: false }, s.stayId, new Date())).days[0]!.entries;
     expect(logged!.photo?.src).toBe(`/trips/${s.stayId}/photos/${entry.id}/480.webp`);
     const bytes = await readCarePhoto(db, { userId: s.userId, isStaff: false }, s.stayId, entry.id, 480);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 480, height: 360 });

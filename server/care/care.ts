@@ -37,6 +37,7 @@ import { type IncidentView, incidentCatName, incidentView, incidentsOf } from ".
 import { happenedAt, standing } from "./standing";
 import { missedDosesOf } from "./missed";
 import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * The care log (ADR 0157): what staff do for each cat in the hotel, one appended row per tap, and what
@@ -187,7 +188,7 @@ export interface CareToday {
 const NO_SUITE = "No suite";
 
 /** Every cat in the hotel now (stays checked in), by suite, with what is due today and what was logged; and today's arrivals apart. */
-export async function careToday(db: Db, now = new Date()): Promise<CareToday> {
+export async function careToday(db: Db, now: Date): Promise<CareToday> {
   const day = businessDate(now);
   const [inHouse, arrivals] = await Promise.all([
     catsCheckedIn(db).orderBy(asc(suites.sortOrder), asc(suites.name), asc(cats.name)),
@@ -367,7 +368,7 @@ export const outOfWindowMessage = (due: Date) => `This dose was due at ${formatB
  * raises the weight-change alert once for that day at 5 % or more (ADR 0164, 0169). Nothing is ever
  * updated.
  */
-export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInput, now = new Date(), photo?: ProcessedImage): Promise<CareEntry> {
+export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInput, now: Date, photo?: ProcessedImage): Promise<CareEntry> {
   if (input.intent === "photo" && !photo) throw new AppError(400, "IMAGE_MISSING", "Take or choose a photo.");
   const [cat] = await db
     .select({ medications: cats.medications, name: cats.name, checkIn: stays.checkIn })
@@ -430,8 +431,7 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
   }
   const doseKey = row.kind === "dose" ? { catId: input.catId, medication: row.medication!, dueAt: row.dueAt! } : null;
   try {
-    return await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    return await inTransaction(db, async (tx) => {
       const [saved] = await tx.insert(careEntries).values(row).returning();
       // One "given" a dose (ADR 0188): a correction gives up its entry's claim, a given takes it; whoever
       // holds it, a second "given" (or a fresh entry for a dose given already) is told who gave it.
@@ -466,7 +466,7 @@ export async function logCareEntry(db: Db, staff: CareStaff, input: CareEntryInp
  * raises the weight-change alert, keyed by the day, so a correction that day raises no second one. A
  * stay checked in before the desk weighed cats has nothing to compare with.
  */
-async function weighInAlert(tx: Db, entry: CareEntry, checkIn: string) {
+async function weighInAlert(tx: Tx, entry: CareEntry, checkIn: string) {
   const arrivalGrams = await arrivalWeightOf(tx, entry.stayId, entry.catId);
   if (arrivalGrams === null || entry.weightGrams === null) return;
   await raiseWeightChangeAlert(tx, {
@@ -506,7 +506,7 @@ export interface CareLog {
  * A stay's care log, by day (business days, latest first), the standing entries only, its incidents and
  * the doses missed up to `now` (ADR 0188); its household's or staff's, 404 for anyone else.
  */
-export async function careLog(db: Db, reader: CareReader, stayId: string, now = new Date()): Promise<CareLog> {
+export async function careLog(db: Db, reader: CareReader, stayId: string, now: Date): Promise<CareLog> {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [stay] = await db
     .select({ id: stays.id, status: stays.status, checkIn: stays.checkIn, checkOut: stays.checkOut, userId: households.userId })
@@ -574,7 +574,7 @@ export interface StaffStay {
 }
 
 /** A stay as staff read it (ADR 0165): its log and incidents, its suites, each cat's feeding, medications and notes. An unknown or malformed id is a 404. */
-export async function staffStay(db: Db, staff: Pick<CareReader, "userId">, stayId: string, now = new Date()): Promise<StaffStay> {
+export async function staffStay(db: Db, staff: Pick<CareReader, "userId">, stayId: string, now: Date): Promise<StaffStay> {
   const log = await careLog(db, { userId: staff.userId, isStaff: true }, stayId, now);
   const rows = await db
     .select({

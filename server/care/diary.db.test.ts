@@ -45,6 +45,7 @@ async function householdInHotel(names: string[] = ["Milo"]) {
         home.user.id,
         catId,
         catForm.parse({ name, sex: "male", spayedNeutered: "yes", medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am" }] }),
+        new Date(),
       );
     const { stayId } = await catInSuite(db, {
       householdId: home.householdId,
@@ -233,10 +234,10 @@ describe("the evening diary", () => {
     const home = await householdInHotel();
     await breakfastAndDose(day, home.guests[0]!);
     // The account page's form posts no "diary" field when the box is unticked.
-    await saveDiaryPreference(db, home.user.id, diaryForm.parse({}));
+    await saveDiaryPreference(db, home.user.id, diaryForm.parse({}), new Date());
     await runCareDiaries(deps(), at(day, "18:00"));
     expect(await diariesOf(home.householdId)).toHaveLength(0);
-    await saveDiaryPreference(db, home.user.id, diaryForm.parse({ diary: "on" }));
+    await saveDiaryPreference(db, home.user.id, diaryForm.parse({ diary: "on" }), new Date());
     await runCareDiaries(deps(), at(day, "18:05"));
     expect(await diariesOf(home.householdId)).toHaveLength(1);
   });

@@ -13,6 +13,7 @@ import { queueingJob } from "../periodic-job";
 import { carePhotoImage } from "./care";
 import { missedDosesOf } from "./missed";
 import { happenedAt, standing } from "./standing";
+import { inTransaction } from "../db/transaction";
 
 /**
  * The evening diary (ADR 0163): at 18:00 business time, each household with a stay checked in gets one
@@ -35,7 +36,7 @@ export const diaryDueAt = (day: string) => businessLocalToUtc(day, DIARY_TIME);
  * running this at once send it once. A cat with no entry that day is named as such (the team is
  * alerted at 17:30 by the care alerts), so the diary never goes silent while a cat is with us.
  */
-export async function runCareDiaries(deps: DiaryDeps, now = new Date()) {
+export async function runCareDiaries(deps: DiaryDeps, now: Date) {
   const { db } = deps;
   const day = businessDate(now);
   if (now < diaryDueAt(day)) return { due: 0, queued: 0 };
@@ -129,7 +130,7 @@ export async function runCareDiaries(deps: DiaryDeps, now = new Date()) {
       business,
       siteUrl,
     });
-    const claimed = await db.transaction(async (tx) => {
+    const claimed = await inTransaction(db, async (tx) => {
       const [claim] = await tx.insert(careDiarySends).values({ householdId, day, sentAt: now }).onConflictDoNothing().returning();
       if (!claim) return false;
       await queueMail(tx, { dedupeKey: `care-diary:${householdId}:${day}`, stayId: first.stayId, message }, now);

@@ -75,7 +75,7 @@ describe("a dose is given once", () => {
       status: 409,
       message: expect.stringMatching(/^Given at 8:05 AM by Olivia Chen\./),
     });
-    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId, new Date());
     expect(givenIn(log).map((e) => e.by)).toEqual(["OC"]);
   });
 
@@ -96,7 +96,7 @@ describe("a dose is given once", () => {
     const rows = await db.select().from(careEntries).where(eq(careEntries.stayId, s.stayId));
     expect(rows.map((r) => r.id).sort()).toEqual([given.id, voided.id, again.id, fixed.id].sort());
     // What the owner reads: the standing entries, one given and the spat-out dose.
-    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId);
+    const log = await careLog(db, { userId: s.userId, isStaff: false }, s.stayId, new Date());
     expect(givenIn(log).map((e) => e.id)).toEqual([fixed.id]);
   });
 

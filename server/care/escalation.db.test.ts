@@ -19,6 +19,7 @@ import { releaseWithOverride } from "../stays/pickup";
 import { acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday, escalateCareAlerts, raiseWeightChangeAlert, runCareAlerts } from "./alerts";
 import { logCareEntry } from "./care";
 import { recordIncident } from "./incidents";
+import { inTransaction } from "../db/transaction";
 
 /** ADR 0188: every urgent alert texts the manager once; one still open 30 minutes later texts the hotel's owner, once. */
 
@@ -53,6 +54,7 @@ async function setMobiles(m: { manager?: string; owner?: string }) {
       ...(m.owner ? { ownerMobile: m.owner } : {}),
     }),
     "admin@example.com",
+    new Date(),
   );
 }
 
@@ -62,7 +64,7 @@ type Guest = { stayId: string; catId: string; suite: string; userId: string };
 async function checkedIn(checkedInAt: Date, name: string, medications: { name: string; dose: string; times: string }[] = []): Promise<Guest> {
   const home = await testHousehold(db, checkedInAt);
   const catId = home.catIds[0]!;
-  await updateCat(db, home.user.id, catId, catForm.parse({ name, sex: "female", spayedNeutered: "yes", medications }));
+  await updateCat(db, home.user.id, catId, catForm.parse({ name, sex: "female", spayedNeutered: "yes", medications }), new Date());
   const { stayId, suite } = await catInSuite(db, {
     householdId: home.householdId,
     catId,
@@ -218,7 +220,7 @@ describe("acknowledging every open alert at once", () => {
     const after = await Promise.all(cats.map((c) => alertOf(c, "no_urine_24h")));
     expect(after[0]).toMatchObject({ acknowledgedBy: "BC", acknowledgedAt: minutesAfter(checkIn, 24 * 60 + 5) });
     for (const a of after) expect(a!.acknowledgedBy).toMatch(/^(AD|BC)$/);
-    await expect(acknowledgeCareAlerts(db, first, [crypto.randomUUID()])).rejects.toMatchObject({ status: 404 });
+    await expect(acknowledgeCareAlerts(db, first, [crypto.randomUUID()], new Date())).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -277,7 +279,9 @@ describe("alerts when the cat goes home (ADR 0197)", () => {
     await checkOutAtDesk(db, ivy.stayId, "desk@example.com", { siteUrl: "http://localhost", now: checkedOutAt, reason: "Paid by check" });
     expect(await alertOf(ivy, "no_urine_24h")).toMatchObject({ acknowledgedBy: "LP", closedAt: null });
     // The weight change the check-out finds comes after the release: someone must still call the owner.
-    const weight = await raiseWeightChangeAlert(db, { stayId: ivy.stayId, catId: ivy.catId, arrivalGrams: 4200, departureGrams: 3900, now: checkedOutAt });
+    const weight = await inTransaction(db, (tx) =>
+      raiseWeightChangeAlert(tx, { stayId: ivy.stayId, catId: ivy.catId, arrivalGrams: 4200, departureGrams: 3900, now: checkedOutAt }),
+    );
     const { open } = await careAlertsToday(db, minutesAfter(checkedOutAt, 1));
     expect(open.find((a) => a.id === weight!.id)).toMatchObject({ urgent: true, closedTime: null });
   });

@@ -147,7 +147,7 @@ describe("who reads an incident", () => {
     const s = await stayWithMiso(db);
     const staff = await staffMember(db);
     await recordIncident(db, staff, s.stayId, incident(), ctx, at("15:00"));
-    const page = await staffStay(db, staff, s.stayId);
+    const page = await staffStay(db, staff, s.stayId, new Date());
     expect(page.suites).toEqual([s.suite]);
     expect(page.cats).toEqual([
       expect.objectContaining({
@@ -160,8 +160,8 @@ describe("who reads an incident", () => {
     expect(page.log.days[0]!.incidents).toHaveLength(1);
     const stranger = await testHousehold(db, new Date());
     for (const id of [s.stayId, crypto.randomUUID(), "not-a-uuid"])
-      await expect(careLog(db, { userId: stranger.user.id, isStaff: false }, id)).rejects.toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
-    await expect(staffStay(db, staff, crypto.randomUUID())).rejects.toMatchObject({ status: 404 });
+      await expect(careLog(db, { userId: stranger.user.id, isStaff: false }, id, new Date())).rejects.toMatchObject({ status: 404, code: "STAY_NOT_FOUND" });
+    await expect(staffStay(db, staff, crypto.randomUUID(), new Date())).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -16,6 +16,7 @@ import type { CareStaff } from "./care";
 import { listOf } from "~/lib/words";
 import { vetCalledText } from "~/features/care/wording";
 import { raiseUrgent } from "./alerts";
+import { inTransaction } from "../db/transaction";
 
 /** A person's words ending with a full stop when they have no closing mark. */
 const fullStop = (words: string) => (/[.!?]$/.test(words) ? words : `${words}.`);
@@ -142,8 +143,7 @@ export async function recordIncident(
   const siteUrl = ctx.siteUrl.replace(/\/+$/, "");
   const stayUrl = stayPageUrl(siteUrl, stayId);
   const when = formatBusinessDateTime(happenedAt);
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [saved] = await tx
       .insert(careIncidents)
       .values({

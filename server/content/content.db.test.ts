@@ -20,7 +20,7 @@ let customerCookie: string;
 async function cookieFor(email: string, admin: boolean): Promise<string> {
   const [user] = await database.db.insert(users).values({ email }).returning();
   if (admin) await grantAdmin(database.db, user!.id);
-  const { token } = await createSession(database.db, user!.id);
+  const { token } = await createSession(database.db, user!.id, new Date());
   return `${sessionCookieName(server.env)}=${token}`;
 }
 

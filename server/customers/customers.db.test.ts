@@ -21,7 +21,7 @@ const freshPhone = () => `+1949${crypto.randomInt(200, 999)}${String(crypto.rand
 async function newHousehold(name: string, mobile = freshPhone()) {
   const email = `${name.toLowerCase().replace(/\W+/g, ".")}-${tag()}@example.com`;
   const [user] = await database.db.insert(users).values({ email }).returning();
-  const household = await saveHousehold(database.db, user!.id, householdForm.parse({ name, mobilePhone: mobile }));
+  const household = await saveHousehold(database.db, user!.id, householdForm.parse({ name, mobilePhone: mobile }), new Date());
   return { userId: user!.id, email, mobile, householdId: household.id };
 }
 
@@ -70,13 +70,15 @@ describe("the admin's Customers", () => {
       db,
       owner.userId,
       catForm.parse({ name: "Miso", sex: "female", spayedNeutered: "yes", felvFivStatus: "negative", medications: [] }),
+      new Date(),
     );
     const old = await createCat(
       db,
       owner.userId,
       catForm.parse({ name: "Zorro", sex: "male", spayedNeutered: "yes", felvFivStatus: "unknown", medications: [] }),
+      new Date(),
     );
-    await archiveCat(db, owner.userId, old.id);
+    await archiveCat(db, owner.userId, old.id, new Date());
     await db.insert(vaccineRecords).values({
       catId: miso.id,
       vaccine: "fvrcp",

@@ -60,6 +60,7 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
     const pool = createPool(options.url, options.poolSize ?? 10, options.logger);
+    // eslint-disable-next-line no-restricted-syntax -- the driver's database as the one Db type (ADR 0002)
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migrateUnderLock(pool);
@@ -86,6 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       extensions: { pg_trgm, btree_gist },
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
     });
+    // eslint-disable-next-line no-restricted-syntax -- the driver's database as the one Db type (ADR 0002)
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     // PGlite sets some modes itself, whatever the umask: a new cluster's files 0666, the relation cache's

@@ -209,10 +209,10 @@ describe("the plans of the admin's lists on five years of data", () => {
     ["revenue, the last 12 months", () => revenueReport(database.db, lastTwelveMonths(today))],
     ["revenue, last year", () => revenueReport(database.db, yearPeriod(Number(today.slice(0, 4)) - 1))],
     ["bookings, one day", () => listForDay(database.db, staff, today)],
-    ["bookings, next 30 days", () => listUpcoming(database.db, staff)],
+    ["bookings, next 30 days", () => listUpcoming(database.db, staff, new Date())],
     ["bookings, change requests", () => listChangeRequests(database.db, staff)],
-    ["a customer's appointments", () => listCustomerAppointments(database.db, customer())],
-    ["a customer's appointments, paged", () => listCustomerAppointmentsPage(database.db, customer(), {})],
+    ["a customer's appointments", () => listCustomerAppointments(database.db, customer(), new Date())],
+    ["a customer's appointments, paged", () => listCustomerAppointmentsPage(database.db, customer(), {}, new Date())],
     ["customers, newest", () => listCustomers(database.db, {})],
     ["customers, older half-way down", () => listCustomers(database.db, { before: customersHalfWayDown })],
     ["customers, search for a name", () => listCustomers(database.db, { q: "nguyen" })],
@@ -222,8 +222,11 @@ describe("the plans of the admin's lists on five years of data", () => {
     ["customers to book for at the desk, search for a name", () => findCustomersToBookFor(database.db, { q: "nguyen" })],
     ["a customer's household", () => getCustomer(database.db, aHouseholdId)],
     // The booking page's quote: free suites priced, and (every suite full) the nearest free dates.
-    ["a stay quote with suites free", () => quoteStay(database.db, quoter.userId, { ...mondayStay(450), catIds: [quoter.catId] })],
-    ["a stay quote, every suite full, the nearest free dates", () => quoteStay(database.db, quoter.userId, { ...mondayStay(60), catIds: [quoter.catId] })],
+    ["a stay quote with suites free", () => quoteStay(database.db, quoter.userId, { ...mondayStay(450), catIds: [quoter.catId] }, new Date())],
+    [
+      "a stay quote, every suite full, the nearest free dates",
+      () => quoteStay(database.db, quoter.userId, { ...mondayStay(60), catIds: [quoter.catId] }, new Date()),
+    ],
   ];
 
   it.each(lists)("%s reads no large table from end to end", async (_label, run) => {

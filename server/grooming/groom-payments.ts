@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { appointments, groomPayments, stayBillLines } from "../db/schema/index";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
+import { inTransaction } from "../db/transaction";
 
 /**
  * A groom paid at the desk on its own (ADR 0192): its price, once (the unique appointment holds it
@@ -26,8 +27,7 @@ export async function recordGroomPayment(
 ): Promise<{ amountCents: number }> {
   if (!isUuid(input.appointmentId)) throw GROOM_NOT_FOUND();
   try {
-    return await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    return await inTransaction(db, async (tx) => {
       const [groom] = await tx
         .select()
         .from(appointments)

@@ -283,7 +283,7 @@ describe("the groomer's calendar in admin", () => {
     );
     const saved = groomerWeekForm.parse(week({ from2: "10:00", to2: "14:00", breakFrom2: "11:00", breakTo2: "11:30" }));
     const original = { workingHours: groomer!.workingHours, breaks: groomer!.breaks };
-    await saveGroomerWeek(db, saved);
+    await saveGroomerWeek(db, saved, new Date());
     try {
       expect(await times(db, user.id, catIds, day, "bath-and-brush")).toEqual(["10:00", "11:30", "11:45", "12:00", "12:15", "12:30", "12:45", "13:00"]);
       await addDayOff(db, { groomerId: groomer!.id, day, reason: "Vacation" });
@@ -291,7 +291,7 @@ describe("the groomer's calendar in admin", () => {
       await removeDayOff(db, { groomerId: groomer!.id, day });
       expect(await times(db, user.id, catIds, day, "bath-and-brush")).toHaveLength(8);
     } finally {
-      await saveGroomerWeek(db, { groomerId: groomer!.id, ...original });
+      await saveGroomerWeek(db, { groomerId: groomer!.id, ...original }, new Date());
     }
   });
 });

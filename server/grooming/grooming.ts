@@ -19,6 +19,7 @@ import { parseBody } from "../http/validation";
 import { householdCats } from "../stays/stays";
 import { queueGroomMail } from "./groom-mail";
 import { type GroomStay, fitsWindows, stayForGroom } from "./stay-groom";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Booking a groom (ADR 0130). A groom is a row of `appointments` with its groomer, cats and price;
@@ -86,7 +87,7 @@ export async function saveGroomingService(
   db: Db,
   input: { serviceId: string; durationMinutes: number; priceCents: number; bookable: boolean },
   actor: string,
-  now = new Date(),
+  now: Date,
 ) {
   const known = await listGroomingServices(db, { all: true });
   if (!known.some((s) => s.id === input.serviceId)) throw SERVICE_NOT_FOUND();
@@ -149,7 +150,7 @@ export interface GroomQuote {
 }
 
 /** What the customer may book for this service, cats and day: the free start times; nothing is held. */
-export async function quoteGroom(db: Db, userId: string, input: GroomDay, now = new Date(), ignoreId?: string): Promise<GroomQuote> {
+export async function quoteGroom(db: Db, userId: string, input: GroomDay, now: Date, ignoreId?: string): Promise<GroomQuote> {
   const request = parseBody(groomDayForm, input);
   const problem = dayProblem(request.day, businessDate(now));
   if (problem) throw new AppError(400, "DAY_NOT_BOOKABLE", problem, { fields: { day: problem } });
@@ -225,10 +226,10 @@ export async function bookGroom(
   db: Db,
   user: { id: string; email: string },
   input: BookGroomInput,
-  ctx: { siteUrl: string; now?: Date; bookedBy?: string },
+  ctx: { siteUrl: string; now: Date; bookedBy?: string },
 ): Promise<Groom> {
   const request = parseBody(bookGroomForm, input);
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   const email = user.email.toLowerCase();
   const bookedBy = ctx.bookedBy?.toLowerCase() ?? email;
   return withExclusionRetry(
@@ -287,10 +288,10 @@ export async function rescheduleGroom(
   db: Db,
   user: { id: string; email: string },
   input: { appointmentId: string; day: string; time: string },
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ) {
   const request = parseBody(rescheduleGroomForm, { intent: "reschedule", ...input });
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   const email = user.email.toLowerCase();
   return withExclusionRetry(
     db,
@@ -340,10 +341,9 @@ export async function isOwnGroom(db: Db, userId: string, id: string): Promise<bo
 }
 
 /** The customer cancels an appointment within the policy (cancelByCustomer); a groom's time is freed and its mail queued with it. */
-export async function cancelCustomerAppointment(db: Db, actor: Actor, id: string, ctx: { siteUrl: string; now?: Date }) {
-  const now = ctx.now ?? new Date();
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+export async function cancelCustomerAppointment(db: Db, actor: Actor, id: string, ctx: { siteUrl: string; now: Date }) {
+  const now = ctx.now;
+  return inTransaction(db, async (tx) => {
     const before = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id)).for("update");
     const row = await cancelByCustomer(tx, actor, id, now);
     if (row.groomerId && before[0]?.status !== "Cancelled") await queueGroomMail(tx, row, "cancelled", ctx.siteUrl, now);
@@ -365,7 +365,7 @@ export async function listGroomers(db: Db, today: string) {
 const GROOMER_NOT_FOUND = () => new AppError(404, "GROOMER_NOT_FOUND", "We couldn't find that groomer.");
 
 /** Admin: a groomer's working hours and breaks per weekday. Grooms already booked keep their times. */
-export async function saveGroomerWeek(db: Db, input: { groomerId: string; workingHours: WeeklyWindows; breaks: WeeklyWindows }, now = new Date()) {
+export async function saveGroomerWeek(db: Db, input: { groomerId: string; workingHours: WeeklyWindows; breaks: WeeklyWindows }, now: Date) {
   const [row] = await db
     .update(groomers)
     .set({ workingHours: input.workingHours, breaks: input.breaks, updatedAt: now })

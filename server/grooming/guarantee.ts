@@ -12,6 +12,7 @@ import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { queueMail } from "../mail/queue";
 import { groomGuaranteeMail } from "../messages/catalogue";
+import { inTransaction } from "../db/transaction";
 
 /**
  * The satisfaction guarantee on a completed groom (ADR 0166). A groom is paid at the salon, never
@@ -102,15 +103,14 @@ export async function recentlyCompletedGrooms(db: Db, today: string): Promise<Co
 export async function recordGroomGuarantee(
   db: Db,
   input: Omit<GroomGuaranteeInput, "amount" | "intent"> & { amountCents: number; staffEmail: string },
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<{ amountCents: number; method: "cash" | "check" }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   if (!isUuid(input.appointmentId)) throw GROOM_NOT_FOUND();
   // Read outside the transaction: the content cache is the database's handle, not the transaction's.
   const { business } = await loadSiteContent(db);
   try {
-    return await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    return await inTransaction(db, async (tx) => {
       const [groom] = await tx
         .select()
         .from(appointments)

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { cats, households, phoneVerifications, users } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { householdOf } from "../db/owned";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Households and their cats (ADR 0116). Every function is scoped to the signed-in user's own
@@ -34,7 +35,7 @@ async function ensureHousehold(db: Db, userId: string): Promise<Household> {
 }
 
 /** The evening diary mail during a stay (ADR 0163): on unless the owner switches it off on /account; the household is created if need be. */
-export async function saveDiaryPreference(db: Db, userId: string, { diary }: DiaryPreference, now = new Date()): Promise<void> {
+export async function saveDiaryPreference(db: Db, userId: string, { diary }: DiaryPreference, now: Date): Promise<void> {
   const set = { diaryOptOut: !diary, updatedAt: now };
   await db
     .insert(households)
@@ -72,7 +73,7 @@ export async function householdForEmail(db: Db, email: string): Promise<{ househ
 const orNull = (v: string | undefined) => v ?? null;
 
 /** Saves the household's details, as householdForm parsed them. */
-export async function saveHousehold(db: Db, userId: string, h: HouseholdDetails, now = new Date()): Promise<Household> {
+export async function saveHousehold(db: Db, userId: string, h: HouseholdDetails, now: Date): Promise<Household> {
   const values = {
     name: h.name,
     mobilePhone: h.mobilePhone,
@@ -87,7 +88,7 @@ export async function saveHousehold(db: Db, userId: string, h: HouseholdDetails,
     vetPhone: orNull(h.vetPhone),
     updatedAt: now,
   };
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Another number is not proven (ADR 0140): its proof goes first, as the foreign key from the
     // proof to the mobile requires. The row lock keeps a code being sent meanwhile off the old number.
     await tx.select({ id: households.id }).from(households).where(householdOf(userId)).for("update");
@@ -146,7 +147,7 @@ function catValues(c: CatProfile, now: Date) {
   };
 }
 
-export async function createCat(db: Db, userId: string, input: CatProfile, now = new Date()): Promise<Cat> {
+export async function createCat(db: Db, userId: string, input: CatProfile, now: Date): Promise<Cat> {
   const values = catValues(input, now);
   const household = await ensureHousehold(db, userId);
   const [row] = await db
@@ -157,7 +158,7 @@ export async function createCat(db: Db, userId: string, input: CatProfile, now =
 }
 
 /** Updates one of the household's cats that is not archived. */
-export async function updateCat(db: Db, userId: string, catId: string, input: CatProfile, now = new Date()): Promise<Cat> {
+export async function updateCat(db: Db, userId: string, catId: string, input: CatProfile, now: Date): Promise<Cat> {
   const current = await getCat(db, userId, catId);
   if (current.archivedAt) throw new AppError(409, "CAT_ARCHIVED", `${current.name} is archived and can no longer be changed.`);
   const [row] = await db.update(cats).set(catValues(input, now)).where(eq(cats.id, current.id)).returning();
@@ -165,7 +166,7 @@ export async function updateCat(db: Db, userId: string, catId: string, input: Ca
 }
 
 /** Takes a cat off the household's list; the row stays, so past stays keep their record. Archiving twice is a no-op. */
-export async function archiveCat(db: Db, userId: string, catId: string, now = new Date()): Promise<Cat> {
+export async function archiveCat(db: Db, userId: string, catId: string, now: Date): Promise<Cat> {
   const current = await getCat(db, userId, catId);
   if (current.archivedAt) return current;
   const [row] = await db.update(cats).set({ archivedAt: now, updatedAt: now }).where(eq(cats.id, current.id)).returning();

@@ -14,6 +14,7 @@ import { phoneCodeText } from "../messages/catalogue";
 import { queueSms, sendSmsNow, withdrawSms } from "../telephony/sms-queue";
 import type { Telephony } from "../telephony/telephony";
 import { householdOf } from "../db/owned";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Proving that the household's mobile is the account holder's (ADR 0140): a 6-digit code texted to
@@ -57,7 +58,7 @@ async function proofOf(db: Db, userId: string) {
 }
 
 /** What /account shows next to the mobile. */
-export async function phoneProofStatus(db: Db, userId: string, now = new Date()): Promise<PhoneProofStatus> {
+export async function phoneProofStatus(db: Db, userId: string, now: Date): Promise<PhoneProofStatus> {
   const row = await proofOf(db, userId);
   if (row?.verifiedAt) return { state: "verified", verifiedAt: row.verifiedAt.toISOString() };
   if (row && row.expiresAt > now && row.attempts < PHONE_CODE_MAX_ATTEMPTS) return { state: "code-sent", expiresAt: row.expiresAt.toISOString() };
@@ -68,7 +69,7 @@ export async function phoneProofStatus(db: Db, userId: string, now = new Date())
  * Texts a new code to the household's mobile; a new code replaces the one before. The number is
  * read from the household, never from the request: only the saved mobile can be proven.
  */
-export async function sendPhoneCode(deps: PhoneProofDeps, userId: string, client: string, now = new Date()): Promise<{ expiresAt: Date }> {
+export async function sendPhoneCode(deps: PhoneProofDeps, userId: string, client: string, now: Date): Promise<{ expiresAt: Date }> {
   const { db } = deps;
   const phone = await mobileOf(db, userId);
   if (!phone) throw new AppError(400, "NO_MOBILE", PHONE_PROOF_TEXT.noMobile);
@@ -95,28 +96,26 @@ export async function sendPhoneCode(deps: PhoneProofDeps, userId: string, client
   // The foreign key refuses a number that is no longer the household's (saved elsewhere meanwhile).
   // The text is queued with the code (sealed: the code is never readable in the database) and sent
   // by this request at once, since the person waits for it.
-  const queued = await db
-    .transaction(async (tx) => {
-      const stored = await tx
-        .insert(phoneVerifications)
-        .values({ userId, ...fresh })
-        .onConflictDoUpdate({ target: phoneVerifications.userId, set: fresh, setWhere: isNull(phoneVerifications.verifiedAt) })
-        .returning({ id: phoneVerifications.id });
-      // Proven meanwhile (another tab): nothing to send.
-      if (stored.length === 0) return null;
-      return queueSms(tx, { dedupeKey: `phone-code:${id}`, ...text, sealWith: deps.env, sendNow: true }, now);
-    })
-    .catch((error: unknown) => {
-      if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw new AppError(409, "MOBILE_CHANGED", PHONE_PROOF_TEXT.mobileChanged);
-      throw error;
-    });
+  const queued = await inTransaction(db, async (tx) => {
+    const stored = await tx
+      .insert(phoneVerifications)
+      .values({ userId, ...fresh })
+      .onConflictDoUpdate({ target: phoneVerifications.userId, set: fresh, setWhere: isNull(phoneVerifications.verifiedAt) })
+      .returning({ id: phoneVerifications.id });
+    // Proven meanwhile (another tab): nothing to send.
+    if (stored.length === 0) return null;
+    return queueSms(tx, { dedupeKey: `phone-code:${id}`, ...text, sealWith: deps.env, sendNow: true }, now);
+  }).catch((error: unknown) => {
+    if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw new AppError(409, "MOBILE_CHANGED", PHONE_PROOF_TEXT.mobileChanged);
+    throw error;
+  });
   if (!queued) throw new AppError(409, "PHONE_ALREADY_VERIFIED", PHONE_PROOF_TEXT.alreadyVerified);
 
   const sent = await sendSmsNow(deps, queued, text, now, { forgetWhenSent: true });
   if (!sent.ok) {
     deps.logger.error({ err: sent.error }, "could not text a phone verification code");
     // The person is told to ask again: the code stops working and the queue does not send it later.
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await withdrawSms(tx, queued);
       await tx.delete(phoneVerifications).where(eq(phoneVerifications.id, id));
     });
@@ -129,7 +128,7 @@ export async function sendPhoneCode(deps: PhoneProofDeps, userId: string, client
  * Checks a typed code. Each try is counted before the code is compared (in one conditional UPDATE),
  * so concurrent guesses cannot exceed the allowed tries; the right code marks the number proven.
  */
-export async function confirmPhoneCode(deps: Pick<PhoneProofDeps, "db" | "env">, userId: string, code: string, now = new Date()): Promise<void> {
+export async function confirmPhoneCode(deps: Pick<PhoneProofDeps, "db" | "env">, userId: string, code: string, now: Date): Promise<void> {
   const { db } = deps;
   const limited = await consumeRateLimits(db, [{ key: `phone-code-check:account:${userId}`, ...PHONE_PROOF_LIMITS.checkPerAccountHourly }], now);
   if (!limited.allowed) throw new AppError(429, "PHONE_CODE_TOO_MANY", PHONE_PROOF_TEXT.codeTooMany).retryAfter(limited.retryAfterMs);

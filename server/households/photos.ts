@@ -6,6 +6,7 @@ import { AppError } from "../http/errors";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { isUuid } from "~/lib/ids";
 import { getCat } from "./households";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Cats' photos (ADR 0120): processed like the admin's images (type by bytes, size, pixel bounds,
@@ -24,9 +25,9 @@ export async function processCatPhoto(bytes: Buffer): Promise<ProcessedImage> {
 }
 
 /** Replaces the photo of one of the household's cats with a processed upload. */
-export async function saveCatPhoto(db: Db, userId: string, catId: string, photo: ProcessedImage, now = new Date()): Promise<void> {
+export async function saveCatPhoto(db: Db, userId: string, catId: string, photo: ProcessedImage, now: Date): Promise<void> {
   const cat = await getCat(db, userId, catId);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.delete(catPhotoVariants).where(eq(catPhotoVariants.catId, cat.id));
     await tx.insert(catPhotoVariants).values(photo.variants.map((v) => ({ catId: cat.id, ...v, createdAt: now })));
   });

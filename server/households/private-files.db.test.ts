@@ -47,18 +47,24 @@ beforeAll(async () => {
   cookies.stranger = await sessionCookieFor(database.db, `${crypto.randomUUID()}@example.com`);
   cookies.admin = await sessionCookieFor(database.db, "staff@cathotel.test", { admin: true });
   const [owner] = await database.db.select().from(users).where(eq(users.email, ownerEmail));
-  cat = await createCat(database.db, owner!.id, catForm.parse({ name: "Miso", sex: "female", spayedNeutered: "yes", medications: [] }));
+  cat = await createCat(database.db, owner!.id, catForm.parse({ name: "Miso", sex: "female", spayedNeutered: "yes", medications: [] }), new Date());
   recordId = (
-    await uploadVaccineRecord(database.db, owner!.id, cat.id, {
-      vaccine: "fvrcp",
-      expiresOn: addBusinessDays(today, 90),
-      document: { name: "Miso FVRCP.pdf", bytes: PDF },
-    })
+    await uploadVaccineRecord(
+      database.db,
+      owner!.id,
+      cat.id,
+      {
+        vaccine: "fvrcp",
+        expiresOn: addBusinessDays(today, 90),
+        document: { name: "Miso FVRCP.pdf", bytes: PDF },
+      },
+      new Date(),
+    )
   ).id;
   const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#808080" } })
     .png()
     .toBuffer();
-  await saveCatPhoto(database.db, owner!.id, cat.id, await processCatPhoto(photo));
+  await saveCatPhoto(database.db, owner!.id, cat.id, await processCatPhoto(photo), new Date());
 });
 afterAll(async () => {
   await server.close();

@@ -10,6 +10,7 @@ import { queueMail } from "../mail/queue";
 import { recordExpiryMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { recordUploadUrl, recordsWithOwner } from "./vaccines";
+import { inTransaction } from "../db/transaction";
 
 type ReminderDeps = { db: Db; env: Pick<Env, "PUBLIC_SITE_URL">; logger: Logger };
 
@@ -22,7 +23,7 @@ export const REMINDER_DAYS_AHEAD = 30;
  * (ADR 0143), so several processes running this at once queue it once; the mail queue's job, which
  * runs after this one, sends it and retries it until the mail server takes it.
  */
-export async function runVaccineReminders(deps: ReminderDeps, now = new Date()) {
+export async function runVaccineReminders(deps: ReminderDeps, now: Date) {
   const { db } = deps;
   const content = await loadSiteContent(db, deps.logger);
   const required = requiredVaccines(content.vaccinePolicy);
@@ -51,7 +52,7 @@ export async function runVaccineReminders(deps: ReminderDeps, now = new Date()) 
   let queued = 0;
   for (const record of due) {
     const kind: VaccineReminderKind = record.expiresOn === today ? "on-the-day" : "30-days";
-    const claimed = await db.transaction(async (tx) => {
+    const claimed = await inTransaction(db, async (tx) => {
       const [claim] = await tx.insert(vaccineReminders).values({ recordId: record.recordId, kind, sentAt: now }).onConflictDoNothing().returning();
       if (!claim) return false;
       await queueMail(

@@ -24,6 +24,7 @@ import { checkCertificate } from "./certificates";
 import { isUuid } from "~/lib/ids";
 import { CAT_NOT_FOUND, getCat } from "./households";
 import { householdOf } from "../db/owned";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Vaccine records (ADR 0120): the customer uploads a certificate with its expiry date, it counts at
@@ -65,7 +66,7 @@ export async function uploadVaccineRecord(
   userId: string,
   catId: string,
   input: { vaccine: Vaccine; expiresOn: string; document: UploadedDocument },
-  now = new Date(),
+  now: Date,
 ): Promise<VaccineRecord> {
   const cat = await getCat(db, userId, catId);
   if (cat.archivedAt) throw new AppError(409, "CAT_ARCHIVED", `${cat.name} is archived and can no longer be changed.`);
@@ -77,7 +78,7 @@ export async function uploadVaccineRecord(
   // Decoded, not sniffed: an image must decode whole within the photos' pixel limit, a PDF have a PDF's structure.
   const type = await checkCertificate(bytes);
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Two uploads for the cat at once take turns, so each replaces the one before it.
     await tx.select({ id: cats.id }).from(cats).where(eq(cats.id, cat.id)).for("update");
     await tx
@@ -135,7 +136,7 @@ async function currentRecords(db: Db, catIds: readonly string[]): Promise<Vaccin
 }
 
 /** The current records of the household's cats, by cat id (for the My Cats list's badges). */
-export async function currentRecordsByCat(db: Db, catIds: readonly string[], now = new Date()): Promise<Map<string, VaccineRecordView[]>> {
+export async function currentRecordsByCat(db: Db, catIds: readonly string[], now: Date): Promise<Map<string, VaccineRecordView[]>> {
   const today = businessDate(now);
   const byCat = new Map<string, VaccineRecordView[]>();
   for (const r of await currentRecords(db, catIds)) byCat.set(r.catId, [...(byCat.get(r.catId) ?? []), view(r, today)]);
@@ -143,7 +144,7 @@ export async function currentRecordsByCat(db: Db, catIds: readonly string[], now
 }
 
 /** One of the household's cats' current records, one per vaccine that has one. */
-export async function listVaccineRecords(db: Db, userId: string, catId: string, now = new Date()): Promise<VaccineRecordView[]> {
+export async function listVaccineRecords(db: Db, userId: string, catId: string, now: Date): Promise<VaccineRecordView[]> {
   const cat = await getCat(db, userId, catId);
   return (await currentRecordsByCat(db, [cat.id], now)).get(cat.id) ?? [];
 }
@@ -175,7 +176,7 @@ interface CoverageInput {
   userId: string;
   catIds: string[];
   through: string;
-  now?: Date;
+  now: Date;
   /** What `through` is, in the sentences: "check-out" unless told. */ throughLabel?: string;
 }
 
@@ -205,7 +206,7 @@ export async function catsAndCoverage(
   const records = rows.flatMap((r) => (r.record ? [r.record] : []));
   // After the cats: in a booking's transaction the reads share one connection.
   const policy = await vaccinePolicy(db);
-  const today = businessDate(input.now ?? new Date());
+  const today = businessDate(input.now);
   const coverage = chosen.map((cat): CatCoverage => {
     const problems: string[] = [];
     let awaiting = false;
@@ -377,7 +378,7 @@ async function decide(
 }
 
 /** Verifies a record, with the expiry date as staff read it off the document (they may correct it). */
-export async function verifyVaccineRecord(db: Db, recordId: string, input: { expiresOn: string }, reviewer: string, now = new Date()): Promise<ReviewedRecord> {
+export async function verifyVaccineRecord(db: Db, recordId: string, input: { expiresOn: string }, reviewer: string, now: Date): Promise<ReviewedRecord> {
   const [current] = isUuid(recordId)
     ? await db.select({ expiresOn: vaccineRecords.expiresOn }).from(vaccineRecords).where(eq(vaccineRecords.id, recordId))
     : [];
@@ -390,7 +391,7 @@ export async function verifyVaccineRecord(db: Db, recordId: string, input: { exp
 }
 
 /** Rejects a record with the reason the customer will read. */
-export async function rejectVaccineRecord(db: Db, recordId: string, input: { reason: string }, reviewer: string, now = new Date()): Promise<ReviewedRecord> {
+export async function rejectVaccineRecord(db: Db, recordId: string, input: { reason: string }, reviewer: string, now: Date): Promise<ReviewedRecord> {
   const reason = input.reason.trim();
   if (!reason) throw fieldError(400, "REASON_REQUIRED", "reason", "Tell the customer why the record can't be accepted.");
   return decide(db, recordId, { status: "rejected", rejectionReason: reason }, reviewer, now);

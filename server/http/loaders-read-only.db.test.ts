@@ -50,6 +50,7 @@ beforeAll(async () => {
     .values({ messageSid: `SM${crypto.randomUUID().replaceAll("-", "")}`, fromPhone: texter, body: "Is Miso eating?", receivedAt: now });
   if (database.url) {
     const pool = new pg.Pool({ connectionString: database.url, options: "-c default_transaction_read_only=on", max: 4 });
+    // eslint-disable-next-line no-restricted-syntax -- a driver's connection made a Db, as server/db/client.ts makes one.
     readOnly = drizzle(pool, { schema }) as unknown as Db;
     closeReadOnly = () => pool.end();
   } else {

@@ -25,7 +25,7 @@ const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 0, day, hour));
 async function sessionCookieFor(email: string, admin: boolean): Promise<string> {
   const [user] = await database.db.insert(users).values({ email }).returning({ id: users.id });
   if (admin) await grantAdmin(database.db, user!.id);
-  const { token } = await createSession(database.db, user!.id);
+  const { token } = await createSession(database.db, user!.id, new Date());
   return `cat_hotel_session=${token}`;
 }
 

@@ -157,7 +157,7 @@ describe("POST /api/leads/newsletter", () => {
     // Sealed: the link's token is readable nowhere in the database.
     const token = /https:\/\/cats\.example\/unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
     expect(JSON.stringify(queued[0])).not.toContain(token);
-    expect(await unsubscribe(database.db, token)).toEqual({ email: "whiskers@example.com" });
+    expect(await unsubscribe(database.db, token, new Date())).toEqual({ email: "whiskers@example.com" });
   });
 
   it("refuses an address without a domain", async () => {
@@ -171,6 +171,7 @@ describe("POST /api/leads/newsletter", () => {
       { db: database.db, env: server.env },
       { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT },
       "192.0.2.5",
+      new Date(),
     );
     expect(first.unsubscribeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const token = first.unsubscribeToken!;
@@ -178,16 +179,17 @@ describe("POST /api/leads/newsletter", () => {
     expect(stored!.unsubscribeTokenHash).toBe(hashToken(token));
     expect(stored!.unsubscribeTokenHash).not.toContain(token);
 
-    expect(await unsubscribe(database.db, token)).toEqual({ email: "leaving@example.com" });
+    expect(await unsubscribe(database.db, token, new Date())).toEqual({ email: "leaving@example.com" });
     const [after] = await database.db.select().from(newsletterSignups).where(eqEmail("leaving@example.com"));
     expect(after!.unsubscribedAt).toBeInstanceOf(Date);
-    await unsubscribe(database.db, token);
-    await expect(unsubscribe(database.db, "A".repeat(43))).rejects.toMatchObject({ status: 404 });
+    await unsubscribe(database.db, token, new Date());
+    await expect(unsubscribe(database.db, "A".repeat(43), new Date())).rejects.toMatchObject({ status: 404 });
 
     const again = await signUpForNewsletter(
       { db: database.db, env: server.env },
       { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT },
       "192.0.2.5",
+      new Date(),
     );
     // The address keeps its link; the row is active again.
     expect(again.unsubscribeToken).toBeNull();

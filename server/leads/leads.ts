@@ -19,6 +19,7 @@ import { queueMail, sendMailNow, withdrawMail } from "../mail/queue";
 import { newsletterWelcomeMail, voucherMail } from "../messages/catalogue";
 import type { SealEnv } from "../messages/sealed";
 import { type RateLimitRule, consumeRateLimits } from "../rate-limit/rate-limit";
+import { inTransaction } from "../db/transaction";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -55,7 +56,7 @@ function newVoucherCode(): string {
   return `FN-${Array.from(crypto.randomBytes(6), (b) => alphabet[b % alphabet.length]).join("")}`;
 }
 
-export async function createVoucherRequest(db: Db, input: VoucherRequestInput | unknown, ip: string, now = new Date()) {
+export async function createVoucherRequest(db: Db, input: VoucherRequestInput | unknown, ip: string, now: Date) {
   const data = parseBody(voucherRequestSchema, input);
   await requireWithinLimits(db, limits.voucher(ip), now);
   const [row] = await db
@@ -81,13 +82,13 @@ export async function createVoucherRequest(db: Db, input: VoucherRequestInput | 
  * behind their back). Resolves whether the mail went out; a mail server that is down never loses the
  * request, which is already stored.
  */
-export async function sendVoucherMail(deps: { db: Db; mailer: Mailer; logger: Logger; siteUrl: string }, id: string, now = new Date()): Promise<boolean> {
+export async function sendVoucherMail(deps: { db: Db; mailer: Mailer; logger: Logger; siteUrl: string }, id: string, now: Date): Promise<boolean> {
   const { db, logger, siteUrl } = deps;
   const [lead] = await db.select().from(voucherRequests).where(eq(voucherRequests.id, id));
   if (!lead?.voucherCode) throw new AppError(404, "NOT_FOUND", "This voucher request does not exist.");
   const { business } = await loadSiteContent(db, logger);
   const mail = voucherMail({ to: lead.email, name: lead.name, code: lead.voucherCode, business, siteUrl });
-  const queued = await queueMail(db, { dedupeKey: `voucher:${id}`, message: mail, sendNow: true }, now);
+  const queued = await inTransaction(db, (tx) => queueMail(tx, { dedupeKey: `voucher:${id}`, message: mail, sendNow: true }, now));
   // Queued before (a second call for the same lead): its outcome is already recorded.
   if (!queued) return lead.mailStatus === "sent";
   const sent = await sendMailNow(deps, queued, mail, now);
@@ -113,15 +114,15 @@ export interface NewsletterDeps {
  * same transaction: once an address, however often it signs up (its key is the row's, and only the
  * request whose token was stored sends it). The mail is sealed: the link's token is stored only as a
  * hash. The answer is the same whether the address was new or known, so the endpoint does not reveal
- * who is subscribed; the caller kicks the queue after it (`kickMessageQueues`). `unsubscribeToken` is
+ * who is subscribed; the queue is kicked after the commit (`inTransaction`). `unsubscribeToken` is
  * set only when a new token was made; it is never sent to the browser.
  */
-export async function signUpForNewsletter({ db, env }: NewsletterDeps, input: NewsletterSignupInput | unknown, ip: string, now = new Date()) {
+export async function signUpForNewsletter({ db, env }: NewsletterDeps, input: NewsletterSignupInput | unknown, ip: string, now: Date) {
   const data = parseBody(newsletterSignupSchema, input);
   await requireWithinLimits(db, limits.newsletter(ip, data.email), now);
   const token = crypto.randomBytes(32).toString("base64url");
   const { business } = await loadSiteContent(db);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(newsletterSignups)
       .values({
@@ -159,7 +160,7 @@ export async function findSignupByUnsubscribeToken(db: Db, token: string) {
 }
 
 /** Idempotent: unsubscribing twice keeps the first time. */
-export async function unsubscribe(db: Db, token: string, now = new Date()) {
+export async function unsubscribe(db: Db, token: string, now: Date) {
   const signup = await findSignupByUnsubscribeToken(db, token);
   if (!signup) throw new AppError(404, "UNKNOWN_TOKEN", "This unsubscribe link is not valid.");
   if (!signup.unsubscribedAt) {

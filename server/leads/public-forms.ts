@@ -16,7 +16,6 @@ import { NUMBER_COOLDOWN_MS, requestCallback } from "../callback/service";
 import { createVoucherRequest, sendVoucherMail, signUpForNewsletter } from "./leads";
 import { formDataOf, submitForm, unknownIntent } from "../http/form-action";
 import { FORM_SUBMISSION_KEPT_MS, submitOnce } from "../http/form-once";
-import { kickMessageQueues } from "../mail/kick";
 
 /**
  * How long the same words posted again from a public form are the same request (ADR 0195). The pages
@@ -95,7 +94,6 @@ export async function publicFormAction({ request, context }: { request: Request;
       return withNotice(
         await submitOnce(once("newsletter"), form, newsletterSignupSchema, async (input) => {
           await signUpForNewsletter({ db: context.db, env: context.env }, input, ip, now);
-          kickMessageQueues(context);
           return { kind: "success", title: "Thank you for subscribing!", description: "We'll keep you updated on all things cat-related." };
         }),
         // The spec's own toast for a bad address is the message alone.

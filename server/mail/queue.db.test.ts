@@ -11,6 +11,7 @@ import { createTestDatabase } from "../testing/test-database";
 import { startTestSmtp } from "../testing/test-smtp";
 import { createMailer } from "./mailer";
 import { MAX_ATTEMPTS, deliverQueuedMail, failedMail, queueMail, retryMail } from "./queue";
+import { inTransaction } from "../db/transaction";
 
 let database: Database;
 beforeAll(async () => {
@@ -47,8 +48,8 @@ describe("the mail queue", () => {
     const to = `${crypto.randomUUID()}@example.com`;
     const key = `test:${crypto.randomUUID()}`;
     const now = new Date();
-    await queueMail(db, { dedupeKey: key, message: message(to) }, now);
-    await queueMail(db, { dedupeKey: key, message: message(to) }, now); // the same change queued twice
+    await inTransaction(db, (tx) => queueMail(tx, { dedupeKey: key, message: message(to) }, now));
+    await inTransaction(db, (tx) => queueMail(tx, { dedupeKey: key, message: message(to) }, now)); // the same change queued twice
 
     const down = await deliverQueuedMail({ db, mailer: mailerAt(await closedPort()), env: keys }, now);
     expect(down).toEqual({ sent: 0, failed: 1 });
@@ -80,7 +81,7 @@ describe("the mail queue", () => {
     try {
       const to = `${crypto.randomUUID()}@example.com`;
       const now = new Date();
-      for (let i = 0; i < 5; i++) await queueMail(db, { dedupeKey: `test:${crypto.randomUUID()}`, message: message(to) }, now);
+      for (let i = 0; i < 5; i++) await inTransaction(db, (tx) => queueMail(tx, { dedupeKey: `test:${crypto.randomUUID()}`, message: message(to) }, now));
       const mailer = mailerAt(smtp.url);
       const runs = await Promise.all([deliverQueuedMail({ db, mailer, env: keys }, now), deliverQueuedMail({ db, mailer, env: keys }, now)]);
       expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(5);
@@ -94,7 +95,7 @@ describe("the mail queue", () => {
     const { db } = database;
     const key = `test:${crypto.randomUUID()}`;
     let now = new Date();
-    await queueMail(db, { dedupeKey: key, message: message(`${crypto.randomUUID()}@example.com`) }, now);
+    await inTransaction(db, (tx) => queueMail(tx, { dedupeKey: key, message: message(`${crypto.randomUUID()}@example.com`) }, now));
     const mailer = mailerAt(await closedPort());
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await deliverQueuedMail({ db, mailer, env: keys }, now);
@@ -120,10 +121,8 @@ describe("the mail queue", () => {
       const key = `test:${crypto.randomUUID()}`;
       const secret = `token-${crypto.randomUUID()}`;
       const now = new Date();
-      await queueMail(
-        db,
-        { dedupeKey: key, message: { to, subject: "Your sign-in link", text: `Open ${secret}`, html: `<p>${secret}</p>` }, sealWith: keys },
-        now,
+      await inTransaction(db, (tx) =>
+        queueMail(tx, { dedupeKey: key, message: { to, subject: "Your sign-in link", text: `Open ${secret}`, html: `<p>${secret}</p>` }, sealWith: keys }, now),
       );
       const [row] = await db.select().from(mailQueue).where(eq(mailQueue.dedupeKey, key));
       expect(JSON.stringify(row)).not.toContain(secret);
@@ -133,7 +132,9 @@ describe("the mail queue", () => {
       const mail = await smtp.waitForMail(to);
       expect(mail.text).toContain(`Open ${secret}`);
       // Another key cannot open it: the mail is not sent with anything else in its place.
-      await queueMail(db, { dedupeKey: `${key}:2`, message: { to, subject: "Your sign-in link", text: secret, html: "" }, sealWith: keys }, now);
+      await inTransaction(db, (tx) =>
+        queueMail(tx, { dedupeKey: `${key}:2`, message: { to, subject: "Your sign-in link", text: secret, html: "" }, sealWith: keys }, now),
+      );
       const otherKey = loadEnv({ NODE_ENV: "test", ENCRYPTION_KEY: "7a".repeat(32) });
       await deliverQueuedMail({ db, mailer: mailerAt(smtp.url), env: otherKey }, now, 1000);
       const [refused] = await db

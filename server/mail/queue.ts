@@ -7,12 +7,13 @@ import { type Attempt, MAX_ATTEMPTS, deliverDue, deliverHeld, heldBySender, requ
 import { type SealEnv, openMessage, sealMessage } from "../messages/sealed";
 import type { PeriodicJob } from "../periodic-job";
 import type { MailMessage, Mailer } from "./mailer";
+import { messageQueued, type Tx } from "../db/transaction";
 
 /**
  * The one way the app sends mail (ADR 0126, 0143): queued in the same transaction as the change it
  * tells about, delivered by a job that retries with growing pauses until the mail server takes it,
- * and marked failed (for staff to see) after `MAX_ATTEMPTS`. The request that queued it kicks the
- * queue once it has committed (`kickMessageQueues`); a person who waits for the mail (sign-in) has
+ * and marked failed (for staff to see) after `MAX_ATTEMPTS`. `inTransaction` kicks the queue once
+ * the transaction that queued it has committed (ADR 0202); a person who waits for the mail (sign-in) has
  * it sent at once with `sendMailNow`. Texts go the same way, through the same loop.
  */
 
@@ -36,15 +37,15 @@ export interface QueuedMail {
   sendNow?: boolean;
 }
 
-/** Queues a mail in the caller's transaction; answers its row id, or null when its key was queued already. */
-export async function queueMail(db: Db, mail: QueuedMail, now = new Date()): Promise<string | null> {
+/** Queues a mail in the caller's transaction (a `Tx`: `inTransaction`); answers its row id, or null when its key was queued already. */
+export async function queueMail(tx: Tx, mail: QueuedMail, now: Date): Promise<string | null> {
   const id = crypto.randomUUID();
   const { to, ...message } = mail.message;
   const { subject, ...words } = message;
   const stored = mail.sealWith
     ? { message: { subject, text: "", html: "" }, sealed: sealMessage(mail.sealWith, "mail_queue", id, words) }
     : { message, sealed: null };
-  const [row] = await db
+  const [row] = await tx
     .insert(mailQueue)
     .values({
       id,
@@ -58,6 +59,8 @@ export async function queueMail(db: Db, mail: QueuedMail, now = new Date()): Pro
     })
     .onConflictDoNothing({ target: mailQueue.dedupeKey })
     .returning({ id: mailQueue.id });
+  // Sent after the commit by `inTransaction`'s kick; one the caller sends itself is held for it.
+  if (row && !mail.sendNow) messageQueued(tx);
   return row?.id ?? null;
 }
 
@@ -68,7 +71,7 @@ function messageOf(env: SealEnv, row: typeof mailQueue.$inferSelect): MailMessag
 }
 
 /** Sends the mail that is due; several processes may run this at once (see `deliverDue`). */
-export function deliverQueuedMail(deps: MailDeps, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
+export function deliverQueuedMail(deps: MailDeps, now: Date, batch = 20): Promise<{ sent: number; failed: number }> {
   return deliverDue(deps.db, mailQueue, (row) => deps.mailer.send(messageOf(deps.env, row)), now, batch);
 }
 
@@ -81,7 +84,7 @@ export function sendMailNow(
   deps: Pick<MailDeps, "db" | "mailer">,
   id: string,
   message: MailMessage,
-  now = new Date(),
+  now: Date,
   options: { forgetWhenSent?: boolean } = {},
 ): Promise<Attempt<void>> {
   return deliverHeld(deps.db, mailQueue, id, () => deps.mailer.send(message), now, options.forgetWhenSent);
@@ -118,6 +121,6 @@ export function failedMail(db: Db, limit = 20) {
 }
 
 /** Puts a failed mail back in the queue with fresh attempts (staff, once the mail server is fixed). */
-export async function retryMail(db: Db, id: string, now = new Date()) {
+export async function retryMail(db: Db, id: string, now: Date) {
   if (!(await requeueFailed(db, mailQueue, id, now))) throw new AppError(404, "MAIL_NOT_FOUND", "That mail is no longer waiting to be sent again.");
 }

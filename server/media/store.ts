@@ -3,6 +3,7 @@ import { type ImagePurpose, mediaUrl } from "~/features/media/images";
 import type { Db } from "../db/client";
 import { mediaImageVariants, mediaImages } from "../db/schema/index";
 import type { ProcessedImage } from "./process";
+import { inTransaction } from "../db/transaction";
 
 export type MediaImage = typeof mediaImages.$inferSelect;
 
@@ -16,7 +17,7 @@ export interface UploadedImageView {
 }
 
 export async function saveImage(db: Db, purpose: ImagePurpose, image: ProcessedImage, createdBy: string): Promise<UploadedImageView> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(mediaImages)
       .values({

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { receiptRows } from "~/features/stays/receipt";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
-import type { Database, Db } from "../db/client";
+import type { Database } from "../db/client";
 import { calendarRules, mailQueue, paymentRefunds, payments, receipts, stayEvents, stays, suiteTypes, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { receiptPdf } from "../receipts/receipt-pdf";
@@ -266,7 +266,7 @@ describe("check-out", () => {
     const failed = await checkedIn({ deposit: false });
     await expect(
       database.db.transaction(async (tx) => {
-        await checkOutAtDesk(tx as unknown as Db, failed.stay.id, STAFF, { siteUrl, now, reason: "Invoiced" });
+        await checkOutAtDesk(tx, failed.stay.id, STAFF, { siteUrl, now, reason: "Invoiced" });
         throw new Error("the check-out failed after its receipt");
       }),
     ).rejects.toThrow("the check-out failed after its receipt");

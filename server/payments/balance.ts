@@ -15,6 +15,7 @@ import { BALANCE_STATUSES, stayBalance } from "../stays/balance";
 import { STAY_NOT_FOUND } from "../stays/stays";
 import type { CardPayment, Payment } from "./refunds";
 import type { PaymentProviders } from "./provider";
+import { inTransaction } from "../db/transaction";
 
 /**
  * The balance at check-out (ADR 0154): what is due on a checked-in stay is settled once, by card
@@ -119,13 +120,8 @@ export interface DeskBalanceInput {
 }
 
 /** Staff record the balance taken in cash or by check: a paid `payments` row naming who took it. */
-export async function recordBalanceAtDesk(
-  db: Db,
-  providers: PaymentProviders,
-  input: DeskBalanceInput,
-  ctx: { now?: Date; logger?: Logger } = {},
-): Promise<Payment> {
-  const now = ctx.now ?? new Date();
+export async function recordBalanceAtDesk(db: Db, providers: PaymentProviders, input: DeskBalanceInput, ctx: { now: Date; logger?: Logger }): Promise<Payment> {
+  const now = ctx.now;
   const { stay } = await payableStay(db, input.stayId);
   await dueOn(db, stay);
   const reference = input.method === "check" ? input.checkNumber?.trim() : undefined;
@@ -135,8 +131,7 @@ export async function recordBalanceAtDesk(
   await closeOpenBalanceCheckouts(db, providers, stay.id, now, ctx.logger);
   const recordedBy = `staff:${input.staffEmail}`;
   return onceOnly(() =>
-    db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    inTransaction(db, async (tx) => {
       // Read again in the transaction: what was paid a moment ago counts.
       const amountCents = await dueOn(tx, stay);
       const [payment] = await tx
@@ -187,9 +182,9 @@ export async function startBalanceCheckout(
   db: Db,
   providers: PaymentProviders,
   input: { stayId: string; staffEmail: string } | { stayId: string; customerId: string },
-  ctx: { siteUrl: string; now?: Date; logger?: Logger },
+  ctx: { siteUrl: string; now: Date; logger?: Logger },
 ): Promise<{ url: string; qr: string; amountCents: number; payment: CardPayment; mailed: boolean }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   const byCustomer = "customerId" in input;
   const actor = byCustomer ? `customer:${input.customerId}` : `staff:${input.staffEmail}`;
   const { stay, email } = await payableStay(db, input.stayId, byCustomer ? input.customerId : undefined);
@@ -225,8 +220,7 @@ export async function startBalanceCheckout(
       );
     });
   const { business } = await loadSiteContent(db);
-  const written = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const written = await inTransaction(db, async (tx) => {
     // Whoever writes the stay's link queues here, and reads what the one before committed.
     await lockForBooking(tx, { balance: [stay.id] });
     const first = (await openBalanceCheckouts(tx, stay.id)).find((row) => isReusable(row, amountCents, now));

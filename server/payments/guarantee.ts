@@ -16,6 +16,7 @@ import { STAY_NOT_FOUND } from "../stays/stays";
 import { sendPendingRefunds } from "./refunds";
 import type { PaymentProviders } from "./provider";
 import { PaymentProviderNotConfigured } from "./types";
+import { inTransaction } from "../db/transaction";
 
 /**
  * The satisfaction guarantee (ADR 0151): on a checked-out stay staff give back part or all of what
@@ -83,8 +84,7 @@ export async function refundUnderGuarantee(
   // Read outside the transaction: the content cache is the database's handle, not the transaction's.
   const { business } = await loadSiteContent(db);
   const actor = `staff:${input.staffEmail}`;
-  const result = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const result = await inTransaction(db, async (tx) => {
     const [stay] = await tx.select().from(stays).where(eq(stays.id, input.stayId)).for("update");
     if (!stay) throw STAY_NOT_FOUND();
     const [given] = await tx

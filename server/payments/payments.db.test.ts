@@ -270,10 +270,10 @@ describe("unpaid holds", () => {
         paymentIntentId: simulatedPaymentIntentId(),
         amountCents: 8_000,
       },
-      { siteUrl },
+      { now: new Date(), siteUrl },
     );
     expect(await stayNow(stay.id)).toMatchObject({ status: "expired" });
-    expect(await sendPendingRefunds(database.db, simulated)).toBeGreaterThanOrEqual(1);
+    expect(await sendPendingRefunds(database.db, simulated, undefined, new Date())).toBeGreaterThanOrEqual(1);
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: 8_000 });
   });
 });
@@ -284,7 +284,7 @@ describe("the simulated provider's Pay button", () => {
     const { userId, stay, checkout } = await heldStay(simulated, 142);
     const sessionId = checkout.payment.checkoutSessionId;
     // On PostgreSQL the clicks run at once on connections of their own: only the row lock decides.
-    const answers = await Promise.all(Array.from({ length: 20 }, () => paySimulatedCheckout(database.db, userId, sessionId, { siteUrl })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => paySimulatedCheckout(database.db, userId, sessionId, { now: new Date(), siteUrl })));
     expect(answers.filter((a) => a.outcome === "paid")).toHaveLength(1);
     expect(answers.filter((a) => a.outcome === "already_paid")).toHaveLength(19);
     expect(answers.every((a) => a.stayId === stay.id)).toBe(true);
@@ -298,7 +298,11 @@ describe("the simulated provider's Pay button", () => {
     ).toHaveLength(1);
     expect(await database.db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id))).toHaveLength(1);
     // A click on a page opened before (another tab): already paid, nothing more recorded.
-    expect(await paySimulatedCheckout(database.db, userId, sessionId, { siteUrl })).toEqual({ outcome: "already_paid", stayId: stay.id, kind: "deposit" });
+    expect(await paySimulatedCheckout(database.db, userId, sessionId, { now: new Date(), siteUrl })).toEqual({
+      outcome: "already_paid",
+      stayId: stay.id,
+      kind: "deposit",
+    });
     expect(
       await database.db
         .select()
@@ -311,12 +315,12 @@ describe("the simulated provider's Pay button", () => {
     const simulated = paymentProviders(createSimulatedPaymentProvider({ siteUrl }));
     const { userId, checkout } = await heldStay(simulated, 149);
     await releaseUnpaidHolds(database.db, simulated, new Date(now.getTime() + 31 * 60_000));
-    expect(await refusal(paySimulatedCheckout(database.db, userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({
+    expect(await refusal(paySimulatedCheckout(database.db, userId, checkout.payment.checkoutSessionId, { now: new Date(), siteUrl }))).toMatchObject({
       status: 409,
       code: "CHECKOUT_CLOSED",
     });
     const other = await household(database.db);
-    expect(await refusal(paySimulatedCheckout(database.db, other.userId, checkout.payment.checkoutSessionId, { siteUrl }))).toMatchObject({
+    expect(await refusal(paySimulatedCheckout(database.db, other.userId, checkout.payment.checkoutSessionId, { now: new Date(), siteUrl }))).toMatchObject({
       status: 404,
     });
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ status: "expired" });
@@ -357,15 +361,17 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
     );
     expect(cancelMail!.message.text).toContain(`Refund to your card: ${formatCents(refund)}`);
     // Sending again (a second process, a retry) refunds nothing more.
-    await sendPendingRefunds(database.db, stripe);
+    await sendPendingRefunds(database.db, stripe, undefined, new Date());
     expect(standIn.refunds.filter((r) => r.payment_intent === sent[0]!.payment_intent)).toHaveLength(1);
   });
 
   it("lets staff refund by hand up to what is left, and refuses more", async () => {
     const { checkout } = await paidStay(340);
-    await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 5_000, staffEmail: "staff@example.com" });
+    await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 5_000, staffEmail: "staff@example.com" }, { now: new Date() });
     expect(
-      await refusal(refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 3_001, staffEmail: "staff@example.com" })),
+      await refusal(
+        refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 3_001, staffEmail: "staff@example.com" }, { now: new Date() }),
+      ),
     ).toMatchObject({
       status: 409,
       code: "REFUND_TOO_LARGE",
@@ -373,7 +379,7 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
     // Ten at once for the $30 left: the database's check lets three through.
     const outcomes = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
-        refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" }),
+        refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" }, { now: new Date() }),
       ),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
@@ -382,7 +388,7 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
 
   it("lists each deposit with who it was for and who gave back what, in words", async () => {
     const { userId, email, stay, checkout } = await paidStay(355);
-    await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" });
+    await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" }, { now: new Date() });
     // Cancelled in the free window, after staff's refund: the rest goes back, given by the customer's cancellation.
     await cancelStay(database.db, userId, stay.id, { siteUrl, now: new Date() });
     const listed = async () => (await recentPayments(database.db, 1_000)).find((p) => p.id === checkout.payment.id)!;
@@ -415,13 +421,13 @@ describe("a payment goes back through the provider that took it, whichever takes
     const demo = withoutStripe();
     expect(demo.current.name).toBe("simulated");
     const { userId, checkout } = await heldStay(demo, 162);
-    await paySimulatedCheckout(database.db, userId, checkout.payment.checkoutSessionId, { siteUrl });
+    await paySimulatedCheckout(database.db, userId, checkout.payment.checkoutSessionId, { now: new Date(), siteUrl });
     const unpaid = await heldStay(demo, 169);
 
     // Stripe is configured now: new payments go to it, the demo's go back to the simulated provider.
     expect(stripe.current.name).toBe("stripe");
     expect((await heldStay(stripe, 176)).checkout.payment.provider).toBe("stripe");
-    await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 3_000, staffEmail: "staff@example.com" });
+    await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 3_000, staffEmail: "staff@example.com" }, { now: new Date() });
     // Sent to Stripe, the refund would have been refused (Stripe knows no such payment) and stayed pending.
     const [refund] = await refundsOf(checkout.payment.id);
     expect(refund).toMatchObject({ status: "succeeded", amountCents: 3_000, lastError: null });
@@ -441,7 +447,12 @@ describe("a payment goes back through the provider that took it, whichever takes
     const simulatedOnly = withoutStripe();
 
     const refused = await refusal(
-      refundByStaff(database.db, simulatedOnly, { paymentId: held.checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" }, { logger }),
+      refundByStaff(
+        database.db,
+        simulatedOnly,
+        { paymentId: held.checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" },
+        { now: new Date(), logger },
+      ),
     );
     expect(refused).toMatchObject({ status: 409, code: "PAYMENT_PROVIDER_NOT_CONFIGURED" });
     expect(refused.message).toContain("taken through Stripe, which is not configured");
@@ -493,7 +504,7 @@ describe("the satisfaction guarantee on a checked-out stay", () => {
   /** A stay whose $80 deposit the simulated provider took (before the site switched to Stripe), then checked out. */
   async function checkedOutStay(days: number) {
     const held = await heldStay(demo(), days);
-    await paySimulatedCheckout(database.db, held.userId, held.checkout.payment.checkoutSessionId, { siteUrl });
+    await paySimulatedCheckout(database.db, held.userId, held.checkout.payment.checkoutSessionId, { now: new Date(), siteUrl });
     await database.db.update(stays).set({ status: "checked_out" }).where(eq(stays.id, held.stay.id));
     return held;
   }

@@ -21,6 +21,7 @@ import type { PaymentKind, PaymentMethod } from "../db/schema/payments";
 import type { PaymentProviderName, PaymentProviders } from "./provider";
 import { type PaymentEvent, type PaymentProvider, PaymentProviderNotConfigured } from "./types";
 import { householdOf } from "../db/owned";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * Deposits (ADR 0132). A stay a calendar rule asks a deposit for is booked `awaiting_payment`: its
@@ -43,9 +44,9 @@ export async function startDepositCheckout(
   providers: PaymentProviders,
   userId: string,
   stayId: string,
-  ctx: { siteUrl: string; now?: Date; logger?: Logger },
+  ctx: { siteUrl: string; now: Date; logger?: Logger },
 ): Promise<{ url: string; payment: CardPayment }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [row] = await db
     .select({ stay: stays, email: users.email })
@@ -109,7 +110,7 @@ export async function paySimulatedCheckout(
   db: Db,
   userId: string,
   sessionId: string,
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<{ outcome: SimulatedPayOutcome; stayId: string; kind: PaymentKind }> {
   const { payment, stay } = await simulatedCheckout(db, userId, sessionId);
   if (payment.status === "paid") return { outcome: "already_paid", stayId: stay.id, kind: payment.kind };
@@ -157,7 +158,7 @@ export async function handlePaymentEvent(
   db: Db,
   provider: Pick<PaymentProvider, "name">,
   event: PaymentEvent,
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<EventOutcome> {
   return (await applyPaymentEvent(db, provider, event, ctx)).outcome;
 }
@@ -170,11 +171,10 @@ async function applyPaymentEvent(
   db: Db,
   provider: Pick<PaymentProvider, "name">,
   event: PaymentEvent,
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<{ outcome: EventOutcome; recordedPayment: boolean }> {
-  const now = ctx.now ?? new Date();
-  return db.transaction(async (txDb): Promise<{ outcome: EventOutcome; recordedPayment: boolean }> => {
-    const tx = txDb as unknown as Db;
+  const now = ctx.now;
+  return inTransaction(db, async (tx): Promise<{ outcome: EventOutcome; recordedPayment: boolean }> => {
     const recorded = await tx
       .insert(paymentWebhookEvents)
       .values({ eventId: event.id, provider: provider.name, type: event.type, detail: { ...event }, receivedAt: now })
@@ -203,7 +203,7 @@ async function applyPaymentEvent(
 }
 
 /** Records a completed checkout (under its row's lock); false when it was recorded already, or is unknown. */
-async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checkout_completed" }>, ctx: { siteUrl: string; now: Date }): Promise<boolean> {
+async function checkoutPaid(tx: Tx, event: Extract<PaymentEvent, { type: "checkout_completed" }>, ctx: { siteUrl: string; now: Date }): Promise<boolean> {
   const { now } = ctx;
   const [payment] = await tx.select().from(payments).where(eq(payments.checkoutSessionId, event.sessionId)).for("update");
   if (!payment || payment.status === "paid") return false;
@@ -241,19 +241,14 @@ async function checkoutPaid(tx: Db, event: Extract<PaymentEvent, { type: "checko
  * only a provider that took the card anyway gets here) is kept unpaid and logged in the stay's
  * events for staff to give back in the provider's dashboard; the event is not delivered again.
  */
-async function balanceCheckoutPaid(tx: Db, payment: Payment, event: Extract<PaymentEvent, { type: "checkout_completed" }>, now: Date): Promise<boolean> {
-  const recorded = await tx
-    .transaction(async (spDb) => {
-      await (spDb as unknown as Db)
-        .update(payments)
-        .set({ status: "paid", paymentIntentId: event.paymentIntentId, paidAt: now, updatedAt: now })
-        .where(eq(payments.id, payment.id));
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (sqlStateOf(error) === "23505") return false;
-      throw error;
-    });
+async function balanceCheckoutPaid(tx: Tx, payment: Payment, event: Extract<PaymentEvent, { type: "checkout_completed" }>, now: Date): Promise<boolean> {
+  const recorded = await inTransaction(tx, async (spDb) => {
+    await spDb.update(payments).set({ status: "paid", paymentIntentId: event.paymentIntentId, paidAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
+    return true;
+  }).catch((error: unknown) => {
+    if (sqlStateOf(error) === "23505") return false;
+    throw error;
+  });
   await tx.insert(stayEvents).values({
     stayId: payment.stayId,
     kind: recorded ? "balance_paid" : "balance_paid_twice",
@@ -294,7 +289,7 @@ async function refundSucceeded(tx: Db, event: Extract<PaymentEvent, { type: "ref
  * so its stay keeps the suite too, and the log says why. Safe in several processes at once. Returns
  * the stays released.
  */
-export async function releaseUnpaidHolds(db: Db, providers: PaymentProviders, now = new Date(), logger?: Logger): Promise<number> {
+export async function releaseUnpaidHolds(db: Db, providers: PaymentProviders, now: Date, logger?: Logger): Promise<number> {
   const due = await db
     .select({ id: stays.id })
     .from(stays)
@@ -328,8 +323,7 @@ export async function releaseUnpaidHolds(db: Db, providers: PaymentProviders, no
   }
   const releasable = due.map((d) => d.id).filter((id) => !keptHeld.has(id));
   if (releasable.length === 0) return 0;
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // Locked, and still unpaid: a payment handled a moment ago has confirmed its stay.
     const lapsed = await tx
       .select({ id: stays.id })
@@ -378,14 +372,13 @@ export async function refundByStaff(
   db: Db,
   providers: PaymentProviders,
   input: { paymentId: string; amountCents: number; staffEmail: string },
-  ctx: { logger?: Logger; now?: Date } = {},
+  ctx: { logger?: Logger; now: Date },
 ): Promise<PaymentRefund> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   if (!isUuid(input.paymentId)) throw new AppError(404, "PAYMENT_NOT_FOUND", "We couldn't find that payment.");
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw new AppError(400, "VALIDATION_FAILED", "Enter an amount above $0.00.", { fields: { amount: "Enter an amount above $0.00." } });
-  const refund = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const refund = await inTransaction(db, async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
     if (!payment) throw new AppError(404, "PAYMENT_NOT_FOUND", "We couldn't find that payment.");
     if (!providers.get(payment.provider)) {

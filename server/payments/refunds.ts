@@ -22,7 +22,7 @@ export type PaymentRefund = typeof paymentRefunds.$inferSelect;
  * simulated provider took is not refunded through Stripe); one that fails, or whose provider this
  * server no longer has, stays queued for the next run with the reason. Returns how many were sent.
  */
-export async function sendPendingRefunds(db: Db, providers: PaymentProviders, logger?: Logger, now = new Date()): Promise<number> {
+export async function sendPendingRefunds(db: Db, providers: PaymentProviders, logger: Logger | undefined, now: Date): Promise<number> {
   const pending = await db
     .select({ refund: paymentRefunds, paymentIntentId: payments.paymentIntentId, provider: payments.provider })
     .from(paymentRefunds)

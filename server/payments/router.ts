@@ -28,7 +28,7 @@ export function paymentsWebhookRouter(ctx: AppContext): Router {
         return;
       }
       try {
-        const outcome = await handlePaymentEvent(ctx.database.db, stripe, event, { siteUrl: ctx.env.PUBLIC_SITE_URL });
+        const outcome = await handlePaymentEvent(ctx.database.db, stripe, event, { siteUrl: ctx.env.PUBLIC_SITE_URL, now: ctx.clock.now() });
         req.log.info({ eventId: event.id, type: event.type, outcome }, "payment webhook");
         res.json({ received: true, outcome });
       } catch (error) {

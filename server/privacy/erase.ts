@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { rolesOf } from "../auth/roles";
 import { AppError } from "../http/errors";
 import { PERSONAL_TABLES, findSubject } from "./tables";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Deletes a customer's account (ADR 0124), in one transaction: every table in PERSONAL_TABLES erases
@@ -15,7 +16,7 @@ import { PERSONAL_TABLES, findSubject } from "./tables";
  */
 export async function deleteAccount(db: Db, userId: string): Promise<{ email: string }> {
   const placeholder = `deleted-${crypto.randomBytes(6).toString("hex")}@deleted.invalid`;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const subject = await findSubject(tx, userId);
     if (!subject) throw new AppError(404, "ACCOUNT_NOT_FOUND", "This account no longer exists.");
     // Staff addresses stay in what staff did (appointments made, records reviewed, care entries logged,

@@ -62,7 +62,7 @@ function exportedRow(name: string, entry: PersonalTable, row: Record<string, unk
   return out;
 }
 
-export async function buildExport(db: Db, subject: DataSubject, now = new Date()): Promise<HouseholdExport> {
+export async function buildExport(db: Db, subject: DataSubject, now: Date): Promise<HouseholdExport> {
   const files: HouseholdExport["files"] = {};
   const tables: HouseholdExport["data"]["tables"] = {};
   const withheld: HouseholdExport["data"]["withheld"] = {};
@@ -75,7 +75,7 @@ export async function buildExport(db: Db, subject: DataSubject, now = new Date()
 }
 
 /** The export of a signed-in user's account as a zip, and the name to save it under. */
-export async function exportZip(db: Db, userId: string, now = new Date()): Promise<{ fileName: string; zip: Uint8Array }> {
+export async function exportZip(db: Db, userId: string, now: Date): Promise<{ fileName: string; zip: Uint8Array }> {
   const subject = await findSubject(db, userId);
   if (!subject) throw new AppError(404, "ACCOUNT_NOT_FOUND", "This account no longer exists.");
   const { data, files } = await buildExport(db, subject, now);

@@ -2,6 +2,7 @@ import { type SQL, and, eq, inArray, isNotNull, isNull, like, or, sql } from "dr
 import { BUSINESS_TIME_ZONE } from "~/lib/business-time";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
+import type { Tx } from "../db/transaction";
 import {
   appointmentReminders,
   appointments,
@@ -92,8 +93,6 @@ export interface DataSubject {
    */
   telephonyEventIds: string[];
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface PersonalTable {
   table: PgTable;
@@ -456,7 +455,7 @@ export const OTHER_TABLES: Record<string, string> = {
 };
 
 /** The subject behind an account: the ids and proven numbers that lead to its rows in the other tables. */
-export async function findSubject(db: Db | Tx, userId: string): Promise<DataSubject | null> {
+export async function findSubject(db: Db, userId: string): Promise<DataSubject | null> {
   const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   const [household] = await db.select({ id: households.id }).from(households).where(householdOf(userId));

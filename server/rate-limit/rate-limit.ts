@@ -2,6 +2,7 @@ import { type SQL, eq, inArray, lt, sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import { type Db, rowsOf } from "../db/client";
 import { rateLimitRecentEvents, rateLimitWindowCounts } from "../db/schema/index";
+import { inTransaction } from "../db/transaction";
 
 export interface RateLimitRule {
   /** What is limited, e.g. `magic-link:email:a@b.c` or `callback:ip:1.2.3.4`. */
@@ -31,10 +32,6 @@ class Refused extends Error {
     super("rate limit refused");
   }
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-/** A rule is counted either inside the all-or-nothing transaction or, alone, as one statement. */
-type Queryable = Db | Tx;
 
 /**
  * What is stored for a key: its SHA-256, so the tables hold no e-mail addresses, phone numbers or
@@ -101,18 +98,19 @@ export function oldestEventInWindowSql(rule: RateLimitRule, now: Date): SQL {
     where key = ${storedRateLimitKey(rule.key)} and t > ${windowOpened})`;
 }
 
-async function takeFixed(db: Queryable, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
+async function takeFixed(db: Db, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
   if ((await rowsOf(db, countingStep(rule, now))).length > 0) return null;
   return { allowed: false, key: rule.key, retryAfterMs: retryAfterMs(rule, now, null) };
 }
 
-async function takeSliding(db: Queryable, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
+async function takeSliding(db: Db, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
   if ((await rowsOf(db, countingStep(rule, now))).length > 0) return null;
   const [row] = await rowsOf<{ oldest: number | null }>(db, sql`select ${oldestEventInWindowSql(rule, now)} as oldest`);
   return { allowed: false, key: rule.key, retryAfterMs: retryAfterMs(rule, now, row?.oldest) };
 }
 
-function take(db: Queryable, rule: RateLimitRule, now: Date) {
+/** A rule is counted either inside the all-or-nothing transaction or, alone, as one statement. */
+function take(db: Db, rule: RateLimitRule, now: Date) {
   return rule.window === "sliding" ? takeSliding(db, rule, now) : takeFixed(db, rule, now);
 }
 
@@ -130,7 +128,7 @@ function checkRule(rule: RateLimitRule) {
  * limits, and never more than the limit: each rule is one conditional upsert whose row lock orders
  * concurrent requests on the same key (ADR 0102).
  */
-export async function consumeRateLimits(db: Db, rules: RateLimitRule[], now = new Date()): Promise<RateLimitResult> {
+export async function consumeRateLimits(db: Db, rules: RateLimitRule[], now: Date): Promise<RateLimitResult> {
   rules.forEach(checkRule);
   // One statement is atomic on its own: no transaction round trips for the common single rule.
   if (rules.length === 1) return (await take(db, rules[0]!, now)) ?? { allowed: true };
@@ -139,7 +137,7 @@ export async function consumeRateLimits(db: Db, rules: RateLimitRule[], now = ne
   // requests with overlapping keys from deadlocking.
   const ordered = [...rules].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   try {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       for (const rule of ordered) {
         const refusal = await take(tx, rule, now);
         if (refusal) throw new Refused(refusal);
@@ -165,7 +163,7 @@ export async function releaseSlidingEvent(db: Db, key: string, at: Date) {
 }
 
 /** Deletes the rows whose window has passed; run periodically (startRateLimitPruning), not on the hot path. */
-export async function pruneRateLimits(db: Db, now = new Date()) {
+export async function pruneRateLimits(db: Db, now: Date) {
   // Requests only ever count in the current window, so nobody else locks a past window's counter.
   await db.delete(rateLimitWindowCounts).where(lt(rateLimitWindowCounts.expiresAt, now));
   // An expired sliding row is still reused when its key comes back. Skipping the rows a request

@@ -9,6 +9,7 @@ import { queueMail } from "../mail/queue";
 import { firstNightFreeMail, referralEarnedMail } from "../messages/catalogue";
 import type { PeriodicJob } from "../periodic-job";
 import { householdOf } from "../db/owned";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * Referrals (ADR 0153). Each household has a link (`/refer/<code>`); a visitor who opens it carries
@@ -118,7 +119,7 @@ export async function referralLinkState(db: Db, code: string, userId: string | n
  * (a "+tag" copy of it too). The household is created here, once: `referred_by` is never set later.
  * The new friend is mailed that their own first night is free, once (ADR 0197).
  */
-export async function recordReferral(tx: Db, input: { userId: string; email: string; code: string | null; now: Date; siteUrl: string }): Promise<boolean> {
+export async function recordReferral(tx: Tx, input: { userId: string; email: string; code: string | null; now: Date; siteUrl: string }): Promise<boolean> {
   if (!input.code) return false;
   const referrer = await referrerByCode(tx, input.code);
   if (!referrer || referrer.userId === input.userId || (await sameMailbox(tx, referrer.email, input.email))) return false;
@@ -177,7 +178,7 @@ export async function createReferralLink(db: Db, userId: string): Promise<void> 
  * referred household, held by the unique index `referral_credit_entries_one_per_referred`; the
  * referrer is mailed that the night is earned in the same transaction, once (ADR 0197).
  */
-export async function grantReferralCredit(tx: Db, stayId: string, now: Date, siteUrl: string): Promise<boolean> {
+export async function grantReferralCredit(tx: Tx, stayId: string, now: Date, siteUrl: string): Promise<boolean> {
   const result = (await tx.execute(sql`
     select friend.id as friend_id, friend.mobile_phone as friend_phone,
       referrer.id as referrer_id, referrer.mobile_phone as referrer_phone,
@@ -238,7 +239,7 @@ export async function usableReferralCredit(db: Db, householdId: string, now: Dat
 }
 
 /** In the booking's transaction, under the household's lock: the credit is applied to the stay just written. */
-export async function applyReferralCredit(tx: Db, credit: Credit, stay: { id: string; householdId: string | null }, cents: number, now: Date) {
+export async function applyReferralCredit(tx: Tx, credit: Credit, stay: { id: string; householdId: string | null }, cents: number, now: Date) {
   await tx.insert(referralCreditEntries).values({
     creditId: credit.creditId,
     seq: credit.seq + 1,
@@ -254,7 +255,7 @@ export async function applyReferralCredit(tx: Db, credit: Credit, stay: { id: st
  * In the transaction that cancels, declines or releases stays: a credit applied to one of them (and
  * still applied: its latest entry) is returned, usable again (until it expires).
  */
-export async function returnReferralCredits(tx: Db, stayIds: readonly string[], now: Date): Promise<number> {
+export async function returnReferralCredits(tx: Tx, stayIds: readonly string[], now: Date): Promise<number> {
   if (stayIds.length === 0) return 0;
   const applied = await tx
     .select()
@@ -286,8 +287,7 @@ export async function returnReferralCredits(tx: Db, stayIds: readonly string[], 
  * at once collide on (credit, seq), where the second writes nothing.
  */
 export async function expireReferralCredits(db: Db, now: Date): Promise<number> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const due = sql`
       select g.id as credit_id, g.household_id, last.seq
       from ${referralCreditEntries} g

@@ -12,6 +12,7 @@ import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { STAY_NOT_FOUND } from "./stays";
 import { stayBalance } from "./balance";
+import { inTransaction } from "../db/transaction";
 
 /**
  * The bill at check-out is an invoice (ADR 0192): the desk adds lines to a checked-in stay's bill,
@@ -51,8 +52,7 @@ async function addLine(
   check?: (tx: Db) => Promise<void>,
 ): Promise<PriceLine> {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId)).for("update");
     if (!stay) throw STAY_NOT_FOUND();
     const closed = await closedBecause(tx, stay, "added");
@@ -205,8 +205,7 @@ const LINE_NOT_FOUND = () => new AppError(404, "NOT_FOUND", "We could not find t
 export async function removeBillLine(db: Db, input: { stayId: string; lineId: string; staffEmail: string }, now: Date): Promise<PriceLine> {
   if (!isUuid(input.stayId)) throw STAY_NOT_FOUND();
   if (!isUuid(input.lineId)) throw LINE_NOT_FOUND();
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [stay] = await tx.select().from(stays).where(eq(stays.id, input.stayId)).for("update");
     if (!stay) throw STAY_NOT_FOUND();
     const [line] = await tx

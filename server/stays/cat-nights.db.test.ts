@@ -82,7 +82,7 @@ describe("a cat booked twice for a night", () => {
     const again = await refusal(book(db, userId, catIds, type.id, addBusinessDays(checkIn, 1), addBusinessDays(checkIn, 4)));
     expect(again).toMatchObject({ status: 409, code: "CAT_ALREADY_BOOKED", message });
     // The booking page's first step says it under the cats, before any suite is offered.
-    const quote = await quoteStay(db, userId, { checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 4), catIds });
+    const quote = await quoteStay(db, userId, { checkIn: addBusinessDays(checkIn, 2), checkOut: addBusinessDays(checkIn, 4), catIds }, new Date());
     expect(quote.problems).toEqual([{ field: "catIds", message }]);
     expect(quote.options).toEqual([]);
     expect(
@@ -261,7 +261,7 @@ describe("a cat booked twice for a night", () => {
       let racing: Promise<unknown> | undefined;
       let waited = false;
       const held = await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
+        const tx = txDb;
         const settings = await loadStaySettings(tx);
         const rules = await rulesBetween(tx, checkIn, checkOut);
         const stay = await holdStay(tx, {

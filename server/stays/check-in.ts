@@ -37,6 +37,7 @@ import { STAY_NOT_FOUND } from "./stays";
 import { catNamesByStay } from "./guests";
 import { repriceForCarePlan } from "./repricing";
 import { householdOf } from "../db/owned";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Online check-in (ADR 0158): the owner confirms the stay's care plan, names who may collect the
@@ -124,7 +125,7 @@ const medicationsFromProfile = (meds: readonly Medication[]) =>
  * from the cats' profiles and the household's emergency contact), who may collect the cat, the
  * latest signature and the agreement to sign.
  */
-export async function checkInPage(db: Db, userId: string, stayId: string, now = new Date()) {
+export async function checkInPage(db: Db, userId: string, stayId: string, now: Date) {
   const { stay, householdId, guests } = await householdStay(db, userId, stayId);
   const [[plan], pickup, signatures, [household], agreement] = await Promise.all([
     db.select().from(stayCheckIns).where(eq(stayCheckIns.stayId, stayId)),
@@ -186,7 +187,7 @@ function refuseUnlessOpen(stay: { status: (typeof stays.$inferSelect)["status"];
  * Confirms the stay's care plan, who to call and who may collect the cat (at most three, which the
  * database holds too), replacing what was confirmed before. The plan names exactly the stay's cats.
  */
-export async function confirmCheckInPlan(db: Db, userId: string, stayId: string, plan: CheckInPlan, now = new Date()) {
+export async function confirmCheckInPlan(db: Db, userId: string, stayId: string, plan: CheckInPlan, now: Date) {
   const { stay, guests } = await householdStay(db, userId, stayId);
   refuseUnlessOpen(stay, now);
   const stayCatIds = guests.flatMap((g) => (g.catId ? [g.catId] : []));
@@ -201,7 +202,7 @@ export async function confirmCheckInPlan(db: Db, userId: string, stayId: string,
     const guest = guests.find((g) => g.catId === c.catId)!;
     return { ...c, catName: guest.profile?.name ?? guest.catName ?? "" };
   });
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const values = {
       cats: carePlans,
       vetSpendLimitCents: plan.vetSpendLimit * 100,
@@ -235,7 +236,7 @@ export interface SignatureOrigin {
  * household's is kept as typed), the time, the origin, the version and hash of the words, and the
  * words. A text changed since the page was opened is refused, so nobody signs words they did not see.
  */
-export async function signAgreement(db: Db, userId: string, stayId: string, input: AgreementSignature, origin: SignatureOrigin, now = new Date()) {
+export async function signAgreement(db: Db, userId: string, stayId: string, input: AgreementSignature, origin: SignatureOrigin, now: Date) {
   const { stay } = await householdStay(db, userId, stayId);
   refuseUnlessOpen(stay, now);
   return recordSignature(db, stayId, input, origin, { actor: `customer:${userId}`, witness: null }, now);
@@ -274,7 +275,7 @@ async function recordSignature(
   const agreement = await publishedAgreement(db);
   if (input.version !== agreement.version)
     throw new AppError(409, "AGREEMENT_CHANGED", "The boarding agreement has changed since you opened this page. Please read it again and sign.");
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [signature] = await tx
       .insert(stayAgreementSignatures)
       .values({
@@ -313,7 +314,7 @@ type ReminderDeps = { db: Db; env: Pick<Env, "PUBLIC_SITE_URL">; logger: Logger 
  * `stay_check_in_reminders` in the transaction that queues the mail (ADR 0143): several processes
  * running this at once send it once.
  */
-export async function runCheckInReminders(deps: ReminderDeps, now = new Date()) {
+export async function runCheckInReminders(deps: ReminderDeps, now: Date) {
   const { db } = deps;
   const arriving = addBusinessDays(businessDate(now), CHECK_IN_REMINDER_DAYS);
   const waiting = await db
@@ -347,7 +348,7 @@ export async function runCheckInReminders(deps: ReminderDeps, now = new Date()) 
   );
   let queued = 0;
   for (const stay of toRemind) {
-    const claimed = await db.transaction(async (tx) => {
+    const claimed = await inTransaction(db, async (tx) => {
       const [claim] = await tx.insert(stayCheckInReminders).values({ stayId: stay.id, sentAt: now }).onConflictDoNothing().returning();
       if (!claim) return false;
       await queueMail(

@@ -31,7 +31,7 @@ describe("first night free for new customers", () => {
     const { user, catIds } = await testHousehold(db, now);
     const type = await testSuiteType(db, 2);
     const checkIn = mondayIn(40);
-    const quote = await quoteStay(db, user.id, { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds });
+    const quote = await quoteStay(db, user.id, { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds }, new Date());
     const option = quote.options.find((o) => o.suiteTypeId === type.id)!;
     expect(option.priceLines.at(-1)).toEqual({ label: "First night free", cents: -5000 });
     expect(option.totalCents).toBe(10_000);

@@ -58,7 +58,7 @@ function freshMobile() {
 }
 
 const freeNight = async (db: Db, userId: string, catIds: string[], typeId: string, checkIn: string) => {
-  const quote = await quoteStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds });
+  const quote = await quoteStay(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 3), catIds }, new Date());
   const quoted = quote.options.find((o) => o.suiteTypeId === typeId)!.priceLines.some((l) => l.label === "First night free");
   const stay = await book(db, userId, catIds, typeId, checkIn);
   return { quoted, booked: stay.firstNightFreeCents > 0, stay };

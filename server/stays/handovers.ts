@@ -111,7 +111,7 @@ const handoverView = (row: CatHandover | null, names: Map<string, string>) =>
   };
 
 /** What the desk's check-in page shows: the stay's readiness (check-in status, the signature) and per cat what to count. */
-export async function deskCheckInPage(db: Db, stayId: string, now = new Date()) {
+export async function deskCheckInPage(db: Db, stayId: string, now: Date) {
   const { stay, cats: guests, names } = await deskStay(db, stayId);
   const [statuses, signatures] = await Promise.all([checkInStatuses(db, [stayId]), latestSignatures(db, [stayId])]);
   const signature = signatures.get(stayId);

@@ -13,6 +13,7 @@ import { queueingJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import { loadStayTerms } from "./calendar";
 import { medicatedCats } from "./medication";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Overdue pickups (ADR 0182): a cat not released by the end of its departure window stays checked in
@@ -119,8 +120,7 @@ export type OverdueOutcome = "extended" | "suite_taken" | "not_due";
  */
 export async function addOverdueNight(db: Db, stayId: string, night: string, now: Date, logger?: Logger): Promise<OverdueOutcome> {
   try {
-    return await db.transaction(async (txDb): Promise<OverdueOutcome> => {
-      const tx = txDb as unknown as Db;
+    return await inTransaction(db, async (tx): Promise<OverdueOutcome> => {
       const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId)).for("update");
       if (!stay || stay.status !== "checked_in" || stay.checkOut !== night) return "not_due";
       const [released] = await tx.select({ id: stayReleases.id }).from(stayReleases).where(eq(stayReleases.stayId, stayId));
@@ -173,7 +173,7 @@ type OverdueDeps = { db: Db; env: Pick<Env, "PUBLIC_SITE_URL">; logger: Logger }
  * `overdue_pickup_texted` event in the transaction that queues the text) and each night it is kept
  * is added, catching up on days the job did not run. Safe when several processes run it at once.
  */
-export async function runOverduePickups(deps: OverdueDeps, now = new Date()): Promise<{ due: number; queued: number }> {
+export async function runOverduePickups(deps: OverdueDeps, now: Date): Promise<{ due: number; queued: number }> {
   const { db } = deps;
   const today = businessDate(now);
   const candidates = await notReleasedBy(db, today);
@@ -207,8 +207,7 @@ async function textOwnerOnce(deps: OverdueDeps, stay: typeof stays.$inferSelect,
   const { cents } = await nightPrice(db, stay, settings, stay.checkOut);
   const { business } = await loadSiteContent(db, deps.logger);
   const cats = guests.map((g) => g.catName ?? "your cat").join(" & ") || "your cat";
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [claim] = await tx
       .insert(stayEvents)
       .values({ stayId: stay.id, kind: "overdue_pickup_texted", actor: "system:overdue", detail: { to: owner.phone, nightCents: cents }, at: now })

@@ -12,6 +12,7 @@ import { queueingJob } from "../periodic-job";
 import { dueCentsSql } from "./balance";
 import { catNamesByStay } from "./guests";
 import { householdOf } from "../db/owned";
+import { inTransaction } from "../db/transaction";
 
 /**
  * What a household owes (ADR 0182): the ledger of each stay checked out, its price after offers and
@@ -103,7 +104,7 @@ type OwedReminderDeps = { db: Db; env: Pick<Env, "PUBLIC_SITE_URL">; logger: Log
  * `owed_reminder` event (one a stay: `stay_events_once`) in the transaction that queues the mail, so
  * several processes running this at once send it once.
  */
-export async function runOwedReminders(deps: OwedReminderDeps, now = new Date()): Promise<{ due: number; queued: number }> {
+export async function runOwedReminders(deps: OwedReminderDeps, now: Date): Promise<{ due: number; queued: number }> {
   const { db } = deps;
   const lastCheckOut = addBusinessDays(businessDate(now), -OWED_REMINDER_DAYS);
   const due = (
@@ -119,8 +120,7 @@ export async function runOwedReminders(deps: OwedReminderDeps, now = new Date())
   const { business } = await loadSiteContent(db, deps.logger);
   let queued = 0;
   for (const stay of due) {
-    const claimed = await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    const claimed = await inTransaction(db, async (tx) => {
       const [claim] = await tx
         .insert(stayEvents)
         .values({ stayId: stay.id, kind: "owed_reminder", actor: "system:owed", detail: { dueCents: stay.dueCents }, at: now })

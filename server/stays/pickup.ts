@@ -30,6 +30,7 @@ import { optOutOf } from "../telephony/opt-outs";
 import { queueingJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
 import { STAY_NOT_FOUND } from "./stays";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Pickup codes and the release of a cat (ADR 0162). On a stay's departure day, from 07:00 business
@@ -109,7 +110,7 @@ const pickupCodeKey = (kind: PickupCodeMessage, stayId: string, day: string, per
  * the code's row (unique stay, day and person), inserted in the transaction that queues its text:
  * several processes, and restarts, send each code once.
  */
-export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promise<{ due: number; queued: number }> {
+export async function sendPickupCodes(deps: PickupDeps, now: Date): Promise<{ due: number; queued: number }> {
   const { db } = deps;
   if (businessTime(now) < PICKUP_CODES_FROM) return { due: 0, queued: 0 };
   const today = businessDate(now);
@@ -144,7 +145,7 @@ export async function sendPickupCodes(deps: PickupDeps, now = new Date()): Promi
   for (const recipient of due) {
     const id = crypto.randomUUID();
     const code = randomCode();
-    const claimed = await db.transaction(async (tx) => {
+    const claimed = await inTransaction(db, async (tx) => {
       const [row] = await tx
         .insert(stayPickupCodes)
         .values({
@@ -244,7 +245,7 @@ export type PickupCodeChannel = "text" | "email" | "none";
  * The check-out page's "Pickup": who may collect the cat, the codes sent today (business time) and how,
  * the wrong codes entered today (and whether they closed the code path) and, once it happened, the release.
  */
-export async function pickupAtDesk(db: Db, stayId: string, now = new Date()) {
+export async function pickupAtDesk(db: Db, stayId: string, now: Date) {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const today = businessDate(now);
   // Which of today's codes went some other way than a text (sendPickupCodes' keys: person 0 to 3).
@@ -302,14 +303,14 @@ async function stayToRelease(db: Db, stayId: string) {
 export async function releaseWithCode(
   deps: Pick<PickupDeps, "db" | "env">,
   input: { stayId: string; code: string; staff: ReleasingStaff },
-  now = new Date(),
+  now: Date,
 ): Promise<StayRelease> {
   const { db } = deps;
   if (!isUuid(input.stayId)) throw STAY_NOT_FOUND();
   const today = businessDate(now);
   const code = input.code.trim();
   // A refusal that records a wrong code is answered after the transaction, which keeps the record.
-  const refusal = await db.transaction(async (tx): Promise<AppError | null> => {
+  const refusal = await inTransaction(db, async (tx): Promise<AppError | null> => {
     const [stay] = await tx.select({ id: stays.id, status: stays.status }).from(stays).where(eq(stays.id, input.stayId)).for("update");
     if (!stay) throw STAY_NOT_FOUND();
     const wrongToday = await wrongCodesOn(tx, stay.id, today);
@@ -354,7 +355,7 @@ export async function releaseWithCode(
       detail: { method: "code", person: match.person, collectedBy: match.name },
       at: now,
     });
-    await closeCareAlertsAtRelease(tx as unknown as Db, stay.id, now);
+    await closeCareAlertsAtRelease(tx, stay.id, now);
     return null;
   });
   if (refusal) throw refusal;
@@ -391,7 +392,7 @@ async function wrongCodesOn(db: Db, stayId: string, day: string): Promise<number
 export async function releaseWithOverride(
   db: Db,
   input: { stayId: string; reason: string; staff: ReleasingStaff; confirmedBy?: { userId: string; name: string } | null },
-  now = new Date(),
+  now: Date,
 ): Promise<StayRelease> {
   const confirmedBy = input.staff.isAdmin ? null : (input.confirmedBy ?? null);
   if (!input.staff.isAdmin && !confirmedBy) throw new AppError(403, "RELEASE_OVERRIDE_FORBIDDEN", PICKUP_TEXT.overrideNeedsAdmin);
@@ -401,7 +402,7 @@ export async function releaseWithOverride(
   const released = await releaseOf(db, stay.id);
   if (released) throw alreadyReleased(released);
   if (stay.status !== "checked_in") throw new AppError(409, "STAY_NOT_IN_HOTEL", PICKUP_TEXT.notInHotel);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(stayReleases)
       .values({
@@ -423,7 +424,7 @@ export async function releaseWithOverride(
       detail: { method: "override", reason, ...(confirmedBy ? { confirmedBy: confirmedBy.name } : {}) },
       at: now,
     });
-    await closeCareAlertsAtRelease(tx as unknown as Db, stay.id, now);
+    await closeCareAlertsAtRelease(tx, stay.id, now);
   });
   return (await releaseOf(db, stay.id))!;
 }

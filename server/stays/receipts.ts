@@ -13,6 +13,7 @@ import type { DocumentParties } from "../receipts/receipt-pdf";
 import type { StayBalance } from "./balance";
 import { catNamesByStay } from "./guests";
 import { householdOf } from "../db/owned";
+import type { Tx } from "../db/transaction";
 
 /**
  * Receipts (ADR 0154): one per stay, issued in its check-out's transaction with the next number of
@@ -55,7 +56,7 @@ export async function stayParties(db: Db, stayId: string): Promise<DocumentParti
 }
 
 /** Issues the stay's receipt in the caller's (check-out's) transaction and queues its mail. */
-export async function issueReceipt(tx: Db, stay: typeof stays.$inferSelect, balance: StayBalance, ctx: { siteUrl: string; now: Date }): Promise<Receipt> {
+export async function issueReceipt(tx: Tx, stay: typeof stays.$inferSelect, balance: StayBalance, ctx: { siteUrl: string; now: Date }): Promise<Receipt> {
   const figures: ReceiptFigures = {
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,

@@ -6,6 +6,7 @@ import { sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { issueCreditNote } from "./credit-notes";
 import type { Payment, PaymentRefund } from "../payments/refunds";
+import { inTransaction } from "../db/transaction";
 
 /**
  * What a stay's change owes back of its deposit, queued in that change's transaction (ADR 0132):
@@ -29,8 +30,7 @@ export async function queueRefund(
 ): Promise<PaymentRefund> {
   try {
     // A savepoint: a refused refund leaves the caller's transaction usable.
-    return await tx.transaction(async (spDb) => {
-      const sp = spDb as unknown as Db;
+    return await inTransaction(tx, async (sp) => {
       const updated = await sp
         .update(payments)
         .set({ refundedCents: sql`${payments.refundedCents} + ${input.amountCents}`, updatedAt: input.now })

@@ -12,6 +12,7 @@ import { queueMail } from "../mail/queue";
 import { reviewRequestMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
 import { catNamesByStay } from "./guests";
+import { inTransaction } from "../db/transaction";
 
 /**
  * The review request after a stay (ADR 0167): the day after the cat went home (its release at pickup,
@@ -65,7 +66,7 @@ export async function findReviewUnsubscribe(db: Db, env: TokenEnv, token: string
 }
 
 /** Stops the review requests of the token's household (once: a second click keeps the first time). */
-export async function stopReviewRequests(db: Db, env: TokenEnv, token: string, now = new Date()): Promise<boolean> {
+export async function stopReviewRequests(db: Db, env: TokenEnv, token: string, now: Date): Promise<boolean> {
   const householdId = householdOfReviewToken(env, token);
   if (!householdId) return false;
   const rows = await db
@@ -90,7 +91,7 @@ export interface ReviewRequestDeps {
  * under the household's row lock: a household that stopped them, or was asked in the last
  * REVIEW_REQUEST_DAYS, is skipped; the claim row and the mail are written together.
  */
-export async function runReviewRequests(deps: ReviewRequestDeps, now = new Date()): Promise<{ due: number; queued: number }> {
+export async function runReviewRequests(deps: ReviewRequestDeps, now: Date): Promise<{ due: number; queued: number }> {
   const { db } = deps;
   if (businessTime(now) < REVIEW_REQUEST_FROM) return { due: 0, queued: 0 };
   const { business } = await loadSiteContent(db, deps.logger);
@@ -141,8 +142,7 @@ export async function runReviewRequests(deps: ReviewRequestDeps, now = new Date(
   const askedSince = new Date(now.getTime() - REVIEW_REQUEST_DAYS * 24 * 60 * 60_000);
   let queued = 0;
   for (const stay of due) {
-    const sent = await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    const sent = await inTransaction(db, async (tx) => {
       // The household's lock queues a second process here; it then reads the first one's claim.
       const [household] = await tx
         .select({ stoppedAt: households.reviewRequestsStoppedAt })

@@ -118,10 +118,15 @@ describe("a suite type's photo", () => {
   it("is saved with the type, listed and served in its sizes; a new one replaces it, and it can be removed", async () => {
     const { db } = database;
     const name = `Garden ${crypto.randomUUID().slice(0, 8)}`;
-    const created = await saveSuiteType(db, suiteType(name), {
-      image: await processSuitePhoto(await landscapePhoto("#2f9288")),
-      uploadedBy: "staff@example.com",
-    });
+    const created = await saveSuiteType(
+      db,
+      suiteType(name),
+      {
+        image: await processSuitePhoto(await landscapePhoto("#2f9288")),
+        uploadedBy: "staff@example.com",
+      },
+      new Date(),
+    );
     await db.insert(suites).values({ suiteTypeId: created.id, name: `G-${crypto.randomUUID()}` });
 
     const listed = (await listSuiteTypes(db)).find((t) => t.id === created.id)!;
@@ -136,17 +141,22 @@ describe("a suite type's photo", () => {
     expect(quote.options.find((o) => o.suiteTypeId === created.id)?.photoImageId).toBe(listed.photoImageId);
 
     // Saving the rates without a new photo keeps it.
-    await saveSuiteType(db, suiteType(name, { suiteTypeId: created.id, nightlyRate: 5500 }));
+    await saveSuiteType(db, suiteType(name, { suiteTypeId: created.id, nightlyRate: 5500 }), null, new Date());
     expect((await listSuiteTypes(db)).find((t) => t.id === created.id)).toMatchObject({ photoImageId: listed.photoImageId, nightlyRateCents: 5500 });
 
-    const replaced = await saveSuiteType(db, suiteType(name, { suiteTypeId: created.id }), {
-      image: await processSuitePhoto(await landscapePhoto("#d96d1f")),
-      uploadedBy: "staff@example.com",
-    });
+    const replaced = await saveSuiteType(
+      db,
+      suiteType(name, { suiteTypeId: created.id }),
+      {
+        image: await processSuitePhoto(await landscapePhoto("#d96d1f")),
+        uploadedBy: "staff@example.com",
+      },
+      new Date(),
+    );
     expect(replaced.photoImageId).toEqual(expect.any(String));
     expect(replaced.photoImageId).not.toBe(listed.photoImageId);
 
-    const removed = await saveSuiteType(db, suiteType(name, { suiteTypeId: created.id, removePhoto: true }));
+    const removed = await saveSuiteType(db, suiteType(name, { suiteTypeId: created.id, removePhoto: true }), null, new Date());
     expect(removed.photoImageId).toBeNull();
     expect((await listSuiteTypes(db)).find((t) => t.id === created.id)?.photoImageId).toBeNull();
   });
@@ -165,10 +175,10 @@ describe("a suite type's photo", () => {
     expect(tiny.details?.fields).toEqual({ photo: expect.stringContaining("at least 300 pixels") });
 
     const name = `Loft ${crypto.randomUUID().slice(0, 8)}`;
-    await saveSuiteType(db, suiteType(name));
+    await saveSuiteType(db, suiteType(name), null, new Date());
     const [before] = await db.select({ images: count() }).from(mediaImages);
     const taken = await refusal(
-      saveSuiteType(db, suiteType(name), { image: await processSuitePhoto(await landscapePhoto("#123456")), uploadedBy: "staff@example.com" }),
+      saveSuiteType(db, suiteType(name), { image: await processSuitePhoto(await landscapePhoto("#123456")), uploadedBy: "staff@example.com" }, new Date()),
     );
     expect(taken.code).toBe("NAME_TAKEN");
     const [after] = await db.select({ images: count() }).from(mediaImages);

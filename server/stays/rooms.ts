@@ -8,6 +8,7 @@ import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { saveImage } from "../media/store";
+import { inTransaction } from "../db/transaction";
 
 /** Admin Rooms: suite types and their rates, the suites, calendar rules and the house rules (ADR 0125). */
 
@@ -40,9 +41,9 @@ export async function saveSuiteType(
   db: Db,
   input: Omit<z.output<typeof suiteTypeForm>, "photo">,
   photo: { image: ProcessedImage; uploadedBy: string } | null = null,
-  now = new Date(),
+  now: Date,
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const photoImageId = photo ? (await saveImage(tx, SUITE_PHOTO_PURPOSE, photo.image, photo.uploadedBy)).id : input.removePhoto ? null : undefined;
     const values = {
       name: input.name,
@@ -83,7 +84,7 @@ export async function setSuiteInService(db: Db, suiteId: string, inService: bool
   return rows[0]!;
 }
 
-export async function addCalendarRule(db: Db, input: z.output<typeof calendarRuleForm>, now = new Date()) {
+export async function addCalendarRule(db: Db, input: z.output<typeof calendarRuleForm>, now: Date) {
   const peak = input.kind === "peak";
   const [row] = await db
     .insert(calendarRules)
@@ -113,7 +114,7 @@ export async function deleteCalendarRule(db: Db, ruleId: string) {
   if (rows.length === 0) throw new AppError(404, "RULE_NOT_FOUND", "We couldn't find that rule. It may have been removed already.");
 }
 
-export async function saveHouseRules(db: Db, input: z.output<typeof houseRulesForm>, updatedBy: string, now = new Date()) {
+export async function saveHouseRules(db: Db, input: z.output<typeof houseRulesForm>, updatedBy: string, now: Date) {
   await db
     .update(staySettings)
     .set({
@@ -145,7 +146,7 @@ export async function loadManagerMobile(db: Db): Promise<string | null> {
 }
 
 /** The arrival and departure windows of each weekday (index 0 = Sunday); a day without windows is closed. */
-export async function saveStayWindows(db: Db, input: z.output<typeof stayWindowsForm>, updatedBy: string, now = new Date()) {
+export async function saveStayWindows(db: Db, input: z.output<typeof stayWindowsForm>, updatedBy: string, now: Date) {
   await db
     .update(staySettings)
     .set({ arrivalWindows: input.arrival, departureWindows: input.departure, updatedAt: now, updatedBy })

@@ -19,6 +19,7 @@ import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
 import { lockBookedStay, passOnFirstNightFree } from "./first-night";
 import { STAY_NOT_FOUND, type Stay, bookStay } from "./stays";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * The staff's side of stays (admin Stays): the day's arrivals and departures, the occupancy grid,
@@ -203,7 +204,7 @@ const TRANSITIONS: Record<StaffAction, { from: StayStatus[]; to: StayStatus; rel
 };
 
 /** What the check-out does in its transaction once the stay is checked out (the weight alerts, which live in a domain above this one). */
-export type AfterCheckOut = (tx: Db, stayId: string, now: Date) => Promise<unknown>;
+export type AfterCheckOut = (tx: Tx, stayId: string, now: Date) => Promise<unknown>;
 
 /**
  * A desk action on a stay, refused (409) when the stay is not in a status it applies to; a check-out
@@ -214,12 +215,11 @@ export async function changeStayAtDesk(
   stayId: string,
   action: StaffAction,
   staff: string,
-  ctx: { siteUrl: string; now?: Date; reason?: string; handover?: DeskHandover; afterCheckOut?: AfterCheckOut },
+  ctx: { siteUrl: string; now: Date; reason?: string; handover?: DeskHandover; afterCheckOut?: AfterCheckOut },
 ) {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   const rule = TRANSITIONS[action];
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // A decline passes the first night free on under the person's locks: those first, then the row (ADR 0199).
     if (action === "decline" && isUuid(stayId)) await lockBookedStay(tx, stayId);
     const [stay] = isUuid(stayId) ? await tx.select().from(stays).where(eq(stays.id, stayId)).for("update") : [];
@@ -266,10 +266,9 @@ export async function changeStayAtDesk(
  * carried over from an appointment, ADR 0146) is given the suite for its nights. The exclusion
  * constraint refuses a suite that is taken for any of them, whoever took it a moment ago.
  */
-export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff: string, now = new Date()) {
+export async function moveStay(db: Db, stayId: string, toSuiteId: string, staff: string, now: Date) {
   try {
-    return await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    return await inTransaction(db, async (tx) => {
       const [stay] = isUuid(stayId) ? await tx.select().from(stays).where(eq(stays.id, stayId)).for("update") : [];
       if (!stay) throw STAY_NOT_FOUND();
       const [room] = await tx
@@ -306,7 +305,7 @@ export async function bookStayForHousehold(
   householdId: string,
   input: BookStayRequest,
   staff: string,
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<Stay> {
   const account = await householdAccount(db, householdId);
   return bookStay(db, account.id, input, { ...ctx, bookedBy: staff });

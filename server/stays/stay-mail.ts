@@ -9,6 +9,7 @@ import { type StayMailKind, stayMail, stayText } from "../messages/catalogue";
 import { queueSms } from "../telephony/sms-queue";
 import type { StayView } from "~/features/stays/view";
 import { stayViews } from "./views";
+import { inTransaction, type Tx } from "../db/transaction";
 
 export type { StayMailKind };
 
@@ -18,7 +19,7 @@ export type { StayMailKind };
  * `business`: the published business details when the caller read them already (outside its
  * transaction, from the content cache, which a transaction's handle misses); read here otherwise.
  */
-export async function queueStayMail(db: Db, stayId: string, kind: StayMailKind, siteUrl: string, now: Date, business?: SiteBusiness) {
+export async function queueStayMail(db: Tx, stayId: string, kind: StayMailKind, siteUrl: string, now: Date, business?: SiteBusiness) {
   const [row] = await db
     .select({ stay: stays, email: users.email, mobilePhone: households.mobilePhone })
     .from(stays)
@@ -41,7 +42,7 @@ export async function queueStayMail(db: Db, stayId: string, kind: StayMailKind, 
  * rush reads nothing more while it holds the suite type's lock (ADR 0198).
  */
 export async function queueStayMessages(
-  db: Db,
+  db: Tx,
   input: {
     view: StayView;
     kind: StayMailKind;
@@ -68,11 +69,11 @@ export async function queueStayMessages(
  * Queues the reminder of every confirmed stay that arrives in two days. The queue's key makes it one
  * mail per stay, however often and in however many processes this runs.
  */
-export async function queueArrivalReminders(db: Db, siteUrl: string, now = new Date()): Promise<number> {
+export async function queueArrivalReminders(db: Db, siteUrl: string, now: Date): Promise<number> {
   const arriving = await db
     .select({ id: stays.id })
     .from(stays)
     .where(and(eq(stays.status, "confirmed"), eq(stays.checkIn, addBusinessDays(businessDate(now), 2))));
-  for (const { id } of arriving) await queueStayMail(db, id, "reminder", siteUrl, now);
+  for (const { id } of arriving) await inTransaction(db, (tx) => queueStayMail(tx, id, "reminder", siteUrl, now));
   return arriving.length;
 }

@@ -965,7 +965,7 @@ describe("the texts about a stay", () => {
 
     const rolledBack = await db
       .transaction(async (tx) => {
-        await queueStayMail(tx as unknown as Db, stay.id, "changed", siteUrl, now);
+        await queueStayMail(tx, stay.id, "changed", siteUrl, now);
         throw new Error("the change failed after queuing its messages");
       })
       .catch((e: unknown) => (e as Error).message);

@@ -45,6 +45,7 @@ import { queueCancellationRefund } from "./refunds";
 import { stayViewOf, stayViews } from "./views";
 import { type SuiteType, freeSuiteCounts, freeSuitesForStays, heldOverlapping, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
 import { householdOf } from "../db/owned";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this
@@ -263,7 +264,7 @@ export interface StayQuote {
  * the free suites and whether the household is new; and, when nothing is free, one read of the
  * weeks around for the nearest free dates.
  */
-export async function quoteStay(db: Db, userId: string, request: StayDates, now = new Date()): Promise<StayQuote> {
+export async function quoteStay(db: Db, userId: string, request: StayDates, now: Date): Promise<StayQuote> {
   const today = businessDate(now);
   // The calendar rules of the weeks around, for the nearest free dates should nothing be free: a few
   // rows more in a read made anyway, not a read more.
@@ -350,7 +351,7 @@ function freeSuitesOfType(db: Db, suiteTypeId: string, checkIn: string, checkOut
 }
 
 /** Runs `attempt` in a transaction, again (up to 5 times) when the exclusion constraint refused its suite. */
-export const withSuiteRetry = <T>(db: Db, attempt: (tx: Db) => Promise<T>): Promise<T> => withExclusionRetry(db, attempt, NO_SUITE_FREE);
+export const withSuiteRetry = <T>(db: Db, attempt: (tx: Tx) => Promise<T>): Promise<T> => withExclusionRetry(db, attempt, NO_SUITE_FREE);
 
 export function coverageRefusal(coverage: CatCoverage[]) {
   const problems = coverage.filter((c) => c.state === "not-covered").flatMap((c) => c.problems.map((p) => `${c.catName}: ${p}`));
@@ -379,14 +380,14 @@ export async function bookStay(
   request: BookStayRequest,
   ctx: {
     siteUrl: string;
-    now?: Date;
+    now: Date;
     /** How long an unpaid deposit holds the suite (ADR 0132). */
     paymentHoldMinutes?: number;
     /** The e-mail of the staff member booking for the customer. */
     bookedBy?: string;
   },
 ): Promise<Stay> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   const today = businessDate(now);
   // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a
   // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
@@ -464,7 +465,7 @@ const NEW_STAY_EVENTS = 1;
  * when not enough suites are free; the exclusion constraint still refuses a suite a writer without
  * the lock took a moment ago.
  */
-export async function holdStay(tx: Db, input: HoldStayInput): Promise<Stay> {
+export async function holdStay(tx: Tx, input: HoldStayInput): Promise<Stay> {
   return (await holdStayWithView(tx, input)).stay;
 }
 
@@ -491,7 +492,7 @@ interface HoldStayInput {
 }
 
 /** holdStay, answering also the new stay's view, made from what it wrote (no payment yet). */
-async function holdStayWithView(tx: Db, input: HoldStayInput): Promise<{ stay: Stay; view: StayView }> {
+async function holdStayWithView(tx: Tx, input: HoldStayInput): Promise<{ stay: Stay; view: StayView }> {
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
   // Requests for these cats and for this type's suites queue here: what follows reads what the one
   // before committed (the cats first: the order every path takes them in).
@@ -611,10 +612,9 @@ async function ownStay(db: Db, userId: string, stayId: string): Promise<Stay> {
 }
 
 /** Cancels the household's stay before check-in: the suites are freed, the fee of the day recorded, the mail queued. */
-export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
-  const now = ctx.now ?? new Date();
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+export async function cancelStay(db: Db, userId: string, stayId: string, ctx: { siteUrl: string; now: Date }): Promise<Stay> {
+  const now = ctx.now;
+  return inTransaction(db, async (tx) => {
     const current = await ownStay(tx, userId, stayId);
     // The person's locks, then the row (ADR 0199): a cancel racing another cancel, a change or a
     // booking of the household sees the other's result, and never waits in a circle with them.
@@ -705,15 +705,15 @@ export interface StayChangeQuote {
 }
 
 /** What moving the stay to new dates would cost, for the customer to see before confirming. */
-export async function quoteStayChange(db: Db, userId: string, input: StayNewDates, now = new Date()): Promise<StayChangeQuote> {
+export async function quoteStayChange(db: Db, userId: string, input: StayNewDates, now: Date): Promise<StayChangeQuote> {
   // Checked before the dates reach a query: the database answers an impossible date with an error.
   const plan = await planChange(db, userId, parseBody(stayNewDatesForm, input), now);
   return { totalCents: plan.price.totalCents, differenceCents: plan.price.totalCents - plan.stay.totalCents, status: plan.status };
 }
 
 /** Moves the stay to new dates (and, where its suite is taken, another suite of its type), atomically against every other booking. */
-export async function changeStayDates(db: Db, userId: string, changed: StayNewDates, ctx: { siteUrl: string; now?: Date }) {
-  const now = ctx.now ?? new Date();
+export async function changeStayDates(db: Db, userId: string, changed: StayNewDates, ctx: { siteUrl: string; now: Date }) {
+  const now = ctx.now;
   // Checked before the dates reach a query: the database answers an impossible date with an error.
   const input = parseBody(stayNewDatesForm, changed);
   return withSuiteRetry(db, async (tx) => {
@@ -820,7 +820,7 @@ export interface StayCatsQuote extends StayChangeQuote {
 }
 
 /** What the stay would cost with these cats, for the customer to see before confirming. */
-export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput, now = new Date()): Promise<StayCatsQuote> {
+export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput, now: Date): Promise<StayCatsQuote> {
   const plan = await planCatsChange(db, userId, input, now);
   return {
     totalCents: plan.price.totalCents,
@@ -835,8 +835,8 @@ export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput
  * lock; the exclusion constraint still refuses a suite a writer without it took, and the change runs
  * again), rewrites the cats and the price, and queues the mail, in one transaction.
  */
-export async function changeStayCats(db: Db, userId: string, input: StayCatsInput, ctx: { siteUrl: string; now?: Date }): Promise<Stay> {
-  const now = ctx.now ?? new Date();
+export async function changeStayCats(db: Db, userId: string, input: StayCatsInput, ctx: { siteUrl: string; now: Date }): Promise<Stay> {
+  const now = ctx.now;
   const { stayId, catIds } = parseBody(stayCatsForm, input);
   return withSuiteRetry(db, async (tx) => {
     // The cats' and the person's locks, then the row (ADR 0199): a change racing another change, a

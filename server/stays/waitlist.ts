@@ -28,6 +28,7 @@ import {
   withSuiteRetry,
 } from "./stays";
 import { householdOf } from "../db/owned";
+import { inTransaction, type Tx } from "../db/transaction";
 
 /**
  * The waitlist (ADR 0125): a household waiting for nights that were full. When a suite frees up,
@@ -42,7 +43,7 @@ export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
 const ENTRY_NOT_FOUND = () => new AppError(404, "WAITLIST_ENTRY_NOT_FOUND", "We couldn't find that waitlist entry.");
 
 /** Joins the waitlist for dates that were full: the same checks of the cats and the dates as booking, in the same words. */
-export async function joinWaitlist(db: Db, userId: string, input: WaitlistRequest, now = new Date()): Promise<WaitlistEntry> {
+export async function joinWaitlist(db: Db, userId: string, input: WaitlistRequest, now: Date): Promise<WaitlistEntry> {
   const request = parseBody(waitlistRequest, input);
   const cats = await householdCats(db, userId, request.catIds);
   const { problems } = await checkedDates(db, request.checkIn, request.checkOut, businessDate(now));
@@ -76,7 +77,7 @@ export async function listWaitlist(db: Db, userId: string): Promise<WaitlistEntr
   return rows.map((r) => r.entry);
 }
 
-export async function leaveWaitlist(db: Db, userId: string, entryId: string, now = new Date()) {
+export async function leaveWaitlist(db: Db, userId: string, entryId: string, now: Date) {
   const rows = await db
     .update(waitlistEntries)
     .set({ status: "withdrawn", updatedAt: now })
@@ -106,7 +107,7 @@ function candidateDates(entry: WaitlistEntry) {
  * on which one of its cats is booked already are passed over; when only such dates had a suite, that
  * refusal is thrown, for the pass to record on the entry.
  */
-async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now: Date; settings: StaySettings; types: SuiteType[] }): Promise<boolean> {
+async function offerTo(tx: Tx, entry: WaitlistEntry, ctx: { siteUrl: string; now: Date; settings: StaySettings; types: SuiteType[] }): Promise<boolean> {
   const { settings, types } = ctx;
   const today = businessDate(ctx.now);
   const [owner] = await tx.select({ userId: households.userId }).from(households).where(eq(households.id, entry.householdId));
@@ -159,7 +160,7 @@ async function offerTo(tx: Db, entry: WaitlistEntry, ctx: { siteUrl: string; now
  * Ends holds that were not taken up in time (a waitlist offer not accepted, a deposit not paid): the
  * stays expire and their suites are free again, in the caller's transaction, which has locked them.
  */
-export async function releaseLapsedHolds(tx: Db, stayIds: string[], event: { kind: string; actor: string; now: Date }) {
+export async function releaseLapsedHolds(tx: Tx, stayIds: string[], event: { kind: string; actor: string; now: Date }) {
   if (stayIds.length === 0) return;
   const { now } = event;
   await tx.update(stays).set({ status: "expired", updatedAt: now }).where(inArray(stays.id, stayIds));
@@ -204,11 +205,10 @@ function failureText(error: unknown): string {
  * the next entry still gets its offer. Safe to run in several processes at once. Returns how many
  * offers expired and how many were made.
  */
-export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date; logger?: Logger }): Promise<{ expired: number; offered: number }> {
-  const now = ctx.now ?? new Date();
+export async function runWaitlist(db: Db, ctx: { siteUrl: string; now: Date; logger?: Logger }): Promise<{ expired: number; offered: number }> {
+  const now = ctx.now;
   const today = businessDate(now);
-  const expired = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const expired = await inTransaction(db, async (tx) => {
     const lapsed = await tx
       .select({ id: stays.id })
       .from(stays)
@@ -230,8 +230,7 @@ export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date; lo
 
   // The house rules and suite types, read once for the pass.
   const [settings, types] = await Promise.all([loadStaySettings(db), listSuiteTypes(db)]);
-  const offered = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const offered = await inTransaction(db, async (tx) => {
     // Every waiting entry locked, oldest first: a pass running at the same moment waits here and then
     // sees this pass's offers. (Skipping an entry another pass holds would hand its suite to the next in line.)
     const waiting = await tx
@@ -244,7 +243,7 @@ export async function runWaitlist(db: Db, ctx: { siteUrl: string; now?: Date; lo
     for (const entry of waiting) {
       try {
         // A savepoint per entry: whatever goes wrong undoes only this entry's offer.
-        if (await tx.transaction((sp) => offerTo(sp as unknown as Db, entry, { siteUrl: ctx.siteUrl, now, settings, types }))) made += 1;
+        if (await inTransaction(tx, (sp) => offerTo(sp, entry, { siteUrl: ctx.siteUrl, now, settings, types }))) made += 1;
       } catch (error) {
         // The entry keeps its place for the next pass; a failure other than a lost race is recorded on it.
         if (lostSuiteRace(error)) continue;
@@ -272,9 +271,9 @@ export async function acceptOffer(
   db: Db,
   userId: string,
   stayId: string,
-  ctx: { siteUrl: string; now?: Date },
+  ctx: { siteUrl: string; now: Date },
 ): Promise<{ outcome: AcceptOutcome; stay: Stay }> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now;
   return withSuiteRetry(db, async (tx) => {
     const [row] = await tx
       .select({ stay: stays })

@@ -10,6 +10,7 @@ import { createTestDatabase } from "../testing/test-database";
 import { FakeTwilioHttp, TEST_TWILIO_ENV } from "../testing/twilio-http";
 import { deliverQueuedSms, failedSms, queueSms, retrySms } from "./sms-queue";
 import { createTelephony } from "./telephony";
+import { inTransaction } from "../db/transaction";
 
 let database: Database;
 beforeAll(async () => {
@@ -39,8 +40,8 @@ describe("the text queue", () => {
     const to = freshPhone();
     const key = `test:${crypto.randomUUID()}`;
     const now = new Date();
-    await queueSms(db, { dedupeKey: key, to, body: "Your stay is confirmed." }, now);
-    await queueSms(db, { dedupeKey: key, to, body: "Your stay is confirmed." }, now);
+    await inTransaction(db, (tx) => queueSms(tx, { dedupeKey: key, to, body: "Your stay is confirmed." }, now));
+    await inTransaction(db, (tx) => queueSms(tx, { dedupeKey: key, to, body: "Your stay is confirmed." }, now));
 
     expect(await deliverQueuedSms({ db, telephony: simulated(db), env: keys }, now)).toMatchObject({ sent: 1 });
     expect(await deliverQueuedSms({ db, telephony: simulated(db), env: keys }, now)).toEqual({ sent: 0, failed: 0 });
@@ -53,7 +54,7 @@ describe("the text queue", () => {
     const { db } = database;
     const to = freshPhone();
     const now = new Date();
-    for (let i = 0; i < 5; i++) await queueSms(db, { dedupeKey: `test:${crypto.randomUUID()}`, to, body: `Text ${i}` }, now);
+    for (let i = 0; i < 5; i++) await inTransaction(db, (tx) => queueSms(tx, { dedupeKey: `test:${crypto.randomUUID()}`, to, body: `Text ${i}` }, now));
     const runs = await Promise.all([
       deliverQueuedSms({ db, telephony: simulated(db), env: keys }, now),
       deliverQueuedSms({ db, telephony: simulated(db), env: keys }, now),
@@ -67,7 +68,7 @@ describe("the text queue", () => {
     const to = freshPhone();
     const key = `test:${crypto.randomUUID()}`;
     let now = new Date();
-    await queueSms(db, { dedupeKey: key, to, body: "A suite is free for your dates." }, now);
+    await inTransaction(db, (tx) => queueSms(tx, { dedupeKey: key, to, body: "A suite is free for your dates." }, now));
     const http = new FakeTwilioHttp();
     http.reply = () => ({ statusCode: 500, body: { code: 20500, message: "Internal Server Error", status: 500 } });
     const twilio = twilioThrough(db, http);

@@ -8,6 +8,7 @@ import { type SealEnv, openMessage, sealMessage } from "../messages/sealed";
 import type { PeriodicJob } from "../periodic-job";
 import { optOutOf, withheldReason } from "./opt-outs";
 import { type OutboundResult, type Telephony, TelephonyError } from "./types";
+import { messageQueued, type Tx } from "../db/transaction";
 
 /** What a person is told when a text to their number is held back because it replied STOP. */
 export const OPTED_OUT_MESSAGE = "This number replied STOP to our texts, so we send it none. Reply START to our number to get texts again.";
@@ -44,16 +45,16 @@ export interface QueuedSms {
 const SEALED_BODY = "(sealed: a one-time code)";
 
 /**
- * Queues a text in the caller's transaction; answers its row id, or null when its key was queued
+ * Queues a text in the caller's transaction (a `Tx`: `inTransaction`); answers its row id, or null when its key was queued
  * already. A text to a number that opted out is written withheld, never sent (`isWithheld` tells).
  */
-export async function queueSms(db: Db, sms: QueuedSms, now = new Date()): Promise<string | null> {
+export async function queueSms(tx: Tx, sms: QueuedSms, now: Date): Promise<string | null> {
   const id = crypto.randomUUID();
   // A number that replied STOP gets nothing: the row is kept, withheld, saying why (ADR 0191).
-  const optedOut = await optOutOf(db, sms.to);
+  const optedOut = await optOutOf(tx, sms.to);
   const held = optedOut ? { status: "withheld" as const, lastError: withheldReason(optedOut) } : sms.sendNow ? heldBySender(now) : {};
   const stored = sms.sealWith ? { body: SEALED_BODY, sealed: sealMessage(sms.sealWith, "sms_queue", id, sms.body) } : { body: sms.body, sealed: null };
-  const [row] = await db
+  const [row] = await tx
     .insert(smsQueue)
     .values({
       id,
@@ -67,13 +68,15 @@ export async function queueSms(db: Db, sms: QueuedSms, now = new Date()): Promis
     })
     .onConflictDoNothing({ target: smsQueue.dedupeKey })
     .returning({ id: smsQueue.id });
+  // Sent after the commit by `inTransaction`'s kick; one the caller sends itself is held for it.
+  if (row && !sms.sendNow) messageQueued(tx);
   return row?.id ?? null;
 }
 
 const bodyOf = (env: SealEnv, row: typeof smsQueue.$inferSelect) => (row.sealed ? openMessage<string>(env, "sms_queue", row.id, row.sealed) : row.body);
 
 /** Sends the texts that are due; several processes may run this at once (see `deliverDue`). */
-export function deliverQueuedSms(deps: SmsDeps, now = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
+export function deliverQueuedSms(deps: SmsDeps, now: Date, batch = 20): Promise<{ sent: number; failed: number }> {
   return deliverDue(
     deps.db,
     smsQueue,
@@ -103,7 +106,7 @@ export async function sendSmsNow(
   deps: Pick<SmsDeps, "db" | "telephony">,
   id: string,
   sms: { to: string; body: string },
-  now = new Date(),
+  now: Date,
   options: { forgetWhenSent?: boolean } = {},
 ): Promise<Attempt<OutboundResult>> {
   const optedOut = await optOutOf(deps.db, sms.to);
@@ -142,6 +145,6 @@ export function failedSms(db: Db, limit = 20) {
 }
 
 /** Puts a failed text back in the queue with fresh attempts (staff, once the provider is fixed). */
-export async function retrySms(db: Db, id: string, now = new Date()) {
+export async function retrySms(db: Db, id: string, now: Date) {
   if (!(await requeueFailed(db, smsQueue, id, now))) throw new AppError(404, "SMS_NOT_FOUND", "That text is no longer waiting to be sent again.");
 }

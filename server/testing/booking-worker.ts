@@ -28,7 +28,7 @@ export type RaceKind = "stay" | "groom" | "callback";
 const [url, json, kind = "stay"] = process.argv.slice(2) as [string, string, RaceKind?];
 const requests = JSON.parse(json) as unknown[];
 const database = await openDatabase({ url, poolSize: requests.length });
-const ctx = { siteUrl: "http://localhost:3000" };
+const ctx = { siteUrl: "http://localhost:3000", now: new Date() };
 const logger = createLogger("silent");
 
 function run(request: unknown): Promise<{ id?: string; callSid?: string }> {
@@ -39,7 +39,7 @@ function run(request: unknown): Promise<{ id?: string; callSid?: string }> {
   if (kind === "callback") {
     const r = request as CallbackRequest;
     const env = loadEnv({ NODE_ENV: "test", ...r.env });
-    return requestCallback({ db: database.db, env, logger, telephony: createTelephony(env, database.db, logger) }, r.input);
+    return requestCallback({ db: database.db, env, logger, telephony: createTelephony(env, database.db, logger) }, r.input, new Date());
   }
   const r = request as StayRequest;
   if ("staff" in r) return bookStayForHousehold(database.db, r.householdId, parseBody(bookStayForm, r.input), r.staff, ctx);

@@ -32,6 +32,7 @@ export async function stayWithMiso(db: Db, status: "checked_in" | "confirmed" = 
       feedingInstructions: "1/4 can at 7am and 6pm",
       medications: [{ name: "Methimazole", dose: "2.5 mg", times: "8am and 8pm" }],
     }),
+    new Date(),
   );
   const dates = { checkIn: checkIn ?? addBusinessDays(today, -1), checkOut: addBusinessDays(today, 3) };
   const { stayId, suite } = await catInSuite(db, { householdId: home.householdId, catId, catName: "Miso", status, ...dates });

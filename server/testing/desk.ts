@@ -32,11 +32,13 @@ export async function checkInAtDesk(db: Db, stayId: string, staff: string, ctx: 
  * cat is released first, by a manager's override, unless it was released already (ADR 0162).
  */
 export async function checkOutAtDesk(db: Db, stayId: string, staff: string, ctx: { siteUrl: string; now?: Date; reason?: string }) {
+  const now = ctx.now ?? new Date();
   if (!(await releaseOf(db, stayId)))
-    await releaseWithOverride(db, { stayId, reason: "The owner called ahead", staff: { userId: crypto.randomUUID(), email: staff, isAdmin: true } }, ctx.now);
+    await releaseWithOverride(db, { stayId, reason: "The owner called ahead", staff: { userId: crypto.randomUUID(), email: staff, isAdmin: true } }, now);
   const page = await deskCheckOutPage(db, stayId);
   return changeStayAtDesk(db, stayId, "checkOut", staff, {
     ...ctx,
+    now,
     handover: { cats: page.cats.map((c) => ({ catId: c.catId, weight: 4150, doses: c.doses, belongings: c.belongings })), staffUserId: null },
   });
 }

@@ -12,6 +12,6 @@ export async function sessionCookieFor(db: Db, email: string, options: { admin?:
   const [user] = await db.insert(users).values({ email }).onConflictDoUpdate({ target: users.email, set: { email } }).returning();
   if (options.admin) await grantAdmin(db, user!.id);
   if (options.staff) await addStaffMember(db, email);
-  const { token } = await createSession(db, user!.id);
+  const { token } = await createSession(db, user!.id, new Date());
   return `${sessionCookieName({ isProduction: false })}=${token}`;
 }

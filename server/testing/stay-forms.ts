@@ -12,5 +12,5 @@ export async function bookStayFromForm(db: Db, userId: string, input: BookStayIn
 }
 
 export async function quoteStayFromForm(db: Db, userId: string, input: { checkIn: string; checkOut: string; catIds: string[] }, now?: Date) {
-  return quoteStay(db, userId, parseBody(stayDatesForm, input), now);
+  return quoteStay(db, userId, parseBody(stayDatesForm, input), now ?? new Date());
 }

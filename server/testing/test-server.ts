@@ -1,6 +1,9 @@
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { type AppOptions, createApp } from "../app";
+import { systemClock } from "../clock";
+import { afterMessagesQueued } from "../db/transaction";
+import { kickMessageQueues } from "../mail/kick";
 import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
 import { createPageHandler } from "../http/page-handler";
@@ -30,7 +33,8 @@ export async function startTestServer(
   const logger = createLogger(env.LOG_LEVEL);
   const telephony = createTelephony(env, database.db, logger, options.telephony);
   const payments = options.payments ?? createPaymentProviders(env);
-  const app = createApp({ env, logger, database, telephony, mailer: createMailer(env, logger), payments }, options.app);
+  const clock = options.app?.testClock?.clock ?? systemClock;
+  const app = createApp({ env, logger, database, telephony, mailer: createMailer(env, logger), payments, clock }, options.app);
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -62,5 +66,7 @@ export async function startPageTestServer(database: Database, build: ServerBuild
       }),
     },
   });
+  // The pages' changes send what they queued once committed, as on the server (ADR 0202).
+  afterMessagesQueued(database.db, () => kickMessageQueues(testRequestContext(server.env, database.db)));
   return server;
 }

@@ -4,7 +4,6 @@ import { loadSiteContent } from "../content/content";
 import type { AppContext } from "../context";
 import { parseBody } from "../http/validation";
 import { twilioSdk } from "../telephony/twilio-sdk";
-import { kickMessageQueues } from "../mail/kick";
 import { receiveText } from "./texts";
 
 /** What Twilio is answered: nothing to send back (a HELP's answer goes through the text queue). */
@@ -41,8 +40,8 @@ export function incomingTextsRouter(ctx: AppContext): Router {
       const outcome = await receiveText(
         { db, business: async () => (await loadSiteContent(db, ctx.logger)).business },
         { messageSid: text.MessageSid, from: text.From, to: text.To, body: text.Body },
+        ctx.clock.now(),
       );
-      if (outcome.queuedHelp) kickMessageQueues({ ...ctx, db });
       req.log.info({ messageSid: text.MessageSid, stored: outcome.stored }, "incoming text");
       res.status(200).type("text/xml").send(EMPTY_TWIML);
     } catch (error) {

@@ -28,6 +28,7 @@ import {
   replyToConversation,
   unreadTextCount,
 } from "./texts";
+import { inTransaction } from "../db/transaction";
 
 const SITE = "https://cathotel.example.com";
 /** Days in these tests are counted from today (business time), never named. */
@@ -136,14 +137,14 @@ describe("the carriers' keywords", () => {
     await receiveText(deps(), { messageSid: freshSid(), from: phone, to: "", body: " stop " }, now);
     expect(await database.db.select().from(textOptOuts).where(eq(textOptOuts.phone, phone))).toHaveLength(1);
 
-    await queueSms(database.db, { dedupeKey: `t:${crypto.randomUUID()}`, to: phone, body: "Your pickup code is 123456" }, now);
+    await inTransaction(database.db, (tx) => queueSms(tx, { dedupeKey: `t:${crypto.randomUUID()}`, to: phone, body: "Your pickup code is 123456" }, now));
     await deliverQueuedSms({ db: database.db, telephony: simulated(), env }, now);
     const [held] = await queuedTo(database.db, phone);
     expect(held).toMatchObject({ status: "withheld", sentAt: null });
     expect(held!.lastError).toMatch(/replied STOP .* until it replies START/);
 
     await receiveText(deps(), { messageSid: freshSid(), from: phone, to: "", body: "START" }, now);
-    await queueSms(database.db, { dedupeKey: `t:${crypto.randomUUID()}`, to: phone, body: "Welcome back" }, now);
+    await inTransaction(database.db, (tx) => queueSms(tx, { dedupeKey: `t:${crypto.randomUUID()}`, to: phone, body: "Welcome back" }, now));
     await deliverQueuedSms({ db: database.db, telephony: simulated(), env }, now);
     const rows = await queuedTo(database.db, phone);
     expect(rows.find((r) => r.body === "Welcome back")).toMatchObject({ status: "sent" });
@@ -154,7 +155,7 @@ describe("the carriers' keywords", () => {
   it("holds back a text queued before the STOP that the queue had not sent yet", async () => {
     const phone = freshPhone();
     const now = new Date();
-    await queueSms(database.db, { dedupeKey: `t:${crypto.randomUUID()}`, to: phone, body: "Queued before" }, now);
+    await inTransaction(database.db, (tx) => queueSms(tx, { dedupeKey: `t:${crypto.randomUUID()}`, to: phone, body: "Queued before" }, now));
     await receiveText(deps(), { messageSid: freshSid(), from: phone, to: "", body: "Unsubscribe" }, now);
     await deliverQueuedSms({ db: database.db, telephony: simulated(), env }, now);
     expect((await queuedTo(database.db, phone))[0]).toMatchObject({ status: "withheld" });
@@ -163,7 +164,7 @@ describe("the carriers' keywords", () => {
   it("answers HELP with the hotel's name and phone, once however often the webhook repeats it", async () => {
     const phone = freshPhone();
     const sid = freshSid();
-    for (let i = 0; i < 2; i++) await receiveText(deps(), { messageSid: sid, from: phone, to: "", body: "help" });
+    for (let i = 0; i < 2; i++) await receiveText(deps(), { messageSid: sid, from: phone, to: "", body: "help" }, new Date());
     const texts = await queuedTo(database.db, phone);
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain("Test Cat Hotel");

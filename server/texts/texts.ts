@@ -11,6 +11,7 @@ import { helpReplyText } from "../messages/catalogue";
 import type { PeriodicJob } from "../periodic-job";
 import { keywordOf, optIn, optOut } from "../telephony/opt-outs";
 import { queueSms } from "../telephony/sms-queue";
+import { inTransaction } from "../db/transaction";
 
 /**
  * Texts are conversations (ADR 0191): what owners text the hotel's number is stored once per
@@ -92,11 +93,7 @@ export interface ReceiveDeps {
  * `stored: false`), and acts on a keyword in the same transaction: STOP records the opt-out, START
  * removes it, HELP queues the answer. A keyword is filed as done at once: nobody needs to answer it.
  */
-export async function receiveText(
-  deps: ReceiveDeps,
-  text: IncomingText,
-  now = new Date(),
-): Promise<{ stored: boolean; id: string | null; queuedHelp: boolean }> {
+export async function receiveText(deps: ReceiveDeps, text: IncomingText, now: Date): Promise<{ stored: boolean; id: string | null; queuedHelp: boolean }> {
   const from = normalizedSender(text.from);
   const body = text.body.slice(0, MAX_STORED_BODY);
   const keyword = keywordOf(body);
@@ -123,7 +120,7 @@ export async function receiveText(
     const row = await store(deps.db);
     return { stored: row !== null, id: row?.id ?? null, queuedHelp: false };
   }
-  return deps.db.transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const row = await store(tx);
     if (!row) return { stored: false, id: null, queuedHelp: false };
     if (keyword === "stop") await optOut(tx, from, body.trim().toUpperCase().slice(0, 20), now);
@@ -394,7 +391,7 @@ export async function replyToConversation(
   db: Db,
   staff: DeskStaff,
   input: { conversation: string; replyKey: string; body: string },
-  now = new Date(),
+  now: Date,
 ): Promise<{ replyId: string; repeated: boolean }> {
   const key = parseConversationKey(input.conversation);
   const [latest] = await db
@@ -407,7 +404,7 @@ export async function replyToConversation(
   if (!/^\+1[2-9]\d{2}[2-9]\d{6}$/.test(latest.fromPhone))
     throw new AppError(409, "CANNOT_TEXT_NUMBER", "This number cannot be texted from here (it is not a US mobile number): call or e-mail instead.");
   const householdId = "householdId" in key ? key.householdId : null;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const id = crypto.randomUUID();
     const [reply] = await tx
       .insert(textReplies)
@@ -439,7 +436,7 @@ export async function replyToConversation(
 }
 
 /** Files a conversation as done: its texts so far leave the open list (a later text opens it again). Safe to post twice. */
-export async function markConversationDone(db: Db, staff: DeskStaff, conversation: string, now = new Date()): Promise<number> {
+export async function markConversationDone(db: Db, staff: DeskStaff, conversation: string, now: Date): Promise<number> {
   const key = parseConversationKey(conversation);
   const done = await db
     .update(incomingTexts)
@@ -546,7 +543,7 @@ export function answerDueAt(receivedAt: Date): Date {
  * done) 30 minutes of desk hours after it came: once, by the row's `alerted_at`, claimed in one
  * UPDATE so several processes raise it once. Answers the texts it raised.
  */
-export async function raiseUnansweredTextAlerts(db: Db, now = new Date()): Promise<string[]> {
+export async function raiseUnansweredTextAlerts(db: Db, now: Date): Promise<string[]> {
   const candidates = await db
     .select({ id: incomingTexts.id, receivedAt: incomingTexts.receivedAt, answered: answeredSql })
     .from(incomingTexts)
@@ -587,7 +584,7 @@ export const unansweredTextsJob: PeriodicJob = {
 export const TEXT_RETENTION_DAYS = 730;
 
 /** Deletes the texts and answers older than two years, in batches; several processes may run it at once. */
-export async function deleteOldTexts(db: Db, now = new Date()): Promise<number> {
+export async function deleteOldTexts(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - TEXT_RETENTION_DAYS * 86_400_000);
   const oldIn = db.select({ id: incomingTexts.id }).from(incomingTexts).where(lt(incomingTexts.receivedAt, before)).limit(1000);
   const deletedIn = await db.delete(incomingTexts).where(inArray(incomingTexts.id, oldIn)).returning({ id: incomingTexts.id });

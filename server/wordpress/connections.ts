@@ -149,7 +149,7 @@ export async function saveConnection(
   return saved;
 }
 
-export async function recordConnectionTest(db: Db, id: string, passed: boolean, at = new Date()): Promise<void> {
+export async function recordConnectionTest(db: Db, id: string, passed: boolean, at: Date): Promise<void> {
   await db
     .update(wordpressConnections)
     .set({ lastTestedAt: at, lastTestStatus: passed ? "passed" : "failed" })

@@ -25,7 +25,7 @@ beforeAll(async () => {
   server = await startTestServer(database, { WORDPRESS_ALLOWED_HOSTS: "127.0.0.1" });
   const [admin] = await database.db.insert(users).values({ email: "owner@example.com" }).returning();
   await database.db.insert(userRoles).values({ userId: admin!.id, role: "owner" });
-  cookie = `cat_hotel_session=${(await createSession(database.db, admin!.id)).token}`;
+  cookie = `cat_hotel_session=${(await createSession(database.db, admin!.id, new Date())).token}`;
 });
 afterAll(async () => {
   await server.close();

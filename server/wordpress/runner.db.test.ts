@@ -1,3 +1,4 @@
+import { systemClock } from "../clock";
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
@@ -237,6 +238,7 @@ describe.skipIf(!run)("WordPress test runner against a real WordPress", () => {
         telephony: createTelephony(env, database.db, logger),
         mailer: createMailer(env, logger),
         payments: createPaymentProviders(env),
+        clock: systemClock,
       }),
     );
     app.use(apiErrorHandler(logger));

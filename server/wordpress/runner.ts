@@ -101,7 +101,7 @@ export async function testCredentials(
   const run = startRun(options);
   const result = await checkCredentials(createSiteClient(services.http, credentials, { signal: run.signal }), credentials.username, run).finally(run.finish);
   if (savedId) {
-    await recordConnectionTest(db, savedId, result.success);
+    await recordConnectionTest(db, savedId, result.success, new Date());
     const saved = await findConnection(db);
     return { ...result, connection_info: saved?.info };
   }

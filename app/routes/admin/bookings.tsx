@@ -44,7 +44,7 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const staff = staffActor(admin.user);
   const [rows, upcoming, requests] = await Promise.all([
     listForDay(context.db, staff, day, status),
-    listUpcoming(context.db, staff),
+    listUpcoming(context.db, staff, context.clock.now()),
     listChangeRequests(context.db, staff),
   ]);
   const view = (a: (typeof rows)[number]) => toAppointmentView(a, serviceTitle);
@@ -74,22 +74,22 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     }
     case "update":
       return submitForm(form, appointmentEditForm, async ({ appointmentId, ...input }) => {
-        await updateAppointment(db, staff, appointmentId, input);
+        await updateAppointment(db, staff, appointmentId, input, context.clock.now());
         return done("Appointment updated");
       });
     case "confirm":
       return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
-        await confirmProposal(db, staff, appointmentId);
+        await confirmProposal(db, staff, appointmentId, context.clock.now());
         return done("New time confirmed");
       });
     case "complete":
       return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
-        await setStatus(db, staff, appointmentId, "Completed");
+        await setStatus(db, staff, appointmentId, "Completed", context.clock.now());
         return done("Marked completed");
       });
     case "cancel":
       return submitForm(form, appointmentIdForm, async ({ appointmentId }) => {
-        await setStatus(db, staff, appointmentId, "Cancelled");
+        await setStatus(db, staff, appointmentId, "Cancelled", context.clock.now());
         return done("Appointment cancelled");
       });
     default:

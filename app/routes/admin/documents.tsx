@@ -4,6 +4,8 @@ import { requirePermission } from "@server/auth/guards.server";
 import { loadSiteContent } from "@server/content/content";
 import { type ReviewedRecord, recordUploadUrl, rejectVaccineRecord, reviewQueuePage, verifyVaccineRecord } from "@server/households/vaccines";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { inTransaction } from "@server/db/transaction";
+import type { MailMessage } from "@server/mail/mailer";
 import { queueMail, sendMailNow } from "@server/mail/queue";
 import { recordRejectedMail } from "@server/messages/catalogue";
 import { mapRefusals } from "@server/http/refusals";
@@ -13,6 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
 import { rejectRecordForm, verifyRecordForm } from "~/features/cats/schema";
 import { VACCINE_LABELS, awaitingReviewText } from "~/features/cats/vaccines";
+import type { SiteBusiness } from "~/features/content/site-content";
 import { formatBusinessDateTime, formatCalendarDay } from "~/lib/business-time";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import type { Route } from "./+types/documents";
@@ -51,15 +54,22 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   switch (form.get("intent")) {
     case "verify":
       return submitForm(form, verifyRecordForm, async ({ recordId, expiresOn }) => {
-        const { record, catName } = await verifyVaccineRecord(context.db, recordId, { expiresOn }, reviewer);
+        const { record, catName } = await verifyVaccineRecord(context.db, recordId, { expiresOn }, reviewer, context.clock.now());
         context.logger.info({ recordId, admin: admin.user.id }, "vaccine record verified");
         return { kind: "success", title: `${catName}'s ${VACCINE_LABELS[record.vaccine]} record is verified` };
       });
     case "reject":
       return submitForm(form, rejectRecordForm, async ({ recordId, reason }) => {
-        const reviewed = await rejectVaccineRecord(context.db, recordId, { reason }, reviewer);
+        const now = context.clock.now();
+        const { business } = await loadSiteContent(context.db, context.logger);
+        // The rejection and its mail in one transaction; the mail is sent at once, so staff see whether it went.
+        const { reviewed, mail, queued } = await inTransaction(context.db, async (tx) => {
+          const reviewed = await rejectVaccineRecord(tx, recordId, { reason }, reviewer, now);
+          const mail = rejectionMail(context.env.PUBLIC_SITE_URL, business, reviewed, reason);
+          return { reviewed, mail, queued: await queueMail(tx, { dedupeKey: `vaccine-rejected:${reviewed.record.id}`, message: mail, sendNow: true }, now) };
+        });
         context.logger.info({ recordId, admin: admin.user.id }, "vaccine record rejected");
-        const mailed = await mailRejection(context, reviewed, reason);
+        const mailed = queued ? await sendRejection(context, queued, mail, recordId, now) : true;
         const title = `${reviewed.catName}'s ${VACCINE_LABELS[reviewed.record.vaccine]} record is rejected`;
         return mailed
           ? { kind: "success", title, description: `We e-mailed ${reviewed.email} the reason.` }
@@ -74,18 +84,9 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   }
 });
 
-/**
- * The customer hears of a rejection by mail, with the reason and the way back to the upload form:
- * queued and sent at once, so staff see whether it went; one that fails stays queued and is retried.
- */
-async function mailRejection(
-  context: Route.ActionArgs["context"],
-  { record, catName, email, householdName }: ReviewedRecord,
-  reason: string,
-): Promise<boolean> {
-  const siteUrl = context.env.PUBLIC_SITE_URL;
-  const { business } = await loadSiteContent(context.db, context.logger);
-  const mail = recordRejectedMail({
+/** The customer hears of a rejection by mail, with the reason and the way back to the upload form. */
+function rejectionMail(siteUrl: string, business: SiteBusiness, { record, catName, email, householdName }: ReviewedRecord, reason: string): MailMessage {
+  return recordRejectedMail({
     to: email,
     name: householdName,
     catName,
@@ -95,10 +96,12 @@ async function mailRejection(
     business,
     siteUrl,
   });
-  const queued = await queueMail(context.db, { dedupeKey: `vaccine-rejected:${record.id}`, message: mail, sendNow: true });
-  if (!queued) return true;
-  const sent = await sendMailNow(context, queued, mail);
-  if (!sent.ok) context.logger.error({ err: sent.error, recordId: record.id }, "rejection mail not sent yet; the mail queue will retry");
+}
+
+/** Sends the queued rejection at once; one that fails stays queued and is retried. */
+async function sendRejection(context: Route.ActionArgs["context"], queued: string, mail: MailMessage, recordId: string, now: Date): Promise<boolean> {
+  const sent = await sendMailNow(context, queued, mail, now);
+  if (!sent.ok) context.logger.error({ err: sent.error, recordId }, "rejection mail not sent yet; the mail queue will retry");
   return sent.ok;
 }
 

@@ -4,7 +4,6 @@ import { customerActor, listCustomerAppointments } from "@server/appointments/ap
 import { requirePermission } from "@server/auth/guards.server";
 import { findCustomersToBookFor } from "@server/customers/customers";
 import { BOOKING_HORIZON_DAYS, bookGroom, listGroomingServices, quoteGroom } from "@server/grooming/grooming";
-import { kickMessageQueues } from "@server/mail/kick";
 import { householdAccount, listCats } from "@server/households/households";
 import { AppError } from "@server/http/errors";
 import { formDataOf, unknownIntent } from "@server/http/form-action";
@@ -101,9 +100,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     const groom = await bookGroom(context.db, account, input, { siteUrl: context.env.PUBLIC_SITE_URL, bookedBy: admin.user.email, now });
     return { kind: "success", title: "Groom booked.", redirectTo: `/admin/grooming/book?household=${householdId}&booked=${groom.id}` };
   });
-  const answer = redirectOnSuccess(reply);
-  if (answer instanceof Response) kickMessageQueues(context);
-  return answer;
+  return redirectOnSuccess(reply);
 });
 
 type LoaderData = Route.ComponentProps["loaderData"];

@@ -5,7 +5,6 @@ import { addDayOff, listGroomers, listGroomingServices, removeDayOff, saveGroome
 import { recentlyCompletedGrooms, recordGroomGuarantee } from "@server/grooming/guarantee";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
-import { kickMessageQueues } from "@server/mail/kick";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -41,12 +40,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   switch (form.get("intent")) {
     case "service":
       return submitForm(form, groomingServiceForm, async ({ serviceId, durationMinutes, price, bookable }) => {
-        await saveGroomingService(db, { serviceId, durationMinutes, priceCents: price, bookable }, admin.user.email);
+        await saveGroomingService(db, { serviceId, durationMinutes, priceCents: price, bookable }, admin.user.email, context.clock.now());
         return { kind: "success", title: "Service saved" };
       });
     case "week":
       return submitForm(form, groomerWeekForm, async (input) => {
-        const groomer = await saveGroomerWeek(db, input);
+        const groomer = await saveGroomerWeek(db, input, context.clock.now());
         return { kind: "success", title: `${groomer.name}'s week saved` };
       });
     case "addDayOff":
@@ -66,7 +65,6 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
           { ...input, amountCents: amount, staffEmail: admin.user.email },
           { siteUrl: context.env.PUBLIC_SITE_URL, now: context.clock.now() },
         );
-        kickMessageQueues(context);
         return {
           kind: "success",
           title: `${formatCents(given.amountCents)} given back under the satisfaction guarantee; the customer is told by e-mail`,

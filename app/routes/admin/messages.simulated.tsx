@@ -4,7 +4,6 @@ import { loadSiteContent } from "@server/content/content";
 import { formDataOf } from "@server/http/form-action";
 import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
-import { kickMessageQueues } from "@server/mail/kick";
 import { simulatedTexts } from "@server/telephony/simulated-provider";
 import { twilioConfigured } from "@server/telephony/telephony";
 import { conversationKeyOf, normalizedSender, receiveText, senderOf } from "@server/texts/texts";
@@ -45,12 +44,11 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const db = context.db;
   const now = context.clock.now();
   return submitOnce({ db, form: "/admin/messages/simulated", user, now }, await formDataOf(request), simulateReplyForm, async ({ from, body }) => {
-    const received = await receiveText(
+    await receiveText(
       { db, business: async () => (await loadSiteContent(db)).business },
       { messageSid: `SM${globalThis.crypto.randomUUID().replaceAll("-", "")}`, from, to: context.env.TWILIO_FROM_NUMBER ?? context.env.BUSINESS_PHONE, body },
       now,
     );
-    if (received.queuedHelp) kickMessageQueues(context);
     const sender = await senderOf(db, normalizedSender(from));
     return {
       kind: "success",

@@ -4,7 +4,6 @@ import { Form, Link, useFetcher } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
-import { kickMessageQueues } from "@server/mail/kick";
 import { twilioConfigured } from "@server/telephony/telephony";
 import {
   type Conversation,
@@ -53,8 +52,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   const intent = form.get("intent");
   if (intent === "reply") {
     return submitForm(form, replyForm, async (input) => {
-      const { repeated } = await replyToConversation(context.db, staff, input, context.clock.now());
-      if (!repeated) kickMessageQueues(context);
+      await replyToConversation(context.db, staff, input, context.clock.now());
       return { kind: "success", title: "Answer sent", description: "It goes out by text now." };
     });
   }

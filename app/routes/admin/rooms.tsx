@@ -75,12 +75,12 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       return submitForm(form, suiteTypeForm, async ({ photo, ...input }) => {
         // The photo is checked before anything is saved, so a refused photo changes nothing.
         const image = photo ? await processSuitePhoto(Buffer.from(await photo.arrayBuffer())) : null;
-        await saveSuiteType(db, input, image ? { image, uploadedBy: admin.user.email } : null);
+        await saveSuiteType(db, input, image ? { image, uploadedBy: admin.user.email } : null, context.clock.now());
         return { kind: "success", title: `${input.name} saved` };
       });
     case "windows":
       return submitForm(form, stayWindowsForm, async (input) => {
-        await saveStayWindows(db, input, admin.user.email);
+        await saveStayWindows(db, input, admin.user.email, context.clock.now());
         return { kind: "success", title: "Arrival and departure hours saved" };
       });
     case "addSuite":
@@ -107,7 +107,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
       });
     case "houseRules":
       return submitForm(form, houseRulesForm, async (input) => {
-        await saveHouseRules(db, input, admin.user.email);
+        await saveHouseRules(db, input, admin.user.email, context.clock.now());
         return { kind: "success", title: "House rules saved" };
       });
     default:

@@ -6,7 +6,6 @@ import { householdAccount, householdForEmail, listCats } from "@server/household
 import { AppError } from "@server/http/errors";
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { mapRefusals } from "@server/http/refusals";
-import { kickMessageQueues } from "@server/mail/kick";
 import { loadStaySettings } from "@server/stays/calendar";
 import { bookStayForHousehold } from "@server/stays/staff";
 import { type Stay, listHouseholdStays, quoteStay } from "@server/stays/stays";
@@ -122,8 +121,6 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     booked = await bookStayForHousehold(context.db, householdId, input, admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL, now: context.clock.now() });
   });
   if (!booked) return reply;
-  // The customer's confirmation is queued with the stay; send it now rather than at the queue's next pass.
-  kickMessageQueues(context);
   return redirect(`/admin/stays/book?household=${booked.householdId}&booked=${booked.id}`);
 });
 

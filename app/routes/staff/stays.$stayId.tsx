@@ -9,7 +9,6 @@ import { mapRefusals } from "@server/http/refusals";
 import { textsOfStay } from "@server/texts/texts";
 import { carePlansOf } from "@server/stays/care-plans";
 import { CarePlan } from "~/features/care/care-plan";
-import { kickMessageQueues } from "@server/mail/kick";
 import { ActionNotice } from "~/components/action-notice";
 import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
@@ -68,7 +67,6 @@ export const action = mapRefusals(async ({ request, context, params }: Route.Act
         title: alreadyRecordedTitle(saved.first.at, saved.first.by, now),
         description: "The incident was recorded and the owner told once.",
       };
-    kickMessageQueues(context);
     return { kind: "success", title: "Incident recorded. The owner is told by e-mail and text." };
   });
 });
