@@ -365,7 +365,7 @@ export async function openConversation(db: Db, keyText: string): Promise<Convers
  * Marks the conversation's texts read, as the desk opened it (the page posts this once it shows them).
  * Safe to post twice: a text read stays read at its first time. Answers how many it marked.
  */
-export async function markConversationRead(db: Db, conversation: string, now = new Date()): Promise<number> {
+export async function markConversationRead(db: Db, conversation: string, now: Date): Promise<number> {
   const key = parseConversationKey(conversation);
   const read = await db
     .update(incomingTexts)
