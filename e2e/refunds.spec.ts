@@ -26,12 +26,8 @@ async function downloaded(page: Page, link: ReturnType<Page["getByRole"]>) {
 
 test(
   "a balance left unpaid is paid later from My Trips, and a refund comes with its credit note",
-  {
-    annotation: {
-      type: "width",
-      description: "at 1280 px only: nothing it checks changes with the width; My Trips' owed card and its card link at 375 px are owed-and-overdue.spec.ts's",
-    },
-  },
+  // At both widths: issue #42's acceptance walks the refund and its credit note on a phone as well.
+  { tag: "@both-widths" },
   async ({ browser, page: staff, signIn, ownServer }) => {
     test.setTimeout(240_000);
     // Two nights: the first is free for a new household, the second is the bill.
