@@ -1,11 +1,14 @@
 import { getFormProps } from "@conform-to/react";
-import { useFetcher } from "react-router";
+import { type ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
 import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
+import { formatBusinessDateTime } from "~/lib/business-time";
 import { formatCents } from "~/lib/money";
 import { groomPaymentForm } from "./bill-schema";
+import { methodText } from "./receipt";
 
 /**
  * A groom paid at the desk on its own (ADR 0192): its price, by card on the salon's terminal, cash or
@@ -61,5 +64,52 @@ export function GroomPaymentForm({
       </div>
       <FormError errors={form.errors} />
     </fetcher.Form>
+  );
+}
+
+/**
+ * A groom as the desk and the salon read it (ADR 0192, 0199): what, when, whose and its price, then how
+ * it is paid: on its stay's bill, paid at the desk, or `unpaid` (the desk's form, or where to take it).
+ */
+export function GroomPaidSummary({
+  groom,
+  unpaid,
+}: {
+  groom: {
+    serviceTitle: string;
+    catNames: string;
+    startsAt: string;
+    customerEmail: string;
+    priceCents: number;
+    billedOnStayId: string | null;
+    paid: { amountCents: number; method: "card" | "cash" | "check"; reference: string | null } | null;
+  };
+  unpaid: ReactNode;
+}) {
+  return (
+    <>
+      <p className="font-bold">
+        {groom.serviceTitle}
+        {groom.catNames ? ` · ${groom.catNames}` : ""}
+      </p>
+      <p className="text-sm text-muted">
+        {formatBusinessDateTime(new Date(groom.startsAt))} · {groom.customerEmail} · {formatCents(groom.priceCents)}
+      </p>
+      {groom.billedOnStayId ? (
+        <p className="mt-2 text-sm">
+          On the bill of{" "}
+          <Link to={`/admin/stays/${groom.billedOnStayId}/check-out`} className="font-semibold text-brand-700 underline underline-offset-4">
+            its stay
+          </Link>
+          , which collects it.
+        </p>
+      ) : groom.paid ? (
+        <p className="mt-2 text-sm">
+          Paid at the desk: {formatCents(groom.paid.amountCents)} ({methodText(groom.paid)})
+        </p>
+      ) : (
+        unpaid
+      )}
+    </>
   );
 }

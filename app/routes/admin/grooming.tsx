@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { WEEKDAYS, dayOffForm, groomGuaranteeForm, groomerWeekForm, groomingServiceForm, removeDayOffForm } from "~/features/grooming/schema";
-import { methodText } from "~/features/stays/receipt";
+import { GroomPaidSummary } from "~/features/stays/groom-payment-form";
 import { GUARANTEE_DAYS } from "~/features/stays/model";
 import { formatCents } from "~/lib/money";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
@@ -250,34 +250,21 @@ export default function GroomingPage({ loaderData: { services, groomers, complet
           <ul className="grid gap-3" aria-label="Completed grooms">
             {completed.map((g) => (
               <li key={g.id} className="rounded-xl border border-brand-100 p-3 break-words">
-                <p className="font-bold">
-                  {g.serviceTitle}
-                  {g.catNames ? ` · ${g.catNames}` : ""}
-                </p>
-                <p className="text-sm text-muted">
-                  {formatBusinessDateTime(new Date(g.startsAt))} · {g.customerEmail} · {formatCents(g.priceCents)}
-                </p>
-                {g.billedOnStayId ? (
-                  <p className="mt-2 text-sm">
-                    On the bill of{" "}
-                    <Link to={`/admin/stays/${g.billedOnStayId}/check-out`} className="font-semibold text-brand-700 underline underline-offset-4">
-                      its stay
-                    </Link>
-                    , which collects it.
-                  </p>
-                ) : g.paid ? (
-                  <p className="mt-2 text-sm">
-                    Paid at the desk: {formatCents(g.paid.amountCents)} ({methodText(g.paid)})
-                  </p>
-                ) : (
-                  <p className="mt-2 text-sm">
-                    Not paid yet: {formatCents(g.priceCents)}, taken at the desk on{" "}
-                    <Link to={`/admin/stays?date=${businessDate(new Date(g.startsAt))}`} className="font-semibold text-brand-700 underline underline-offset-4">
-                      Stays
-                    </Link>
-                    .
-                  </p>
-                )}
+                <GroomPaidSummary
+                  groom={g}
+                  unpaid={
+                    <p className="mt-2 text-sm">
+                      Not paid yet: {formatCents(g.priceCents)}, taken at the desk on{" "}
+                      <Link
+                        to={`/admin/stays?date=${businessDate(new Date(g.startsAt))}`}
+                        className="font-semibold text-brand-700 underline underline-offset-4"
+                      >
+                        Stays
+                      </Link>
+                      .
+                    </p>
+                  }
+                />
                 {g.billedOnStayId || !g.paid ? null : g.guarantee ? (
                   <p className="mt-2 text-sm">
                     Satisfaction guarantee: {formatCents(g.guarantee.amountCents)} given back {g.guarantee.method === "check" ? "by check" : "in cash"} (

@@ -32,8 +32,7 @@ import { owedAtDesk } from "@server/stays/owed";
 import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
 import { balanceCardForm, balanceDeskForm } from "~/features/stays/balance-schema";
 import { groomPaymentForm } from "~/features/stays/bill-schema";
-import { GroomPaymentForm } from "~/features/stays/groom-payment-form";
-import { methodText } from "~/features/stays/receipt";
+import { GroomPaidSummary, GroomPaymentForm } from "~/features/stays/groom-payment-form";
 import { ActionNotice } from "~/components/action-notice";
 import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
@@ -47,7 +46,7 @@ import { paymentMethodLabel } from "~/features/stays/wording";
 import { formatCents } from "~/lib/money";
 import { type FormReply, alreadyRecordedTitle, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";
-import { addBusinessDays, businessDate, formatBusinessDateTime, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
+import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import { formatUsPhone } from "~/lib/phone";
 import { calendarDateField } from "~/lib/validation";
@@ -508,28 +507,7 @@ export default function StaysPage({ loaderData: data }: Route.ComponentProps) {
           <ul className="grid gap-3" aria-label="Grooms of the day">
             {data.grooms.map((g) => (
               <li key={g.id} className="rounded-xl border border-brand-100 p-3 break-words">
-                <p className="font-bold">
-                  {g.serviceTitle}
-                  {g.catNames ? ` · ${g.catNames}` : ""}
-                </p>
-                <p className="text-sm text-muted">
-                  {formatBusinessDateTime(new Date(g.startsAt))} · {g.customerEmail} · {formatCents(g.priceCents)}
-                </p>
-                {g.billedOnStayId ? (
-                  <p className="mt-2 text-sm">
-                    On the bill of{" "}
-                    <Link to={`/admin/stays/${g.billedOnStayId}/check-out`} className="font-semibold text-brand-700 underline underline-offset-4">
-                      its stay
-                    </Link>
-                    , which collects it.
-                  </p>
-                ) : g.paid ? (
-                  <p className="mt-2 text-sm">
-                    Paid at the desk: {formatCents(g.paid.amountCents)} ({methodText(g.paid)})
-                  </p>
-                ) : (
-                  <GroomPaymentForm groom={g} formToken={data.formToken} />
-                )}
+                <GroomPaidSummary groom={g} unpaid={<GroomPaymentForm groom={g} formToken={data.formToken} />} />
               </li>
             ))}
           </ul>
