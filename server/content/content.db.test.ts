@@ -5,6 +5,7 @@ import { grantAdmin } from "../auth/roles";
 import { createSession } from "../auth/sessions";
 import type { Database } from "../db/client";
 import { siteContentRevisions, users } from "../db/schema/index";
+import { FORM_TOKEN, formToken } from "../http/form-once";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
 import { action } from "~/routes/admin/content";
@@ -49,7 +50,11 @@ interface Reply {
 
 /** The Content page's form posted to its action: the reply, or what the action threw (a redirect). */
 async function post(cookie: string | null, fields: Record<string, string>): Promise<Reply> {
-  const request = new Request("http://localhost/admin/content", { method: "POST", headers: cookie ? { cookie } : {}, body: new URLSearchParams(fields) });
+  const request = new Request("http://localhost/admin/content", {
+    method: "POST",
+    headers: cookie ? { cookie } : {},
+    body: new URLSearchParams({ [FORM_TOKEN]: formToken(), ...fields }),
+  });
   const context = testRequestContext(server.env, database.db);
   return (await (action as ContentAction)({ request, context, params: {} }).catch((thrown: unknown) => thrown)) as Reply;
 }

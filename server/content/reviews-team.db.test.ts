@@ -12,6 +12,7 @@ import { loader as homeLoader } from "~/routes/home";
 import type { RequestContext } from "../context";
 import type { Database } from "../db/client";
 import { siteContentRevisions } from "../db/schema/index";
+import { FORM_TOKEN, formToken } from "../http/form-once";
 import { sessionCookieFor } from "../testing/sessions";
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
@@ -42,7 +43,11 @@ const api = async (path: string, body: { value?: unknown; revisionId?: null }) =
   const [, section, intent] = path.split("/");
   const fields: Record<string, string> = { intent: intent!, section: section! };
   if ("value" in body) fields.value = JSON.stringify(body.value);
-  const request = new Request("http://localhost/admin/content", { method: "POST", headers: { cookie: adminCookie }, body: new URLSearchParams(fields) });
+  const request = new Request("http://localhost/admin/content", {
+    method: "POST",
+    headers: { cookie: adminCookie },
+    body: new URLSearchParams({ [FORM_TOKEN]: formToken(), ...fields }),
+  });
   const reply = (await (action as ContentAction)({ request, context: testRequestContext(server.env, database.db), params: {} })) as {
     data: { notice?: { description?: string } };
     init: { status?: number } | null;

@@ -36,7 +36,7 @@ const LARGE = 1_000;
 const KNOWN_FULL_READS: { table: string; query: RegExp }[] = [
   { table: "stays", query: /as e\(month, end_day, end_at\)\s+join stays s on s\.status = 'checked_out'/ },
   { table: "stay_bill_lines", query: /from stay_bill_lines l join stays s on s\.id = l\.stay_id/ },
-  { table: "stay_bill_lines", query: /not exists \(select 1 from stay_bill_lines l where l\.appointment_id = a\.id\)/ },
+  { table: "stay_bill_lines", query: /not exists \(select 1 from stay_bill_lines l where l\.appointment_id = a\.id/ },
 ];
 
 interface Recorded {

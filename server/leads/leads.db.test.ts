@@ -15,7 +15,7 @@ let smtp: TestSmtp;
 beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await startTestSmtp();
-  server = await startTestServer(database, { SMTP_URL: smtp.url, PUBLIC_SITE_URL: "https://cats.example" });
+  server = await startTestServer(database, { SMTP_URL: smtp.url, PUBLIC_SITE_URL: "https://cats.example" }, { sendsQueued: true });
 });
 afterAll(async () => {
   await server.close();

@@ -23,11 +23,13 @@ export interface TestServer {
 /**
  * The real Express app (API, headers, errors) on an ephemeral port, against a test database.
  * `telephony.twilioHttpClient` fakes the Twilio SDK's HTTP boundary (with TWILIO_* set in the env).
+ * `sendsQueued`: what a change queues is sent once committed, as on the server (ADR 0202); without it
+ * a test reads the queue as the change left it.
  */
 export async function startTestServer(
   database: Database,
   envOverrides: Record<string, string> = {},
-  options: { telephony?: TelephonyOptions; app?: AppOptions; payments?: PaymentProviders } = {},
+  options: { telephony?: TelephonyOptions; app?: AppOptions; payments?: PaymentProviders; sendsQueued?: boolean } = {},
 ): Promise<TestServer> {
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
   const logger = createLogger(env.LOG_LEVEL);
@@ -38,6 +40,7 @@ export async function startTestServer(
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
+  if (options.sendsQueued) afterMessagesQueued(database.db, () => kickMessageQueues(testRequestContext(env, database.db)));
   return {
     url: `http://127.0.0.1:${port}`,
     env,
@@ -52,6 +55,7 @@ export async function startTestServer(
 export async function startPageTestServer(database: Database, build: ServerBuild, envOverrides: Record<string, string> = {}): Promise<TestServer> {
   const maxBodyBytes = loadEnv({ NODE_ENV: "test", ...envOverrides }).MAX_BODY_BYTES;
   const server: TestServer = await startTestServer(database, envOverrides, {
+    sendsQueued: true,
     app: {
       pageHandler: createPageHandler({
         build,
@@ -66,7 +70,5 @@ export async function startPageTestServer(database: Database, build: ServerBuild
       }),
     },
   });
-  // The pages' changes send what they queued once committed, as on the server (ADR 0202).
-  afterMessagesQueued(database.db, () => kickMessageQueues(testRequestContext(server.env, database.db)));
   return server;
 }
