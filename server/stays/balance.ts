@@ -58,10 +58,15 @@ export async function balancesOf(db: Db, stays: readonly { id: string; totalCent
     stays.map((s) => sql`(${s.id}::uuid, ${s.totalCents}::int)`),
     sql`, `,
   );
+  // What is due and whether this price's balance was paid, read in one statement (one snapshot): a
+  // balance recorded meanwhile is seen by both or by neither, so a second desk is told it was paid.
   const dues = (await db.execute(
-    sql`select v.id, greatest(0, ${dueCentsSql(sql`v.id`, sql`v.total`)}) as due from (values ${priced}) as v(id, total)`,
-  )) as unknown as { rows: { id: string; due: number }[] };
-  const dueOf = new Map(dues.rows.map((d) => [d.id, Number(d.due)]));
+    sql`select v.id, greatest(0, ${dueCentsSql(sql`v.id`, sql`v.total`)}) as due,
+      exists (select 1 from ${payments} where ${payments.stayId} = v.id and ${payments.status} = 'paid' and ${payments.kind} = 'balance'
+        and ${payments.settlesTotalCents} = v.total) as balance_paid
+      from (values ${priced}) as v(id, total)`,
+  )) as unknown as { rows: { id: string; due: number; balance_paid: boolean }[] };
+  const dueOf = new Map(dues.rows.map((d) => [d.id, { dueCents: Number(d.due), balancePaid: d.balance_paid === true }]));
   for (const stay of stays) {
     const paid = rows
       .filter((p) => p.stayId === stay.id)
@@ -77,8 +82,8 @@ export async function balancesOf(db: Db, stays: readonly { id: string; totalCent
     byStay.set(stay.id, {
       totalCents: stay.totalCents,
       paid,
-      dueCents: dueOf.get(stay.id) ?? 0,
-      balancePaid: rows.some((p) => p.stayId === stay.id && p.kind === "balance" && p.settlesTotalCents === stay.totalCents),
+      dueCents: dueOf.get(stay.id)?.dueCents ?? 0,
+      balancePaid: dueOf.get(stay.id)?.balancePaid ?? false,
     });
   }
   return byStay;
