@@ -110,7 +110,10 @@ test(
     await gotoHydrated(attendant, "/account");
     await attendant.getByRole("link", { name: "Today" }).click();
     await expect(attendant.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
-    const breakfast = attendant.getByRole("listitem", { name: cat }).getByRole("listitem").filter({ hasText: "Breakfast" });
+    // The cat's card opens on its link, with its forms (ADR 0201).
+    const card = attendant.getByRole("listitem", { name: cat });
+    await card.getByRole("link", { name: `Log care for ${cat}` }).click();
+    const breakfast = card.getByRole("listitem").filter({ hasText: "Breakfast" });
     await breakfast.getByRole("button", { name: "Half" }).click();
     await expect(breakfast.getByRole("status")).toContainText("Breakfast: half eaten");
     await expect(breakfast.getByRole("status")).toContainText(care.name);
