@@ -30,6 +30,9 @@ export interface DeskBill {
 }
 
 /** The stay's bill as the receipt will show it: every price line (the booked price's, and those the desk added) and the total. */
+/** One line of what the desk added or a groom of the stay: its words, then what the desk can do with it. */
+const DESK_LINE = "flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 p-2";
+
 export function BillTable({ bill }: { bill: Pick<DeskBill, "lines" | "totalCents"> }) {
   return <PriceTable caption="Bill" lines={bill.lines} totalCents={bill.totalCents} />;
 }
@@ -61,7 +64,7 @@ export function BillDesk({ stayId, bill, canDiscount, formToken }: { stayId: str
           <h3 className="font-semibold">Added at the desk</h3>
           <ul className="grid gap-2">
             {bill.added.map((l) => (
-              <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 p-2">
+              <li key={l.id} className={DESK_LINE}>
                 <span className="break-words">
                   {l.label} · {formatCents(l.cents)}
                 </span>
@@ -85,7 +88,7 @@ export function BillDesk({ stayId, bill, canDiscount, formToken }: { stayId: str
           <h3 className="font-semibold">Grooms during the stay</h3>
           <ul className="grid gap-2">
             {bill.grooms.map((g) => (
-              <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 p-2">
+              <li key={g.id} className={DESK_LINE}>
                 <span className="break-words">
                   {g.serviceTitle}
                   {g.catNames ? ` · ${g.catNames}` : ""} · {formatCalendarDayWeekday(g.day)} · {formatCents(g.priceCents)}
