@@ -29,10 +29,10 @@ export interface DeskBill {
   grooms: GroomOnBill[];
 }
 
-/** The stay's bill as the receipt will show it: every price line (the booked price's, and those the desk added) and the total. */
 /** One line of what the desk added or a groom of the stay: its words, then what the desk can do with it. */
 const DESK_LINE = "flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 p-2";
 
+/** The stay's bill as the receipt will show it: every price line (the booked price's, and those the desk added) and the total. */
 export function BillTable({ bill }: { bill: Pick<DeskBill, "lines" | "totalCents"> }) {
   return <PriceTable caption="Bill" lines={bill.lines} totalCents={bill.totalCents} />;
 }
