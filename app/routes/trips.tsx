@@ -18,7 +18,7 @@ import { ownOwed } from "@server/stays/owed";
 import { sendPendingRefunds } from "@server/payments/refunds";
 import { ActionNotice } from "~/components/action-notice";
 import { Notice } from "~/components/ui/panel";
-import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, depositRefundOn, formatCents } from "~/features/stays/model";
+import { GROOMABLE_STAY_STATUSES, cancellationFeeOn, depositRefundOn, formatCents } from "~/domain/pricing";
 import { TRIP_SECTION_TITLES, alreadyAcceptedText, cancelRefundText, tripSections } from "~/features/stays/wording";
 import { BOOKING_HORIZON_DAYS } from "@server/grooming/grooming";
 import { loadSiteContent } from "@server/content/content";

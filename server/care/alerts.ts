@@ -10,7 +10,7 @@ import {
   weightChangeAlerts,
   weightChangePercent,
 } from "~/features/care/alerts";
-import { dosesOn, initialsOf, notDueReason } from "~/features/care/model";
+import { dosesOn, initialsOf, notDueReason } from "~/domain/care-log";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime, formatCalendarDay } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";

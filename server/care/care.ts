@@ -14,7 +14,7 @@ import {
   notDueReason,
   outsideWindow,
   weighInDue,
-} from "~/features/care/model";
+} from "~/domain/care-log";
 import type { CareEntryInput } from "~/features/care/schema";
 import { doseAccountText, doseWentWrong } from "~/features/care/wording";
 import type { Medication } from "~/features/cats/options";

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { GROOMABLE_STAY_STATUSES, type TimeWindow, windowsOn } from "~/features/stays/model";
+import { GROOMABLE_STAY_STATUSES, type TimeWindow, windowsOn } from "~/domain/pricing";
 import type { FreeTime } from "~/features/grooming/slots";
 import { businessLocalToUtc } from "~/lib/business-time";
 import type { Db } from "../db/client";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { nightsOf } from "~/features/stays/model";
+import { nightsOf } from "~/domain/pricing";
 import type { ReceiptFigures } from "~/features/stays/receipt";
 import { customerLabel } from "~/features/stays/wording";
 import { isUuid } from "~/lib/ids";

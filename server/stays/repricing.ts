@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type PriceLine, cancellationTiers, medicatedCatsCharged, medicationLine, nightsOf, repriceBooked } from "~/features/stays/model";
+import { type PriceLine, cancellationTiers, medicatedCatsCharged, medicationLine, nightsOf, repriceBooked } from "~/domain/pricing";
 import type { RepricedDetail, RepricedReason } from "~/features/stays/wording";
 import { businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";

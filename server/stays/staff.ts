@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
-import { HOLDING_STATUSES, type StayStatus, nightsOf } from "~/features/stays/model";
+import { HOLDING_STATUSES, type StayStatus, nightsOf } from "~/domain/pricing";
 import type { BookStayRequest } from "~/features/stays/schema";
 import { customerLabel } from "~/features/stays/wording";
 import { addBusinessDays } from "~/lib/business-time";

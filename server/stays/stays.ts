@@ -12,7 +12,7 @@ import {
   nightsOf,
   priceStay,
   windowsOn,
-} from "~/features/stays/model";
+} from "~/domain/pricing";
 import {
   type Arrangement,
   type BookStayRequest,

@@ -1,4 +1,4 @@
-import { type CancellationTier, type PriceLine } from "./model";
+import { type CancellationTier, type PriceLine } from "~/domain/pricing";
 import { formatCents } from "~/lib/money";
 import { cancellationTerms } from "./view";
 

@@ -1,6 +1,6 @@
 import { type ImagePurpose, type PageImage, uploadedImage } from "~/features/media/images";
 import { addBusinessDays, formatCalendarDayWeekday, formatLocalTime } from "~/lib/business-time";
-import type { CancellationTier, PriceLine, StayStatus, TimeWindow } from "./model";
+import type { CancellationTier, PriceLine, StayStatus, TimeWindow } from "~/domain/pricing";
 import type { RepricedDetail } from "./wording";
 
 /** A refund of one of a stay's payments, as My Trips lists it. */

@@ -41,7 +41,7 @@ import { Panel } from "~/components/ui/panel";
 import { selectClass } from "~/features/admin/leads/lead-parts";
 import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
 import { creditNoteNumberText, creditNotePath } from "~/features/stays/credit-note";
-import { FIRST_NIGHT_FREE, GUARANTEE_DAYS, REFERRAL_CREDIT } from "~/features/stays/model";
+import { FIRST_NIGHT_FREE, GUARANTEE_DAYS, REFERRAL_CREDIT } from "~/domain/pricing";
 import { paymentMethodLabel } from "~/features/stays/wording";
 import { formatCents } from "~/lib/money";
 import { type FormReply, alreadyRecordedTitle, replyTo } from "~/lib/forms";

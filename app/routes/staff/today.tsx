@@ -13,7 +13,7 @@ import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { entryText } from "~/features/care/wording";
-import { DOSE_OUTCOMES, DOSE_OUTCOME_LABELS, EATEN_LABELS, EATEN_SHARES, STOOL_KINDS, STOOL_LABELS } from "~/features/care/model";
+import { DOSE_OUTCOMES, DOSE_OUTCOME_LABELS, EATEN_LABELS, EATEN_SHARES, STOOL_KINDS, STOOL_LABELS } from "~/domain/care-log";
 import { acknowledgeAlertForm, acknowledgeAlertsForm, careEntryForm } from "~/features/care/schema";
 import { noindexMeta } from "~/features/seo/seo";
 import { StayTexts } from "~/features/texts/stay-texts";

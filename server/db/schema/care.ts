@@ -6,7 +6,7 @@ import { cats, households } from "./households";
 import { stays } from "./stays";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
-import type { CareKind, DoseOutcome, EatenShare, StoolKind } from "../../../app/features/care/model";
+import type { CareKind, DoseOutcome, EatenShare, StoolKind } from "../../../app/domain/care-log";
 import type { CareAlertRule } from "../../../app/features/care/alerts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });

@@ -4,7 +4,7 @@ import { cats, households } from "./households";
 import { mediaImages } from "./media";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
-import type { PriceLine, CancellationTier, StayStatus, WaitlistStatus, WeeklyWindows } from "../../../app/features/stays/model";
+import type { PriceLine, CancellationTier, StayStatus, WaitlistStatus, WeeklyWindows } from "../../../app/domain/pricing";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

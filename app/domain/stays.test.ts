@@ -14,7 +14,7 @@ import {
   repriceBooked,
   weekdayOf,
   windowsOn,
-} from "./model";
+} from "./pricing";
 
 const weekdays = [
   { from: "09:00", to: "12:00" },
