@@ -1,4 +1,4 @@
-import type { TimeWindow } from "~/domain/pricing";
+import type { TimeWindow } from "~/domain/calendar";
 import { businessLocalToUtc, businessTime } from "~/lib/business-time";
 
 /**
