@@ -49,6 +49,98 @@ const oneTransactionType = [
   },
 ];
 
+/**
+ * The server reads the rules it shares with the pages from app/domain and app/lib, never from a page's
+ * feature folder (issue 45). These feature modules are what it still reads there (forms' schemas parsed
+ * at the edge, wording, published content): the list only shrinks, as each moves to app/domain or
+ * out of the server.
+ */
+const featuresTheServerStillReads = [
+  "account/phone-proof",
+  "account/schema",
+  "analytics/paths",
+  "analytics/revenue",
+  "analytics/schema",
+  "appointments/schema",
+  "appointments/service-catalogue",
+  "appointments/statuses",
+  "appointments/view",
+  "auth/messages",
+  "auth/redirect",
+  "auth/schema",
+  "auth/types",
+  "callback/schema",
+  "care/alerts",
+  "care/schema",
+  "care/wording",
+  "cats/options",
+  "cats/profile",
+  "cats/schema",
+  "cats/vaccines",
+  "content/business-defaults",
+  "content/form-state",
+  "content/overrides",
+  "content/schema",
+  "content/site-content",
+  "content/site-content-context",
+  "customers/customer-finder",
+  "customers/schema",
+  "donation/schema",
+  "grooming/schema",
+  "grooming/slots",
+  "home/about-section",
+  "home/reviews-section",
+  "leads/consent",
+  "leads/inbox-schema",
+  "leads/schema",
+  "media/images",
+  "referrals/texts",
+  "seo/pages",
+  "stays/admin-schema",
+  "stays/bill-lines",
+  "stays/bill-schema",
+  "stays/check-in",
+  "stays/check-in-schema",
+  "stays/credit-note",
+  "stays/handover",
+  "stays/handover-schema",
+  "stays/receipt",
+  "stays/release-schema",
+  "stays/schema",
+  "stays/view",
+  "stays/wording",
+  "team/names",
+  "team/roles",
+  "texts/schema",
+  "texts/stay-texts",
+  "wordpress/api-tests",
+  "wordpress/schema",
+];
+const serverLayers = {
+  regex: `^(~/|(\\.\\./)+app/)features/(?!(${featuresTheServerStillReads.join("|")})$)`,
+  message: "The server takes shared rules from app/domain (or app/lib), not from a page's feature folder (docs/architecture.md).",
+};
+
+/** app/domain holds the rules as plain functions over plain data: no server, no React, no page code (issue 45). */
+const domainLayers = {
+  group: [
+    "@server/*",
+    "**/server/**",
+    "*.server",
+    "react",
+    "react-dom",
+    "react-dom/*",
+    "react-router",
+    "@react-router/*",
+    "~/features/**",
+    "~/routes/**",
+    "~/components/**",
+    "~/islands/**",
+    "**/*.tsx",
+  ],
+  message: "app/domain imports only app/domain and app/lib: the rules must run unchanged in the browser and the server.",
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
   js.configs.recommended,
@@ -100,6 +192,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/domain/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [zodOnly], patterns: [domainLayers] }] },
+  },
+  {
     // One clock (ADR 0202) in the app and the server; tests, their support and scripts may create dates.
     // (A later block's rule replaces an earlier one's: the blocks below repeat `oneClock`.)
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
@@ -149,9 +245,9 @@ export default tseslint.config(
     },
   },
   {
-    // Every message's wording comes from the catalogue (ADR 0143), never from a template file directly.
-    files: ["server/**/*.ts", "app/routes/**/*.{ts,tsx}"],
-    ignores: ["server/messages/**"],
+    // Every message's wording comes from the catalogue (ADR 0143), never from a template file directly;
+    // and the server reads shared rules from app/domain (`serverLayers`).
+    files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -163,5 +259,25 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["server/**/*.ts"],
+    ignores: ["server/messages/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [zodOnly],
+          patterns: [
+            { group: ["**/messages/templates/*", "@server/messages/templates/*"], message: "Take a message's wording from server/messages/catalogue.ts." },
+            serverLayers,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/messages/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [zodOnly], patterns: [serverLayers] }] },
   },
 );

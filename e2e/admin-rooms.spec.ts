@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { weekdayOf } from "../app/features/stays/model";
+import { weekdayOf } from "../app/domain/calendar";
 import { addCatByForm, saveHouseholdByForm } from "./support/cats";
 import { expectNoAxeViolations } from "./support/axe";
 import { businessDayAhead } from "./support/dates";

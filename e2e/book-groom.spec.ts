@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { defaultEditableBusiness } from "../app/features/content/business-defaults";
-import { weekdayOf } from "../app/features/stays/model";
+import { weekdayOf } from "../app/domain/calendar";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats } from "./support/cats";
 import { publishContent } from "./support/content";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { weekdayOf } from "../app/features/stays/model";
+import { weekdayOf } from "../app/domain/calendar";
 import { customerWithVerifiedCats } from "./support/cats";
 import { expectNoAxeViolations } from "./support/axe";
 import { businessDayAhead } from "./support/dates";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { weekdayOf } from "../app/features/stays/model";
+import { weekdayOf } from "../app/domain/calendar";
 import { expectNoAxeViolations } from "./support/axe";
 import { ownerOfMedicatedCat } from "./support/care";
 import { customerWithVerifiedCats } from "./support/cats";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { addCatByForm, certificate, expectStatus, saveHouseholdByForm } from "./support/cats";
 import { expectNoAxeViolations } from "./support/axe";
-import { weekdayOf } from "../app/features/stays/model";
+import { weekdayOf } from "../app/domain/calendar";
 import { businessDayAhead } from "./support/dates";
 import { expect, test } from "./support/auth";
 import { formToken } from "./support/form-token";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { weekdayOf } from "../app/features/stays/model";
+import { weekdayOf } from "../app/domain/calendar";
 import { expectNoAxeViolations } from "./support/axe";
 import { addCatByForm, certificate, expectStatus, saveHouseholdByForm } from "./support/cats";
 import { businessDayAhead } from "./support/dates";

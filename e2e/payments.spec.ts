@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { weekdayOf } from "../app/features/stays/model";
+import { weekdayOf } from "../app/domain/calendar";
 import { customerWithVerifiedCats } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { takeOutOfService } from "./support/rooms";

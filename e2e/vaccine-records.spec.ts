@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { weekdayOf } from "../app/features/stays/model";
+import { weekdayOf } from "../app/domain/calendar";
 import { businessDayAhead } from "./support/dates";
 import { addCat, catCard, certificate, fillHousehold, queuedRecord as queued, recordOf, uploadFvrcp } from "./support/cats";
 import { waitForMail } from "./support/mail";

@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { catForm, householdForm } from "~/features/cats/schema";
 import { bookStayForm } from "~/features/stays/schema";
-import { nightsOf, weekdayOf } from "~/features/stays/model";
+import { nightsOf, weekdayOf } from "~/domain/calendar";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { eq, sql } from "drizzle-orm";
 import { type Database, openDatabase, rowsOf } from "../server/db/client";

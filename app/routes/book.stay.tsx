@@ -16,7 +16,7 @@ import { VaccineBlockNotice } from "~/features/cats/vaccine-block-notice";
 import { DateInput, FieldError, FormError, Input, Label, textareaClass } from "~/components/ui/input";
 import { Badge, Notice } from "~/components/ui/panel";
 import { business } from "~/content/business";
-import { WAITLIST_FLEX_DAYS, WEEK_FROM_MONDAY } from "~/features/stays/model";
+import { WAITLIST_FLEX_DAYS, WEEK_FROM_MONDAY } from "~/domain/calendar";
 import { formatCents } from "~/lib/money";
 import { PriceSummary } from "~/features/stays/price-summary";
 import { bookStayForm, joinWaitlistForm, stayDatesForm } from "~/features/stays/schema";

@@ -1,5 +1,5 @@
 import { type Page, expect } from "@playwright/test";
-import { weekdayOf } from "../../app/features/stays/model";
+import { weekdayOf } from "../../app/domain/calendar";
 import { businessDayAhead } from "./dates";
 
 /** Days ahead of the first Tuesday at least `days` ahead (arrivals and departures are open Tuesday to Friday). */

@@ -10,7 +10,8 @@ import {
   weightChangeAlerts,
   weightChangePercent,
 } from "~/features/care/alerts";
-import { dosesOn, initialsOf, notDueReason } from "~/features/care/model";
+import { dosesOn, notDueReason } from "~/domain/doses";
+import { initialsOf } from "~/domain/care-log";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime, formatCalendarDay } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";

@@ -1,20 +1,7 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
-import {
-  type CareKind,
-  type DoseOutcome,
-  type EatenShare,
-  LITTER_CHECKS,
-  type StoolKind,
-  dosesOn,
-  initialsOf,
-  mealsOf,
-  nightsSince,
-  type NotDueReason,
-  eatenPoorly,
-  notDueReason,
-  outsideWindow,
-  weighInDue,
-} from "~/features/care/model";
+import { type CareKind, type EatenShare, LITTER_CHECKS, type StoolKind, initialsOf, mealsOf, eatenPoorly } from "~/domain/care-log";
+import { type DoseOutcome, dosesOn, type NotDueReason, notDueReason, outsideWindow } from "~/domain/doses";
+import { nightsSince, weighInDue } from "~/domain/weigh-ins";
 import type { CareEntryInput } from "~/features/care/schema";
 import { doseAccountText, doseWentWrong } from "~/features/care/wording";
 import type { Medication } from "~/features/cats/options";
@@ -23,9 +10,10 @@ import type { DoseCount } from "~/features/stays/handover";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { careEntries, carePhotoVariants, cats, doseClaims, households, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
+import { careEntries, carePhotoVariants, cats, doseClaims, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
+import { readableBy } from "../db/owned";
 import { AppError } from "../http/errors";
 import { nameOr, teamNames } from "../auth/team-names";
 import { teamMemberName } from "~/features/team/names";
@@ -509,11 +497,10 @@ export interface CareLog {
 export async function careLog(db: Db, reader: CareReader, stayId: string, now: Date): Promise<CareLog> {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [stay] = await db
-    .select({ id: stays.id, status: stays.status, checkIn: stays.checkIn, checkOut: stays.checkOut, userId: households.userId })
+    .select({ id: stays.id, status: stays.status, checkIn: stays.checkIn, checkOut: stays.checkOut })
     .from(stays)
-    .leftJoin(households, eq(households.id, stays.householdId))
-    .where(eq(stays.id, stayId));
-  if (!stay || (!reader.isStaff && stay.userId !== reader.userId)) throw STAY_NOT_FOUND();
+    .where(and(eq(stays.id, stayId), readableBy(stays.householdId, { userId: reader.userId, seesEveryHousehold: reader.isStaff })));
+  if (!stay) throw STAY_NOT_FOUND();
   const [guests, entries, incidents] = await Promise.all([
     db.select({ catId: stayCats.catId, name: stayCats.catName }).from(stayCats).where(eq(stayCats.stayId, stayId)).orderBy(asc(stayCats.catName)),
     db.select().from(careEntries).where(eq(careEntries.stayId, stayId)),
@@ -614,13 +601,19 @@ const PHOTO_NOT_FOUND = () => new AppError(404, "PHOTO_NOT_FOUND", "We couldn't 
 export async function readCarePhoto(db: Db, reader: CareReader, stayId: string, entryId: string, width: number): Promise<Buffer> {
   if (!isUuid(stayId) || !isUuid(entryId)) throw PHOTO_NOT_FOUND();
   const [row] = await db
-    .select({ bytes: carePhotoVariants.bytes, ownerId: households.userId })
+    .select({ bytes: carePhotoVariants.bytes })
     .from(carePhotoVariants)
     .innerJoin(careEntries, eq(careEntries.id, carePhotoVariants.entryId))
     .innerJoin(stays, eq(stays.id, careEntries.stayId))
-    .leftJoin(households, eq(households.id, stays.householdId))
-    .where(and(eq(carePhotoVariants.entryId, entryId), eq(careEntries.stayId, stayId), eq(carePhotoVariants.width, width)));
-  if (!row || (!reader.isStaff && row.ownerId !== reader.userId)) throw PHOTO_NOT_FOUND();
+    .where(
+      and(
+        eq(carePhotoVariants.entryId, entryId),
+        eq(careEntries.stayId, stayId),
+        eq(carePhotoVariants.width, width),
+        readableBy(stays.householdId, { userId: reader.userId, seesEveryHousehold: reader.isStaff }),
+      ),
+    );
+  if (!row) throw PHOTO_NOT_FOUND();
   return row.bytes;
 }
 

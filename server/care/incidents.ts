@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { initialsOf } from "~/features/care/model";
+import { initialsOf } from "~/domain/care-log";
 import type { IncidentInput } from "~/features/care/schema";
 import type { SiteBusiness } from "~/features/content/site-content";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime } from "~/lib/business-time";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { dosesOn, notDueReason } from "~/features/care/model";
+import { dosesOn, notDueReason } from "~/domain/doses";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { careAlerts, careEntries, cats, stayCats, stays } from "../db/schema/index";

@@ -15,3 +15,11 @@ export const householdOf = (userId: string): SQL => eq(households.userId, userId
 /** The rows whose `householdId` column is the account's household (none while it has no household). */
 export const ownedBy = (householdId: AnyPgColumn, userId: string): SQL =>
   sql`${householdId} = (select ${households.id} from ${households} where ${householdOf(userId)})`;
+
+/**
+ * A record the household reads and the team reads too (a receipt, a certificate, a photo): scoped in
+ * the query to the account's household, or unscoped (`undefined`, which `and` drops) for a reader who
+ * may see every household's. The record is never read first and compared with the reader after.
+ */
+export const readableBy = (householdId: AnyPgColumn, reader: { userId: string; seesEveryHousehold: boolean }): SQL | undefined =>
+  reader.seesEveryHousehold ? undefined : ownedBy(householdId, reader.userId);

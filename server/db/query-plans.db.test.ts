@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastTwelveMonths, yearPeriod } from "~/features/analytics/revenue";
-import { weekdayOf } from "~/features/stays/model";
+import { weekdayOf } from "~/domain/calendar";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { analyticsSummary } from "../analytics/queries";
 import { revenueReport } from "../analytics/revenue";

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, lt, ne } from "drizzle-orm";
 import { serviceSlug } from "~/features/appointments/service-catalogue";
 import { type BookGroomInput, type GroomDay, bookGroomForm, groomDayForm, rescheduleGroomForm } from "~/features/grooming/schema";
 import { type FreeTime, type GroomerDay, freeTimes, groomLength } from "~/features/grooming/slots";
-import { type WeeklyWindows, weekdayOf } from "~/features/stays/model";
+import { type WeeklyWindows, weekdayOf } from "~/domain/calendar";
 import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import { type Actor, CANCELLATION_WINDOW_HOURS, cancelByCustomer } from "../appointments/appointments";
 import { loadSiteContent } from "../content/content";

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt } from "drizzle-orm";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import type { GroomGuaranteeInput } from "~/features/grooming/schema";
-import { GUARANTEE_DAYS } from "~/features/stays/model";
+import { GUARANTEE_DAYS } from "~/domain/guarantee";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatCalendarDayWeekday, nextBusinessDate } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { formatCents } from "~/lib/money";

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { GROOMABLE_STAY_STATUSES, type TimeWindow, windowsOn } from "~/features/stays/model";
+import { GROOMABLE_STAY_STATUSES } from "~/domain/stay-status";
+import { type TimeWindow, windowsOn } from "~/domain/calendar";
 import type { FreeTime } from "~/features/grooming/slots";
 import { businessLocalToUtc } from "~/lib/business-time";
 import type { Db } from "../db/client";

@@ -1,11 +1,12 @@
 import { and, eq, inArray, min } from "drizzle-orm";
 import { recipeImage } from "~/features/media/images";
 import type { Db } from "../db/client";
-import { catPhotoVariants, cats, households } from "../db/schema/index";
+import { catPhotoVariants, cats } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { isUuid } from "~/lib/ids";
 import { getCat } from "./households";
+import { readableBy } from "../db/owned";
 import { inTransaction } from "../db/transaction";
 
 /**
@@ -55,11 +56,16 @@ const PHOTO_NOT_FOUND = () => new AppError(404, "PHOTO_NOT_FOUND", "We couldn't 
 export async function readCatPhoto(db: Db, reader: { userId: string; isAdmin: boolean }, catId: string, width: number): Promise<Buffer> {
   if (!isUuid(catId)) throw PHOTO_NOT_FOUND();
   const [row] = await db
-    .select({ bytes: catPhotoVariants.bytes, ownerId: households.userId })
+    .select({ bytes: catPhotoVariants.bytes })
     .from(catPhotoVariants)
     .innerJoin(cats, eq(cats.id, catPhotoVariants.catId))
-    .innerJoin(households, eq(households.id, cats.householdId))
-    .where(and(eq(catPhotoVariants.catId, catId), eq(catPhotoVariants.width, width)));
-  if (!row || (!reader.isAdmin && row.ownerId !== reader.userId)) throw PHOTO_NOT_FOUND();
+    .where(
+      and(
+        eq(catPhotoVariants.catId, catId),
+        eq(catPhotoVariants.width, width),
+        readableBy(cats.householdId, { userId: reader.userId, seesEveryHousehold: reader.isAdmin }),
+      ),
+    );
+  if (!row) throw PHOTO_NOT_FOUND();
   return row.bytes;
 }

@@ -23,7 +23,7 @@ import { parseBody } from "../http/validation";
 import { checkCertificate } from "./certificates";
 import { isUuid } from "~/lib/ids";
 import { CAT_NOT_FOUND, getCat } from "./households";
-import { householdOf } from "../db/owned";
+import { householdOf, readableBy } from "../db/owned";
 import { inTransaction } from "../db/transaction";
 
 /**
@@ -248,13 +248,12 @@ export interface StoredDocument {
 export async function readVaccineDocument(db: Db, reader: { userId: string; isAdmin: boolean }, recordId: string): Promise<StoredDocument> {
   if (!isUuid(recordId)) throw RECORD_NOT_FOUND();
   const [row] = await db
-    .select({ type: vaccineRecords.documentType, name: vaccineRecords.documentName, bytes: vaccineDocuments.bytes, ownerId: households.userId })
+    .select({ type: vaccineRecords.documentType, name: vaccineRecords.documentName, bytes: vaccineDocuments.bytes })
     .from(vaccineRecords)
     .innerJoin(vaccineDocuments, eq(vaccineDocuments.recordId, vaccineRecords.id))
     .innerJoin(cats, eq(cats.id, vaccineRecords.catId))
-    .innerJoin(households, eq(households.id, cats.householdId))
-    .where(eq(vaccineRecords.id, recordId));
-  if (!row || (!reader.isAdmin && row.ownerId !== reader.userId)) throw RECORD_NOT_FOUND();
+    .where(and(eq(vaccineRecords.id, recordId), readableBy(cats.householdId, { userId: reader.userId, seesEveryHousehold: reader.isAdmin })));
+  if (!row) throw RECORD_NOT_FOUND();
   return { type: row.type, name: row.name, bytes: row.bytes };
 }
 

@@ -169,7 +169,7 @@ describe("POST /api/leads/newsletter", () => {
   it("unsubscribes by token, idempotently, and a new signup re-subscribes", async () => {
     const first = await signUpForNewsletter(
       { db: database.db, env: server.env },
-      { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT },
+      { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT, sourcePage: "/" },
       "192.0.2.5",
       new Date(),
     );
@@ -187,7 +187,7 @@ describe("POST /api/leads/newsletter", () => {
 
     const again = await signUpForNewsletter(
       { db: database.db, env: server.env },
-      { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT },
+      { email: "leaving@example.com", consentText: NEWSLETTER_CONSENT_TEXT, sourcePage: "/" },
       "192.0.2.5",
       new Date(),
     );

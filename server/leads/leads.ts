@@ -1,18 +1,11 @@
 import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
-import {
-  type NewsletterSignupInput,
-  type VoucherRequestInput,
-  newsletterSignupSchema,
-  unsubscribeTokenSchema,
-  voucherRequestSchema,
-} from "~/features/leads/schema";
+import { type NewsletterSignup, type VoucherRequest, unsubscribeTokenSchema } from "~/features/leads/schema";
 import type { Db } from "../db/client";
 import { newsletterSignups, voucherRequests } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
 import type { Env } from "../env";
 import { AppError } from "../http/errors";
-import { parseBody } from "../http/validation";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { queueMail, sendMailNow, withdrawMail } from "../mail/queue";
@@ -56,8 +49,8 @@ function newVoucherCode(): string {
   return `FN-${Array.from(crypto.randomBytes(6), (b) => alphabet[b % alphabet.length]).join("")}`;
 }
 
-export async function createVoucherRequest(db: Db, input: VoucherRequestInput | unknown, ip: string, now: Date) {
-  const data = parseBody(voucherRequestSchema, input);
+/** Stores a voucher request the edge parsed (`voucherRequestSchema`), within the client's limits. */
+export async function createVoucherRequest(db: Db, data: VoucherRequest, ip: string, now: Date) {
   await requireWithinLimits(db, limits.voucher(ip), now);
   const [row] = await db
     .insert(voucherRequests)
@@ -117,8 +110,7 @@ export interface NewsletterDeps {
  * who is subscribed; the queue is kicked after the commit (`inTransaction`). `unsubscribeToken` is
  * set only when a new token was made; it is never sent to the browser.
  */
-export async function signUpForNewsletter({ db, env }: NewsletterDeps, input: NewsletterSignupInput | unknown, ip: string, now: Date) {
-  const data = parseBody(newsletterSignupSchema, input);
+export async function signUpForNewsletter({ db, env }: NewsletterDeps, data: NewsletterSignup, ip: string, now: Date) {
   await requireWithinLimits(db, limits.newsletter(ip, data.email), now);
   const token = crypto.randomBytes(32).toString("base64url");
   const { business } = await loadSiteContent(db);

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { GUARANTEE_DAYS } from "~/features/stays/model";
+import { GUARANTEE_DAYS } from "~/domain/guarantee";
 import { formatCents } from "~/lib/money";
 import { isUuid } from "~/lib/ids";
 import { addBusinessDays, businessDate } from "~/lib/business-time";

@@ -1,7 +1,7 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import { type ReceiptFigures, receiptNumberText, receiptRows } from "~/features/stays/receipt";
 import { formatBusinessDate, formatCalendarDayWeekday } from "~/lib/business-time";
-import { nightsOf } from "~/features/stays/model";
+import { nightsOf } from "~/domain/calendar";
 import { nightsText } from "~/features/stays/view";
 import { formatCents } from "~/lib/money";
 import { listOf } from "~/lib/words";

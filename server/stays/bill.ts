@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { type BillLineKind, billLineLabel, signedCents } from "~/features/stays/bill-lines";
 import type { BillLineInput } from "~/features/stays/bill-schema";
-import type { PriceLine } from "~/features/stays/model";
+import type { PriceLine } from "~/domain/pricing";
 import { addBusinessDays, businessLocalToUtc, formatCalendarDayWeekday, businessDate } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { formatCents } from "~/lib/money";

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, gte, isNull, lte, sql } from "drizzle-orm";
-import { type CalendarDay, type CalendarRule, type StaySettings, blackoutOn, nightsOf, peakOn, windowsOn } from "~/features/stays/model";
+import { type CalendarDay, type CalendarRule, type StaySettings, blackoutOn, nightsOf, peakOn, windowsOn } from "~/domain/calendar";
 import { addBusinessDays } from "~/lib/business-time";
 import { type Db, rowsOf } from "../db/client";
 import { calendarRules, staySettings, staySuites, suiteTypes, suites } from "../db/schema/index";

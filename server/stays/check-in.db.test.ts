@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catForm, householdForm } from "~/features/cats/schema";
-import type { StayStatus } from "~/features/stays/model";
+import type { StayStatus } from "~/domain/stay-status";
 import { checkInPlanForm, signAgreementForm } from "~/features/stays/check-in-schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { publishValue } from "../content/content";

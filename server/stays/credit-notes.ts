@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { CreditNoteFigures } from "~/features/stays/credit-note";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { creditNoteCounter, creditNotes, households, type paymentRefunds, payments, receipts, stays } from "../db/schema/index";
+import { readableBy } from "../db/owned";
+import { creditNoteCounter, creditNotes, type paymentRefunds, payments, receipts, stays } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { takeNextNumber } from "./receipts";
 
@@ -75,11 +76,16 @@ const CREDIT_NOTE_NOT_FOUND = () => new AppError(404, "CREDIT_NOTE_NOT_FOUND", "
 export async function readCreditNote(db: Db, reader: { userId: string; isAdmin: boolean }, stayId: string, number: string): Promise<CreditNote> {
   if (!isUuid(stayId) || !/^[1-9]\d{0,8}$/.test(number)) throw CREDIT_NOTE_NOT_FOUND();
   const [row] = await db
-    .select({ note: creditNotes, userId: households.userId })
+    .select({ note: creditNotes })
     .from(creditNotes)
     .innerJoin(stays, eq(stays.id, creditNotes.stayId))
-    .leftJoin(households, eq(households.id, stays.householdId))
-    .where(and(eq(creditNotes.stayId, stayId), eq(creditNotes.number, Number(number))));
-  if (!row || (!reader.isAdmin && row.userId !== reader.userId)) throw CREDIT_NOTE_NOT_FOUND();
+    .where(
+      and(
+        eq(creditNotes.stayId, stayId),
+        eq(creditNotes.number, Number(number)),
+        readableBy(stays.householdId, { userId: reader.userId, seesEveryHousehold: reader.isAdmin }),
+      ),
+    );
+  if (!row) throw CREDIT_NOTE_NOT_FOUND();
   return row.note;
 }

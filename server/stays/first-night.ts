@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { firstNightFreeApplies, firstNightRoomCents, nightsOf, repriceBooked } from "~/features/stays/model";
+import { firstNightFreeApplies, firstNightRoomCents, repriceBooked } from "~/domain/pricing";
+import { nightsOf } from "~/domain/calendar";
 import type { Db } from "../db/client";
 import { lockForBooking } from "../db/booking-lock";
 import { staySuites, stayCats, stays, suiteTypes } from "../db/schema/index";

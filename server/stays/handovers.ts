@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { initialsOf } from "~/features/care/model";
+import { initialsOf } from "~/domain/care-log";
 import type { CatCarePlan } from "~/features/stays/check-in";
 import { type DoseCount, type HandoverDirection, type PillCount, pillCountMismatch, pillCountWarning, totalDoses } from "~/features/stays/handover";
 import type { CatHandoverInput } from "~/features/stays/handover-schema";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/trips";
-import type { StayStatus } from "~/features/stays/model";
+import type { StayStatus } from "~/domain/stay-status";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database } from "../db/client";
 import { appointments, payments, stays } from "../db/schema/index";

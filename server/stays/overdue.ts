@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
-import { type PriceLine, type StaySettings, priceStay, windowsOn } from "~/features/stays/model";
+import { type PriceLine, priceStay } from "~/domain/pricing";
+import { type StaySettings, windowsOn } from "~/domain/calendar";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatCalendarDayWeekday } from "~/lib/business-time";
 import { lockForBooking } from "../db/booking-lock";
 import { loadSiteContent } from "../content/content";

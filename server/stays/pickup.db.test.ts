@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StayStatus } from "~/features/stays/model";
+import type { StayStatus } from "~/domain/stay-status";
 import { CODE_OR_OVERRIDE_MESSAGE, OVERRIDE_REASON_MESSAGE, PICKUP_CODE_MESSAGE, releaseForm } from "~/features/stays/release-schema";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";

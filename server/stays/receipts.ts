@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { nightsOf } from "~/features/stays/model";
+import { nightsOf } from "~/domain/calendar";
 import type { ReceiptFigures } from "~/features/stays/receipt";
 import { customerLabel } from "~/features/stays/wording";
 import { isUuid } from "~/lib/ids";
@@ -12,7 +12,7 @@ import { receiptMail } from "../messages/catalogue";
 import type { DocumentParties } from "../receipts/receipt-pdf";
 import type { StayBalance } from "./balance";
 import { catNamesByStay } from "./guests";
-import { householdOf } from "../db/owned";
+import { householdOf, readableBy } from "../db/owned";
 import type { Tx } from "../db/transaction";
 
 /**
@@ -88,12 +88,11 @@ const RECEIPT_NOT_FOUND = () => new AppError(404, "RECEIPT_NOT_FOUND", "We could
 export async function readReceipt(db: Db, reader: { userId: string; isAdmin: boolean }, stayId: string): Promise<Receipt> {
   if (!isUuid(stayId)) throw RECEIPT_NOT_FOUND();
   const [row] = await db
-    .select({ receipt: receipts, userId: households.userId })
+    .select({ receipt: receipts })
     .from(receipts)
     .innerJoin(stays, eq(stays.id, receipts.stayId))
-    .leftJoin(households, eq(households.id, stays.householdId))
-    .where(eq(receipts.stayId, stayId));
-  if (!row || (!reader.isAdmin && row.userId !== reader.userId)) throw RECEIPT_NOT_FOUND();
+    .where(and(eq(receipts.stayId, stayId), readableBy(stays.householdId, { userId: reader.userId, seesEveryHousehold: reader.isAdmin })));
+  if (!row) throw RECEIPT_NOT_FOUND();
   return row.receipt;
 }
 

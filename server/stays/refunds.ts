@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { depositRefundOn } from "~/features/stays/model";
+import { depositRefundOn } from "~/domain/deposits";
 import type { Db } from "../db/client";
 import { paymentRefunds, payments, stayEvents, type stays } from "../db/schema/index";
 import { sqlStateOf } from "../db/sql-state";

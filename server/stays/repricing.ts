@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
-import { type PriceLine, cancellationTiers, medicatedCatsCharged, medicationLine, nightsOf, repriceBooked } from "~/features/stays/model";
+import { type PriceLine, medicatedCatsCharged, medicationLine, repriceBooked } from "~/domain/pricing";
+import { cancellationTiers } from "~/domain/cancellation";
+import { nightsOf } from "~/domain/calendar";
 import type { RepricedDetail, RepricedReason } from "~/features/stays/wording";
 import { businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";

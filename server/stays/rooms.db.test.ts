@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catForm, householdForm } from "~/features/cats/schema";
 import type { stayWindowsForm, suiteTypeForm } from "~/features/stays/admin-schema";
-import type { WeeklyWindows } from "~/features/stays/model";
+import type { WeeklyWindows } from "~/domain/calendar";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { z } from "~/lib/zod";
 import type { Database, Db } from "../db/client";

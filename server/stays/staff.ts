@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
-import { HOLDING_STATUSES, type StayStatus, nightsOf } from "~/features/stays/model";
+import { HOLDING_STATUSES, type StayStatus } from "~/domain/stay-status";
+import { nightsOf } from "~/domain/calendar";
 import type { BookStayRequest } from "~/features/stays/schema";
 import { customerLabel } from "~/features/stays/wording";
 import { addBusinessDays } from "~/lib/business-time";

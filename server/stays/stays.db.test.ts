@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catForm } from "~/features/cats/schema";
-import { nightsOf, weekdayOf } from "~/features/stays/model";
+import { nightsOf, weekdayOf } from "~/domain/calendar";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import {

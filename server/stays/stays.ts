@@ -1,18 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import {
-  type CalendarRule,
-  type CancellationTier,
-  type StaySettings,
-  type StayStatus,
-  type TimeWindow,
-  cancellationFeeOn,
-  cancellationTiers,
-  depositFor,
-  dateProblems,
-  nightsOf,
-  priceStay,
-  windowsOn,
-} from "~/features/stays/model";
+import { type CalendarRule, type StaySettings, type TimeWindow, dateProblems, nightsOf, windowsOn } from "~/domain/calendar";
+import { type CancellationTier, cancellationFeeOn, cancellationTiers } from "~/domain/cancellation";
+import { type StayStatus } from "~/domain/stay-status";
+import { depositFor } from "~/domain/deposits";
+import { priceStay } from "~/domain/pricing";
 import {
   type Arrangement,
   type BookStayRequest,
@@ -36,7 +27,7 @@ import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
 import { loadSiteContent } from "../content/content";
-import { redeemVoucher } from "../leads/vouchers";
+import { redeemVoucher } from "./vouchers";
 import { applyReferralCredit, personLocks, returnReferralCredits, usableReferralCredit } from "../referrals/referrals";
 import { queueStayMail, queueStayMessages } from "./stay-mail";
 import { medicatedCats } from "./medication";
@@ -48,8 +39,8 @@ import { householdOf } from "../db/owned";
 import { inTransaction, type Tx } from "../db/transaction";
 
 /**
- * Booking a stay (ADR 0125). The rules are the plain functions of app/features/stays/model.ts; this
- * module reads what they need, and writes a stay in one transaction. Whatever picks free suites of a
+ * Booking a stay (ADR 0125). The rules are the plain functions of app/domain/ (pricing, calendar,
+ * cancellation, deposits); this module reads what they need, and writes a stay in one transaction. Whatever picks free suites of a
  * type first takes that suite type's lock (ADR 0142), so requests for the same suites queue, each
  * reads what is free after the one before it committed, and the one who finds nothing is told at
  * once. The database's exclusion constraints stay the final guard: a suite row a writer without the

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { type CalendarRule, type StaySettings, nightsOf, windowsOn } from "~/features/stays/model";
+import { type CalendarRule, type StaySettings, nightsOf, windowsOn } from "~/domain/calendar";
 import type { StayView } from "~/features/stays/view";
 import type { Db } from "../db/client";
 import type { RepricedDetail } from "~/features/stays/wording";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { type StaySettings, dateProblems, nightsOf } from "~/features/stays/model";
+import { type StaySettings, dateProblems, nightsOf } from "~/domain/calendar";
 import { type WaitlistRequest, waitlistRequest } from "~/features/stays/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";

@@ -1,4 +1,4 @@
-import { weekdayOf } from "~/features/stays/model";
+import { weekdayOf } from "~/domain/calendar";
 import { addBusinessDays } from "~/lib/business-time";
 
 /** The first date on or after `from` (YYYY-MM-DD, Los Angeles) that falls on `weekday` (0 = Sunday). */

@@ -2,7 +2,9 @@ import { z } from "~/lib/zod";
 import { idField } from "~/lib/ids";
 import { UPLOAD_LIMITS } from "~/features/media/images";
 import { checkboxField, idListField, isCalendarDate, kilogramsField } from "~/lib/validation";
-import { CARE_WEIGHT_GRAMS, DOSE_OUTCOMES, EATEN_SHARES, STOOL_KINDS } from "./model";
+import { CARE_WEIGHT_GRAMS } from "~/domain/weigh-ins";
+import { DOSE_OUTCOMES } from "~/domain/doses";
+import { EATEN_SHARES, STOOL_KINDS } from "~/domain/care-log";
 
 /**
  * The Today page's forms, one per kind of entry (the `intent` is the kind), each naming the stay and

@@ -1,4 +1,4 @@
-import type { TimeWindow } from "~/features/stays/model";
+import type { TimeWindow } from "~/domain/calendar";
 import { businessLocalToUtc, businessTime } from "~/lib/business-time";
 
 /**

@@ -26,13 +26,15 @@ export const voucherRequestSchema = z.object({
   consentText: z.literal(VOUCHER_CONSENT_TEXT, "Consent text does not match"),
   sourcePage,
 });
-export type VoucherRequestInput = z.input<typeof voucherRequestSchema>;
+/** A voucher request as the edge parsed it: what `createVoucherRequest` stores. */
+export type VoucherRequest = z.output<typeof voucherRequestSchema>;
 
 export const newsletterSignupSchema = z.object({
   email,
   consentText: z.literal(NEWSLETTER_CONSENT_TEXT, "Consent text does not match"),
   sourcePage,
 });
-export type NewsletterSignupInput = z.input<typeof newsletterSignupSchema>;
+/** A newsletter sign-up as the edge parsed it. */
+export type NewsletterSignup = z.output<typeof newsletterSignupSchema>;
 
 export const unsubscribeTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This unsubscribe link is not valid.");

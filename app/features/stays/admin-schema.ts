@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { UPLOAD_LIMITS } from "~/features/media/images";
 import { calendarDateField, checkboxField, moneyField, moneyInDollarsField, usPhoneField } from "~/lib/validation";
-import type { TimeWindow } from "./model";
+import type { TimeWindow } from "~/domain/calendar";
 import { windowsText } from "./view";
 import { idField } from "~/lib/ids";
 import { bookStayForm } from "./schema";

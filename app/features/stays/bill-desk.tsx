@@ -9,7 +9,7 @@ import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
 import { BILL_LINE_LABELS, TYPED_BILL_LINE_KINDS } from "./bill-lines";
 import { billLineForm } from "./bill-schema";
-import type { PriceLine } from "./model";
+import type { PriceLine } from "~/domain/pricing";
 import { PriceTable } from "./price-summary";
 
 export interface GroomOnBill {

@@ -1,4 +1,4 @@
-import type { StayStatus } from "./model";
+import type { StayStatus } from "~/domain/stay-status";
 
 /**
  * Online check-in (ADR 0158): what the owner confirms for a stay before arriving, and the one rule

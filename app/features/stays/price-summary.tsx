@@ -1,4 +1,5 @@
-import { type CancellationTier, type PriceLine } from "./model";
+import { type CancellationTier } from "~/domain/cancellation";
+import { type PriceLine } from "~/domain/pricing";
 import { formatCents } from "~/lib/money";
 import { cancellationTerms } from "./view";
 

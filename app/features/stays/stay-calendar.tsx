@@ -1,6 +1,6 @@
 import { formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
-import { type CalendarDay, weekdayOf } from "./model";
+import { type CalendarDay, weekdayOf } from "~/domain/calendar";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 

@@ -5,7 +5,7 @@ import { Input, Label } from "~/components/ui/input";
 import { formatBusinessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import { creditNoteNumberText, creditNotePath, refundReasonText } from "./credit-note";
-import { STAY_STATUS_LABELS, type StayStatus } from "./model";
+import { STAY_STATUS_LABELS, type StayStatus } from "~/domain/stay-status";
 import { formatCents } from "~/lib/money";
 import { PriceSummary } from "./price-summary";
 import { type StayView, nightsText, windowsText } from "./view";

@@ -1,6 +1,9 @@
 import { type ImagePurpose, type PageImage, uploadedImage } from "~/features/media/images";
 import { addBusinessDays, formatCalendarDayWeekday, formatLocalTime } from "~/lib/business-time";
-import type { CancellationTier, PriceLine, StayStatus, TimeWindow } from "./model";
+import type { CancellationTier } from "~/domain/cancellation";
+import type { PriceLine } from "~/domain/pricing";
+import type { StayStatus } from "~/domain/stay-status";
+import type { TimeWindow } from "~/domain/calendar";
 import type { RepricedDetail } from "./wording";
 
 /** A refund of one of a stay's payments, as My Trips lists it. */

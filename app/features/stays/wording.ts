@@ -1,5 +1,5 @@
 import { formatCalendarDayWeekday } from "~/lib/business-time";
-import { type StayStatus } from "./model";
+import { type StayStatus } from "~/domain/stay-status";
 import { formatCents } from "~/lib/money";
 import type { Arrangement } from "./schema";
 

@@ -11,7 +11,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { WEEKDAYS, dayOffForm, groomGuaranteeForm, groomerWeekForm, groomingServiceForm, removeDayOffForm } from "~/features/grooming/schema";
 import { GroomPaidSummary } from "~/features/stays/groom-payment-form";
-import { GUARANTEE_DAYS } from "~/features/stays/model";
+import { GUARANTEE_DAYS } from "~/domain/guarantee";
 import { formatCents } from "~/lib/money";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import { businessDate, formatBusinessDateTime, formatCalendarDayWeekday } from "~/lib/business-time";

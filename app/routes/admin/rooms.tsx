@@ -39,7 +39,7 @@ import {
   WINDOWS_PER_DAY,
 } from "~/features/stays/admin-schema";
 import { UPLOAD_LIMITS } from "~/features/media/images";
-import { type TimeWindow, WEEK_FROM_MONDAY, type WeeklyWindows } from "~/features/stays/model";
+import { type TimeWindow, WEEK_FROM_MONDAY, type WeeklyWindows } from "~/domain/calendar";
 import { formatCents } from "~/lib/money";
 import { formatUsPhone } from "~/lib/phone";
 import { dayWindowsText, suitePhotoImage, windowsText } from "~/features/stays/view";

@@ -15,7 +15,7 @@ import { DateInput, FieldError, Input, Label } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
 import { CustomerFinder } from "~/features/customers/customer-finder";
 import { customerByEmailForm, staffStayForm } from "~/features/stays/admin-schema";
-import { formatCents } from "~/features/stays/model";
+import { formatCents } from "~/lib/money";
 import { PriceSummary } from "~/features/stays/price-summary";
 import { stayDatesForm } from "~/features/stays/schema";
 import { StayStatusBadge } from "~/features/stays/stay-card";

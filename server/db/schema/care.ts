@@ -6,7 +6,8 @@ import { cats, households } from "./households";
 import { stays } from "./stays";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
-import type { CareKind, DoseOutcome, EatenShare, StoolKind } from "../../../app/features/care/model";
+import type { CareKind, EatenShare, StoolKind } from "../../../app/domain/care-log";
+import type { DoseOutcome } from "../../../app/domain/doses";
 import type { CareAlertRule } from "../../../app/features/care/alerts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // A relative path: drizzle-kit reads these files without the app's aliases.
-import type { WeeklyWindows } from "../../../app/features/stays/model";
+import type { WeeklyWindows } from "../../../app/domain/calendar";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -4,7 +4,10 @@ import { cats, households } from "./households";
 import { mediaImages } from "./media";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
-import type { PriceLine, CancellationTier, StayStatus, WaitlistStatus, WeeklyWindows } from "../../../app/features/stays/model";
+import type { PriceLine } from "../../../app/domain/pricing";
+import type { CancellationTier } from "../../../app/domain/cancellation";
+import type { StayStatus, WaitlistStatus } from "../../../app/domain/stay-status";
+import type { WeeklyWindows } from "../../../app/domain/calendar";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

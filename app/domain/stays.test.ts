@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  type CalendarRule,
-  type StaySettings,
-  cancellationFeeOn,
-  cancellationTiers,
-  dateProblems,
-  depositFor,
-  depositRefundOn,
-  medicatedCatsCharged,
-  medicationLine,
-  nightsOf,
-  priceStay,
-  repriceBooked,
-  weekdayOf,
-  windowsOn,
-} from "./model";
+import { type CalendarRule, type StaySettings, dateProblems, nightsOf, weekdayOf, windowsOn } from "./calendar";
+import { cancellationFeeOn, cancellationTiers } from "./cancellation";
+import { depositFor, depositRefundOn } from "./deposits";
+import { medicatedCatsCharged, medicationLine, priceStay, repriceBooked } from "./pricing";
 
 const weekdays = [
   { from: "09:00", to: "12:00" },

@@ -5,7 +5,7 @@ import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import { stays, users, voucherRequests } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { bookStay, cancelStay } from "../stays/stays";
+import { bookStay, cancelStay } from "./stays";
 import { testHousehold } from "../testing/households";
 import { weekdayOnOrAfter } from "../testing/dates";
 import { testSuiteType } from "../testing/suites";

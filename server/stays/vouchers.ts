@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { nightsOf } from "~/features/stays/model";
+import { nightsOf } from "~/domain/calendar";
 import { formatBusinessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { mailboxSql } from "../db/mailbox";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate, businessLocalToUtc, businessTime } from "~/lib/business-time";
-import { dosesOn, initialsOf, mealsOf, outsideWindow, parseTimes } from "./model";
+import { dosesOn, outsideWindow } from "./doses";
+import { initialsOf, mealsOf, parseTimes } from "./care-log";
 
 describe("the times a person wrote", () => {
   it.each([
