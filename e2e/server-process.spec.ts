@@ -23,7 +23,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test("a second server on the same data folder refuses to start, and the first keeps serving", async () => {
   // A copy of the run's migrated database: migrating an empty one is not what this tests, and took seconds.
-  const dataDir = freshDataDir();
+  const dataDir = await freshDataDir();
   const first = await start({ dataDir });
   const second = await start({ dataDir, waitUntilHealthy: false });
   expect(await second.exited).toBe(1);
@@ -81,7 +81,7 @@ const looserThanPrivate = (dir: string) =>
 
 test("the server keeps its data folder and backups private: what others could read is tightened at start, and what it writes is its own", async () => {
   // A data folder (and a backup) as an older version left them on a shared machine: open to every account.
-  const dataDir = freshDataDir();
+  const dataDir = await freshDataDir();
   const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "cat-hotel-e2e-backups-"));
   fs.writeFileSync(path.join(backupDir, "cat-hotel-backup-20250601T100000Z.zip"), "an old backup");
   for (const dir of [dataDir, backupDir])

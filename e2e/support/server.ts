@@ -22,11 +22,14 @@ export interface ExtraServer {
 /** Names the migrated data folder global-setup.ts made, which a new server starts from a copy of. */
 export const TEMPLATE_DATA_DIR_VARIABLE = "E2E_TEMPLATE_DATA_DIR";
 
-/** A new data folder: a copy of the run's migrated template, or empty without one. Its owner removes it. */
-export function freshDataDir() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cat-hotel-e2e-extra-"));
+/**
+ * A new data folder: a copy of the run's migrated template, or empty without one. Its owner removes it.
+ * Copied without blocking: a server started ahead (support/own-server.ts) copies while a test runs.
+ */
+export async function freshDataDir() {
+  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "cat-hotel-e2e-extra-"));
   const template = process.env[TEMPLATE_DATA_DIR_VARIABLE];
-  if (template) fs.cpSync(template, dataDir, { recursive: true, filter: (source) => path.basename(source) !== "server.lock" });
+  if (template) await fs.promises.cp(template, dataDir, { recursive: true, filter: (source) => path.basename(source) !== "server.lock" });
   return dataDir;
 }
 
@@ -66,7 +69,7 @@ export async function startExtraServer(
   options: { env?: Record<string, string>; dataDir?: string; waitUntilHealthy?: boolean; port?: number; echo?: boolean } = {},
 ): Promise<ExtraServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? freshDataDir();
+  const dataDir = options.dataDir ?? (await freshDataDir());
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -97,7 +100,7 @@ export async function startExtraServer(
     stop: async (signal = "SIGKILL") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
-      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await fs.promises.rm(dataDir, { recursive: true, force: true });
     },
   };
   if (options.waitUntilHealthy ?? true) {
