@@ -1,21 +1,19 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../db/client";
 import { callMeBackForm, telephonyEvents } from "../db/schema/index";
 import { bookInTwoProcesses } from "../testing/booking-race";
-import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
+import { createTestDatabase, testDatabaseKind } from "../testing/test-database";
 
 const clientIp = (i: number) => `198.51.100.${i + 1}`;
 
 // Several server processes share one PostgreSQL database (PGlite's folder allows one process).
 describe.skipIf(testDatabaseKind !== "postgres")("callback requests raced across two server processes", () => {
   it("twenty requests for one number: one lead, one call, nineteen told to wait for it", { timeout: 120_000 }, async () => {
-    const empty = await createEmptyPostgresDatabase("test_callbacks");
-    const database = await openDatabase({ url: empty.url, poolSize: 2 });
+    const database = await createTestDatabase();
     try {
       const phoneNumber = "+19492496001";
       const requests = Array.from({ length: 20 }, (_, i) => ({ input: { phoneNumber, ip: clientIp(i) }, env: { CALLBACK_GLOBAL_PER_HOUR: "1000" } }));
-      const outcomes = await bookInTwoProcesses(empty.url, requests, "callback");
+      const outcomes = await bookInTwoProcesses(database.url!, requests, "callback");
 
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       expect(outcomes.filter((o) => !o.ok).map((o) => o.code)).toEqual(Array(19).fill("NUMBER_RECENTLY_CALLED"));
@@ -23,17 +21,15 @@ describe.skipIf(testDatabaseKind !== "postgres")("callback requests raced across
       expect(await database.db.select().from(telephonyEvents).where(eq(telephonyEvents.kind, "call"))).toHaveLength(1);
     } finally {
       await database.close();
-      await empty.drop();
     }
   });
 
   it("twenty numbers against a cap of five calls an hour: five called, fifteen kept as paused", { timeout: 120_000 }, async () => {
-    const empty = await createEmptyPostgresDatabase("test_callbacks");
-    const database = await openDatabase({ url: empty.url, poolSize: 2 });
+    const database = await createTestDatabase();
     try {
       const numbers = Array.from({ length: 20 }, (_, i) => `+1949249${String(6100 + i)}`);
       const requests = numbers.map((phoneNumber, i) => ({ input: { phoneNumber, ip: clientIp(i) }, env: { CALLBACK_GLOBAL_PER_HOUR: "5" } }));
-      const outcomes = await bookInTwoProcesses(empty.url, requests, "callback");
+      const outcomes = await bookInTwoProcesses(database.url!, requests, "callback");
 
       expect(outcomes.filter((o) => o.ok)).toHaveLength(5);
       expect(outcomes.filter((o) => !o.ok).map((o) => o.code)).toEqual(Array(15).fill("CALLS_PAUSED"));
@@ -44,7 +40,6 @@ describe.skipIf(testDatabaseKind !== "postgres")("callback requests raced across
       expect(await database.db.select().from(telephonyEvents).where(eq(telephonyEvents.kind, "call"))).toHaveLength(5);
     } finally {
       await database.close();
-      await empty.drop();
     }
   });
 });

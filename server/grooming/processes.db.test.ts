@@ -1,17 +1,15 @@
 import { isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
-import { openDatabase } from "../db/client";
 import { appointments } from "../db/schema/index";
 import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
-import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
+import { createTestDatabase, testDatabaseKind } from "../testing/test-database";
 import { weekdayOnOrAfter } from "../testing/dates";
 
 // Several server processes share one PostgreSQL database (PGlite's folder allows one process).
 describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking one groomer's time at once", () => {
   it("give exactly one groom between them", { timeout: 120_000 }, async () => {
-    const empty = await createEmptyPostgresDatabase("test_grooms");
-    const database = await openDatabase({ url: empty.url, poolSize: 4 });
+    const database = await createTestDatabase();
     try {
       const { db } = database;
       const now = new Date();
@@ -22,14 +20,13 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking o
         user: { id: user.id, email: user.email },
         input: { serviceId: "full-grooming", catIds: [catId], day, time: "14:00" },
       }));
-      const outcomes = await bookInTwoProcesses(empty.url, requests, "groom");
+      const outcomes = await bookInTwoProcesses(database.url!, requests, "groom");
       expect(outcomes).toHaveLength(20);
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["TIME_NOT_FREE"]));
       expect(await db.select().from(appointments).where(isNotNull(appointments.groomerId))).toHaveLength(1);
     } finally {
       await database.close();
-      await empty.drop();
     }
   });
 });

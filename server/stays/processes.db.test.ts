@@ -1,18 +1,16 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
-import { openDatabase } from "../db/client";
 import { stayCats, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
 import { bookStay } from "./stays";
 import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
-import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
+import { createTestDatabase, testDatabaseKind } from "../testing/test-database";
 import { weekdayOnOrAfter } from "../testing/dates";
 
 // Several server processes share one PostgreSQL database (PGlite's folder allows one process).
 describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking the last suite at once", () => {
   it("give exactly one stay between them", { timeout: 120_000 }, async () => {
-    const empty = await createEmptyPostgresDatabase("test_stays");
-    const database = await openDatabase({ url: empty.url, poolSize: 4 });
+    const database = await createTestDatabase();
     try {
       const { db } = database;
       const now = new Date();
@@ -25,14 +23,13 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
         userId: user.id,
         input: { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: [catId], suiteTypeId: type!.id, arrangement: "together" },
       }));
-      const outcomes = await bookInTwoProcesses(empty.url, requests, "stay");
+      const outcomes = await bookInTwoProcesses(database.url!, requests, "stay");
       expect(outcomes).toHaveLength(20);
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["NO_SUITE_FREE"]));
       expect(await db.select().from(stays).where(eq(stays.status, "confirmed"))).toHaveLength(1);
     } finally {
       await database.close();
-      await empty.drop();
     }
   });
 
@@ -40,8 +37,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
     "give staff at the desk and customers online, 20 at once for the last suite of a type, exactly one stay; the others are told it is taken",
     { timeout: 120_000 },
     async () => {
-      const empty = await createEmptyPostgresDatabase("test_stays");
-      const database = await openDatabase({ url: empty.url, poolSize: 4 });
+      const database = await createTestDatabase();
       try {
         const { db } = database;
         const now = new Date();
@@ -64,7 +60,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
         const requests = customers.map(({ user, householdId, catId }, i) =>
           i % 2 === 0 ? { householdId, staff: `desk-${i}@example.com`, input: input(catId) } : { userId: user.id, input: input(catId) },
         );
-        const outcomes = await bookInTwoProcesses(empty.url, requests, "stay");
+        const outcomes = await bookInTwoProcesses(database.url!, requests, "stay");
         expect(outcomes).toHaveLength(20);
         expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
         expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["NO_SUITE_FREE"]));
@@ -75,14 +71,12 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
         expect(held.map((h) => h.suiteId).toSorted()).toEqual([first!.id, last!.id].toSorted());
       } finally {
         await database.close();
-        await empty.drop();
       }
     },
   );
 
   it("give one cat booked 20 times over the same nights, each in a suite of its own, exactly one stay (ADR 0141)", { timeout: 120_000 }, async () => {
-    const empty = await createEmptyPostgresDatabase("test_stays");
-    const database = await openDatabase({ url: empty.url, poolSize: 4 });
+    const database = await createTestDatabase();
     try {
       const { db } = database;
       const now = new Date();
@@ -102,7 +96,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
       const [customer] = await verifiedCustomers(db, 1, now);
       const { user, catId } = customer!;
       const requests = types.map((type) => ({ userId: user.id, input: { checkIn, checkOut, catIds: [catId], suiteTypeId: type.id, arrangement: "together" } }));
-      const outcomes = await bookInTwoProcesses(empty.url, requests, "stay");
+      const outcomes = await bookInTwoProcesses(database.url!, requests, "stay");
       expect(outcomes).toHaveLength(20);
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["CAT_ALREADY_BOOKED"]));
@@ -115,7 +109,6 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
       ).toHaveLength(1);
     } finally {
       await database.close();
-      await empty.drop();
     }
   });
 });

@@ -15,14 +15,18 @@ const run = promisify(execFile);
 const worker = path.resolve("server/testing/booking-worker.ts");
 const tsx = path.resolve("node_modules/.bin/tsx");
 
-/** `count` new customers, each with a cat (Miso) whose FVRCP is verified for the next 400 days. */
+/**
+ * `count` new customers, each with a cat (Miso) whose FVRCP is verified for the next 400 days. Made side
+ * by side: each is a household of its own, and one after another they were most of a race test's set-up.
+ */
 export async function verifiedCustomers(db: Db, count: number, now: Date) {
-  const customers = [];
-  for (let i = 0; i < count; i++) {
-    const { user, householdId, catIds } = await testHousehold(db, now, { fvrcpUntil: addBusinessDays(businessDate(now), 400) });
-    customers.push({ user, householdId, catId: catIds[0]! });
-  }
-  return customers;
+  const fvrcpUntil = addBusinessDays(businessDate(now), 400);
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const { user, householdId, catIds } = await testHousehold(db, now, { fvrcpUntil });
+      return { user, householdId, catId: catIds[0]! };
+    }),
+  );
 }
 
 /** Runs `requests` at once, half in each of two processes, and gives every request's outcome. */
