@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { openDatabase } from "../db/client";
 import { stayCats, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
-import { bookStay } from "./stays";
+import { bookStay } from "./book";
 import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
 import { weekdayOnOrAfter } from "../testing/dates";
