@@ -9,7 +9,7 @@ import { loadStaySettings, stayCalendar } from "@server/stays/calendar";
 import { startDepositCheckout } from "@server/payments/payments";
 import { bookStay } from "@server/stays/book";
 import { quoteStay } from "@server/stays/quote";
-import { type Stay } from "@server/stays/stay";
+import type { Stay } from "@server/stays/stay";
 import { joinWaitlist } from "@server/stays/waitlist";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";

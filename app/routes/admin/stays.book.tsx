@@ -9,7 +9,7 @@ import { mapRefusals } from "@server/http/refusals";
 import { loadStaySettings } from "@server/stays/calendar";
 import { bookStayForHousehold } from "@server/stays/staff";
 import { quoteStay } from "@server/stays/quote";
-import { type Stay } from "@server/stays/stay";
+import type { Stay } from "@server/stays/stay";
 import { listHouseholdStays } from "@server/stays/views";
 import { Button } from "~/components/ui/button";
 import { FormError, textareaClass } from "~/components/ui/field";

@@ -44,7 +44,6 @@ import type { Route } from "./+types/stays";
 import { adminMeta } from "./shared";
 import {
   type DeskPage,
-  LIST_ACTIONS,
   balanceCardIntent,
   balanceDeskIntent,
   groomPaymentIntent,
@@ -133,7 +132,7 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     approve: listAction,
     decline: listAction,
     noShow: listAction,
-  } satisfies Record<(typeof LIST_ACTIONS)[number], unknown>);
+  });
 });
 
 type LoaderData = Route.ComponentProps["loaderData"];

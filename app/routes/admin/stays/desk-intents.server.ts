@@ -27,7 +27,7 @@ export interface DeskPage {
 }
 
 /** The desk list's own actions; checking in and out take their pages (ADR 0161). */
-export const LIST_ACTIONS = ["approve", "decline", "noShow"] as const satisfies readonly StaffAction[];
+const LIST_ACTIONS = ["approve", "decline", "noShow"] as const satisfies readonly StaffAction[];
 const deskForm = z.object({ intent: z.enum(LIST_ACTIONS), stayId: z.string().uuid() });
 const retryMailForm = z.object({ intent: z.literal("retryMail"), mailId: z.string().uuid() });
 const retrySmsForm = z.object({ intent: z.literal("retrySms"), smsId: z.string().uuid() });
