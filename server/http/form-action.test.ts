@@ -14,7 +14,7 @@ describe("handleIntent", () => {
     expect(await handleIntent(posted({ intent: "cancel", stayId: "s1" }), handlers)).toBe("cancelled s1");
   });
 
-  it.each([{ intent: "pay" }, { intent: "constructor" }, { intent: "toString" }, {}])(
+  it.each<Record<string, string>>([{ intent: "pay" }, { intent: "constructor" }, { intent: "toString" }, {}])(
     "answers an intent it lacks (%o) as a form out of date",
     async (fields) => {
       const reply = await handleIntent(posted(fields), handlers);
