@@ -24,7 +24,8 @@ import { uploadVaccineRecord, verifyVaccineRecord } from "../server/households/v
 import { AppError } from "../server/http/errors";
 import { stayCalendar } from "../server/stays/calendar";
 import { testPdf } from "../server/testing/certificates";
-import { bookStay, quoteStay } from "../server/stays/stays";
+import { bookStay } from "../server/stays/book";
+import { quoteStay } from "../server/stays/quote";
 import { startTempPostgres } from "./temp-postgres";
 
 const args = process.argv.slice(2);

@@ -7,7 +7,9 @@ import { formToken, redirectOnSuccess, submitOnce } from "@server/http/form-once
 import { settleStaysInBackground } from "@server/stays/background";
 import { loadStaySettings, stayCalendar } from "@server/stays/calendar";
 import { startDepositCheckout } from "@server/payments/payments";
-import { type Stay, bookStay, quoteStay } from "@server/stays/stays";
+import { bookStay } from "@server/stays/book";
+import { quoteStay } from "@server/stays/quote";
+import type { Stay } from "@server/stays/stay";
 import { joinWaitlist } from "@server/stays/waitlist";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";

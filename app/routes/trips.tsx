@@ -1,11 +1,15 @@
 import { Form, Link, redirect } from "react-router";
 import { getOptionalUser, requireUser } from "@server/auth/guards.server";
-import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
+import { formDataOf, handleIntent, submitForm } from "@server/http/form-action";
 import { settleStaysInBackground } from "@server/stays/background";
 import type { Db } from "@server/db/client";
 import { AppError } from "@server/http/errors";
 import { listCats } from "@server/households/households";
-import { type Stay, cancelStay, changeStayCats, changeStayDates, changeable, listHouseholdStays, quoteStayCats, quoteStayChange } from "@server/stays/stays";
+import { cancelStay } from "@server/stays/cancel";
+import { changeStayCats, quoteStayCats } from "@server/stays/change-cats";
+import { changeStayDates, quoteStayChange } from "@server/stays/change-dates";
+import { type Stay, changeable } from "@server/stays/stay";
+import { listHouseholdStays } from "@server/stays/views";
 import { acceptOffer, leaveWaitlist, listWaitlist } from "@server/stays/waitlist";
 import { checkInStatuses } from "@server/stays/check-in";
 import { checkInOpen, checkInPath } from "~/features/stays/check-in";
@@ -188,90 +192,103 @@ async function catsQuote(db: Db, userId: string, params: URLSearchParams, now: D
   }
 }
 
+/** What every form of the page acts with: the signed-in customer, the site's address and the server's clock. */
+interface TripsPage {
+  context: Route.ActionArgs["context"];
+  userId: string;
+  siteUrl: string;
+  now: Date;
+}
+
+async function cancel(form: FormData, { context, userId, siteUrl, now }: TripsPage) {
+  const reply = await submitForm(form, cancelStayForm, async ({ stayId }) => {
+    const { stay, refundCents } = await cancelStay(context.db, userId, stayId, { siteUrl, now });
+    const fee = stay.cancellationFeeCents ?? 0;
+    const refund = refundCents > 0 ? ` We will refund ${formatCents(refundCents)} to your card.` : "";
+    return {
+      kind: "success",
+      title: "Stay cancelled.",
+      description: `${fee === 0 ? "No fee applies." : `A cancellation fee of ${formatCents(fee)} applies.`}${refund}`,
+    };
+  });
+  settleStaysInBackground(context);
+  // The refund the cancellation queued goes to the provider now; the payments job retries it if this fails.
+  void sendPendingRefunds(context.db, context.payments, context.logger, now).catch((err: unknown) =>
+    context.logger.warn({ err }, "sending refunds failed; the payments job will retry"),
+  );
+  return reply;
+}
+
+async function payDeposit(form: FormData, { context, userId, siteUrl, now }: TripsPage) {
+  let url: string | undefined;
+  const reply = await submitForm(form, payDepositForm, async ({ stayId }) => {
+    ({ url } = await startDepositCheckout(context.db, context.payments, userId, stayId, { siteUrl, logger: context.logger, now }));
+  });
+  return url ? redirect(url) : reply;
+}
+
+async function payOwed(form: FormData, { context, userId, siteUrl, now }: TripsPage) {
+  let url: string | undefined;
+  const reply = await submitForm(form, payOwedForm, async ({ stayId }) => {
+    ({ url } = await startBalanceCheckout(context.db, context.payments, { stayId, customerId: userId }, { siteUrl, now, logger: context.logger }));
+  });
+  return url ? redirect(url) : reply;
+}
+
+async function changeDates(form: FormData, { context, userId, siteUrl, now }: TripsPage) {
+  let changed: Stay | undefined;
+  const reply = await submitForm(form, changeStayForm, async (input) => {
+    await refuseStaffOnly(context.db, userId, input.stayId);
+    changed = await changeStayDates(context.db, userId, input, { siteUrl, now });
+  });
+  if (!changed) return reply;
+  settleStaysInBackground(context);
+  return redirect(`/trips?changed=${changed.id}`);
+}
+
+async function changeCats(form: FormData, { context, userId, siteUrl, now }: TripsPage) {
+  let changed: Stay | undefined;
+  const reply = await submitForm(form, changeStayCatsForm, async (input) => {
+    await refuseStaffOnly(context.db, userId, input.stayId);
+    changed = await changeStayCats(context.db, userId, input, { siteUrl, now });
+  });
+  if (!changed) return reply;
+  settleStaysInBackground(context);
+  return redirect(`/trips?catsChanged=${changed.id}`);
+}
+
+async function accept(form: FormData, { context, userId, siteUrl, now }: TripsPage) {
+  let accepted: Stay | undefined;
+  const reply = await submitForm(form, acceptOfferForm, async ({ stayId }) => {
+    const { outcome, stay } = await acceptOffer(context.db, userId, stayId, { siteUrl, now });
+    if (outcome === "accepted") accepted = stay;
+    // Accepted before (a double click, another tab): said so, with where the stay is, and nothing changes.
+    else return { kind: "success", title: "Offer already accepted.", description: alreadyAcceptedText(stay, businessDate(now)) };
+  });
+  if (!accepted) return reply;
+  settleStaysInBackground(context);
+  return redirect(`/trips?booked=${accepted.id}`);
+}
+
+const leaveTheWaitlist = (form: FormData, { context, userId, now }: TripsPage) =>
+  submitForm(form, leaveWaitlistForm, async ({ entryId }) => {
+    await leaveWaitlist(context.db, userId, entryId, now);
+    return { kind: "success", title: "You've left the waitlist." };
+  });
+
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const { user } = await requireUser(request, context);
   const form = await formDataOf(request);
-  const siteUrl = context.env.PUBLIC_SITE_URL;
-  const now = context.clock.now();
-  if (form.get("intent") === "cancel") {
-    const reply = await submitForm(form, cancelStayForm, async ({ stayId }) => {
-      const refundedOf = async () => (await listHouseholdStays(context.db, user.id)).find((s) => s.id === stayId)?.refundedCents ?? 0;
-      const before = await refundedOf();
-      const stay = await cancelStay(context.db, user.id, stayId, { siteUrl, now });
-      const fee = stay.cancellationFeeCents ?? 0;
-      // What this cancellation gives back (a refund staff made earlier is not counted again).
-      const refunded = (await refundedOf()) - before;
-      const refund = refunded > 0 ? ` We will refund ${formatCents(refunded)} to your card.` : "";
-      return {
-        kind: "success",
-        title: "Stay cancelled.",
-        description: `${fee === 0 ? "No fee applies." : `A cancellation fee of ${formatCents(fee)} applies.`}${refund}`,
-      };
-    });
-    settleStaysInBackground(context);
-    // The refund the cancellation queued goes to the provider now; the payments job retries it if this fails.
-    void sendPendingRefunds(context.db, context.payments, context.logger, now).catch((err: unknown) =>
-      context.logger.warn({ err }, "sending refunds failed; the payments job will retry"),
-    );
-    return reply;
-  }
-  if (form.get("intent") === "pay") {
-    let url: string | undefined;
-    const reply = await submitForm(form, payDepositForm, async ({ stayId }) => {
-      ({ url } = await startDepositCheckout(context.db, context.payments, user.id, stayId, { siteUrl, logger: context.logger, now }));
-    });
-    return url ? redirect(url) : reply;
-  }
-  if (form.get("intent") === "payOwed") {
-    let url: string | undefined;
-    const reply = await submitForm(form, payOwedForm, async ({ stayId }) => {
-      ({ url } = await startBalanceCheckout(
-        context.db,
-        context.payments,
-        { stayId, customerId: user.id },
-        { siteUrl, now: context.clock.now(), logger: context.logger },
-      ));
-    });
-    return url ? redirect(url) : reply;
-  }
-  if (form.get("intent") === "change") {
-    let changed: Stay | undefined;
-    const reply = await submitForm(form, changeStayForm, async (input) => {
-      await refuseStaffOnly(context.db, user.id, input.stayId);
-      changed = await changeStayDates(context.db, user.id, input, { siteUrl, now });
-    });
-    if (!changed) return reply;
-    settleStaysInBackground(context);
-    return redirect(`/trips?changed=${changed.id}`);
-  }
-  if (form.get("intent") === "changeCats") {
-    let changed: Stay | undefined;
-    const reply = await submitForm(form, changeStayCatsForm, async (input) => {
-      await refuseStaffOnly(context.db, user.id, input.stayId);
-      changed = await changeStayCats(context.db, user.id, input, { siteUrl, now });
-    });
-    if (!changed) return reply;
-    settleStaysInBackground(context);
-    return redirect(`/trips?catsChanged=${changed.id}`);
-  }
-  if (form.get("intent") === "accept") {
-    let accepted: Stay | undefined;
-    const reply = await submitForm(form, acceptOfferForm, async ({ stayId }) => {
-      const { outcome, stay } = await acceptOffer(context.db, user.id, stayId, { siteUrl, now });
-      if (outcome === "accepted") accepted = stay;
-      // Accepted before (a double click, another tab): said so, with where the stay is, and nothing changes.
-      else return { kind: "success", title: "Offer already accepted.", description: alreadyAcceptedText(stay, businessDate(now)) };
-    });
-    if (!accepted) return reply;
-    settleStaysInBackground(context);
-    return redirect(`/trips?booked=${accepted.id}`);
-  }
-  if (form.get("intent") === "leaveWaitlist")
-    return submitForm(form, leaveWaitlistForm, async ({ entryId }) => {
-      await leaveWaitlist(context.db, user.id, entryId, now);
-      return { kind: "success", title: "You've left the waitlist." };
-    });
-  return unknownIntent();
+  const page: TripsPage = { context, userId: user.id, siteUrl: context.env.PUBLIC_SITE_URL, now: context.clock.now() };
+  return handleIntent(form, {
+    cancel: (posted) => cancel(posted, page),
+    pay: (posted) => payDeposit(posted, page),
+    payOwed: (posted) => payOwed(posted, page),
+    change: (posted) => changeDates(posted, page),
+    changeCats: (posted) => changeCats(posted, page),
+    accept: (posted) => accept(posted, page),
+    leaveWaitlist: (posted) => leaveTheWaitlist(posted, page),
+  });
 });
 
 /** What the household owes for stays checked out unpaid, each with its way to pay by card; nothing when nothing is owed. */

@@ -24,9 +24,9 @@ import { careAlertEscalationText, careAlertText, doseOverdueText } from "../mess
 import type { SiteBusiness } from "~/features/content/site-content";
 import type { PeriodicJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
-import type { CareEntry, CareStaff } from "./care";
+import type { CareStaff } from "./staff";
 import { catsCheckedIn } from "./in-hotel";
-import { happenedAt, standing } from "./standing";
+import { type CareEntry, happenedAt, standing } from "./standing";
 import { inTransaction, type Tx } from "../db/transaction";
 
 /**

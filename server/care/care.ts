@@ -17,12 +17,13 @@ import { readableBy } from "../db/owned";
 import { AppError } from "../http/errors";
 import { nameOr, teamNames } from "../auth/team-names";
 import { teamMemberName } from "~/features/team/names";
-import { STAY_NOT_FOUND } from "../stays/stays";
+import { STAY_NOT_FOUND } from "../stays/stay";
 import { arrivalWeightOf } from "../stays/handovers";
 import { type StayCarePlan, arrivalDosesOf, carePlansOf } from "../stays/care-plans";
 import { raiseWeightChangeAlert } from "./alerts";
 import { type IncidentView, incidentCatName, incidentView, incidentsOf } from "./incidents";
-import { happenedAt, standing } from "./standing";
+import { type CareEntry, happenedAt, standing } from "./standing";
+import type { CareStaff } from "./staff";
 import { missedDosesOf } from "./missed";
 import { type StayTimes, catsCheckedIn, stayTimesOf } from "./in-hotel";
 import { inTransaction, type Tx } from "../db/transaction";
@@ -33,19 +34,11 @@ import { inTransaction, type Tx } from "../db/transaction";
  * the household reads its stay's log through `careLog`.
  */
 
-/** Who logs an entry: the signed-in staff member. */
-export interface CareStaff {
-  userId: string;
-  email: string;
-}
-
 /** Who reads a stay's log: its household, or staff. */
 export interface CareReader {
   userId: string;
   isStaff: boolean;
 }
-
-export type CareEntry = typeof careEntries.$inferSelect;
 
 /** An entry as the pages show it: the row, its time in words, and whether a later entry corrected it. */
 export interface CareEntryView {

@@ -9,7 +9,7 @@ import { customerActor, listChangeRequests, listCustomerAppointments, listForDay
 import { listCustomerAppointmentsPage } from "../appointments/customer-views";
 import { findCustomersToBookFor, getCustomer, listCustomers } from "../customers/customers";
 import { leadsCsv, listLeads } from "../leads/inbox";
-import { quoteStay } from "../stays/stays";
+import { quoteStay } from "../stays/quote";
 import { fiveYearsOfData } from "../testing/five-years";
 import { createTestDatabase } from "../testing/test-database";
 import type { Database } from "./client";

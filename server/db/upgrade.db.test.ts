@@ -15,7 +15,7 @@ import { type Database, openDatabase } from "./client";
 import { constraintOf } from "./sql-state";
 import { listCustomerAppointments } from "../appointments/appointments";
 import { catsBookedTwice } from "../stays/staff";
-import { listHouseholdStays } from "../stays/stays";
+import { listHouseholdStays } from "../stays/views";
 import { createEmptyPostgresDatabase, testDatabaseKind } from "../testing/test-database";
 
 /**

@@ -16,7 +16,7 @@ import { getHousehold } from "../households/households";
 import { ownedBy } from "../db/owned";
 import { AppError } from "../http/errors";
 import { parseBody } from "../http/validation";
-import { householdCats } from "../stays/stays";
+import { householdCats } from "../stays/household-cats";
 import { queueGroomMail } from "./groom-mail";
 import { type GroomStay, fitsWindows, stayForGroom } from "./stay-groom";
 import { inTransaction } from "../db/transaction";

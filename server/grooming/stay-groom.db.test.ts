@@ -5,7 +5,7 @@ import { customerActor, listCustomerAppointments } from "../appointments/appoint
 import type { Database, Db } from "../db/client";
 import { groomers, suiteTypes, suites } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { cancelStay } from "../stays/stays";
+import { cancelStay } from "../stays/cancel";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
 import { bookGroom, quoteGroom } from "./grooming";

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { cats, households, stayCats, stays } from "../db/schema/index";
 import { isUuid } from "~/lib/ids";
 import { AppError } from "../http/errors";
-import { STAY_NOT_FOUND } from "../stays/stays";
+import { STAY_NOT_FOUND } from "../stays/stay";
 import { loadStaySettings, rulesBetween } from "../stays/calendar";
 import { householdOf } from "../db/owned";
 

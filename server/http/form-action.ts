@@ -86,3 +86,17 @@ export function unknownIntent() {
   const notice: Notice = { kind: "error", title: "Error", description: "This form is out of date. Reload the page and try again." };
   return data<FormReply>({ result: { status: "error", error: { "": [notice.description!] } }, notice }, { status: 400 });
 }
+
+/**
+ * A page whose forms post an `intent`: its action is a table from each intent to its handler, called
+ * with the posted form. An intent the table lacks (an object's own name such as `constructor`
+ * included) answers `unknownIntent()`.
+ */
+export async function handleIntent<Handlers extends Record<string, (form: FormData) => Promise<unknown>>>(
+  form: FormData,
+  handlers: Handlers,
+): Promise<Awaited<ReturnType<Handlers[keyof Handlers]>> | ReturnType<typeof unknownIntent>> {
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) return unknownIntent();
+  return (await handlers[intent]!(form)) as Awaited<ReturnType<Handlers[keyof Handlers]>>;
+}

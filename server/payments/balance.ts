@@ -12,7 +12,7 @@ import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { balanceLinkMail } from "../messages/catalogue";
 import { BALANCE_STATUSES, stayBalance } from "../stays/balance";
-import { STAY_NOT_FOUND } from "../stays/stays";
+import { STAY_NOT_FOUND } from "../stays/stay";
 import type { CardPayment, Payment } from "./refunds";
 import type { PaymentProviders } from "./provider";
 import { inTransaction } from "../db/transaction";

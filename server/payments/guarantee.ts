@@ -12,7 +12,7 @@ import { queueMail } from "../mail/queue";
 import { guaranteeRefundMail } from "../messages/catalogue";
 import { issueCreditNote } from "../stays/credit-notes";
 import { queueRefund } from "../stays/refunds";
-import { STAY_NOT_FOUND } from "../stays/stays";
+import { STAY_NOT_FOUND } from "../stays/stay";
 import { sendPendingRefunds } from "./refunds";
 import type { PaymentProviders } from "./provider";
 import { PaymentProviderNotConfigured } from "./types";

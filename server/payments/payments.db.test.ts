@@ -20,7 +20,7 @@ import {
 import { AppError } from "../http/errors";
 import { loadEnv } from "../env";
 import { createLogger } from "../logger";
-import { cancelStay } from "../stays/stays";
+import { cancelStay } from "../stays/cancel";
 import { recentlyCheckedOut } from "../stays/staff";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
@@ -348,7 +348,9 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
   ])("refunds the deposit less the fee $when", async ({ at, refund }) => {
     const { userId, stay, checkout, feeFrom } = await paidStay(130 + Math.floor(Math.random() * 200));
     const cancelledAt = at(feeFrom);
-    await cancelStay(database.db, userId, stay.id, { siteUrl, now: cancelledAt });
+    // The customer is told what the cancellation gives back: the refund the provider is then sent.
+    const { refundCents } = await cancelStay(database.db, userId, stay.id, { siteUrl, now: cancelledAt });
+    expect(refundCents).toBe(refund);
     await sendPendingRefunds(database.db, stripe, undefined, cancelledAt);
     expect(await paymentNow(checkout.payment.id)).toMatchObject({ refundedCents: refund });
     const sent = standIn.refunds.filter((r) => r.payment_intent === standIn.sessions.get(checkout.payment.checkoutSessionId)!.payment_intent);
@@ -390,7 +392,9 @@ describe("refunds on cancelling, by the policy on the business's date", () => {
     const { userId, email, stay, checkout } = await paidStay(355);
     await refundByStaff(database.db, stripe, { paymentId: checkout.payment.id, amountCents: 1_000, staffEmail: "staff@example.com" }, { now: new Date() });
     // Cancelled in the free window, after staff's refund: the rest goes back, given by the customer's cancellation.
-    await cancelStay(database.db, userId, stay.id, { siteUrl, now: new Date() });
+    const { refundCents } = await cancelStay(database.db, userId, stay.id, { siteUrl, now: new Date() });
+    // What this cancellation gives back, without staff's refund before it.
+    expect(refundCents).toBe(7_000);
     const listed = async () => (await recentPayments(database.db, 1_000)).find((p) => p.id === checkout.payment.id)!;
     const deposit = await listed();
     expect(deposit.household).toBe("Ana Ruiz");

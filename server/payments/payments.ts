@@ -11,7 +11,7 @@ import type { Logger } from "../logger";
 import type { PeriodicJob } from "../periodic-job";
 import { BALANCE_STATUSES } from "../stays/balance";
 import { queueStayMail } from "../stays/stay-mail";
-import { STAY_NOT_FOUND } from "../stays/stays";
+import { STAY_NOT_FOUND } from "../stays/stay";
 import { releaseLapsedHolds } from "../stays/waitlist";
 import { creditNoteNumbers } from "../stays/credit-notes";
 import { queueRefund } from "../stays/refunds";

@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { appointments, groomPayments, stayBillLines, stayEvents, stays } from "../db/schema/index";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
-import { STAY_NOT_FOUND } from "./stays";
+import { STAY_NOT_FOUND } from "./stay";
 import { stayBalance } from "./balance";
 import { inTransaction } from "../db/transaction";
 

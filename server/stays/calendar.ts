@@ -141,3 +141,13 @@ export async function stayCalendar(db: Db, from: string, days: number): Promise<
     full: (free.get(date) ?? 0) === 0,
   }));
 }
+
+/** The first `count` suites of a type free for every night, in the staff's order (`ignoreStayId`'s own rows do not count). */
+export function freeSuitesOfType(db: Db, suiteTypeId: string, checkIn: string, checkOut: string, count: number, ignoreStayId?: string) {
+  return db
+    .select({ id: suites.id, name: suites.name })
+    .from(suites)
+    .where(and(eq(suites.suiteTypeId, suiteTypeId), eq(suites.inService, true), sql`not exists (${heldOverlapping(checkIn, checkOut, ignoreStayId)})`))
+    .orderBy(asc(suites.sortOrder), asc(suites.name))
+    .limit(count);
+}

@@ -12,7 +12,12 @@ import { createTestDatabase, testDatabaseKind } from "../testing/test-database";
 import { testHousehold } from "../testing/households";
 import { loadStaySettings, rulesBetween } from "./calendar";
 import { changeStayAtDesk, occupancyGrid } from "./staff";
-import { cancelStay, changeStayCats, changeStayDates, holdStay, householdCats, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
+import { holdStay } from "./book";
+import { cancelStay } from "./cancel";
+import { changeStayCats, quoteStayCats } from "./change-cats";
+import { changeStayDates, quoteStayChange } from "./change-dates";
+import { householdCats } from "./household-cats";
+import { quoteStay } from "./quote";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { joinWaitlist, runWaitlist } from "./waitlist";
 

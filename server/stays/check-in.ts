@@ -33,7 +33,7 @@ import type { Logger } from "../logger";
 import { queueMail } from "../mail/queue";
 import { checkInReminderMail } from "../messages/catalogue";
 import { queueingJob } from "../periodic-job";
-import { STAY_NOT_FOUND } from "./stays";
+import { STAY_NOT_FOUND } from "./stay";
 import { catNamesByStay } from "./guests";
 import { repriceForCarePlan } from "./repricing";
 import { householdOf } from "../db/owned";

@@ -19,7 +19,8 @@ import { bookStayFromForm } from "../testing/stay-forms";
 import { createTestDatabase } from "../testing/test-database";
 import { readCreditNote } from "./credit-notes";
 import { stayParties } from "./receipts";
-import { cancelStay, listHouseholdStays } from "./stays";
+import { cancelStay } from "./cancel";
+import { listHouseholdStays } from "./views";
 
 const siteUrl = "http://localhost:3000";
 const now = new Date();

@@ -8,7 +8,9 @@ import { testHousehold } from "../testing/households";
 import { weekdayOnOrAfter } from "../testing/dates";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
-import { bookStay, cancelStay, quoteStay } from "./stays";
+import { bookStay } from "./book";
+import { cancelStay } from "./cancel";
+import { quoteStay } from "./quote";
 
 let database: Database;
 beforeAll(async () => {

@@ -14,7 +14,10 @@ import { weekdayOnOrAfter } from "../testing/dates";
 import { testHousehold } from "../testing/households";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
-import { bookStay, cancelStay, changeStayDates, quoteStay } from "./stays";
+import { bookStay } from "./book";
+import { cancelStay } from "./cancel";
+import { changeStayDates } from "./change-dates";
+import { quoteStay } from "./quote";
 
 /**
  * The first night free is once per person, not per account (ADR 0173): a "+tag" or a Gmail-dotted

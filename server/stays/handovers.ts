@@ -13,7 +13,7 @@ import { AppError } from "../http/errors";
 import { nameOr, teamNames } from "../auth/team-names";
 import { stayBalance } from "./balance";
 import { checkInStatuses, latestSignatures } from "./check-in";
-import { STAY_NOT_FOUND } from "./stays";
+import { STAY_NOT_FOUND } from "./stay";
 
 /**
  * The hand-over at the desk (ADR 0161): at check-in staff weigh each cat, count the pills or doses

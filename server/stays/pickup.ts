@@ -29,7 +29,7 @@ import { pickupCodeMail, pickupCodeText } from "../messages/catalogue";
 import { optOutOf } from "../telephony/opt-outs";
 import { queueingJob } from "../periodic-job";
 import { queueSms } from "../telephony/sms-queue";
-import { STAY_NOT_FOUND } from "./stays";
+import { STAY_NOT_FOUND } from "./stay";
 import { inTransaction } from "../db/transaction";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { stayCats, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
-import { bookStay } from "./stays";
+import { bookStay } from "./book";
 import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
 import { createTestDatabase, testDatabaseKind } from "../testing/test-database";
 import { weekdayOnOrAfter } from "../testing/dates";

@@ -5,7 +5,6 @@ import { paymentRefunds, payments, stayEvents, type stays } from "../db/schema/i
 import { sqlStateOf } from "../db/sql-state";
 import { AppError } from "../http/errors";
 import { issueCreditNote } from "./credit-notes";
-import type { Payment, PaymentRefund } from "../payments/refunds";
 import { inTransaction } from "../db/transaction";
 
 /**
@@ -25,9 +24,9 @@ const CHECK_VIOLATION = "23514";
  */
 export async function queueRefund(
   tx: Db,
-  payment: Pick<Payment, "id">,
+  payment: Pick<typeof payments.$inferSelect, "id">,
   input: { amountCents: number; reason: string; actor: string; now: Date },
-): Promise<PaymentRefund> {
+): Promise<typeof paymentRefunds.$inferSelect> {
   try {
     // A savepoint: a refused refund leaves the caller's transaction usable.
     return await inTransaction(tx, async (sp) => {

@@ -12,7 +12,10 @@ import { createTestDatabase } from "../testing/test-database";
 import { stayBalance } from "./balance";
 import { confirmCheckInPlan } from "./check-in";
 import { changeStayAtDesk } from "./staff";
-import { bookStay, cancelStay, listHouseholdStays, quoteStay } from "./stays";
+import { bookStay } from "./book";
+import { cancelStay } from "./cancel";
+import { quoteStay } from "./quote";
+import { listHouseholdStays } from "./views";
 
 let database: Database;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { findVariant } from "../media/store";
 import { createTestDatabase } from "../testing/test-database";
 import { listSuiteTypes, loadStaySettings, stayCalendar } from "./calendar";
 import { processSuitePhoto, saveStayWindows, saveSuiteType } from "./rooms";
-import { quoteStay } from "./stays";
+import { quoteStay } from "./quote";
 import { bookStayFromForm } from "../testing/stay-forms";
 import { weekdayOnOrAfter } from "../testing/dates";
 

@@ -13,7 +13,8 @@ import { weekdayOnOrAfter } from "../testing/dates";
 import { testSuiteType } from "../testing/suites";
 import { createTestDatabase } from "../testing/test-database";
 import { bookStayForHousehold, occupancyGrid } from "./staff";
-import { bookStay, listHouseholdStays } from "./stays";
+import { bookStay } from "./book";
+import { listHouseholdStays } from "./views";
 
 let database: Database;
 const now = new Date();

@@ -19,7 +19,8 @@ import { issueReceipt } from "./receipts";
 import { type StayMailKind, queueStayMail } from "./stay-mail";
 import { grantReferralCredit, returnReferralCredits } from "../referrals/referrals";
 import { lockBookedStay, passOnFirstNightFree } from "./first-night";
-import { STAY_NOT_FOUND, type Stay, bookStay } from "./stays";
+import { bookStay } from "./book";
+import { STAY_NOT_FOUND, type Stay } from "./stay";
 import { inTransaction, type Tx } from "../db/transaction";
 
 /**

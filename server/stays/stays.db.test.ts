@@ -30,7 +30,12 @@ import { deliverQueuedSms } from "../telephony/sms-queue";
 import { createTestDatabase } from "../testing/test-database";
 import { changeStayAtDesk, deskDay, moveStay, occupancyGrid, staysWithoutSuite } from "./staff";
 import { checkInAtDesk, checkOutAtDesk } from "../testing/desk";
-import { cancelStay, changeStayCats, changeStayDates, householdCats, listHouseholdStays, quoteStay, quoteStayCats, quoteStayChange } from "./stays";
+import { cancelStay } from "./cancel";
+import { changeStayCats, quoteStayCats } from "./change-cats";
+import { changeStayDates, quoteStayChange } from "./change-dates";
+import { householdCats } from "./household-cats";
+import { quoteStay } from "./quote";
+import { listHouseholdStays } from "./views";
 import { bookStayFromForm, quoteStayFromForm } from "../testing/stay-forms";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist, runWaitlist } from "./waitlist";
@@ -284,7 +289,7 @@ describe("booking a stay", () => {
 
     // Two days before check-in is inside the default three-day window: half the price.
     const late = businessLocalToUtc(addBusinessDays(checkIn, -2), "10:00");
-    const cancelled = await cancelStay(db, first.userId, stay.id, { siteUrl, now: late });
+    const { stay: cancelled } = await cancelStay(db, first.userId, stay.id, { siteUrl, now: late });
     expect(cancelled).toMatchObject({ status: "cancelled", cancellationFeeCents: stay.totalCents / 2 });
     expect(await refusal(cancelStay(db, first.userId, stay.id, { siteUrl, now: late }))).toMatchObject({ status: 409 });
 

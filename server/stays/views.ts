@@ -1,13 +1,13 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { type CalendarRule, type StaySettings, nightsOf, windowsOn } from "~/domain/calendar";
 import type { StayView } from "~/features/stays/view";
 import type { Db } from "../db/client";
 import type { RepricedDetail } from "~/features/stays/wording";
-import { creditNotes, paymentRefunds, payments, staySuites, stayCats, stayEvents, type stays, suiteTypes, suites } from "../db/schema/index";
+import { creditNotes, households, paymentRefunds, payments, staySuites, stayCats, stayEvents, stays, suiteTypes, suites } from "../db/schema/index";
+import { householdOf } from "../db/owned";
 import { loadStayTerms } from "./calendar";
 import { REPRICED } from "./repricing";
-
-type Stay = typeof stays.$inferSelect;
+import type { Stay } from "./stay";
 
 /** Stays with their suites, cats and the check-in and check-out windows of their days. */
 export async function stayViews(db: Db, rows: readonly Stay[]): Promise<StayView[]> {
@@ -115,4 +115,18 @@ export function stayViewOf(stay: Stay, { rooms, guests, settings, rules, ...mone
     paymentDueAt: stay.paymentDueAt?.toISOString() ?? null,
     ...money,
   };
+}
+
+/** The stays of the signed-in user's household, newest check-in first. */
+export async function listHouseholdStays(db: Db, userId: string): Promise<StayView[]> {
+  const rows = await db
+    .select({ stay: stays })
+    .from(stays)
+    .innerJoin(households, eq(households.id, stays.householdId))
+    .where(householdOf(userId))
+    .orderBy(desc(stays.checkIn), desc(stays.createdAt));
+  return stayViews(
+    db,
+    rows.map((r) => r.stay),
+  );
 }

@@ -15,18 +15,10 @@ import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { returnReferralCredits } from "../referrals/referrals";
 import { passOnFirstNightFree } from "./first-night";
 import { medicatedCats } from "./medication";
-import {
-  STAY_NOT_FOUND,
-  type Stay,
-  catAlreadyBooked,
-  checkedDates,
-  coverageRefusal,
-  datesRefused,
-  holdStay,
-  householdCats,
-  optionsFor,
-  withSuiteRetry,
-} from "./stays";
+import { holdStay } from "./book";
+import { catAlreadyBooked, householdCats } from "./household-cats";
+import { optionsFor } from "./quote";
+import { STAY_NOT_FOUND, type Stay, checkedDates, coverageRefusal, datesRefused, withSuiteRetry } from "./stay";
 import { householdOf } from "../db/owned";
 import { inTransaction, type Tx } from "../db/transaction";
 

@@ -1,7 +1,8 @@
 import { type BookStayInput, bookStayForm, stayDatesForm } from "~/features/stays/schema";
 import type { Db } from "../db/client";
 import { parseBody } from "../http/validation";
-import { bookStay, quoteStay } from "../stays/stays";
+import { bookStay } from "../stays/book";
+import { quoteStay } from "../stays/quote";
 
 /**
  * Books or quotes as the booking page's action does: the form's input parsed by its schema first

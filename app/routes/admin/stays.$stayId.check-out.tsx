@@ -1,36 +1,39 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "react-router";
-import { assertMay, may, requirePermission } from "@server/auth/guards.server";
-import { confirmOverride, managersWithPin } from "@server/auth/override-pin";
-import { raiseWeightAlertsAfterCheckOut } from "@server/care/alerts";
-import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
-import { formToken, submitOnce } from "@server/http/form-once";
+import { may, requirePermission } from "@server/auth/guards.server";
+import { managersWithPin } from "@server/auth/override-pin";
+import { formDataOf, handleIntent, unknownIntent } from "@server/http/form-action";
+import { formToken } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
-import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from "@server/payments/balance";
-import { settleStaysInBackground } from "@server/stays/background";
-import { addBillLine, addGroomToBill, billLineAddedTitle, billLineRemovedTitle, deskBill, removeBillLine } from "@server/stays/bill";
+import { deskBill } from "@server/stays/bill";
 import { deskCheckOutPage } from "@server/stays/handovers";
-import { PICKUP_CODES_FROM, pickupAtDesk, releaseWithCode, releaseWithOverride, type StayRelease } from "@server/stays/pickup";
-import { changeStayAtDesk } from "@server/stays/staff";
+import { PICKUP_CODES_FROM, pickupAtDesk, type StayRelease } from "@server/stays/pickup";
 import { ActionNotice } from "~/components/action-notice";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
-import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
+import { BalanceDesk } from "~/features/stays/balance-desk";
 import { BillDesk, BillTable } from "~/features/stays/bill-desk";
-import { billLineForm, billLineRemovalForm, groomBillForm } from "~/features/stays/bill-schema";
-import { balanceCardForm, balanceDeskForm } from "~/features/stays/balance-schema";
 import { pillCountMismatch, pillCountWarning } from "~/features/stays/handover";
 import { CatHandoverFields, handoverSummary } from "~/features/stays/handover-fields";
 import { deskCheckOutForm } from "~/features/stays/handover-schema";
 import { RELEASE_FIRST, type ReleaseView, ReleaseDesk, ReleaseSummary } from "~/features/stays/release-desk";
-import { releaseForm } from "~/features/stays/release-schema";
 import { StayStatusBadge } from "~/features/stays/stay-card";
 import { formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
 import type { Route } from "./+types/stays.$stayId.check-out";
 import { adminMeta } from "./shared";
+import {
+  type CheckOutPage,
+  balanceCardIntent,
+  billLineIntent,
+  checkOutIntent,
+  groomLineIntent,
+  releaseIntent,
+  removeLineIntent,
+} from "./stays/check-out-intents.server";
+import { balanceDeskIntent } from "./stays/desk-intents.server";
 
 export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
@@ -82,91 +85,22 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 export const action = mapRefusals(async ({ request, params, context }: Route.ActionArgs) => {
   const admin = await requirePermission(request, context, "desk");
   const form = await formDataOf(request);
-  const intent = form.get("intent");
-  // The balance's forms name the stay they settle (they are the desk's, ADR 0154), as the release's does; only this page's stay.
-  if (
-    (intent === "balanceCard" ||
-      intent === "balanceDesk" ||
-      intent === "release" ||
-      intent === "billLine" ||
-      intent === "removeLine" ||
-      intent === "groomLine") &&
-    form.get("stayId") !== params.stayId
-  )
-    return unknownIntent();
   // The server's clock: a code is today's as the job that texted it counts the day (ADR 0168).
-  const now = context.clock.now();
-  // A line on the bill is money: the page's form token holds it to one line however often it is sent (ADR 0179, 0192).
-  const once = (what: string) => ({ db: context.db, form: `/admin/stays/:stayId/check-out ${what}`, user: admin.user, now });
-  if (intent === "billLine")
-    return submitOnce(once("billLine"), form, billLineForm, async (line) => {
-      if (line.kind === "discount") assertMay(admin, "refunds");
-      const added = await addBillLine(context.db, { ...line, staffEmail: admin.user.email }, now);
-      return { kind: "success", title: billLineAddedTitle(added) };
-    });
-  if (intent === "removeLine")
-    return submitOnce(once("removeLine"), form, billLineRemovalForm, async ({ stayId, lineId }) => {
-      const removed = await removeBillLine(context.db, { stayId, lineId, staffEmail: admin.user.email }, now);
-      return { kind: "success", title: billLineRemovedTitle(removed) };
-    });
-  if (intent === "groomLine")
-    return submitOnce(once("groomLine"), form, groomBillForm, async ({ stayId, appointmentId }) => {
-      const added = await addGroomToBill(context.db, { stayId, appointmentId, staffEmail: admin.user.email }, now);
-      return { kind: "success", title: billLineAddedTitle(added) };
-    });
-  if (intent === "release")
-    return submitForm(form, releaseForm, async (request) => {
-      const staff = { userId: admin.user.id, email: admin.user.email, isAdmin: may(admin, "override") };
-      if (request.method === "code") {
-        const release = await releaseWithCode(context, { stayId: request.stayId, code: request.code, staff }, now);
-        return { kind: "success", title: release.method === "code" ? `Released to ${release.collectedBy}` : "Released" };
-      }
-      // From the front desk, a manager beside them confirms with their PIN on this device (ADR 0196).
-      const confirmedBy = staff.isAdmin ? null : await confirmOverride(context.db, request, now);
-      const release = await releaseWithOverride(context.db, { stayId: request.stayId, reason: request.reason, staff, confirmedBy }, now);
-      return {
-        kind: "success",
-        title: release.method === "override" && release.confirmedBy ? `Released by ${release.confirmedBy}'s override` : "Released by a manager's override",
-      };
-    });
-  if (intent === "balanceCard")
-    return submitForm<typeof balanceCardForm, { balanceLink: BalanceLink }>(form, balanceCardForm, async ({ stayId }) => {
-      const { url, qr, amountCents, mailed } = await startBalanceCheckout(
-        context.db,
-        context.payments,
-        { stayId, staffEmail: admin.user.email },
-        { siteUrl: context.env.PUBLIC_SITE_URL, now, logger: context.logger },
-      );
-      settleStaysInBackground(context);
-      const title = mailed ? "Card payment link made and e-mailed to the customer" : "The card payment link e-mailed to the customer before, still open";
-      return { kind: "success", title, balanceLink: { stayId, url, qr, amountCents } };
-    });
-  if (intent === "balanceDesk")
-    return submitForm(form, balanceDeskForm, async ({ stayId, method, checkNumber }) => {
-      const payment = await recordBalanceAtDesk(
-        context.db,
-        context.payments,
-        { stayId, method, checkNumber, staffEmail: admin.user.email },
-        { now, logger: context.logger },
-      );
-      return { kind: "success", title: balanceRecordedTitle(payment) };
-    });
-  if (intent === "checkOut") {
-    const reply = await submitForm(form, deskCheckOutForm, async ({ cats, reason, countsChecked }) => {
-      await changeStayAtDesk(context.db, params.stayId, "checkOut", admin.user.email, {
-        siteUrl: context.env.PUBLIC_SITE_URL,
-        now,
-        reason,
-        handover: { cats, countsChecked, staffUserId: admin.user.id },
-        // A weight that changed by 5 % or more raises its care alert, in the check-out's transaction (ADR 0164).
-        afterCheckOut: raiseWeightAlertsAfterCheckOut,
-      });
-      return { kind: "success", title: "Checked out; the receipt is e-mailed to the customer" };
-    });
-    settleStaysInBackground(context);
-    return reply;
-  }
-  return unknownIntent();
+  const page: CheckOutPage = { context, admin, now: context.clock.now(), stayId: params.stayId };
+  // The balance's forms name the stay they settle (they are the desk's, ADR 0154), as the release's and the bill's do: only this page's stay.
+  const ofThisStay =
+    <Reply,>(handler: (posted: FormData, page: CheckOutPage) => Promise<Reply>) =>
+    (posted: FormData) =>
+      posted.get("stayId") === params.stayId ? handler(posted, page) : Promise.resolve(unknownIntent());
+  return handleIntent(form, {
+    billLine: ofThisStay(billLineIntent),
+    removeLine: ofThisStay(removeLineIntent),
+    groomLine: ofThisStay(groomLineIntent),
+    release: ofThisStay(releaseIntent),
+    balanceCard: ofThisStay(balanceCardIntent),
+    balanceDesk: ofThisStay(balanceDeskIntent),
+    checkOut: (posted) => checkOutIntent(posted, page),
+  });
 });
 
 type PageData = Route.ComponentProps["loaderData"];

@@ -8,7 +8,9 @@ import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action"
 import { mapRefusals } from "@server/http/refusals";
 import { loadStaySettings } from "@server/stays/calendar";
 import { bookStayForHousehold } from "@server/stays/staff";
-import { type Stay, listHouseholdStays, quoteStay } from "@server/stays/stays";
+import { quoteStay } from "@server/stays/quote";
+import type { Stay } from "@server/stays/stay";
+import { listHouseholdStays } from "@server/stays/views";
 import { Button } from "~/components/ui/button";
 import { FormError, textareaClass } from "~/components/ui/field";
 import { DateInput, FieldError, Input, Label } from "~/components/ui/input";

@@ -1,25 +1,19 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { z } from "~/lib/zod";
-import { assertMay, may, requirePermission } from "@server/auth/guards.server";
-import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
-import { formToken, submitOnce } from "@server/http/form-once";
-import { groomPaidTitle, groomsAtDesk, recordGroomPayment } from "@server/grooming/groom-payments";
-import { failedMail, retryMail } from "@server/mail/queue";
-import { refundUnderGuarantee } from "@server/payments/guarantee";
-import { recentPayments, refundByStaff } from "@server/payments/payments";
-import { settleStaysInBackground } from "@server/stays/background";
-import { failedSms, retrySms } from "@server/telephony/sms-queue";
+import { may, requirePermission } from "@server/auth/guards.server";
+import { formDataOf, handleIntent } from "@server/http/form-action";
+import { formToken } from "@server/http/form-once";
+import { groomsAtDesk } from "@server/grooming/groom-payments";
+import { failedMail } from "@server/mail/queue";
+import { recentPayments } from "@server/payments/payments";
+import { failedSms } from "@server/telephony/sms-queue";
 import { listSuites } from "@server/stays/rooms";
 import { checkInStatuses } from "@server/stays/check-in";
 import { CheckInBadge } from "~/features/stays/check-in-badge";
 import type { CheckInStatus } from "~/features/stays/check-in";
 import {
-  type StaffAction,
   type StaffStay,
   catsBookedTwice,
-  changeStayAtDesk,
   deskDay,
-  moveStay,
   occupancyGrid,
   overduePickups,
   recentlyCheckedOut,
@@ -27,11 +21,8 @@ import {
   staysWithoutSuite,
 } from "@server/stays/staff";
 import { mapRefusals } from "@server/http/refusals";
-import { balanceRecordedTitle, recordBalanceAtDesk, startBalanceCheckout } from "@server/payments/balance";
 import { owedAtDesk } from "@server/stays/owed";
-import { type BalanceLink, BalanceDesk } from "~/features/stays/balance-desk";
-import { balanceCardForm, balanceDeskForm } from "~/features/stays/balance-schema";
-import { groomPaymentForm } from "~/features/stays/bill-schema";
+import { BalanceDesk } from "~/features/stays/balance-desk";
 import { GroomPaidSummary, GroomPaymentForm } from "~/features/stays/groom-payment-form";
 import { ActionNotice } from "~/components/action-notice";
 import { FormToken } from "~/components/form-token";
@@ -39,13 +30,12 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
 import { selectClass } from "~/features/admin/leads/lead-parts";
-import { guaranteeForm, staffRefundForm } from "~/features/stays/admin-schema";
 import { creditNoteNumberText, creditNotePath } from "~/features/stays/credit-note";
 import { FIRST_NIGHT_FREE, REFERRAL_CREDIT } from "~/domain/pricing";
 import { GUARANTEE_DAYS } from "~/domain/guarantee";
 import { paymentMethodLabel } from "~/features/stays/wording";
 import { formatCents } from "~/lib/money";
-import { type FormReply, alreadyRecordedTitle, replyTo } from "~/lib/forms";
+import { type FormReply, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
@@ -53,6 +43,18 @@ import { formatUsPhone } from "~/lib/phone";
 import { calendarDateField } from "~/lib/validation";
 import type { Route } from "./+types/stays";
 import { adminMeta } from "./shared";
+import {
+  type DeskPage,
+  balanceCardIntent,
+  balanceDeskIntent,
+  groomPaymentIntent,
+  guaranteeIntent,
+  listActionIntent,
+  moveIntent,
+  refundIntent,
+  retryMailIntent,
+  retrySmsIntent,
+} from "./stays/desk-intents.server";
 
 export { AdminErrorBoundary as ErrorBoundary } from "./error-boundary";
 
@@ -113,123 +115,25 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   };
 });
 
-/** The desk list's own actions; checking in and out take their pages (ADR 0161). */
-const LIST_ACTIONS = ["approve", "decline", "noShow"] as const satisfies readonly StaffAction[];
-const deskForm = z.object({ intent: z.enum(LIST_ACTIONS), stayId: z.string().uuid() });
-const retryMailForm = z.object({ intent: z.literal("retryMail"), mailId: z.string().uuid() });
-const retrySmsForm = z.object({ intent: z.literal("retrySms"), smsId: z.string().uuid() });
-const moveForm = z.object({ intent: z.literal("move"), stayId: z.string().uuid(), suiteId: z.string("Choose a suite").uuid("Choose a suite") });
-
-const DONE: Record<(typeof LIST_ACTIONS)[number], string> = {
-  approve: "Stay confirmed; the customer is told by e-mail",
-  decline: "Stay declined; the suite is free again and the customer is told",
-  noShow: "Marked as a no-show; the suite is free again",
-};
-
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requirePermission(request, context, "desk");
   const form = await formDataOf(request);
-  const intent = form.get("intent");
-  if (intent === "retryMail") {
-    const reply = await submitForm(form, retryMailForm, async ({ mailId }) => {
-      await retryMail(context.db, mailId, context.clock.now());
-      return { kind: "success", title: "The mail is queued again" };
-    });
-    settleStaysInBackground(context);
-    return reply;
-  }
-  if (intent === "retrySms") {
-    const reply = await submitForm(form, retrySmsForm, async ({ smsId }) => {
-      await retrySms(context.db, smsId, context.clock.now());
-      return { kind: "success", title: "The text is queued again" };
-    });
-    settleStaysInBackground(context);
-    return reply;
-  }
-  const now = context.clock.now();
-  if (intent === "refund")
-    return submitOnce({ db: context.db, form: "/admin/stays refund", user: admin.user, now }, form, staffRefundForm, async ({ paymentId, amount }) => {
-      assertMay(admin, "refunds");
-      await refundByStaff(
-        context.db,
-        context.payments,
-        { paymentId, amountCents: Math.round(amount * 100), staffEmail: admin.user.email },
-        { logger: context.logger, now },
-      );
-      return { kind: "success", title: `${formatCents(Math.round(amount * 100))} refunded` };
-    });
-  if (intent === "guarantee")
-    return submitForm(form, guaranteeForm, async ({ stayId, reason, amount }) => {
-      assertMay(admin, "refunds");
-      const amountCents = Math.round(amount * 100);
-      const given = await refundUnderGuarantee(
-        context.db,
-        context.payments,
-        { stayId, amountCents, reason, staffEmail: admin.user.email },
-        { siteUrl: context.env.PUBLIC_SITE_URL, logger: context.logger, now },
-      );
-      const { late, atDeskCents } = given;
-      // Given already (the same form twice, or another desk): nothing more was refunded (ADR 0179).
-      if (given.first)
-        return {
-          kind: "success",
-          title: alreadyRecordedTitle(given.first.at, given.first.by, now),
-          description: `${formatCents(given.amountCents)} was refunded under the satisfaction guarantee; nothing more was refunded.`,
-        };
-      return {
-        kind: "success",
-        title: `${formatCents(amountCents)} refunded under the satisfaction guarantee; the customer is told by e-mail`,
-        description:
-          [
-            atDeskCents > 0 ? `Give ${formatCents(atDeskCents)} back at the desk: it was paid in cash or by check.` : "",
-            late ? `Given after the ${GUARANTEE_DAYS} days the guarantee promises.` : "",
-          ]
-            .filter(Boolean)
-            .join(" ") || undefined,
-      };
-    });
-  // What a stay checked out unpaid owes is taken here too (ADR 0182), with the check-out page's forms.
-  if (intent === "balanceCard")
-    return submitForm<typeof balanceCardForm, { balanceLink: BalanceLink }>(form, balanceCardForm, async ({ stayId }) => {
-      const { url, qr, amountCents } = await startBalanceCheckout(
-        context.db,
-        context.payments,
-        { stayId, staffEmail: admin.user.email },
-        { siteUrl: context.env.PUBLIC_SITE_URL, now: context.clock.now(), logger: context.logger },
-      );
-      settleStaysInBackground(context);
-      return { kind: "success", title: "Card payment link made and e-mailed to the customer", balanceLink: { stayId, url, qr, amountCents } };
-    });
-  if (intent === "balanceDesk")
-    return submitForm(form, balanceDeskForm, async ({ stayId, method, checkNumber }) => {
-      const payment = await recordBalanceAtDesk(
-        context.db,
-        context.payments,
-        { stayId, method, checkNumber, staffEmail: admin.user.email },
-        { now: context.clock.now(), logger: context.logger },
-      );
-      return { kind: "success", title: balanceRecordedTitle(payment) };
-    });
-  // A groom paid at the desk on its own (ADR 0192): the front desk takes it where the customer pays.
-  if (intent === "groomPayment")
-    return submitOnce({ db: context.db, form: "/admin/stays groomPayment", user: admin.user, now }, form, groomPaymentForm, async (input) => {
-      const { amountCents } = await recordGroomPayment(context.db, { ...input, staffEmail: admin.user.email }, now);
-      return { kind: "success", title: groomPaidTitle(amountCents) };
-    });
-  if (intent === "move")
-    return submitForm(form, moveForm, async ({ stayId, suiteId }) => {
-      const suite = await moveStay(context.db, stayId, suiteId, admin.user.email, now);
-      return { kind: "success", title: `Moved to ${suite.name}` };
-    });
-  if (typeof intent === "string" && (LIST_ACTIONS as readonly string[]).includes(intent)) {
-    const reply = await submitForm(form, deskForm, async ({ intent: action, stayId }) => {
-      await changeStayAtDesk(context.db, stayId, action, admin.user.email, { siteUrl: context.env.PUBLIC_SITE_URL, now });
-      return { kind: "success", title: DONE[action] };
-    });
-    settleStaysInBackground(context);
-    return reply;
-  }
-  return unknownIntent();
+  const page: DeskPage = { context, admin, now: context.clock.now() };
+  const listAction = (posted: FormData) => listActionIntent(posted, page);
+  return handleIntent(form, {
+    retryMail: (posted) => retryMailIntent(posted, page),
+    retrySms: (posted) => retrySmsIntent(posted, page),
+    refund: (posted) => refundIntent(posted, page),
+    guarantee: (posted) => guaranteeIntent(posted, page),
+    // What a stay checked out unpaid owes is taken here too (ADR 0182), with the check-out page's forms.
+    balanceCard: (posted) => balanceCardIntent(posted, page),
+    balanceDesk: (posted) => balanceDeskIntent(posted, page),
+    groomPayment: (posted) => groomPaymentIntent(posted, page),
+    move: (posted) => moveIntent(posted, page),
+    approve: listAction,
+    decline: listAction,
+    noShow: listAction,
+  });
 });
 
 type LoaderData = Route.ComponentProps["loaderData"];

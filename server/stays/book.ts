@@ -1,0 +1,278 @@
+import { eq, sql } from "drizzle-orm";
+import { type CalendarRule, type StaySettings, dateProblems } from "~/domain/calendar";
+import { type StayStatus } from "~/domain/stay-status";
+import { cancellationTiers } from "~/domain/cancellation";
+import { depositFor } from "~/domain/deposits";
+import { priceStay } from "~/domain/pricing";
+import type { Arrangement, BookStayRequest } from "~/features/stays/schema";
+import type { StayView } from "~/features/stays/view";
+import { businessDate } from "~/lib/business-time";
+import { type Db, rowsOf } from "../db/client";
+import { households, staySuites, stayCats, stayEvents, stays, suiteTypes, users } from "../db/schema/index";
+import { lockForBooking } from "../db/booking-lock";
+import type { Tx } from "../db/transaction";
+import { AppError } from "../http/errors";
+import { loadSiteContent } from "../content/content";
+import { redeemVoucher } from "./vouchers";
+import { applyReferralCredit, personLocks, usableReferralCredit } from "../referrals/referrals";
+import { type SuiteType, freeSuitesOfType, loadStayTerms } from "./calendar";
+import { firstNightTaken } from "./first-night";
+import { type HouseholdCat, catClashesQuery, firstCatClash, householdCatsCovered } from "./household-cats";
+import { medicatedCats } from "./medication";
+import { suitesFor } from "./quote";
+import { NO_SUITE_FREE, type Stay, coverageRefusal, datesRefused, withSuiteRetry } from "./stay";
+import { queueStayMessages } from "./stay-mail";
+import { stayViewOf } from "./views";
+
+/**
+ * Booking a stay (ADR 0125). The rules are the plain functions of app/domain/ (pricing, calendar, cancellation, deposits); this
+ * module reads what they need, and writes a stay in one transaction. Whatever picks free suites of a
+ * type first takes that suite type's lock (ADR 0142), so requests for the same suites queue, each
+ * reads what is free after the one before it committed, and the one who finds nothing is told at
+ * once. The database's exclusion constraints stay the final guard: a suite row a writer without the
+ * lock took, or a cat booked a moment ago in a stay of another suite type, is refused there, and the
+ * booking runs again with what is then free.
+ */
+
+export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
+
+/**
+ * `Promise.all`, except that when several fail, the first failure in the list's order is thrown
+ * (not the first in time), so a request with two problems is always refused for the same one.
+ */
+async function inOrder<T extends readonly unknown[]>(reads: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(reads);
+  for (const result of settled) if (result.status === "rejected") throw result.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/**
+ * Books a stay: confirmed at once when every rule holds, pending review (the suite held) when a
+ * required vaccine record waits for staff; refused with the reason otherwise. The confirmation mail
+ * is queued in the same transaction. `bookedBy`: the staff member booking for the customer at the
+ * desk (ADR 0145), who takes no online deposit, so the stay never waits for a payment.
+ */
+export async function bookStay(
+  db: Db,
+  userId: string,
+  request: BookStayRequest,
+  ctx: {
+    siteUrl: string;
+    now: Date;
+    /** How long an unpaid deposit holds the suite (ADR 0132). */
+    paymentHoldMinutes?: number;
+    /** The e-mail of the staff member booking for the customer. */
+    bookedBy?: string;
+  },
+): Promise<Stay> {
+  const now = ctx.now;
+  const today = businessDate(now);
+  // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a
+  // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
+  // the vaccines. Only holdStay's reads, under the locks, decide between contenders: a cat's other
+  // stays too, read there once (ADR 0160).
+  // The account's addresses too: the winner's mail is queued from them and from what it wrote, with no
+  // read under the suite type's lock (ADR 0198).
+  const [{ chosen, coverage }, { settings, rules }, [type], { business }, [contact], medicated] = await inOrder([
+    householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
+    loadStayTerms(db, request.checkIn, request.checkOut),
+    db.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId)),
+    loadSiteContent(db),
+    db
+      .select({ email: users.email, mobilePhone: households.mobilePhone })
+      .from(users)
+      .leftJoin(households, eq(users.id, households.userId))
+      .where(eq(users.id, userId)),
+    medicatedCats(db, { catIds: request.catIds }),
+  ] as const);
+  const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
+  if (problems.length > 0) throw datesRefused(problems);
+  if (!type) throw new AppError(404, "SUITE_TYPE_NOT_FOUND", "We couldn't find that suite. Please choose one from the list.");
+  if (request.arrangement === "together" && chosen.length > type.maxCats)
+    throw new AppError(400, "TOO_MANY_CATS", `A ${type.name} holds at most ${type.maxCats} cats. Choose separate suites or a larger suite.`, {
+      fields: { arrangement: `A ${type.name} holds at most ${type.maxCats} cats.` },
+    });
+  if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
+  const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
+  const stay = await withSuiteRetry(db, async (tx) => {
+    const { stay: row, view } = await holdStayWithView(tx, {
+      cats: chosen,
+      type,
+      arrangement: request.arrangement,
+      checkIn: request.checkIn,
+      checkOut: request.checkOut,
+      medicationCats: medicated.size,
+      notes: request.notes ?? "",
+      status,
+      settings,
+      rules,
+      today,
+      now,
+      actor: ctx.bookedBy ? `staff:${ctx.bookedBy}` : `customer:${userId}`,
+      // No hold, no deposit: holdStay asks for one only with a time to pay it in.
+      paymentHoldMinutes: ctx.bookedBy ? undefined : (ctx.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES),
+      useReferralCredit: true,
+    });
+    // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives.
+    // The voucher is the free night this stay got (or the booking is refused with the reason).
+    // The account's address matters only to a voucher: one typed in, or the household's own for the free night it got.
+    const email = contact?.email ?? "";
+    await redeemVoucher(tx, { code: request.voucherCode, stay: row, email, minNights: settings.firstNightFreeMinNights, now });
+    if (row.status !== "awaiting_payment")
+      await queueStayMessages(tx, {
+        view,
+        kind: status === "confirmed" ? "confirmed" : "pending_review",
+        email,
+        mobilePhone: contact?.mobilePhone ?? null,
+        eventCount: NEW_STAY_EVENTS,
+        business,
+        siteUrl: ctx.siteUrl,
+        now,
+      });
+    return row;
+  });
+  return stay;
+}
+
+/** A stay holdStay has just written has one event, its "booked" (or "offered"): its first message's number. */
+const NEW_STAY_EVENTS = 1;
+
+/**
+ * Writes a stay that holds free suites of `type` for its nights, priced and with its cancellation
+ * terms, in the caller's transaction, under the suite type's lock (ADR 0142). Refused (NO_SUITE_FREE)
+ * when not enough suites are free; the exclusion constraint still refuses a suite a writer without
+ * the lock took a moment ago.
+ */
+export async function holdStay(tx: Tx, input: HoldStayInput): Promise<Stay> {
+  return (await holdStayWithView(tx, input)).stay;
+}
+
+interface HoldStayInput {
+  cats: HouseholdCat[];
+  type: SuiteType;
+  arrangement: Arrangement;
+  checkIn: string;
+  checkOut: string;
+  /** How many of the cats take medication our team gives (`medicatedCats`, read before the locks: no booking decides it). */
+  medicationCats: number;
+  notes: string;
+  status: StayStatus;
+  offerExpiresAt?: Date;
+  /** With this, a stay a calendar rule asks a deposit for waits that long for it, `awaiting_payment`. */
+  paymentHoldMinutes?: number;
+  /** A booking (not a waitlist offer): the household's oldest usable referral credit is applied by itself (ADR 0153). */
+  useReferralCredit?: boolean;
+  settings: StaySettings;
+  rules: CalendarRule[];
+  today: string;
+  now: Date;
+  actor: string;
+}
+
+/** holdStay, answering also the new stay's view, made from what it wrote (no payment yet). */
+async function holdStayWithView(tx: Tx, input: HoldStayInput): Promise<{ stay: Stay; view: StayView }> {
+  const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
+  // Requests for these cats and for this type's suites queue here: what follows reads what the one
+  // before committed (the cats first: the order every path takes them in).
+  // Whether the household is new is decided under its lock and its person's (its mailbox, its proven
+  // mobile; ADR 0173): of the bookings of one person's households racing each other, the first to
+  // commit is the new customer's (the unique index stays_one_first_night_free guards one household).
+  const householdId = chosen[0]!.householdId;
+  await lockForBooking(tx, { cat: chosen.map((c) => c.id), household: [householdId], ...personLocks(householdId), suiteType: [type.id] });
+  const needed = suitesFor(arrangement, chosen.length);
+  const { clashes, rooms, isNew } = await decidedUnderLocks(tx, { catIds: chosen.map((c) => c.id), typeId: type.id, checkIn, checkOut, needed, householdId });
+  const booked = firstCatClash(chosen, clashes);
+  if (booked) throw booked;
+  if (rooms.length < needed) throw NO_SUITE_FREE();
+  // Read only by a booking that gets its suite: a refused contender costs no more round trips.
+  const credit = input.useReferralCredit ? await usableReferralCredit(tx, householdId, now) : null;
+  const price = priceStay(input.settings, input.rules, {
+    checkIn,
+    checkOut,
+    suites: rooms.map(() => ({ rates: type, cats: arrangement === "together" ? chosen.length : 1 })),
+    medicationCats: input.medicationCats,
+    firstNightFree: isNew,
+    referralCredit: credit !== null,
+  });
+  const tiers = cancellationTiers(input.settings, input.rules, { checkIn, checkOut, totalCents: price.totalCents, bookedOn: input.today });
+  const depositCents = input.paymentHoldMinutes ? depositFor(input.rules, { checkIn, checkOut, totalCents: price.totalCents }) : 0;
+  const [row] = await tx
+    .insert(stays)
+    .values({
+      householdId,
+      status: depositCents > 0 ? "awaiting_payment" : input.status,
+      depositCents,
+      paymentDueAt: depositCents > 0 ? new Date(now.getTime() + input.paymentHoldMinutes! * 60_000) : null,
+      checkIn,
+      checkOut,
+      medication: input.medicationCats > 0,
+      notes: input.notes,
+      totalCents: price.totalCents,
+      priceLines: price.lines,
+      firstNightFreeCents: price.firstNightFreeCents,
+      referralCreditCents: price.referralCreditCents,
+      cancellationTiers: tiers,
+      offerExpiresAt: input.offerExpiresAt ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (credit && price.referralCreditCents > 0) await applyReferralCredit(tx, credit, row!, price.referralCreditCents, now);
+  const held = await tx
+    .insert(staySuites)
+    .values(rooms.map((room) => ({ stayId: row!.id, suiteId: room.id, suiteTypeId: type.id, checkIn, checkOut })))
+    .returning({ id: staySuites.id });
+  const guests = chosen.map((cat, i) => ({
+    stayId: row!.id,
+    staySuiteId: held[arrangement === "together" ? 0 : i]!.id,
+    catId: cat.id,
+    catName: cat.name,
+    checkIn,
+    checkOut,
+  }));
+  await tx.insert(stayCats).values(guests);
+  await tx.insert(stayEvents).values({
+    stayId: row!.id,
+    kind: input.status === "offered" ? "offered" : "booked",
+    actor: input.actor,
+    detail: { status: row!.status, suites: rooms.map((r) => r.name), depositCents },
+    at: now,
+  });
+  const view = stayViewOf(row!, {
+    rooms: rooms.map((room, i) => ({ id: held[i]!.id, name: room.name, typeName: type.name })),
+    guests,
+    settings: input.settings,
+    rules: input.rules,
+    paidCents: 0,
+    refundedCents: 0,
+    balancePaidCents: 0,
+    netPaidCents: 0,
+    refunds: [],
+    priceChanges: [],
+  });
+  return { stay: row!, view };
+}
+
+/**
+ * What holdStay's locks decide, read in one statement after they are taken (a statement's snapshot
+ * is taken when it starts, so the locks cannot be in it): the cats' other held nights that overlap,
+ * the first `needed` free suites of the type, and whether the household is new. One round trip, not
+ * three: on the embedded database every booking's queries run one after another on one connection.
+ */
+async function decidedUnderLocks(
+  tx: Db,
+  input: { catIds: string[]; typeId: string; checkIn: string; checkOut: string; needed: number; householdId: string },
+): Promise<{ clashes: { catId: string; checkIn: string; checkOut: string }[]; rooms: { id: string; name: string }[]; isNew: boolean }> {
+  const nights = { checkIn: input.checkIn, checkOut: input.checkOut };
+  const [row] = await rowsOf<{ clashes: { cat_id: string; check_in: string; check_out: string }[]; rooms: { id: string; name: string }[]; is_new: boolean }>(
+    tx,
+    sql`select (select coalesce(json_agg(c), '[]') from ${catClashesQuery(tx, input.catIds, nights)} c) as clashes,
+      (select coalesce(json_agg(r), '[]') from ${freeSuitesOfType(tx, input.typeId, input.checkIn, input.checkOut, input.needed)} r) as rooms,
+      not exists ${firstNightTaken(tx, input.householdId)} as is_new`,
+  );
+  return {
+    clashes: row!.clashes.map((c) => ({ catId: c.cat_id, checkIn: c.check_in, checkOut: c.check_out })),
+    rooms: row!.rooms,
+    isNew: row!.is_new,
+  };
+}
