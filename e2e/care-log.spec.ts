@@ -19,6 +19,13 @@ import { expect, test } from "./support/own-server";
 // care alerts, and one is acknowledged. The rules (windows, corrections, who reads; the incident's text
 // and time; the diary's hour, claims and opt-out; each alert's boundary) are tested on the database:
 // server/care/care.db.test.ts, incidents.db.test.ts, diary.db.test.ts and alerts.db.test.ts.
+//
+// Care you can trust (issue 44, ADR 0188, 0206), a second journey: the day after check-in nobody gives
+// the 8:00 AM dose and an incident is recorded; both are urgent, texted to the manager on duty and, 31
+// minutes unacknowledged, to the hotel's owner (House rules name both mobiles); Today then says who
+// acknowledged them and when, and the owner reads the missed dose, with what the team did, and the
+// incident on the Care log (on a phone) and in that evening's diary. The rules (escalation once across
+// processes, the 30-minute step) are tested in server/care/escalation.db.test.ts and doses.db.test.ts.
 
 test.use({ ownServerEnv: { TEST_CLOCK: "1" } });
 
