@@ -1,9 +1,13 @@
-import { businessDate, businessLocalToUtc, businessTime } from "../app/lib/business-time";
+import { businessDate, businessLocalToUtc, businessTime, formatCalendarDay, formatCalendarDayWeekday } from "../app/lib/business-time";
 import { expectNoAxeViolations } from "./support/axe";
 import { catCheckedIn, teamMember } from "./support/care";
 import { catPhoto, expectStatus } from "./support/cats";
+import { businessDayAhead } from "./support/dates";
 import { gotoHydrated } from "./support/hydration";
+import { formatPhoneDigits, freshPhoneDigits } from "./support/identities";
 import { mailsTo } from "./support/mail";
+import { screenshot } from "./support/screenshots";
+import { serverClock, textsTo } from "./support/server-clock";
 import { expect, test } from "./support/own-server";
 
 // The stay itself (issue 32), one journey: an admin adds a team member, who is not an admin. She opens
@@ -15,6 +19,13 @@ import { expect, test } from "./support/own-server";
 // care alerts, and one is acknowledged. The rules (windows, corrections, who reads; the incident's text
 // and time; the diary's hour, claims and opt-out; each alert's boundary) are tested on the database:
 // server/care/care.db.test.ts, incidents.db.test.ts, diary.db.test.ts and alerts.db.test.ts.
+//
+// Care you can trust (issue 44, ADR 0188, 0206), a second journey: the day after check-in nobody gives
+// the 8:00 AM dose and an incident is recorded; both are urgent, texted to the manager on duty and, 31
+// minutes unacknowledged, to the hotel's owner (House rules name both mobiles); Today then says who
+// acknowledged them and when, and the owner reads the missed dose, with what the team did, and the
+// incident on the Care log (on a phone) and in that evening's diary. The rules (escalation once across
+// processes, the 30-minute step) are tested in server/care/escalation.db.test.ts and doses.db.test.ts.
 
 test.use({ ownServerEnv: { TEST_CLOCK: "1" } });
 
@@ -153,3 +164,100 @@ test(
     await Promise.all([owner.close(), team.close(), visitor.close(), stranger.close()]);
   },
 );
+
+/** A pattern matching `text` literally (a cat's or a person's name). */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test("a missed dose and an incident reach the owner's Care log on a phone and that evening's diary; an urgent alert texts the manager, then the hotel's owner, and Today says who acknowledged it", async ({
+  browser,
+  page: admin,
+  signIn,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(admin, { as: "admin" });
+  // The cat takes its dose at 8:00 AM; the journey is tomorrow, the stay's first whole day. The owner reads on a phone.
+  const { owner, page: ana, email: anaEmail, cat, stayId } = await catCheckedIn(browser, baseURL!, signIn, admin, "8am", { width: 375, height: 812 });
+  const manager = await teamMember(browser, baseURL!, signIn, admin, "Manager");
+  const clock = serverClock(admin);
+  const tomorrow = businessDayAhead(1).iso;
+
+  // House rules name the manager on duty's mobile and the hotel owner's.
+  const mobiles = { manager: freshPhoneDigits(), owner: freshPhoneDigits() };
+  await gotoHydrated(admin, "/admin/rooms");
+  await admin.getByLabel(/^Manager's mobile/).fill(formatPhoneDigits(mobiles.manager));
+  await admin.getByLabel(/^Owner's mobile/).fill(formatPhoneDigits(mobiles.owner));
+  await admin.getByRole("button", { name: "Save house rules" }).click();
+  await expect(admin.getByText("House rules saved").first()).toBeVisible();
+  const textsOf = (who: keyof typeof mobiles) => () => textsTo(admin, `+1${mobiles[who]}`);
+
+  // Tomorrow at 10:05 nobody has logged the 8:00 AM dose, an hour past its window: urgent, and the manager is texted, with the day.
+  await clock.moveTo(tomorrow, "10:05");
+  await expect
+    .poll(textsOf("manager"), { message: "the manager is texted about the dose" })
+    .toContainEqual(
+      expect.stringMatching(
+        new RegExp(`${literally(cat)} \\(.+\\) has no Methimazole 2\\.5 mg logged for 8:00 AM on ${literally(formatCalendarDayWeekday(tomorrow))}`),
+      ),
+    );
+
+  // An incident, recorded on the cat's stay page (opened from Today): urgent too, texted to the manager.
+  await gotoHydrated(admin, "/staff/today");
+  await admin.getByRole("listitem", { name: cat }).getByRole("link", { name: cat, exact: true }).click();
+  const whatHappened = `Slipped off the cat tree and limped ${Date.now().toString(36)}`;
+  const incidentForm = admin.getByRole("region", { name: "Record an incident" });
+  await incidentForm.getByLabel("What happened").fill(whatHappened);
+  await incidentForm.getByLabel("What was done").fill("Checked the leg, kept her resting in her suite");
+  await incidentForm.getByRole("button", { name: "Record the incident" }).click();
+  await expect(admin.getByRole("region", { name: "Care log" }).getByRole("article", { name: /^Incident at / })).toContainText(whatHappened);
+  await expect
+    .poll(textsOf("manager"), { message: "the manager is texted about the incident" })
+    .toContainEqual(expect.stringMatching(new RegExp(`urgent care alert, .+: ${literally(cat)} \\(.+\\): Incident\\. .*${whatHappened}`)));
+  expect(await textsOf("owner")(), "the hotel's owner is not texted yet").toEqual([]);
+
+  // Nobody acknowledges either for 31 minutes: the care alerts job texts the hotel's owner about each, once.
+  await clock.advance(31);
+  const escalated = (what: string) => expect.stringContaining(`is not acknowledged after 30 minutes: ${what}.`);
+  await expect.poll(textsOf("owner"), { message: "the owner is texted about the incident" }).toContainEqual(escalated("Incident"));
+  expect((await textsOf("owner")()).filter((t) => t.includes(whatHappened))).toHaveLength(1);
+  expect(await textsOf("owner")()).toContainEqual(escalated("Dose not given"));
+
+  // The manager opens Today: the incident says the owner was texted; acknowledged, Today says by whom and when.
+  const today = manager.page;
+  await gotoHydrated(today, "/staff/today");
+  const alerts = today.getByRole("region", { name: "Alerts" });
+  await expect(alerts.getByRole("listitem", { name: `${cat}: Incident` })).toContainText(
+    /Not acknowledged in 30 minutes: the owner was texted at \d{1,2}:\d{2} [AP]M\./,
+  );
+  await expectNoAxeViolations(today);
+  await screenshot(today, "today-escalated");
+  await alerts.getByRole("button", { name: /^Acknowledge all \d+ alerts$/ }).click();
+  await expect(alerts.getByText("No open alerts.")).toBeVisible();
+  await alerts.getByText(/^Acknowledged or closed today/).click();
+  const acknowledged = (what: string) => alerts.getByText(new RegExp(`^${literally(cat)} · ${what} · ${literally(manager.name)} at \\d{1,2}:\\d{2} [AP]M$`));
+  await expect(acknowledged("Incident")).toBeVisible();
+  await expect(acknowledged("Dose not given").first()).toBeVisible();
+
+  // At 6 pm the diary tells the owner of both, plainly, with what the team did.
+  const since = Date.now() - 1000;
+  await clock.moveTo(tomorrow, "18:00");
+  const diaries = () => mailsTo(anaEmail, since).filter((m) => m.subject.startsWith("Diary"));
+  await expect.poll(() => diaries().length, { message: "the diary arrives" }).toBe(1);
+  const followedUp =
+    /Methimazole 2\.5 mg, 8:00 AM dose: missed, not given\. The team was alerted at 10:\d{2} AM and the manager was texted; \S{1,2} followed it up at \d{1,2}:\d{2} [AP]M\./;
+  const diary = diaries()[0]!;
+  expect(diary.text).toMatch(followedUp);
+  expect(diary.text).toContain(`${whatHappened}. What the team did: Checked the leg, kept her resting in her suite. No vet was called.`);
+
+  // The owner's Care log, on a phone, says the same on that day.
+  await ana.goto(`/trips/${stayId}`);
+  const day = ana.getByRole("region", { name: "Care log" }).getByRole("region", { name: formatCalendarDay(tomorrow) });
+  const missed = day.getByRole("list", { name: "Doses missed" });
+  await expect(missed).toContainText("Dose missed · 8:00 AM");
+  await expect(missed).toContainText(followedUp);
+  await expect(day.getByRole("article", { name: /^Incident at / })).toContainText("Checked the leg, kept her resting in her suite");
+  expect(await ana.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "nothing spills sideways").toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(ana);
+  await screenshot(ana, "care-log-missed-dose-phone");
+  await Promise.all([owner.close(), manager.team.close()]);
+});

@@ -9,12 +9,13 @@ import { formToken } from "./form-token";
 
 /**
  * The care journeys' start (ADR 0157, 0165): a new owner in a browser context of their own (the
- * admin page's viewport) whose cat, taking Methimazole at `doseTime`, has its FVRCP verified by
- * `admin`, booked as Book a Stay books it, arriving today, and checked in at the desk. It opens every
- * day to arrivals (admin Rooms): a spec that uses it runs on a server of its own (`./own-server`).
+ * admin page's viewport, or `ownerViewport`: an owner on a phone beside staff on a desktop) whose cat,
+ * taking Methimazole at `doseTime`, has its FVRCP verified by `admin`, booked as Book a Stay books it,
+ * arriving today, and checked in at the desk. It opens every day to arrivals (admin Rooms): a spec
+ * that uses it runs on a server of its own (`./own-server`).
  */
-export async function catCheckedIn(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, doseTime: string) {
-  const { owner, page, email, cat, catId } = await ownerOfMedicatedCat(browser, baseURL, signIn, admin, doseTime);
+export async function catCheckedIn(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, doseTime: string, ownerViewport = admin.viewportSize()) {
+  const { owner, page, email, cat, catId } = await ownerOfMedicatedCat(browser, baseURL, signIn, admin, doseTime, ownerViewport);
   await openEveryDay(admin);
   await page.goto(`/book/stay?checkIn=${businessDayAhead(0).iso}&checkOut=${businessDayAhead(2).iso}&catIds=${catId}`);
   await page.getByRole("button", { name: "Review booking" }).click();
@@ -25,9 +26,9 @@ export async function catCheckedIn(browser: Browser, baseURL: string, signIn: Si
   return { owner, page, email, cat, catId, stayId };
 }
 
-/** A new owner in a browser context of their own whose cat takes Methimazole at `doseTime`, its FVRCP verified by `admin`. */
-export async function ownerOfMedicatedCat(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, doseTime: string) {
-  const owner = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
+/** A new owner in a browser context of their own (the admin page's viewport unless told) whose cat takes Methimazole at `doseTime`, its FVRCP verified by `admin`. */
+export async function ownerOfMedicatedCat(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, doseTime: string, viewport = admin.viewportSize()) {
+  const owner = await browser.newContext({ baseURL, viewport });
   const page = await owner.newPage();
   // The page stays blank: every caller opens its own next.
   const email = await signIn(page, { open: false });

@@ -6,7 +6,7 @@ import type { CareAlertRule } from "~/features/care/alerts";
 import type { CareEntryInput } from "~/features/care/schema";
 import { catForm } from "~/features/cats/schema";
 import { houseRulesForm } from "~/features/stays/admin-schema";
-import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
+import { addBusinessDays, businessDate, businessLocalToUtc, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import { careAlerts, smsQueue } from "../db/schema/index";
 import { inTransaction } from "../db/transaction";
@@ -170,7 +170,8 @@ describe("an overdue dose", () => {
     // The dose's text (no urine for 24 hours is urgent too, and texted on its own, ADR 0188).
     const texts = (await db.select().from(smsQueue).where(eq(smsQueue.stayId, miso.stayId))).filter((t) => t.body.includes("Insulin"));
     expect(texts.map((t) => t.toPhone)).toEqual(["+19495550199"]);
-    expect(texts[0]!.body).toContain(`Pixel (${miso.suite}) has no Insulin 1 unit logged for 8:00 AM`);
+    // With its day: yesterday's 8:00 AM dose and today's would otherwise read the same.
+    expect(texts[0]!.body).toContain(`Pixel (${miso.suite}) has no Insulin 1 unit logged for 8:00 AM on ${formatCalendarDayWeekday(today)}`);
 
     // House rules keep the number as E.164, refuse one that is not a phone number, and no page's settings carry it.
     expect(await loadManagerMobile(db)).toBe("+19495550199");

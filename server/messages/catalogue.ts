@@ -3,7 +3,7 @@ import { PHONE_CODE_TTL_MINUTES } from "~/features/account/phone-proof";
 import { serviceTitle } from "~/features/appointments/service-catalogue";
 import { type StayView, windowsText } from "~/features/stays/view";
 import { formatCents } from "~/lib/money";
-import { formatBusinessDateTime, formatBusinessLongDateTime, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
+import { businessDate, formatBusinessDateTime, formatBusinessLongDateTime, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { StayMailKind } from "./templates/stay";
 
 /**
@@ -64,9 +64,13 @@ export const dayBeforeReminderText = (business: Pick<SiteBusiness, "name" | "pho
   `Reminder from ${business.name}: ${serviceTitle(a.serviceId)}${a.catNames ? ` for ${a.catNames}` : ""} tomorrow at ` +
   `${formatBusinessTime(a.startsAt)}. Questions? Call ${business.phone.display}.`;
 
-/** The manager's text when a cat's dose is still not logged an hour after its window closed (ADR 0164). */
+/**
+ * The manager's text when a cat's dose is still not logged an hour after its window closed (ADR 0164):
+ * with its day, since the job looks at yesterday's doses too and a medication's times repeat daily.
+ */
 export const doseOverdueText = (business: Pick<SiteBusiness, "name">, a: { catName: string; suite: string; medication: string; dose: string; dueAt: Date }) =>
-  `${business.name} care alert: ${a.catName} (${a.suite}) has no ${a.medication}${a.dose ? ` ${a.dose}` : ""} logged for ${formatBusinessTime(a.dueAt)}, ` +
+  `${business.name} care alert: ${a.catName} (${a.suite}) has no ${a.medication}${a.dose ? ` ${a.dose}` : ""} logged for ` +
+  `${formatBusinessTime(a.dueAt)} on ${formatCalendarDayWeekday(businessDate(a.dueAt))}, ` +
   `an hour past its window. Please check and acknowledge it on Today.`;
 /** The manager's text for an urgent care alert (ADR 0188): the hotel, when, the cat and its suite, what and why. */
 export const careAlertText = (business: Pick<SiteBusiness, "name">, a: { catName: string; suite: string; what: string; detail: string; raisedAt: Date }) =>
