@@ -66,8 +66,8 @@ async function recreateDatabase() {
 
 /** `databaseUrl` null: the embedded database, in a data folder of its own. */
 async function startServer(port, databaseUrl, smtpPort, dataDir) {
-  // As `npm run serve` starts it (ADR 0198).
-  const child = spawn(process.execPath, ["--max-semi-space-size=2", "server.js"], {
+  // As `npm run serve` starts it (ADR 0198, 0212).
+  const child = spawn(process.execPath, ["--max-semi-space-size=2", "--wasm-lazy-compilation", "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "",

@@ -34,6 +34,13 @@ describe("server basics", () => {
     expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it("gives an API answer a policy that allows nothing, with no nonce, and a request id", async () => {
+    const res = await fetch(`${server.url}/api/nothing-here`);
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("answers unknown API routes with a JSON 404", async () => {
     const res = await fetch(`${server.url}/api/nothing-here`);
     expect(res.status).toBe(404);

@@ -50,8 +50,28 @@ declare global {
   }
 }
 
+/**
+ * A JSON answer runs no script and embeds nothing, so the API's policy allows nothing and needs no
+ * nonce: the same headers for every answer, made once (ADR 0212).
+ */
+function apiHeaders(isProduction: boolean): [string, string][] {
+  return [
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ...(isProduction ? ([["Strict-Transport-Security", "max-age=63072000; includeSubDomains"]] as [string, string][]) : []),
+  ];
+}
+
 export function securityHeaders({ isProduction }: { isProduction: boolean }): RequestHandler {
+  const forApi = apiHeaders(isProduction);
   return (req, res, next) => {
+    if (req.path.startsWith("/api/")) {
+      for (const [name, value] of forApi) res.setHeader(name, value);
+      next();
+      return;
+    }
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, isProduction, PAGE_SCRIPT_ORIGINS[req.path]));
