@@ -290,6 +290,8 @@ async function benchDiary(db: Db, now: Date, rest: (typeof careEntries.$inferIns
 interface PageFigures {
   htmlBytes: number;
   htmlGzipBytes: number;
+  /** Of the HTML, the scripts that carry the loader's data to the page's script (the router's context and its stream). */
+  dataBytes: number;
   /** Every response body the page loaded at 375 px (the HTML, scripts, styles, images), as sent. */
   loadedBytes: number;
   scrollHeight: number;
@@ -375,7 +377,10 @@ async function benchPage(databaseUrl: string, token: string): Promise<PageFigure
         await page.setViewportSize({ width: 1280, height: 900 });
         await page.screenshot({ path: path.join(SCREENSHOTS, "today-1280.png"), clip: { x: 0, y: 0, width: 1280, height: 2200 } });
       }
-      return { htmlBytes: html.length, htmlGzipBytes: zlib.gzipSync(html, { level: 9 }).length, loadedBytes, ...heights };
+      const dataBytes = [...html.toString("utf8").matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
+        .filter((m) => m[1]!.includes("__reactRouterContext"))
+        .reduce((n, m) => n + Buffer.byteLength(m[0]), 0);
+      return { htmlBytes: html.length, htmlGzipBytes: zlib.gzipSync(html, { level: 9 }).length, dataBytes, loadedBytes, ...heights };
     } finally {
       await browser.close();
     }
@@ -493,6 +498,10 @@ row("a stay's Care log (careLog) p50 / p95", (f) => `${ms(f.log.p50)} / ${ms(f.l
 row(
   "Today's HTML / gzip -9",
   onPage((p) => `${kb(p.htmlBytes)} / ${kb(p.htmlGzipBytes)}`),
+);
+row(
+  "of Today's HTML, the loader's data",
+  onPage((p) => (p.dataBytes === undefined ? "–" : `${kb(p.dataBytes)} (${Math.round((100 * p.dataBytes) / p.htmlBytes)} %)`)),
 );
 row(
   "Today's page weight (every response at 375 px)",

@@ -16,7 +16,8 @@ import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTi
 import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
-import { careAlerts, careEntries, catHandovers, cats, stayCats, staySettings, staySuites, stays, suites } from "../db/schema/index";
+import { careAlerts, careEntries, catHandovers, cats, stayCats, staySettings, staySuites, stays, suites, users } from "../db/schema/index";
+import { teamMemberName } from "~/features/team/names";
 import { nameOr, teamNames } from "../auth/team-names";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
@@ -363,14 +364,23 @@ export interface CareAlertsToday {
 /** What Today shows: the open alerts and those acknowledged (or closed) today. It only reads: the job raises them, the release closes them. */
 export async function careAlertsToday(db: Db, now: Date): Promise<CareAlertsToday> {
   const dayStart = businessLocalToUtc(businessDate(now), "00:00");
+  // Who acknowledged it, by name (ADR 0196), read with it: one round of reads for Today (ADR 0207).
   const base = () =>
     db
-      .select({ alert: careAlerts, catName: stayCats.catName, profileName: cats.name, suite: suites.name })
+      .select({
+        alert: careAlerts,
+        catName: stayCats.catName,
+        profileName: cats.name,
+        suite: suites.name,
+        ackedFullName: users.fullName,
+        ackedEmail: users.email,
+      })
       .from(careAlerts)
       .innerJoin(cats, eq(cats.id, careAlerts.catId))
       .leftJoin(stayCats, and(eq(stayCats.stayId, careAlerts.stayId), eq(stayCats.catId, careAlerts.catId)))
       .leftJoin(staySuites, eq(staySuites.id, stayCats.staySuiteId))
-      .leftJoin(suites, eq(suites.id, staySuites.suiteId));
+      .leftJoin(suites, eq(suites.id, staySuites.suiteId))
+      .leftJoin(users, eq(users.id, careAlerts.acknowledgedByUserId));
   const [open, acknowledged] = await Promise.all([
     base()
       .where(and(isNull(careAlerts.acknowledgedAt), isNull(careAlerts.closedAt)))
@@ -379,9 +389,12 @@ export async function careAlertsToday(db: Db, now: Date): Promise<CareAlertsToda
       .where(or(gte(careAlerts.acknowledgedAt, dayStart), gte(careAlerts.closedAt, dayStart)))
       .orderBy(desc(sql`coalesce(${careAlerts.acknowledgedAt}, ${careAlerts.closedAt})`)),
   ]);
-  // Who acknowledged it, by name (ADR 0196); the initials kept stand in for an account gone.
-  const ackedBy = acknowledged.map((r) => r.alert.acknowledgedByUserId);
-  const names = await teamNames(db, ackedBy);
+  // The initials kept stand in for an account gone.
+  const names = new Map(
+    acknowledged.flatMap(({ alert, ackedFullName, ackedEmail }) =>
+      alert.acknowledgedByUserId && ackedEmail ? [[alert.acknowledgedByUserId, teamMemberName({ fullName: ackedFullName, email: ackedEmail })]] : [],
+    ),
+  );
   const view = ({ alert: a, catName, profileName, suite }: (typeof open)[number]): CareAlertView => ({
     id: a.id,
     rule: a.rule,

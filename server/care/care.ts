@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import { type CareKind, type EatenShare, LITTER_CHECKS, type StoolKind, initialsOf, mealsOf, eatenPoorly } from "~/domain/care-log";
 import { type DoseOutcome, dosesOn, type NotDueReason, notDueReason, outsideWindow } from "~/domain/doses";
 import { nightsSince, weighInDue } from "~/domain/weigh-ins";
@@ -10,7 +10,7 @@ import type { DoseCount } from "~/features/stays/handover";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
-import { careEntries, carePhotoVariants, cats, doseClaims, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
+import { careEntries, carePhotoVariants, catHandovers, cats, doseClaims, stayCats, staySuites, stays, suites, users } from "../db/schema/index";
 import { type ProcessedImage, processUpload } from "../media/process";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { readableBy } from "../db/owned";
@@ -19,7 +19,6 @@ import { nameOr, teamNames } from "../auth/team-names";
 import { teamMemberName } from "~/features/team/names";
 import { STAY_NOT_FOUND } from "../stays/stay";
 import { arrivalWeightOf } from "../stays/handovers";
-import { type StayCarePlan, arrivalDosesOf, carePlansOf } from "../stays/care-plans";
 import { raiseWeightChangeAlert } from "./alerts";
 import { type IncidentView, incidentCatName, incidentView, incidentsOf } from "./incidents";
 import { type CareEntry, happenedAt, standing } from "./standing";
@@ -162,16 +161,20 @@ export interface CareToday {
   suites: TodaySuite[];
   /** Confirmed stays arriving today, not checked in yet. */
   arriving: { stayId: string; catNames: string[]; suite: string }[];
-  /** Each stay's care plan and whom to call, by stay id, for its cats' cards (ADR 0196). */
-  carePlans: Record<string, StayCarePlan>;
 }
 
 const NO_SUITE = "No suite";
 
-/** Every cat in the hotel now (stays checked in), by suite, with what is due today and what was logged; and today's arrivals apart. */
+/**
+ * Every cat in the hotel now (stays checked in), by suite, with what is due today and what was logged;
+ * and today's arrivals apart. One round of reads (ADR 0207): each read finds the stays in the hotel by
+ * their status itself, rather than by the ids an earlier read answered, and the entries come with the
+ * names of who logged them.
+ */
 export async function careToday(db: Db, now: Date): Promise<CareToday> {
   const day = businessDate(now);
-  const [inHouse, arrivals] = await Promise.all([
+  const inHotel = eq(stays.status, "checked_in");
+  const [inHouse, arrivals, logged, arrived] = await Promise.all([
     catsCheckedIn(db).orderBy(asc(suites.sortOrder), asc(suites.name), asc(cats.name)),
     db
       .select({ stayId: stays.id, catName: stayCats.catName, suite: suites.name })
@@ -181,32 +184,24 @@ export async function careToday(db: Db, now: Date): Promise<CareToday> {
       .leftJoin(suites, eq(suites.id, staySuites.suiteId))
       .where(and(eq(stays.status, "confirmed"), eq(stays.checkIn, day)))
       .orderBy(asc(suites.name), asc(stayCats.catName)),
+    // Yesterday's meals too: a cat that ate poorly then is weighed more often.
+    db
+      .select({ entry: careEntries, fullName: users.fullName, email: users.email })
+      .from(careEntries)
+      .innerJoin(stays, eq(stays.id, careEntries.stayId))
+      .leftJoin(users, eq(users.id, careEntries.staffUserId))
+      .where(and(inHotel, or(eq(careEntries.day, day), and(eq(careEntries.day, addBusinessDays(day, -1)), eq(careEntries.kind, "meal"))))),
+    // The desk's arrival records: the last dose given at home.
+    db
+      .select({ stayId: catHandovers.stayId, catId: catHandovers.catId, doses: catHandovers.doses })
+      .from(catHandovers)
+      .innerJoin(stays, eq(stays.id, catHandovers.stayId))
+      .where(and(inHotel, eq(catHandovers.direction, "arrival"))),
   ]);
-  const stayIds = [...new Set(inHouse.map((r) => r.stayId))];
-  // The desk's arrival records, read once: the last doses given at home, and the pills the care plans count.
-  const handovers = inHouse.length === 0 ? Promise.resolve([]) : Promise.resolve(arrivalDosesOf(db, stayIds));
-  const [entries, arrived, plans] = await Promise.all([
-    inHouse.length === 0
-      ? []
-      : // Yesterday's meals too: a cat that ate poorly then is weighed more often.
-        db
-          .select()
-          .from(careEntries)
-          .where(
-            and(
-              inArray(careEntries.stayId, stayIds),
-              or(eq(careEntries.day, day), and(eq(careEntries.day, addBusinessDays(day, -1)), eq(careEntries.kind, "meal"))),
-            ),
-          ),
-    handovers,
-    carePlansOf(db, stayIds, handovers),
-  ]);
+  const entries = logged.map((r) => r.entry);
   // The team reads who logged what by name (ADR 0196).
   const who = whoOf(
-    await teamNames(
-      db,
-      entries.map((e) => e.staffUserId),
-    ),
+    new Map(logged.flatMap((r) => (r.entry.staffUserId && r.email ? [[r.entry.staffUserId, teamMemberName({ fullName: r.fullName, email: r.email })]] : []))),
   );
   const entriesOf = new Map<string, CareEntry[]>();
   for (const e of entries) {
@@ -247,7 +242,6 @@ export async function careToday(db: Db, now: Date): Promise<CareToday> {
     day,
     suites: [...bySuite].map(([suite, list]) => ({ suite, cats: list })),
     arriving: [...arriving.values()],
-    carePlans: Object.fromEntries(plans),
   };
 }
 

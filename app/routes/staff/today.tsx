@@ -1,12 +1,14 @@
 import { type ReactNode, useId } from "react";
-import { Link, useFetcher, useLoaderData, useSearchParams } from "react-router";
+import { Link, useFetcher, useLoaderData } from "react-router";
 import { requirePermission } from "@server/auth/guards.server";
 import { type CareAlertView, acknowledgeCareAlert, acknowledgeCareAlerts, careAlertsToday } from "@server/care/alerts";
-import { type CareEntryView, type DueItem, type TodayCat, type TodaySuite, careToday, logCareEntry, processCarePhoto } from "@server/care/care";
+import { careToday, logCareEntry, processCarePhoto } from "@server/care/care";
+import { type LoggedLine, type OpenedCard, type TodayCard, type TodayPage, openedCarePlan, todayPage } from "@server/care/today-page";
 import { formDataOf, submitForm } from "@server/http/form-action";
 import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { CarePlan } from "~/features/care/care-plan";
+import { OPEN_CARD, cardKey } from "~/features/care/today-card";
 import { openStayTexts, unreadTextCount } from "@server/texts/texts";
 import { ActionNotice } from "~/components/action-notice";
 import { FormToken } from "~/components/form-token";
@@ -33,14 +35,17 @@ export const meta: Route.MetaFunction = () => noindexMeta(`Today | Staff | ${bus
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   await requirePermission(request, context, "care");
   const now = context.clock.now();
-  // The page only reads the alerts: the care alerts job raises them.
-  const [today, alerts, texts, unreadTexts] = await Promise.all([
+  const opened = new URL(request.url).searchParams.get(OPEN_CARD);
+  // One round of reads (ADR 0207). The page only reads the alerts: the care alerts job raises them.
+  const [today, carePlan, alerts, texts, unreadTexts] = await Promise.all([
     careToday(context.db, now),
+    openedCarePlan(context.db, opened),
     careAlertsToday(context.db, now),
     openStayTexts(context.db),
     unreadTextCount(context.db),
   ]);
-  return { ...today, alerts, texts, unreadTexts, formToken: formToken() };
+  // What the page draws, not all `careToday` knows: the data is serialized into the HTML.
+  return { ...todayPage(today, opened, carePlan), alerts, texts, unreadTexts, formToken: formToken() };
 });
 
 export const action = mapRefusals(async ({ request, context }: Route.ActionArgs) => {
@@ -70,9 +75,8 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
   });
 });
 
-export default function StaffToday({ loaderData: { day, suites, arriving, alerts, texts, unreadTexts } }: Route.ComponentProps) {
+export default function StaffToday({ loaderData: { day, suites, arriving, opened, alerts, texts, unreadTexts } }: Route.ComponentProps) {
   const cats = suites.reduce((n, s) => n + s.cats.length, 0);
-  const opened = useSearchParams()[0].get(OPEN_CARD);
   return (
     <main id="main" className="mx-auto min-h-screen max-w-3xl px-3 py-6 sm:px-6">
       <StaffMenu unreadTexts={unreadTexts} />
@@ -92,7 +96,7 @@ export default function StaffToday({ loaderData: { day, suites, arriving, alerts
           <h2 className="text-2xl">{s.suite}</h2>
           <ul className="mt-2 grid gap-4">
             {s.cats.map((cat) => (
-              <CatCard key={`${cat.stayId}-${cat.catId}`} cat={cat} open={opened === cardKey(cat)} />
+              <CatCard key={`${cat.stayId}-${cat.catId}`} cat={cat} opened={opened?.stayId === cat.stayId && opened.catId === cat.catId ? opened : null} />
             ))}
           </ul>
         </section>
@@ -208,19 +212,17 @@ function AlertCard({ alert: a }: { alert: CareAlertView }) {
   );
 }
 
-const catCardId = (cat: Pick<TodayCat, "stayId" | "catId">) => `today-${cat.stayId}-${cat.catId}`;
+const catCardId = (cat: Pick<TodayCard, "stayId" | "catId">) => `today-${cat.stayId}-${cat.catId}`;
 /**
  * A card shows its forms only when opened (`?cat=<stay>.<cat>`, a plain link): a full house's Today
  * would otherwise carry every form of every cat, about 24 KB of HTML a cat. A form's post keeps the
  * address, so the card stays open after it, with or without the script.
  */
-const OPEN_CARD = "cat";
-const cardKey = (cat: Pick<TodayCat, "stayId" | "catId">) => `${cat.stayId}.${cat.catId}`;
-const openCard = (cat: Pick<TodayCat, "stayId" | "catId">) => ({ search: `?${OPEN_CARD}=${cardKey(cat)}`, hash: catCardId(cat) });
+const openCard = (cat: Pick<TodayCard, "stayId" | "catId">) => ({ search: `?${OPEN_CARD}=${cardKey(cat)}`, hash: catCardId(cat) });
 const suiteId = (index: number) => `today-suite-${index}`;
 
 /** On a full house, a jump to any suite's cards; folded, so it costs one line until it is opened (ADR 0197). */
-function SuiteJumps({ suites }: { suites: TodaySuite[] }) {
+function SuiteJumps({ suites }: { suites: TodayPage["suites"] }) {
   if (suites.length < 2) return null;
   return (
     <details className="mt-3">
@@ -246,7 +248,7 @@ function SuiteJumps({ suites }: { suites: TodaySuite[] }) {
  * dose in its window given in one tap; an overdue one needs its remark, so it opens the cat's card.
  * Kept to about 45 px a row: 40 cats fit in under 2,000 px (ADR 0197, `npm run bench:care`).
  */
-function DueNow({ suites }: { suites: TodaySuite[] }) {
+function DueNow({ suites }: { suites: TodayPage["suites"] }) {
   const due = suites
     .flatMap((s) => s.cats.flatMap((cat) => cat.doses.filter((d) => d.dueNow || d.late).map((d) => ({ cat, suite: s.suite, d }))))
     .sort((a, b) => a.d.dueAt.localeCompare(b.d.dueAt));
@@ -297,8 +299,7 @@ function DueNow({ suites }: { suites: TodaySuite[] }) {
 }
 
 /** The card's care-plan block: the owner's plan, the vet and whom to call, folded until opened. */
-function CatCarePlan({ cat }: { cat: TodayCat }) {
-  const stay = useLoaderData<typeof loader>().carePlans[cat.stayId];
+function CatCarePlan({ cat, stay }: { cat: TodayCard; stay: OpenedCard["carePlan"] }) {
   if (!stay) return null;
   return (
     <details className="mt-2 rounded-xl border border-brand-100 px-3 py-1">
@@ -313,7 +314,7 @@ function CatCarePlan({ cat }: { cat: TodayCat }) {
  * the meals and litter checks whose time has come, the doses whose window has passed, the weigh-in.
  * Folded when long, so a full house's "Due now" stays at the top.
  */
-function NotDoneYet({ suites }: { suites: TodaySuite[] }) {
+function NotDoneYet({ suites }: { suites: TodayPage["suites"] }) {
   const rows = suites.flatMap((s) =>
     s.cats.flatMap((cat) => {
       const items = [
@@ -357,7 +358,8 @@ function NotDoneYet({ suites }: { suites: TodaySuite[] }) {
  * A cat's card: what is due today and what was logged, and a link that opens it; opened, the forms
  * that log each thing (the doses in the window are also one tap in "Due now").
  */
-function CatCard({ cat, open }: { cat: TodayCat; open: boolean }) {
+function CatCard({ cat, opened }: { cat: TodayCard; opened: OpenedCard | null }) {
+  const open = opened !== null;
   return (
     <li id={catCardId(cat)} aria-label={cat.name} className="scroll-mt-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]">
       <h3 className="font-display text-2xl text-brand-900">
@@ -367,7 +369,7 @@ function CatCard({ cat, open }: { cat: TodayCat; open: boolean }) {
       </h3>
       <p className="text-sm text-muted">Leaves {formatCalendarDayWeekday(cat.checkOut)}</p>
       {cat.feedingInstructions ? <p className="mt-2 text-sm whitespace-pre-line">Feeding: {cat.feedingInstructions}</p> : null}
-      {open ? <CatCarePlan cat={cat} /> : null}
+      {opened ? <CatCarePlan cat={cat} stay={opened.carePlan} /> : null}
       {cat.arrivedAt ? <p className="mt-2 text-sm">Checked in today at {cat.arrivedAt}.</p> : null}
       {cat.lastDosesAtHome.length > 0 ? (
         <p className="mt-1 text-sm">
@@ -459,7 +461,7 @@ function CatCard({ cat, open }: { cat: TodayCat; open: boolean }) {
         </Block>
       ) : null}
 
-      {open ? (
+      {opened ? (
         <>
           <Block title="Water, play, photos and notes" cat={cat} open>
             <li className="flex flex-wrap gap-2">
@@ -491,14 +493,12 @@ function CatCard({ cat, open }: { cat: TodayCat; open: boolean }) {
               </EntryForm>
             </li>
           </Block>
-          {cat.entries.length > 0 ? (
+          {opened.logged.length > 0 ? (
             <details className="mt-4">
-              <summary className="cursor-pointer font-semibold text-brand-700">Logged today ({cat.entries.length})</summary>
+              <summary className="cursor-pointer font-semibold text-brand-700">Logged today ({opened.logged.length})</summary>
               <ul className="mt-2 grid gap-1 text-sm">
-                {cat.entries.map((e) => (
-                  <li key={e.id}>
-                    {e.time} · {entryText(e)} · {e.by}
-                  </li>
+                {opened.logged.map((e) => (
+                  <li key={e.id}>{e.text}</li>
                 ))}
               </ul>
             </details>
@@ -522,7 +522,7 @@ function CatCard({ cat, open }: { cat: TodayCat; open: boolean }) {
 }
 
 /** One part of a cat's card; its region names the cat too, so each landmark on the page is told apart. Closed, one line a thing. */
-function Block({ title, cat, open, children }: { title: string; cat: TodayCat; open: boolean; children: ReactNode }) {
+function Block({ title, cat, open, children }: { title: string; cat: TodayCard; open: boolean; children: ReactNode }) {
   return (
     <section className={open ? "mt-4" : "mt-2"} aria-label={`${title}, ${cat.name}`}>
       <h4 className={open ? "text-lg font-bold text-brand-900" : "text-sm font-bold text-brand-900"}>{title}</h4>
@@ -540,7 +540,7 @@ function Due({
   closed = false,
   children,
 }: {
-  item: Pick<DueItem, "done">;
+  item: { done: LoggedLine | null };
   open: boolean;
   label: string;
   detail?: ReactNode;
@@ -553,7 +553,7 @@ function Due({
       <li>
         {label}
         {detail ? <> · {detail}</> : null}
-        {item.done ? <> · ✓ {doneText(item.done)}</> : null}
+        {item.done ? <> · ✓ {item.done.text}</> : null}
       </li>
     );
   return (
@@ -564,7 +564,7 @@ function Due({
         <>
           <p className="mt-1 text-sm" role="status">
             <span aria-hidden="true">✓ </span>
-            {doneText(item.done)}
+            {item.done.text}
           </p>
           <details className="mt-1">
             <summary className="cursor-pointer text-sm font-semibold text-brand-700">Correct this entry</summary>
@@ -577,8 +577,6 @@ function Due({
     </li>
   );
 }
-
-const doneText = (e: CareEntryView) => `${entryText(e)} · ${e.time} · ${e.by}`;
 
 function RemarkField({ label }: { label: string }) {
   const id = useId();
@@ -614,7 +612,7 @@ function EntryForm({
   className = "min-w-0",
   children,
 }: {
-  cat: TodayCat;
+  cat: TodayCard;
   intent: string;
   id: string;
   correctsId?: string;
@@ -645,7 +643,7 @@ function EntryForm({
 }
 
 /** The weigh-in on a long stay (ADR 0169): kilograms with up to two decimals, as the desk types them. */
-function WeightForm({ cat, id, correctsId }: { cat: TodayCat; id: string; correctsId?: string }) {
+function WeightForm({ cat, id, correctsId }: { cat: TodayCard; id: string; correctsId?: string }) {
   const input = useId();
   return (
     <EntryForm cat={cat} intent="weight" id={id} correctsId={correctsId}>
@@ -670,7 +668,7 @@ function WeightForm({ cat, id, correctsId }: { cat: TodayCat; id: string; correc
   );
 }
 
-function LitterForm({ cat, id, correctsId }: { cat: TodayCat; id: string; correctsId?: string }) {
+function LitterForm({ cat, id, correctsId }: { cat: TodayCard; id: string; correctsId?: string }) {
   const name = useId();
   return (
     <EntryForm cat={cat} intent="litter" id={id} correctsId={correctsId}>
