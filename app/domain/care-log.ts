@@ -50,6 +50,10 @@ const WORD_TIMES: Record<string, string> = {
 };
 
 const pad = (n: number) => String(n).padStart(2, "0");
+// 8am, 8 am, 8:30pm, 8.30 p.m.
+const TWELVE_HOUR = /\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s*m\b\.?/g;
+// 08:00, 19:30 (a 24-hour time not followed by am/pm)
+const TWENTY_FOUR_HOUR = /\b(\d{1,2}):(\d{2})\b(?!\s*[ap]\.?\s*m\b)/g;
 
 /**
  * The clock times a person wrote, in order and each once: "8am and 8pm", "7:30 am / 19:30",
@@ -59,15 +63,13 @@ const pad = (n: number) => String(n).padStart(2, "0");
 export function parseTimes(text: string): string[] {
   const found = new Set<string>();
   const lower = text.toLowerCase();
-  // 8am, 8 am, 8:30pm, 8.30 p.m.
-  for (const m of lower.matchAll(/\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s*m\b\.?/g)) {
+  for (const m of lower.matchAll(TWELVE_HOUR)) {
     const hour = Number(m[1]);
     const minute = Number(m[2] ?? "0");
     if (hour < 1 || hour > 12 || minute > 59) continue;
     found.add(`${pad((hour % 12) + (m[3] === "p" ? 12 : 0))}:${pad(minute)}`);
   }
-  // 08:00, 19:30 (a 24-hour time not followed by am/pm)
-  for (const m of lower.matchAll(/\b(\d{1,2}):(\d{2})\b(?!\s*[ap]\.?\s*m\b)/g)) {
+  for (const m of lower.matchAll(TWENTY_FOUR_HOUR)) {
     const hour = Number(m[1]);
     const minute = Number(m[2]);
     if (hour > 23 || minute > 59) continue;
@@ -80,6 +82,20 @@ export function parseTimes(text: string): string[] {
     else if (/\b(once|daily|sid|every 24 ?h(ours)?|a day)\b/.test(lower)) found.add("08:00");
   }
   return [...found].sort();
+}
+
+/**
+ * Why a medication's times cannot be scheduled, in words for the form, or undefined: a time written
+ * like one that is not of the day ("25:00", "13pm", "8:75am") would otherwise be skipped by
+ * parseTimes, and a dose quietly given at another hour.
+ */
+export function medicationTimesProblem(text: string): string | undefined {
+  const lower = text.toLowerCase();
+  const wrong = [
+    ...[...lower.matchAll(TWELVE_HOUR)].filter((m) => Number(m[1]) < 1 || Number(m[1]) > 12 || Number(m[2] ?? "0") > 59),
+    ...[...lower.matchAll(TWENTY_FOUR_HOUR)].filter((m) => Number(m[1]) > 23 || Number(m[2]) > 59),
+  ][0];
+  return wrong && `“${wrong[0].trim()}” is not a time of day: write times like 8am, 8:30pm or 20:00`;
 }
 
 const mealName = (time: string) => (time < "11:00" ? "Breakfast" : time < "15:00" ? "Lunch" : "Dinner");

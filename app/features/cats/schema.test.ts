@@ -20,4 +20,18 @@ describe("the household and cat forms' schemas", () => {
     for (const [input, message] of cases) expect(firstProblem(catForm.safeParse(input))).toBe(message);
     expect(catForm.parse(miso)).toMatchObject({ felvFivStatus: "unknown", medications: [] });
   });
+
+  it("refuses a medication time that is not of the day, which would otherwise be skipped and the dose given at 8 AM", () => {
+    const withTimes = (times: string): CatInput => ({
+      name: "Miso",
+      sex: "female",
+      spayedNeutered: "yes",
+      medications: [{ name: "Methimazole", dose: "2.5 mg", times }],
+    });
+    expect(firstProblem(catForm.safeParse(withTimes("8am and 25:00")))).toBe("“25:00” is not a time of day: write times like 8am, 8:30pm or 20:00");
+    expect(firstProblem(catForm.safeParse(withTimes("13pm")))).toBe("“13pm” is not a time of day: write times like 8am, 8:30pm or 20:00");
+    expect(firstProblem(catForm.safeParse(withTimes("8:75 am")))).toBe("“8:75 am” is not a time of day: write times like 8am, 8:30pm or 20:00");
+    expect(catForm.parse(withTimes("8am and 20:00")).medications).toEqual([{ name: "Methimazole", dose: "2.5 mg", times: "8am and 20:00" }]);
+    expect(catForm.parse(withTimes("twice daily, with breakfast")).medications).toHaveLength(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { UPLOAD_LIMITS } from "~/features/media/images";
+import { medicationTimesProblem } from "~/domain/care-log";
 import { businessDate } from "~/lib/business-time";
 import { calendarDateField, usPhoneField } from "~/lib/validation";
 import { CAT_SEXES, FELV_FIV_STATUSES, FIXED_STATUSES } from "./options";
@@ -51,7 +52,7 @@ const medication = z.object({
   times: text(100, "Keep the times under 100 characters"),
 });
 
-/** Rows left empty are dropped; a row with a dose or times needs the medication's name. */
+/** Rows left empty are dropped; a row with a dose or times needs the medication's name, and its times must be of the day. */
 const medications = z
   .array(medication.optional())
   .max(10, "List at most 10 medications")
@@ -59,6 +60,8 @@ const medications = z
   .superRefine((rows, ctx) => {
     rows?.forEach((row, i) => {
       if (row && !row.name && (row.dose || row.times)) ctx.addIssue({ code: "custom", message: "Name the medication", path: [i, "name"] });
+      const timesProblem = row?.times && medicationTimesProblem(row.times);
+      if (timesProblem) ctx.addIssue({ code: "custom", message: timesProblem, path: [i, "times"] });
     });
   })
   .transform((rows) => (rows ?? []).flatMap((row) => (row?.name ? [{ name: row.name, dose: row.dose ?? "", times: row.times ?? "" }] : [])));

@@ -1,3 +1,4 @@
+import { medicationTimesProblem } from "~/domain/care-log";
 import { z } from "~/lib/zod";
 import { checkboxField, moneyInDollarsField, usPhoneField } from "~/lib/validation";
 import { MAX_PICKUP_PEOPLE, MAX_STAY_MEDICATIONS, TOO_MANY_PICKUP_PEOPLE } from "./check-in";
@@ -27,7 +28,7 @@ const medication = z.object({
     .optional(),
 });
 
-/** Rows left empty are dropped; a row that says anything names the medication, its times and the doses brought. */
+/** Rows left empty are dropped; a row that says anything names the medication, its times (of the day) and the doses brought. */
 const medications = z
   .array(medication.optional())
   .max(MAX_STAY_MEDICATIONS, `List at most ${MAX_STAY_MEDICATIONS} medications a cat`)
@@ -36,7 +37,8 @@ const medications = z
     rows?.forEach((row, i) => {
       if (!row || (!row.name && !row.times && row.doses === undefined)) return;
       if (!row.name) ctx.addIssue({ code: "custom", message: "Name the medication", path: [i, "name"] });
-      if (!row.times) ctx.addIssue({ code: "custom", message: "Enter when it is given", path: [i, "times"] });
+      const timesProblem = row.times ? medicationTimesProblem(row.times) : "Enter when it is given";
+      if (timesProblem) ctx.addIssue({ code: "custom", message: timesProblem, path: [i, "times"] });
       if (row.doses === undefined) ctx.addIssue({ code: "custom", message: "Enter how many pills or doses you bring", path: [i, "doses"] });
     });
   })
