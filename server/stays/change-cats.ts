@@ -15,7 +15,7 @@ import type { StayChangeQuote } from "./change-dates";
 import { lockBookedStay } from "./first-night";
 import { householdCats, refuseCatsAlreadyBooked } from "./household-cats";
 import { medicatedCats } from "./medication";
-import { NO_SUITE_FREE, STAY_NOT_CHANGEABLE, type Stay, changeable, coverageRefusal, ownStay, withSuiteRetry } from "./stay";
+import { NO_SUITE_FREE, STAY_NOT_CHANGEABLE, type Stay, changeable, coverageRefusal, ownStay, requotedColumns, withSuiteRetry } from "./stay";
 import { queueStayMail } from "./stay-mail";
 
 /**
@@ -140,20 +140,7 @@ export async function changeStayCats(db: Db, userId: string, input: StayCatsInpu
         checkOut: stay.checkOut,
       })),
     );
-    const [row] = await tx
-      .update(stays)
-      .set({
-        status: plan.status,
-        medication: plan.medication,
-        totalCents: plan.price.totalCents,
-        priceLines: plan.price.lines,
-        firstNightFreeCents: plan.price.firstNightFreeCents,
-        referralCreditCents: plan.price.referralCreditCents,
-        cancellationTiers: plan.tiers,
-        updatedAt: now,
-      })
-      .where(eq(stays.id, stay.id))
-      .returning();
+    const [row] = await tx.update(stays).set(requotedColumns(plan, now)).where(eq(stays.id, stay.id)).returning();
     await tx.insert(stayEvents).values({
       stayId: stay.id,
       kind: "changed",

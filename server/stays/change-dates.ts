@@ -13,7 +13,7 @@ import { freeSuitesOfType } from "./calendar";
 import { lockBookedStay } from "./first-night";
 import { refuseCatsAlreadyBooked } from "./household-cats";
 import { medicatedCats } from "./medication";
-import { NO_SUITE_FREE, STAY_NOT_CHANGEABLE, changeable, checkedDates, coverageRefusal, datesRefused, ownStay, withSuiteRetry } from "./stay";
+import { NO_SUITE_FREE, STAY_NOT_CHANGEABLE, changeable, checkedDates, coverageRefusal, datesRefused, ownStay, requotedColumns, withSuiteRetry } from "./stay";
 import { queueStayMail } from "./stay-mail";
 
 /**
@@ -93,18 +93,7 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
       await tx.update(staySuites).set({ suiteId, checkIn: input.checkIn, checkOut: input.checkOut }).where(eq(staySuites.id, row.id));
     const [row] = await tx
       .update(stays)
-      .set({
-        checkIn: input.checkIn,
-        checkOut: input.checkOut,
-        status: plan.status,
-        medication: plan.medication,
-        totalCents: plan.price.totalCents,
-        priceLines: plan.price.lines,
-        firstNightFreeCents: plan.price.firstNightFreeCents,
-        referralCreditCents: plan.price.referralCreditCents,
-        cancellationTiers: plan.tiers,
-        updatedAt: now,
-      })
+      .set({ checkIn: input.checkIn, checkOut: input.checkOut, ...requotedColumns(plan, now) })
       .where(eq(stays.id, plan.stay.id))
       .returning();
     await tx.insert(stayEvents).values({

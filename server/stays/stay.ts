@@ -14,6 +14,24 @@ import { loadStayTerms } from "./calendar";
 
 export type Stay = typeof stays.$inferSelect;
 
+/** What a change of dates or of cats quoted anew: the columns it rewrites on the stay. */
+interface Requote {
+  status: Stay["status"];
+  medication: Stay["medication"];
+  price: { totalCents: number; lines: Stay["priceLines"]; firstNightFreeCents: number; referralCreditCents: number };
+  tiers: Stay["cancellationTiers"];
+}
+export const requotedColumns = (plan: Requote, now: Date) => ({
+  status: plan.status,
+  medication: plan.medication,
+  totalCents: plan.price.totalCents,
+  priceLines: plan.price.lines,
+  firstNightFreeCents: plan.price.firstNightFreeCents,
+  referralCreditCents: plan.price.referralCreditCents,
+  cancellationTiers: plan.tiers,
+  updatedAt: now,
+});
+
 export const STAY_NOT_FOUND = () => new AppError(404, "STAY_NOT_FOUND", "We couldn't find that stay.");
 export const STAY_NOT_CHANGEABLE = () => new AppError(409, "STAY_NOT_CHANGEABLE", "This stay can no longer be changed online. Please call us.");
 export const NO_SUITE_FREE = () =>
