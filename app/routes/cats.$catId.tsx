@@ -13,7 +13,7 @@ import { CatForm } from "~/features/cats/cat-form";
 import { CatPage } from "~/features/cats/cat-page";
 import { archiveCatForm, catForm, vaccineRecordForm } from "~/features/cats/schema";
 import { VaccineRecordList, VaccineUploadForm } from "~/features/cats/vaccine-records";
-import { VACCINES, VACCINE_LABELS } from "~/features/cats/vaccines";
+import { VACCINES, VACCINE_LABELS } from "~/domain/vaccines";
 import { noindexMeta } from "~/features/seo/seo";
 import { businessDate, formatBusinessLongDate } from "~/lib/business-time";
 import type { Route } from "./+types/cats.$catId";

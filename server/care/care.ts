@@ -4,8 +4,8 @@ import { type DoseOutcome, dosesOn, type NotDueReason, notDueReason, outsideWind
 import { nightsSince, weighInDue } from "~/domain/weigh-ins";
 import type { CareEntryInput } from "~/features/care/schema";
 import { doseAccountText, doseWentWrong } from "~/features/care/wording";
-import type { Medication } from "~/features/cats/options";
-import { recipeImage } from "~/features/media/images";
+import type { Medication } from "~/domain/cat-options";
+import { recipeImage } from "~/domain/images";
 import type { DoseCount } from "~/features/stays/handover";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";

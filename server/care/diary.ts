@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, notExists, sql } from "drizzle-orm";
-import { IMAGE_RECIPES } from "~/features/media/images";
+import { IMAGE_RECIPES } from "~/domain/images";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";

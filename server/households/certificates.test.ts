@@ -1,11 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import {
-  DOCUMENT_IMAGE_UNREADABLE_MESSAGE,
-  DOCUMENT_PDF_UNREADABLE_MESSAGE,
-  DOCUMENT_TYPE_MESSAGE,
-  documentImageTooLargeMessage,
-} from "~/features/cats/vaccines";
+import { DOCUMENT_IMAGE_UNREADABLE_MESSAGE, DOCUMENT_PDF_UNREADABLE_MESSAGE, DOCUMENT_TYPE_MESSAGE, documentImageTooLargeMessage } from "~/domain/vaccines";
 import { AppError } from "../http/errors";
 import { grayPng, htmlPdf, testPdf } from "../testing/certificates";
 import { checkCertificate, hasPdfStructure } from "./certificates";

@@ -4,7 +4,7 @@ import {
   DOCUMENT_TYPE_MESSAGE,
   type DocumentType,
   documentImageTooLargeMessage,
-} from "~/features/cats/vaccines";
+} from "~/domain/vaccines";
 import { AppError } from "../http/errors";
 import { type ImageRefusalWords, checkImage, sniffImageType } from "../media/process";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { businessDate } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
-import { birthDateForAge } from "~/features/cats/profile";
+import { birthDateForAge } from "~/domain/cat-profile";
 import type { DiaryPreference } from "~/features/account/schema";
 import type { CatProfile, HouseholdDetails } from "~/features/cats/schema";
 import type { Db } from "../db/client";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, min } from "drizzle-orm";
-import { recipeImage } from "~/features/media/images";
+import { recipeImage } from "~/domain/images";
 import type { Db } from "../db/client";
 import { catPhotoVariants, cats } from "../db/schema/index";
 import { AppError } from "../http/errors";

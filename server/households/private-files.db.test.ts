@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catForm } from "~/features/cats/schema";
-import { DOCUMENT_IMAGE_UNREADABLE_MESSAGE, DOCUMENT_PDF_UNREADABLE_MESSAGE, documentImageTooLargeMessage } from "~/features/cats/vaccines";
+import { DOCUMENT_IMAGE_UNREADABLE_MESSAGE, DOCUMENT_PDF_UNREADABLE_MESSAGE, documentImageTooLargeMessage } from "~/domain/vaccines";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import * as catRoute from "~/routes/cats.$catId";
 import * as photoRoute from "~/routes/cats.$catId.photo.$file";

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
-import { requiredVaccines } from "~/features/cats/vaccines";
+import { requiredVaccines } from "~/domain/vaccines";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";

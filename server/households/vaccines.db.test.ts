@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catForm } from "~/features/cats/schema";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
-import { DEFAULT_VACCINE_POLICY, yearsAfter } from "~/features/cats/vaccines";
+import { DEFAULT_VACCINE_POLICY, yearsAfter } from "~/domain/vaccines";
 import { publishValue } from "../content/content";
 import type { Database } from "../db/client";
 import { users, vaccineDocuments, vaccineRecords, vaccineReminders } from "../db/schema/index";

@@ -11,7 +11,7 @@ import {
   expiryDateProblem,
   recordStatus,
   requiredVaccines,
-} from "~/features/cats/vaccines";
+} from "~/domain/vaccines";
 import { businessDate, formatCalendarDayShort } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
 import { keysetCursorSchema } from "~/lib/keyset-cursor";

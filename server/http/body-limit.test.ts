@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { UPLOAD_LIMITS } from "~/features/media/images";
-import { DOCUMENT_MAX_BYTES } from "~/features/cats/vaccines";
+import { UPLOAD_LIMITS } from "~/domain/images";
+import { DOCUMENT_MAX_BYTES } from "~/domain/vaccines";
 import { routeTable, sampleUrl } from "../testing/route-table";
 import { bodyCapFor } from "./body-limit";
 

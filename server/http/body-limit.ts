@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import type { IncomingMessage } from "node:http";
 import { errorBody, sendErrorPage } from "./errors";
-import { DOCUMENT_MAX_BYTES } from "~/features/cats/vaccines";
+import { DOCUMENT_MAX_BYTES } from "~/domain/vaccines";
 import { pageMessages } from "./error-page";
 
 /**

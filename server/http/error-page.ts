@@ -1,5 +1,5 @@
-import { DOCUMENT_MAX_BYTES } from "~/features/cats/vaccines";
-import { UPLOAD_LIMITS } from "~/features/media/images";
+import { DOCUMENT_MAX_BYTES } from "~/domain/vaccines";
+import { UPLOAD_LIMITS } from "~/domain/images";
 
 const MB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UPLOAD_LIMITS } from "~/features/media/images";
+import { UPLOAD_LIMITS } from "~/domain/images";
 import type { Database } from "../db/client";
 import { mediaImageVariants, mediaImages } from "../db/schema/index";
 import { createTestDatabase } from "../testing/test-database";

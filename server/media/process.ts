@@ -1,6 +1,6 @@
 import type Sharp from "sharp";
 import type { Metadata, SharpOptions } from "sharp";
-import { IMAGE_RECIPES, type ImageRecipeName, UPLOAD_LIMITS } from "~/features/media/images";
+import { IMAGE_RECIPES, type ImageRecipeName, UPLOAD_LIMITS } from "~/domain/images";
 import { AppError } from "../http/errors";
 
 let sharpLoaded: Promise<typeof Sharp> | undefined;

@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, Router } from "express";
 import { z } from "~/lib/zod";
-import { IMAGE_PURPOSES, UPLOAD_LIMITS } from "~/features/media/images";
+import { IMAGE_PURPOSES, UPLOAD_LIMITS } from "~/domain/images";
 import { currentAuth } from "../auth/guards.server";
 import type { AppContext } from "../context";
 import { AppError } from "../http/errors";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type ImagePurpose, mediaUrl } from "~/features/media/images";
+import { type ImagePurpose, mediaUrl } from "~/domain/images";
 import type { Db } from "../db/client";
 import { mediaImageVariants, mediaImages } from "../db/schema/index";
 import type { ProcessedImage } from "./process";

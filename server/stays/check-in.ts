@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, notExists, sql } from "drizzle-orm";
-import type { Medication } from "~/features/cats/options";
+import type { Medication } from "~/domain/cat-options";
 import {
   type CatCarePlan,
   type CheckInStatus,

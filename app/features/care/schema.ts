@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { idField } from "~/lib/ids";
-import { UPLOAD_LIMITS } from "~/features/media/images";
+import { UPLOAD_LIMITS } from "~/domain/images";
 import { checkboxField, idListField, isCalendarDate, kilogramsField } from "~/lib/validation";
 import { CARE_WEIGHT_GRAMS } from "~/domain/weigh-ins";
 import { DOSE_OUTCOMES } from "~/domain/doses";

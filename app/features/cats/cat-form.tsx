@@ -2,11 +2,11 @@ import { type FieldMetadata, getFormProps, getSelectProps } from "@conform-to/re
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FileField, FormError, TextareaField } from "~/components/ui/field";
-import { UPLOAD_LIMITS } from "~/features/media/images";
+import { UPLOAD_LIMITS } from "~/domain/images";
 import { FieldError, Label } from "~/components/ui/input";
 import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
-import { CAT_SEXES, FELV_FIV_LABELS, FELV_FIV_STATUSES, FIXED_LABELS, FIXED_STATUSES, type Medication, SEX_LABELS } from "./options";
-import { ageInYears } from "./profile";
+import { CAT_SEXES, FELV_FIV_LABELS, FELV_FIV_STATUSES, FIXED_LABELS, FIXED_STATUSES, type Medication, SEX_LABELS } from "~/domain/cat-options";
+import { ageInYears } from "~/domain/cat-profile";
 import { CAT_NAME_MAX, catForm } from "./schema";
 import { FormToken } from "~/components/form-token";
 

@@ -1,10 +1,10 @@
 import { z } from "~/lib/zod";
-import { UPLOAD_LIMITS } from "~/features/media/images";
+import { UPLOAD_LIMITS } from "~/domain/images";
 import { medicationTimesProblem } from "~/domain/care-log";
 import { businessDate } from "~/lib/business-time";
 import { calendarDateField, usPhoneField } from "~/lib/validation";
-import { CAT_SEXES, FELV_FIV_STATUSES, FIXED_STATUSES } from "./options";
-import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_BIG_MESSAGE, VACCINES, expiryDateProblem } from "./vaccines";
+import { CAT_SEXES, FELV_FIV_STATUSES, FIXED_STATUSES } from "~/domain/cat-options";
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_BIG_MESSAGE, VACCINES, expiryDateProblem } from "~/domain/vaccines";
 
 /**
  * The household and cat forms' one schema each, used by the pages (Conform) and by their route

@@ -19,7 +19,7 @@ import {
   type VaccinePolicy,
   yearsAfter,
   MAX_YEARS_AHEAD,
-} from "./vaccines";
+} from "~/domain/vaccines";
 
 /** A cat's current record of one vaccine, as the cat page shows it. */
 export interface RecordSummary {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { UploadedImageView } from "@server/media/store";
 import { FieldError, Label } from "~/components/ui/input";
-import { type ImagePurpose, type PageImage, UPLOAD_LIMITS } from "~/features/media/images";
+import { type ImagePurpose, type PageImage, UPLOAD_LIMITS } from "~/domain/images";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { hasReviewCard } from "~/content/reviews";
 import { samplePortrait } from "~/content/team";
-import { VACCINE_REQUIREMENTS } from "~/features/cats/vaccines";
+import { VACCINE_REQUIREMENTS } from "~/domain/vaccines";
 import { youtubeVideoId } from "./youtube";
 
 /**

@@ -5,8 +5,8 @@ import { type FaqItem, faq as defaultFaq } from "~/content/help";
 import { REVIEW_CARD, reviewAlt, reviewCardSrc, reviews as defaultReviews } from "~/content/reviews";
 import { type Service, services as defaultServices } from "~/content/services";
 import { PORTRAIT, samplePortrait, team as defaultTeam } from "~/content/team";
-import { type PageImage, uploadedImage } from "~/features/media/images";
-import { DEFAULT_VACCINE_POLICY, type VaccinePolicy } from "~/features/cats/vaccines";
+import { type PageImage, uploadedImage } from "~/domain/images";
+import { DEFAULT_VACCINE_POLICY, type VaccinePolicy } from "~/domain/vaccines";
 import { telFromDisplay } from "~/lib/phone";
 import { defaultEditableBusiness } from "./business-defaults";
 // Types only: the public pages import this module, and zod must not reach their JavaScript (ADR 0022).

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icons";
 import { homeCopy, vaccinationRequirements } from "~/content/copy";
-import { vaccinePolicySentences } from "~/features/cats/vaccines";
+import { vaccinePolicySentences } from "~/domain/vaccines";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { Section } from "./section";
 import { sectionIds } from "./scroll-to-section";

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { UPLOAD_LIMITS } from "~/features/media/images";
+import { UPLOAD_LIMITS } from "~/domain/images";
 import { calendarDateField, checkboxField, moneyField, moneyInDollarsField, usPhoneField } from "~/lib/validation";
 import type { TimeWindow } from "~/domain/calendar";
 import { windowsText } from "./view";

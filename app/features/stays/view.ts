@@ -1,4 +1,4 @@
-import { type ImagePurpose, type PageImage, uploadedImage } from "~/features/media/images";
+import { type ImagePurpose, type PageImage, uploadedImage } from "~/domain/images";
 import { addBusinessDays, formatCalendarDayWeekday, formatLocalTime } from "~/lib/business-time";
 import type { CancellationTier } from "~/domain/cancellation";
 import type { PriceLine } from "~/domain/pricing";

@@ -14,7 +14,7 @@ import { KeysetPager } from "~/components/keyset-pager";
 import { Button } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
 import { rejectRecordForm, verifyRecordForm } from "~/features/cats/schema";
-import { VACCINE_LABELS, awaitingReviewText } from "~/features/cats/vaccines";
+import { VACCINE_LABELS, awaitingReviewText } from "~/domain/vaccines";
 import type { SiteBusiness } from "~/features/content/site-content";
 import { formatBusinessDateTime, formatCalendarDay } from "~/lib/business-time";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";

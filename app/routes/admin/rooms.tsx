@@ -38,7 +38,7 @@ import {
   suiteTypeForm,
   WINDOWS_PER_DAY,
 } from "~/features/stays/admin-schema";
-import { UPLOAD_LIMITS } from "~/features/media/images";
+import { UPLOAD_LIMITS } from "~/domain/images";
 import { type TimeWindow, WEEK_FROM_MONDAY, type WeeklyWindows } from "~/domain/calendar";
 import { formatCents } from "~/lib/money";
 import { formatUsPhone } from "~/lib/phone";

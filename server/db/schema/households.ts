@@ -20,7 +20,7 @@ import { users } from "./core";
 import { bytea } from "./media";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
-import type { CatSex, FelvFivStatus, FixedStatus, Medication } from "../../../app/features/cats/options";
+import type { CatSex, FelvFivStatus, FixedStatus, Medication } from "../../../app/domain/cat-options";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const e164 = (c: AnyPgColumn) => sql`${c} is null or ${c} ~ '^\\+1[2-9][0-9]{2}[2-9][0-9]{6}$'`;

@@ -4,7 +4,7 @@ import { cats } from "./households";
 import { bytea } from "./media";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
-import type { DocumentType, ReviewStatus, Vaccine } from "../../../app/features/cats/vaccines";
+import type { DocumentType, ReviewStatus, Vaccine } from "../../../app/domain/vaccines";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

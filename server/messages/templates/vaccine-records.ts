@@ -1,5 +1,5 @@
 import type { SiteBusiness } from "~/features/content/site-content";
-import { VACCINE_LABELS, type Vaccine } from "~/features/cats/vaccines";
+import { VACCINE_LABELS, type Vaccine } from "~/domain/vaccines";
 import { formatCalendarDay } from "~/lib/business-time";
 import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml, mailColors, mailLayout } from "./layout";

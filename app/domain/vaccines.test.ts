@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingForBooking } from "./profile";
+import { missingForBooking } from "./cat-profile";
 import { DEFAULT_VACCINE_POLICY, awaitingReviewText, expiryDateProblem, recordStatus, vaccinePolicySentences, yearsAfter } from "./vaccines";
 
 describe("the vaccine policy's public sentences", () => {

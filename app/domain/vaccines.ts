@@ -4,7 +4,7 @@
  * checks and the server, so all three say the same thing.
  */
 
-import { UPLOAD_LIMITS } from "~/features/media/images";
+import { UPLOAD_LIMITS } from "./images";
 
 export const VACCINES = ["fvrcp", "rabies", "felv"] as const;
 export type Vaccine = (typeof VACCINES)[number];
