@@ -17,7 +17,7 @@ import { business } from "~/content/business";
 import { CancelDialog, ProposeChangeDialog, REMINDER_FETCHER_KEY, ReminderDialog } from "~/features/appointments/appointment-dialogs";
 import { AppointmentsTable } from "~/features/appointments/appointments-table";
 import { appointmentIdForm, proposeChangeForm, reminderInput } from "~/features/appointments/schema";
-import type { AppointmentView } from "~/features/appointments/view";
+import type { AppointmentView } from "~/domain/appointment-view";
 import { noindexMeta } from "~/features/seo/seo";
 import { formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
 import { type FormReply, useNotice } from "~/lib/forms";

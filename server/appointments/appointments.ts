@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import type { AppointmentInput, ProposeChangeInput, ReminderInput } from "~/features/appointments/schema";
-import { serviceOptions } from "~/features/appointments/service-catalogue";
+import { serviceOptions } from "~/domain/service-catalogue";
 import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { type AppointmentStatus, appointmentReminders, appointments } from "../db/schema/index";

@@ -1,6 +1,6 @@
 import { and, asc, desc, gte, lt } from "drizzle-orm";
-import { serviceTitle } from "~/features/appointments/service-catalogue";
-import { toAppointmentView } from "~/features/appointments/view";
+import { serviceTitle } from "~/domain/service-catalogue";
+import { toAppointmentView } from "~/domain/appointment-view";
 import { keysetCursorSchema } from "~/lib/keyset-cursor";
 import type { Db } from "../db/client";
 import { beyond, cursorOf } from "../db/keyset";

@@ -1,4 +1,4 @@
-import { serviceTitle } from "~/features/appointments/service-catalogue";
+import { serviceTitle } from "~/domain/service-catalogue";
 import { loadSiteContent } from "../content/content";
 import type { appointments } from "../db/schema/index";
 import { queueMail } from "../mail/queue";

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, isNull, lt, ne } from "drizzle-orm";
-import { serviceTitle } from "~/features/appointments/service-catalogue";
+import { serviceTitle } from "~/domain/service-catalogue";
 import type { GroomPaymentInput } from "~/features/stays/bill-schema";
 import { addBusinessDays, businessLocalToUtc } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";

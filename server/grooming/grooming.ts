@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, ne } from "drizzle-orm";
-import { serviceSlug } from "~/features/appointments/service-catalogue";
+import { serviceSlug } from "~/domain/service-catalogue";
 import { type BookGroomInput, type GroomDay, bookGroomForm, groomDayForm, rescheduleGroomForm } from "~/features/grooming/schema";
 import { type FreeTime, type GroomerDay, freeTimes, groomLength } from "~/features/grooming/slots";
 import { type WeeklyWindows, weekdayOf } from "~/domain/calendar";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt } from "drizzle-orm";
-import { serviceTitle } from "~/features/appointments/service-catalogue";
+import { serviceTitle } from "~/domain/service-catalogue";
 import type { GroomGuaranteeInput } from "~/features/grooming/schema";
 import { GUARANTEE_DAYS } from "~/domain/guarantee";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatCalendarDayWeekday, nextBusinessDate } from "~/lib/business-time";

@@ -1,6 +1,6 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import { PHONE_CODE_TTL_MINUTES } from "~/features/account/phone-proof";
-import { serviceTitle } from "~/features/appointments/service-catalogue";
+import { serviceTitle } from "~/domain/service-catalogue";
 import { type StayView, windowsText } from "~/features/stays/view";
 import { formatCents } from "~/lib/money";
 import { businessDate, formatBusinessDateTime, formatBusinessLongDateTime, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";

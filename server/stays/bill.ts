@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, ne } from "drizzle-orm";
-import { serviceTitle } from "~/features/appointments/service-catalogue";
+import { serviceTitle } from "~/domain/service-catalogue";
 import { type BillLineKind, billLineLabel, signedCents } from "~/features/stays/bill-lines";
 import type { BillLineInput } from "~/features/stays/bill-schema";
 import type { PriceLine } from "~/domain/pricing";

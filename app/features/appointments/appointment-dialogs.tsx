@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import { formatUsPhone } from "~/lib/phone";
 import { appointmentIdForm, proposeChangeForm, reminderInput } from "./schema";
-import type { AppointmentView } from "./view";
+import type { AppointmentView } from "~/domain/appointment-view";
 
 interface DialogProps {
   appointment: AppointmentView | null;

@@ -8,8 +8,8 @@ import { FieldError, Label } from "~/components/ui/input";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import { formatUsPhone } from "~/lib/phone";
 import { appointmentEditForm, appointmentInput } from "./schema";
-import { serviceOptions } from "./service-catalogue";
-import type { AppointmentView } from "./view";
+import { serviceOptions } from "~/domain/service-catalogue";
+import type { AppointmentView } from "~/domain/appointment-view";
 
 const selectClass =
   "h-11 w-full rounded-xl border border-brand-200 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:border-red-600";

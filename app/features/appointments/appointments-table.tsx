@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { StatusBadge } from "./status-badge";
-import type { AppointmentView } from "./view";
+import type { AppointmentView } from "~/domain/appointment-view";
 
 interface Props {
   caption: string;

@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import type { AppointmentView } from "./view";
+import type { AppointmentView } from "~/domain/appointment-view";
 
 const styles: Record<AppointmentView["status"], string> = {
   Confirmed: "bg-brand-100 text-brand-900",

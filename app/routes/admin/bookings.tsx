@@ -14,15 +14,15 @@ import {
 import { formDataOf, submitForm, unknownIntent } from "@server/http/form-action";
 import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
-import { APPOINTMENT_STATUSES } from "~/features/appointments/statuses";
+import { APPOINTMENT_STATUSES } from "~/domain/appointment-statuses";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/input";
 import { AppointmentForm, BOOK_STAY_FOR_CUSTOMER } from "~/features/appointments/appointment-form";
 import { appointmentEditForm, appointmentIdForm, appointmentInput } from "~/features/appointments/schema";
-import { serviceTitle } from "~/features/appointments/service-catalogue";
+import { serviceTitle } from "~/domain/service-catalogue";
 import { StatusBadge } from "~/features/appointments/status-badge";
-import { type AppointmentView, toAppointmentView } from "~/features/appointments/view";
+import { type AppointmentView, toAppointmentView } from "~/domain/appointment-view";
 import { formatUsPhone } from "~/lib/phone";
 import { type FormReply, useNotice } from "~/lib/forms";
 import { businessDate } from "~/lib/business-time";

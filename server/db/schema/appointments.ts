@@ -5,9 +5,9 @@ import { households } from "./households";
 import { stays } from "./stays";
 
 // A relative path: drizzle-kit reads these files without the app's aliases.
-import type { AppointmentStatus } from "../../../app/features/appointments/statuses";
+import type { AppointmentStatus } from "../../../app/domain/appointment-statuses";
 
-export { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../app/features/appointments/statuses";
+export { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../app/domain/appointment-statuses";
 
 export const appointments = pgTable(
   "appointments",

@@ -1,5 +1,5 @@
 import { businessDate, businessTime, formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
-import type { AppointmentStatus } from "./statuses";
+import type { AppointmentStatus } from "./appointment-statuses";
 
 /** What the browser gets for one appointment: already in Los Angeles time, no internal fields. */
 export interface AppointmentView {
