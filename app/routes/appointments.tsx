@@ -4,7 +4,7 @@ import { customerActor, proposeChange, sendReminder } from "@server/appointments
 import { cancelCustomerAppointment, isOwnGroom, rescheduleGroom } from "@server/grooming/grooming";
 import { stayForGroom } from "@server/grooming/stay-groom";
 import type { Db } from "@server/db/client";
-import { windowsText } from "~/features/stays/view";
+import { windowsText } from "~/domain/stay-view";
 import { listCustomerAppointmentsPage } from "@server/appointments/customer-views";
 import { AppError } from "@server/http/errors";
 import { getOptionalUser, requireUser } from "@server/auth/guards.server";

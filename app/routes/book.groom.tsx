@@ -20,7 +20,7 @@ import { business } from "~/content/business";
 import { bookGroomForm, groomDayForm, rescheduleGroomForm } from "~/features/grooming/schema";
 import { noindexMeta } from "~/features/seo/seo";
 import { formatCents } from "~/lib/money";
-import { windowsText } from "~/features/stays/view";
+import { windowsText } from "~/domain/stay-view";
 import { addBusinessDays, businessDate, formatBusinessDate, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
 import type { Route } from "./+types/book.groom";

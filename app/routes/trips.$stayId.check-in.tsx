@@ -15,7 +15,7 @@ import { FieldError } from "~/components/ui/input";
 import { Notice } from "~/components/ui/panel";
 import { business } from "~/content/business";
 import { noindexMeta } from "~/features/seo/seo";
-import { MAX_PICKUP_PEOPLE, MAX_STAY_MEDICATIONS } from "~/features/stays/check-in";
+import { MAX_PICKUP_PEOPLE, MAX_STAY_MEDICATIONS } from "~/domain/check-in";
 import { CheckInBadge } from "~/features/stays/check-in-badge";
 import { checkInPlanForm, signAgreementForm } from "~/features/stays/check-in-schema";
 import { AgreementSignFields, AgreementText } from "~/features/stays/agreement-signing";

@@ -6,7 +6,7 @@ import { mapRefusals } from "@server/http/refusals";
 import { creditNotePdf } from "@server/receipts/credit-note-pdf";
 import { readCreditNote } from "@server/stays/credit-notes";
 import { stayParties } from "@server/stays/receipts";
-import { creditNoteNumberText } from "~/features/stays/credit-note";
+import { creditNoteNumberText } from "~/domain/credit-note";
 import type { Route } from "./+types/trips.$stayId.credit-notes.$number";
 
 /** One of a stay's credit notes as a PDF (ADR 0193): for the stay's household and for admins only, never cached. */

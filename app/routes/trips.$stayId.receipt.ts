@@ -5,7 +5,7 @@ import { privateFileNotFound, privateFileResponse } from "@server/http/private-f
 import { mapRefusals } from "@server/http/refusals";
 import { receiptPdf } from "@server/receipts/receipt-pdf";
 import { readReceipt, stayParties } from "@server/stays/receipts";
-import { receiptNumberText } from "~/features/stays/receipt";
+import { receiptNumberText } from "~/domain/receipt";
 import type { Route } from "./+types/trips.$stayId.receipt";
 
 /** A stay's receipt as a PDF (ADR 0154): for the stay's household and for admins only, never cached. */

@@ -12,7 +12,7 @@ import { type Stay, changeable } from "@server/stays/stay";
 import { listHouseholdStays } from "@server/stays/views";
 import { acceptOffer, leaveWaitlist, listWaitlist } from "@server/stays/waitlist";
 import { checkInStatuses } from "@server/stays/check-in";
-import { checkInOpen, checkInPath } from "~/features/stays/check-in";
+import { checkInOpen, checkInPath } from "~/domain/check-in";
 import { CheckInBadge } from "~/features/stays/check-in-badge";
 import { householdReceipts } from "@server/stays/receipts";
 import { ReceiptLink } from "~/features/stays/receipt-link";
@@ -26,7 +26,7 @@ import { GROOMABLE_STAY_STATUSES } from "~/domain/stay-status";
 import { cancellationFeeOn } from "~/domain/cancellation";
 import { depositRefundOn } from "~/domain/deposits";
 import { formatCents } from "~/lib/money";
-import { TRIP_SECTION_TITLES, alreadyAcceptedText, cancelRefundText, tripSections } from "~/features/stays/wording";
+import { TRIP_SECTION_TITLES, alreadyAcceptedText, cancelRefundText, tripSections } from "~/domain/stay-wording";
 import { BOOKING_HORIZON_DAYS } from "@server/grooming/grooming";
 import { loadSiteContent } from "@server/content/content";
 import {
@@ -39,7 +39,7 @@ import {
   leaveWaitlistForm,
   stayCatsForm,
 } from "~/features/stays/schema";
-import type { StayView } from "~/features/stays/view";
+import type { StayView } from "~/domain/stay-view";
 import { AddGroomLink, StayCard } from "~/features/stays/stay-card";
 import { addBusinessDays, businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import { mapRefusals } from "@server/http/refusals";

@@ -6,7 +6,7 @@ import type { CareEntryInput } from "~/features/care/schema";
 import { doseAccountText, doseWentWrong } from "~/features/care/wording";
 import type { Medication } from "~/domain/cat-options";
 import { recipeImage } from "~/domain/images";
-import type { DoseCount } from "~/features/stays/handover";
+import type { DoseCount } from "~/domain/handover";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";

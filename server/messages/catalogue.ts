@@ -1,7 +1,7 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import { PHONE_CODE_TTL_MINUTES } from "~/features/account/phone-proof";
 import { serviceTitle } from "~/domain/service-catalogue";
-import { type StayView, windowsText } from "~/features/stays/view";
+import { type StayView, windowsText } from "~/domain/stay-view";
 import { formatCents } from "~/lib/money";
 import { businessDate, formatBusinessDateTime, formatBusinessLongDateTime, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { StayMailKind } from "./templates/stay";

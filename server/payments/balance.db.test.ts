@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { receiptRows } from "~/features/stays/receipt";
+import { receiptRows } from "~/domain/receipt";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database } from "../db/client";
 import { calendarRules, mailQueue, paymentRefunds, payments, receipts, stayEvents, stays, suiteTypes, suites } from "../db/schema/index";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { formatCents } from "~/lib/money";
-import { customerLabel, refundActorLabel } from "~/features/stays/wording";
+import { customerLabel, refundActorLabel } from "~/domain/stay-wording";
 import type { Db } from "../db/client";
 import { households, paymentRefunds, paymentWebhookEvents, payments, stayCats, stayEvents, stays, users } from "../db/schema/index";
 import { vaccineCoverage } from "../households/vaccines";

@@ -1,6 +1,6 @@
 import type { SiteBusiness } from "~/features/content/site-content";
-import { type CreditNoteFigures, creditNoteNumberText, creditNoteReferenceText, refundReasonText } from "~/features/stays/credit-note";
-import { methodText } from "~/features/stays/receipt";
+import { type CreditNoteFigures, creditNoteNumberText, creditNoteReferenceText, refundReasonText } from "~/domain/credit-note";
+import { methodText } from "~/domain/receipt";
 import { formatCents } from "~/lib/money";
 import { type PdfLine, textPdf } from "./pdf";
 import { type DocumentParties, documentHead } from "./receipt-pdf";

@@ -1,8 +1,8 @@
 import type { SiteBusiness } from "~/features/content/site-content";
-import { type ReceiptFigures, receiptNumberText, receiptRows } from "~/features/stays/receipt";
+import { type ReceiptFigures, receiptNumberText, receiptRows } from "~/domain/receipt";
 import { formatBusinessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import { nightsOf } from "~/domain/calendar";
-import { nightsText } from "~/features/stays/view";
+import { nightsText } from "~/domain/stay-view";
 import { formatCents } from "~/lib/money";
 import { listOf } from "~/lib/words";
 import { type PdfLine, textPdf } from "./pdf";

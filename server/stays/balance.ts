@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { PaidPayment } from "~/features/stays/receipt";
+import type { PaidPayment } from "~/domain/receipt";
 import type { Db } from "../db/client";
 import { payments, stayEvents } from "../db/schema/index";
 

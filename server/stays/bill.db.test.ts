@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yearPeriod } from "~/features/analytics/revenue";
 import { billLineForm } from "~/features/stays/bill-schema";
-import { type ReceiptFigures, receiptRows } from "~/features/stays/receipt";
+import { type ReceiptFigures, receiptRows } from "~/domain/receipt";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
 import { revenueReport } from "../analytics/revenue";

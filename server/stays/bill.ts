@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import { serviceTitle } from "~/domain/service-catalogue";
-import { type BillLineKind, billLineLabel, signedCents } from "~/features/stays/bill-lines";
+import { type BillLineKind, billLineLabel, signedCents } from "~/domain/bill-lines";
 import type { BillLineInput } from "~/features/stays/bill-schema";
 import type { PriceLine } from "~/domain/pricing";
 import { addBusinessDays, businessLocalToUtc, formatCalendarDayWeekday, businessDate } from "~/lib/business-time";

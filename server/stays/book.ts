@@ -5,7 +5,7 @@ import { cancellationTiers } from "~/domain/cancellation";
 import { depositFor } from "~/domain/deposits";
 import { priceStay } from "~/domain/pricing";
 import type { Arrangement, BookStayRequest } from "~/features/stays/schema";
-import type { StayView } from "~/features/stays/view";
+import type { StayView } from "~/domain/stay-view";
 import { businessDate } from "~/lib/business-time";
 import { type Db, rowsOf } from "../db/client";
 import { households, staySuites, stayCats, stayEvents, stays, suiteTypes, users } from "../db/schema/index";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { totalDoses } from "~/features/stays/handover";
+import { totalDoses } from "~/domain/handover";
 import type { Db } from "../db/client";
 import { catHandovers, households, stayCheckIns, stays } from "../db/schema/index";
 

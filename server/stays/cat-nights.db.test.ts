@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekdayOf } from "~/domain/calendar";
-import { catAlreadyBookedText } from "~/features/stays/wording";
+import { catAlreadyBookedText } from "~/domain/stay-wording";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import { stayCats, staySuites, stays, suiteTypes, suites, waitlistEntries } from "../db/schema/index";

@@ -1,15 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Medication } from "~/domain/cat-options";
-import {
-  type CatCarePlan,
-  type CheckInStatus,
-  CHECK_IN_OPEN_STATUSES,
-  MAX_STAY_MEDICATIONS,
-  checkInOpen,
-  checkInPath,
-  checkInStatus,
-} from "~/features/stays/check-in";
+import { type CatCarePlan, type CheckInStatus, CHECK_IN_OPEN_STATUSES, MAX_STAY_MEDICATIONS, checkInOpen, checkInPath, checkInStatus } from "~/domain/check-in";
 import type { AgreementSignature, CheckInPlan } from "~/features/stays/check-in-schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
@@ -42,7 +34,7 @@ import { inTransaction } from "../db/transaction";
 /**
  * Online check-in (ADR 0158): the owner confirms the stay's care plan, names who may collect the
  * cat, and signs the boarding agreement; the e-mail two days before arrival asks for it. Where a
- * stay's check-in stands is `checkInStatus` (app/features/stays/check-in.ts), read here for My
+ * stay's check-in stands is `checkInStatus` (app/domain/check-in.ts), read here for My
  * Trips, the desk and the reminder alike.
  */
 

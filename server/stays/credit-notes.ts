@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { CreditNoteFigures } from "~/features/stays/credit-note";
+import type { CreditNoteFigures } from "~/domain/credit-note";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { readableBy } from "../db/owned";

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { initialsOf } from "~/domain/care-log";
-import type { CatCarePlan } from "~/features/stays/check-in";
-import { type DoseCount, type HandoverDirection, type PillCount, pillCountMismatch, pillCountWarning, totalDoses } from "~/features/stays/handover";
+import type { CatCarePlan } from "~/domain/check-in";
+import { type DoseCount, type HandoverDirection, type PillCount, pillCountMismatch, pillCountWarning, totalDoses } from "~/domain/handover";
 import type { CatHandoverInput } from "~/features/stays/handover-schema";
 import { businessDate, businessLocalToUtc, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
-import { customerLabel } from "~/features/stays/wording";
+import { customerLabel } from "~/domain/stay-wording";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { careEntries, catHandovers, cats, households, stayCats, stayCheckIns, staySuites, stays, suites, users } from "../db/schema/index";

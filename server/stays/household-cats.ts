@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { CAT_REPEATED_MESSAGE } from "~/features/stays/schema";
-import { catAlreadyBookedText } from "~/features/stays/wording";
+import { catAlreadyBookedText } from "~/domain/stay-wording";
 import { hasRepeats } from "~/lib/validation";
 import type { Db } from "../db/client";
 import { cats, households, stayCats } from "../db/schema/index";

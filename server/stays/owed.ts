@@ -1,5 +1,5 @@
 import { type SQL, and, asc, eq, lte, sql } from "drizzle-orm";
-import { customerLabel } from "~/features/stays/wording";
+import { customerLabel } from "~/domain/stay-wording";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { nightsOf } from "~/domain/calendar";
-import type { ReceiptFigures } from "~/features/stays/receipt";
-import { customerLabel } from "~/features/stays/wording";
+import type { ReceiptFigures } from "~/domain/receipt";
+import { customerLabel } from "~/domain/stay-wording";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { type creditNoteCounter, households, receiptCounter, receipts, stays, users } from "../db/schema/index";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkInPlanForm } from "~/features/stays/check-in-schema";
-import { repricedText } from "~/features/stays/wording";
+import { repricedText } from "~/domain/stay-wording";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Database, Db } from "../db/client";
 import { staySettings, stayEvents, stays } from "../db/schema/index";

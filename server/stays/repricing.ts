@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type PriceLine, medicatedCatsCharged, medicationLine, repriceBooked } from "~/domain/pricing";
 import { cancellationTiers } from "~/domain/cancellation";
 import { nightsOf } from "~/domain/calendar";
-import type { RepricedDetail, RepricedReason } from "~/features/stays/wording";
+import type { RepricedDetail, RepricedReason } from "~/domain/stay-wording";
 import { businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { stayCats, stayEvents, stays } from "../db/schema/index";

@@ -1,7 +1,7 @@
 import { asc, desc, eq, gte } from "drizzle-orm";
 import type { z } from "~/lib/zod";
 import type { calendarRuleForm, houseRulesForm, stayWindowsForm, suiteForm, suiteTypeForm } from "~/features/stays/admin-schema";
-import { SUITE_PHOTO_PURPOSE } from "~/features/stays/view";
+import { SUITE_PHOTO_PURPOSE } from "~/domain/stay-view";
 import type { Db } from "../db/client";
 import { calendarRules, staySettings, suiteTypes, suites } from "../db/schema/index";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";

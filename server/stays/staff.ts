@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { HOLDING_STATUSES, type StayStatus } from "~/domain/stay-status";
 import { nightsOf } from "~/domain/calendar";
 import type { BookStayRequest } from "~/features/stays/schema";
-import { customerLabel } from "~/features/stays/wording";
+import { customerLabel } from "~/domain/stay-wording";
 import { addBusinessDays } from "~/lib/business-time";
 import { lockForBooking } from "../db/booking-lock";
 import type { Db } from "../db/client";

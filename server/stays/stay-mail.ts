@@ -7,7 +7,7 @@ import { loadSiteContent } from "../content/content";
 import { queueMail } from "../mail/queue";
 import { type StayMailKind, stayMail, stayText } from "../messages/catalogue";
 import { queueSms } from "../telephony/sms-queue";
-import type { StayView } from "~/features/stays/view";
+import type { StayView } from "~/domain/stay-view";
 import { stayViews } from "./views";
 import { inTransaction, type Tx } from "../db/transaction";
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { type CalendarRule, type StaySettings, nightsOf, windowsOn } from "~/domain/calendar";
-import type { StayView } from "~/features/stays/view";
+import type { StayView } from "~/domain/stay-view";
 import type { Db } from "../db/client";
-import type { RepricedDetail } from "~/features/stays/wording";
+import type { RepricedDetail } from "~/domain/stay-wording";
 import { creditNotes, households, paymentRefunds, payments, staySuites, stayCats, stayEvents, stays, suiteTypes, suites } from "../db/schema/index";
 import { householdOf } from "../db/owned";
 import { loadStayTerms } from "./calendar";

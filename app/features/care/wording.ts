@@ -1,4 +1,4 @@
-import { formatKilograms } from "~/features/stays/handover";
+import { formatKilograms } from "~/domain/handover";
 import { formatBusinessTime } from "~/lib/business-time";
 import { DOSE_OUTCOME_LABELS, DOSE_WINDOW_MINUTES, type DoseOutcome } from "~/domain/doses";
 import { EATEN_LABELS, type EatenShare, STOOL_LABELS, type StoolKind } from "~/domain/care-log";

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { UPLOAD_LIMITS } from "~/domain/images";
 import { calendarDateField, checkboxField, moneyField, moneyInDollarsField, usPhoneField } from "~/lib/validation";
 import type { TimeWindow } from "~/domain/calendar";
-import { windowsText } from "./view";
+import { windowsText } from "~/domain/stay-view";
 import { idField } from "~/lib/ids";
 import { bookStayForm } from "./schema";
 

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { type FormReply, replyTo } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
-import { type PaidPayment, methodText } from "./receipt";
+import { type PaidPayment, methodText } from "~/domain/receipt";
 
 /** A card link the desk just made: shown beside its stay until the page is left. */
 export interface BalanceLink {

@@ -7,7 +7,7 @@ import { FieldError, Label } from "~/components/ui/input";
 import { formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, replyTo, useZodForm } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
-import { BILL_LINE_LABELS, TYPED_BILL_LINE_KINDS } from "./bill-lines";
+import { BILL_LINE_LABELS, TYPED_BILL_LINE_KINDS } from "~/domain/bill-lines";
 import { billLineForm } from "./bill-schema";
 import type { PriceLine } from "~/domain/pricing";
 import { PriceTable } from "./price-summary";

@@ -1,7 +1,7 @@
 import { idField } from "~/lib/ids";
 import { moneyField } from "~/lib/validation";
 import { z } from "~/lib/zod";
-import { GROOM_PAYMENT_METHODS, MAX_BILL_LINE_CENTS, MAX_BILL_LINE_TEXT, TYPED_BILL_LINE_KINDS } from "./bill-lines";
+import { GROOM_PAYMENT_METHODS, MAX_BILL_LINE_CENTS, MAX_BILL_LINE_TEXT, TYPED_BILL_LINE_KINDS } from "~/domain/bill-lines";
 
 /** The desk's forms for the bill at check-out and a groom's payment (ADR 0192): one schema each, for the page and the server. */
 

@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import { CHECK_IN_STATUS_LABELS, type CheckInStatus } from "./check-in";
+import { CHECK_IN_STATUS_LABELS, type CheckInStatus } from "~/domain/check-in";
 
 const styles: Record<CheckInStatus, string> = {
   not_started: "bg-gray-200 text-gray-800",

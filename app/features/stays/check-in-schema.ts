@@ -1,7 +1,7 @@
 import { medicationTimesProblem } from "~/domain/care-log";
 import { z } from "~/lib/zod";
 import { checkboxField, moneyInDollarsField, usPhoneField } from "~/lib/validation";
-import { MAX_PICKUP_PEOPLE, MAX_STAY_MEDICATIONS, TOO_MANY_PICKUP_PEOPLE } from "./check-in";
+import { MAX_PICKUP_PEOPLE, MAX_STAY_MEDICATIONS, TOO_MANY_PICKUP_PEOPLE } from "~/domain/check-in";
 
 /**
  * The two forms of online check-in (ADR 0158): the care plan with who to call and who may collect

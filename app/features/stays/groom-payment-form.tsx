@@ -8,7 +8,7 @@ import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import { formatBusinessDateTime } from "~/lib/business-time";
 import { formatCents } from "~/lib/money";
 import { groomPaymentForm } from "./bill-schema";
-import { methodText } from "./receipt";
+import { methodText } from "~/domain/receipt";
 
 /**
  * A groom paid at the desk on its own (ADR 0192): its price, by card on the salon's terminal, cash or

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Field, TextareaField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/input";
-import { type DoseCount, formatKilograms, totalDoses } from "./handover";
+import { type DoseCount, formatKilograms, totalDoses } from "~/domain/handover";
 
 /** What one cat's part of the desk's forms holds, as Conform sees it. */
 type CatFields = FieldMetadata<{ catId: string; weight: string; doses: { medication?: string; count: string; lastGiven?: string }[]; belongings?: string }>;

@@ -1,7 +1,7 @@
 import { type CancellationTier } from "~/domain/cancellation";
 import { type PriceLine } from "~/domain/pricing";
 import { formatCents } from "~/lib/money";
-import { cancellationTerms } from "./view";
+import { cancellationTerms } from "~/domain/stay-view";
 
 /** The itemised price and what cancelling costs when: the same figures the server stores with the stay. */
 export function PriceSummary({ lines, totalCents, tiers }: { lines: PriceLine[]; totalCents: number; tiers?: CancellationTier[] }) {

@@ -1,4 +1,4 @@
-import { receiptNumberText } from "./receipt";
+import { receiptNumberText } from "~/domain/receipt";
 
 /** A checked-out stay's receipt on My Trips: its PDF, downloaded (ADR 0154). */
 export function ReceiptLink({ stayId, number }: { stayId: string; number: number }) {

@@ -1,3 +1,4 @@
+import { ARRANGEMENTS, type Arrangement } from "~/domain/stay-wording";
 import { idField } from "~/lib/ids";
 import { z } from "~/lib/zod";
 import { calendarDateField, idListField } from "~/lib/validation";
@@ -13,8 +14,7 @@ export const CAT_REPEATED_MESSAGE = "Each cat can be chosen once.";
 /** The cats a stay or a groom is for: at least one, at most 8, each once. */
 export const catIdList = (missing: string) => idListField({ missing, repeated: CAT_REPEATED_MESSAGE, max: { count: 8, message: "Choose at most 8 cats" } });
 
-export const ARRANGEMENTS = ["together", "separate"] as const;
-export type Arrangement = (typeof ARRANGEMENTS)[number];
+export { ARRANGEMENTS, type Arrangement };
 
 /** Step one: the dates and the cats. */
 export const stayDatesForm = z.object({

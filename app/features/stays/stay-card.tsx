@@ -4,12 +4,12 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { formatBusinessDate, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
-import { creditNoteNumberText, creditNotePath, refundReasonText } from "./credit-note";
+import { creditNoteNumberText, creditNotePath, refundReasonText } from "~/domain/credit-note";
 import { STAY_STATUS_LABELS, type StayStatus } from "~/domain/stay-status";
 import { formatCents } from "~/lib/money";
 import { PriceSummary } from "./price-summary";
-import { type StayView, nightsText, windowsText } from "./view";
-import { repricedText } from "./wording";
+import { type StayView, nightsText, windowsText } from "~/domain/stay-view";
+import { repricedText } from "~/domain/stay-wording";
 
 const statusStyles: Record<StayStatus, string> = {
   offered: "bg-accent-100 text-accent-700",

@@ -42,7 +42,7 @@ import { UPLOAD_LIMITS } from "~/domain/images";
 import { type TimeWindow, WEEK_FROM_MONDAY, type WeeklyWindows } from "~/domain/calendar";
 import { formatCents } from "~/lib/money";
 import { formatUsPhone } from "~/lib/phone";
-import { dayWindowsText, suitePhotoImage, windowsText } from "~/features/stays/view";
+import { dayWindowsText, suitePhotoImage, windowsText } from "~/domain/stay-view";
 import { type FormReply, replyTo, settledResult, useNotice, useZodForm } from "~/lib/forms";
 import { businessDate, formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Route } from "./+types/rooms";

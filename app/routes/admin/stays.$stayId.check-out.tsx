@@ -15,7 +15,7 @@ import { FieldError } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
 import { BalanceDesk } from "~/features/stays/balance-desk";
 import { BillDesk, BillTable } from "~/features/stays/bill-desk";
-import { pillCountMismatch, pillCountWarning } from "~/features/stays/handover";
+import { pillCountMismatch, pillCountWarning } from "~/domain/handover";
 import { CatHandoverFields, handoverSummary } from "~/features/stays/handover-fields";
 import { deskCheckOutForm } from "~/features/stays/handover-schema";
 import { RELEASE_FIRST, type ReleaseView, ReleaseDesk, ReleaseSummary } from "~/features/stays/release-desk";

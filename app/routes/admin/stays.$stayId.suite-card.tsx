@@ -4,7 +4,7 @@ import { mapRefusals } from "@server/http/refusals";
 import { qrCodeImage } from "@server/payments/balance";
 import { suiteCards } from "@server/stays/handovers";
 import { Button } from "~/components/ui/button";
-import { staffCatPath } from "~/features/stays/handover";
+import { staffCatPath } from "~/domain/handover";
 import { formatCalendarDayWeekday } from "~/lib/business-time";
 import type { Route } from "./+types/stays.$stayId.suite-card";
 import { adminMeta } from "./shared";

@@ -9,7 +9,7 @@ import { failedSms } from "@server/telephony/sms-queue";
 import { listSuites } from "@server/stays/rooms";
 import { checkInStatuses } from "@server/stays/check-in";
 import { CheckInBadge } from "~/features/stays/check-in-badge";
-import type { CheckInStatus } from "~/features/stays/check-in";
+import type { CheckInStatus } from "~/domain/check-in";
 import {
   type StaffStay,
   catsBookedTwice,
@@ -30,10 +30,10 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
 import { selectClass } from "~/features/admin/leads/lead-parts";
-import { creditNoteNumberText, creditNotePath } from "~/features/stays/credit-note";
+import { creditNoteNumberText, creditNotePath } from "~/domain/credit-note";
 import { FIRST_NIGHT_FREE, REFERRAL_CREDIT } from "~/domain/pricing";
 import { GUARANTEE_DAYS } from "~/domain/guarantee";
-import { paymentMethodLabel } from "~/features/stays/wording";
+import { paymentMethodLabel } from "~/domain/stay-wording";
 import { formatCents } from "~/lib/money";
 import { type FormReply, replyTo } from "~/lib/forms";
 import { StayStatusBadge } from "~/features/stays/stay-card";

@@ -20,7 +20,7 @@ import { EATEN_LABELS, EATEN_SHARES, STOOL_KINDS, STOOL_LABELS } from "~/domain/
 import { acknowledgeAlertForm, acknowledgeAlertsForm, careEntryForm } from "~/features/care/schema";
 import { noindexMeta } from "~/features/seo/seo";
 import { StayTexts } from "~/features/texts/stay-texts";
-import { staffCatPath } from "~/features/stays/handover";
+import { staffCatPath } from "~/domain/handover";
 import { formatCalendarDay, formatCalendarDayWeekday } from "~/lib/business-time";
 import { type FormReply, useNotice } from "~/lib/forms";
 import type { PageHandle } from "~/islands/page-scripts";

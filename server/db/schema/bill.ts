@@ -4,7 +4,7 @@ import { appointments } from "./appointments";
 import { stays } from "./stays";
 
 // A relative path: drizzle-kit reads these files without the app's aliases.
-import type { BillLineKind, GroomPaymentMethod } from "../../../app/features/stays/bill-lines";
+import type { BillLineKind, GroomPaymentMethod } from "../../../app/domain/bill-lines";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, time
 import { stays } from "./stays";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
-import type { CatCarePlan } from "../../../app/features/stays/check-in";
+import type { CatCarePlan } from "../../../app/domain/check-in";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -5,7 +5,7 @@ import { cats } from "./households";
 import { stays } from "./stays";
 
 // Relative paths: drizzle-kit reads these files without the app's aliases.
-import type { DoseCount, HandoverDirection } from "../../../app/features/stays/handover";
+import type { DoseCount, HandoverDirection } from "../../../app/domain/handover";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

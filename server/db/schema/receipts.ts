@@ -4,8 +4,8 @@ import { paymentRefunds } from "./payments";
 import { stays } from "./stays";
 
 // Relative path: drizzle-kit reads these files without the app's aliases.
-import type { CreditNoteFigures } from "../../../app/features/stays/credit-note";
-import type { ReceiptFigures } from "../../../app/features/stays/receipt";
+import type { CreditNoteFigures } from "../../../app/domain/credit-note";
+import type { ReceiptFigures } from "../../../app/domain/receipt";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

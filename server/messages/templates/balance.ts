@@ -1,6 +1,6 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import { formatCents } from "~/lib/money";
-import { type ReceiptFigures, receiptNumberText, receiptRows } from "~/features/stays/receipt";
+import { type ReceiptFigures, receiptNumberText, receiptRows } from "~/domain/receipt";
 import { formatCalendarDayWeekday } from "~/lib/business-time";
 import type { MailMessage } from "../../mail/mailer";
 import { escapeHtml, mailColors, mailLayout } from "./layout";

@@ -1,6 +1,6 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import { formatCents } from "~/lib/money";
-import { type StayView, cancellationTerms, nightsText, windowsText } from "~/features/stays/view";
+import { type StayView, cancellationTerms, nightsText, windowsText } from "~/domain/stay-view";
 import { addBusinessDays, formatBusinessLongDateTime, formatCalendarDayWeekday } from "~/lib/business-time";
 import { icsFile } from "../ics";
 import type { MailMessage } from "../../mail/mailer";

@@ -1,4 +1,4 @@
-import type { StayStatus } from "~/domain/stay-status";
+import type { StayStatus } from "./stay-status";
 
 /**
  * Online check-in (ADR 0158): what the owner confirms for a stay before arriving, and the one rule

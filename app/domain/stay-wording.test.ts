@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, formatCalendarDayWeekday } from "~/lib/business-time";
-import { alreadyAcceptedText, arrangementText, cancelRefundText, customerLabel, refundActorLabel, tripSection, tripSections } from "./wording";
+import { alreadyAcceptedText, arrangementText, cancelRefundText, customerLabel, refundActorLabel, tripSection, tripSections } from "./stay-wording";
 
 describe("My Trips' lists", () => {
   const today = "2026-06-10";

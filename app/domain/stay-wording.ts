@@ -1,7 +1,6 @@
 import { formatCalendarDayWeekday } from "~/lib/business-time";
-import { type StayStatus } from "~/domain/stay-status";
+import { type StayStatus } from "./stay-status";
 import { formatCents } from "~/lib/money";
-import type { Arrangement } from "./schema";
 
 /**
  * What the stay pages and the staff desk say in words, as plain functions: each says what happened
@@ -99,6 +98,10 @@ export function refundActorLabel(actor: string): string {
   if (actor.startsWith("system:")) return "automatically";
   return `by ${actor.startsWith("staff:") ? actor.slice("staff:".length) : actor}`;
 }
+
+/** How a household's cats share suites: all in one, or one suite each (the booking form's choice). */
+export const ARRANGEMENTS = ["together", "separate"] as const;
+export type Arrangement = (typeof ARRANGEMENTS)[number];
 
 /** "Both cats share one suite.", "All 3 cats share one suite.", "One suite for each cat."; nothing for one cat. */
 export function arrangementText(catCount: number, arrangement: Arrangement): string {

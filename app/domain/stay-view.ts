@@ -1,10 +1,10 @@
-import { type ImagePurpose, type PageImage, uploadedImage } from "~/domain/images";
+import { type ImagePurpose, type PageImage, uploadedImage } from "./images";
 import { addBusinessDays, formatCalendarDayWeekday, formatLocalTime } from "~/lib/business-time";
-import type { CancellationTier } from "~/domain/cancellation";
-import type { PriceLine } from "~/domain/pricing";
-import type { StayStatus } from "~/domain/stay-status";
-import type { TimeWindow } from "~/domain/calendar";
-import type { RepricedDetail } from "./wording";
+import type { CancellationTier } from "./cancellation";
+import type { PriceLine } from "./pricing";
+import type { StayStatus } from "./stay-status";
+import type { TimeWindow } from "./calendar";
+import type { RepricedDetail } from "./stay-wording";
 
 /** A refund of one of a stay's payments, as My Trips lists it. */
 export interface StayRefund {

@@ -1,4 +1,4 @@
-import type { PriceLine } from "~/domain/pricing";
+import type { PriceLine } from "./pricing";
 
 /**
  * A stay's balance and its receipt (ADR 0154): what is due at check-out is the price after offers
