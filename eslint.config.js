@@ -65,8 +65,6 @@ const featuresTheServerStillReads = [
   "auth/messages",
   "auth/redirect",
   "auth/types",
-  "care/alerts",
-  "care/wording",
   "content/business-defaults",
   "content/form-state",
   "content/overrides",

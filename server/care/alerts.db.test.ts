@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { weightChangePercent } from "~/features/care/alerts";
-import type { CareAlertRule } from "~/features/care/alerts";
+import { weightChangePercent } from "~/domain/care-alerts";
+import type { CareAlertRule } from "~/domain/care-alerts";
 import type { CareEntryInput } from "~/features/care/schema";
 import { catForm } from "~/features/cats/schema";
 import { houseRulesForm } from "~/features/stays/admin-schema";

@@ -9,7 +9,7 @@ import {
   URGENT_CARE_ALERTS,
   weightChangeAlerts,
   weightChangePercent,
-} from "~/features/care/alerts";
+} from "~/domain/care-alerts";
 import { dosesOn, notDueReason } from "~/domain/doses";
 import { initialsOf } from "~/domain/care-log";
 import { addBusinessDays, businessDate, businessLocalToUtc, formatBusinessDateTime, formatBusinessTime, formatCalendarDay } from "~/lib/business-time";

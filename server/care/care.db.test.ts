@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CareEntryInput, careEntryForm } from "~/features/care/schema";
-import { entryText } from "~/features/care/wording";
+import { entryText } from "~/domain/care-wording";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { addStaffMember, removeStaffMember, rolesOf } from "../auth/roles";
 import { staffMember as staffMember_, stayWithMiso as stayWithMiso_ } from "../testing/care";

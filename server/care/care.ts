@@ -3,7 +3,7 @@ import { type CareKind, type EatenShare, LITTER_CHECKS, type StoolKind, initials
 import { type DoseOutcome, dosesOn, type NotDueReason, notDueReason, outsideWindow } from "~/domain/doses";
 import { nightsSince, weighInDue } from "~/domain/weigh-ins";
 import type { CareEntryInput } from "~/features/care/schema";
-import { doseAccountText, doseWentWrong } from "~/features/care/wording";
+import { doseAccountText, doseWentWrong } from "~/domain/care-wording";
 import type { Medication } from "~/domain/cat-options";
 import { recipeImage } from "~/domain/images";
 import type { DoseCount } from "~/domain/handover";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CareAlertRule } from "~/features/care/alerts";
+import type { CareAlertRule } from "~/domain/care-alerts";
 import { type CareEntryInput, careEntryForm, incidentForm } from "~/features/care/schema";
 import { catForm } from "~/features/cats/schema";
 import { houseRulesForm } from "~/features/stays/admin-schema";

@@ -14,7 +14,7 @@ import { STAY_NOT_FOUND } from "../stays/stay";
 import { queueSms } from "../telephony/sms-queue";
 import type { CareStaff } from "./staff";
 import { listOf } from "~/lib/words";
-import { vetCalledText } from "~/features/care/wording";
+import { vetCalledText } from "~/domain/care-wording";
 import { raiseUrgent } from "./alerts";
 import { inTransaction } from "../db/transaction";
 

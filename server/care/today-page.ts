@@ -1,4 +1,4 @@
-import { entryText } from "~/features/care/wording";
+import { entryText } from "~/domain/care-wording";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { type StayCarePlan, carePlansOf } from "../stays/care-plans";

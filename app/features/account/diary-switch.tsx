@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { DIARY_SWITCH_LABEL } from "~/features/care/wording";
+import { DIARY_SWITCH_LABEL } from "~/domain/care-wording";
 import { type FormReply, useNotice } from "~/lib/forms";
 import { DIARY_INTENT } from "./schema";
 

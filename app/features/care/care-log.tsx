@@ -1,5 +1,5 @@
 import { formatCalendarDay } from "~/lib/business-time";
-import { entryText, vetCalledText } from "./wording";
+import { entryText, vetCalledText } from "~/domain/care-wording";
 
 /** One standing entry as the log shows it (the server's `CareLogEntry`). */
 type LogEntry = Parameters<typeof entryText>[0] & {

@@ -14,7 +14,7 @@ import { ActionNotice } from "~/components/action-notice";
 import { FormToken } from "~/components/form-token";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
-import { entryText } from "~/features/care/wording";
+import { entryText } from "~/domain/care-wording";
 import { DOSE_OUTCOMES, DOSE_OUTCOME_LABELS } from "~/domain/doses";
 import { EATEN_LABELS, EATEN_SHARES, STOOL_KINDS, STOOL_LABELS } from "~/domain/care-log";
 import { acknowledgeAlertForm, acknowledgeAlertsForm, careEntryForm } from "~/features/care/schema";

@@ -8,7 +8,7 @@ import { stays } from "./stays";
 // Relative paths: drizzle-kit reads these files without the app's aliases.
 import type { CareKind, EatenShare, StoolKind } from "../../../app/domain/care-log";
 import type { DoseOutcome } from "../../../app/domain/doses";
-import type { CareAlertRule } from "../../../app/features/care/alerts";
+import type { CareAlertRule } from "../../../app/domain/care-alerts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

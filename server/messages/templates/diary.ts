@@ -1,7 +1,7 @@
 import type { SiteBusiness } from "~/features/content/site-content";
 import { type DoseOutcome } from "~/domain/doses";
 import { EATEN_LABELS, type EatenShare, STOOL_LABELS, type StoolKind } from "~/domain/care-log";
-import { DIARY_SWITCH_LABEL, doseAccountText, vetCalledText, weightText } from "~/features/care/wording";
+import { DIARY_SWITCH_LABEL, doseAccountText, vetCalledText, weightText } from "~/domain/care-wording";
 import { formatBusinessTime, formatCalendarDayLong } from "~/lib/business-time";
 import type { MailMessage } from "../../mail/mailer";
 import { bookingMailParts, escapeHtml, mailColors, mailLayout } from "./layout";

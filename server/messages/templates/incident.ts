@@ -1,5 +1,5 @@
 import type { SiteBusiness } from "~/features/content/site-content";
-import { vetCalledText } from "~/features/care/wording";
+import { vetCalledText } from "~/domain/care-wording";
 import type { MailMessage } from "../../mail/mailer";
 import { bookingMailParts, escapeHtml, mailColors, mailLayout } from "./layout";
 

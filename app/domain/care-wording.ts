@@ -1,7 +1,7 @@
-import { formatKilograms } from "~/domain/handover";
+import { formatKilograms } from "./handover";
 import { formatBusinessTime } from "~/lib/business-time";
-import { DOSE_OUTCOME_LABELS, DOSE_WINDOW_MINUTES, type DoseOutcome } from "~/domain/doses";
-import { EATEN_LABELS, type EatenShare, STOOL_LABELS, type StoolKind } from "~/domain/care-log";
+import { DOSE_OUTCOME_LABELS, DOSE_WINDOW_MINUTES, type DoseOutcome } from "./doses";
+import { EATEN_LABELS, type EatenShare, STOOL_LABELS, type StoolKind } from "./care-log";
 
 /** A weigh-in as the care log and the diary say it: "Weight: 4.25 kg" (ADR 0169). */
 export const weightText = (grams: number) => `Weight: ${formatKilograms(grams)}`;
