@@ -62,9 +62,6 @@ const featuresTheServerStillReads = [
   "account/phone-proof",
   "analytics/paths",
   "analytics/revenue",
-  "auth/messages",
-  "auth/redirect",
-  "auth/types",
   "content/business-defaults",
   "content/form-state",
   "content/overrides",
@@ -77,8 +74,6 @@ const featuresTheServerStillReads = [
   "leads/consent",
   "referrals/texts",
   "seo/pages",
-  "team/names",
-  "team/roles",
   "texts/stay-texts",
   "wordpress/api-tests",
 ];

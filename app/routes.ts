@@ -16,7 +16,7 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("auth/verify", "routes/auth.verify.tsx"),
   // Every route under /admin and /staff calls requirePermission in its loader and action with the permission
-  // ROUTE_PERMISSIONS (app/features/team/roles.ts) names for it; the admin layout calls requireAdmin (ADR 0185).
+  // ROUTE_PERMISSIONS (app/domain/roles.ts) names for it; the admin layout calls requireAdmin (ADR 0185).
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),

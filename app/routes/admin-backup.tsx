@@ -4,7 +4,7 @@ import { mapRefusals } from "@server/http/refusals";
 import { Link } from "react-router";
 import { business } from "~/content/business";
 import { useAuth } from "~/features/auth/auth-provider";
-import { SIGNED_OUT } from "~/features/auth/types";
+import { SIGNED_OUT } from "~/domain/auth-session";
 import { AuthStatusPanel } from "~/features/auth-tooling/auth-status-panel";
 import { AuthTestRunner } from "~/features/auth-tooling/auth-test-runner";
 import { SaveValidatorPanel } from "~/features/auth-tooling/save-validator-panel";

@@ -8,10 +8,10 @@ import { Spinner } from "~/components/ui/spinner";
 import { business } from "~/content/business";
 import { AuthCard, AuthShell } from "~/features/auth/auth-shell";
 import { useAuth } from "~/features/auth/auth-provider";
-import { AUTH_TEXT } from "~/features/auth/messages";
-import { landingPath, safeRedirectPath } from "~/features/auth/redirect";
+import { AUTH_TEXT } from "~/domain/sign-in-text";
+import { landingPath, safeRedirectPath } from "~/domain/sign-in-redirect";
 import { SignInForm } from "~/features/auth/sign-in-form";
-import { SIGNED_OUT } from "~/features/auth/types";
+import { SIGNED_OUT } from "~/domain/auth-session";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [

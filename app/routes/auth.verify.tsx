@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { AuthCard, AuthShell } from "~/features/auth/auth-shell";
 import { useAuth } from "~/features/auth/auth-provider";
-import { AUTH_TEXT } from "~/features/auth/messages";
+import { AUTH_TEXT } from "~/domain/sign-in-text";
 import type { Route } from "./+types/auth.verify";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,5 +1,5 @@
 import { type Page, expect, test as base } from "@playwright/test";
-import { landingPath } from "../../app/features/auth/redirect";
+import { landingPath } from "../../app/domain/sign-in-redirect";
 import { signInDetails } from "../../server/testing/test-smtp";
 import { gotoHydrated } from "./hydration";
 import { claimAdminEmail, uniqueEmail } from "./identities";

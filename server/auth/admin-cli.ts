@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ROLES, ROLE_LABELS, type Role, isRole } from "~/features/team/roles";
+import { ROLES, ROLE_LABELS, type Role, isRole } from "~/domain/roles";
 import type { Db } from "../db/client";
 import { users } from "../db/schema/index";
 import { AppError } from "../http/errors";

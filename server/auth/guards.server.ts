@@ -18,7 +18,7 @@
 import type { RequestHandler, Response as ExpressResponse } from "express";
 import { redirect } from "react-router";
 import type { AppContext, RequestContext } from "../context";
-import { type Permission, ROLE_LABELS, type Role } from "~/features/team/roles";
+import { type Permission, ROLE_LABELS, type Role } from "~/domain/roles";
 import { AppError, errorBody } from "../http/errors";
 import { refusalResponse } from "../http/refusals";
 import { type CurrentAuth, authenticate } from "./current";
@@ -58,7 +58,7 @@ export async function requireUser(request: Request, context: RequestContext): Pr
 
 /**
  * A team member whose role has `permission` (ADR 0185: the roles × permissions table is in
- * app/features/team/roles.ts and docs/architecture.md). A visitor is sent to /auth and back, a
+ * app/domain/roles.ts and docs/architecture.md). A visitor is sent to /auth and back, a
  * customer to the home page, a team member whose role lacks it gets a 403 page that says so. Every
  * loader and action under /admin and /staff calls it with the permission `ROUTE_PERMISSIONS` names
  * for its page (`server/auth/routes.db.test.ts` walks each route for each role).

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { ROLES, type Role, roleMay } from "~/features/team/roles";
-import { teamMemberName } from "~/features/team/names";
+import { ROLES, type Role, roleMay } from "~/domain/roles";
+import { teamMemberName } from "~/domain/team-names";
 import { formatBusinessTime } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";

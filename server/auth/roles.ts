@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Permission, type Role, ROLE_LABELS, isRole, opensAdmin, permissionsOf } from "~/features/team/roles";
+import { type Permission, type Role, ROLE_LABELS, isRole, opensAdmin, permissionsOf } from "~/domain/roles";
 import type { Db } from "../db/client";
 import { userRoles, users } from "../db/schema/index";
 import { AppError } from "../http/errors";

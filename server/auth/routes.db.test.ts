@@ -8,7 +8,7 @@ import { userRoles, users, verifications } from "../db/schema/index";
 import { loadEnv } from "../env";
 import { routeTable } from "../testing/route-table";
 import { createTestDatabase } from "../testing/test-database";
-import { ROLES, ROLE_PERMISSIONS, ROUTE_PERMISSIONS } from "~/features/team/roles";
+import { ROLES, ROLE_PERMISSIONS, ROUTE_PERMISSIONS } from "~/domain/roles";
 import { verifyLinkAction } from "./verify-link.server";
 import { createSession } from "./sessions";
 import { hashToken, randomToken } from "../crypto/tokens";
@@ -91,7 +91,7 @@ describe("the team's pages, walked for every role (ADR 0185)", () => {
 
   it("each declare the permission they need in ROUTE_PERMISSIONS, and nothing else is declared", () => {
     const declared = Object.keys(ROUTE_PERMISSIONS).sort();
-    for (const { url } of pages) expect(ROUTE_PERMISSIONS[url], `${url} needs its permission in ROUTE_PERMISSIONS (app/features/team/roles.ts)`).toBeDefined();
+    for (const { url } of pages) expect(ROUTE_PERMISSIONS[url], `${url} needs its permission in ROUTE_PERMISSIONS (app/domain/roles.ts)`).toBeDefined();
     expect(declared).toEqual(pages.map((r) => r.url).sort());
   });
 

@@ -10,7 +10,7 @@ import type { Mailer } from "../mail/mailer";
 import { queueMail, sendMailNow, withdrawMail } from "../mail/queue";
 import { signInMail } from "../messages/catalogue";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
-import { landingPath, safeRedirectPath } from "~/features/auth/redirect";
+import { landingPath, safeRedirectPath } from "~/domain/sign-in-redirect";
 import { grantAdmin, holdsAdminRole, isAdminAddress } from "./roles";
 import { createSession } from "./sessions";
 import { recordReferral, referralCodeOf } from "../referrals/referrals";

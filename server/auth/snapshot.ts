@@ -1,4 +1,4 @@
-import { type AuthSnapshot, type AuthUser, SIGNED_OUT } from "~/features/auth/types";
+import { type AuthSnapshot, type AuthUser, SIGNED_OUT } from "~/domain/auth-session";
 import type { CurrentAuth } from "./current";
 import type { SessionUser } from "./sessions";
 

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { teamMemberName } from "~/features/team/names";
+import { teamMemberName } from "~/domain/team-names";
 import type { Db } from "../db/client";
 import { users } from "../db/schema/index";
 

@@ -17,7 +17,7 @@ import { isUuid } from "~/lib/ids";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import { careAlerts, careEntries, catHandovers, cats, stayCats, staySettings, staySuites, stays, suites, users } from "../db/schema/index";
-import { teamMemberName } from "~/features/team/names";
+import { teamMemberName } from "~/domain/team-names";
 import { nameOr, teamNames } from "../auth/team-names";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";

@@ -16,7 +16,7 @@ import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { readableBy } from "../db/owned";
 import { AppError } from "../http/errors";
 import { nameOr, teamNames } from "../auth/team-names";
-import { teamMemberName } from "~/features/team/names";
+import { teamMemberName } from "~/domain/team-names";
 import { STAY_NOT_FOUND } from "../stays/stay";
 import { arrivalWeightOf } from "../stays/handovers";
 import { raiseWeightChangeAlert } from "./alerts";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import type { FormReply } from "~/lib/forms";
-import { type Role } from "~/features/team/roles";
+import { type Role } from "~/domain/roles";
 import { setTeamRole } from "../auth/roles";
 import type { Database } from "../db/client";
 import { appointments, groomPayments, groomers } from "../db/schema/index";

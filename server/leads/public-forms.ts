@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { homeCopy } from "~/content/copy";
-import { AUTH_TEXT, isRateLimitMessage } from "~/features/auth/messages";
+import { AUTH_TEXT, isRateLimitMessage } from "~/domain/sign-in-text";
 import { signInLinkForm } from "~/features/auth/schema";
 import { callbackRequestSchema } from "~/features/callback/schema";
 import { donation } from "~/content/donation";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import { teamMemberName } from "~/features/team/names";
+import { teamMemberName } from "~/domain/team-names";
 import { formatCents } from "~/lib/money";
 import type { Db } from "../db/client";
 import { paymentRefunds, payments, stayEvents, users } from "../db/schema/index";

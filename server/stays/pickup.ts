@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { businessDate, businessLocalToUtc, businessTime, nextBusinessDate } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
-import { teamMemberName } from "~/features/team/names";
+import { teamMemberName } from "~/domain/team-names";
 import { loadSiteContent } from "../content/content";
 import type { Db } from "../db/client";
 import {

@@ -1,5 +1,5 @@
 import { ApiError, apiFetch } from "~/lib/api-client";
-import type { AuthSnapshot } from "./types";
+import type { AuthSnapshot } from "~/domain/auth-session";
 
 /** An error as the API reports it: a stable code and a message meant for people. */
 export interface AuthError {

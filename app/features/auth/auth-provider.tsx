@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { type AuthError, authApi } from "./api";
-import { AUTH_TEXT } from "./messages";
-import { type AuthSnapshot, SIGNED_OUT } from "./types";
+import { AUTH_TEXT } from "~/domain/sign-in-text";
+import { type AuthSnapshot, SIGNED_OUT } from "~/domain/auth-session";
 
 /** The spec's Session: user, session (expires_at in seconds), loading, isAdmin. */
 export interface Session extends AuthSnapshot {

@@ -1,5 +1,5 @@
 import { useMatches } from "react-router";
-import type { AuthSnapshot } from "./types";
+import type { AuthSnapshot } from "~/domain/auth-session";
 
 /**
  * A loader that has checked the session may return `{ auth: toSnapshot(auth) }`

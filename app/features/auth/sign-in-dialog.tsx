@@ -1,5 +1,5 @@
 import { Modal, ModalDescription, ModalTitle, closeModal } from "~/components/ui/modal";
-import { AUTH_TEXT } from "./messages";
+import { AUTH_TEXT } from "~/domain/sign-in-text";
 import { SignInForm } from "./sign-in-form";
 
 /**

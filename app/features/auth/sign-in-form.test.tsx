@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider } from "./auth-provider";
 import { SignInDialog } from "./sign-in-dialog";
 import { SignInForm } from "./sign-in-form";
-import type { AuthSnapshot } from "./types";
+import type { AuthSnapshot } from "~/domain/auth-session";
 
 type Reply = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
 let replies: Record<string, Reply>;

@@ -6,7 +6,7 @@ import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { useAuth } from "./auth-provider";
-import { AUTH_TEXT, isRateLimitMessage } from "./messages";
+import { AUTH_TEXT, isRateLimitMessage } from "~/domain/sign-in-text";
 
 type Status = { step: "idle" | "sending" } | { step: "error"; message: string } | { step: "sent"; email: string };
 

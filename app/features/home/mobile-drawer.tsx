@@ -1,7 +1,7 @@
 import { Icon, type IconName } from "~/components/icons";
 import { Modal, closeModal, closesModal, modalTitleId, type opensModal } from "~/components/ui/modal";
 import { useAuth } from "~/features/auth/auth-provider";
-import { teamLinks } from "~/features/team/roles";
+import { teamLinks } from "~/domain/roles";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { modalIds } from "./modal-ids";
 import { scrollToSection, sectionIds } from "./scroll-to-section";

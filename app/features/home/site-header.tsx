@@ -3,7 +3,7 @@ import { Icon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { formatAddress } from "~/lib/address";
 import { useAuth } from "~/features/auth/auth-provider";
-import { teamLinks } from "~/features/team/roles";
+import { teamLinks } from "~/domain/roles";
 import { useSiteContent } from "~/features/content/site-content-context";
 import { cn } from "~/lib/cn";
 import { useHomeDialogs } from "./home-dialogs";

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { type FormReply, settledResult, useNotice, useZodForm } from "~/lib/forms";
-import { MAX_FULL_NAME_LENGTH } from "./names";
+import { MAX_FULL_NAME_LENGTH } from "~/domain/team-names";
 import { PIN_DIGITS, overridePinForm, teamNameForm } from "./schema";
 
 export interface AccountTeamView {

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
-import { MAX_FULL_NAME_LENGTH } from "./names";
-import { ROLES, ROLE_LABELS } from "./roles";
+import { MAX_FULL_NAME_LENGTH } from "~/domain/team-names";
+import { ROLES, ROLE_LABELS } from "~/domain/roles";
 
 /** An Owner adds a team member by the address they sign in with, gives them a role, and removes them (ADR 0185). */
 const teamEmail = z

@@ -2,7 +2,7 @@ import { NavLink } from "react-router";
 import { business } from "~/content/business";
 import { useAuth } from "~/features/auth/auth-provider";
 import { cn } from "~/lib/cn";
-import { MESSAGES_PATH, teamLinks } from "./roles";
+import { MESSAGES_PATH, teamLinks } from "~/domain/roles";
 
 /**
  * The staff pages' menu (ADR 0185): the site, then Today, the Desk, Messages (with the unread texts

@@ -5,7 +5,7 @@ import { mapRefusals } from "@server/http/refusals";
 import { Link } from "react-router";
 import { Badge, Notice, Panel } from "~/components/ui/panel";
 import { useAuth } from "~/features/auth/auth-provider";
-import { ROUTE_PERMISSIONS } from "~/features/team/roles";
+import { ROUTE_PERMISSIONS } from "~/domain/roles";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "./shared";
 

@@ -7,7 +7,7 @@ import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
 import { business } from "~/content/business";
 import { useAuth } from "~/features/auth/auth-provider";
-import { AUTH_TEXT } from "~/features/auth/messages";
+import { AUTH_TEXT } from "~/domain/sign-in-text";
 import { cn } from "~/lib/cn";
 import type { PageHandle } from "~/islands/page-scripts";
 import type { Route } from "./+types/layout";

@@ -1,6 +1,6 @@
 import { routeTable } from "@server/testing/route-table";
 import { describe, expect, it } from "vitest";
-import { type ROLES, ROLE_PERMISSIONS } from "~/features/team/roles";
+import { type ROLES, ROLE_PERMISSIONS } from "~/domain/roles";
 import { ADMIN_SECTIONS, ADMIN_SUB_PAGES, sectionsFor } from "./shared";
 
 /** The admin's pages, read from app/routes.ts: a page added there is checked without being listed here. */

@@ -1,5 +1,5 @@
 import { business } from "~/content/business";
-import { type Permission, ROUTE_PERMISSIONS } from "~/features/team/roles";
+import { type Permission, ROUTE_PERMISSIONS } from "~/domain/roles";
 
 /** Every admin page: out of search engines. (React Router uses the deepest route's meta, so each page sets it.) */
 export const adminMeta = (title: string) => [{ title: `${title} | Admin | ${business.name}` }, { name: "robots", content: "noindex, nofollow" }];

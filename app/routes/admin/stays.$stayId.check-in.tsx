@@ -11,7 +11,7 @@ import { formToken, submitOnce } from "@server/http/form-once";
 import { AgreementSignFields, AgreementText } from "~/features/stays/agreement-signing";
 import { deskSignatureForm } from "~/features/stays/check-in-schema";
 import { StayHistory } from "~/features/stays/stay-history";
-import { teamMemberName } from "~/features/team/names";
+import { teamMemberName } from "~/domain/team-names";
 import { FormToken } from "~/components/form-token";
 import { changeStayAtDesk } from "@server/stays/staff";
 import { ActionNotice } from "~/components/action-notice";

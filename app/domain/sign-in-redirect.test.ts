@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { landingPath, safeRedirectPath } from "./redirect";
+import { landingPath, safeRedirectPath } from "./sign-in-redirect";
 
 describe("safeRedirectPath", () => {
   it("keeps paths on this site", () => {

@@ -1,4 +1,4 @@
-import { staffNameOf } from "~/domain/care-log";
+import { staffNameOf } from "./care-log";
 
 /**
  * The name a team member goes by in a stay's history, the care log and the desk's notices (ADR 0196):

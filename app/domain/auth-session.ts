@@ -1,4 +1,4 @@
-import type { Permission, Role } from "~/features/team/roles";
+import type { Permission, Role } from "./roles";
 
 /** The user as the browser sees it (the spec's field names). Dates are ISO strings. */
 export interface AuthUser {
