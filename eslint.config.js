@@ -68,7 +68,6 @@ const featuresTheServerStillReads = [
   "content/site-content",
   "content/site-content-context",
   "customers/customer-finder",
-  "grooming/slots",
   "home/about-section",
   "home/reviews-section",
   "leads/consent",

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, ne } from "drizzle-orm";
 import { serviceSlug } from "~/domain/service-catalogue";
 import { type BookGroomInput, type GroomDay, bookGroomForm, groomDayForm, rescheduleGroomForm } from "~/features/grooming/schema";
-import { type FreeTime, type GroomerDay, freeTimes, groomLength } from "~/features/grooming/slots";
+import { type FreeTime, type GroomerDay, freeTimes, groomLength } from "~/domain/groom-slots";
 import { type WeeklyWindows, weekdayOf } from "~/domain/calendar";
 import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import { type Actor, CANCELLATION_WINDOW_HOURS, cancelByCustomer } from "../appointments/appointments";
@@ -23,7 +23,7 @@ import { inTransaction } from "../db/transaction";
 
 /**
  * Booking a groom (ADR 0130). A groom is a row of `appointments` with its groomer, cats and price;
- * the free start times are the plain function of app/features/grooming/slots.ts over the groomers'
+ * the free start times are the plain function of app/domain/groom-slots.ts over the groomers'
  * day. The row is written in one transaction: the groomers who could take the time are locked
  * (ADR 0142), their grooms at that time read again, and the first still free gets it; a request for a
  * time another took a moment ago waited for it at the lock and is told at once. The exclusion

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { GROOMABLE_STAY_STATUSES } from "~/domain/stay-status";
 import { type TimeWindow, windowsOn } from "~/domain/calendar";
-import type { FreeTime } from "~/features/grooming/slots";
+import type { FreeTime } from "~/domain/groom-slots";
 import { businessLocalToUtc } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { cats, households, stayCats, stays } from "../db/schema/index";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate, businessLocalToUtc, businessTime } from "~/lib/business-time";
-import { type GroomerDay, freeTimes, groomLength } from "./slots";
+import { type GroomerDay, freeTimes, groomLength } from "./groom-slots";
 
 const today = businessDate(new Date());
 /** The next day (from today) with the given weekday, 0 = Sunday. */

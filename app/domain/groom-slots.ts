@@ -1,4 +1,4 @@
-import type { TimeWindow } from "~/domain/calendar";
+import type { TimeWindow } from "./calendar";
 import { businessLocalToUtc, businessTime } from "~/lib/business-time";
 
 /**
