@@ -60,8 +60,6 @@ const oneTransactionType = [
 const formSchemaModule = "[\\w-]+/([\\w-]+-)?schema";
 const featuresTheServerStillReads = [
   "account/phone-proof",
-  "analytics/paths",
-  "analytics/revenue",
   "content/business-defaults",
   "content/form-state",
   "content/overrides",

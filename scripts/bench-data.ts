@@ -15,7 +15,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { revenueYears } from "~/features/analytics/revenue";
+import { revenueYears } from "~/domain/revenue";
 import { businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { formatCents } from "~/lib/money";
 import { openDatabase } from "../server/db/client";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { isCountedPath } from "~/features/analytics/paths";
+import { isCountedPath } from "~/domain/page-views";
 import { businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { pageViewCounts } from "../db/schema/index";

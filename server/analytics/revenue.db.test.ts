@@ -10,7 +10,7 @@ import {
   revenueCsv,
   revenuePeriodFromSearchParams,
   yearPeriod,
-} from "~/features/analytics/revenue";
+} from "~/domain/revenue";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { type Database, rowsOf } from "../db/client";
 import { fiveYearsOfData } from "../testing/five-years";

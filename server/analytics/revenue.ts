@@ -1,13 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import {
-  REVENUE_SERVICES,
-  type RevenueFigures,
-  type RevenuePeriod,
-  type RevenueReport,
-  type RevenueService,
-  addFigures,
-  emptyFigures,
-} from "~/features/analytics/revenue";
+import { REVENUE_SERVICES, type RevenueFigures, type RevenuePeriod, type RevenueReport, type RevenueService, addFigures, emptyFigures } from "~/domain/revenue";
 import { BUSINESS_TIME_ZONE, businessLocalToUtc } from "~/lib/business-time";
 import { type Db, rowsOf } from "../db/client";
 import { stays } from "../db/schema/index";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastTwelveMonths, yearPeriod } from "~/features/analytics/revenue";
+import { lastTwelveMonths, yearPeriod } from "~/domain/revenue";
 import { weekdayOf } from "~/domain/calendar";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { analyticsSummary } from "../analytics/queries";

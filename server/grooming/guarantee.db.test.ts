@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastTwelveMonths } from "~/features/analytics/revenue";
+import { lastTwelveMonths } from "~/domain/revenue";
 import { groomGuaranteeForm } from "~/features/grooming/schema";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";
 import { revenueReport } from "../analytics/revenue";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { yearPeriod } from "~/features/analytics/revenue";
+import { yearPeriod } from "~/domain/revenue";
 import { billLineForm } from "~/features/stays/bill-schema";
 import { type ReceiptFigures, receiptRows } from "~/domain/receipt";
 import { addBusinessDays, businessDate, businessLocalToUtc } from "~/lib/business-time";

@@ -1,4 +1,4 @@
-import { isCountedPath } from "./paths";
+import { isCountedPath } from "~/domain/page-views";
 
 /**
  * First-party page views: the path (nothing else) goes to our own server in a beacon. No cookie is

@@ -1,7 +1,7 @@
 import { revenueReport } from "@server/analytics/revenue";
 import { requirePermission } from "@server/auth/guards.server";
 import { mapRefusals } from "@server/http/refusals";
-import { revenueCsv, revenuePeriodFromSearchParams } from "~/features/analytics/revenue";
+import { revenueCsv, revenuePeriodFromSearchParams } from "~/domain/revenue";
 import { businessDate } from "~/lib/business-time";
 import type { Route } from "./+types/analytics.revenue.csv";
 

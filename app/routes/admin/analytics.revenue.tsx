@@ -3,14 +3,7 @@ import { requirePermission } from "@server/auth/guards.server";
 import { mapRefusals } from "@server/http/refusals";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import {
-  REVENUE_SERVICES,
-  REVENUE_SERVICE_LABELS,
-  type RevenueFigures,
-  formatMonth,
-  revenuePeriodFromSearchParams,
-  revenueYears,
-} from "~/features/analytics/revenue";
+import { REVENUE_SERVICES, REVENUE_SERVICE_LABELS, type RevenueFigures, formatMonth, revenuePeriodFromSearchParams, revenueYears } from "~/domain/revenue";
 import { businessDate } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
 import { formatCents } from "~/lib/money";
