@@ -10,7 +10,7 @@ import { rateLimitClient } from "./http/client-address";
 import { invalidateSiteContentCache } from "./content/content";
 import { createPageCache, publishedContentVersion } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
-import { publicPages } from "~/features/seo/pages";
+import { publicPages } from "~/domain/public-pages";
 import { periodicJobs } from "./jobs";
 import { createLogger } from "./logger";
 import { createTelephony } from "./telephony/telephony";

@@ -3,7 +3,7 @@ import { publicFormAction } from "@server/leads/public-forms";
 import { mapRefusals } from "@server/http/refusals";
 import { localBusinessJsonLd } from "~/features/home/structured-data";
 import { bookOnlineCopy } from "~/content/landing";
-import { BOOK_ONLINE_PATH } from "~/features/seo/pages";
+import { BOOK_ONLINE_PATH } from "~/domain/public-pages";
 import { seoMeta } from "~/features/seo/seo";
 import { resolveSiteUrl } from "~/features/seo/site-url";
 import { BookOnlinePage } from "~/features/landing/book-online-page";

@@ -6,7 +6,7 @@ import { faqAnswers, landingCopy } from "~/content/landing";
 import { defaultSiteContent } from "~/features/content/site-content";
 import { breadcrumbJsonLd, faqJsonLd, type Crumb } from "~/features/seo/json-ld";
 import { seoLoaderData } from "~/features/seo/loader";
-import { LANDING_PATH } from "~/features/seo/pages";
+import { LANDING_PATH } from "~/domain/public-pages";
 import { seoMeta } from "~/features/seo/seo";
 import { BookingSteps } from "~/features/landing/booking-steps";
 import { Faq } from "~/features/landing/faq";

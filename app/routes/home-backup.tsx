@@ -3,7 +3,7 @@ import { publicFormAction } from "@server/leads/public-forms";
 import { mapRefusals } from "@server/http/refusals";
 import { backupHomeCopy } from "~/content/landing";
 import { seoLoaderData } from "~/features/seo/loader";
-import { BACKUP_HOME_PATH } from "~/features/seo/pages";
+import { BACKUP_HOME_PATH } from "~/domain/public-pages";
 import { seoMeta } from "~/features/seo/seo";
 import { BackupHomePage } from "~/features/home/backup-home-page";
 import { IslandRoot } from "~/islands/island-root";

@@ -24,7 +24,7 @@ import {
   voucherRequests,
   waitlistEntries,
 } from "../db/schema/index";
-import { VOUCHER_CONSENT_TEXT } from "~/features/leads/consent";
+import { VOUCHER_CONSENT_TEXT } from "~/domain/consent";
 import { PHONE_PROOF_INTENTS } from "~/features/account/phone-proof";
 import { createAppointment, staffActor } from "../appointments/appointments";
 import { quoteGroom } from "../grooming/grooming";

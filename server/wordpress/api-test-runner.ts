@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { ApiTestDefinition } from "~/features/wordpress/api-tests";
+import type { ApiTestDefinition } from "~/domain/wordpress-api-tests";
 import { type ApiTestResult, SITE_PROBLEM_CODES } from "~/features/wordpress/schema";
 import { OutboundRequestError } from "./http-client";
 import { checkSiteRoot, type RestAnswer, restError, sentence, type SiteClient } from "./site-client";

@@ -9,7 +9,7 @@ import { createMailer } from "../mail/mailer";
 import { createPaymentProviders } from "../payments/provider";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_TESTS } from "~/features/wordpress/api-tests";
+import { API_TESTS } from "~/domain/wordpress-api-tests";
 import { PASSWORD_MASK } from "~/features/wordpress/schema";
 import type { Database } from "../db/client";
 import { testConfigurations, wordpressConnections } from "../db/schema/index";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { API_TESTS, DEFAULT_TEST_CONFIGURATIONS, findApiTest } from "~/features/wordpress/api-tests";
+import { API_TESTS, DEFAULT_TEST_CONFIGURATIONS, findApiTest } from "~/domain/wordpress-api-tests";
 import {
   type ApiTestResult,
   type ConnectionInfo,

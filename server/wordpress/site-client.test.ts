@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_TESTS } from "~/features/wordpress/api-tests";
+import { API_TESTS } from "~/domain/wordpress-api-tests";
 import { explainUnexpected } from "./api-test-runner";
 import { redirectMessage, sentence } from "./site-client";
 

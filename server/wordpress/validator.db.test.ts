@@ -3,7 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_TESTS } from "~/features/wordpress/api-tests";
+import { API_TESTS } from "~/domain/wordpress-api-tests";
 import type { ValidationReport, ValidationTestItem } from "~/features/wordpress/schema";
 import type { Database } from "../db/client";
 import { type Env, loadEnv } from "../env";

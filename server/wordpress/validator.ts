@@ -1,6 +1,6 @@
 import net from "node:net";
 import { asc } from "drizzle-orm";
-import { DEFAULT_TEST_CONFIGURATIONS } from "~/features/wordpress/api-tests";
+import { DEFAULT_TEST_CONFIGURATIONS } from "~/domain/wordpress-api-tests";
 import type { ValidationCategory, ValidationReport, ValidationTestItem } from "~/features/wordpress/schema";
 import type { Db } from "../db/client";
 import { testConfigurations } from "../db/schema/index";

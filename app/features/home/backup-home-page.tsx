@@ -2,7 +2,7 @@ import { backupHomeCopy } from "~/content/landing";
 import type { SiteContent } from "~/features/content/site-content";
 import { SiteContentProvider } from "~/features/content/site-content-context";
 import { Breadcrumb } from "~/features/seo/breadcrumb";
-import { BACKUP_HOME_PATH } from "~/features/seo/pages";
+import { BACKUP_HOME_PATH } from "~/domain/public-pages";
 import { NoticeLine } from "~/components/notice-line";
 import type { Notice } from "~/lib/forms";
 import { AboutSection } from "./about-section";

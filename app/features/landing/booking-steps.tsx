@@ -1,5 +1,5 @@
 import { landingCopy } from "~/content/landing";
-import { BOOK_ONLINE_PATH } from "~/features/seo/pages";
+import { BOOK_ONLINE_PATH } from "~/domain/public-pages";
 import { LandingSection } from "./landing-section";
 
 export function BookingSteps() {

@@ -1,6 +1,6 @@
 import { useSiteContent } from "~/features/content/site-content-context";
 import { landingCopy } from "~/content/landing";
-import { BOOK_ONLINE_PATH } from "~/features/seo/pages";
+import { BOOK_ONLINE_PATH } from "~/domain/public-pages";
 
 export function LandingHero() {
   const { business } = useSiteContent();

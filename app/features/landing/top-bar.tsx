@@ -1,5 +1,5 @@
 import { useSiteContent } from "~/features/content/site-content-context";
-import { BOOK_ONLINE_PATH } from "~/features/seo/pages";
+import { BOOK_ONLINE_PATH } from "~/domain/public-pages";
 
 const phoneIcon = "M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2";
 const calendarIcon = "M7 3v4M17 3v4M4 9h16M5 5h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z";

@@ -5,7 +5,7 @@ import { homeCopy } from "~/content/copy";
 import { PUBLIC_FORM_INTENTS, usePublicFormTarget } from "~/lib/public-forms";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { postLead } from "./post-lead";
-import { NEWSLETTER_CONSENT_TEXT, looksLikeEmail } from "./consent";
+import { NEWSLETTER_CONSENT_TEXT, looksLikeEmail } from "~/domain/consent";
 
 /**
  * 'Ready to give your cat the best?': the spec's toasts, and the address stored with its consent. A

@@ -1,8 +1,8 @@
 import { z } from "~/lib/zod";
 import { usPhoneField } from "~/lib/validation";
-import { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT } from "./consent";
+import { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT } from "~/domain/consent";
 
-export { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT, looksLikeEmail } from "./consent";
+export { NEWSLETTER_CONSENT_TEXT, VOUCHER_CONSENT_TEXT, looksLikeEmail } from "~/domain/consent";
 
 const sourcePage = z
   .string()

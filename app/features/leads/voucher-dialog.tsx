@@ -7,7 +7,7 @@ import { homeCopy } from "~/content/copy";
 import { modalIds } from "~/features/home/modal-ids";
 import { PUBLIC_FORM_INTENTS, usePublicFormTarget } from "~/lib/public-forms";
 import { postLead, sleep } from "./post-lead";
-import { VOUCHER_CONSENT_TEXT } from "./consent";
+import { VOUCHER_CONSENT_TEXT } from "~/domain/consent";
 
 /** The spec's simulated send takes about a second; the real request runs within it. */
 const SENDING_MS = 1000;

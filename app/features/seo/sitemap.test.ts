@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexablePaths, noindexPaths } from "./pages";
+import { indexablePaths, noindexPaths } from "~/domain/public-pages";
 import { robotsTxt, sitemapXml } from "./sitemap";
 
 describe("sitemapXml", () => {

@@ -1,5 +1,5 @@
 import { escapeXml } from "~/lib/xml";
-import { indexablePaths } from "./pages";
+import { indexablePaths } from "~/domain/public-pages";
 import { absoluteUrl } from "./site-url";
 
 /** sitemap.xml listing exactly the indexable pages. */

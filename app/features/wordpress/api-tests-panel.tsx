@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Badge, Panel } from "~/components/ui/panel";
-import { API_TESTS, API_TEST_CATEGORIES, type ApiTestDefinition } from "./api-tests";
+import { API_TESTS, API_TEST_CATEGORIES, type ApiTestDefinition } from "~/domain/wordpress-api-tests";
 import { WP_TEXT } from "./messages";
 import { CANCELLED_CODE, type RunnerOutcome, callRunner } from "./runner-client";
 import { type ApiTestResult, RUN_TIME_LIMIT_MS, SITE_PROBLEM_CODES } from "./schema";

@@ -28,7 +28,7 @@ export const publicPages: readonly PublicPage[] = [
 /**
  * Pages that must carry `noindex`, each with the reason; a path covers the pages under it ("/admin"
  * the whole admin area). They stay fetchable: robots.txt never blocks them, so crawlers read the
- * noindex. Every page of app/routes.ts is in `publicPages` or here (app/features/seo/pages.test.ts).
+ * noindex. Every page of app/routes.ts is in `publicPages` or here (app/domain/public-pages.test.ts).
  */
 export const noindexPages: Readonly<Record<string, string>> = {
   [BACKUP_HOME_PATH]: "an older copy of the home page, kept reachable: it would compete with the home page",

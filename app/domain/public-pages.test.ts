@@ -1,6 +1,6 @@
 import { routeTable } from "@server/testing/route-table";
 import { describe, expect, it } from "vitest";
-import { indexablePaths, isNoindexPath, noindexPages, publicPages } from "./pages";
+import { indexablePaths, isNoindexPath, noindexPages, publicPages } from "./public-pages";
 
 /** Every route that renders a page (a default export), read from app/routes.ts; resource routes (the sitemap, files) have none. */
 const pages = routeTable().filter((r) => !r.layout && /^export default /m.test(r.source));

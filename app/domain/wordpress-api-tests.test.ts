@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_TEST_CATEGORIES, API_TESTS, DEFAULT_TEST_CONFIGURATIONS } from "./api-tests";
+import { API_TEST_CATEGORIES, API_TESTS, DEFAULT_TEST_CONFIGURATIONS } from "./wordpress-api-tests";
 
 describe("API test definitions", () => {
   it("has 33 tests with unique ids over the six categories", () => {
