@@ -59,7 +59,6 @@ const oneTransactionType = [
  */
 const formSchemaModule = "[\\w-]+/([\\w-]+-)?schema";
 const featuresTheServerStillReads = [
-  "account/phone-proof",
   "content/business-defaults",
   "content/form-state",
   "content/overrides",
@@ -68,7 +67,6 @@ const featuresTheServerStillReads = [
   "customers/customer-finder",
   "home/about-section",
   "home/reviews-section",
-  "referrals/texts",
   "texts/stay-texts",
 ];
 const serverLayers = {

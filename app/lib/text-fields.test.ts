@@ -6,11 +6,11 @@ import { z } from "./zod";
 /**
  * Every text field of every form and API body is clean of NUL and the other control characters
  * (ADR 0170): the schemas live in app/features and app/lib (docs/architecture.md, "Validate input"),
- * so this reads every module there, walks every zod schema it exports down to its text fields, and
+ * and a rule in app/domain may carry one (the revenue report's query), so this reads every module there, walks every zod schema it exports down to its text fields, and
  * parses each with a NUL in it. A field made with Zod's own `string` (or a format that lets a NUL
  * through, like `z.url()`) fails here, named by module, export and path.
  */
-const ROOTS = ["app/features", "app/lib"];
+const ROOTS = ["app/features", "app/lib", "app/domain"];
 const modules = ROOTS.flatMap((root) =>
   fs
     .readdirSync(root, { recursive: true, encoding: "utf8" })

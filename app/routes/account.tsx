@@ -10,7 +10,8 @@ import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { createReferralLink, referralSummary } from "@server/referrals/referrals";
 import { ReferAFriend } from "~/features/referrals/refer-a-friend";
-import { REFERRAL_LINK_INTENT, REFERRAL_TEXT, createReferralLinkForm } from "~/features/referrals/texts";
+import { REFERRAL_LINK_INTENT, REFERRAL_TEXT } from "~/domain/referral-texts";
+import { createReferralLinkForm } from "~/features/referrals/schema";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
@@ -24,14 +25,8 @@ import { AUTH_TEXT } from "~/domain/sign-in-text";
 import { HouseholdForm, householdValues } from "~/features/cats/household-form";
 import { householdForm } from "~/features/cats/schema";
 import { ActionNotice } from "~/components/action-notice";
-import {
-  PHONE_CODE_LENGTH,
-  PHONE_CODE_TTL_MINUTES,
-  PHONE_PROOF_INTENTS,
-  PHONE_PROOF_TEXT,
-  confirmPhoneCodeForm,
-  sendPhoneCodeForm,
-} from "~/features/account/phone-proof";
+import { PHONE_CODE_LENGTH, PHONE_CODE_TTL_MINUTES, PHONE_PROOF_INTENTS, PHONE_PROOF_TEXT } from "~/domain/phone-proof";
+import { confirmPhoneCodeForm, sendPhoneCodeForm } from "~/features/account/phone-proof-schema";
 import { PhoneProofPanel } from "~/features/account/phone-proof-panel";
 import { DiarySwitch } from "~/features/account/diary-switch";
 import { DIARY_INTENT, diaryForm } from "~/features/account/schema";

@@ -7,7 +7,7 @@ import { ActionNotice } from "~/components/action-notice";
 import { business } from "~/content/business";
 import { AuthCard, AuthShell } from "~/features/auth/auth-shell";
 import { SignInForm } from "~/features/auth/sign-in-form";
-import { REFERRAL_TEXT } from "~/features/referrals/texts";
+import { REFERRAL_TEXT } from "~/domain/referral-texts";
 import type { Route } from "./+types/refer.$code";
 
 export const meta: Route.MetaFunction = () => [{ title: `${REFERRAL_TEXT.welcomeTitle} | ${business.name}` }, { name: "robots", content: "noindex, nofollow" }];

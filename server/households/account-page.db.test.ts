@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/account";
-import { PHONE_PROOF_TEXT } from "~/features/account/phone-proof";
+import { PHONE_PROOF_TEXT } from "~/domain/phone-proof";
 import type { FormReply } from "~/lib/forms";
 import type { RequestContext } from "../context";
 import type { Database } from "../db/client";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { householdForm } from "~/features/cats/schema";
-import { PHONE_PROOF_TEXT } from "~/features/account/phone-proof";
+import { PHONE_PROOF_TEXT } from "~/domain/phone-proof";
 import type { Database, Db } from "../db/client";
 import { phoneVerifications, smsQueue, users } from "../db/schema/index";
 import { loadEnv } from "../env";

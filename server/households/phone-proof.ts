@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { business } from "~/content/business";
-import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_TTL_MINUTES, PHONE_PROOF_TEXT, type PhoneProofStatus } from "~/features/account/phone-proof";
+import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_TTL_MINUTES, PHONE_PROOF_TEXT, type PhoneProofStatus } from "~/domain/phone-proof";
 import { codeSecret, hashCode, randomCode, safeEqualHex } from "../crypto/tokens";
 import type { Db } from "../db/client";
 import { households, phoneVerifications } from "../db/schema/index";

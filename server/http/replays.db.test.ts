@@ -25,7 +25,7 @@ import {
   waitlistEntries,
 } from "../db/schema/index";
 import { VOUCHER_CONSENT_TEXT } from "~/domain/consent";
-import { PHONE_PROOF_INTENTS } from "~/features/account/phone-proof";
+import { PHONE_PROOF_INTENTS } from "~/domain/phone-proof";
 import { createAppointment, staffActor } from "../appointments/appointments";
 import { quoteGroom } from "../grooming/grooming";
 import { publishedAgreement } from "../stays/check-in";

@@ -1,5 +1,5 @@
 import type { SiteBusiness } from "~/features/content/site-content";
-import { PHONE_CODE_TTL_MINUTES } from "~/features/account/phone-proof";
+import { PHONE_CODE_TTL_MINUTES } from "~/domain/phone-proof";
 import { serviceTitle } from "~/domain/service-catalogue";
 import { type StayView, windowsText } from "~/domain/stay-view";
 import { formatCents } from "~/lib/money";

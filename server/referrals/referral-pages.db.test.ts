@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { loader as referLoader } from "~/routes/refer.$code";
-import { REFERRAL_TEXT, type ReferralSection } from "~/features/referrals/texts";
+import { REFERRAL_TEXT, type ReferralSection } from "~/domain/referral-texts";
 import type { FormReply } from "~/lib/forms";
 import type { RequestContext } from "../context";
 import type { Database } from "../db/client";

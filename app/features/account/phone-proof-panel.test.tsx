@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FormReply } from "~/lib/forms";
-import { PHONE_PROOF_TEXT, type PhoneProofStatus } from "./phone-proof";
+import { PHONE_PROOF_TEXT, type PhoneProofStatus } from "~/domain/phone-proof";
 import { PhoneProofPanel } from "./phone-proof-panel";
 
 afterEach(cleanup);

@@ -5,7 +5,8 @@ import { FormToken } from "~/components/form-token";
 import { Field, FormError } from "~/components/ui/field";
 import { type FormReply, replyTo, useNotice, useZodForm } from "~/lib/forms";
 import { formatUsPhone } from "~/lib/phone";
-import { PHONE_CODE_LENGTH, PHONE_PROOF_INTENTS, PHONE_PROOF_TEXT, type PhoneProofStatus, confirmPhoneCodeForm } from "./phone-proof";
+import { PHONE_CODE_LENGTH, PHONE_PROOF_INTENTS, PHONE_PROOF_TEXT, type PhoneProofStatus } from "~/domain/phone-proof";
+import { confirmPhoneCodeForm } from "./phone-proof-schema";
 
 /**
  * The household mobile's proof on /account (ADR 0140): whether the number is verified, what

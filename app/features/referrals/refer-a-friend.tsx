@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { formatBusinessLongDate } from "~/lib/business-time";
 import { type FormReply, useNotice } from "~/lib/forms";
 import { toast } from "~/lib/toast";
-import { REFERRAL_LINK_INTENT, REFERRAL_TEXT, type ReferralSection } from "./texts";
+import { REFERRAL_LINK_INTENT, REFERRAL_TEXT, type ReferralSection } from "~/domain/referral-texts";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

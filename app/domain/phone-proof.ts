@@ -1,8 +1,6 @@
-import { z } from "~/lib/zod";
-
 /**
- * Proving the household mobile with a texted code (ADR 0140): the form's schema and the words the
- * page and the server use, shared so both say the same.
+ * Proving the household mobile with a texted code (ADR 0140): the code's rules and the words the
+ * page and the server use, shared so both say the same (the forms: app/features/account/phone-proof-schema.ts).
  */
 
 export const PHONE_CODE_LENGTH = 6;
@@ -34,16 +32,6 @@ export const PHONE_PROOF_TEXT = {
 } as const;
 
 export const PHONE_PROOF_INTENTS = { send: "send-phone-code", confirm: "confirm-phone-code" } as const;
-
-/** "Verify this number": nothing to fill in; the number is the household's saved mobile. */
-export const sendPhoneCodeForm = z.object({});
-
-export const confirmPhoneCodeForm = z.object({
-  code: z
-    .string(PHONE_PROOF_TEXT.codeFormat)
-    .transform((s) => s.replace(/\s+/g, ""))
-    .pipe(z.string().regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), PHONE_PROOF_TEXT.codeFormat)),
-});
 
 /** What the account page shows about the mobile: proven, a code in flight, or neither. */
 export type PhoneProofStatus = { state: "none" } | { state: "verified"; verifiedAt: string } | { state: "code-sent"; expiresAt: string };

@@ -1,5 +1,3 @@
-import { z } from "~/lib/zod";
-
 /** The words of referrals (ADR 0153): the "Refer a friend" section of /account and the link's page. */
 export const REFERRAL_TEXT = {
   heading: "Refer a friend",
@@ -24,9 +22,8 @@ export const REFERRAL_TEXT = {
     "Create your account with your e-mail address: no password needed. When you complete your first stay with us, the friend who sent you this link gets a free night.",
 } as const;
 
-/** The form that creates the household's link (an account with no household yet has none). */
+/** The intent of the form that creates the household's link (an account with no household yet has none). */
 export const REFERRAL_LINK_INTENT = "referral-link";
-export const createReferralLinkForm = z.object({});
 
 /** What /account shows of the household's referrals. */
 export interface ReferralSection {
