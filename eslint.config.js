@@ -64,10 +64,8 @@ const featuresTheServerStillReads = [
   "content/overrides",
   "content/site-content",
   "content/site-content-context",
-  "customers/customer-finder",
   "home/about-section",
   "home/reviews-section",
-  "texts/stay-texts",
 ];
 const serverLayers = {
   regex: `^(~/|(\\.\\./)+app/)features/(?!(${[formSchemaModule, ...featuresTheServerStillReads].join("|")})$)`,

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, desc, eq, sql } from "drizzle-orm";
 import { CUSTOMER_APPOINTMENTS_SHOWN, CUSTOMERS_PAGE_SIZE, type CustomerRow, type CustomersQuery, customersQuerySchema } from "~/features/customers/schema";
-import type { CustomerMatch } from "~/features/customers/customer-finder";
+import type { CustomerMatch } from "~/domain/customer-match";
 import { formatUsPhone } from "~/lib/phone";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { SiteBusiness } from "~/features/content/site-content";
-import type { StayTextView } from "~/features/texts/stay-texts";
+import type { StayTextView } from "~/domain/stay-texts";
 import { addBusinessDays, businessDate, businessLocalToUtc, businessTime } from "~/lib/business-time";
 import { toE164 } from "~/lib/phone";
 import { type Db, rowsOf } from "../db/client";

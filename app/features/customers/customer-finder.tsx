@@ -1,16 +1,8 @@
 import { Form, Link } from "react-router";
+import type { CustomerMatch } from "~/domain/customer-match";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Panel } from "~/components/ui/panel";
-
-/** A customer found at the desk (`findCustomersToBookFor` on the server). */
-export interface CustomerMatch {
-  householdId: string;
-  name: string | null;
-  email: string;
-  phone: string | null;
-  cats: number;
-}
 
 /**
  * "Find the customer": a GET search by name, e-mail or phone, and each match with a Choose link to

@@ -1,18 +1,7 @@
 import { Link } from "react-router";
+import type { StayTextView } from "~/domain/stay-texts";
 import { formatBusinessDateTime } from "~/lib/business-time";
 import { formatUsPhone } from "~/lib/phone";
-
-/** A text from an owner as the stay's page and Today show it (ADR 0191). */
-export interface StayTextView {
-  id: string;
-  from: string | null;
-  phone: string;
-  body: string;
-  receivedAt: Date;
-  conversation: string;
-  answered: boolean;
-  alerted: boolean;
-}
 
 const shownPhone = (phone: string) => (/^\+1\d{10}$/.test(phone) ? formatUsPhone(phone) : phone);
 
