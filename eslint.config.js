@@ -60,7 +60,6 @@ const oneTransactionType = [
 const formSchemaModule = "[\\w-]+/([\\w-]+-)?schema";
 const featuresTheServerStillReads = [
   "content/business-defaults",
-  "content/form-state",
   "content/overrides",
   "content/site-content",
   "content/site-content-context",

@@ -1,4 +1,4 @@
-import { fieldId } from "~/features/content/form-state";
+import { fieldId } from "~/lib/form-state";
 import type { ContentKey, EditableContent } from "~/features/content/schema";
 
 /** One placeholder the public pages still show. */

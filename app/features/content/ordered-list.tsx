@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { moveItem } from "./form-state";
+import { moveItem } from "~/lib/form-state";
 
 /**
  * Moving items of an ordered list (reviews, team) with Move up / Move down buttons. The moved

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Label } from "~/components/ui/input";
 import { formatBusinessMonth } from "~/lib/business-time";
 import { cn } from "~/lib/cn";
-import { newItemId, setAtPath } from "./form-state";
+import { newItemId, setAtPath } from "~/lib/form-state";
 import { ImageUpload } from "./image-upload";
 import { MoveAnnouncement, MoveButtons, useListMover } from "./ordered-list";
 import { MAX_REVIEWS, type ReviewContent, type ReviewsContent } from "./schema";

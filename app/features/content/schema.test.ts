@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "./form-state";
+import { fieldErrors } from "~/lib/form-state";
 import { businessContentSchema, reviewsContentSchema, styleContentSchema, teamContentSchema, textStyleSchema } from "./schema";
 import { telFromDisplay } from "~/lib/phone";
 import { defaultEditableContent } from "./site-content";

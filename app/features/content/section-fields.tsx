@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { type FieldErrors, fieldId, getAtPath, setAtPath } from "./form-state";
+import { type FieldErrors, fieldId, getAtPath, setAtPath } from "~/lib/form-state";
 import { STYLE_BOUNDS, TEXT_ALIGNMENTS, type TextStyle } from "./schema";
 
 export interface FieldsProps<T> {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/input";
-import { newItemId, setAtPath } from "./form-state";
+import { newItemId, setAtPath } from "~/lib/form-state";
 import { ImageUpload } from "./image-upload";
 import { MoveAnnouncement, MoveButtons, useListMover } from "./ordered-list";
 import { MAX_TEAM_MEMBERS, type TeamContent, type TeamMemberContent } from "./schema";

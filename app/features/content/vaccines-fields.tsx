@@ -1,6 +1,6 @@
 import { FieldError, Label } from "~/components/ui/input";
 import { VACCINES, VACCINE_LABELS, VACCINE_REQUIREMENTS, VACCINE_REQUIREMENT_LABELS, type VaccineRequirement } from "~/domain/vaccines";
-import { type FieldErrors, fieldId } from "./form-state";
+import { type FieldErrors, fieldId } from "~/lib/form-state";
 import type { VaccinesContent } from "./schema";
 
 const selectClass =

@@ -7,7 +7,7 @@ import { formDataOf } from "@server/http/form-action";
 import { formToken, submitOnce } from "@server/http/form-once";
 import { mapRefusals } from "@server/http/refusals";
 import { Button } from "~/components/ui/button";
-import { type FieldErrors, fieldErrors } from "~/features/content/form-state";
+import { type FieldErrors, fieldErrors } from "~/lib/form-state";
 import { CONTENT_KEYS, type ContentKey, type EditableContent, contentKeySchema, contentSchemas } from "~/features/content/schema";
 import { ReviewsFields } from "~/features/content/reviews-fields";
 import { ListField, type StyleDraft, StyleGroup, CheckboxField, TextField, styleDraftFrom, styleFromDraft } from "~/features/content/section-fields";
