@@ -59,9 +59,12 @@ const oneTransactionType = [
  */
 const formSchemaModule = "[\\w-]+/([\\w-]+-)?schema";
 const featuresTheServerStillReads = [
-  "content/business-defaults",
-  "content/overrides",
-  "content/site-content",
+  // The published content is the Content editor's: built from app/content and the stored overrides,
+  // each checked by the editor's schemas (content/schema.ts), so it stays beside them.
+  "content/business-defaults", // the business profile as the editor edits it (a server test's default)
+  "content/overrides", // stored overrides over the defaults: how server/content reads what is published
+  "content/site-content", // the published content and its SiteBusiness, which every mail and PDF signs with
+  // Components a server test renders with stored content (server/content/reviews-team.db.test.ts).
   "content/site-content-context",
   "home/about-section",
   "home/reviews-section",
