@@ -17,3 +17,7 @@ export const keysetCursorSchema = z
     const at = Date.parse(v.slice(0, 27));
     return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 19) === v.slice(0, 19);
   }, "This page link is not valid.");
+
+/** A page link's query string: the page before or after a cursor (neither: the first page). */
+export const keysetPageQuerySchema = z.object({ before: keysetCursorSchema.optional(), after: keysetCursorSchema.optional() });
+export type KeysetPageQuery = z.output<typeof keysetPageQuerySchema>;

@@ -19,6 +19,7 @@ import { AppointmentsTable } from "~/features/appointments/appointments-table";
 import { appointmentIdForm, proposeChangeForm, reminderInput } from "~/features/appointments/schema";
 import type { AppointmentView } from "~/domain/appointment-view";
 import { noindexMeta } from "~/features/seo/seo";
+import { keysetPageQuerySchema } from "~/lib/keyset-cursor";
 import { formatBusinessDate, formatBusinessTime } from "~/lib/business-time";
 import { type FormReply, useNotice } from "~/lib/forms";
 import { ActionNotice } from "~/components/action-notice";
@@ -31,13 +32,11 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const auth = await getOptionalUser(request, context);
   if (!auth) return { signedIn: false as const };
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
+  const asked = keysetPageQuerySchema.pick({ before: true }).safeParse({ before });
   const actor = customerActor(auth.user);
   // A past page is 20 visits; a cursor that does not read (a hand-edited address) shows the latest ones.
   const now = context.clock.now();
-  const page = await listCustomerAppointmentsPage(context.db, actor, { before }, now).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 400) return listCustomerAppointmentsPage(context.db, actor, {}, now);
-    throw error;
-  });
+  const page = await listCustomerAppointmentsPage(context.db, actor, asked.success ? asked.data : {}, now);
   // Book a Groom sends the customer here with the new groom's id (a redirect, so it works before JavaScript too).
   const params = new URL(request.url).searchParams;
   const booked = page.upcoming.find((a) => a.id === params.get("booked"));

@@ -1,18 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
-import {
-  type AnalyticsRange,
-  type AnalyticsSummary,
-  CALLBACK_OUTCOMES,
-  LEAD_KINDS,
-  type TimeSeries,
-  addDays,
-  analyticsRangeSchema,
-  bucketsOf,
-} from "~/features/analytics/schema";
+import { type AnalyticsRange, type AnalyticsSummary, CALLBACK_OUTCOMES, LEAD_KINDS, type TimeSeries, addDays, bucketsOf } from "~/features/analytics/schema";
 import { BUSINESS_TIME_ZONE, businessLocalToUtc } from "~/lib/business-time";
 import { type Db, rowsOf } from "../db/client";
 import { APPOINTMENT_STATUSES } from "../db/schema/index";
-import { parseBody } from "../http/validation";
 
 const TOP_PATHS = 10;
 
@@ -69,11 +59,10 @@ function countsByBucket(table: string, column: string, range: AnalyticsRange, ke
 }
 
 /**
- * Everything the Analytics page shows for a range of Los Angeles days. `input` is client input
- * (from, to, group) and is validated here.
+ * Everything the Analytics page shows for a range of Los Angeles days, as `analyticsRangeSchema`
+ * parsed it (the page's `rangeFromSearchParams`, the API router's `parseBody`).
  */
-export async function analyticsSummary(db: Db, input: unknown): Promise<AnalyticsSummary> {
-  const range = parseBody(analyticsRangeSchema, input);
+export async function analyticsSummary(db: Db, range: AnalyticsRange): Promise<AnalyticsSummary> {
   const buckets = bucketsOf(range);
   const { start, end } = instants(range);
 

@@ -1,6 +1,8 @@
 import express, { Router } from "express";
 import type { AppContext } from "../context";
 import { optedOut, recordPageView } from "./page-views";
+import { analyticsRangeSchema } from "~/features/analytics/schema";
+import { parseBody } from "../http/validation";
 import { analyticsSummary } from "./queries";
 import { rateLimitClient } from "../http/client-address";
 
@@ -33,7 +35,7 @@ export function adminAnalyticsRouter(ctx: AppContext): Router {
   const router = Router();
   router.get("/", async (req, res) => {
     res.set("cache-control", "no-store");
-    res.json(await analyticsSummary(ctx.database.db, req.query));
+    res.json(await analyticsSummary(ctx.database.db, parseBody(analyticsRangeSchema, req.query)));
   });
   return router;
 }

@@ -69,11 +69,8 @@ describe("a customer's appointments, the past paged", () => {
     expect(first.past[0]).toMatchObject({ customerEmail: "alice@example.com", serviceTitle: "Full Grooming" });
   });
 
-  it("shows nobody else's visits, and refuses a page link that is not one", async () => {
+  it("shows nobody else's visits", async () => {
     const bobs = await listCustomerAppointmentsPage(database.db, bob, {}, now);
     expect([bobs.upcoming.length, bobs.past.length, bobs.older]).toEqual([1, 1, null]);
-    for (const before of ["20", "2026-02-31T10:00:00.000000Z_00000000-0000-0000-0000-000000000000"]) {
-      await expect(listCustomerAppointmentsPage(database.db, alice, { before }, now)).rejects.toMatchObject({ status: 400 });
-    }
   });
 });

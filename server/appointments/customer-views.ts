@@ -1,11 +1,10 @@
 import { and, asc, desc, gte, lt } from "drizzle-orm";
 import { serviceTitle } from "~/domain/service-catalogue";
 import { toAppointmentView } from "~/domain/appointment-view";
-import { keysetCursorSchema } from "~/lib/keyset-cursor";
+import type { KeysetPageQuery } from "~/lib/keyset-cursor";
 import type { Db } from "../db/client";
 import { beyond, cursorOf } from "../db/keyset";
 import { appointments } from "../db/schema/index";
-import { parseBody } from "../http/validation";
 import { ownedBy } from "../db/owned";
 import { type CustomerActor, isAppointment } from "./appointments";
 
@@ -14,12 +13,17 @@ export const PAST_PAGE_SIZE = 20;
 
 /**
  * /appointments with its past paged: every upcoming appointment (soonest first) and one page of
- * past ones, latest first, starting after `before` (the `older` of the previous page; client input,
- * checked here). `older` is null when nothing older is left. Keyset pages over (starts_at, id) on
+ * past ones, latest first, starting after `before` (the `older` of the previous page, as
+ * `keysetPageQuerySchema` parsed it). `older` is null when nothing older is left. Keyset pages over (starts_at, id) on
  * the household's (household_id, starts_at) index, ADR 0115: a customer with 300 visits gets 20.
  */
-export async function listCustomerAppointmentsPage(db: Db, actor: CustomerActor, input: { before?: string }, now: Date, pageSize = PAST_PAGE_SIZE) {
-  const before = input.before === undefined ? undefined : parseBody(keysetCursorSchema, input.before);
+export async function listCustomerAppointmentsPage(
+  db: Db,
+  actor: CustomerActor,
+  { before }: Pick<KeysetPageQuery, "before">,
+  now: Date,
+  pageSize = PAST_PAGE_SIZE,
+) {
   const t = appointments;
   const mine = and(ownedBy(appointments.householdId, actor.userId), isAppointment);
   const [upcoming, past] = await Promise.all([

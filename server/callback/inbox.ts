@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, like, lt, type SQL, sql } from "drizzle-orm";
-import { type CallbackListQuery, type CallbackUpdate, callbackListQuerySchema, callbackUpdateSchema } from "~/features/callback/schema";
+import type { CallbackListQuery, CallbackUpdate } from "~/features/callback/schema";
+import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { callMeBackForm } from "../db/schema/index";
 import { AppError } from "../http/errors";
@@ -27,7 +28,7 @@ export type CallbackLead = {
   [K in keyof typeof leadColumns]: (typeof callMeBackForm.$inferSelect)[K];
 };
 
-function filters(query: ReturnType<typeof callbackListQuerySchema.parse>): SQL | undefined {
+function filters(query: Omit<CallbackListQuery, "limit" | "offset">): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.staffStatus) conditions.push(eq(callMeBackForm.staffStatus, query.staffStatus));
   if (query.callStatus) conditions.push(eq(callMeBackForm.callStatus, query.callStatus));
@@ -38,15 +39,8 @@ function filters(query: ReturnType<typeof callbackListQuerySchema.parse>): SQL |
   return conditions.length ? and(...conditions) : undefined;
 }
 
-function parseQuery(input: CallbackListQuery) {
-  const parsed = callbackListQuerySchema.safeParse(input);
-  if (!parsed.success) throw new AppError(400, "INVALID_FILTER", "These filters are not valid.");
-  return parsed.data;
-}
-
 /** Newest first, with the total for paging. */
-export async function listCallbacks(db: Db, input: CallbackListQuery = {}): Promise<{ leads: CallbackLead[]; total: number }> {
-  const query = parseQuery(input);
+export async function listCallbacks(db: Db, query: CallbackListQuery): Promise<{ leads: CallbackLead[]; total: number }> {
   const where = filters(query);
   const leads = await db
     .select(leadColumns)
@@ -59,11 +53,9 @@ export async function listCallbacks(db: Db, input: CallbackListQuery = {}): Prom
   return { leads, total: totals?.total ?? 0 };
 }
 
-export async function updateCallback(db: Db, id: string, input: CallbackUpdate): Promise<CallbackLead> {
-  const parsed = callbackUpdateSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(400, "INVALID_UPDATE", parsed.error.issues[0]?.message ?? "This update is not valid.");
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, "NOT_FOUND", "This callback request does not exist.");
-  const { staffStatus, staffNote } = parsed.data;
+export async function updateCallback(db: Db, id: string, { staffStatus, staffNote }: CallbackUpdate): Promise<CallbackLead> {
+  // A malformed id is no request's: the same 404 as an unknown one, before it reaches the query.
+  if (!isUuid(id)) throw new AppError(404, "NOT_FOUND", "This callback request does not exist.");
   const [row] = await db
     .update(callMeBackForm)
     .set({
@@ -100,8 +92,7 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** Every lead matching the filters (not just one page), newest first, as CSV with CRLF line ends. */
-export async function callbacksCsv(db: Db, input: Omit<CallbackListQuery, "limit" | "offset"> = {}): Promise<string> {
-  const query = parseQuery(input);
+export async function callbacksCsv(db: Db, query: Omit<CallbackListQuery, "limit" | "offset">): Promise<string> {
   const leads = await db.select(leadColumns).from(callMeBackForm).where(filters(query)).orderBy(desc(callMeBackForm.createdAt), desc(callMeBackForm.id));
   const lines = [CSV_COLUMNS.map(([header]) => csvCell(header)).join(",")];
   for (const lead of leads) lines.push(CSV_COLUMNS.map(([, read]) => csvCell(read(lead))).join(","));

@@ -41,6 +41,34 @@ export function ownershipPredicates(file: string, text: string): string[] {
   return found;
 }
 
+const namesAUserId = (node: ts.Expression): boolean =>
+  (ts.isIdentifier(node) && node.text === "userId") || (ts.isPropertyAccessExpression(node) && node.name.text === "userId");
+
+/**
+ * "file:line" of each comparison of a row's `userId` with another (`row.userId !== userId`): a row
+ * read by id and then compared with the reader, where the query itself should have been scoped.
+ */
+export function userIdComparisons(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isBinaryExpression(node) &&
+      [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind) &&
+      namesAUserId(node.left) &&
+      namesAUserId(node.right) &&
+      (ts.isPropertyAccessExpression(node.left) || ts.isPropertyAccessExpression(node.right))
+    )
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Comparisons of two accounts that scope nothing: whose link a referral link is. */
+const NOT_A_SCOPE = ["server/referrals/referrals.ts"];
+
 describe("the household's ownership check", () => {
   it("is written only in server/db/owned.ts", () => {
     const files = ["server", "app", "scripts", "e2e"].flatMap(sources).filter((f) => f !== OWNED);
@@ -49,6 +77,21 @@ describe("the household's ownership check", () => {
       return text.includes("households.userId") ? ownershipPredicates(f, text) : [];
     });
     expect(found).toEqual([]);
+  });
+
+  it("is never a row's userId compared with the reader's after the query", () => {
+    const found = ["server", "app"]
+      .flatMap(sources)
+      .filter((f) => !/\.test\.tsx?$/.test(f) && !NOT_A_SCOPE.includes(f.split(path.sep).join("/")))
+      .flatMap((f) => userIdComparisons(f, fs.readFileSync(f, "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("finds a row's userId compared with another, and not one passed on", () => {
+    const text = ["if (!row || row.userId !== userId) throw NOT_FOUND();", "if (stay.userId === input.userId) return;", "await mail(row.userId, userId);"].join(
+      "\n",
+    );
+    expect(userIdComparisons("x.ts", text)).toEqual(["x.ts:1", "x.ts:2"]);
   });
 
   it("finds a predicate written by hand, in a call or a sql template, and not a join", () => {

@@ -23,6 +23,7 @@ import {
 } from "./grooming";
 import { type TestHouseholdOptions, testHousehold } from "../testing/households";
 import { weekdayOnOrAfter } from "../testing/dates";
+import { bookGroomFromForm, quoteGroomFromForm } from "../testing/groom-forms";
 
 let database: Database;
 beforeAll(async () => {
@@ -158,7 +159,7 @@ describe("booking a groom", () => {
     const { user, catIds } = await household(db);
     const other = await household(db);
     const book = (input: Partial<{ serviceId: string; catIds: string[]; day: string; time: string }>) =>
-      refusal(bookGroom(db, user, { serviceId: "full-grooming", catIds, day, time: "09:00", ...input }, { siteUrl, now }));
+      refusal(bookGroomFromForm(db, user, { serviceId: "full-grooming", catIds, day, time: "09:00", ...input }, { siteUrl, now }));
 
     expect(await book({ day: addBusinessDays(today, -1) })).toMatchObject({ code: "DAY_NOT_BOOKABLE", message: "Choose today or a later day." });
     expect(await book({ day: addBusinessDays(today, 200) })).toMatchObject({ code: "DAY_NOT_BOOKABLE" });
@@ -176,7 +177,9 @@ describe("booking a groom", () => {
       message: "Each cat can be chosen once.",
       details: { fields: { catIds: "Each cat can be chosen once." } },
     });
-    expect(await refusal(quoteGroom(db, user.id, { serviceId: "full-grooming", catIds: [catIds[0]!, catIds[0]!], day }, now))).toMatchObject({ status: 400 });
+    expect(await refusal(quoteGroomFromForm(db, user.id, { serviceId: "full-grooming", catIds: [catIds[0]!, catIds[0]!], day }, now))).toMatchObject({
+      status: 400,
+    });
     expect(await grooms(db, user.email.toLowerCase())).toEqual([]);
   });
 

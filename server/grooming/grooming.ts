@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, ne } from "drizzle-orm";
 import { serviceSlug } from "~/domain/service-catalogue";
-import { type BookGroomInput, type GroomDay, bookGroomForm, groomDayForm, rescheduleGroomForm } from "~/features/grooming/schema";
+import type { BookGroomRequest, GroomDay, RescheduleGroomRequest } from "~/features/grooming/schema";
 import { type FreeTime, type GroomerDay, freeTimes, groomLength } from "~/domain/groom-slots";
 import { type WeeklyWindows, weekdayOf } from "~/domain/calendar";
 import { addBusinessDays, businessDate, businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
@@ -15,7 +15,6 @@ import { isUuid } from "~/lib/ids";
 import { getHousehold } from "../households/households";
 import { ownedBy } from "../db/owned";
 import { AppError } from "../http/errors";
-import { parseBody } from "../http/validation";
 import { householdCats } from "../stays/household-cats";
 import { queueGroomMail } from "./groom-mail";
 import { type GroomStay, fitsWindows, stayForGroom } from "./stay-groom";
@@ -150,8 +149,7 @@ export interface GroomQuote {
 }
 
 /** What the customer may book for this service, cats and day: the free start times; nothing is held. */
-export async function quoteGroom(db: Db, userId: string, input: GroomDay, now: Date, ignoreId?: string): Promise<GroomQuote> {
-  const request = parseBody(groomDayForm, input);
+export async function quoteGroom(db: Db, userId: string, request: GroomDay, now: Date, ignoreId?: string): Promise<GroomQuote> {
   const problem = dayProblem(request.day, businessDate(now));
   if (problem) throw new AppError(400, "DAY_NOT_BOOKABLE", problem, { fields: { day: problem } });
   // One read after another: when booking, they run in the booking's transaction, on one connection.
@@ -225,10 +223,9 @@ async function lockedGroomer(tx: Db, slot: FreeTime, ignoreId?: string, preferre
 export async function bookGroom(
   db: Db,
   user: { id: string; email: string },
-  input: BookGroomInput,
+  request: BookGroomRequest,
   ctx: { siteUrl: string; now: Date; bookedBy?: string },
 ): Promise<Groom> {
-  const request = parseBody(bookGroomForm, input);
   const now = ctx.now;
   const email = user.email.toLowerCase();
   const bookedBy = ctx.bookedBy?.toLowerCase() ?? email;
@@ -284,13 +281,7 @@ async function ownGroom(tx: Db, userId: string, id: string): Promise<Groom> {
  * Moves the customer's groom to another day and time, with the checks of a new booking (free time,
  * vaccines on the new day) and the cancellation policy's window: not within 24 hours of its start.
  */
-export async function rescheduleGroom(
-  db: Db,
-  user: { id: string; email: string },
-  input: { appointmentId: string; day: string; time: string },
-  ctx: { siteUrl: string; now: Date },
-) {
-  const request = parseBody(rescheduleGroomForm, { intent: "reschedule", ...input });
+export async function rescheduleGroom(db: Db, user: { id: string; email: string }, request: RescheduleGroomRequest, ctx: { siteUrl: string; now: Date }) {
   const now = ctx.now;
   const email = user.email.toLowerCase();
   return withExclusionRetry(

@@ -14,12 +14,11 @@ import {
 } from "~/domain/vaccines";
 import { businessDate, formatCalendarDayShort } from "~/lib/business-time";
 import { loadSiteContent } from "../content/content";
-import { keysetCursorSchema } from "~/lib/keyset-cursor";
+import type { KeysetPageQuery } from "~/lib/keyset-cursor";
 import type { Db } from "../db/client";
 import { type Boundary, beyond, cursorOf, keysetPage } from "../db/keyset";
 import { cats, households, users, vaccineDocuments, vaccineRecords } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { parseBody } from "../http/validation";
 import { checkCertificate } from "./certificates";
 import { isUuid } from "~/lib/ids";
 import { CAT_NOT_FOUND, getCat } from "./households";
@@ -300,12 +299,10 @@ export interface ReviewQueuePage {
 /**
  * One page of the Documents queue, oldest upload first, and how many records await review in all.
  * Keyset pages over (created_at, id) (ADR 0115): `after` (a page's `later`) opens the uploads after
- * it, `before` (a page's `earlier`) those before it; the cursors are client input, checked here.
+ * it, `before` (a page's `earlier`) those before it, as `keysetPageQuerySchema` parsed them.
  * The queue's order is the reverse of `keysetPage`'s newest first, so its boundaries are mirrored.
  */
-export async function reviewQueuePage(db: Db, input: { before?: string; after?: string } = {}, pageSize = REVIEW_PAGE_SIZE): Promise<ReviewQueuePage> {
-  const after = input.after === undefined ? undefined : parseBody(keysetCursorSchema, input.after);
-  const before = input.before === undefined ? undefined : parseBody(keysetCursorSchema, input.before);
+export async function reviewQueuePage(db: Db, { before, after }: KeysetPageQuery = {}, pageSize = REVIEW_PAGE_SIZE): Promise<ReviewQueuePage> {
   const at = vaccineRecords.createdAt;
   const id = vaccineRecords.id;
   /** Up to `limit` records beyond the boundary, nearest to it first; keysetPage's "older" are the later uploads here. */

@@ -7,9 +7,10 @@ import {
   type LeadKind,
   type LeadsFilters,
   type LeadsQuery,
+  type LeadUpdate,
   leadKinds,
-  leadUpdateSchema,
 } from "~/features/leads/inbox-schema";
+import { isUuid } from "~/lib/ids";
 import { businessLocalToUtc, nextBusinessDate } from "~/lib/business-time";
 import { csvCell, updateCallback } from "../callback/inbox";
 import { type Db, rowsOf } from "../db/client";
@@ -17,7 +18,6 @@ import { type Boundary, beyond, cursorOf, keysetPage } from "../db/keyset";
 import { searchPatterns } from "../db/search";
 import { callMeBackForm, newsletterSignups, stays, voucherRequests } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { parseBody } from "../http/validation";
 
 /**
  * The admin leads inbox: callback requests, voucher requests and newsletter sign-ups in one list,
@@ -191,13 +191,10 @@ export async function listLeads(
 }
 
 /** Sets the staff status and/or note of a callback or voucher request. */
-export async function updateLead(db: Db, kind: FollowUpKind, id: string, input: unknown) {
-  const update = parseBody(leadUpdateSchema, input);
+export async function updateLead(db: Db, kind: FollowUpKind, id: string, update: LeadUpdate) {
   if (kind === "callback") return updateCallback(db, id, update);
-
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
-    throw new AppError(404, "NOT_FOUND", "This voucher request does not exist.");
-  }
+  // A malformed id is no request's: the same 404 as an unknown one, before it reaches the query.
+  if (!isUuid(id)) throw new AppError(404, "NOT_FOUND", "This voucher request does not exist.");
   const [row] = await db
     .update(voucherRequests)
     .set({

@@ -4,6 +4,7 @@ import { formatCents } from "~/lib/money";
 import { isUuid } from "~/lib/ids";
 import type { Db } from "../db/client";
 import { lockForBooking } from "../db/booking-lock";
+import { ownedBy } from "../db/owned";
 import { households, payments, stayEvents, stays, users } from "../db/schema/index";
 import { UNIQUE_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { loadSiteContent } from "../content/content";
@@ -41,12 +42,13 @@ const NOT_CHECKED_IN = () =>
 async function payableStay(db: Db, stayId: string, userId?: string) {
   if (!isUuid(stayId)) throw STAY_NOT_FOUND();
   const [row] = await db
-    .select({ stay: stays, email: users.email, userId: households.userId })
+    .select({ stay: stays, email: users.email })
     .from(stays)
     .leftJoin(households, eq(households.id, stays.householdId))
     .leftJoin(users, eq(users.id, households.userId))
-    .where(eq(stays.id, stayId));
-  if (!row || (userId !== undefined && row.userId !== userId)) throw STAY_NOT_FOUND();
+    // A customer's own stay only, in the query: another household's is not found, as an unknown one.
+    .where(and(eq(stays.id, stayId), userId === undefined ? undefined : ownedBy(stays.householdId, userId)));
+  if (!row) throw STAY_NOT_FOUND();
   if (!(BALANCE_STATUSES as readonly string[]).includes(row.stay.status)) throw NOT_CHECKED_IN();
   return row;
 }

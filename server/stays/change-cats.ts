@@ -2,14 +2,13 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { type StayStatus } from "~/domain/stay-status";
 import { cancellationTiers } from "~/domain/cancellation";
 import { priceStay } from "~/domain/pricing";
-import { type Arrangement, type StayCatsInput, stayCatsForm } from "~/features/stays/schema";
+import type { Arrangement, StayCatsRequest } from "~/features/stays/schema";
 import { businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { staySuites, stayCats, stayEvents, stays, suiteTypes } from "../db/schema/index";
 import { lockForBooking } from "../db/booking-lock";
 import { vaccineCoverage } from "../households/vaccines";
 import { AppError } from "../http/errors";
-import { parseBody } from "../http/validation";
 import { freeSuitesOfType, loadStayTerms } from "./calendar";
 import type { StayChangeQuote } from "./change-dates";
 import { lockBookedStay } from "./first-night";
@@ -25,8 +24,7 @@ import { queueStayMail } from "./stay-mail";
  * type, and suites no cat needs any more are released. Priced at today's rates, with the same
  * vaccine check as booking. Throws the refusal a person can act on.
  */
-async function planCatsChange(db: Db, userId: string, input: StayCatsInput, now: Date, lock = false) {
-  const request = parseBody(stayCatsForm, input);
+async function planCatsChange(db: Db, userId: string, request: StayCatsRequest, now: Date, lock = false) {
   const today = businessDate(now);
   const stay = await ownStay(db, userId, request.stayId);
   if (!changeable(stay, today)) throw STAY_NOT_CHANGEABLE();
@@ -86,7 +84,7 @@ export interface StayCatsQuote extends StayChangeQuote {
 }
 
 /** What the stay would cost with these cats, for the customer to see before confirming. */
-export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput, now: Date): Promise<StayCatsQuote> {
+export async function quoteStayCats(db: Db, userId: string, input: StayCatsRequest, now: Date): Promise<StayCatsQuote> {
   const plan = await planCatsChange(db, userId, input, now);
   return {
     totalCents: plan.price.totalCents,
@@ -101,9 +99,9 @@ export async function quoteStayCats(db: Db, userId: string, input: StayCatsInput
  * lock; the exclusion constraint still refuses a suite a writer without it took, and the change runs
  * again), rewrites the cats and the price, and queues the mail, in one transaction.
  */
-export async function changeStayCats(db: Db, userId: string, input: StayCatsInput, ctx: { siteUrl: string; now: Date }): Promise<Stay> {
+export async function changeStayCats(db: Db, userId: string, input: StayCatsRequest, ctx: { siteUrl: string; now: Date }): Promise<Stay> {
   const now = ctx.now;
-  const { stayId, catIds } = parseBody(stayCatsForm, input);
+  const { stayId, catIds } = input;
   return withSuiteRetry(db, async (tx) => {
     // The cats' and the person's locks, then the row (ADR 0199): a change racing another change, a
     // cancel or a booking of the household sees the other's result.

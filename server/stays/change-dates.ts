@@ -2,13 +2,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import { type StayStatus } from "~/domain/stay-status";
 import { cancellationTiers } from "~/domain/cancellation";
 import { priceStay } from "~/domain/pricing";
-import { type StayNewDates, stayNewDatesForm } from "~/features/stays/schema";
+import type { StayNewDates } from "~/features/stays/schema";
 import { businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { staySuites, stayCats, stayEvents, stays, suiteTypes } from "../db/schema/index";
 import { lockForBooking } from "../db/booking-lock";
 import { vaccineCoverage } from "../households/vaccines";
-import { parseBody } from "../http/validation";
 import { freeSuitesOfType } from "./calendar";
 import { lockBookedStay } from "./first-night";
 import { refuseCatsAlreadyBooked } from "./household-cats";
@@ -21,7 +20,7 @@ import { queueStayMail } from "./stay-mail";
  * (another suite of the same type where not), priced at today's rates, with the same checks as
  * booking. Throws the refusal a person can act on.
  */
-async function planChange(db: Db, userId: string, input: { stayId: string; checkIn: string; checkOut: string }, now: Date, lock = false) {
+async function planChange(db: Db, userId: string, input: StayNewDates, now: Date, lock = false) {
   const today = businessDate(now);
   const stay = await ownStay(db, userId, input.stayId);
   if (!changeable(stay, today)) throw STAY_NOT_CHANGEABLE();
@@ -76,16 +75,13 @@ export interface StayChangeQuote {
 
 /** What moving the stay to new dates would cost, for the customer to see before confirming. */
 export async function quoteStayChange(db: Db, userId: string, input: StayNewDates, now: Date): Promise<StayChangeQuote> {
-  // Checked before the dates reach a query: the database answers an impossible date with an error.
-  const plan = await planChange(db, userId, parseBody(stayNewDatesForm, input), now);
+  const plan = await planChange(db, userId, input, now);
   return { totalCents: plan.price.totalCents, differenceCents: plan.price.totalCents - plan.stay.totalCents, status: plan.status };
 }
 
 /** Moves the stay to new dates (and, where its suite is taken, another suite of its type), atomically against every other booking. */
-export async function changeStayDates(db: Db, userId: string, changed: StayNewDates, ctx: { siteUrl: string; now: Date }) {
+export async function changeStayDates(db: Db, userId: string, input: StayNewDates, ctx: { siteUrl: string; now: Date }) {
   const now = ctx.now;
-  // Checked before the dates reach a query: the database answers an impossible date with an error.
-  const input = parseBody(stayNewDatesForm, changed);
   return withSuiteRetry(db, async (tx) => {
     await lockBookedStay(tx, input.stayId);
     const plan = await planChange(tx, userId, input, now, true);
@@ -102,7 +98,8 @@ export async function changeStayDates(db: Db, userId: string, changed: StayNewDa
       actor: `customer:${userId}`,
       detail: {
         from: { checkIn: plan.stay.checkIn, checkOut: plan.stay.checkOut, totalCents: plan.stay.totalCents },
-        to: { ...input, totalCents: plan.price.totalCents },
+        // The new dates only (the form posts its intent beside them).
+        to: { stayId: input.stayId, checkIn: input.checkIn, checkOut: input.checkOut, totalCents: plan.price.totalCents },
       },
       at: now,
     });

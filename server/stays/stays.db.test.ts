@@ -36,7 +36,15 @@ import { changeStayDates, quoteStayChange } from "./change-dates";
 import { householdCats } from "./household-cats";
 import { quoteStay } from "./quote";
 import { listHouseholdStays } from "./views";
-import { bookStayFromForm, quoteStayFromForm } from "../testing/stay-forms";
+import {
+  bookStayFromForm,
+  changeStayCatsFromForm,
+  changeStayDatesFromForm,
+  joinWaitlistFromForm,
+  quoteStayCatsFromForm,
+  quoteStayChangeFromForm,
+  quoteStayFromForm,
+} from "../testing/stay-forms";
 import { queueArrivalReminders, queueStayMail } from "./stay-mail";
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist, runWaitlist } from "./waitlist";
 import { type TestHouseholdOptions, TEST_PDF, testHousehold } from "../testing/households";
@@ -448,8 +456,8 @@ describe("changing a stay's cats", () => {
       code: "CAT_NOT_FOUND",
     });
     expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [crypto.randomUUID()] }, { siteUrl, now }))).toMatchObject({ status: 404 });
-    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: ["not-an-id"] }, { siteUrl, now }))).toMatchObject({ status: 400 });
-    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [] }, { siteUrl, now }))).toMatchObject({ status: 400 });
+    expect(await refusal(changeStayCatsFromForm(db, userId, { stayId: stay.id, catIds: ["not-an-id"] }, { siteUrl, now }))).toMatchObject({ status: 400 });
+    expect(await refusal(changeStayCatsFromForm(db, userId, { stayId: stay.id, catIds: [] }, { siteUrl, now }))).toMatchObject({ status: 400 });
     expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[0]!] }, { siteUrl, now }))).toMatchObject({
       code: "CATS_UNCHANGED",
     });
@@ -738,16 +746,16 @@ describe("a day the calendar does not have, and a cat chosen twice", () => {
     });
     expect(await refusal(bookStayFromForm(db, userId, { ...base, catIds: twice }, { siteUrl, now }))).toMatchObject(catTwice);
     expect(await refusal(quoteStayFromForm(db, userId, { checkIn, checkOut, catIds: twice }, now))).toMatchObject(catTwice);
-    expect(await refusal(joinWaitlist(db, userId, { checkIn: impossible, checkOut, catIds, flexDays: 0 }, now))).toMatchObject(realDate);
-    expect(await refusal(joinWaitlist(db, userId, { checkIn, checkOut, catIds: twice, flexDays: 0 }, now))).toMatchObject(catTwice);
+    expect(await refusal(joinWaitlistFromForm(db, userId, { checkIn: impossible, checkOut, catIds, flexDays: 0 }, now))).toMatchObject(realDate);
+    expect(await refusal(joinWaitlistFromForm(db, userId, { checkIn, checkOut, catIds: twice, flexDays: 0 }, now))).toMatchObject(catTwice);
 
     const stay = await bookStayFromForm(db, userId, { ...base, catIds: [catIds[0]!] }, { siteUrl, now });
-    expect(await refusal(quoteStayChange(db, userId, { stayId: stay.id, checkIn, checkOut: impossible }, now))).toMatchObject(realDate);
-    expect(await refusal(changeStayDates(db, userId, { stayId: stay.id, checkIn: impossible, checkOut }, { siteUrl, now }))).toMatchObject(realDate);
-    expect(await refusal(quoteStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[1]!] }, now))).toMatchObject(catTwice);
-    expect(await refusal(changeStayCats(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[0]!, catIds[1]!] }, { siteUrl, now }))).toMatchObject(
-      catTwice,
-    );
+    expect(await refusal(quoteStayChangeFromForm(db, userId, { stayId: stay.id, checkIn, checkOut: impossible }, now))).toMatchObject(realDate);
+    expect(await refusal(changeStayDatesFromForm(db, userId, { stayId: stay.id, checkIn: impossible, checkOut }, { siteUrl, now }))).toMatchObject(realDate);
+    expect(await refusal(quoteStayCatsFromForm(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[1]!] }, now))).toMatchObject(catTwice);
+    expect(
+      await refusal(changeStayCatsFromForm(db, userId, { stayId: stay.id, catIds: [catIds[1]!, catIds[0]!, catIds[1]!] }, { siteUrl, now })),
+    ).toMatchObject(catTwice);
     // A caller in code that skips the form is refused by the domain function itself.
     expect(await refusal(householdCats(db, userId, twice))).toMatchObject({ status: 400, code: "CAT_REPEATED", message: "Each cat can be chosen once." });
 

@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { type StaySettings, dateProblems, nightsOf } from "~/domain/calendar";
-import { type WaitlistRequest, waitlistRequest } from "~/features/stays/schema";
+import type { WaitlistRequest } from "~/features/stays/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { households, staySuites, stayCats, stayEvents, stays, waitlistEntries } from "../db/schema/index";
 import { EXCLUSION_VIOLATION, sqlStateOf } from "../db/sql-state";
 import { vaccineCoverage } from "../households/vaccines";
 import { AppError } from "../http/errors";
-import { parseBody } from "../http/validation";
 import type { Logger } from "../logger";
 import type { PeriodicJob } from "../periodic-job";
 import { type SuiteType, freeSuiteCounts, listSuiteTypes, loadStaySettings, rulesBetween } from "./calendar";
@@ -35,8 +34,7 @@ export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
 const ENTRY_NOT_FOUND = () => new AppError(404, "WAITLIST_ENTRY_NOT_FOUND", "We couldn't find that waitlist entry.");
 
 /** Joins the waitlist for dates that were full: the same checks of the cats and the dates as booking, in the same words. */
-export async function joinWaitlist(db: Db, userId: string, input: WaitlistRequest, now: Date): Promise<WaitlistEntry> {
-  const request = parseBody(waitlistRequest, input);
+export async function joinWaitlist(db: Db, userId: string, request: WaitlistRequest, now: Date): Promise<WaitlistEntry> {
   const cats = await householdCats(db, userId, request.catIds);
   const { problems } = await checkedDates(db, request.checkIn, request.checkOut, businessDate(now));
   if (problems.length > 0) throw datesRefused(problems);

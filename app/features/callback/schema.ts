@@ -56,7 +56,7 @@ export const callbackListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
-export type CallbackListQuery = z.input<typeof callbackListQuerySchema>;
+export type CallbackListQuery = z.output<typeof callbackListQuerySchema>;
 
 /** What staff may change on a lead. */
 export const callbackUpdateSchema = z
@@ -65,4 +65,4 @@ export const callbackUpdateSchema = z
     staffNote: z.string().trim().max(2000).optional(),
   })
   .refine((v) => v.staffStatus !== undefined || v.staffNote !== undefined, { message: "Nothing to update." });
-export type CallbackUpdate = z.input<typeof callbackUpdateSchema>;
+export type CallbackUpdate = z.output<typeof callbackUpdateSchema>;

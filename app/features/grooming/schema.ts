@@ -26,7 +26,7 @@ export const bookGroomForm = groomDayForm.extend({
   time,
   notes: z.string().trim().max(1000, "Keep the notes under 1000 characters").optional(),
 });
-export type BookGroomInput = z.input<typeof bookGroomForm>;
+export type BookGroomRequest = z.output<typeof bookGroomForm>;
 
 /** Admin: a groom booked by staff for a household, checked like the customer's own booking. */
 export const staffGroomForm = bookGroomForm.extend({ intent: z.literal("bookForCustomer"), householdId: idField("Choose a customer") });
@@ -38,6 +38,8 @@ export const rescheduleGroomForm = z.object({
   day: calendarDateField("Choose a day"),
   time,
 });
+/** The move itself: My Appointments' "Request a different time" on a groom posts the same fields with its own intent. */
+export type RescheduleGroomRequest = Omit<z.output<typeof rescheduleGroomForm>, "intent">;
 
 /** Admin: a grooming service's duration and price per cat, and whether customers may book it online. */
 export const groomingServiceForm = z.object({

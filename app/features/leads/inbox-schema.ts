@@ -78,7 +78,7 @@ export const leadUpdateSchema = z
     staffNote: z.string().trim().max(2000, "Keep the note under 2000 characters.").optional(),
   })
   .refine((v) => v.staffStatus !== undefined || v.staffNote !== undefined, { message: "Nothing to update." });
-export type LeadUpdate = z.input<typeof leadUpdateSchema>;
+export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 
 /** The inbox's follow-up form under each callback or voucher request. */
 export const leadFollowUpForm = z.object({

@@ -50,19 +50,19 @@ export const payDepositForm = z.object({ intent: z.literal("pay"), stayId: idFie
 /** My Trips' "Pay by card" for a balance left unpaid at check-out (ADR 0182). */
 export const payOwedForm = z.object({ intent: z.literal("payOwed"), stayId: idField("Choose a stay") });
 
-/** A stay's new dates (server/stays checks them again for a caller other than the form). */
+/** A stay's new dates. */
 export const stayNewDatesForm = z.object({
   stayId: idField("Choose a stay"),
   checkIn: calendarDateField("Choose a check-in date"),
   checkOut: calendarDateField("Choose a check-out date"),
 });
-export type StayNewDates = z.input<typeof stayNewDatesForm>;
+export type StayNewDates = z.output<typeof stayNewDatesForm>;
 
 export const changeStayForm = stayNewDatesForm.extend({ intent: z.literal("change") });
 
 /** The cats a stay is for from now on: the household's own, at least one (the same words as booking). */
 export const stayCatsForm = z.object({ stayId: idField("Choose a stay"), catIds: catIdList("Choose the cats who are staying") });
-export type StayCatsInput = z.input<typeof stayCatsForm>;
+export type StayCatsRequest = z.output<typeof stayCatsForm>;
 
 export const changeStayCatsForm = stayCatsForm.extend({ intent: z.literal("changeCats") });
 
@@ -72,7 +72,7 @@ export const acceptOfferForm = z.object({ intent: z.literal("accept"), stayId: i
 export const waitlistRequest = stayDatesForm.extend({
   flexDays: z.coerce.number().int().min(0).max(14).default(0),
 });
-export type WaitlistRequest = z.input<typeof waitlistRequest>;
+export type WaitlistRequest = z.output<typeof waitlistRequest>;
 
 export const joinWaitlistForm = waitlistRequest.extend({ intent: z.literal("waitlist") });
 

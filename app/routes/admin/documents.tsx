@@ -9,6 +9,7 @@ import type { MailMessage } from "@server/mail/mailer";
 import { queueMail, sendMailNow } from "@server/mail/queue";
 import { recordRejectedMail } from "@server/messages/catalogue";
 import { mapRefusals } from "@server/http/refusals";
+import { parseBody } from "@server/http/validation";
 import { ActionNotice } from "~/components/action-notice";
 import { KeysetPager } from "~/components/keyset-pager";
 import { Button } from "~/components/ui/button";
@@ -17,6 +18,7 @@ import { rejectRecordForm, verifyRecordForm } from "~/features/cats/schema";
 import { VACCINE_LABELS, awaitingReviewText } from "~/domain/vaccines";
 import type { SiteBusiness } from "~/features/content/site-content";
 import { formatBusinessDateTime, formatCalendarDay } from "~/lib/business-time";
+import { keysetPageQuerySchema } from "~/lib/keyset-cursor";
 import { type FormReply, useNotice, useZodForm } from "~/lib/forms";
 import type { Route } from "./+types/documents";
 import { adminMeta } from "./shared";
@@ -29,10 +31,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   await requirePermission(request, context, "documents");
   const params = new URL(request.url).searchParams;
   // A page of the queue (50 records), from the oldest upload or beyond a page link's cursor; a malformed cursor answers 400.
-  const { records, total, earlier, later } = await reviewQueuePage(context.db, {
-    before: params.get("before") ?? undefined,
-    after: params.get("after") ?? undefined,
-  });
+  const page = parseBody(keysetPageQuerySchema, { before: params.get("before") ?? undefined, after: params.get("after") ?? undefined });
+  const { records, total, earlier, later } = await reviewQueuePage(context.db, page);
   return {
     total,
     earlier,
