@@ -39,7 +39,9 @@ test(
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await screenshot(page, "medication-quote");
 
-    // A cat whose profile lists none: no medication line, and the page says how to add one.
+    // A cat whose profile lists none: no medication line, and the page says how to add one. Nothing
+    // here changes with the width: at 1280 px only.
+    if (width < 1024) return;
     const plain = await customerWithVerifiedCats(browser, baseURL!, signIn, staff, [`Tofu ${crypto.randomBytes(3).toString("hex")}`]);
     await plain.page.goto("/book/stay");
     await plain.page.getByLabel("Check-in date").fill(checkIn.iso);

@@ -18,69 +18,70 @@ test.use({ ownServerEnv: { TEST_CLOCK: "1" } });
 
 const OWNER = "+19492491234";
 
-test(
-  "an overdue pickup keeps its suite and is billed; the balance left unpaid is paid later from My Trips",
-  { tag: "@both-widths" },
-  async ({ browser, page: staff, signIn, ownServer }) => {
-    test.setTimeout(240_000);
-    const [today, leaving] = [businessDayAhead(0), businessDayAhead(1)];
-    await signIn(staff, { as: "admin", open: false });
-    await openEveryDay(staff);
-    let serverNow = new Date();
-    const moveClockTo = async (day: string, time: string) => {
-      const minutes = Math.max(1, Math.ceil((businessLocalToUtc(day, time).getTime() - serverNow.getTime()) / 60_000));
-      const moved = await staff.request.post("/test/clock", { data: { advanceMinutes: minutes } });
-      await expectStatus(moved, 200, `move the clock to ${day} ${time}`);
-      serverNow = new Date(((await moved.json()) as { now: string }).now);
-    };
+test("an overdue pickup keeps its suite and is billed; the balance left unpaid is paid later from My Trips", async ({
+  browser,
+  page: staff,
+  signIn,
+  ownServer,
+}) => {
+  test.setTimeout(240_000);
+  const [today, leaving] = [businessDayAhead(0), businessDayAhead(1)];
+  await signIn(staff, { as: "admin", open: false });
+  await openEveryDay(staff);
+  let serverNow = new Date();
+  const moveClockTo = async (day: string, time: string) => {
+    const minutes = Math.max(1, Math.ceil((businessLocalToUtc(day, time).getTime() - serverNow.getTime()) / 60_000));
+    const moved = await staff.request.post("/test/clock", { data: { advanceMinutes: minutes } });
+    await expectStatus(moved, 200, `move the clock to ${day} ${time}`);
+    serverNow = new Date(((await moved.json()) as { now: string }).now);
+  };
 
-    // One night, today to tomorrow, checked in at the desk.
-    const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
-    const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [cat]);
-    const page = customer.page;
-    const stayId = await bookStayInBrowser(page, cat, today.iso, leaving.iso);
-    const deskPage = await (await staff.request.get(`/admin/stays/${stayId}/check-in`)).text();
-    const catId = /name="cats\[0\]\.catId" value="([0-9a-f-]{36})"/.exec(deskPage)![1]!;
-    await checkInAtDesk(staff, stayId, [catId]);
+  // One night, today to tomorrow, checked in at the desk.
+  const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
+  const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [cat]);
+  const page = customer.page;
+  const stayId = await bookStayInBrowser(page, cat, today.iso, leaving.iso);
+  const deskPage = await (await staff.request.get(`/admin/stays/${stayId}/check-in`)).text();
+  const catId = /name="cats\[0\]\.catId" value="([0-9a-f-]{36})"/.exec(deskPage)![1]!;
+  await checkInAtDesk(staff, stayId, [catId]);
 
-    // The departure window closes at 23:59 and nobody came: the desk lists the cat first, its suite held for the night.
-    await moveClockTo(leaving.iso, "23:59");
-    await staff.goto(`/admin/stays?date=${leaving.iso}`);
-    const overdue = staff.locator("section", { has: staff.getByRole("heading", { name: "Overdue pickups", exact: true }) });
-    await expect(overdue.getByText(`${cat} · Ana Ruiz`)).toBeVisible();
-    const grid = staff.getByRole("region", { name: "Occupancy grid, scrolls sideways" });
-    // The night of the departure day (the grid's first column) is the cat's.
-    await expect(grid.getByTitle(new RegExp(`^${cat} \\(Ana Ruiz\\)$`)).first()).toBeVisible();
-    await expectNoAxeViolations(staff);
-    await screenshot(staff, "desk-overdue");
-    const texts = await staff.request.get(`/test/texts?to=${encodeURIComponent(OWNER)}`);
-    await expectStatus(texts, 200, "read the owner's texts");
-    const overdueTexts = ((await texts.json()) as { texts: { body: string }[] }).texts.filter((t) => t.body.includes("is still with us"));
-    expect(overdueTexts).toHaveLength(1);
+  // The departure window closes at 23:59 and nobody came: the desk lists the cat first, its suite held for the night.
+  await moveClockTo(leaving.iso, "23:59");
+  await staff.goto(`/admin/stays?date=${leaving.iso}`);
+  const overdue = staff.locator("section", { has: staff.getByRole("heading", { name: "Overdue pickups", exact: true }) });
+  await expect(overdue.getByText(`${cat} · Ana Ruiz`)).toBeVisible();
+  const grid = staff.getByRole("region", { name: "Occupancy grid, scrolls sideways" });
+  // The night of the departure day (the grid's first column) is the cat's.
+  await expect(grid.getByTitle(new RegExp(`^${cat} \\(Ana Ruiz\\)$`)).first()).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await screenshot(staff, "desk-overdue");
+  const texts = await staff.request.get(`/test/texts?to=${encodeURIComponent(OWNER)}`);
+  await expectStatus(texts, 200, "read the owner's texts");
+  const overdueTexts = ((await texts.json()) as { texts: { body: string }[] }).texts.filter((t) => t.body.includes("is still with us"));
+  expect(overdueTexts).toHaveLength(1);
 
-    // Collected the next morning: released by a manager, checked out unpaid with the extra night on the bill.
-    await moveClockTo(businessDayAhead(2).iso, "09:30");
-    const due = await releaseAndCheckOutUnpaid(staff, { id: stayId, cat, releaseReason: "The owner came the next morning with ID", weightKg: "4.1" });
+  // Collected the next morning: released by a manager, checked out unpaid with the extra night on the bill.
+  await moveClockTo(businessDayAhead(2).iso, "09:30");
+  const due = await releaseAndCheckOutUnpaid(staff, { id: stayId, cat, releaseReason: "The owner came the next morning with ID", weightKg: "4.1" });
 
-    // The desk lists it as owed; the customer's page shows the balance.
-    await staff.goto("/admin/stays");
-    await expect(staff.getByRole("heading", { name: "Overdue pickups", exact: true })).toHaveCount(0);
-    await expect(staff.getByRole("heading", { name: "Owed", exact: true })).toBeVisible();
-    await expect(staff.getByText(`Owed ${due}`)).toBeVisible();
-    await screenshot(staff, "desk-owed");
+  // The desk lists it as owed; the customer's page shows the balance.
+  await staff.goto("/admin/stays");
+  await expect(staff.getByRole("heading", { name: "Overdue pickups", exact: true })).toHaveCount(0);
+  await expect(staff.getByRole("heading", { name: "Owed", exact: true })).toBeVisible();
+  await expect(staff.getByText(`Owed ${due}`)).toBeVisible();
+  await screenshot(staff, "desk-owed");
 
-    // My Trips: what is owed, paid by card on the (simulated) provider's page, then nothing owed.
-    await page.goto("/trips");
-    await expect(page.getByRole("heading", { name: `Owed: ${due}` })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await screenshot(page, "trips-owed");
-    await page.getByRole("button", { name: `Pay ${due} by card` }).click();
-    await expect(page.getByRole("heading", { name: "Pay your balance" })).toBeVisible();
-    await page.getByRole("button", { name: `Pay ${due}` }).click();
-    await expect(page.getByText("Thank you: the balance is paid").first()).toBeVisible();
-    await page.goto("/trips");
-    await expect(page.getByRole("heading", { name: /^Owed:/ })).toHaveCount(0);
-    await staff.goto("/admin/stays");
-    await expect(staff.getByRole("heading", { name: "Owed", exact: true })).toHaveCount(0);
-  },
-);
+  // My Trips: what is owed, paid by card on the (simulated) provider's page, then nothing owed.
+  await page.goto("/trips");
+  await expect(page.getByRole("heading", { name: `Owed: ${due}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, "trips-owed");
+  await page.getByRole("button", { name: `Pay ${due} by card` }).click();
+  await expect(page.getByRole("heading", { name: "Pay your balance" })).toBeVisible();
+  await page.getByRole("button", { name: `Pay ${due}` }).click();
+  await expect(page.getByText("Thank you: the balance is paid").first()).toBeVisible();
+  await page.goto("/trips");
+  await expect(page.getByRole("heading", { name: /^Owed:/ })).toHaveCount(0);
+  await staff.goto("/admin/stays");
+  await expect(staff.getByRole("heading", { name: "Owed", exact: true })).toHaveCount(0);
+});

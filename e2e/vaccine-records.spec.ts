@@ -20,8 +20,8 @@ test("a customer uploads certificates, staff verify one and reject the other, th
   await page.goto("/cats");
   await addCat(page, miso, "#c08040");
   await addCat(page, tofu, "#404040");
+  // My Cats' list of cards is scanned in my-cats.spec.ts.
   await expect(catCard(page, miso).getByText("FVRCP record needed")).toBeVisible();
-  await expectNoAxeViolations(page);
 
   // Miso: a date ten years out is refused before anything is sent; a real one is accepted.
   await catCard(page, miso)
@@ -36,8 +36,8 @@ test("a customer uploads certificates, staff verify one and reject the other, th
   await form.getByLabel("Certificate", { exact: true }).setInputFiles(certificate("miso-fvrcp.pdf"));
   await form.getByRole("button", { name: "Upload record" }).click();
   await expect(form.getByText(/Vaccines last at most 3 years/)).toBeVisible();
+  // A record on the cat's page is scanned below, rejected with its reason.
   await uploadFvrcp(page, businessDayAhead(300).iso, "miso-fvrcp.pdf");
-  await expectNoAxeViolations(page);
 
   await page.getByRole("link", { name: "My Cats" }).click();
   await catCard(page, tofu)
