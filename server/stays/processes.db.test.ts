@@ -1,14 +1,19 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { stayCats, staySuites, stays, suiteTypes, suites } from "../db/schema/index";
 import { bookStay } from "./book";
-import { bookInTwoProcesses, verifiedCustomers } from "../testing/booking-race";
+import { twoProcesses, verifiedCustomers } from "../testing/booking-race";
 import { createTestDatabase, testDatabaseKind } from "../testing/test-database";
 import { weekdayOnOrAfter } from "../testing/dates";
 
 // Several server processes share one PostgreSQL database (PGlite's folder allows one process).
 describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking the last suite at once", () => {
+  const processes = twoProcesses();
+  // Starting two processes that load the server's code may take long beside busy neighbours.
+  beforeAll(() => processes.start(), 120_000);
+  afterAll(() => processes.stop());
+
   it("give exactly one stay between them", { timeout: 120_000 }, async () => {
     const database = await createTestDatabase();
     try {
@@ -23,7 +28,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
         userId: user.id,
         input: { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds: [catId], suiteTypeId: type!.id, arrangement: "together" },
       }));
-      const outcomes = await bookInTwoProcesses(database.url!, requests, "stay");
+      const outcomes = await processes.race(database.url!, requests, "stay");
       expect(outcomes).toHaveLength(20);
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["NO_SUITE_FREE"]));
@@ -60,7 +65,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
         const requests = customers.map(({ user, householdId, catId }, i) =>
           i % 2 === 0 ? { householdId, staff: `desk-${i}@example.com`, input: input(catId) } : { userId: user.id, input: input(catId) },
         );
-        const outcomes = await bookInTwoProcesses(database.url!, requests, "stay");
+        const outcomes = await processes.race(database.url!, requests, "stay");
         expect(outcomes).toHaveLength(20);
         expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
         expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["NO_SUITE_FREE"]));
@@ -96,7 +101,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two server processes booking t
       const [customer] = await verifiedCustomers(db, 1, now);
       const { user, catId } = customer!;
       const requests = types.map((type) => ({ userId: user.id, input: { checkIn, checkOut, catIds: [catId], suiteTypeId: type.id, arrangement: "together" } }));
-      const outcomes = await bookInTwoProcesses(database.url!, requests, "stay");
+      const outcomes = await processes.race(database.url!, requests, "stay");
       expect(outcomes).toHaveLength(20);
       expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
       expect(new Set(outcomes.filter((o) => !o.ok).map((o) => o.code))).toEqual(new Set(["CAT_ALREADY_BOOKED"]));

@@ -3,15 +3,14 @@
  * vaccine is verified, and the race itself, half of the requests in each of two worker processes
  * (`booking-worker.ts`) on one PostgreSQL database.
  */
-import { execFile } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
+import readline from "node:readline";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
-import type { RaceKind } from "./booking-worker";
+import type { Race, RaceKind } from "./booking-worker";
 import { testHousehold } from "./households";
 
-const run = promisify(execFile);
 const worker = path.resolve("server/testing/booking-worker.ts");
 const tsx = path.resolve("node_modules/.bin/tsx");
 
@@ -29,11 +28,53 @@ export async function verifiedCustomers(db: Db, count: number, now: Date) {
   );
 }
 
-/** Runs `requests` at once, half in each of two processes, and gives every request's outcome. */
-export async function bookInTwoProcesses(url: string, requests: unknown[], kind: RaceKind) {
-  const half = Math.ceil(requests.length / 2);
-  const outputs = await Promise.all(
-    [requests.slice(0, half), requests.slice(half)].map((batch) => run(tsx, [worker, url, JSON.stringify(batch), kind], { timeout: 90_000 })),
-  );
-  return outputs.flatMap((o) => JSON.parse(o.stdout.trim().split("\n").pop()!) as { ok: boolean; code?: string }[]);
+type Outcome = { ok: boolean; code?: string };
+
+/**
+ * Two worker processes for a test file's races, started once (`beforeAll`) and stopped at its end
+ * (`afterAll`): each race runs `requests` at once, half in each process, and gives every request's
+ * outcome. Starting a process loads the server's code, which took longer than the race itself.
+ */
+export function twoProcesses() {
+  let workers: Worker[] = [];
+  return {
+    async start() {
+      workers = [startWorker(), startWorker()];
+      await Promise.all(workers.map((w) => w.ready));
+    },
+    async race(url: string, requests: unknown[], kind: RaceKind): Promise<Outcome[]> {
+      const half = Math.ceil(requests.length / 2);
+      const batches = [requests.slice(0, half), requests.slice(half)];
+      const outcomes = await Promise.all(workers.map((w, i) => w.run({ url, requests: batches[i]!, kind })));
+      return outcomes.flat();
+    },
+    stop: () => Promise.all(workers.map((w) => w.stop())),
+  };
+}
+
+type Worker = { ready: Promise<void>; run(race: Race): Promise<Outcome[]>; stop(): Promise<void> };
+
+/** One `booking-worker.ts` process: a race is one line in, its outcomes one line out. */
+function startWorker(): Worker {
+  const child: ChildProcessWithoutNullStreams = spawn(tsx, [worker]);
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const nextLine = async () => {
+    const line = await Promise.race([lines.next(), exited.then(() => ({ done: true as const, value: undefined }))]);
+    if (line.done) throw new Error(`the race's worker process ended: ${stderr}`);
+    return line.value;
+  };
+  return {
+    ready: nextLine().then(() => undefined),
+    async run(race) {
+      child.stdin.write(`${JSON.stringify(race)}\n`);
+      return JSON.parse(await nextLine()) as Outcome[];
+    },
+    async stop() {
+      child.stdin.end();
+      await exited;
+    },
+  };
 }

@@ -1,12 +1,14 @@
 /**
  * A second server process for the cross-process race tests (server/stays/processes.db.test.ts,
- * server/grooming/processes.db.test.ts, server/callback/processes.db.test.ts): opens the PostgreSQL
- * database named on the command line, runs every request it is given at once (stays, online or by
- * staff, grooms, or callback requests with the simulated telephony; `booking-race.ts` starts it),
- * and prints one line of JSON with the outcome of each.
+ * server/grooming/processes.db.test.ts, server/callback/processes.db.test.ts). It reads one race a line
+ * on stdin (`{ url, requests, kind }`), opens the PostgreSQL database named there, runs every request at
+ * once (stays, online or by staff, grooms, or callback requests with the simulated telephony) and
+ * prints one line of JSON with the outcome of each; it ends when stdin closes. `booking-race.ts` starts
+ * it once per test file: starting the process and loading the server was most of a race test's time.
  */
+import readline from "node:readline";
 import { requestCallback } from "../callback/service";
-import { openDatabase } from "../db/client";
+import { type Database, openDatabase } from "../db/client";
 import { loadEnv } from "../env";
 import { bookGroom } from "../grooming/grooming";
 import { AppError } from "../http/errors";
@@ -25,13 +27,14 @@ type GroomRequest = { user: Parameters<typeof bookGroom>[1]; input: Parameters<t
 type CallbackRequest = { input: Parameters<typeof requestCallback>[1]; env: Record<string, string> };
 export type RaceKind = "stay" | "groom" | "callback";
 
-const [url, json, kind = "stay"] = process.argv.slice(2) as [string, string, RaceKind?];
-const requests = JSON.parse(json) as unknown[];
-const database = await openDatabase({ url, poolSize: requests.length });
-const ctx = { siteUrl: "http://localhost:3000", now: new Date() };
+/** One race, as `booking-race.ts` sends it. */
+export type Race = { url: string; requests: unknown[]; kind: RaceKind };
+
 const logger = createLogger("silent");
 
-function run(request: unknown): Promise<{ id?: string; callSid?: string }> {
+type Ctx = { siteUrl: string; now: Date };
+
+function run(database: Database, kind: RaceKind, request: unknown, ctx: Ctx): Promise<{ id?: string; callSid?: string }> {
   if (kind === "groom") {
     const r = request as GroomRequest;
     return bookGroom(database.db, r.user, r.input, ctx);
@@ -46,13 +49,20 @@ function run(request: unknown): Promise<{ id?: string; callSid?: string }> {
   return bookStayFromForm(database.db, r.userId, r.input, ctx);
 }
 
-const outcomes = await Promise.all(
-  requests.map((r) =>
-    run(r).then(
-      (row) => ({ ok: true, id: row.id ?? row.callSid }),
-      (error: unknown) => ({ ok: false, code: error instanceof AppError ? error.code : String(error) }),
+// Loaded: the first race may start (booking-race.ts waits for this line).
+process.stdout.write("ready\n");
+for await (const line of readline.createInterface({ input: process.stdin })) {
+  const { url, requests, kind } = JSON.parse(line) as Race;
+  const database = await openDatabase({ url, poolSize: requests.length });
+  const ctx = { siteUrl: "http://localhost:3000", now: new Date() };
+  const outcomes = await Promise.all(
+    requests.map((r) =>
+      run(database, kind, r, ctx).then(
+        (row) => ({ ok: true, id: row.id ?? row.callSid }),
+        (error: unknown) => ({ ok: false, code: error instanceof AppError ? error.code : String(error) }),
+      ),
     ),
-  ),
-);
-await database.close();
-process.stdout.write(`${JSON.stringify(outcomes)}\n`);
+  );
+  await database.close();
+  process.stdout.write(`${JSON.stringify(outcomes)}\n`);
+}
