@@ -5,11 +5,17 @@
 // asking for the same few suites and nights, round after round, with the answers per second, how long
 // one answer took (p50/p99, from the moment the round started), the number booked, refused and other
 // errors, and a check that each contested suite night went to exactly one stay; and this process's
-// memory (RSS) at rest before the rush, at its peak and after it: on PGlite the database's included.
+// memory (RSS) at rest before the rush, at its peak and after it: on PGlite the database's included;
+// and (3) the statements one quote, one winning booking and one refused contender send, counted on
+// PostgreSQL's driver (each one round trip; PGlite runs the same code, one statement after another).
+// The rush's CPU time per answer is printed too (on PostgreSQL with its server processes'): on a
+// shared machine it varies far less than the answers per second.
 // Prints figures; asserts nothing.
 //
 //   npm run bench:stays [-- --runs 200] [--clients 20] [--rounds 10] [--db postgres|pglite|both]
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { catForm, householdForm } from "~/features/cats/schema";
@@ -55,6 +61,50 @@ async function timed(runs: number, run: () => Promise<unknown>) {
   return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
 }
 
+/** Every statement sent through node-postgres (a transaction's begin and commit too), counted while `counting`. */
+let counting = false;
+let statements = 0;
+const sendQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (counting) statements += 1;
+  return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+async function countStatements(run: () => Promise<unknown>): Promise<number> {
+  statements = 0;
+  counting = true;
+  try {
+    await run();
+  } finally {
+    counting = false;
+  }
+  return statements;
+}
+
+const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }));
+
+/** The CPU time (ms) each process has used so far: this one's, and on PostgreSQL each of the database's server processes. */
+async function cpuTimes(database: Database): Promise<Map<number | "self", number>> {
+  const { user, system } = process.cpuUsage();
+  const times = new Map<number | "self", number>([["self", (user + system) / 1000]]);
+  if (database.kind !== "postgres") return times;
+  const backends = await rowsOf<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database()`);
+  for (const { pid } of backends) {
+    try {
+      // utime and stime, the 14th and 15th fields: counted after the command's closing parenthesis.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(")").pop()!.trim().split(" ");
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // A backend that has ended since: its time is not counted.
+    }
+  }
+  return times;
+}
+
+/** CPU time used between two readings; a server process started in between counts from zero. */
+const cpuBetween = (before: Map<number | "self", number>, after: Map<number | "self", number>) =>
+  [...after].reduce((sum, [key, ms]) => sum + ms - (before.get(key) ?? 0), 0);
+
 interface Figures {
   kind: string;
   version: string;
@@ -63,6 +113,8 @@ interface Figures {
   answers: number;
   seconds: number;
   answer: { p50: number; p99: number };
+  /** CPU time per answer through the rush (ms): this process's, and on PostgreSQL its server's. */
+  cpuPerAnswer: number;
   booked: number;
   full: number;
   other: number;
@@ -71,6 +123,8 @@ interface Figures {
   suiteNightsWithOneStay: number;
   overlaps: number;
   memory: { rest: number; peak: number; after: number };
+  /** Statements sent (PostgreSQL only): a priced quote, a booking that gets its suite, a contender told it is full. */
+  statements: { quote: number; won: number; refused: number } | null;
 }
 
 const rssMb = () => process.memoryUsage().rss / (1024 * 1024);
@@ -153,6 +207,7 @@ async function bench(database: Database): Promise<Figures> {
   const rest = rssMb();
   let peak = rest;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
+  const cpuBefore = await cpuTimes(database);
   for (let round = 0; round < ROUNDS; round++) {
     while (weekdayOf(start) === 0 || weekdayOf(start) === 6 || weekdayOf(addBusinessDays(start, 2)) === 0) start = addBusinessDays(start, 1);
     const checkIn = start;
@@ -182,9 +237,31 @@ async function bench(database: Database): Promise<Figures> {
     start = addBusinessDays(start, 3);
   }
   clearInterval(sampler);
+  const cpuUsed = cpuBetween(cpuBefore, await cpuTimes(database));
   peak = Math.max(peak, rssMb());
   await new Promise((r) => setTimeout(r, 5_000));
   const memory = { rest, peak, after: rssMb() };
+
+  // (3) Statements: one quote; then, on nights of their own, the contested suites booked one at a
+  // time, the first booking counted, and one more booking, told it is full, counted.
+  let counted: Figures["statements"] = null;
+  if (database.kind === "postgres") {
+    const quoted = await countStatements(() =>
+      quoteStay(db, customers[0]!.userId, { checkIn: monday, checkOut: addBusinessDays(monday, 4), catIds: [customers[0]!.catId] }, now),
+    );
+    while (weekdayOf(start) === 0 || weekdayOf(start) === 6 || weekdayOf(addBusinessDays(start, 2)) === 0) start = addBusinessDays(start, 1);
+    const book = (c: (typeof customers)[number]) =>
+      bookStay(
+        db,
+        c.userId,
+        bookStayForm.parse({ checkIn: start, checkOut: addBusinessDays(start, 2), catIds: [c.catId], suiteTypeId: contested!.id, arrangement: "together" }),
+        { siteUrl: "http://localhost:3000", now },
+      );
+    const won = await countStatements(() => book(customers[0]!));
+    for (let i = 1; i < CONTESTED_SUITES; i++) await book(customers[i]!);
+    const refused = await countStatements(() => book(customers[CONTESTED_SUITES]!).catch(() => {}));
+    counted = { quote: quoted, won, refused };
+  }
 
   // Each contested suite night, and how many held stays it went to: exactly one each is the race's right answer.
   const held = await db
@@ -209,6 +286,7 @@ async function bench(database: Database): Promise<Figures> {
     answers: answerTimes.length,
     seconds: busy / 1000,
     answer: { p50: quantile(answerTimes, 0.5), p99: quantile(answerTimes, 0.99) },
+    cpuPerAnswer: cpuUsed / answerTimes.length,
     booked,
     full,
     other,
@@ -217,6 +295,7 @@ async function bench(database: Database): Promise<Figures> {
     suiteNightsWithOneStay,
     overlaps: overlaps!.n,
     memory,
+    statements: counted,
   };
 }
 
@@ -256,6 +335,7 @@ row("90-day calendar p50 / p95", (f) => `${ms(f.calendar.p50)} / ${ms(f.calendar
 row("quote, every suite type priced, p50 / p95", (f) => `${ms(f.quote.p50)} / ${ms(f.quote.p95)}`, "p95 < 20 ms");
 row("rush: answers per second", (f) => `${(f.answers / f.seconds).toFixed(0)} (${f.answers} in ${f.seconds.toFixed(2)} s)`, "≥ 200");
 row("rush: one answer p50 / p99", (f) => `${ms(f.answer.p50)} / ${ms(f.answer.p99)}`, "p99 < 1 s");
+row("rush: CPU time per answer (PostgreSQL: with its server's)", (f) => ms(f.cpuPerAnswer), "lower");
 row("rush: booked / told it is full / other errors", (f) => `${f.booked} / ${f.full} / ${f.other}`, `${CONTESTED_SUITES * ROUNDS} booked`);
 row(
   "rush: suite nights with exactly one stay",
@@ -267,5 +347,10 @@ row(
   "this process's RSS at rest / rush peak / after (PGlite: with the database)",
   (f) => `${f.memory.rest.toFixed(0)} / ${f.memory.peak.toFixed(0)} / ${f.memory.after.toFixed(0)} MB`,
   "PGlite: ≤ 256 / ≤ 400 MB",
+);
+row(
+  "statements: a quote / a booking that wins / one told it is full",
+  (f) => (f.statements ? `${f.statements.quote} / ${f.statements.won} / ${f.statements.refused}` : "(counted on PostgreSQL)"),
+  "fewer",
 );
 for (const f of results) for (const e of f.otherErrors) console.log(`${f.kind} other error: ${e}`);

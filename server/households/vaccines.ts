@@ -181,18 +181,30 @@ interface CoverageInput {
 
 /**
  * `vaccineCoverage`, with the cats it read (in the order asked, each the user's or a 404): for a
- * caller that needs both, one read of the cats and their current records instead of two.
+ * caller that needs both, one read of the cats and their current records instead of two. Each cat's
+ * profile medications come with it: what a new stay charges medication for (`medicatedCats` without
+ * a care plan), so a quote or a booking does not read the cats twice.
  */
 export async function catsAndCoverage(
   db: Db,
   input: CoverageInput,
-): Promise<{ cats: { id: string; name: string; householdId: string; archivedAt: Date | null }[]; coverage: CatCoverage[] }> {
+): Promise<{
+  cats: { id: string; name: string; householdId: string; archivedAt: Date | null; medications: (typeof cats.$inferSelect)["medications"] }[];
+  coverage: CatCoverage[];
+}> {
   if (!input.catIds.every(isUuid)) throw CAT_NOT_FOUND();
   const rows =
     input.catIds.length === 0
       ? []
       : await db
-          .select({ id: cats.id, name: cats.name, householdId: cats.householdId, archivedAt: cats.archivedAt, record: vaccineRecords })
+          .select({
+            id: cats.id,
+            name: cats.name,
+            householdId: cats.householdId,
+            archivedAt: cats.archivedAt,
+            medications: cats.medications,
+            record: vaccineRecords,
+          })
           .from(cats)
           .innerJoin(households, eq(households.id, cats.householdId))
           .leftJoin(vaccineRecords, and(eq(vaccineRecords.catId, cats.id), isNull(vaccineRecords.replacedAt)))
@@ -200,7 +212,7 @@ export async function catsAndCoverage(
   const chosen = input.catIds.map((catId) => {
     const row = rows.find((r) => r.id === catId);
     if (!row) throw CAT_NOT_FOUND();
-    return { id: row.id, name: row.name, householdId: row.householdId, archivedAt: row.archivedAt };
+    return { id: row.id, name: row.name, householdId: row.householdId, archivedAt: row.archivedAt, medications: row.medications };
   });
   const records = rows.flatMap((r) => (r.record ? [r.record] : []));
   // After the cats: in a booking's transaction the reads share one connection.

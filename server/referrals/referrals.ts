@@ -221,7 +221,11 @@ type Credit = { creditId: string; seq: number; grantedAt: Date; expiresAt: Date 
  * granted less than a year ago (whether or not the expiry job has written it yet), oldest first.
  */
 async function availableCredits(db: Db, householdId: string, now: Date): Promise<Credit[]> {
-  const result = (await db.execute(sql`
+  return (await rowsOf<CreditRow>(db, availableCreditsQuery(householdId, now))).map(creditOf);
+}
+
+/** `availableCredits`' read, not yet sent: to send it, or to make it part of another statement. */
+const availableCreditsQuery = (householdId: string, now: Date) => sql`
     select g.id as credit_id, last.seq, g.at as granted_at, g.at + ${REFERRAL_CREDIT_VALIDITY}::interval as expires_at
     from ${referralCreditEntries} g
     join lateral (
@@ -229,14 +233,26 @@ async function availableCredits(db: Db, householdId: string, now: Date): Promise
     ) last on true
     where g.household_id = ${householdId} and g.kind = 'granted' and last.kind in ('granted', 'returned')
       and g.at + ${REFERRAL_CREDIT_VALIDITY}::interval > ${now.toISOString()}::timestamptz
-    order by g.at, g.id`)) as unknown as { rows: { credit_id: string; seq: number; granted_at: Date | string; expires_at: Date | string }[] };
-  return result.rows.map((r) => ({ creditId: r.credit_id, seq: Number(r.seq), grantedAt: new Date(r.granted_at), expiresAt: new Date(r.expires_at) }));
-}
+    order by g.at, g.id`;
 
-/** The credit a booking of the household's would use now (the oldest usable one), or null. Read under the household's lock to decide. */
-export async function usableReferralCredit(db: Db, householdId: string, now: Date): Promise<Credit | null> {
-  return (await availableCredits(db, householdId, now))[0] ?? null;
-}
+/** A credit's row as read, its times as `Date`s or (from JSON) as text. */
+export type CreditRow = { credit_id: string; seq: number; granted_at: Date | string; expires_at: Date | string };
+
+export const creditOf = (r: CreditRow): Credit => ({
+  creditId: r.credit_id,
+  seq: Number(r.seq),
+  grantedAt: new Date(r.granted_at),
+  expiresAt: new Date(r.expires_at),
+});
+
+/**
+ * The credit a booking of the household's would use now (the oldest usable one), as a value of
+ * another statement: its row as JSON (`creditOf` reads it), or null. A booking reads it under the
+ * household's lock to decide, in the statement after its locks with what they decide; a quote with
+ * its other reads.
+ */
+export const usableReferralCreditJson = (householdId: string, now: Date) =>
+  sql`(select row_to_json(credit) from (${availableCreditsQuery(householdId, now)} limit 1) credit)`;
 
 /** In the booking's transaction, under the household's lock: the credit is applied to the stay just written. */
 export async function applyReferralCredit(tx: Tx, credit: Credit, stay: { id: string; householdId: string | null }, cents: number, now: Date) {

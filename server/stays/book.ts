@@ -14,11 +14,10 @@ import type { Tx } from "../db/transaction";
 import { AppError } from "../http/errors";
 import { loadSiteContent } from "../content/content";
 import { redeemVoucher } from "./vouchers";
-import { applyReferralCredit, personLocks, usableReferralCredit } from "../referrals/referrals";
+import { type CreditRow, applyReferralCredit, creditOf, personLocks, usableReferralCreditJson } from "../referrals/referrals";
 import { type SuiteType, freeSuitesOfType, loadStayTerms } from "./calendar";
 import { firstNightTaken } from "./first-night";
 import { type HouseholdCat, catClashesQuery, firstCatClash, householdCatsCovered } from "./household-cats";
-import { medicatedCats } from "./medication";
 import { suitesFor } from "./quote";
 import { NO_SUITE_FREE, type Stay, coverageRefusal, datesRefused, withSuiteRetry } from "./stay";
 import { queueStayMessages } from "./stay-mail";
@@ -73,7 +72,7 @@ export async function bookStay(
   // stays too, read there once (ADR 0160).
   // The account's addresses too: the winner's mail is queued from them and from what it wrote, with no
   // read under the suite type's lock (ADR 0198).
-  const [{ chosen, coverage }, { settings, rules }, [type], { business }, [contact], medicated] = await inOrder([
+  const [{ chosen, coverage, medicated }, { settings, rules }, [type], { business }, [contact]] = await inOrder([
     householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
     loadStayTerms(db, request.checkIn, request.checkOut),
     db.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId)),
@@ -83,7 +82,6 @@ export async function bookStay(
       .from(users)
       .leftJoin(households, eq(users.id, households.userId))
       .where(eq(users.id, userId)),
-    medicatedCats(db, { catIds: request.catIds }),
   ] as const);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   if (problems.length > 0) throw datesRefused(problems);
@@ -153,7 +151,7 @@ interface HoldStayInput {
   arrangement: Arrangement;
   checkIn: string;
   checkOut: string;
-  /** How many of the cats take medication our team gives (`medicatedCats`, read before the locks: no booking decides it). */
+  /** How many of the cats take medication our team gives (`medicatedCats`, or the profiles `householdCatsCovered` read, before the locks: no booking decides it). */
   medicationCats: number;
   notes: string;
   status: StayStatus;
@@ -180,12 +178,18 @@ async function holdStayWithView(tx: Tx, input: HoldStayInput): Promise<{ stay: S
   const householdId = chosen[0]!.householdId;
   await lockForBooking(tx, { cat: chosen.map((c) => c.id), household: [householdId], ...personLocks(householdId), suiteType: [type.id] });
   const needed = suitesFor(arrangement, chosen.length);
-  const { clashes, rooms, isNew } = await decidedUnderLocks(tx, { catIds: chosen.map((c) => c.id), typeId: type.id, checkIn, checkOut, needed, householdId });
+  const { clashes, rooms, isNew, credit } = await decidedUnderLocks(tx, {
+    catIds: chosen.map((c) => c.id),
+    typeId: type.id,
+    checkIn,
+    checkOut,
+    needed,
+    householdId,
+    creditAt: input.useReferralCredit ? now : null,
+  });
   const booked = firstCatClash(chosen, clashes);
   if (booked) throw booked;
   if (rooms.length < needed) throw NO_SUITE_FREE();
-  // Read only by a booking that gets its suite: a refused contender costs no more round trips.
-  const credit = input.useReferralCredit ? await usableReferralCredit(tx, householdId, now) : null;
   const price = priceStay(input.settings, input.rules, {
     checkIn,
     checkOut,
@@ -256,23 +260,31 @@ async function holdStayWithView(tx: Tx, input: HoldStayInput): Promise<{ stay: S
 /**
  * What holdStay's locks decide, read in one statement after they are taken (a statement's snapshot
  * is taken when it starts, so the locks cannot be in it): the cats' other held nights that overlap,
- * the first `needed` free suites of the type, and whether the household is new. One round trip, not
- * three: on the embedded database every booking's queries run one after another on one connection.
+ * the first `needed` free suites of the type, whether the household is new and, with `creditAt`, the
+ * referral credit it would use (under the household's lock, ADR 0153). One round trip, not four: on
+ * the embedded database every booking's queries run one after another on one connection.
  */
 async function decidedUnderLocks(
   tx: Db,
-  input: { catIds: string[]; typeId: string; checkIn: string; checkOut: string; needed: number; householdId: string },
-): Promise<{ clashes: { catId: string; checkIn: string; checkOut: string }[]; rooms: { id: string; name: string }[]; isNew: boolean }> {
+  input: { catIds: string[]; typeId: string; checkIn: string; checkOut: string; needed: number; householdId: string; creditAt: Date | null },
+) {
   const nights = { checkIn: input.checkIn, checkOut: input.checkOut };
-  const [row] = await rowsOf<{ clashes: { cat_id: string; check_in: string; check_out: string }[]; rooms: { id: string; name: string }[]; is_new: boolean }>(
+  const [row] = await rowsOf<{
+    clashes: { cat_id: string; check_in: string; check_out: string }[];
+    rooms: { id: string; name: string }[];
+    is_new: boolean;
+    credit: CreditRow | null;
+  }>(
     tx,
     sql`select (select coalesce(json_agg(c), '[]') from ${catClashesQuery(tx, input.catIds, nights)} c) as clashes,
       (select coalesce(json_agg(r), '[]') from ${freeSuitesOfType(tx, input.typeId, input.checkIn, input.checkOut, input.needed)} r) as rooms,
-      not exists ${firstNightTaken(tx, input.householdId)} as is_new`,
+      not exists ${firstNightTaken(tx, input.householdId)} as is_new,
+      ${input.creditAt ? usableReferralCreditJson(input.householdId, input.creditAt) : sql`null`} as credit`,
   );
   return {
     clashes: row!.clashes.map((c) => ({ catId: c.cat_id, checkIn: c.check_in, checkOut: c.check_out })),
     rooms: row!.rooms,
     isNew: row!.is_new,
+    credit: row!.credit ? creditOf(row!.credit) : null,
   };
 }

@@ -51,13 +51,16 @@ export const listSuiteTypes = (db: Db): Promise<SuiteType[]> => db.select().from
  * own expression, so its GiST index answers it.
  */
 export async function freeSuiteCounts(db: Db, checkIn: string, checkOut: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ suiteTypeId: suites.suiteTypeId, free: sql<number>`count(*)::int` })
+  return new Map((await freeSuiteCountsQuery(db, checkIn, checkOut)).map((r) => [r.suiteTypeId, r.free]));
+}
+
+/** `freeSuiteCounts`' read, not yet sent: to send it, or to make it part of another (columns `suite_type_id`, `free`). */
+export const freeSuiteCountsQuery = (db: Db, checkIn: string, checkOut: string) =>
+  db
+    .select({ suiteTypeId: suites.suiteTypeId, free: sql<number>`count(*)::int`.as("free") })
     .from(suites)
     .where(and(eq(suites.inService, true), sql`not exists (${heldOverlapping(checkIn, checkOut)})`))
     .groupBy(suites.suiteTypeId);
-  return new Map(rows.map((r) => [r.suiteTypeId, r.free]));
-}
 
 /**
  * Free suite counts, by suite type, for each stay of `nights` nights checking in from `first` to

@@ -99,11 +99,16 @@ const refuseRepeats = (catIds: readonly string[]) => {
 
 /**
  * `householdCats` and their `vaccineCoverage` through `through`, in one read of the cats and their
- * records (not one each): the same refusals, in the same order.
+ * records (not one each): the same refusals, in the same order. `medicated`: the cats whose profile
+ * lists a medication, what `medicatedCats` answers for a stay not yet booked (no care plan yet).
  */
 export async function householdCatsCovered(db: Db, userId: string, catIds: readonly string[], through: string, now: Date) {
   refuseRepeats(catIds);
   const { cats: found, coverage } = await catsAndCoverage(db, { userId, catIds: [...catIds], through, now });
   if (found.some((c) => c.archivedAt)) throw CAT_NOT_FOUND();
-  return { chosen: found.map(({ id, name, householdId }): HouseholdCat => ({ id, name, householdId })), coverage };
+  return {
+    chosen: found.map(({ id, name, householdId }): HouseholdCat => ({ id, name, householdId })),
+    coverage,
+    medicated: new Set(found.flatMap((c) => (c.medications.length > 0 ? [c.id] : []))),
+  };
 }

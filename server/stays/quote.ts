@@ -4,13 +4,13 @@ import { depositFor } from "~/domain/deposits";
 import { priceStay } from "~/domain/pricing";
 import type { Arrangement, StayDates } from "~/features/stays/schema";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
-import type { Db } from "../db/client";
+import { sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../db/client";
 import type { CatCoverage } from "../households/vaccines";
-import { usableReferralCredit } from "../referrals/referrals";
-import { type SuiteType, freeSuiteCounts, freeSuitesForStays, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
-import { isNewHousehold } from "./first-night";
-import { catAlreadyBooked, householdCatsCovered } from "./household-cats";
-import { medicatedCats } from "./medication";
+import { type CreditRow, creditOf, usableReferralCreditJson } from "../referrals/referrals";
+import { type SuiteType, freeSuiteCountsQuery, freeSuitesForStays, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
+import { firstNightTaken } from "./first-night";
+import { type HouseholdCat, catClashesQuery, firstCatClash, householdCatsCovered } from "./household-cats";
 
 /** A way to stay: a suite type, and whether the cats share one suite or take one each. */
 export interface StayOption {
@@ -97,20 +97,20 @@ export interface StayQuote {
 
 /**
  * What the customer may book for these dates and cats, priced; nothing is held. Independent reads go
- * at once (on PostgreSQL each on a connection of its own): the cats with their vaccines, the house
- * and calendar rules, and the suite types; then, for dates the rules allow, the cats' other stays,
- * the free suites and whether the household is new; and, when nothing is free, one read of the
- * weeks around for the nearest free dates.
+ * at once (on PostgreSQL each on a connection of its own): the cats with their vaccines and
+ * medications, the house and calendar rules, and the suite types; then, for dates the rules allow,
+ * one statement of the cats' other stays, the free suites, whether the household is new and its
+ * referral credit (`bookableNow`); and, when nothing is free, one read of the weeks around for the
+ * nearest free dates.
  */
 export async function quoteStay(db: Db, userId: string, request: StayDates, now: Date): Promise<StayQuote> {
   const today = businessDate(now);
   // The calendar rules of the weeks around, for the nearest free dates should nothing be free: a few
   // rows more in a read made anyway, not a read more.
-  const [{ chosen, coverage }, { settings, rules: rulesAround }, types, medicated] = await Promise.all([
+  const [{ chosen, coverage, medicated }, { settings, rules: rulesAround }, types] = await Promise.all([
     householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
     loadStayTerms(db, addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS), addBusinessDays(request.checkOut, ALTERNATIVES_DAYS)),
     listSuiteTypes(db),
-    medicatedCats(db, { catIds: request.catIds }),
   ]);
   const rules = rulesWithin(rulesAround, request.checkIn, request.checkOut);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
@@ -126,17 +126,45 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now:
   };
   if (problems.length > 0) return { ...base, problems };
   // The dates are in order now (the database refuses a range that ends before it starts).
-  const [booked, free, isNew, credit] = await Promise.all([
-    catAlreadyBooked(db, chosen, request),
-    freeSuiteCounts(db, request.checkIn, request.checkOut),
-    chosen[0] ? isNewHousehold(db, chosen[0].householdId) : false,
-    chosen[0] ? usableReferralCredit(db, chosen[0].householdId, now) : null,
-  ]);
+  const { clashes, free, isNew, credit } = await bookableNow(db, chosen, request, now);
+  const booked = firstCatClash(chosen, clashes);
   if (booked) return { ...base, problems: [{ field: "catIds", message: booked.message }] };
   const options = optionsFor(settings, rules, types, free, request, chosen.length, medicated.size, today, isNew, credit !== null);
   const nights = nightsOf(request.checkIn, request.checkOut).length;
   const alternatives = options.length === 0 ? await nearestFreeDates(db, settings, rulesAround, types, request, chosen.length, today) : [];
   return { ...base, nights, problems: [], coverage, options, alternatives };
+}
+
+/**
+ * What the quote reads once the dates are in order, in one statement (not four, each a round trip,
+ * and on the embedded database one after another): the cats' other held nights that overlap
+ * (`catAlreadyBooked`'s), the free suites of each type (`freeSuiteCounts`'), whether the household is
+ * new (`isNewHousehold`'s) and the referral credit it would use (`usableReferralCreditJson`).
+ */
+async function bookableNow(db: Db, chosen: readonly HouseholdCat[], dates: StayDates, now: Date) {
+  const householdId = chosen[0]?.householdId;
+  const [row] = await rowsOf<{
+    clashes: { cat_id: string; check_in: string; check_out: string }[];
+    free: { suite_type_id: string; free: number }[];
+    is_new: boolean;
+    credit: CreditRow | null;
+  }>(
+    db,
+    sql`select (select coalesce(json_agg(c), '[]') from ${catClashesQuery(
+      db,
+      chosen.map((c) => c.id),
+      dates,
+    )} c) as clashes,
+      (select coalesce(json_agg(f), '[]') from ${freeSuiteCountsQuery(db, dates.checkIn, dates.checkOut)} f) as free,
+      ${householdId ? sql`not exists ${firstNightTaken(db, householdId)}` : sql`false`} as is_new,
+      ${householdId ? usableReferralCreditJson(householdId, now) : sql`null`} as credit`,
+  );
+  return {
+    clashes: row!.clashes.map((c) => ({ catId: c.cat_id, checkIn: c.check_in, checkOut: c.check_out })),
+    free: new Map(row!.free.map((f) => [f.suite_type_id, f.free])),
+    isNew: row!.is_new,
+    credit: row!.credit ? creditOf(row!.credit) : null,
+  };
 }
 
 /** How far either side of the dates asked for the nearest free dates are looked for. */
