@@ -180,7 +180,7 @@ test("staff log a meal, a dose and a photo on Today and record an incident; the 
 // care attendant's phone), and the owner's Care log with the photo, none spilling sideways. The mail,
 // the diary, who may read and the alerts are the same at every width: the journey above checks them.
 test("on a phone Today's card, the stay page and the owner's Care log fit the screen", { tag: "@phone" }, async ({ browser, page: admin, signIn, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signIn(admin, { as: "admin", open: false });
   const doseTime = businessTime(new Date(Date.now() + 10 * 60_000));
   const { owner, page: ana, cat, stayId } = await catCheckedIn(browser, baseURL!, signIn, admin, doseTime);
