@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { type Browser, type Page } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { expect, test } from "./support/auth";
+import { type SignIn, expect, test } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { addCatByForm, saveHouseholdByForm } from "./support/cats";
 import { formatPhoneDigits, freshPhoneDigits } from "./support/identities";
@@ -19,15 +19,16 @@ async function setUpHousehold(page: Page, name: string, phoneDigits: string, cat
   await addCatByForm(page, catName);
 }
 
-async function adminPage(browser: Browser, signIn: (page: Page, options: { as: "admin" }) => Promise<string>) {
+async function adminPage(browser: Browser, signIn: SignIn) {
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, { as: "admin" });
+  // Its caller opens the page it needs.
+  await signIn(admin, { as: "admin", open: false });
   return admin;
 }
 
 test("a customer downloads everything stored about the household, deletes the account without JavaScript, and is gone", async ({ browser, page, signIn }) => {
   test.slow();
-  const email = await signIn(page);
+  const email = await signIn(page, { open: false });
   const name = `Ines Okafor ${tag()}`;
   const phone = freshPhoneDigits();
   const catName = `Biscuit ${tag()}`;
@@ -79,7 +80,7 @@ test("a customer downloads everything stored about the household, deletes the ac
 });
 
 test("the deletion page asks before it deletes and says what is kept; the deleted page passes axe", async ({ page, signIn }) => {
-  await signIn(page);
+  await signIn(page, { open: false });
   await page.goto("/account/delete");
   await expect(page.getByRole("heading", { name: "What we keep" })).toBeVisible();
   await expect(page.getByText("Nothing: you have no appointments with us.", { exact: false })).toBeVisible();
@@ -95,7 +96,7 @@ test("the deletion page asks before it deletes and says what is kept; the delete
 
 test("staff search Customers by a mobile typed another way and open the household with its cat", async ({ browser, page, signIn }) => {
   test.slow();
-  await signIn(page);
+  await signIn(page, { open: false });
   const name = `Marta Lindqvist ${tag()}`;
   const phone = freshPhoneDigits("714");
   const catName = `Juniper ${tag()}`;

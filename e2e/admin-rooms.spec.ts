@@ -69,7 +69,7 @@ test("staff set a suite type's photo and a weekday's arrival hours; a customer s
   // The customer: the week's hours while choosing dates, then the photo with its suite.
   const context = await browser.newContext({ baseURL: ownServer.url, viewport: staff.viewportSize() });
   const ana = await context.newPage();
-  await signIn(ana);
+  await signIn(ana, { open: false });
   await saveHouseholdByForm(ana);
   await addCatByForm(ana, "Miso");
   await ana.goto("/book/stay");
@@ -103,7 +103,7 @@ test("staff set a suite type's photo and a weekday's arrival hours; a customer s
 });
 
 test("without JavaScript, staff save a weekday's hours and a suite type's photo", async ({ browser, page, signIn, ownServer }) => {
-  await signIn(page, { as: "admin" });
+  await signIn(page, { as: "admin", open: false });
   const context = await browser.newContext({ baseURL: ownServer.url, javaScriptEnabled: false, storageState: await page.context().storageState() });
   const staff = await context.newPage();
   await staff.goto("/admin/rooms");

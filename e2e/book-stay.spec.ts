@@ -10,7 +10,10 @@ import { expect, test } from "./support/own-server";
 // Booking a stay end to end, on a server of its own: staff leave one suite in service and make a
 // peak weekend; a customer books it for two cats (minimum nights and surcharge shown), changes the
 // dates and the cats and cancels inside the fee window; another customer finds the nights full, waits, and gets
-// the freed suite offered; staff see both on the desk. Dates are relative to today.
+// the freed suite offered; staff see both on the desk. Dates are relative to today. axe scans the page
+// states no other spec scans (the dates step with a peak, the change of cats, the waitlist, the desk's
+// day); admin-rooms.spec.ts scans Suites and rules and the suites step, medication-quote.spec.ts the
+// review, my-trips.spec.ts My Trips.
 
 /** The first Friday at least `days` days from today. */
 function fridayAhead(days: number) {
@@ -37,7 +40,6 @@ test("a customer books a peak weekend, changes and cancels it; the next on the w
   await signIn(staff, { as: "admin", open: false });
   await staff.goto("/admin/rooms");
   await expect(staff.getByRole("heading", { name: "Suites and rules", level: 1 })).toBeVisible();
-  await expectNoAxeViolations(staff);
   // One suite by its button (the notice, and the list showing the new state), the other ten by their forms' posts.
   await staff.getByRole("button", { name: "Take out of service: Cozy 1", exact: true }).click();
   await expect(staff.getByText("Cozy 1 is out of service")).toBeVisible();
@@ -75,7 +77,6 @@ test("a customer books a peak weekend, changes and cancels it; the next on the w
   const shared = ana.getByRole("radio", { name: /^Deluxe Suite/ });
   await expect(shared).toBeChecked();
   await expect(ana.getByText("Both cats share one suite.")).toBeVisible();
-  await expectNoAxeViolations(ana);
   await ana.getByRole("button", { name: "Review booking" }).click();
   await expect(ana.getByRole("heading", { name: "Review and confirm" })).toBeVisible();
   // When to come and collect them: the house's hours of those two days.
@@ -88,7 +89,6 @@ test("a customer books a peak weekend, changes and cancels it; the next on the w
   await expect(ana.getByRole("row", { name: `First night free ${money(-95)}` })).toBeVisible();
   await expect(ana.getByRole("row", { name: `Total ${money(247)}` })).toBeVisible();
   await expect(ana.getByText(`Cancelling costs ${money(123.5)}.`)).toBeVisible();
-  await expectNoAxeViolations(ana);
   const bookedAt = Date.now() - 1000;
   await ana.getByRole("button", { name: "Confirm booking" }).click();
   await expect(ana.getByText("Your stay is confirmed. We've e-mailed you the details and a calendar invitation.")).toBeVisible();
@@ -106,7 +106,6 @@ test("a customer books a peak weekend, changes and cancels it; the next on the w
   await expect(ana.getByRole("status").filter({ hasText: `new total ${money(342)} (${money(95)} more)` })).toBeVisible();
   await ana.getByRole("button", { name: "Confirm new dates" }).click();
   await expect(ana.getByText(`Your stay now runs from ${fri.label} to ${tue.label}.`, { exact: false })).toBeVisible();
-  await expectNoAxeViolations(ana);
 
   // Tofu stays home after all, then comes along again: the new price first each time.
   const stayCard = ana.getByRole("list", { name: "Upcoming stays" }).locator("> li");
@@ -163,7 +162,6 @@ test("a customer books a peak weekend, changes and cancels it; the next on the w
   await expect(ben.getByText("Offer waiting for you")).toBeVisible();
   await ben.getByRole("button", { name: "Accept offer" }).click();
   await expect(ben.getByText("Your stay is confirmed. We've e-mailed you the details and a calendar invitation.")).toBeVisible();
-  await expectNoAxeViolations(ben);
 
   await staff.goto(`/admin/stays?date=${fri.iso}`);
   await expect(arrivals.getByText(`${pepper} · Ana Ruiz`)).toBeVisible();

@@ -40,7 +40,7 @@ test(
   { tag: "@phone" },
   async ({ browser, page: admin, signIn, baseURL }) => {
     test.setTimeout(240_000);
-    await signIn(admin, { as: "admin" });
+    await signIn(admin, { as: "admin", open: false });
     const doseTime = businessTime(new Date(Date.now() + 10 * 60_000));
     const { owner, page: ana, cat, stayId } = await catCheckedIn(browser, baseURL!, signIn, admin, `00:00 and ${doseTime}`);
     // Nine more cats of the same household, in two Family Lofts, four to a loft, and a suite of their own.

@@ -17,7 +17,7 @@ test("an admin hides and reorders reviews and edits the team; visitors see it on
   test.setTimeout(150_000);
   // Third-party embeds (map, video) are never fetched in tests.
   await page.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "" }));
-  await signIn(page, { as: "admin" });
+  await signIn(page, { as: "admin", open: false });
   const visitorContext = await browser.newContext({ baseURL, viewport: page.viewportSize() });
   const visitor = await visitorContext.newPage();
   await visitor.route(/^https:\/\/(www\.google\.com|www\.youtube-nocookie\.com)\//, (route) =>

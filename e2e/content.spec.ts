@@ -22,7 +22,7 @@ async function revertAll(page: Page) {
 
 test("an admin edits, previews, publishes and reverts; visitors see each published state at once", async ({ page, browser, signIn }) => {
   test.slow();
-  const admin = await signIn(page, { as: "admin" });
+  const admin = await signIn(page, { as: "admin", open: false });
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
 
