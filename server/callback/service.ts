@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { rowsOf } from "../db/client";
-import { type RateLimitRule, countingStep, oldestEventInWindowSql, releaseSlidingEvent, retryAfterMs } from "../rate-limit/rate-limit";
+import { type RateLimitRule, countInSpareShard, countingStep, oldestEventInWindowSql, releaseSlidingEvent, retryAfterMs } from "../rate-limit/rate-limit";
 import { TelephonyError, type Telephony } from "../telephony/telephony";
 
 export const NUMBER_COOLDOWN_MS = 15 * 60_000;
@@ -44,8 +44,17 @@ const ipRule = (ipHash: string, env: Env): RateLimitRule => ({
   windowMs: HOUR_MS,
   window: "fixed",
 });
-// Every request shares this key: a per-hour counter, one row update (ADR 0102).
-const globalRule = (env: Env): RateLimitRule => ({ key: "callback:global", limit: env.CALLBACK_GLOBAL_PER_HOUR, windowMs: HOUR_MS, window: "fixed" });
+// Every request counts against this cap: a per-hour counter (ADR 0102) kept in shards, so that
+// requests do not queue for one row lock until each one's commit (ADR 0216).
+const globalRule = (env: Env): RateLimitRule => ({
+  key: "callback:global",
+  limit: env.CALLBACK_GLOBAL_PER_HOUR,
+  windowMs: HOUR_MS,
+  window: "fixed",
+  shards: GLOBAL_CAP_SHARDS,
+});
+/** More than the connections of a few server processes, so two requests seldom meet on one shard. */
+const GLOBAL_CAP_SHARDS = 32;
 
 const numberRule = (phoneNumber: string): RateLimitRule => ({
   key: `callback:number:${phoneNumber}`,
@@ -108,7 +117,7 @@ async function takeCallSlot(db: Db, env: Env, lead: Lead, now: Date): Promise<Ca
   );
   if (!row) throw new Error("the call slot statement returned no row");
   if (!row.number_free) return { numberFree: false, numberRetryAfterMs: retryAfterMs(number, now, row.oldest_call) };
-  return { numberFree: true, globalAllowed: row.global_allowed };
+  return { numberFree: true, globalAllowed: row.global_allowed || (await countInSpareShard(db, globalRule(env), now)) };
 }
 
 /**
@@ -247,6 +256,19 @@ async function storePendingLead(db: Db, env: Env, input: CallbackInput, ipHash: 
 }
 
 /**
+ * The global cap counts in shards (ADR 0216): when the one a request drew is full, the call is
+ * counted in another with room, if any. Not knowing counts as no room: the lead stays paused for staff.
+ */
+async function capHasRoomElsewhere(deps: CallbackDeps, lead: Lead, now: Date): Promise<boolean> {
+  try {
+    return await countInSpareShard(deps.db, globalRule(deps.env), now);
+  } catch (error) {
+    deps.logger.error({ err: error, leadId: lead.id }, "callback: could not look for room under the global cap; the lead stays paused");
+    return false;
+  }
+}
+
+/**
  * The callback request: one statement decides everything and stores the lead
  * (storeLeadAndTakeCallSlot), then the call. Only a paused request (the global cap) needs another
  * statement before its answer, to give the number's cooldown back. A request that fails before the
@@ -294,7 +316,10 @@ export async function requestCallback(deps: CallbackDeps, input: CallbackInput, 
   if (!decision.lead) throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
   const lead: Lead = { id: decision.lead.id, phoneNumber: input.phoneNumber };
 
-  if (decision.lead.status === "paused") {
+  if (decision.lead.status === "paused" && (await capHasRoomElsewhere(deps, lead, now))) {
+    // The cap's shard this request drew was full and another had room: the lead is called after all.
+    await setCallStatus(deps, lead.id, { callStatus: "calling", callError: null });
+  } else if (decision.lead.status === "paused") {
     await releaseCooldown(deps, lead, now);
     logger.warn({ leadId: lead.id }, "callback: global hourly cap reached; calls paused, lead stored");
     throw new AppError(
