@@ -3,13 +3,13 @@ import crypto from "node:crypto";
 import { CALLBACK_CONSENT_TEXT, type CallbackResponse, callbackMessages } from "~/features/callback/schema";
 import { formatUsPhone } from "~/lib/phone";
 import type { Db } from "../db/client";
-import { callMeBackForm } from "../db/schema/index";
+import { callMeBackForm, telephonyEvents } from "../db/schema/index";
 import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { rowsOf } from "../db/client";
 import { type RateLimitRule, countInSpareShard, countingStep, oldestEventInWindowSql, releaseSlidingEvent, retryAfterMs } from "../rate-limit/rate-limit";
-import { TelephonyError, type Telephony } from "../telephony/telephony";
+import { type RecordEvent, TelephonyError, type Telephony } from "../telephony/telephony";
 
 export const NUMBER_COOLDOWN_MS = 15 * 60_000;
 const HOUR_MS = 60 * 60_000;
@@ -155,9 +155,23 @@ async function pauseCalls(deps: CallbackDeps, lead: Lead, takenAt: Date) {
  */
 async function placeClaimedCall(deps: CallbackDeps, lead: Lead, takenAt: Date): Promise<CallOutcome> {
   const { env, logger, telephony } = deps;
+  const status = telephony.provider === "simulated" ? "simulated" : "placed";
+  let outcomeStored = false;
+  // A call that started: its event row and the lead's outcome in one statement (one round trip).
+  const recordWithOutcome: RecordEvent = async (event) => {
+    if (!event.sid || event.error) return void (await deps.db.insert(telephonyEvents).values(event));
+    await deps.db.execute(
+      sql`with event as (
+          insert into telephony_events (kind, provider, "to", "from", body, sid) values (${event.kind}, ${event.provider}, ${event.to}, ${event.from}, ${event.body}, ${event.sid})
+        )
+        update call_me_back_form set call_status = ${status}, call_sid = ${event.sid}, call_error = null, updated_at = now()
+        where id = ${lead.id}`,
+    );
+    outcomeStored = true;
+  };
   let sid: string | undefined;
   try {
-    ({ sid } = await telephony.placeCall({ to: lead.phoneNumber, connectTo: env.BUSINESS_PHONE }));
+    ({ sid } = await telephony.placeCall({ to: lead.phoneNumber, connectTo: env.BUSINESS_PHONE }, recordWithOutcome));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // No call was placed: the number's "wait for our call" would not be true, so it is given back.
@@ -174,8 +188,8 @@ async function placeClaimedCall(deps: CallbackDeps, lead: Lead, takenAt: Date): 
     return { kind: "call-failed", code: "INVALID_CALL_RESPONSE", publicMessage: callbackMessages.invalidResponse };
   }
 
-  const status = telephony.provider === "simulated" ? "simulated" : "placed";
-  await setCallStatus(deps, lead.id, { callStatus: status, callSid: sid, callError: null });
+  // Written above with the event, unless that statement failed and the provider went on (Twilio's audit).
+  if (!outcomeStored) await setCallStatus(deps, lead.id, { callStatus: status, callSid: sid, callError: null });
   logger.info({ leadId: lead.id, status }, "callback: call started");
   return { kind: "called", sid, status };
 }
