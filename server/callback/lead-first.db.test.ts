@@ -88,20 +88,24 @@ describe("a visitor whose request failed can retry and is told the truth", () =>
 
   it("when calls are paused: the lead is kept as paused and the number is not held", async () => {
     const paused = await startTestServer(database, { BUSINESS_PHONE, CALLBACK_GLOBAL_PER_HOUR: "1", CALLBACK_PER_IP_PER_HOUR: "1000" });
-    try {
-      await database.db.execute(sql`delete from rate_limit_window_counts where key = ${storedRateLimitKey("callback:global")}`);
-      await post(nextNumber()); // uses the one call of this hour
-      const digits = nextNumber();
-      const res = await fetch(`${paused.url}/api/callback`, {
+    const postToPaused = (phoneNumber: string) =>
+      fetch(`${paused.url}/api/callback`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": nextIp() },
-        body: JSON.stringify({ phoneNumber: digits }),
+        body: JSON.stringify({ phoneNumber }),
       });
+    // A cap of one call an hour is one counter row, however many shards a larger cap keeps.
+    const emptyTheCap = () => database.db.execute(sql`delete from rate_limit_window_counts where key = ${storedRateLimitKey("callback:global")}`);
+    try {
+      await emptyTheCap();
+      expect((await postToPaused(nextNumber())).status).toBe(200); // uses the one call of this hour
+      const digits = nextNumber();
+      const res = await postToPaused(digits);
       expect(res.status).toBe(503);
       expect((await res.json()).error.code).toBe("CALLS_PAUSED");
       expect(await leadsFor(`+1${digits}`)).toMatchObject([{ callStatus: "paused" }]);
-      await database.db.execute(sql`delete from rate_limit_window_counts where key = ${storedRateLimitKey("callback:global")}`);
-      expect((await post(digits)).status).toBe(200);
+      await emptyTheCap();
+      expect((await postToPaused(digits)).status).toBe(200);
     } finally {
       await paused.close();
     }

@@ -3,13 +3,13 @@ import crypto from "node:crypto";
 import { CALLBACK_CONSENT_TEXT, type CallbackResponse, callbackMessages } from "~/features/callback/schema";
 import { formatUsPhone } from "~/lib/phone";
 import type { Db } from "../db/client";
-import { callMeBackForm } from "../db/schema/index";
+import { callMeBackForm, telephonyEvents } from "../db/schema/index";
 import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
 import { rowsOf } from "../db/client";
-import { type RateLimitRule, countingStep, oldestEventInWindowSql, releaseSlidingEvent, retryAfterMs } from "../rate-limit/rate-limit";
-import { TelephonyError, type Telephony } from "../telephony/telephony";
+import { type RateLimitRule, countInSpareShard, countingStep, oldestEventInWindowSql, releaseSlidingEvent, retryAfterMs } from "../rate-limit/rate-limit";
+import { type RecordEvent, TelephonyError, type Telephony } from "../telephony/telephony";
 
 export const NUMBER_COOLDOWN_MS = 15 * 60_000;
 const HOUR_MS = 60 * 60_000;
@@ -44,8 +44,17 @@ const ipRule = (ipHash: string, env: Env): RateLimitRule => ({
   windowMs: HOUR_MS,
   window: "fixed",
 });
-// Every request shares this key: a per-hour counter, one row update (ADR 0102).
-const globalRule = (env: Env): RateLimitRule => ({ key: "callback:global", limit: env.CALLBACK_GLOBAL_PER_HOUR, windowMs: HOUR_MS, window: "fixed" });
+// Every request counts against this cap: a per-hour counter (ADR 0102) kept in shards, so that
+// requests do not queue for one row lock until each one's commit (ADR 0216).
+const globalRule = (env: Env): RateLimitRule => ({
+  key: "callback:global",
+  limit: env.CALLBACK_GLOBAL_PER_HOUR,
+  windowMs: HOUR_MS,
+  window: "fixed",
+  shards: GLOBAL_CAP_SHARDS,
+});
+/** More than the connections of a few server processes, so two requests seldom meet on one shard. */
+const GLOBAL_CAP_SHARDS = 32;
 
 const numberRule = (phoneNumber: string): RateLimitRule => ({
   key: `callback:number:${phoneNumber}`,
@@ -108,7 +117,7 @@ async function takeCallSlot(db: Db, env: Env, lead: Lead, now: Date): Promise<Ca
   );
   if (!row) throw new Error("the call slot statement returned no row");
   if (!row.number_free) return { numberFree: false, numberRetryAfterMs: retryAfterMs(number, now, row.oldest_call) };
-  return { numberFree: true, globalAllowed: row.global_allowed };
+  return { numberFree: true, globalAllowed: row.global_allowed || (await countInSpareShard(db, globalRule(env), now)) };
 }
 
 /**
@@ -146,9 +155,23 @@ async function pauseCalls(deps: CallbackDeps, lead: Lead, takenAt: Date) {
  */
 async function placeClaimedCall(deps: CallbackDeps, lead: Lead, takenAt: Date): Promise<CallOutcome> {
   const { env, logger, telephony } = deps;
+  const status = telephony.provider === "simulated" ? "simulated" : "placed";
+  let outcomeStored = false;
+  // A call that started: its event row and the lead's outcome in one statement (one round trip).
+  const recordWithOutcome: RecordEvent = async (event) => {
+    if (!event.sid || event.error) return void (await deps.db.insert(telephonyEvents).values(event));
+    await deps.db.execute(
+      sql`with event as (
+          insert into telephony_events (kind, provider, "to", "from", body, sid) values (${event.kind}, ${event.provider}, ${event.to}, ${event.from}, ${event.body}, ${event.sid})
+        )
+        update call_me_back_form set call_status = ${status}, call_sid = ${event.sid}, call_error = null, updated_at = now()
+        where id = ${lead.id}`,
+    );
+    outcomeStored = true;
+  };
   let sid: string | undefined;
   try {
-    ({ sid } = await telephony.placeCall({ to: lead.phoneNumber, connectTo: env.BUSINESS_PHONE }));
+    ({ sid } = await telephony.placeCall({ to: lead.phoneNumber, connectTo: env.BUSINESS_PHONE }, recordWithOutcome));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // No call was placed: the number's "wait for our call" would not be true, so it is given back.
@@ -165,8 +188,8 @@ async function placeClaimedCall(deps: CallbackDeps, lead: Lead, takenAt: Date): 
     return { kind: "call-failed", code: "INVALID_CALL_RESPONSE", publicMessage: callbackMessages.invalidResponse };
   }
 
-  const status = telephony.provider === "simulated" ? "simulated" : "placed";
-  await setCallStatus(deps, lead.id, { callStatus: status, callSid: sid, callError: null });
+  // Written above with the event, unless that statement failed and the provider went on (Twilio's audit).
+  if (!outcomeStored) await setCallStatus(deps, lead.id, { callStatus: status, callSid: sid, callError: null });
   logger.info({ leadId: lead.id, status }, "callback: call started");
   return { kind: "called", sid, status };
 }
@@ -247,6 +270,19 @@ async function storePendingLead(db: Db, env: Env, input: CallbackInput, ipHash: 
 }
 
 /**
+ * The global cap counts in shards (ADR 0216): when the one a request drew is full, the call is
+ * counted in another with room, if any. Not knowing counts as no room: the lead stays paused for staff.
+ */
+async function capHasRoomElsewhere(deps: CallbackDeps, lead: Lead, now: Date): Promise<boolean> {
+  try {
+    return await countInSpareShard(deps.db, globalRule(deps.env), now);
+  } catch (error) {
+    deps.logger.error({ err: error, leadId: lead.id }, "callback: could not look for room under the global cap; the lead stays paused");
+    return false;
+  }
+}
+
+/**
  * The callback request: one statement decides everything and stores the lead
  * (storeLeadAndTakeCallSlot), then the call. Only a paused request (the global cap) needs another
  * statement before its answer, to give the number's cooldown back. A request that fails before the
@@ -294,7 +330,10 @@ export async function requestCallback(deps: CallbackDeps, input: CallbackInput, 
   if (!decision.lead) throw new AppError(503, "SAVE_FAILED", callbackMessages.saveFailed);
   const lead: Lead = { id: decision.lead.id, phoneNumber: input.phoneNumber };
 
-  if (decision.lead.status === "paused") {
+  if (decision.lead.status === "paused" && (await capHasRoomElsewhere(deps, lead, now))) {
+    // The cap's shard this request drew was full and another had room: the lead is called after all.
+    await setCallStatus(deps, lead.id, { callStatus: "calling", callError: null });
+  } else if (decision.lead.status === "paused") {
     await releaseCooldown(deps, lead, now);
     logger.warn({ leadId: lead.id }, "callback: global hourly cap reached; calls paused, lead stored");
     throw new AppError(

@@ -24,6 +24,9 @@ async function storedCount(key: string) {
   return rows.reduce((sum, row) => sum + row.count, 0);
 }
 
+/** What each shard of a rule counted, in shard order. */
+const shardCounts = (key: string, shards: number) => Promise.all(Array.from({ length: shards }, (_, i) => storedCount(`${key}:shard:${i}`)));
+
 describe("a sliding window", () => {
   it("allows up to the limit within the window, then says when to retry", async () => {
     const rule: RateLimitRule = { key: "s1", limit: 2, windowMs: 10 * minute, window: "sliding" };
@@ -74,6 +77,23 @@ describe("a fixed window", () => {
     expect(await storedCount("f1")).toBe(4);
   });
 
+  it("kept in shards: lets through the whole limit, refuses only once every shard's share is used, and starts again", async () => {
+    const rule: RateLimitRule = { key: "f3", limit: 7, windowMs: 10 * minute, window: "fixed", shards: 3 };
+    const results = [];
+    for (let i = 0; i < 10; i++) results.push(await consume([rule], at(1)));
+    expect(results.map((r) => r.allowed)).toEqual([...Array(7).fill(true), ...Array(3).fill(false)]);
+    expect(results[7]).toEqual({ allowed: false, key: "f3", retryAfterMs: 9 * minute });
+    expect(await shardCounts("f3", 3)).toEqual([3, 2, 2]);
+    expect(await consume([rule], at(10))).toEqual({ allowed: true });
+  });
+
+  it("never keeps more shards than the limit, nor shards of a sliding window", async () => {
+    const rule: RateLimitRule = { key: "f4", limit: 2, windowMs: 10 * minute, window: "fixed", shards: 8 };
+    for (let i = 0; i < 3; i++) await consume([rule], at(1));
+    expect(await shardCounts("f4", 8)).toEqual([1, 1, 0, 0, 0, 0, 0, 0]);
+    await expect(consume([{ key: "f5", limit: 2, windowMs: minute, window: "sliding", shards: 2 }], at(0))).rejects.toThrow(/shards/);
+  });
+
   it("refuses a limit below one", async () => {
     await expect(consume([{ key: "f2", limit: 0, windowMs: minute, window: "fixed" }], at(0))).rejects.toThrow(/positive integer/);
   });
@@ -116,6 +136,13 @@ describe("concurrent requests", () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => consume([rule], at(0))));
     expect(allowedCount(results)).toBe(10);
     expect(await storedCount("c1")).toBe(10);
+  });
+
+  it("let exactly `limit` through a fixed window kept in shards", async () => {
+    const rule: RateLimitRule = { key: "c4", limit: 10, windowMs: minute, window: "fixed", shards: 4 };
+    const results = await Promise.all(Array.from({ length: 50 }, () => consume([rule], at(0))));
+    expect(allowedCount(results)).toBe(10);
+    expect(await shardCounts("c4", 4)).toEqual([3, 3, 2, 2]);
   });
 
   it("let exactly `limit` through a sliding window", async () => {

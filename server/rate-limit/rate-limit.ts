@@ -18,6 +18,14 @@ export interface RateLimitRule {
    *   Across a window boundary up to twice the limit can pass in a short time.
    */
   window: "sliding" | "fixed";
+  /**
+   * Fixed windows only: the window's count kept in this many rows (at most `limit`), each allowed its
+   * share of the limit, so requests that all count against one key (a site-wide cap) do not queue for
+   * one row lock until each one's commit. An event counts in a shard chosen at random; when that
+   * shard's share is used up it counts in any other shard with room, so the rule refuses only when
+   * the whole limit is used, as with one row (ADR 0216).
+   */
+  shards?: number;
 }
 
 /** Above this, a sliding rule's row of event times grows too long to rewrite on every request. */
@@ -58,16 +66,16 @@ const timestamptz = (date: Date) => sql`${date.toISOString()}::timestamptz`;
  */
 export function countingStep(rule: RateLimitRule, now: Date, gate?: SQL): SQL {
   const from = gate ? sql` from ${gate}` : sql``;
-  const key = storedRateLimitKey(rule.key);
   if (rule.window === "fixed") {
-    const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-    const windowEnd = new Date(windowStart.getTime() + rule.windowMs);
+    const { start, end } = fixedWindow(rule, now);
+    const shard = shardsOf(rule)[crypto.randomInt(shardCount(rule))]!;
     return sql`insert into rate_limit_window_counts (key, window_start, count, expires_at)
-      select ${key}, ${timestamptz(windowStart)}, 1, ${timestamptz(windowEnd)}${from}
+      select ${shard.key}, ${start}, 1, ${end}${from}
       on conflict (key, window_start) do update set count = rate_limit_window_counts.count + 1
-      where rate_limit_window_counts.count < ${rule.limit}
+      where rate_limit_window_counts.count < ${shard.limit}
       returning 1 as counted`;
   }
+  const key = storedRateLimitKey(rule.key);
   const windowOpened = timestamptz(new Date(now.getTime() - rule.windowMs));
   const expiresAt = timestamptz(new Date(now.getTime() + rule.windowMs));
   const timesInWindow = sql`array(select t from unnest(rate_limit_recent_events.event_times) as t where t > ${windowOpened} order by t)`;
@@ -76,6 +84,63 @@ export function countingStep(rule: RateLimitRule, now: Date, gate?: SQL): SQL {
     on conflict (key) do update set event_times = ${timesInWindow} || ${timestamptz(now)}, expires_at = ${expiresAt}
     where cardinality(${timesInWindow}) < ${rule.limit}
     returning 1 as counted`;
+}
+
+function fixedWindow(rule: RateLimitRule, now: Date) {
+  const start = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  return { start: timestamptz(new Date(start)), end: timestamptz(new Date(start + rule.windowMs)) };
+}
+
+/** Never more shards than the limit, so every shard has a share of at least one. */
+const shardCount = (rule: RateLimitRule) => Math.max(1, Math.min(rule.shards ?? 1, rule.limit));
+
+/** Each shard's stored key and its share of the limit; the shares add up to the limit. */
+function shardsOf(rule: RateLimitRule): { key: string; limit: number }[] {
+  const count = shardCount(rule);
+  if (count === 1) return [{ key: storedRateLimitKey(rule.key), limit: rule.limit }];
+  return Array.from({ length: count }, (_, i) => ({
+    key: storedRateLimitKey(`${rule.key}:shard:${i}`),
+    limit: Math.floor(rule.limit / count) + (i < rule.limit % count ? 1 : 0),
+  }));
+}
+
+/**
+ * A sharded fixed rule whose chosen shard was full (`countingStep` returned no row): counts the event
+ * in another shard with room, if any. A shard read as having room may fill before the update reaches
+ * it; then the next is tried. Counts only go up within a window, so "no shard has room" is final: the
+ * whole limit is used. Returns whether the event was counted.
+ */
+export async function countInSpareShard(db: Db, rule: RateLimitRule, now: Date): Promise<boolean> {
+  const shards = shardsOf(rule);
+  if (shards.length === 1) return false;
+  const { start, end } = fixedWindow(rule, now);
+  const list = sql.join(
+    shards.map((shard, i) => sql`(${shard.key}, ${shard.limit}::integer, ${i}::integer)`),
+    sql`, `,
+  );
+  for (let attempt = 0; attempt < shards.length; attempt++) {
+    const [row] = await rowsOf<{ with_room: boolean; counted: boolean }>(
+      db,
+      sql`with shard (key, share, position) as (values ${list}),
+        with_room as (
+          select shard.key, shard.share from shard
+          left join rate_limit_window_counts counts on counts.key = shard.key and counts.window_start = ${start}
+          where coalesce(counts.count, 0) < shard.share
+          order by shard.position limit 1
+        ),
+        counted as (
+          insert into rate_limit_window_counts (key, window_start, count, expires_at)
+          select key, ${start}, 1, ${end} from with_room
+          on conflict (key, window_start) do update set count = rate_limit_window_counts.count + 1
+          where rate_limit_window_counts.count < (select share from with_room)
+          returning 1
+        )
+        select exists (select 1 from with_room) as with_room, exists (select 1 from counted) as counted`,
+    );
+    if (!row?.with_room) return false;
+    if (row.counted) return true;
+  }
+  return false;
 }
 
 /**
@@ -100,6 +165,7 @@ export function oldestEventInWindowSql(rule: RateLimitRule, now: Date): SQL {
 
 async function takeFixed(db: Db, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
   if ((await rowsOf(db, countingStep(rule, now))).length > 0) return null;
+  if (await countInSpareShard(db, rule, now)) return null;
   return { allowed: false, key: rule.key, retryAfterMs: retryAfterMs(rule, now, null) };
 }
 
@@ -117,6 +183,9 @@ function take(db: Db, rule: RateLimitRule, now: Date) {
 function checkRule(rule: RateLimitRule) {
   // A limit below 1 would refuse everything; the first event of a window is always inserted.
   if (!Number.isInteger(rule.limit) || rule.limit < 1) throw new Error(`rate limit ${rule.key}: the limit must be a positive integer`);
+  if (rule.shards !== undefined && (rule.window !== "fixed" || !Number.isInteger(rule.shards) || rule.shards < 1)) {
+    throw new Error(`rate limit ${rule.key}: only a fixed window is kept in shards, a positive whole number of them`);
+  }
   if (rule.window === "sliding" && rule.limit > SLIDING_LIMIT_MAX) {
     throw new Error(`rate limit ${rule.key}: a sliding window keeps every event; use a fixed window above ${SLIDING_LIMIT_MAX}`);
   }

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { telephonyEvents } from "../db/schema/index";
-import { type Telephony, type TelephonyEvent, TelephonyError } from "./types";
+import { type RecordEvent, type Telephony, type TelephonyEvent, TelephonyError } from "./types";
 import { connectCallTwiml } from "./twiml";
 
 /** A Twilio-shaped id (prefix and 32 hex digits), so callers treat both providers alike. */
@@ -13,18 +13,18 @@ const simulatedSid = (prefix: "CA" | "SM") => `${prefix}${crypto.randomBytes(16)
  * have been sent is the event row (the admin area shows it and says calls are simulated).
  */
 export function createSimulatedProvider(deps: { from: string; record: (event: TelephonyEvent) => Promise<void> }): Telephony {
-  const recordOrFail = async (event: TelephonyEvent) => {
+  const recordOrFail = async (event: TelephonyEvent, record: RecordEvent = deps.record) => {
     try {
-      await deps.record(event);
+      await record(event);
     } catch (error) {
       throw new TelephonyError(`simulated provider could not record the ${event.kind}: ${(error as Error).message}`);
     }
   };
   return {
     provider: "simulated",
-    async placeCall({ to, connectTo }) {
+    async placeCall({ to, connectTo }, record) {
       const sid = simulatedSid("CA");
-      await recordOrFail({ kind: "call", provider: "simulated", to, from: deps.from, body: connectCallTwiml(connectTo, deps.from), sid });
+      await recordOrFail({ kind: "call", provider: "simulated", to, from: deps.from, body: connectCallTwiml(connectTo, deps.from), sid }, record);
       return { sid };
     },
     async sendSms(to, body) {

@@ -7,7 +7,7 @@ import { createSimulatedProvider } from "./simulated-provider";
 import { createTwilioProvider } from "./twilio-provider";
 import type { TelephonyEvent, Telephony } from "./types";
 
-export { TelephonyError, type OutboundResult, type Telephony, type TelephonyEvent } from "./types";
+export { TelephonyError, type OutboundResult, type RecordEvent, type Telephony, type TelephonyEvent } from "./types";
 
 export interface TelephonyOptions {
   /** Replaces the Twilio SDK's HTTP client: tests capture its requests at that boundary. */

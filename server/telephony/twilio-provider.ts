@@ -1,6 +1,6 @@
 import type RequestClient from "twilio/lib/base/RequestClient";
 import type { Logger } from "../logger";
-import { type Telephony, type TelephonyEvent, TelephonyError } from "./types";
+import { type RecordEvent, type Telephony, type TelephonyEvent, TelephonyError } from "./types";
 import { connectCallTwiml } from "./twiml";
 import { twilioSdk } from "./twilio-sdk";
 
@@ -31,31 +31,32 @@ export function createTwilioProvider(
   const client = twilioSdk()(credentials.accountSid, credentials.authToken, { httpClient: deps.httpClient, timeout: 10_000 });
 
   // The audit row must never turn a placed call into a reported failure.
-  const audit = async (event: TelephonyEvent) => {
+  const audit = async (event: TelephonyEvent, record: RecordEvent) => {
     try {
-      await deps.record(event);
+      await record(event);
     } catch (error) {
       deps.logger.error({ err: error, kind: event.kind, sid: event.sid }, "could not record a telephony event");
     }
   };
 
-  const attempt = async (event: Omit<TelephonyEvent, "provider" | "from">, send: () => Promise<{ sid?: string }>) => {
+  const attempt = async (event: Omit<TelephonyEvent, "provider" | "from">, send: () => Promise<{ sid?: string }>, record = deps.record) => {
+    let sid: string | undefined;
     try {
-      const { sid } = await send();
-      await audit({ ...event, provider: "twilio", from: credentials.from, sid: sid || null, error: sid ? null : "no sid returned" });
-      return { sid: sid || undefined };
+      ({ sid } = await send());
     } catch (error) {
       const failure = toTelephonyError(error);
-      await audit({ ...event, provider: "twilio", from: credentials.from, error: failure.message });
+      await audit({ ...event, provider: "twilio", from: credentials.from, error: failure.message }, deps.record);
       throw failure;
     }
+    await audit({ ...event, provider: "twilio", from: credentials.from, sid: sid || null, error: sid ? null : "no sid returned" }, record);
+    return { sid: sid || undefined };
   };
 
   return {
     provider: "twilio",
-    placeCall({ to, connectTo }) {
+    placeCall({ to, connectTo }, record) {
       const twiml = connectCallTwiml(connectTo, credentials.from);
-      return attempt({ kind: "call", to, body: twiml }, () => client.calls.create({ to, from: credentials.from, twiml, timeout: 30 }));
+      return attempt({ kind: "call", to, body: twiml }, () => client.calls.create({ to, from: credentials.from, twiml, timeout: 30 }), record);
     },
     sendSms(to, body) {
       return attempt({ kind: "sms", to, body }, () => client.messages.create({ to, from: credentials.from, body }));

@@ -11,8 +11,13 @@ export interface OutboundResult {
  */
 export interface Telephony {
   readonly provider: "twilio" | "simulated";
-  /** Rings `to`; when they answer, connects them to `connectTo`. */
-  placeCall(request: { to: string; connectTo: string }): Promise<OutboundResult>;
+  /**
+   * Rings `to`; when they answer, connects them to `connectTo`. `record`, when given, writes the
+   * event row of a call the provider started instead of its own insert, so a caller can store what
+   * the call changes in the same statement (the callback's lead and its outcome: one round trip, not
+   * two). A provider that failed records its failure itself.
+   */
+  placeCall(request: { to: string; connectTo: string }, record?: RecordEvent): Promise<OutboundResult>;
   sendSms(to: string, body: string): Promise<OutboundResult>;
 }
 
@@ -27,3 +32,6 @@ export class TelephonyError extends Error {
 }
 
 export type TelephonyEvent = typeof telephonyEvents.$inferInsert;
+
+/** Stores one telephony event (a row of `telephony_events`). */
+export type RecordEvent = (event: TelephonyEvent) => Promise<void>;
