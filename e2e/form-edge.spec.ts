@@ -1,10 +1,11 @@
 import { expect, test } from "./support/auth";
+import { screenshot } from "./support/screenshots";
 
 // A hand-made post with a list far past its last row (issue #41): the cat page answers at once with
 // the form, its error, and no more medication rows than the form takes.
 
 // At 1280 px only: the refusal and the number of rows are the same at every width.
-test("a cat page posted with medications[9999] shows the form with its error and at most 10 rows", async ({ page, signIn }, testInfo) => {
+test("a cat page posted with medications[9999] shows the form with its error and at most 10 rows", async ({ page, signIn }) => {
   await signIn(page);
   await page.goto("/cats/new");
   await page.getByLabel("Name", { exact: true }).fill("Miso");
@@ -43,5 +44,5 @@ test("a cat page posted with medications[9999] shows the form with its error and
   expect(Date.now() - started).toBeLessThan(10_000);
   expect(await page.getByLabel(/^Medication \d+$/).count()).toBeLessThanOrEqual(10);
   await refusal.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `test-results/form-edge-${testInfo.project.name}.png`, fullPage: false });
+  await screenshot(page, "form-edge");
 });
