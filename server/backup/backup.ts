@@ -170,12 +170,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   // damaged in the wrong place can crash pg_restore itself (a signal, no message): damaged too.
   await runTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction"], target.url, database).catch((error: unknown) => {
     const message = (error as Error).message;
-    if (
-      error instanceof BackupError &&
-      message.startsWith("pg_restore failed") &&
-      /corrupt|unexpected end|could not read|invalid|did not find magic|killed by/i.test(message)
-    )
-      throw damaged(file, message);
+    if (error instanceof BackupError && pgRestoreFoundDamage(message)) throw damaged(file, message);
     throw error;
   });
   const opened = await openDatabase({ url: target.url, poolSize: 1 });
@@ -308,4 +303,13 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   const old = names.slice(0, Math.max(0, names.length - keep));
   for (const name of old) await fs.rm(path.join(dir, name), { force: true });
   return old;
+}
+
+/**
+ * pg_restore's complaint about the archive itself, not about the target: what it says depends on
+ * where the damage lies ("unexpected end of file", "unexpected data offset flag 254", "could not
+ * read", "did not find magic string") or it is killed by a signal.
+ */
+export function pgRestoreFoundDamage(message: string): boolean {
+  return message.startsWith("pg_restore failed") && /corrupt|unexpected|could not read|invalid|did not find magic|killed by/i.test(message);
 }
