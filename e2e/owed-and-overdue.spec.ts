@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { businessLocalToUtc } from "../app/lib/business-time";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { bookStayInBrowser, checkInAtDesk, openEveryDay, releaseAndCheckOutUnpaid } from "./support/stays";
+import { serverClock } from "./support/server-clock";
 import { expect, test } from "./support/own-server";
 import { screenshot } from "./support/screenshots";
 
@@ -28,13 +28,7 @@ test("an overdue pickup keeps its suite and is billed; the balance left unpaid i
   const [today, leaving] = [businessDayAhead(0), businessDayAhead(1)];
   await signIn(staff, { as: "admin", open: false });
   await openEveryDay(staff);
-  let serverNow = new Date();
-  const moveClockTo = async (day: string, time: string) => {
-    const minutes = Math.max(1, Math.ceil((businessLocalToUtc(day, time).getTime() - serverNow.getTime()) / 60_000));
-    const moved = await staff.request.post("/test/clock", { data: { advanceMinutes: minutes } });
-    await expectStatus(moved, 200, `move the clock to ${day} ${time}`);
-    serverNow = new Date(((await moved.json()) as { now: string }).now);
-  };
+  const clock = serverClock(staff);
 
   // One night, today to tomorrow, checked in at the desk.
   const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
@@ -46,7 +40,7 @@ test("an overdue pickup keeps its suite and is billed; the balance left unpaid i
   await checkInAtDesk(staff, stayId, [catId]);
 
   // The departure window closes at 23:59 and nobody came: the desk lists the cat first, its suite held for the night.
-  await moveClockTo(leaving.iso, "23:59");
+  await clock.moveTo(leaving.iso, "23:59");
   await staff.goto(`/admin/stays?date=${leaving.iso}`);
   const overdue = staff.locator("section", { has: staff.getByRole("heading", { name: "Overdue pickups", exact: true }) });
   await expect(overdue.getByText(`${cat} · Ana Ruiz`)).toBeVisible();
@@ -61,7 +55,7 @@ test("an overdue pickup keeps its suite and is billed; the balance left unpaid i
   expect(overdueTexts).toHaveLength(1);
 
   // Collected the next morning: released by a manager, checked out unpaid with the extra night on the bill.
-  await moveClockTo(businessDayAhead(2).iso, "09:30");
+  await clock.moveTo(businessDayAhead(2).iso, "09:30");
   const due = await releaseAndCheckOutUnpaid(staff, { id: stayId, cat, releaseReason: "The owner came the next morning with ID", weightKg: "4.1" });
 
   // The desk lists it as owed; the customer's page shows the balance.
