@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { listTeam, revokeAdmin, setTeamRole } from "./roles";
-import { emailSchema } from "./sign-in";
+import { signInEmailField } from "~/features/auth/schema";
 
 export const ADMIN_CLI_USAGE = `Usage:
   npm run admin -- grant <email> [role]   give this address a role (creates the account if needed);
@@ -26,7 +26,7 @@ export function parseAdminCommand(args: string[]): AdminCommand | CliResult {
   if ((command !== "grant" && command !== "revoke") || rawEmail === undefined || rest.length > 0 || (command === "revoke" && rawRole !== undefined)) {
     return { exitCode: 2, output: ADMIN_CLI_USAGE };
   }
-  const parsed = emailSchema.safeParse(rawEmail);
+  const parsed = signInEmailField.safeParse(rawEmail);
   if (!parsed.success) return { exitCode: 2, output: `"${rawEmail}" is not an e-mail address.\n\n${ADMIN_CLI_USAGE}` };
   if (command === "revoke") return { command, email: parsed.data };
   const role = (rawRole ?? "owner").toLowerCase().replace("-", "_");

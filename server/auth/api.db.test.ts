@@ -89,9 +89,16 @@ describe("the auth API", () => {
       expect(res.status).toBe(400);
       expect((await res.json()).error).toEqual({ code: "INVALID_EMAIL", message: "Please enter a valid email address." });
     }
-    const code = await fetch(`${server.url}/api/auth/verify-code`, json({ email: "x@example.com", code: "12" }));
-    expect(code.status).toBe(400);
-    expect((await code.json()).error.code).toBe("CODE_INVALID");
+    const notJson = await fetch(`${server.url}/api/auth/magic-link`, json(["a@example.com"]));
+    expect([notJson.status, (await notJson.json()).error.code]).toEqual([400, "INVALID_EMAIL"]);
+    for (const body of [{ email: "x@example.com", code: "12" }, { email: "x@example.com" }, { email: "x@example.com", code: 123456 }]) {
+      const code = await fetch(`${server.url}/api/auth/verify-code`, json(body));
+      expect(code.status).toBe(400);
+      expect((await code.json()).error).toEqual({ code: "CODE_INVALID", message: "Please enter the 6-digit code from the e-mail." });
+    }
+    // The address is refused first, whatever the code.
+    const both = await fetch(`${server.url}/api/auth/verify-code`, json({ email: "nope", code: "12" }));
+    expect([both.status, (await both.json()).error.code]).toEqual([400, "INVALID_EMAIL"]);
   });
 });
 

@@ -2,11 +2,28 @@ import { type Response, Router } from "express";
 import type { AppContext } from "../context";
 import { SIGNED_IN_HINT_COOKIE, clearedSessionCookies, readCookie, readSessionToken, sessionCookies } from "./cookies";
 import { authenticate } from "./current";
-import { type SignedIn, requestSignIn, signInWithCode } from "./sign-in";
+import { SIGN_IN_MESSAGES, type SignedIn, requestSignIn, signInWithCode } from "./sign-in";
 import { deleteSession } from "./sessions";
 import { toSnapshot } from "./snapshot";
 import { rateLimitClient } from "../http/client-address";
 import { REFERRAL_COOKIE } from "../referrals/referrals";
+import { AppError } from "../http/errors";
+import { signInCodeForm, signInLinkForm } from "~/features/auth/schema";
+import type { z } from "~/lib/zod";
+
+const signInMailRequest = signInLinkForm.pick({ email: true });
+
+/**
+ * The sign-in forms' input, parsed by their schema. A refusal keeps the codes the forms' script and
+ * other clients read: `INVALID_EMAIL` when the address is refused, else `CODE_INVALID` for the code.
+ */
+function parseSignIn<S extends typeof signInMailRequest | typeof signInCodeForm>(schema: S, body: unknown): z.output<S> {
+  // A body that is not an object has no address in it: refused as a missing one, as ever.
+  const parsed = schema.safeParse(body !== null && typeof body === "object" && !Array.isArray(body) ? body : {});
+  if (parsed.success) return parsed.data as z.output<S>;
+  if (parsed.error.issues.some((issue) => issue.path[0] === "email")) throw new AppError(400, "INVALID_EMAIL", SIGN_IN_MESSAGES.invalidEmail);
+  throw new AppError(400, "CODE_INVALID", SIGN_IN_MESSAGES.codeFormat);
+}
 
 /** Sets the session cookie and answers what the browser needs to update its state. */
 export function sendSignedIn(ctx: AppContext, res: Response, signedIn: SignedIn) {
@@ -37,20 +54,18 @@ export function authRouter(ctx: AppContext): Router {
   });
 
   router.post("/magic-link", async (req, res) => {
+    const { email } = parseSignIn(signInMailRequest, req.body);
     await requestSignIn(
       { ...deps, logger: req.log, mailer },
-      { email: req.body?.email, redirectTo: req.body?.redirectTo, ip: rateLimitClient(req.ip), referralCode: readCookie(req.headers.cookie, REFERRAL_COOKIE) },
+      { email, redirectTo: req.body?.redirectTo, ip: rateLimitClient(req.ip), referralCode: readCookie(req.headers.cookie, REFERRAL_COOKIE) },
       ctx.clock.now(),
     );
     res.json({ ok: true });
   });
 
   router.post("/verify-code", async (req, res) => {
-    const signedIn = await signInWithCode(
-      { ...deps, logger: req.log },
-      { email: req.body?.email, code: req.body?.code, ip: rateLimitClient(req.ip) },
-      ctx.clock.now(),
-    );
+    const typed = parseSignIn(signInCodeForm, req.body);
+    const signedIn = await signInWithCode({ ...deps, logger: req.log }, { ...typed, ip: rateLimitClient(req.ip) }, ctx.clock.now());
     sendSignedIn(ctx, res, signedIn);
   });
 

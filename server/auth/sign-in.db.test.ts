@@ -12,6 +12,7 @@ import { authenticate } from "./current";
 import { LINK_TTL_MS, MAX_CODE_ATTEMPTS, SIGN_IN_MESSAGES, requestSignIn, signInWithCode, signInWithLink } from "./sign-in";
 import { grantAdmin } from "./roles";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, createSession, findSession } from "./sessions";
+import { signInCodeForm, signInEmailField } from "~/features/auth/schema";
 
 let database: Database;
 let smtp: TestSmtp;
@@ -70,13 +71,16 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 describe("the sign-in mail", () => {
   it("arrives over SMTP with a link to our page, a 6-digit code and the business look", async () => {
     const since = smtp.mails.length;
-    await requestSignIn(deps, { email: " Someone@Example.com ", ip: freshIp() }, t0);
+    // As the form typed it: the edge trims and lower-cases the address.
+    await requestSignIn(deps, { email: signInEmailField.parse(" Someone@Example.com "), ip: freshIp() }, t0);
     const mail = await smtp.waitForMail("someone@example.com", { since });
     expect(mail.subject).toBe("Your sign-in link for Laguna Niguel Cat Hotel");
     const { link, token, code } = signInDetails(mail);
     expect(link).toBe(`https://cats.example/auth/verify?token=${token}`);
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
     expect(code).toMatch(/^\d{6}$/);
+    // The form that takes it back takes exactly such a code.
+    expect(signInCodeForm.shape.code.parse(code)).toBe(code);
     expect(mail.text).toContain("10 minutes");
     expect(mail.html).toContain(link);
     expect(mail.html).toContain(code);
@@ -116,13 +120,8 @@ describe("the sign-in mail", () => {
     for (let i = 0; i < 3; i++) await requestSignIn(capped, { email: `crowd${i}@example.com`, ip: freshIp() }, hour);
     expect((await rejection(requestSignIn(capped, { email: "crowd3@example.com", ip: freshIp() }, hour))).code).toBe("RATE_LIMITED");
     await expect(requestSignIn(capped, { email: "chief@example.com", ip: freshIp() }, hour)).resolves.toBeUndefined();
-    await expect(requestSignIn(capped, { email: "Manager@Example.com", ip: freshIp() }, hour)).resolves.toBeUndefined();
+    await expect(requestSignIn(capped, { email: signInEmailField.parse("Manager@Example.com"), ip: freshIp() }, hour)).resolves.toBeUndefined();
     expect((await rejection(requestSignIn(capped, { email: "crowd4@example.com", ip: freshIp() }, hour))).code).toBe("RATE_LIMITED");
-  });
-
-  it("refuses a malformed address with a message a person can act on", async () => {
-    const error = await rejection(requestSignIn(deps, { email: "not-an-email", ip: freshIp() }, t0));
-    expect([error.status, error.message]).toEqual([400, "Please enter a valid email address."]);
   });
 
   it("says so when the mail server is down, and leaves no usable link behind", async () => {
@@ -212,7 +211,8 @@ describe("using the link", () => {
 describe("using the typed code", () => {
   it("signs in with the right code, once", async () => {
     const { code, token } = await mailFor("code@example.com");
-    const signedIn = await signInWithCode(deps, { email: "CODE@example.com", code, ip: freshIp() }, later(1000));
+    const typed = signInCodeForm.parse({ email: "CODE@example.com", code: ` ${code.slice(0, 3)} ${code.slice(3)} ` });
+    const signedIn = await signInWithCode(deps, { ...typed, ip: freshIp() }, later(1000));
     expect(signedIn.email).toBe("code@example.com");
     expect((await rejection(signInWithCode(deps, { email: "code@example.com", code, ip: freshIp() }, later(2000)))).code).toBe("CODE_UNAVAILABLE");
     // The link of the same mail is spent too.

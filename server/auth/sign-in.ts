@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import { z } from "~/lib/zod";
 import type { Db } from "../db/client";
 import { type SignInMethod, signIns, users, verifications } from "../db/schema/index";
 import type { Env } from "../env";
@@ -11,10 +10,11 @@ import { queueMail, sendMailNow, withdrawMail } from "../mail/queue";
 import { signInMail } from "../messages/catalogue";
 import { consumeRateLimits } from "../rate-limit/rate-limit";
 import { landingPath, safeRedirectPath } from "~/domain/sign-in-redirect";
+import { type SignInCodeRequest, SIGN_IN_INPUT_TEXT } from "~/features/auth/schema";
 import { grantAdmin, holdsAdminRole, isAdminAddress } from "./roles";
 import { createSession } from "./sessions";
 import { recordReferral, referralCodeOf } from "../referrals/referrals";
-import { CODE_LENGTH, codeSecret, hashCode, hashToken, randomCode, randomToken, safeEqualHex } from "../crypto/tokens";
+import { codeSecret, hashCode, hashToken, randomCode, randomToken, safeEqualHex } from "../crypto/tokens";
 import { inTransaction, type Tx } from "../db/transaction";
 
 const minute = 60_000;
@@ -59,34 +59,22 @@ export interface SignInDeps {
 
 // Error messages are shown to people as they are; the client keys the spec's texts on "rate limit".
 export const SIGN_IN_MESSAGES = {
-  invalidEmail: "Please enter a valid email address.",
+  // What the address and the code typed are refused with, by their schema at the edge.
+  ...SIGN_IN_INPUT_TEXT,
   rateLimited: "Email rate limit exceeded. Please wait before asking for another link.",
   mailFailed: "We could not send the e-mail just now. Please try again in a minute.",
   linkInvalid: "This sign-in link is not valid. Please request a new one.",
   linkUsed: "This sign-in link has already been used. Please request a new one.",
   linkExpired: "This sign-in link has expired (links work for 10 minutes). Please request a new one.",
-  codeFormat: `Please enter the ${CODE_LENGTH}-digit code from the e-mail.`,
   codeWrong: "That code is not correct. Please check the e-mail and try again.",
   codeUnavailable: "This code has expired or was already used. Please request a new link.",
   codeLocked: "Too many wrong codes. Please request a new link.",
   codeTooMany: "Too many attempts. Please wait a few minutes before trying another code.",
 } as const;
 
-export const emailSchema = z
-  .string({ error: SIGN_IN_MESSAGES.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .max(254, SIGN_IN_MESSAGES.invalidEmail)
-  .pipe(z.email({ error: SIGN_IN_MESSAGES.invalidEmail }));
-
-function normaliseEmail(value: unknown): string {
-  const parsed = emailSchema.safeParse(value);
-  if (!parsed.success) throw new AppError(400, "INVALID_EMAIL", SIGN_IN_MESSAGES.invalidEmail);
-  return parsed.data;
-}
-
 export interface SignInRequest {
-  email: unknown;
+  /** The address as `signInEmailField` parsed it at the edge: trimmed and lower-cased. */
+  email: string;
   /** The page to return to after sign-in; only same-site paths are kept. */
   redirectTo?: unknown;
   ip: string;
@@ -100,7 +88,7 @@ export interface SignInRequest {
  */
 export async function requestSignIn(deps: SignInDeps & { mailer: Mailer }, request: SignInRequest, now: Date): Promise<void> {
   const { db, env, mailer, logger } = deps;
-  const email = normaliseEmail(request.email);
+  const { email } = request;
   // The site-wide cap stops a flood from mailing the world; it must not lock the owners out while it
   // lasts, so an admin's address is held only to its own and its network's limits.
   const owner = await isAdminAddress(db, env.ADMIN_EMAILS, email, logger);
@@ -230,10 +218,8 @@ export async function signInWithLink(deps: SignInDeps, token: unknown, now: Date
  * Step 2 by typed code (another device). Each attempt is counted before the code is compared, so
  * concurrent guesses cannot exceed MAX_CODE_ATTEMPTS; hourly caps per address and per IP on top.
  */
-export async function signInWithCode(deps: SignInDeps, input: { email: unknown; code: unknown; ip: string }, now: Date): Promise<SignedIn> {
-  const email = normaliseEmail(input.email);
-  const code = typeof input.code === "string" ? input.code.replace(/\s+/g, "") : "";
-  if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) throw new AppError(400, "CODE_INVALID", SIGN_IN_MESSAGES.codeFormat);
+export async function signInWithCode(deps: SignInDeps, input: SignInCodeRequest & { ip: string }, now: Date): Promise<SignedIn> {
+  const { email, code } = input;
 
   const limited = await consumeRateLimits(
     deps.db,

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as authRoute from "~/routes/auth";
 import * as verifyRoute from "~/routes/auth.verify";
+import { PUBLIC_FORM_INTENTS } from "~/lib/public-forms";
 import type { Database } from "../db/client";
 import { sessions, signIns, userRoles, users, verifications } from "../db/schema/index";
 import { testPageBuild } from "../testing/page-build";
@@ -11,8 +13,11 @@ import { type TestSmtp, signInDetails, startTestSmtp } from "../testing/test-smt
 import { SIGN_IN_MESSAGES } from "./sign-in";
 import { hashToken, randomToken } from "../crypto/tokens";
 
-/** The real /auth/verify route module behind the page handler, and the real auth API beside it. */
-const build = testPageBuild({ "routes/auth.verify": { path: "auth/verify", module: verifyRoute } });
+/** The real /auth and /auth/verify route modules behind the page handler, and the real auth API beside it. */
+const build = testPageBuild({
+  "routes/auth": { path: "auth", module: authRoute },
+  "routes/auth.verify": { path: "auth/verify", module: verifyRoute },
+});
 
 let database: Database;
 let smtp: TestSmtp;
@@ -123,5 +128,33 @@ describe("the link page under concurrent posts", () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
     expect(await database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
     expect(await sessionsOf(email)).toEqual({ sessions: 10, signIns: 10 });
+  });
+});
+
+describe("the sign-in form posted before the script runs", () => {
+  async function postSignInForm(email: string) {
+    const res = await fetch(`${server.url}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: PUBLIC_FORM_INTENTS.signIn, email }),
+    });
+    const { actionData } = JSON.parse(await res.text()) as { actionData?: Record<string, { notice?: unknown }> };
+    return { status: res.status, notice: actionData?.["routes/auth"]?.notice };
+  }
+
+  it("refuses an address that is not one in the same words as the API, and mails a good one", async () => {
+    for (const typed of ["nope", "", "  "]) {
+      expect(await postSignInForm(typed), typed).toEqual({
+        status: 400,
+        notice: { kind: "error", title: "Error", description: "Please enter a valid email address." },
+      });
+    }
+    const email = fresh("no-script");
+    const since = smtp.mails.length;
+    expect(await postSignInForm(` ${email.toUpperCase()} `)).toEqual({
+      status: 200,
+      notice: { kind: "success", title: "Check your email", description: "We've sent you a magic link to sign in." },
+    });
+    expect(signInDetails(await smtp.waitForMail(email, { since })).code).toMatch(/^\d{6}$/);
   });
 });
