@@ -1,5 +1,5 @@
 import { type SQL, and, asc, desc, eq, sql } from "drizzle-orm";
-import { CUSTOMER_APPOINTMENTS_SHOWN, CUSTOMERS_PAGE_SIZE, type CustomerRow, type CustomersQuery, customersQuerySchema } from "~/features/customers/schema";
+import { CUSTOMER_APPOINTMENTS_SHOWN, CUSTOMERS_PAGE_SIZE, type CustomerRow, type CustomerSearch, type CustomersQuery } from "~/features/customers/schema";
 import type { CustomerMatch } from "~/domain/customer-match";
 import { formatUsPhone } from "~/lib/phone";
 import { isUuid } from "~/lib/ids";
@@ -141,21 +141,16 @@ export async function getCustomer(db: Db, householdId: string) {
 
 /**
  * The "find the customer" step of booking for a customer (a stay or a groom): the households the
- * search `q` (as typed in the address) matches, or why the search was refused.
+ * search `q` matches (none without one). The page's loader parsed it (`customerSearchOf`).
  */
-export async function findCustomersToBookFor(db: Db, typed: { q: string | null }): Promise<{ q: string; searchError: string | null; found: CustomerMatch[] }> {
-  const search = customersQuerySchema.safeParse({ q: typed.q ?? undefined });
-  const q = search.success ? (search.data.q ?? "") : "";
-  const found = q ? (await listCustomers(db, { q })).customers : [];
-  return {
-    q,
-    searchError: search.success ? null : (search.error.issues[0]?.message ?? "Search for at most 100 characters."),
-    found: found.map((c) => ({
-      householdId: c.householdId,
-      name: c.name,
-      email: c.email,
-      phone: c.mobilePhone ? formatUsPhone(c.mobilePhone) : null,
-      cats: c.cats,
-    })),
-  };
+export async function findCustomersToBookFor(db: Db, { q }: CustomerSearch): Promise<CustomerMatch[]> {
+  if (!q) return [];
+  const { customers } = await listCustomers(db, { q });
+  return customers.map((c) => ({
+    householdId: c.householdId,
+    name: c.name,
+    email: c.email,
+    phone: c.mobilePhone ? formatUsPhone(c.mobilePhone) : null,
+    cats: c.cats,
+  }));
 }

@@ -15,6 +15,7 @@ import { FormError } from "~/components/ui/field";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
 import { CustomerFinder } from "~/features/customers/customer-finder";
+import { customerSearchOf } from "~/features/customers/schema";
 import { groomDayForm, staffGroomForm } from "~/features/grooming/schema";
 import { formatCents } from "~/lib/money";
 import { addBusinessDays, businessDate, formatBusinessDate, formatBusinessTime, formatCalendarDayWeekday } from "~/lib/business-time";
@@ -37,7 +38,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const params = new URL(request.url).searchParams;
   const householdId = params.get("household");
   if (!householdId) {
-    return { step: "find" as const, ...(await findCustomersToBookFor(context.db, { q: params.get("q") })) };
+    const { search, searchError } = customerSearchOf(params);
+    return { step: "find" as const, q: search.q ?? "", searchError, found: await findCustomersToBookFor(context.db, search) };
   }
   const now = context.clock.now();
   const today = businessDate(now);

@@ -16,6 +16,7 @@ import { FormError, textareaClass } from "~/components/ui/field";
 import { DateInput, FieldError, Input, Label } from "~/components/ui/input";
 import { Notice, Panel } from "~/components/ui/panel";
 import { CustomerFinder } from "~/features/customers/customer-finder";
+import { customerSearchOf } from "~/features/customers/schema";
 import { customerByEmailForm, staffStayForm } from "~/features/stays/admin-schema";
 import { formatCents } from "~/lib/money";
 import { PriceSummary } from "~/features/stays/price-summary";
@@ -44,7 +45,8 @@ export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs)
   const params = new URL(request.url).searchParams;
   const householdId = params.get("household");
   if (!householdId) {
-    return { step: "find" as const, ...(await findCustomersToBookFor(context.db, { q: params.get("q") })) };
+    const { search, searchError } = customerSearchOf(params);
+    return { step: "find" as const, q: search.q ?? "", searchError, found: await findCustomersToBookFor(context.db, search) };
   }
   const now = context.clock.now();
   const today = businessDate(now);
