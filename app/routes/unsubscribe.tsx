@@ -5,6 +5,7 @@ import { mapRefusals } from "@server/http/refusals";
 import { findReviewUnsubscribe, isReviewUnsubscribeToken, stopReviewRequests } from "@server/stays/review-request";
 import { Button } from "~/components/ui/button";
 import { business } from "~/content/business";
+import { unsubscribeTokenSchema } from "~/features/leads/schema";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = () => [{ title: `Unsubscribe | ${business.name}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -15,14 +16,20 @@ export const meta: Route.MetaFunction = () => [{ title: `Unsubscribe | ${busines
  */
 type List = "newsletter" | "reviews";
 
+/** A newsletter link's token as its schema takes it, or null for one that is not one (a link copied incompletely). */
+const newsletterToken = (typed: string) => unsubscribeTokenSchema.safeParse(typed).data ?? null;
+
 /** Opening the link changes nothing (mail scanners fetch links); the button's POST unsubscribes. */
 export const loader = mapRefusals(async ({ request, context }: Route.LoaderArgs) => {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const list: List = isReviewUnsubscribeToken(token) ? "reviews" : "newsletter";
+  const newsletter = newsletterToken(token);
   const [subscriber, { business: published }] = await Promise.all([
     list === "reviews"
       ? findReviewUnsubscribe(context.db, context.env, token).then((r) => r && { email: r.email, unsubscribedAt: r.stoppedAt })
-      : findSignupByUnsubscribeToken(context.db, token),
+      : newsletter
+        ? findSignupByUnsubscribeToken(context.db, newsletter)
+        : null,
     loadSiteContent(context.db, context.logger),
   ]);
   const contactEmail = published.email;
@@ -37,9 +44,9 @@ export const action = mapRefusals(async ({ request, context }: Route.ActionArgs)
     if (!(await stopReviewRequests(context.db, context.env, token, context.clock.now()))) return data({ state: "invalid" as const }, { status: 404 });
     return { state: "done" as const };
   }
-  const signup = await findSignupByUnsubscribeToken(context.db, token);
-  if (!signup) return data({ state: "invalid" as const }, { status: 404 });
-  await unsubscribe(context.db, token, context.clock.now());
+  const newsletter = newsletterToken(token);
+  if (!newsletter || !(await findSignupByUnsubscribeToken(context.db, newsletter))) return data({ state: "invalid" as const }, { status: 404 });
+  await unsubscribe(context.db, newsletter, context.clock.now());
   return { state: "done" as const };
 });
 

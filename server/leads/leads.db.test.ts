@@ -6,6 +6,8 @@ import { mailQueue, newsletterSignups, voucherRequests } from "../db/schema/inde
 import { createTestDatabase } from "../testing/test-database";
 import { type TestServer, startTestServer } from "../testing/test-server";
 import { type TestSmtp, startTestSmtp } from "../testing/test-smtp";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
+import { testRequestContext } from "../testing/request-context";
 import { hashToken, signUpForNewsletter, unsubscribe } from "./leads";
 
 let database: Database;
@@ -199,3 +201,44 @@ describe("POST /api/leads/newsletter", () => {
 });
 
 const eqEmail = (email: string) => eq(newsletterSignups.email, email);
+
+describe("the newsletter's /unsubscribe page", () => {
+  type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<unknown>;
+  type Answer = { state: string; list?: string; email?: string };
+  const unwrap = (answer: unknown): { status: number; page: Answer } =>
+    answer && typeof answer === "object" && "data" in answer
+      ? { status: (answer as { init?: { status?: number } }).init?.status ?? 200, page: (answer as { data: Answer }).data }
+      : { status: 200, page: answer as Answer };
+  const site = "https://cats.example";
+  const open = async (token: string) =>
+    unwrap(
+      await (unsubscribeLoader as unknown as Handler)({
+        request: new Request(`${site}/unsubscribe?token=${token}`),
+        context: testRequestContext(server.env, database.db),
+        params: {},
+      }),
+    );
+  const confirm = async (token: string) =>
+    unwrap(
+      await (unsubscribeAction as unknown as Handler)({
+        request: new Request(`${site}/unsubscribe`, { method: "POST", body: new URLSearchParams({ token }) }),
+        context: testRequestContext(server.env, database.db),
+        params: {},
+      }),
+    );
+
+  it("asks before unsubscribing, unsubscribes once confirmed, and calls a link cut short not valid", async () => {
+    const { unsubscribeToken } = await signUpForNewsletter(
+      { db: database.db, env: server.env },
+      { email: "page@example.com", consentText: NEWSLETTER_CONSENT_TEXT, sourcePage: "/" },
+      "192.0.2.6",
+      new Date(),
+    );
+    const token = unsubscribeToken!;
+    expect(await open(token.slice(1))).toMatchObject({ status: 404, page: { state: "invalid", list: "newsletter" } });
+    expect(await confirm(token.slice(1))).toEqual({ status: 404, page: { state: "invalid" } });
+    expect(await open(token)).toMatchObject({ status: 200, page: { state: "confirm", list: "newsletter", email: "p***@example.com" } });
+    expect(await confirm(token)).toEqual({ status: 200, page: { state: "done" } });
+    expect(await open(token)).toMatchObject({ status: 200, page: { state: "done" } });
+  });
+});

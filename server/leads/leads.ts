@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
-import { type NewsletterSignup, type VoucherRequest, unsubscribeTokenSchema } from "~/features/leads/schema";
+import type { NewsletterSignup, UnsubscribeToken, VoucherRequest } from "~/features/leads/schema";
 import type { Db } from "../db/client";
 import { newsletterSignups, voucherRequests } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
@@ -141,18 +141,17 @@ export async function signUpForNewsletter({ db, env }: NewsletterDeps, data: New
   });
 }
 
-export async function findSignupByUnsubscribeToken(db: Db, token: string) {
-  const parsed = unsubscribeTokenSchema.safeParse(token);
-  if (!parsed.success) return null;
+/** The sign-up an unsubscribe link is for, or null: the page parsed the token (`unsubscribeTokenSchema`). */
+export async function findSignupByUnsubscribeToken(db: Db, token: UnsubscribeToken) {
   const [row] = await db
     .select({ id: newsletterSignups.id, email: newsletterSignups.email, unsubscribedAt: newsletterSignups.unsubscribedAt })
     .from(newsletterSignups)
-    .where(eq(newsletterSignups.unsubscribeTokenHash, hashToken(parsed.data)));
+    .where(eq(newsletterSignups.unsubscribeTokenHash, hashToken(token)));
   return row ?? null;
 }
 
 /** Idempotent: unsubscribing twice keeps the first time. */
-export async function unsubscribe(db: Db, token: string, now: Date) {
+export async function unsubscribe(db: Db, token: UnsubscribeToken, now: Date) {
   const signup = await findSignupByUnsubscribeToken(db, token);
   if (!signup) throw new AppError(404, "UNKNOWN_TOKEN", "This unsubscribe link is not valid.");
   if (!signup.unsubscribedAt) {

@@ -37,4 +37,7 @@ export const newsletterSignupSchema = z.object({
 /** A newsletter sign-up as the edge parsed it. */
 export type NewsletterSignup = z.output<typeof newsletterSignupSchema>;
 
+/** The newsletter's unsubscribe link's token (`/unsubscribe?token=`), as the welcome mail wrote it. */
 export const unsubscribeTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This unsubscribe link is not valid.");
+/** An unsubscribe token as the page parsed it. */
+export type UnsubscribeToken = z.output<typeof unsubscribeTokenSchema>;
