@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The one ownership check (ADR 0203): only `server/db/owned.ts` compares `households.userId`
- * with something (`eq(households.userId, …)`, or the column inside a `sql` template). A join that
- * names the household's account (`eq(users.id, households.userId)`) and a select are no check.
+ * with something (`eq(households.userId, …)`, the column inside a `sql` template, or its `user_id`
+ * written as SQL text). A join that names the household's account (`eq(users.id, households.userId)`,
+ * `on u.id = h.user_id`) and a select are no check.
  */
 
 const OWNED = path.join("server", "db", "owned.ts");
@@ -24,6 +25,19 @@ const isHouseholdsUserId = (node: ts.Node | undefined): boolean =>
   ts.isIdentifier(node.expression) &&
   node.expression.text === "households";
 
+/**
+ * A `sql` template that names the households table and compares its `user_id` column, written as
+ * SQL text, with a value (`… from households where user_id = ${userId}`).
+ */
+const comparesUserIdInSql = (template: ts.TemplateExpression): boolean => {
+  const texts = [template.head.text, ...template.templateSpans.map((span) => span.literal.text)];
+  const namesHouseholds =
+    texts.some((t) => /\bhouseholds\b/i.test(t)) ||
+    template.templateSpans.some((span) => ts.isIdentifier(span.expression) && span.expression.text === "households");
+  // Each text but the last is followed by a value: `user_id =` (or `in (`) just before it compares.
+  return namesHouseholds && texts.slice(0, -1).some((t) => /\buser_id\s*(=|in\s*\()\s*$/i.test(t));
+};
+
 /** "file:line" of each ownership predicate written in `text`. */
 export function ownershipPredicates(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -33,7 +47,7 @@ export function ownershipPredicates(file: string, text: string): string[] {
       (ts.isCallExpression(node) && isHouseholdsUserId(node.arguments[0])) ||
       (ts.isTaggedTemplateExpression(node) &&
         ts.isTemplateExpression(node.template) &&
-        node.template.templateSpans.some((span) => isHouseholdsUserId(span.expression)));
+        (node.template.templateSpans.some((span) => isHouseholdsUserId(span.expression)) || comparesUserIdInSql(node.template)));
     if (predicate) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
     ts.forEachChild(node, visit);
   };
@@ -74,7 +88,7 @@ describe("the household's ownership check", () => {
     const files = ["server", "app", "scripts", "e2e"].flatMap(sources).filter((f) => f !== OWNED);
     const found = files.flatMap((f) => {
       const text = fs.readFileSync(f, "utf8");
-      return text.includes("households.userId") ? ownershipPredicates(f, text) : [];
+      return text.includes("households.userId") || /\buser_id\b/.test(text) ? ownershipPredicates(f, text) : [];
     });
     expect(found).toEqual([]);
   });
@@ -99,7 +113,10 @@ describe("the household's ownership check", () => {
       "db.select().from(households).where(eq(households.userId, userId));",
       "sql`${households.userId} = ${userId}`;",
       "db.select().from(users).innerJoin(households, eq(users.id, households.userId));",
+      "sql`${waitlistEntries.householdId} in (select id from households where user_id = ${userId})`;",
+      "sql`(select u.email from ${households} h join ${users} u on u.id = h.user_id where h.id = ${householdId})`;",
+      "sql`select id from ${households} where user_id in (${userIds})`;",
     ].join("\n");
-    expect(ownershipPredicates("x.ts", text)).toEqual(["x.ts:1", "x.ts:2"]);
+    expect(ownershipPredicates("x.ts", text)).toEqual(["x.ts:1", "x.ts:2", "x.ts:4", "x.ts:6"]);
   });
 });

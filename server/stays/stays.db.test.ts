@@ -663,7 +663,15 @@ describe("the waitlist's rules", () => {
     // Dates booking takes, the waitlist takes (and the entry leaves again, out of the next test's pass).
     const entry = await joinWaitlist(db, userId, { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, flexDays: 0 }, now);
     expect(entry).toMatchObject({ status: "waiting", checkIn });
+    // Another household's account cannot take it off: the same 404 as an entry that does not exist.
+    const other = await household(db);
+    const unknown = await refusal(leaveWaitlist(db, userId, crypto.randomUUID(), now));
+    expect(unknown).toMatchObject({ status: 404, code: "WAITLIST_ENTRY_NOT_FOUND" });
+    const theirs = await refusal(leaveWaitlist(db, other.userId, entry.id, now));
+    expect([theirs.status, theirs.code, theirs.message]).toEqual([unknown.status, unknown.code, unknown.message]);
+    expect(await listWaitlist(db, userId)).toMatchObject([{ id: entry.id, status: "waiting" }]);
     await leaveWaitlist(db, userId, entry.id, now);
+    expect(await listWaitlist(db, userId)).toEqual([]);
   });
 
   it("offers the next entry when one entry's offer fails, and records that entry's failure", async () => {

@@ -18,7 +18,7 @@ import { holdStay } from "./book";
 import { catAlreadyBooked, householdCats } from "./household-cats";
 import { optionsFor } from "./quote";
 import { STAY_NOT_FOUND, type Stay, checkedDates, coverageRefusal, datesRefused, withSuiteRetry } from "./stay";
-import { householdOf } from "../db/owned";
+import { householdOf, ownedBy } from "../db/owned";
 import { inTransaction, type Tx } from "../db/transaction";
 
 /**
@@ -71,13 +71,7 @@ export async function leaveWaitlist(db: Db, userId: string, entryId: string, now
   const rows = await db
     .update(waitlistEntries)
     .set({ status: "withdrawn", updatedAt: now })
-    .where(
-      and(
-        eq(waitlistEntries.id, entryId),
-        eq(waitlistEntries.status, "waiting"),
-        sql`${waitlistEntries.householdId} in (select id from households where user_id = ${userId})`,
-      ),
-    )
+    .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.status, "waiting"), ownedBy(waitlistEntries.householdId, userId)))
     .returning();
   if (rows.length === 0) throw ENTRY_NOT_FOUND();
 }
