@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { toString as qrCode } from "qrcode";
 import { formatCents } from "~/lib/money";
 import { isUuid } from "~/lib/ids";
+import type { BalanceDeskRequest } from "~/features/stays/balance-schema";
 import type { Db } from "../db/client";
 import { lockForBooking } from "../db/booking-lock";
 import { ownedBy } from "../db/owned";
@@ -113,22 +114,15 @@ async function onceOnly<T>(change: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface DeskBalanceInput {
-  stayId: string;
-  method: "cash" | "check";
-  /** The check's number (a check only). */
-  checkNumber?: string;
-  staffEmail: string;
-}
+/** Cash or a check as `balanceDeskForm` parsed it (a check with its number), and who took it. */
+export type DeskBalanceInput = Pick<BalanceDeskRequest, "stayId" | "method" | "checkNumber"> & { staffEmail: string };
 
 /** Staff record the balance taken in cash or by check: a paid `payments` row naming who took it. */
 export async function recordBalanceAtDesk(db: Db, providers: PaymentProviders, input: DeskBalanceInput, ctx: { now: Date; logger?: Logger }): Promise<Payment> {
   const now = ctx.now;
   const { stay } = await payableStay(db, input.stayId);
   await dueOn(db, stay);
-  const reference = input.method === "check" ? input.checkNumber?.trim() : undefined;
-  if (input.method === "check" && !reference)
-    throw new AppError(400, "VALIDATION_FAILED", "Enter the check's number.", { fields: { checkNumber: "Enter the check's number." } });
+  const reference = input.method === "check" ? input.checkNumber || undefined : undefined;
   // A card link sent earlier is closed first, so the customer cannot pay the balance twice.
   await closeOpenBalanceCheckouts(db, providers, stay.id, now, ctx.logger);
   const recordedBy = `staff:${input.staffEmail}`;

@@ -13,3 +13,5 @@ export const balanceDeskForm = z
     checkNumber: z.string().trim().max(30, "Keep the check's number under 30 characters").optional(),
   })
   .refine((f) => f.method !== "check" || Boolean(f.checkNumber), { message: "Enter the check's number", path: ["checkNumber"] });
+/** Cash or a check as the desk's action parsed it (`recordBalanceAtDesk`). */
+export type BalanceDeskRequest = z.output<typeof balanceDeskForm>;
