@@ -257,12 +257,16 @@ type Decision = {
  * promises its call commit together or not at all. Every request runs it: built once and prepared
  * (ADR 0221), its values given by name.
  */
-const decisionStatement = preparedStatement<{ ip_allowed: boolean; number_free: boolean; oldest_call: number | null; id: string | null; status: "calling" | "paused" | null }>(
-  "callback_decision",
-  () => {
-    const allowedByCap = sql`exists (select 1 from global_cap)`;
-    const lead = (field: LeadField) => sql.placeholder(`lead.${field}`);
-    return sql`with ip_limit as (${countingStepWithPlaceholders("fixed", "ip")}),
+const decisionStatement = preparedStatement<{
+  ip_allowed: boolean;
+  number_free: boolean;
+  oldest_call: number | null;
+  id: string | null;
+  status: "calling" | "paused" | null;
+}>("callback_decision", () => {
+  const allowedByCap = sql`exists (select 1 from global_cap)`;
+  const lead = (field: LeadField) => sql.placeholder(`lead.${field}`);
+  return sql`with ip_limit as (${countingStepWithPlaceholders("fixed", "ip")}),
       number_cooldown as (${countingStepWithPlaceholders("sliding", "number", sql`ip_limit`)}),
       global_cap as (${countingStepWithPlaceholders("fixed", "global", sql`number_cooldown`)}),
       lead as (
@@ -274,8 +278,7 @@ const decisionStatement = preparedStatement<{ ip_allowed: boolean; number_free: 
       select exists (select 1 from ip_limit) as ip_allowed, exists (select 1 from number_cooldown) as number_free,
         case when exists (select 1 from ip_limit) and not exists (select 1 from number_cooldown) then ${oldestEventInWindowWithPlaceholders("number")} end as oldest_call,
         (select id from lead) as id, (select call_status from lead) as status`;
-  },
-);
+});
 
 async function storeLeadAndTakeCallSlot(db: Db, env: Env, input: CallbackInput, ipHash: string, now: Date): Promise<Decision> {
   const fields = leadFields(input, ipHash, now);
