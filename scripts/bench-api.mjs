@@ -2,8 +2,9 @@
 // on the same server in the same run; Twilio's incoming-text webhook (signed, each text a new
 // MessageSid) at a fixed rate and at its ceiling; then the time from a sign-in-link request to the
 // mail arriving; and the memory of the server on the embedded database (its RSS at rest, at the peak
-// of a rush of callbacks and after it). Prints figures; it asserts nothing. Everything runs on this
-// machine (loopback only).
+// of a rush of callbacks and after it). The callbacks' ceiling also prints the CPU time per answer (the
+// server's and its database processes'), which a shared machine disturbs less than the rate. Prints
+// figures; it asserts nothing. Everything runs on this machine (loopback only).
 //
 //   npm run bench:api [-- --no-build] [--rate 200] [--seconds 15] [--concurrency 32] [--only callback|incoming|mail|memory]
 import { spawn, execFileSync } from "node:child_process";
@@ -190,6 +191,41 @@ function summarize(label, { results, elapsed }) {
   return rps;
 }
 
+const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }));
+
+/** The CPU time (ms) a process of this machine has used so far; 0 once it has ended. */
+function cpuMsOf(pid) {
+  try {
+    // utime and stime, the 14th and 15th fields: counted after the command's closing parenthesis.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(")").pop().trim().split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server's CPU time so far, and each of the bench database's server processes' (PostgreSQL runs on this machine). */
+async function cpuTimes(serverPid) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query("select pid from pg_stat_activity where datname = $1", [DB_NAME]);
+    return { server: cpuMsOf(serverPid), database: new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)])) };
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * CPU time per answer between two readings: a shared machine disturbs it far less than the answers
+ * per second. A database process started in between counts from zero.
+ */
+function printCpuPerAnswer(label, before, after, answers) {
+  const database = [...after.database].reduce((sum, [pid, ms]) => sum + ms - (before.database.get(pid) ?? 0), 0);
+  const perAnswer = (ms) => `${(ms / answers).toFixed(2)} ms`;
+  console.log(`${label.padEnd(34)} server ${perAnswer(after.server - before.server)}  database ${perAnswer(database)}`);
+}
+
 function pgbench(databaseUrl) {
   const script = path.join(os.tmpdir(), "bench-callback-insert.sql");
   // The same row the endpoint stores for a lead.
@@ -302,7 +338,11 @@ async function main() {
       console.log(`\nCallback endpoint on PostgreSQL (simulated telephony), ${os.cpus().length} cores, ${SECONDS} s per phase\n`);
       await fixedRate(port, 2); // warm-up: JIT, connection pool
       summarize(`POST /api/callback at ${RATE} req/s`, await fixedRate(port));
-      const api = summarize(`POST /api/callback, ${CONCURRENCY} clients`, await maxThroughput(port));
+      const cpuBefore = await cpuTimes(server.pid);
+      const rush = await maxThroughput(port);
+      const cpuAfter = await cpuTimes(server.pid);
+      const api = summarize(`POST /api/callback, ${CONCURRENCY} clients`, rush);
+      printCpuPerAnswer("  CPU time per answer", cpuBefore, cpuAfter, rush.results.filter((r) => r.status === 200).length);
       const raw = pgbench(databaseUrl);
       console.log(`\nratio callback endpoint / pgbench: ${(api / raw).toFixed(2)}\n`);
     }

@@ -7,8 +7,18 @@ import { callMeBackForm, telephonyEvents } from "../db/schema/index";
 import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { Logger } from "../logger";
-import { rowsOf } from "../db/client";
-import { type RateLimitRule, countInSpareShard, countingStep, oldestEventInWindowSql, releaseSlidingEvent, retryAfterMs } from "../rate-limit/rate-limit";
+import { preparedStatement, rowsOf } from "../db/client";
+import {
+  type RateLimitRule,
+  countInSpareShard,
+  countingPlaceholderValues,
+  countingStep,
+  countingStepWithPlaceholders,
+  oldestEventInWindowSql,
+  oldestEventInWindowWithPlaceholders,
+  releaseSlidingEvent,
+  retryAfterMs,
+} from "../rate-limit/rate-limit";
 import { type RecordEvent, TelephonyError, type Telephony } from "../telephony/telephony";
 
 export const NUMBER_COOLDOWN_MS = 15 * 60_000;
@@ -149,6 +159,17 @@ async function pauseCalls(deps: CallbackDeps, lead: Lead, takenAt: Date) {
   deps.logger.warn({ leadId: lead.id }, "callback: global hourly cap reached; calls paused, lead stored");
 }
 
+/** A placed call's event row and its lead's outcome: every called request runs it, so it is prepared once (ADR 0221). */
+const callRecordStatement = preparedStatement("callback_call_record", () => {
+  const value = (name: string) => sql.placeholder(name);
+  return sql`with event as (
+      insert into telephony_events (kind, provider, "to", "from", body, sid)
+      values (${value("kind")}, ${value("provider")}, ${value("to")}, ${value("from")}, ${value("body")}, ${value("sid")})
+    )
+    update call_me_back_form set call_status = ${value("status")}, call_sid = ${value("sid")}, call_error = null, updated_at = now()
+    where id = ${value("leadId")}`;
+});
+
 /**
  * The call for a lead that is `calling` (claimed by this process alone) with the number's cooldown
  * taken at `takenAt`; its outcome (placed, simulated, failed with the reason) is written to the lead.
@@ -160,13 +181,8 @@ async function placeClaimedCall(deps: CallbackDeps, lead: Lead, takenAt: Date): 
   // A call that started: its event row and the lead's outcome in one statement (one round trip).
   const recordWithOutcome: RecordEvent = async (event) => {
     if (!event.sid || event.error) return void (await deps.db.insert(telephonyEvents).values(event));
-    await deps.db.execute(
-      sql`with event as (
-          insert into telephony_events (kind, provider, "to", "from", body, sid) values (${event.kind}, ${event.provider}, ${event.to}, ${event.from}, ${event.body}, ${event.sid})
-        )
-        update call_me_back_form set call_status = ${status}, call_sid = ${event.sid}, call_error = null, updated_at = now()
-        where id = ${lead.id}`,
-    );
+    const { kind, provider, to, from, body, sid } = event;
+    await callRecordStatement(deps.db, { kind, provider, to, from, body, sid, status, leadId: lead.id });
     outcomeStored = true;
   };
   let sid: string | undefined;
@@ -201,8 +217,25 @@ const inMinutes = (ms: number) => {
 
 /** The columns of a new lead, as SQL for an insert's select list, with its first call status. */
 function leadValues(input: CallbackInput, ipHash: string, now: Date, callStatus: SQL, callError: SQL) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`${input.phoneNumber}, ${input.sourcePage ?? null}, ${CALLBACK_CONSENT_TEXT}, ${ipHash}, ${input.userAgent?.slice(0, 300) ?? null},
+  return leadValuesSql((field) => leadFields(input, ipHash, now)[field], callStatus, callError);
+}
+
+type LeadField = "phoneNumber" | "sourcePage" | "consentText" | "ipHash" | "userAgent" | "at";
+
+function leadFields(input: CallbackInput, ipHash: string, now: Date): Record<LeadField, string | null> {
+  return {
+    phoneNumber: input.phoneNumber,
+    sourcePage: input.sourcePage ?? null,
+    consentText: CALLBACK_CONSENT_TEXT,
+    ipHash,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+    at: now.toISOString(),
+  };
+}
+
+function leadValuesSql(value: (field: LeadField) => unknown, callStatus: SQL, callError: SQL) {
+  const at = sql`${value("at")}::timestamptz`;
+  return sql`${value("phoneNumber")}, ${value("sourcePage")}, ${value("consentText")}, ${value("ipHash")}, ${value("userAgent")},
     ${callStatus}, ${callError}, ${at}, ${at}`;
 }
 const leadColumns = sql`(phone_number, source_page, consent_text, ip_hash, user_agent, call_status, call_error, created_at, updated_at)`;
@@ -221,26 +254,41 @@ type Decision = {
  * nothing); the per-number cooldown ("we already received a call request ... wait for our call": the
  * earlier request is the lead, so a repeat stores nothing); the global cap; and the lead, inserted
  * already claimed (`calling`) when the cap allowed it, else `paused`. The lead and the cooldown that
- * promises its call commit together or not at all.
+ * promises its call commit together or not at all. Every request runs it: built once and prepared
+ * (ADR 0221), its values given by name.
  */
-async function storeLeadAndTakeCallSlot(db: Db, env: Env, input: CallbackInput, ipHash: string, now: Date): Promise<Decision> {
-  const number = numberRule(input.phoneNumber);
+const decisionStatement = preparedStatement<{
+  ip_allowed: boolean;
+  number_free: boolean;
+  oldest_call: number | null;
+  id: string | null;
+  status: "calling" | "paused" | null;
+}>("callback_decision", () => {
   const allowedByCap = sql`exists (select 1 from global_cap)`;
-  const [row] = await rowsOf<{ ip_allowed: boolean; number_free: boolean; oldest_call: number | null; id: string | null; status: "calling" | "paused" | null }>(
-    db,
-    sql`with ip_limit as (${countingStep(ipRule(ipHash, env), now)}),
-      number_cooldown as (${countingStep(number, now, sql`ip_limit`)}),
-      global_cap as (${countingStep(globalRule(env), now, sql`number_cooldown`)}),
+  const lead = (field: LeadField) => sql.placeholder(`lead.${field}`);
+  return sql`with ip_limit as (${countingStepWithPlaceholders("fixed", "ip")}),
+      number_cooldown as (${countingStepWithPlaceholders("sliding", "number", sql`ip_limit`)}),
+      global_cap as (${countingStepWithPlaceholders("fixed", "global", sql`number_cooldown`)}),
       lead as (
         insert into call_me_back_form ${leadColumns}
-        select ${leadValues(input, ipHash, now, sql`case when ${allowedByCap} then 'calling' else 'paused' end`, sql`case when ${allowedByCap} then null else ${PAUSED_REASON} end`)}
+        select ${leadValuesSql(lead, sql`case when ${allowedByCap} then 'calling' else 'paused' end`, sql`case when ${allowedByCap} then null else ${sql.placeholder("pausedReason")} end`)}
         from number_cooldown
         returning id, call_status
       )
       select exists (select 1 from ip_limit) as ip_allowed, exists (select 1 from number_cooldown) as number_free,
-        case when exists (select 1 from ip_limit) and not exists (select 1 from number_cooldown) then ${oldestEventInWindowSql(number, now)} end as oldest_call,
-        (select id from lead) as id, (select call_status from lead) as status`,
-  );
+        case when exists (select 1 from ip_limit) and not exists (select 1 from number_cooldown) then ${oldestEventInWindowWithPlaceholders("number")} end as oldest_call,
+        (select id from lead) as id, (select call_status from lead) as status`;
+});
+
+async function storeLeadAndTakeCallSlot(db: Db, env: Env, input: CallbackInput, ipHash: string, now: Date): Promise<Decision> {
+  const fields = leadFields(input, ipHash, now);
+  const [row] = await decisionStatement(db, {
+    ...countingPlaceholderValues("ip", ipRule(ipHash, env), now),
+    ...countingPlaceholderValues("number", numberRule(input.phoneNumber), now),
+    ...countingPlaceholderValues("global", globalRule(env), now),
+    ...Object.fromEntries(Object.entries(fields).map(([field, value]) => [`lead.${field}`, value])),
+    pausedReason: PAUSED_REASON,
+  });
   if (!row) throw new Error("the callback statement returned no row");
   return {
     ipAllowed: row.ip_allowed,

@@ -55,6 +55,23 @@ describe.skipIf(testDatabaseKind !== "postgres")("when PostgreSQL drops the serv
     expect(session.status).toBe(200);
   });
 
+  it("takes callback requests on the connections that replace killed ones, the number's wait still held", async () => {
+    const ask = (phoneNumber: string) =>
+      fetch(`${server.url}/api/callback`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.78" },
+        body: JSON.stringify({ phoneNumber }),
+      });
+    expect((await ask("9492495556")).status).toBe(200);
+    expect(await terminateAll()).toBeGreaterThanOrEqual(1);
+    await settle();
+
+    expect((await ask("9492495557")).status).toBe(200);
+    const again = await ask("9492495556");
+    expect(again.status).toBe(429);
+    expect((await again.json()).error.code).toBe("NUMBER_RECENTLY_CALLED");
+  });
+
   it("a transaction whose connection is killed fails on its own; the process and the pool carry on", async () => {
     const running = database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_sleep(5)`);

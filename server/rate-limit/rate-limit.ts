@@ -51,6 +51,29 @@ export function storedRateLimitKey(key: string): string {
 
 const timestamptz = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
+/** What one rule's counting step takes for an event (`countingValues`): times as ISO strings. */
+type CountingField = "key" | "limit" | "start" | "end" | "now" | "windowOpened" | "expiresAt";
+export type CountingValues = Partial<Record<CountingField, string | number>>;
+
+/** The counting step's SQL, each value given by `value` (itself, or a placeholder a prepared statement fills). */
+function countingSql(window: RateLimitRule["window"], value: (field: CountingField) => unknown, gate?: SQL): SQL {
+  const from = gate ? sql` from ${gate}` : sql``;
+  const at = (field: CountingField) => sql`${value(field)}::timestamptz`;
+  if (window === "fixed") {
+    return sql`insert into rate_limit_window_counts (key, window_start, count, expires_at)
+      select ${value("key")}, ${at("start")}, 1, ${at("end")}${from}
+      on conflict (key, window_start) do update set count = rate_limit_window_counts.count + 1
+      where rate_limit_window_counts.count < ${value("limit")}
+      returning 1 as counted`;
+  }
+  const timesInWindow = sql`array(select t from unnest(rate_limit_recent_events.event_times) as t where t > ${at("windowOpened")} order by t)`;
+  return sql`insert into rate_limit_recent_events (key, event_times, expires_at)
+    select ${value("key")}, array[${at("now")}], ${at("expiresAt")}${from}
+    on conflict (key) do update set event_times = ${timesInWindow} || ${at("now")}, expires_at = ${at("expiresAt")}
+    where cardinality(${timesInWindow}) < ${value("limit")}
+    returning 1 as counted`;
+}
+
 /**
  * One rule's counting as SQL: a conditional upsert that returns one row when the event is counted and
  * none when the rule refuses. It runs alone (`takeFixed`, `takeSliding`) or as one step of a larger
@@ -65,43 +88,71 @@ const timestamptz = (date: Date) => sql`${date.toISOString()}::timestamptz`;
  *   per key by the row lock like the fixed counters.
  */
 export function countingStep(rule: RateLimitRule, now: Date, gate?: SQL): SQL {
-  const from = gate ? sql` from ${gate}` : sql``;
+  const values = countingValues(rule, now);
+  return countingSql(rule.window, (field) => values[field], gate);
+}
+
+/**
+ * `countingStep` for a statement built once and prepared (ADR 0221): its values are placeholders
+ * named `<name>.<field>`, filled for each event by `countingPlaceholderValues(name, rule, now)`.
+ */
+export function countingStepWithPlaceholders(window: RateLimitRule["window"], name: string, gate?: SQL): SQL {
+  return countingSql(window, (field) => sql.placeholder(`${name}.${field}`), gate);
+}
+
+/** The values of `countingStepWithPlaceholders(rule.window, name)` for an event at `now`. */
+export function countingPlaceholderValues(name: string, rule: RateLimitRule, now: Date): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(countingValues(rule, now)).map(([field, value]) => [`${name}.${field}`, value]));
+}
+
+/** The values a rule's counting step takes for an event at `now` (for a fixed rule, in a shard drawn at random). */
+function countingValues(rule: RateLimitRule, now: Date): CountingValues {
   if (rule.window === "fixed") {
-    const { start, end } = fixedWindow(rule, now);
-    const shard = shardsOf(rule)[crypto.randomInt(shardCount(rule))]!;
-    return sql`insert into rate_limit_window_counts (key, window_start, count, expires_at)
-      select ${shard.key}, ${start}, 1, ${end}${from}
-      on conflict (key, window_start) do update set count = rate_limit_window_counts.count + 1
-      where rate_limit_window_counts.count < ${shard.limit}
-      returning 1 as counted`;
+    const { start, end } = fixedWindowTimes(rule, now);
+    const shards = shardsOf(rule);
+    const shard = shards[crypto.randomInt(shards.length)]!;
+    return { key: shard.key, limit: shard.limit, start, end };
   }
-  const key = storedRateLimitKey(rule.key);
-  const windowOpened = timestamptz(new Date(now.getTime() - rule.windowMs));
-  const expiresAt = timestamptz(new Date(now.getTime() + rule.windowMs));
-  const timesInWindow = sql`array(select t from unnest(rate_limit_recent_events.event_times) as t where t > ${windowOpened} order by t)`;
-  return sql`insert into rate_limit_recent_events (key, event_times, expires_at)
-    select ${key}, array[${timestamptz(now)}], ${expiresAt}${from}
-    on conflict (key) do update set event_times = ${timesInWindow} || ${timestamptz(now)}, expires_at = ${expiresAt}
-    where cardinality(${timesInWindow}) < ${rule.limit}
-    returning 1 as counted`;
+  return {
+    key: storedRateLimitKey(rule.key),
+    limit: rule.limit,
+    now: now.toISOString(),
+    windowOpened: new Date(now.getTime() - rule.windowMs).toISOString(),
+    expiresAt: new Date(now.getTime() + rule.windowMs).toISOString(),
+  };
+}
+
+function fixedWindowTimes(rule: RateLimitRule, now: Date) {
+  const start = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  return { start: new Date(start).toISOString(), end: new Date(start + rule.windowMs).toISOString() };
 }
 
 function fixedWindow(rule: RateLimitRule, now: Date) {
-  const start = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
-  return { start: timestamptz(new Date(start)), end: timestamptz(new Date(start + rule.windowMs)) };
+  const { start, end } = fixedWindowTimes(rule, now);
+  return { start: sql`${start}::timestamptz`, end: sql`${end}::timestamptz` };
 }
 
 /** Never more shards than the limit, so every shard has a share of at least one. */
 const shardCount = (rule: RateLimitRule) => Math.max(1, Math.min(rule.shards ?? 1, rule.limit));
 
+/** A sharded rule's shards, worked out once: each is a hash, and a request needs only one of them. */
+const shardsByRule = new Map<string, { key: string; limit: number }[]>();
+
 /** Each shard's stored key and its share of the limit; the shares add up to the limit. */
 function shardsOf(rule: RateLimitRule): { key: string; limit: number }[] {
   const count = shardCount(rule);
   if (count === 1) return [{ key: storedRateLimitKey(rule.key), limit: rule.limit }];
-  return Array.from({ length: count }, (_, i) => ({
-    key: storedRateLimitKey(`${rule.key}:shard:${i}`),
-    limit: Math.floor(rule.limit / count) + (i < rule.limit % count ? 1 : 0),
-  }));
+  // Few rules are sharded (site-wide caps), so this holds a handful of entries whatever the traffic.
+  const cacheKey = `${rule.key}\n${rule.limit}\n${count}`;
+  let shards = shardsByRule.get(cacheKey);
+  if (!shards) {
+    shards = Array.from({ length: count }, (_, i) => ({
+      key: storedRateLimitKey(`${rule.key}:shard:${i}`),
+      limit: Math.floor(rule.limit / count) + (i < rule.limit % count ? 1 : 0),
+    }));
+    shardsByRule.set(cacheKey, shards);
+  }
+  return shards;
 }
 
 /**
@@ -158,9 +209,17 @@ export function retryAfterMs(rule: RateLimitRule, now: Date, oldestEventMs: numb
 
 /** A sliding rule's oldest event still inside the window, in epoch milliseconds (null if none), as SQL for a select list. */
 export function oldestEventInWindowSql(rule: RateLimitRule, now: Date): SQL {
-  const windowOpened = timestamptz(new Date(now.getTime() - rule.windowMs));
+  return oldestEventSql(storedRateLimitKey(rule.key), new Date(now.getTime() - rule.windowMs).toISOString());
+}
+
+/** `oldestEventInWindowSql` in a prepared statement: the placeholders of `countingStepWithPlaceholders("sliding", name)`. */
+export function oldestEventInWindowWithPlaceholders(name: string): SQL {
+  return oldestEventSql(sql.placeholder(`${name}.key`), sql.placeholder(`${name}.windowOpened`));
+}
+
+function oldestEventSql(key: unknown, windowOpened: unknown): SQL {
   return sql`(select (extract(epoch from min(t)) * 1000)::float8 from rate_limit_recent_events, unnest(event_times) as t
-    where key = ${storedRateLimitKey(rule.key)} and t > ${windowOpened})`;
+    where key = ${key} and t > ${windowOpened}::timestamptz)`;
 }
 
 async function takeFixed(db: Db, rule: RateLimitRule, now: Date): Promise<Refusal | null> {
