@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +24,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   if (project.name === "pglite") {
     const database = await openDatabase({});
+    // A checkpoint first: each copy then starts from it instead of redoing the migrations from the WAL.
+    await database.db.execute(sql`checkpoint`);
     const dump = await database.dumpDataDir!();
     await database.close();
     const file = path.join(os.tmpdir(), `cat-hotel-test-template-${process.pid}-${crypto.randomBytes(4).toString("hex")}.tar`);
