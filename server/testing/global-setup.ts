@@ -1,3 +1,4 @@
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -12,6 +13,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A tarball of a migrated embedded database's data folder, for the pglite project. */
     pgliteTemplate: string;
+    /** A tarball of a new embedded cluster's data folder, nothing migrated (for tests of upgrading one). */
+    pgliteNewCluster: string;
     /** A migrated database on the PostgreSQL server, for the postgres project to copy. */
     postgresTemplate: string;
   }
@@ -23,15 +26,19 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   if (project.name === "pglite") {
-    const database = await openDatabase({});
+    // A new cluster (initdb), kept before migrating: tests of upgrading start from it instead of creating their own.
+    const cluster = await PGlite.create();
+    const newCluster = await cluster.dumpDataDir("none");
+    await cluster.close();
+    const database = await openDatabase({ loadDataDir: newCluster });
     // A checkpoint first: each copy then starts from it instead of redoing the migrations from the WAL.
     await database.db.execute(sql`checkpoint`);
     const dump = await database.dumpDataDir!();
     await database.close();
-    const file = path.join(os.tmpdir(), `cat-hotel-test-template-${process.pid}-${crypto.randomBytes(4).toString("hex")}.tar`);
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide("pgliteTemplate", file);
-    return () => fs.rmSync(file, { force: true });
+    const files = [await tarball("template", dump), await tarball("new-cluster", newCluster)] as const;
+    project.provide("pgliteTemplate", files[0]);
+    project.provide("pgliteNewCluster", files[1]);
+    return () => files.forEach((file) => fs.rmSync(file, { force: true }));
   }
   if (project.name === "postgres") {
     const name = `test_template_${crypto.randomBytes(6).toString("hex")}`;
@@ -43,6 +50,12 @@ export default async function setup(project: TestProject) {
     project.provide("postgresTemplate", name);
     return () => adminQuery(`drop database if exists ${name} with (force)`);
   }
+}
+
+async function tarball(name: string, dump: Blob): Promise<string> {
+  const file = path.join(os.tmpdir(), `cat-hotel-test-${name}-${process.pid}-${crypto.randomBytes(4).toString("hex")}.tar`);
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  return file;
 }
 
 async function adminQuery(text: string) {

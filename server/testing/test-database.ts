@@ -26,6 +26,16 @@ class TemplateBlob extends Blob {
 }
 
 let pgliteTemplate: Blob | undefined;
+let pgliteNewCluster: Blob | undefined;
+
+/**
+ * A new embedded cluster's data folder as a tarball, nothing migrated: `PGlite.create(dataDir, { loadDataDir })`
+ * starts a database as an older release made it without running initdb again, the bulk of creating one.
+ */
+export function newPgliteCluster(): Blob {
+  pgliteNewCluster ??= new TemplateBlob(fs.readFileSync(inject("pgliteNewCluster")));
+  return pgliteNewCluster;
+}
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a throw-away
