@@ -17,6 +17,8 @@ declare module "vitest" {
     pgliteNewCluster: string;
     /** A migrated database on the PostgreSQL server, for the postgres project to copy. */
     postgresTemplate: string;
+    /** How this run's copies of it are named: the run's end drops any left by that prefix. */
+    postgresCopyPrefix: string;
   }
 }
 
@@ -41,15 +43,30 @@ export default async function setup(project: TestProject) {
     return () => files.forEach((file) => fs.rmSync(file, { force: true }));
   }
   if (project.name === "postgres") {
-    const name = `test_template_${crypto.randomBytes(6).toString("hex")}`;
+    const run = crypto.randomBytes(6).toString("hex");
+    const name = `test_template_${run}`;
     await adminQuery(`create database ${name}`);
     const url = new URL(TEST_POSTGRES_URL);
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString(), poolSize: 1 });
     await database.close();
     project.provide("postgresTemplate", name);
-    return () => adminQuery(`drop database if exists ${name} with (force)`);
+    const copyPrefix = `test_${run}_`;
+    project.provide("postgresCopyPrefix", copyPrefix);
+    return async () => {
+      await dropCopies(copyPrefix);
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    };
   }
+}
+
+/**
+ * Drops the run's copies of the template still on the server: a test file's database is dropped while
+ * the next file runs (`createTestDatabase()`), and the last ones may be cut short when their worker ends.
+ */
+async function dropCopies(prefix: string) {
+  const { rows } = await adminQuery("select datname from pg_database where starts_with(datname, $1)", [prefix]);
+  for (const { datname } of rows) await adminQuery(`drop database if exists ${String(datname)} with (force)`);
 }
 
 async function tarball(name: string, dump: Blob): Promise<string> {
@@ -58,11 +75,11 @@ async function tarball(name: string, dump: Blob): Promise<string> {
   return file;
 }
 
-async function adminQuery(text: string) {
+async function adminQuery(text: string, values: unknown[] = []) {
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
   try {
-    await admin.query(text);
+    return await admin.query(text, values);
   } finally {
     await admin.end();
   }

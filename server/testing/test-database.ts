@@ -39,8 +39,8 @@ export function newPgliteCluster(): Blob {
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a throw-away
- * database on the PostgreSQL server that is dropped again on close. Both start as a copy of the
- * database the run migrated once (server/testing/global-setup.ts).
+ * database on the PostgreSQL server, dropped with the run's others when the run ends. Both start as a
+ * copy of the database the run migrated once (server/testing/global-setup.ts).
  */
 export async function createTestDatabase(): Promise<Database> {
   if (testDatabaseKind === "pglite") {
@@ -48,7 +48,7 @@ export async function createTestDatabase(): Promise<Database> {
     return openDatabase({ loadDataDir: pgliteTemplate });
   }
 
-  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+  const name = `${inject("postgresCopyPrefix")}${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
@@ -61,19 +61,31 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await dropper.connect();
-      // pg's Pool.end() resolves before its connections have finished closing; a forced drop would
-      // kill them mid-goodbye and surface as an uncaught error. Wait (briefly) for them to go.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      // Dropped while the next file runs: a DROP DATABASE waits for a checkpoint, which writes every
+      // database's changed pages, most of a second or seconds on a busy server. The run's end drops any
+      // copy still there (global-setup.ts).
+      void dropCopy(name);
     },
   };
+}
+
+async function dropCopy(name: string) {
+  const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  try {
+    await dropper.connect();
+    // pg's Pool.end() resolves before its connections have finished closing; a forced drop would
+    // kill them mid-goodbye and surface as an uncaught error. Wait (briefly) for them to go.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await dropper.query(`drop database if exists ${name} with (force)`);
+  } catch {
+    // Left for the run's end to drop.
+  } finally {
+    await dropper.end().catch(() => {});
+  }
 }
 
 /** An empty database on the PostgreSQL server, not migrated (for tests of migrating itself), and its removal. */
