@@ -11,12 +11,12 @@ export const testDatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" 
 
 /**
  * The run's template, held in memory: a Blob that answers `arrayBuffer()` with the bytes it holds.
- * Node's Blob reads its content back in small chunks and joins them on every call, a tenth of opening
+ * Node's Blob reads its content back in small chunks and joins them on every call, a sixth of opening
  * a database from it; PGlite only reads the bytes (it copies each file out of them).
  */
 class TemplateBlob extends Blob {
   readonly #bytes: ArrayBuffer;
-  constructor(bytes: Buffer) {
+  constructor(bytes: Uint8Array<ArrayBuffer>) {
     super([bytes]);
     this.#bytes = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   }
@@ -33,18 +33,18 @@ let pgliteNewCluster: Blob | undefined;
  * starts a database as an older release made it without running initdb again, the bulk of creating one.
  */
 export function newPgliteCluster(): Blob {
-  pgliteNewCluster ??= new TemplateBlob(fs.readFileSync(inject("pgliteNewCluster")));
+  pgliteNewCluster ??= new TemplateBlob(new Uint8Array(fs.readFileSync(inject("pgliteNewCluster"))));
   return pgliteNewCluster;
 }
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a throw-away
- * database on the PostgreSQL server, dropped with the run's others when the run ends. Both start as a
- * copy of the database the run migrated once (server/testing/global-setup.ts).
+ * database on the PostgreSQL server, dropped in the background once closed. Both start as a copy of
+ * the database the run migrated once (server/testing/global-setup.ts).
  */
 export async function createTestDatabase(): Promise<Database> {
   if (testDatabaseKind === "pglite") {
-    pgliteTemplate ??= new TemplateBlob(fs.readFileSync(inject("pgliteTemplate")));
+    pgliteTemplate ??= new TemplateBlob(new Uint8Array(fs.readFileSync(inject("pgliteTemplate"))));
     return openDatabase({ loadDataDir: pgliteTemplate });
   }
 
