@@ -375,6 +375,13 @@ async function rowsOfTable(db: Db, table: string): Promise<string[]> {
   return rows.map((r) => r.row);
 }
 
+/**
+ * A backup of the filled database, taken once by the first test that needs one: each is the whole
+ * database dumped and compressed, seconds of CPU, and the tests below only read it (a damaged one is a copy).
+ */
+let filledBackup: Promise<{ file: string; bytes: number }> | undefined;
+const backupOfFilledDatabase = () => (filledBackup ??= takeBackup(backupSourceOf(database), tempFolder(), now));
+
 async function emptyTarget(): Promise<{ target: RestoreTarget; open(): Promise<Database> }> {
   if (testDatabaseKind === "pglite") {
     const dataDir = path.join(tempFolder(), "data");
@@ -399,7 +406,7 @@ describe("a backup", { timeout: 60_000 }, () => {
       before.set(table, rows);
     }
 
-    const { file, bytes } = await takeBackup(backupSourceOf(database), tempFolder(), now);
+    const { file, bytes } = await backupOfFilledDatabase();
     expect(path.basename(file)).toMatch(/^cat-hotel-backup-\d{8}T\d{6}Z\.zip$/);
     expect(fs.statSync(file).size).toBe(bytes);
 
@@ -417,7 +424,7 @@ describe("a backup", { timeout: 60_000 }, () => {
   });
 
   it("refuses to restore into a target that holds anything, and leaves it as it was", async () => {
-    const { file } = await takeBackup(backupSourceOf(database), tempFolder(), now);
+    const { file } = await backupOfFilledDatabase();
     if (testDatabaseKind === "pglite") {
       const dataDir = tempFolder();
       fs.writeFileSync(path.join(dataDir, "PG_VERSION"), "17\n");
@@ -499,7 +506,7 @@ describe("a damaged backup", { timeout: 60_000 }, () => {
   });
 
   it("is refused in words that say it is damaged, and the restore leaves no folder or data behind", async () => {
-    const { file } = await takeBackup(backupSourceOf(database), tempFolder(), now);
+    const { file } = await backupOfFilledDatabase();
     const bytes = fs.readFileSync(file);
 
     const cutShort = path.join(tempFolder(), path.basename(file));
