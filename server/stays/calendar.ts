@@ -10,6 +10,9 @@ import { calendarRules, staySettings, staySuites, suiteTypes, suites } from "../
  */
 const { managerMobile: _managerMobile, ownerMobile: _ownerMobile, ...settingsColumns } = getTableColumns(staySettings);
 
+/** The house rules' columns `loadStayTerms` reads, for a read that takes them beside others in one statement. */
+export const staySettingsColumns = settingsColumns;
+
 /** The house rules (one row, written by migration 0006 and edited by staff). */
 export async function loadStaySettings(db: Db): Promise<StaySettings> {
   const [row] = await db.select(settingsColumns).from(staySettings).where(eq(staySettings.id, 1));
