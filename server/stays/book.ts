@@ -335,7 +335,9 @@ async function holdStayWithView(tx: Tx, input: HoldStayInput, alsoWrite: Written
  * is taken when it starts, so the locks cannot be in it): the cats' other held nights that overlap,
  * the first `needed` free suites of the type, whether the household is new and, with `creditAt`, the
  * referral credit it would use (under the household's lock, ADR 0153). One round trip, not four: on
- * the embedded database every booking's queries run one after another on one connection.
+ * the embedded database every booking's queries run one after another on one connection. Whether
+ * the household is new and its credit are read only when the booking wins (no cat booked elsewhere,
+ * enough suites): a contender the locks refuse pays for the two reads that refuse it (ADR 0223).
  */
 async function decidedUnderLocks(
   tx: Db,
@@ -345,19 +347,22 @@ async function decidedUnderLocks(
   const [row] = await rowsOf<{
     clashes: { cat_id: string; check_in: string; check_out: string }[];
     rooms: { id: string; name: string }[];
-    is_new: boolean;
+    is_new: boolean | null;
     credit: CreditRow | null;
   }>(
     tx,
-    sql`select (select coalesce(json_agg(c), '[]') from ${catClashesQuery(tx, input.catIds, nights)} c) as clashes,
-      (select coalesce(json_agg(r), '[]') from ${freeSuitesOfType(tx, input.typeId, input.checkIn, input.checkOut, input.needed)} r) as rooms,
-      not exists ${firstNightTaken(tx, input.householdId)} as is_new,
-      ${input.creditAt ? usableReferralCreditJson(input.householdId, input.creditAt) : sql`null`} as credit`,
+    sql`with clashes as (${catClashesQuery(tx, input.catIds, nights)}),
+        rooms as (${freeSuitesOfType(tx, input.typeId, input.checkIn, input.checkOut, input.needed)}),
+        wins as (select not exists (select 1 from clashes) and (select count(*) from rooms) >= ${input.needed} as wins)
+      select (select coalesce(json_agg(c), '[]') from clashes c) as clashes,
+        (select coalesce(json_agg(r), '[]') from rooms r) as rooms,
+        case when (select wins from wins) then not exists ${firstNightTaken(tx, input.householdId)} end as is_new,
+        case when (select wins from wins) then ${input.creditAt ? usableReferralCreditJson(input.householdId, input.creditAt) : sql`null`} end as credit`,
   );
   return {
     clashes: row!.clashes.map((c) => ({ catId: c.cat_id, checkIn: c.check_in, checkOut: c.check_out })),
     rooms: row!.rooms,
-    isNew: row!.is_new,
+    isNew: row!.is_new === true,
     credit: row!.credit ? creditOf(row!.credit) : null,
   };
 }
