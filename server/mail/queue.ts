@@ -73,7 +73,7 @@ export function mailInsert(tx: Tx, mail: QueuedMail, now: Date) {
 }
 
 /** A mail `mailInsert` wrote: sent after the commit by `inTransaction`'s kick, unless the caller sends it itself. */
-export function mailQueuedIn(tx: Tx, mail: Pick<QueuedMail, "sendNow">): void {
+export function mailQueuedIn(tx: Tx, mail: QueuedMail): void {
   if (!mail.sendNow) messageQueued(tx);
 }
 

@@ -217,10 +217,7 @@ interface HoldStayInput {
 }
 
 /** What a booking writes with its stay, in the same statement: its mail and text (`stayMessageWrites`). */
-type WrittenWith = (
-  stay: Stay,
-  view: StayView,
-) => { writes: Record<string, SQLWrapper>; queued: (wrote: Record<string, number>) => Promise<void> } | null;
+type WrittenWith = (stay: Stay, view: StayView) => { writes: Record<string, SQLWrapper>; queued: (wrote: Record<string, number>) => Promise<void> } | null;
 
 /**
  * holdStay, answering also the new stay's view, made from what it writes (no payment yet). What it
@@ -303,7 +300,7 @@ async function holdStayWithView(tx: Tx, input: HoldStayInput, alsoWrite: Written
   const also = alsoWrite(row, view);
   const wrote = await writeTogether(tx, {
     stay: tx.insert(stays).values(row).returning({ id: stays.id }),
-    ...(credit && price.referralCreditCents > 0 ? { credit_applied: referralCreditApplied(tx, credit, row, price.referralCreditCents, now) } : {}),
+    credit_applied: credit && price.referralCreditCents > 0 ? referralCreditApplied(tx, credit, row, price.referralCreditCents, now) : undefined,
     held: tx.insert(staySuites).values(held).returning({ id: staySuites.id }),
     // Each cat's row reads its suite row's nights (a trigger, migration 0012): read from `held`, so written after it.
     guests: sql`insert into ${stayCats} (stay_id, stay_suite_id, cat_id, cat_name, check_in, check_out)

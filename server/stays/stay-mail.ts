@@ -76,12 +76,12 @@ export async function queueStayMessages(db: Tx, input: StayMessagesInput) {
  */
 export function stayMessageWrites(tx: Tx, input: StayMessagesInput) {
   const { mail, text } = stayMessages(input);
-  const writes: { stay_mail: SQLWrapper; stay_text?: SQLWrapper } = { stay_mail: mailInsert(tx, mail, input.now) };
+  const writes: Record<string, SQLWrapper> = { stay_mail: mailInsert(tx, mail, input.now) };
   if (text) writes.stay_text = smsInsertUnlessOptedOut(text, input.now);
   return {
     writes,
-    async queued(wrote: { stay_mail: number; stay_text?: number }) {
-      if (wrote.stay_mail > 0) mailQueuedIn(tx, mail);
+    async queued(wrote: Record<string, number>) {
+      if ((wrote.stay_mail ?? 0) > 0) mailQueuedIn(tx, mail);
       if (!text) return;
       if ((wrote.stay_text ?? 0) > 0) smsQueuedIn(tx);
       else await queueSms(tx, text, input.now);
