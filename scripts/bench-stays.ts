@@ -7,7 +7,9 @@
 // errors, and a check that each contested suite night went to exactly one stay; and this process's
 // memory (RSS) at rest before the rush, at its peak and after it: on PGlite the database's included;
 // and (3) the statements one quote, one winning booking and one refused contender send, counted on
-// PostgreSQL's driver (each one round trip; PGlite runs the same code, one statement after another).
+// PostgreSQL's driver (each one round trip; PGlite runs the same code, one statement after another),
+// and the statements the rush sent per answer (winners and contenders as they raced: a contender that
+// queued behind a winner pays more than one that came after the suites were gone).
 // The rush's CPU time per answer is printed too (on PostgreSQL with its server processes'): on a
 // shared machine it varies far less than the answers per second.
 // Prints figures; asserts nothing.
@@ -115,6 +117,8 @@ interface Figures {
   answer: { p50: number; p99: number };
   /** CPU time per answer through the rush (ms): this process's, and on PostgreSQL its server's. */
   cpuPerAnswer: number;
+  /** Statements sent through the rush per answer (PostgreSQL only): winners and contenders together, as they raced. */
+  statementsPerAnswer: number | null;
   booked: number;
   full: number;
   other: number;
@@ -208,6 +212,8 @@ async function bench(database: Database): Promise<Figures> {
   let peak = rest;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
   const cpuBefore = await cpuTimes(database);
+  statements = 0;
+  counting = true;
   for (let round = 0; round < ROUNDS; round++) {
     while (weekdayOf(start) === 0 || weekdayOf(start) === 6 || weekdayOf(addBusinessDays(start, 2)) === 0) start = addBusinessDays(start, 1);
     const checkIn = start;
@@ -236,6 +242,8 @@ async function bench(database: Database): Promise<Figures> {
     busy += performance.now() - roundStarted;
     start = addBusinessDays(start, 3);
   }
+  counting = false;
+  const rushStatements = statements;
   clearInterval(sampler);
   const cpuUsed = cpuBetween(cpuBefore, await cpuTimes(database));
   peak = Math.max(peak, rssMb());
@@ -287,6 +295,7 @@ async function bench(database: Database): Promise<Figures> {
     seconds: busy / 1000,
     answer: { p50: quantile(answerTimes, 0.5), p99: quantile(answerTimes, 0.99) },
     cpuPerAnswer: cpuUsed / answerTimes.length,
+    statementsPerAnswer: database.kind === "postgres" ? rushStatements / answerTimes.length : null,
     booked,
     full,
     other,
@@ -336,6 +345,7 @@ row("quote, every suite type priced, p50 / p95", (f) => `${ms(f.quote.p50)} / ${
 row("rush: answers per second", (f) => `${(f.answers / f.seconds).toFixed(0)} (${f.answers} in ${f.seconds.toFixed(2)} s)`, "≥ 200");
 row("rush: one answer p50 / p99", (f) => `${ms(f.answer.p50)} / ${ms(f.answer.p99)}`, "p99 < 1 s");
 row("rush: CPU time per answer (PostgreSQL: with its server's)", (f) => ms(f.cpuPerAnswer), "lower");
+row("rush: statements per answer", (f) => (f.statementsPerAnswer === null ? "(counted on PostgreSQL)" : f.statementsPerAnswer.toFixed(1)), "fewer");
 row("rush: booked / told it is full / other errors", (f) => `${f.booked} / ${f.full} / ${f.other}`, `${CONTESTED_SUITES * ROUNDS} booked`);
 row(
   "rush: suite nights with exactly one stay",

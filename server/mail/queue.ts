@@ -39,13 +39,24 @@ export interface QueuedMail {
 
 /** Queues a mail in the caller's transaction (a `Tx`: `inTransaction`); answers its row id, or null when its key was queued already. */
 export async function queueMail(tx: Tx, mail: QueuedMail, now: Date): Promise<string | null> {
+  const [row] = await mailInsert(tx, mail, now);
+  // Sent after the commit by `inTransaction`'s kick; one the caller sends itself is held for it.
+  if (row) mailQueuedIn(tx, mail);
+  return row?.id ?? null;
+}
+
+/**
+ * `queueMail`'s insert, not yet sent: to send it as part of the statement that writes the change it
+ * tells about (`writeTogether`). The caller then calls `mailQueuedIn` when it wrote a row.
+ */
+export function mailInsert(tx: Tx, mail: QueuedMail, now: Date) {
   const id = crypto.randomUUID();
   const { to, ...message } = mail.message;
   const { subject, ...words } = message;
   const stored = mail.sealWith
     ? { message: { subject, text: "", html: "" }, sealed: sealMessage(mail.sealWith, "mail_queue", id, words) }
     : { message, sealed: null };
-  const [row] = await tx
+  return tx
     .insert(mailQueue)
     .values({
       id,
@@ -59,9 +70,11 @@ export async function queueMail(tx: Tx, mail: QueuedMail, now: Date): Promise<st
     })
     .onConflictDoNothing({ target: mailQueue.dedupeKey })
     .returning({ id: mailQueue.id });
-  // Sent after the commit by `inTransaction`'s kick; one the caller sends itself is held for it.
-  if (row && !mail.sendNow) messageQueued(tx);
-  return row?.id ?? null;
+}
+
+/** A mail `mailInsert` wrote: sent after the commit by `inTransaction`'s kick, unless the caller sends it itself. */
+export function mailQueuedIn(tx: Tx, mail: QueuedMail): void {
+  if (!mail.sendNow) messageQueued(tx);
 }
 
 /** The mail as the mailer takes it, its sealed words opened. */

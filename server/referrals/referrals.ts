@@ -254,17 +254,23 @@ export const creditOf = (r: CreditRow): Credit => ({
 export const usableReferralCreditJson = (householdId: string, now: Date) =>
   sql`(select row_to_json(credit) from (${availableCreditsQuery(householdId, now)} limit 1) credit)`;
 
-/** In the booking's transaction, under the household's lock: the credit is applied to the stay just written. */
-export async function applyReferralCredit(tx: Tx, credit: Credit, stay: { id: string; householdId: string | null }, cents: number, now: Date) {
-  await tx.insert(referralCreditEntries).values({
-    creditId: credit.creditId,
-    seq: credit.seq + 1,
-    householdId: stay.householdId!,
-    kind: "applied",
-    stayId: stay.id,
-    cents,
-    at: now,
-  });
+/**
+ * In the booking's transaction, under the household's lock: the credit applied to the stay being
+ * written, as an insert not yet sent, to be part of the statement that writes the stay (`writeTogether`).
+ */
+export function referralCreditApplied(tx: Tx, credit: Credit, stay: { id: string; householdId: string | null }, cents: number, now: Date) {
+  return tx
+    .insert(referralCreditEntries)
+    .values({
+      creditId: credit.creditId,
+      seq: credit.seq + 1,
+      householdId: stay.householdId!,
+      kind: "applied",
+      stayId: stay.id,
+      cents,
+      at: now,
+    })
+    .returning({ id: referralCreditEntries.id });
 }
 
 /**

@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { type SQLWrapper, and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { type CalendarRule, type StaySettings, dateProblems } from "~/domain/calendar";
 import { type StayStatus } from "~/domain/stay-status";
 import { cancellationTiers } from "~/domain/cancellation";
@@ -7,20 +8,22 @@ import { priceStay } from "~/domain/pricing";
 import type { Arrangement, BookStayRequest } from "~/features/stays/schema";
 import type { StayView } from "~/domain/stay-view";
 import { businessDate } from "~/lib/business-time";
+import { isUuid } from "~/lib/ids";
 import { type Db, rowsOf } from "../db/client";
-import { households, staySuites, stayCats, stayEvents, stays, suiteTypes, users } from "../db/schema/index";
+import { calendarRules, households, staySettings, staySuites, stayCats, stayEvents, stays, suiteTypes, users } from "../db/schema/index";
+import { writeTogether } from "../db/write-together";
 import { lockForBooking } from "../db/booking-lock";
 import type { Tx } from "../db/transaction";
 import { AppError } from "../http/errors";
 import { loadSiteContent } from "../content/content";
 import { redeemVoucher } from "./vouchers";
-import { type CreditRow, applyReferralCredit, creditOf, personLocks, usableReferralCreditJson } from "../referrals/referrals";
-import { type SuiteType, freeSuitesOfType, loadStayTerms } from "./calendar";
+import { type CreditRow, creditOf, personLocks, referralCreditApplied, usableReferralCreditJson } from "../referrals/referrals";
+import { type SuiteType, freeSuitesOfType, staySettingsColumns } from "./calendar";
 import { firstNightTaken } from "./first-night";
 import { type HouseholdCat, catClashesQuery, firstCatClash, householdCatsCovered } from "./household-cats";
 import { suitesFor } from "./quote";
 import { NO_SUITE_FREE, type Stay, coverageRefusal, datesRefused, withSuiteRetry } from "./stay";
-import { queueStayMessages } from "./stay-mail";
+import { stayMessageWrites } from "./stay-mail";
 import { stayViewOf } from "./views";
 
 /**
@@ -66,22 +69,16 @@ export async function bookStay(
 ): Promise<Stay> {
   const now = ctx.now;
   const today = businessDate(now);
-  // What no other booking decides, read at once before the transaction (each read on PostgreSQL on a
+  // What no other booking decides, read at once before the transaction (on PostgreSQL each read on a
   // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
   // the vaccines. Only holdStay's reads, under the locks, decide between contenders: a cat's other
-  // stays too, read there once (ADR 0160).
-  // The account's addresses too: the winner's mail is queued from them and from what it wrote, with no
-  // read under the suite type's lock (ADR 0198).
-  const [{ chosen, coverage, medicated }, { settings, rules }, [type], { business }, [contact]] = await inOrder([
+  // stays too, read there once (ADR 0160). The terms' read carries the suite type, the account's
+  // addresses (the winner's mail is queued from them and from what it writes, with no read under the
+  // suite type's lock; ADR 0198) and whether the suite type is full already (ADR 0223).
+  const [{ chosen, coverage, medicated }, { settings, rules, type, contact, full }, { business }] = await inOrder([
     householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
-    loadStayTerms(db, request.checkIn, request.checkOut),
-    db.select().from(suiteTypes).where(eq(suiteTypes.id, request.suiteTypeId)),
+    bookingTerms(db, userId, request),
     loadSiteContent(db),
-    db
-      .select({ email: users.email, mobilePhone: households.mobilePhone })
-      .from(users)
-      .leftJoin(households, eq(users.id, households.userId))
-      .where(eq(users.id, userId)),
   ] as const);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
   if (problems.length > 0) throw datesRefused(problems);
@@ -91,45 +88,97 @@ export async function bookStay(
       fields: { arrangement: `A ${type.name} holds at most ${type.maxCats} cats.` },
     });
   if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
+  // A contender who comes after the last suite went learns it here, told what the locks would tell it.
+  if (full) throw NO_SUITE_FREE();
   const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
+  // The account's address matters only to the mail and to a voucher: one typed in, or the household's own for the free night it got.
+  const email = contact?.email ?? "";
   const stay = await withSuiteRetry(db, async (tx) => {
-    const { stay: row, view } = await holdStayWithView(tx, {
-      cats: chosen,
-      type,
-      arrangement: request.arrangement,
-      checkIn: request.checkIn,
-      checkOut: request.checkOut,
-      medicationCats: medicated.size,
-      notes: request.notes ?? "",
-      status,
-      settings,
-      rules,
-      today,
-      now,
-      actor: ctx.bookedBy ? `staff:${ctx.bookedBy}` : `customer:${userId}`,
-      // No hold, no deposit: holdStay asks for one only with a time to pay it in.
-      paymentHoldMinutes: ctx.bookedBy ? undefined : (ctx.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES),
-      useReferralCredit: true,
-    });
-    // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives.
-    // The voucher is the free night this stay got (or the booking is refused with the reason).
-    // The account's address matters only to a voucher: one typed in, or the household's own for the free night it got.
-    const email = contact?.email ?? "";
-    await redeemVoucher(tx, { code: request.voucherCode, stay: row, email, minNights: settings.firstNightFreeMinNights, now });
-    if (row.status !== "awaiting_payment")
-      await queueStayMessages(tx, {
-        view,
-        kind: status === "confirmed" ? "confirmed" : "pending_review",
-        email,
-        mobilePhone: contact?.mobilePhone ?? null,
-        eventCount: NEW_STAY_EVENTS,
-        business,
-        siteUrl: ctx.siteUrl,
+    const { stay: row } = await holdStayWithView(
+      tx,
+      {
+        cats: chosen,
+        type,
+        arrangement: request.arrangement,
+        checkIn: request.checkIn,
+        checkOut: request.checkOut,
+        medicationCats: medicated.size,
+        notes: request.notes ?? "",
+        status,
+        settings,
+        rules,
+        today,
         now,
-      });
+        actor: ctx.bookedBy ? `staff:${ctx.bookedBy}` : `customer:${userId}`,
+        // No hold, no deposit: holdStay asks for one only with a time to pay it in.
+        paymentHoldMinutes: ctx.bookedBy ? undefined : (ctx.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES),
+        useReferralCredit: true,
+      },
+      // A stay awaiting its deposit is confirmed (and the mail sent) when the payment arrives; any
+      // other's mail and text are written with the stay, in its statement.
+      (written, view) =>
+        written.status === "awaiting_payment"
+          ? null
+          : stayMessageWrites(tx, {
+              view,
+              kind: status === "confirmed" ? "confirmed" : "pending_review",
+              email,
+              mobilePhone: contact?.mobilePhone ?? null,
+              eventCount: NEW_STAY_EVENTS,
+              business,
+              siteUrl: ctx.siteUrl,
+              now,
+            }),
+    );
+    // The voucher is the free night this stay got (or the booking is refused with the reason, and nothing is kept).
+    await redeemVoucher(tx, { code: request.voucherCode, stay: row, email, minNights: settings.firstNightFreeMinNights, now });
     return row;
   });
   return stay;
+}
+
+/**
+ * The booking's terms, read in one statement: the house rules and the calendar rules of the nights,
+ * the suite type asked for, the account's addresses, and whether the suite type is full already for
+ * those nights (`full`: fewer free suites than needed, and none of the cats booked elsewhere then,
+ * which the locks would answer first). Read without the locks: a contender who arrives after the
+ * last suite went is refused without a transaction; one who finds a suite free still takes the locks
+ * and reads again under them, which decide.
+ */
+async function bookingTerms(db: Db, userId: string, request: BookStayRequest) {
+  const { checkIn, checkOut } = request;
+  const needed = suitesFor(request.arrangement, request.catIds.length);
+  // Dates out of order, or an id that is none, are refused by the checks that follow, not by this read.
+  const checkable = checkIn < checkOut && isUuid(request.suiteTypeId) && request.catIds.every(isUuid);
+  const full = checkable
+    ? sql<boolean>`(select count(*) from ${freeSuitesOfType(db, request.suiteTypeId, checkIn, checkOut, needed)} f) < ${needed}
+        and not exists ${catClashesQuery(db, request.catIds, { checkIn, checkOut })}`
+    : sql<boolean>`false`;
+  const rows = await db
+    .select({
+      settings: staySettingsColumns,
+      rule: calendarRules,
+      type: suiteTypes,
+      email: users.email,
+      mobilePhone: households.mobilePhone,
+      full: full.as("full"),
+    })
+    .from(staySettings)
+    .leftJoin(calendarRules, and(lte(calendarRules.startsOn, checkOut), gte(calendarRules.endsOn, checkIn)))
+    .leftJoin(suiteTypes, isUuid(request.suiteTypeId) ? eq(suiteTypes.id, request.suiteTypeId) : sql`false`)
+    .leftJoin(users, eq(users.id, userId))
+    .leftJoin(households, eq(households.userId, users.id))
+    .where(eq(staySettings.id, 1))
+    .orderBy(asc(calendarRules.startsOn));
+  const [first] = rows;
+  if (!first) throw new Error("stay_settings row missing: migration 0006 writes it");
+  return {
+    settings: first.settings,
+    rules: rows.flatMap((r) => (r.rule ? [r.rule] : [])),
+    type: first.type,
+    contact: first.email === null ? null : { email: first.email, mobilePhone: first.mobilePhone },
+    full: first.full === true,
+  };
 }
 
 /** A stay holdStay has just written has one event, its "booked" (or "offered"): its first message's number. */
@@ -142,7 +191,7 @@ const NEW_STAY_EVENTS = 1;
  * the lock took a moment ago.
  */
 export async function holdStay(tx: Tx, input: HoldStayInput): Promise<Stay> {
-  return (await holdStayWithView(tx, input)).stay;
+  return (await holdStayWithView(tx, input, () => null)).stay;
 }
 
 interface HoldStayInput {
@@ -167,8 +216,15 @@ interface HoldStayInput {
   actor: string;
 }
 
-/** holdStay, answering also the new stay's view, made from what it wrote (no payment yet). */
-async function holdStayWithView(tx: Tx, input: HoldStayInput): Promise<{ stay: Stay; view: StayView }> {
+/** What a booking writes with its stay, in the same statement: its mail and text (`stayMessageWrites`). */
+type WrittenWith = (stay: Stay, view: StayView) => { writes: Record<string, SQLWrapper>; queued: (wrote: Record<string, number>) => Promise<void> } | null;
+
+/**
+ * holdStay, answering also the new stay's view, made from what it writes (no payment yet). What it
+ * writes (the stay, the referral credit it used, its suites, its cats, its event, and `alsoWrite`'s)
+ * goes in one statement (`writeTogether`), its ids drawn here: one round trip while it holds the locks.
+ */
+async function holdStayWithView(tx: Tx, input: HoldStayInput, alsoWrite: WrittenWith): Promise<{ stay: Stay; view: StayView }> {
   const { cats: chosen, type, arrangement, checkIn, checkOut, now } = input;
   // Requests for these cats and for this type's suites queue here: what follows reads what the one
   // before committed (the cats first: the order every path takes them in).
@@ -200,49 +256,36 @@ async function holdStayWithView(tx: Tx, input: HoldStayInput): Promise<{ stay: S
   });
   const tiers = cancellationTiers(input.settings, input.rules, { checkIn, checkOut, totalCents: price.totalCents, bookedOn: input.today });
   const depositCents = input.paymentHoldMinutes ? depositFor(input.rules, { checkIn, checkOut, totalCents: price.totalCents }) : 0;
-  const [row] = await tx
-    .insert(stays)
-    .values({
-      householdId,
-      status: depositCents > 0 ? "awaiting_payment" : input.status,
-      depositCents,
-      paymentDueAt: depositCents > 0 ? new Date(now.getTime() + input.paymentHoldMinutes! * 60_000) : null,
-      checkIn,
-      checkOut,
-      medication: input.medicationCats > 0,
-      notes: input.notes,
-      totalCents: price.totalCents,
-      priceLines: price.lines,
-      firstNightFreeCents: price.firstNightFreeCents,
-      referralCreditCents: price.referralCreditCents,
-      cancellationTiers: tiers,
-      offerExpiresAt: input.offerExpiresAt ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (credit && price.referralCreditCents > 0) await applyReferralCredit(tx, credit, row!, price.referralCreditCents, now);
-  const held = await tx
-    .insert(staySuites)
-    .values(rooms.map((room) => ({ stayId: row!.id, suiteId: room.id, suiteTypeId: type.id, checkIn, checkOut })))
-    .returning({ id: staySuites.id });
+  const row: Stay = {
+    id: crypto.randomUUID(),
+    householdId,
+    status: depositCents > 0 ? "awaiting_payment" : input.status,
+    depositCents,
+    paymentDueAt: depositCents > 0 ? new Date(now.getTime() + input.paymentHoldMinutes! * 60_000) : null,
+    checkIn,
+    checkOut,
+    medication: input.medicationCats > 0,
+    notes: input.notes,
+    totalCents: price.totalCents,
+    priceLines: price.lines,
+    firstNightFreeCents: price.firstNightFreeCents,
+    referralCreditCents: price.referralCreditCents,
+    cancellationTiers: tiers,
+    cancellationFeeCents: null,
+    offerExpiresAt: input.offerExpiresAt ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const held = rooms.map((room) => ({ id: crypto.randomUUID(), stayId: row.id, suiteId: room.id, suiteTypeId: type.id, checkIn, checkOut }));
   const guests = chosen.map((cat, i) => ({
-    stayId: row!.id,
+    stayId: row.id,
     staySuiteId: held[arrangement === "together" ? 0 : i]!.id,
     catId: cat.id,
     catName: cat.name,
     checkIn,
     checkOut,
   }));
-  await tx.insert(stayCats).values(guests);
-  await tx.insert(stayEvents).values({
-    stayId: row!.id,
-    kind: input.status === "offered" ? "offered" : "booked",
-    actor: input.actor,
-    detail: { status: row!.status, suites: rooms.map((r) => r.name), depositCents },
-    at: now,
-  });
-  const view = stayViewOf(row!, {
+  const view = stayViewOf(row, {
     rooms: rooms.map((room, i) => ({ id: held[i]!.id, name: room.name, typeName: type.name })),
     guests,
     settings: input.settings,
@@ -254,7 +297,34 @@ async function holdStayWithView(tx: Tx, input: HoldStayInput): Promise<{ stay: S
     refunds: [],
     priceChanges: [],
   });
-  return { stay: row!, view };
+  const also = alsoWrite(row, view);
+  const wrote = await writeTogether(tx, {
+    stay: tx.insert(stays).values(row).returning({ id: stays.id }),
+    credit_applied: credit && price.referralCreditCents > 0 ? referralCreditApplied(tx, credit, row, price.referralCreditCents, now) : undefined,
+    held: tx.insert(staySuites).values(held).returning({ id: staySuites.id }),
+    // Each cat's row reads its suite row's nights (a trigger, migration 0012): read from `held`, so written after it.
+    guests: sql`insert into ${stayCats} (stay_id, stay_suite_id, cat_id, cat_name, check_in, check_out)
+      select g.stay_id, g.stay_suite_id, g.cat_id, g.cat_name, g.check_in, g.check_out
+      from (values ${sql.join(
+        guests.map((g) => sql`(${g.stayId}::uuid, ${g.staySuiteId}::uuid, ${g.catId}::uuid, ${g.catName}::text, ${g.checkIn}::date, ${g.checkOut}::date)`),
+        sql`, `,
+      )}) as g (stay_id, stay_suite_id, cat_id, cat_name, check_in, check_out)
+      join held on held.id = g.stay_suite_id
+      returning stay_id`,
+    event: tx
+      .insert(stayEvents)
+      .values({
+        stayId: row.id,
+        kind: input.status === "offered" ? "offered" : "booked",
+        actor: input.actor,
+        detail: { status: row.status, suites: rooms.map((r) => r.name), depositCents },
+        at: now,
+      })
+      .returning({ id: stayEvents.id }),
+    ...also?.writes,
+  });
+  await also?.queued(wrote);
+  return { stay: row, view };
 }
 
 /**
@@ -262,7 +332,9 @@ async function holdStayWithView(tx: Tx, input: HoldStayInput): Promise<{ stay: S
  * is taken when it starts, so the locks cannot be in it): the cats' other held nights that overlap,
  * the first `needed` free suites of the type, whether the household is new and, with `creditAt`, the
  * referral credit it would use (under the household's lock, ADR 0153). One round trip, not four: on
- * the embedded database every booking's queries run one after another on one connection.
+ * the embedded database every booking's queries run one after another on one connection. Whether
+ * the household is new and its credit are read only when the booking wins (no cat booked elsewhere,
+ * enough suites): a contender the locks refuse pays for the two reads that refuse it (ADR 0223).
  */
 async function decidedUnderLocks(
   tx: Db,
@@ -272,19 +344,22 @@ async function decidedUnderLocks(
   const [row] = await rowsOf<{
     clashes: { cat_id: string; check_in: string; check_out: string }[];
     rooms: { id: string; name: string }[];
-    is_new: boolean;
+    is_new: boolean | null;
     credit: CreditRow | null;
   }>(
     tx,
-    sql`select (select coalesce(json_agg(c), '[]') from ${catClashesQuery(tx, input.catIds, nights)} c) as clashes,
-      (select coalesce(json_agg(r), '[]') from ${freeSuitesOfType(tx, input.typeId, input.checkIn, input.checkOut, input.needed)} r) as rooms,
-      not exists ${firstNightTaken(tx, input.householdId)} as is_new,
-      ${input.creditAt ? usableReferralCreditJson(input.householdId, input.creditAt) : sql`null`} as credit`,
+    sql`with clashes as (${catClashesQuery(tx, input.catIds, nights)}),
+        rooms as (${freeSuitesOfType(tx, input.typeId, input.checkIn, input.checkOut, input.needed)}),
+        wins as (select not exists (select 1 from clashes) and (select count(*) from rooms) >= ${input.needed} as wins)
+      select (select coalesce(json_agg(c), '[]') from clashes c) as clashes,
+        (select coalesce(json_agg(r), '[]') from rooms r) as rooms,
+        case when (select wins from wins) then not exists ${firstNightTaken(tx, input.householdId)} end as is_new,
+        case when (select wins from wins) then ${input.creditAt ? usableReferralCreditJson(input.householdId, input.creditAt) : sql`null`} end as credit`,
   );
   return {
     clashes: row!.clashes.map((c) => ({ catId: c.cat_id, checkIn: c.check_in, checkOut: c.check_out })),
     rooms: row!.rooms,
-    isNew: row!.is_new,
+    isNew: row!.is_new === true,
     credit: row!.credit ? creditOf(row!.credit) : null,
   };
 }

@@ -10,6 +10,9 @@ import { calendarRules, staySettings, staySuites, suiteTypes, suites } from "../
  */
 const { managerMobile: _managerMobile, ownerMobile: _ownerMobile, ...settingsColumns } = getTableColumns(staySettings);
 
+/** The house rules' columns `loadStayTerms` reads, for a read that takes them beside others in one statement. */
+export const staySettingsColumns = settingsColumns;
+
 /** The house rules (one row, written by migration 0006 and edited by staff). */
 export async function loadStaySettings(db: Db): Promise<StaySettings> {
   const [row] = await db.select(settingsColumns).from(staySettings).where(eq(staySettings.id, 1));
@@ -44,6 +47,27 @@ export async function loadStayTerms(db: Db, from: string, to: string): Promise<{
 export type SuiteType = typeof suiteTypes.$inferSelect;
 
 export const listSuiteTypes = (db: Db): Promise<SuiteType[]> => db.select().from(suiteTypes).orderBy(asc(suiteTypes.sortOrder), asc(suiteTypes.name));
+
+/**
+ * `loadStayTerms` and `listSuiteTypes` in one read: each calendar rule beside each suite type (a few
+ * of each), kept once each, in their orders. What the quote reads before it knows whether the dates
+ * can be booked.
+ */
+export async function loadStayTermsAndTypes(db: Db, from: string, to: string): Promise<{ settings: StaySettings; rules: CalendarRule[]; types: SuiteType[] }> {
+  const rows = await db
+    .select({ settings: settingsColumns, rule: calendarRules, type: suiteTypes })
+    .from(staySettings)
+    .leftJoin(calendarRules, and(lte(calendarRules.startsOn, to), gte(calendarRules.endsOn, from)))
+    .leftJoin(suiteTypes, sql`true`)
+    .where(eq(staySettings.id, 1))
+    .orderBy(asc(calendarRules.startsOn), asc(calendarRules.id), asc(suiteTypes.sortOrder), asc(suiteTypes.name), asc(suiteTypes.id));
+  if (!rows[0]) throw new Error("stay_settings row missing: migration 0006 writes it");
+  const once = <T extends { id: unknown }>(items: (T | null)[]) => [...new Map(items.flatMap((item) => (item ? [[item.id, item] as const] : []))).values()];
+  const rules = once(rows.map((r) => r.rule));
+  // Every rule's rows hold every type in the read's order: the first rule's give the order.
+  const types = once(rows.map((r) => r.type));
+  return { settings: rows[0].settings, rules, types };
+}
 
 /**
  * How many suites of each type are free for every night from `checkIn` to `checkOut`: in service

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client";
 import type { CatCoverage } from "../households/vaccines";
 import { type CreditRow, creditOf, usableReferralCreditJson } from "../referrals/referrals";
-import { type SuiteType, freeSuiteCountsQuery, freeSuitesForStays, listSuiteTypes, loadStayTerms, rulesWithin } from "./calendar";
+import { type SuiteType, freeSuiteCountsQuery, freeSuitesForStays, loadStayTermsAndTypes, rulesWithin } from "./calendar";
 import { firstNightTaken } from "./first-night";
 import { type HouseholdCat, catClashesQuery, firstCatClash, householdCatsCovered } from "./household-cats";
 
@@ -98,7 +98,7 @@ export interface StayQuote {
 /**
  * What the customer may book for these dates and cats, priced; nothing is held. Independent reads go
  * at once (on PostgreSQL each on a connection of its own): the cats with their vaccines and
- * medications, the house and calendar rules, and the suite types; then, for dates the rules allow,
+ * medications, and the house and calendar rules with the suite types (one read); then, for dates the rules allow,
  * one statement of the cats' other stays, the free suites, whether the household is new and its
  * referral credit (`bookableNow`); and, when nothing is free, one read of the weeks around for the
  * nearest free dates.
@@ -107,10 +107,9 @@ export async function quoteStay(db: Db, userId: string, request: StayDates, now:
   const today = businessDate(now);
   // The calendar rules of the weeks around, for the nearest free dates should nothing be free: a few
   // rows more in a read made anyway, not a read more.
-  const [{ chosen, coverage, medicated }, { settings, rules: rulesAround }, types] = await Promise.all([
+  const [{ chosen, coverage, medicated }, { settings, rules: rulesAround, types }] = await Promise.all([
     householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
-    loadStayTerms(db, addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS), addBusinessDays(request.checkOut, ALTERNATIVES_DAYS)),
-    listSuiteTypes(db),
+    loadStayTermsAndTypes(db, addBusinessDays(request.checkIn, -ALTERNATIVES_DAYS), addBusinessDays(request.checkOut, ALTERNATIVES_DAYS)),
   ]);
   const rules = rulesWithin(rulesAround, request.checkIn, request.checkOut);
   const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);

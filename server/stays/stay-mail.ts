@@ -1,12 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { type SQLWrapper, and, eq, sql } from "drizzle-orm";
 import type { SiteBusiness } from "~/features/content/site-content";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import type { Db } from "../db/client";
 import { households, stayEvents, stays, users } from "../db/schema/index";
 import { loadSiteContent } from "../content/content";
-import { queueMail } from "../mail/queue";
+import { mailInsert, mailQueuedIn, queueMail } from "../mail/queue";
 import { type StayMailKind, stayMail, stayText } from "../messages/catalogue";
-import { queueSms } from "../telephony/sms-queue";
+import { queueSms, smsInsertUnlessOptedOut, smsQueuedIn } from "../telephony/sms-queue";
 import type { StayView } from "~/domain/stay-view";
 import { stayViews } from "./views";
 import { inTransaction, type Tx } from "../db/transaction";
@@ -36,33 +36,57 @@ export async function queueStayMail(db: Tx, stayId: string, kind: StayMailKind, 
   await queueStayMessages(db, { view: view!, kind, email: row.email, mobilePhone: row.mobilePhone, eventCount: count, business, siteUrl, now });
 }
 
-/**
- * Queues a stay's mail (and text) from what the caller holds already, in its transaction: a booking
- * that has just written the stay passes its view and the household's addresses, so the winner of a
- * rush reads nothing more while it holds the suite type's lock (ADR 0198).
- */
-export async function queueStayMessages(
-  db: Tx,
-  input: {
-    view: StayView;
-    kind: StayMailKind;
-    email: string;
-    mobilePhone: string | null;
-    eventCount: number;
-    business: SiteBusiness;
-    siteUrl: string;
-    now: Date;
-  },
-) {
+interface StayMessagesInput {
+  view: StayView;
+  kind: StayMailKind;
+  email: string;
+  mobilePhone: string | null;
+  eventCount: number;
+  business: SiteBusiness;
+  siteUrl: string;
+  now: Date;
+}
+
+/** A stay's mail, and its text when the household gave a mobile number, as the queues take them. */
+function stayMessages(input: StayMessagesInput) {
   const { view, kind, business, siteUrl, now } = input;
   // A change's message is keyed by the stay's event count; the arrival reminder is one per stay.
   const dedupeKey = kind === "reminder" ? `stay:${view.id}:reminder` : `stay:${view.id}:${kind}:${input.eventCount}`;
-  await queueMail(
-    db,
-    { dedupeKey, stayId: view.id, message: stayMail({ kind, to: input.email, stay: view, sequence: input.eventCount, business, siteUrl, now }) },
-    now,
-  );
-  if (input.mobilePhone) await queueSms(db, { dedupeKey, stayId: view.id, to: input.mobilePhone, body: stayText(kind, view, business, siteUrl) }, now);
+  const mail = { dedupeKey, stayId: view.id, message: stayMail({ kind, to: input.email, stay: view, sequence: input.eventCount, business, siteUrl, now }) };
+  const text = input.mobilePhone ? { dedupeKey, stayId: view.id, to: input.mobilePhone, body: stayText(kind, view, business, siteUrl) } : null;
+  return { mail, text };
+}
+
+/**
+ * Queues a stay's mail (and text) from what the caller holds already, in its transaction: a change
+ * that has the stay's view and the household's addresses reads nothing more.
+ */
+export async function queueStayMessages(db: Tx, input: StayMessagesInput) {
+  const { mail, text } = stayMessages(input);
+  await queueMail(db, mail, input.now);
+  if (text) await queueSms(db, text, input.now);
+}
+
+/**
+ * `queueStayMessages`' writes, not yet sent, for the statement that writes the stay itself
+ * (`writeTogether`): a booking that has just priced its stay queues its mail and text in the same
+ * round trip, so the winner of a rush neither reads nor sends anything more for them while it holds
+ * the suite type's lock (ADR 0198, 0223). `queued` takes what each wrote: a text the number's opt-out
+ * kept out is then written withheld by `queueSms` (one statement more, for a number that replied STOP).
+ */
+export function stayMessageWrites(tx: Tx, input: StayMessagesInput) {
+  const { mail, text } = stayMessages(input);
+  const writes: Record<string, SQLWrapper> = { stay_mail: mailInsert(tx, mail, input.now) };
+  if (text) writes.stay_text = smsInsertUnlessOptedOut(text, input.now);
+  return {
+    writes,
+    async queued(wrote: Record<string, number>) {
+      if ((wrote.stay_mail ?? 0) > 0) mailQueuedIn(tx, mail);
+      if (!text) return;
+      if ((wrote.stay_text ?? 0) > 0) smsQueuedIn(tx);
+      else await queueSms(tx, text, input.now);
+    },
+  };
 }
 
 /**

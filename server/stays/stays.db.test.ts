@@ -26,6 +26,7 @@ import { uploadVaccineRecord } from "../households/vaccines";
 import { AppError } from "../http/errors";
 import { type Logger, createLogger } from "../logger";
 import { createTelephony } from "../telephony/telephony";
+import { optOut } from "../telephony/opt-outs";
 import { deliverQueuedSms } from "../telephony/sms-queue";
 import { createTestDatabase } from "../testing/test-database";
 import { changeStayAtDesk, deskDay, moveStay, occupancyGrid, staysWithoutSuite } from "./staff";
@@ -970,6 +971,29 @@ describe("the texts about a stay", () => {
     await Promise.all([deliverQueuedSms({ db, telephony, env }, now, 1000), deliverQueuedSms({ db, telephony, env }, now, 1000)]);
     const sent = await db.select().from(telephonyEvents).where(eq(telephonyEvents.to, mobile));
     expect(sent.map((e) => e.body).sort()).toEqual(texts.map((t) => t.body).sort());
+  });
+
+  it("queues the mail but holds back the text when a stay is booked for a mobile that replied STOP, saying why", async () => {
+    const { db } = database;
+    const line = String(crypto.randomInt(2000, 10000));
+    const mobile = `+1949248${line}`;
+    const { userId, catIds } = await household(db, { mobilePhone: `(949) 248-${line}` });
+    await optOut(db, mobile, "stop", now);
+    const type = await suiteTypeWith(db, 1);
+    const checkIn = mondayIn(145);
+    const stay = await bookStayFromForm(
+      db,
+      userId,
+      { checkIn, checkOut: addBusinessDays(checkIn, 2), catIds, suiteTypeId: type.id, arrangement: "together" },
+      { siteUrl, now },
+    );
+    const mails = await db.select().from(mailQueue).where(eq(mailQueue.stayId, stay.id));
+    const texts = await db.select().from(smsQueue).where(eq(smsQueue.stayId, stay.id));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.status).toBe("queued");
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatchObject({ toPhone: mobile, status: "withheld", sentAt: null });
+    expect(texts[0]!.lastError).toContain("this number replied STOP");
   });
 
   it("queues neither text nor mail when the change's transaction rolls back", async () => {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { type SQL, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { smsQueue } from "../db/schema/index";
+import { smsQueue, textOptOuts } from "../db/schema/index";
 import { AppError } from "../http/errors";
 import { type Attempt, deliverDue, deliverHeld, heldBySender, requeueFailed, withdraw } from "../messages/delivery";
 import { type SealEnv, openMessage, sealMessage } from "../messages/sealed";
@@ -72,6 +72,25 @@ export async function queueSms(tx: Tx, sms: QueuedSms, now: Date): Promise<strin
   if (row && !sms.sendNow) messageQueued(tx);
   return row?.id ?? null;
 }
+
+/**
+ * `queueSms`'s insert of a plain text, not yet sent, to send as part of the statement that writes the
+ * change it tells about (`writeTogether`): it writes the text only when the number has not opted out,
+ * read in the same statement. When it wrote nothing, the caller calls `queueSms`, which writes the
+ * text withheld with its reason (or queues it, when the number opted in again meanwhile); when it
+ * wrote the row, `smsQueuedIn`.
+ */
+export function smsInsertUnlessOptedOut(sms: Omit<QueuedSms, "sealWith" | "sendNow">, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`insert into ${smsQueue} (id, dedupe_key, to_phone, body, stay_id, next_attempt_at, created_at)
+    select ${crypto.randomUUID()}::uuid, ${sms.dedupeKey}, ${sms.to}, ${sms.body}, ${sms.stayId ?? null}::uuid, ${at}, ${at}
+    where not exists (select 1 from ${textOptOuts} where ${textOptOuts.phone} = ${sms.to})
+    on conflict (dedupe_key) do nothing
+    returning id`;
+}
+
+/** A text `smsInsertUnlessOptedOut` wrote: sent after the commit by `inTransaction`'s kick. */
+export const smsQueuedIn = (tx: Tx): void => messageQueued(tx);
 
 const bodyOf = (env: SealEnv, row: typeof smsQueue.$inferSelect) => (row.sealed ? openMessage<string>(env, "sms_queue", row.id, row.sealed) : row.body);
 
