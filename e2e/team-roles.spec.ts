@@ -6,7 +6,7 @@ import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { gotoHydrated } from "./support/hydration";
 import { screenshot } from "./support/screenshots";
-import { bookStayInBrowser, openEveryDay } from "./support/stays";
+import { bookStayByForm, openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
 
 // A real team (issue #43; ADR 0185, 0196), one journey on a server of its own (every day open, so the
@@ -72,7 +72,7 @@ test("the Owner adds a front desk member and a care attendant; the front desk ch
   // A customer's cat, booked today to tomorrow; its owner did not check in online.
   const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
   const customer = await customerWithVerifiedCats(browser, baseURL!, signIn, owner, [cat]);
-  const stayId = await bookStayInBrowser(customer.page, cat, businessDayAhead(0).iso, businessDayAhead(1).iso);
+  const stayId = await bookStayByForm(customer.page, customer.catIds, businessDayAhead(0).iso, businessDayAhead(1).iso);
 
   // The front desk finds the Desk in her signed-in menu (on a phone, her account page: the test below).
   const front = desk.page;

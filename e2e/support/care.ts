@@ -3,25 +3,21 @@ import { type Browser, type Page, expect } from "@playwright/test";
 import { certificate, expectStatus, saveHouseholdByForm } from "./cats";
 import { businessDayAhead } from "./dates";
 import { gotoHydrated } from "./hydration";
-import { checkInAtDesk, openEveryDay } from "./stays";
+import { bookStayByForm, checkInAtDesk, openEveryDay } from "./stays";
 import type { SignIn } from "./auth";
 import { formToken } from "./form-token";
 
 /**
  * The care journeys' start (ADR 0157, 0165): a new owner in a browser context of their own (the
  * admin page's viewport, or `ownerViewport`: an owner on a phone beside staff on a desktop) whose cat,
- * taking Methimazole at `doseTime`, has its FVRCP verified by `admin`, booked as Book a Stay books it,
- * arriving today, and checked in at the desk. It opens every day to arrivals (admin Rooms): a spec
+ * taking Methimazole at `doseTime`, has its FVRCP verified by `admin`, booked as Book a Stay's form posts
+ * it, arriving today, and checked in at the desk. It opens every day to arrivals (admin Rooms): a spec
  * that uses it runs on a server of its own (`./own-server`).
  */
 export async function catCheckedIn(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, doseTime: string, ownerViewport = admin.viewportSize()) {
   const { owner, page, email, cat, catId } = await ownerOfMedicatedCat(browser, baseURL, signIn, admin, doseTime, ownerViewport);
   await openEveryDay(admin);
-  await page.goto(`/book/stay?checkIn=${businessDayAhead(0).iso}&checkOut=${businessDayAhead(2).iso}&catIds=${catId}`);
-  await page.getByRole("button", { name: "Review booking" }).click();
-  await page.getByRole("button", { name: "Confirm booking" }).click();
-  await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
-  const stayId = new URL(page.url()).searchParams.get("booked")!;
+  const stayId = await bookStayByForm(page, [catId], businessDayAhead(0).iso, businessDayAhead(2).iso);
   await checkInAtDesk(admin, stayId, [catId]);
   return { owner, page, email, cat, catId, stayId };
 }
