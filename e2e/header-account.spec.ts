@@ -15,7 +15,7 @@ test(
   "a signed-in customer sees their account in the header, not 'Sign In or Join', and signs out there",
   { tag: "@both-widths" },
   async ({ home: page, signIn }) => {
-    const email = await signIn(page);
+    const email = await signIn(page, { open: false });
     await openHome(page);
     let area = await accountArea(page);
     await expect(area.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
@@ -48,7 +48,7 @@ test(
 );
 
 test("an admin also finds the admin area there", { tag: "@both-widths" }, async ({ home: page, signIn }) => {
-  await signIn(page, { as: "admin" });
+  await signIn(page, { as: "admin", open: false });
   await openHome(page);
   const area = await accountArea(page);
   await expect(area.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");

@@ -40,7 +40,7 @@ test("the Owner adds a front desk member and a care attendant; the front desk ch
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  await signIn(owner, { as: "admin" });
+  await signIn(owner, { as: "admin", open: false });
   await openEveryDay(owner);
 
   // The Owner sets the PIN that confirms a front desk's override (ADR 0196).
@@ -162,7 +162,7 @@ test(
   async ({ browser, page: owner, signIn, baseURL }) => {
     // Its own server's start and three sign-ins: room for a busy machine, as the journey has.
     test.setTimeout(180_000);
-    await signIn(owner, { as: "admin" });
+    await signIn(owner, { as: "admin", open: false });
     const desk = await teamMember(browser, baseURL!, signIn, owner, "Front desk");
     await expect(owner.getByRole("list", { name: "The team" }).getByRole("listitem").filter({ hasText: desk.email })).toContainText("Front desk since");
     expect(await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "nothing spills sideways").toBeLessThanOrEqual(0);
