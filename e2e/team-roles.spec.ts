@@ -55,8 +55,8 @@ test("the Owner adds a front desk member and a care attendant; the front desk ch
   await expectNoAxeViolations(owner);
 
   // The Team page: a front desk member and a care attendant added, listed with their roles and names.
-  const desk = await teamMember(browser, baseURL!, signIn, owner, "Front desk");
-  const care = await teamMember(browser, baseURL!, signIn, owner, "Care attendant");
+  const desk = await teamMember(browser, baseURL!, signIn, owner, "Front desk", { through: "team page" });
+  const care = await teamMember(browser, baseURL!, signIn, owner, "Care attendant", { through: "team page" });
   const team = owner.getByRole("list", { name: "The team" }).getByRole("listitem");
   await expect(team.filter({ hasText: desk.email })).toContainText(desk.name);
   await expect(team.filter({ hasText: desk.email })).toContainText("Front desk since");
@@ -163,7 +163,7 @@ test(
     // Its own server's start and three sign-ins: room for a busy machine, as the journey has.
     test.setTimeout(180_000);
     await signIn(owner, { as: "admin", open: false });
-    const desk = await teamMember(browser, baseURL!, signIn, owner, "Front desk");
+    const desk = await teamMember(browser, baseURL!, signIn, owner, "Front desk", { through: "team page" });
     await expect(owner.getByRole("list", { name: "The team" }).getByRole("listitem").filter({ hasText: desk.email })).toContainText("Front desk since");
     expect(await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "nothing spills sideways").toBeLessThanOrEqual(0);
     await expectNoAxeViolations(owner);

@@ -6,6 +6,7 @@ import { gotoHydrated } from "./hydration";
 import { bookStayByForm, checkInAtDesk, openEveryDay } from "./stays";
 import type { SignIn } from "./auth";
 import { formToken } from "./form-token";
+import { ROLE_LABELS } from "../../app/domain/roles";
 
 /**
  * The care journeys' start (ADR 0157, 0165): a new owner in a browser context of their own (the
@@ -63,18 +64,32 @@ export async function addCatWithFvrcp(page: Page, admin: Page, doseTime?: string
   return { cat, catId };
 }
 
-/** A team member who is not an admin, in a browser context of their own, added by `admin` in admin Team. */
-export async function teamMember(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, role = "Care attendant") {
+/**
+ * A team member who is not an admin, in a browser context of their own, added by `admin`: through
+ * admin Team's form on its page (`through: "team page"`, for a test of that page: `admin` is left on
+ * it), or that form posted as the page posts it, for set-up whose test checks what they do next
+ * (walking the page cost seconds per member).
+ */
+export async function teamMember(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, role = "Care attendant", { through = "form" }: { through?: "form" | "team page" } = {}) {
   const team = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
   const page = await team.newPage();
   const email = await signIn(page, { open: false });
-  await gotoHydrated(admin, "/admin/team");
   // The name the stay's history shows for what they do (ADR 0196): fresh, like the address.
   const name = `${role} ${email.split("@")[0]!.slice(-6)}`;
+  const added = `${name} is on the team, as ${role}.`;
+  if (through === "form") {
+    const roleValue = Object.entries(ROLE_LABELS).find(([, label]) => label === role)?.[0];
+    expect(roleValue, `a role named ${role}`).toBeDefined();
+    const posted = await admin.request.post("/admin/team", { form: { intent: "add", fullName: name, email, role: roleValue! } });
+    await expectStatus(posted, 200, `add ${name} to the team`);
+    expect(await posted.text(), "the Team page's answer").toContain(added);
+    return { team, page, email, name };
+  }
+  await gotoHydrated(admin, "/admin/team");
   await admin.getByLabel("Their full name").fill(name);
   await admin.getByLabel("Their e-mail address").fill(email);
   await admin.getByLabel("Role", { exact: true }).selectOption({ label: role });
   await admin.getByRole("button", { name: "Add to the team" }).click();
-  await expect(admin.getByText(`${name} is on the team, as ${role}.`).first()).toBeVisible();
+  await expect(admin.getByText(added).first()).toBeVisible();
   return { team, page, email, name };
 }
