@@ -70,7 +70,14 @@ export async function addCatWithFvrcp(page: Page, admin: Page, doseTime?: string
  * it), or that form posted as the page posts it, for set-up whose test checks what they do next
  * (walking the page cost seconds per member).
  */
-export async function teamMember(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, role = "Care attendant", { through = "form" }: { through?: "form" | "team page" } = {}) {
+export async function teamMember(
+  browser: Browser,
+  baseURL: string,
+  signIn: SignIn,
+  admin: Page,
+  role = "Care attendant",
+  { through = "form" }: { through?: "form" | "team page" } = {},
+) {
   const team = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
   const page = await team.newPage();
   const email = await signIn(page, { open: false });
