@@ -184,7 +184,7 @@ test("a browser that sends Do-Not-Track or Global Privacy Control sends no beaco
 
 test("the analytics API answers a visitor 401 and a customer 403", async ({ page, signIn }) => {
   expect((await page.request.get("/api/admin/analytics")).status()).toBe(401);
-  await signIn(page);
+  await signIn(page, { open: false });
   expect((await page.request.get("/api/admin/analytics?days=7")).status()).toBe(403);
   await page.goto("/admin/analytics");
   await expect(page).toHaveURL(/\/$/);

@@ -31,7 +31,7 @@ test("staff create two appointments; the customer sees exactly those, reminds, r
   const bath = businessDayAhead(49);
 
   const staffPage = await (await browser.newContext()).newPage();
-  await signIn(staffPage, { as: "admin" });
+  await signIn(staffPage, { as: "admin", open: false });
   await staffPage.goto("/admin/bookings");
   await expect(staffPage.getByRole("heading", { name: "Appointments" })).toBeVisible();
   await createAppointment(staffPage, { email: customer, service: "Full Grooming", cats: "Miso", date: groom.iso, time: "10:30", phone: "(949) 555-2368" });

@@ -157,7 +157,7 @@ test("staff log a meal, a dose and a photo on Today and record an incident; the 
   await expect(nobody).toHaveURL(/\/auth\?redirectTo=/);
   const stranger = await browser.newContext({ baseURL });
   const ben = await stranger.newPage();
-  await signIn(ben);
+  await signIn(ben, { open: false });
   await expectStatus(await ben.request.get(`/trips/${stayId}`), 404, "another household's stay");
   await expectStatus(await ben.request.get(photoPath!), 404, "another household's photo");
 

@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { waitForMail } from "./support/mail";
-import { bookStayInBrowser, checkInAtDesk, openEveryDay } from "./support/stays";
+import { bookStayByForm, checkInAtDesk, openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
 import { screenshot } from "./support/screenshots";
 import type { SignIn } from "./support/auth";
@@ -36,7 +36,7 @@ async function stayOnItsDepartureDay(browser: Browser, staff: Page, signIn: Sign
   const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
   const customer = await customerWithVerifiedCats(browser, url, signIn, staff, [cat]);
   const page = customer.page;
-  const stayId = await bookStayInBrowser(page, cat, today.iso, leaving.iso);
+  const stayId = await bookStayByForm(page, customer.catIds, today.iso, leaving.iso);
   if (groom) {
     await page.goto(`/book/groom?stay=${stayId}`);
     await page.getByRole("button", { name: "See free times" }).click();

@@ -8,7 +8,7 @@ import { publishContent } from "./support/content";
 import { businessDayAhead } from "./support/dates";
 import { gotoHydrated } from "./support/hydration";
 import { mailsTo, waitForMail } from "./support/mail";
-import { bookStayInBrowser, openEveryDay } from "./support/stays";
+import { bookStayByForm, openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
 import { formToken } from "./support/form-token";
 
@@ -50,7 +50,7 @@ test(
     const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
     const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [cat]);
     const page = customer.page;
-    const stayId = await bookStayInBrowser(page, cat, today.iso, leaving.iso);
+    const stayId = await bookStayByForm(page, customer.catIds, today.iso, leaving.iso);
     const html = await (await page.request.get(`/trips/${stayId}/check-in`)).text();
     const catId = /name="cats\[0\]\.catId" value="([0-9a-f-]{36})"/.exec(html)![1]!;
     const version = /name="version" value="([0-9a-f]{12})"/.exec(html)![1]!;

@@ -6,7 +6,7 @@ import { screenshot } from "./support/screenshots";
 
 // At 1280 px only: the refusal and the number of rows are the same at every width.
 test("a cat page posted with medications[9999] shows the form with its error and at most 10 rows", async ({ page, signIn }) => {
-  await signIn(page);
+  await signIn(page, { open: false });
   await page.goto("/cats/new");
   await page.getByLabel("Name", { exact: true }).fill("Miso");
   await page.getByLabel("Sex").selectOption({ label: "Female" });

@@ -39,7 +39,7 @@ test("launch readiness lists the placeholders visitors see and shrinks as an adm
     await expect(videoSection.getByRole("button")).toHaveCount(0);
     await expect(videoSection.locator("iframe")).toHaveCount(0);
 
-    await signIn(page, { as: "admin" });
+    await signIn(page, { as: "admin", open: false });
     await page.goto("/admin");
     const panel = page.getByRole("region", { name: "Launch readiness" });
     const placeholders = panel.getByRole("list", { name: "Placeholders still shown" });

@@ -62,7 +62,7 @@ test("leads from the home page reach the admin inbox, where staff set a status a
   await expect(page.getByText("Thank you for subscribing!")).toBeVisible();
 
   // 2. Staff open the inbox.
-  await signIn(page, { as: "admin" });
+  await signIn(page, { as: "admin", open: false });
   await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { level: 1, name: "Leads inbox" })).toBeVisible();
   await expect(page.getByRole("note", { name: "Calls are simulated" })).toContainText("Twilio is not configured");
@@ -168,7 +168,7 @@ test("staff page through a long inbox with Older and Newer links", async ({ page
     expect(res.status(), await res.text()).toBe(201);
   }
 
-  await signIn(page, { as: "admin" });
+  await signIn(page, { as: "admin", open: false });
   await page.goto("/admin/leads");
   await search(page, tag);
   const pages = page.getByRole("navigation", { name: "Pages" });

@@ -20,7 +20,7 @@ test(
   { tag: "@both-widths" },
   async ({ browser, page: staff, signIn, baseURL }) => {
     test.setTimeout(180_000);
-    await signIn(staff, { as: "admin" });
+    await signIn(staff, { as: "admin", open: false });
     const { page, cat, catId } = await ownerOfMedicatedCat(browser, baseURL!, signIn, staff, "8am");
     const tuesday = tuesdayAhead(150 + crypto.randomInt(120));
     const [checkIn, checkOut] = [businessDayAhead(tuesday), businessDayAhead(tuesday + 3)];

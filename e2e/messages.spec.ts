@@ -63,7 +63,7 @@ test("an owner's reply to their pickup code reaches Messages, the stay's page an
   ownServer,
 }) => {
   test.setTimeout(180_000);
-  await signIn(admin, { as: "admin" });
+  await signIn(admin, { as: "admin", open: false });
   const { cat, stayId, mobile, leaving } = await provenOwnerInTheHotel(browser, ownServer.url, signIn, admin);
   const desk = await teamMember(browser, ownServer.url, signIn, admin, "Front desk");
 
@@ -130,7 +130,7 @@ test(
   async ({ browser, page: admin, signIn, ownServer }) => {
     // Its own server's start and two sign-ins: room for a busy machine, as the journeys here have.
     test.setTimeout(120_000);
-    await signIn(admin, { as: "admin" });
+    await signIn(admin, { as: "admin", open: false });
     const owner = await browser.newContext({ baseURL: ownServer.url });
     const page = await owner.newPage();
     await signIn(page, { open: false });
@@ -162,7 +162,7 @@ test("an owner whose mobile replied STOP gets the pickup code by e-mail, and the
   ownServer,
 }) => {
   test.setTimeout(180_000);
-  await signIn(admin, { as: "admin" });
+  await signIn(admin, { as: "admin", open: false });
   const { cat, stayId, email, mobile, leaving } = await provenOwnerInTheHotel(browser, ownServer.url, signIn, admin);
   await admin.goto("/admin/messages/simulated");
   await admin.getByLabel("From (a mobile number)").fill(mobile.shown);

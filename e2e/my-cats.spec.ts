@@ -19,7 +19,7 @@ test("a signed-out visit to /cats is sent to sign in, with /cats as the way back
 
 test("a new customer fills the household, adds two cats, edits one and archives the other", async ({ browser, page, signIn }) => {
   test.slow();
-  await signIn(page);
+  await signIn(page, { open: false });
   await page.goto("/account");
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
   const household = page.getByRole("region", { name: "Household" });
@@ -88,7 +88,7 @@ test("a new customer fills the household, adds two cats, edits one and archives 
   await expect(page.getByLabel("Or approximate age (years)")).toHaveValue("3");
   // Another customer who has the address of Tofu's page finds nothing there.
   const stranger = await (await browser.newContext()).newPage();
-  await signIn(stranger);
+  await signIn(stranger, { open: false });
   expect((await stranger.goto(page.url()))?.status()).toBe(404);
   await stranger.context().close();
   await page.getByLabel("Spayed or neutered").selectOption({ label: "Yes" });

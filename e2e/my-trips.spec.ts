@@ -20,7 +20,7 @@ test("a household on the waitlist only keeps its entry on My Trips and can leave
   // A Tuesday to a Friday, about five months ahead: open for arrivals and departures.
   const tuesday = tuesdayAhead(150);
   const [checkIn, checkOut] = [businessDayAhead(tuesday), businessDayAhead(tuesday + 3)];
-  await signIn(page);
+  await signIn(page, { open: false });
   await saveHouseholdByForm(page);
   const catId = await addCatByForm(page, cat);
 
@@ -53,7 +53,7 @@ test("My Trips lists the next stay first and a cancelled one apart", { tag: "@bo
   // Two stays months apart, far enough ahead that other tests' bookings leave suites free.
   const sooner = tuesdayAhead(170 + crypto.randomInt(60));
   const later = sooner + 14;
-  await signIn(page);
+  await signIn(page, { open: false });
   await saveHouseholdByForm(page);
   const catId = await addCatByForm(page, cat);
   // A record awaiting review is enough to book: the suite is held until staff check it.

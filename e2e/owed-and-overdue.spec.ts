@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
-import { bookStayInBrowser, checkInAtDesk, openEveryDay, releaseAndCheckOutUnpaid } from "./support/stays";
+import { bookStayByForm, checkInAtDesk, openEveryDay, releaseAndCheckOutUnpaid } from "./support/stays";
 import { serverClock } from "./support/server-clock";
 import { expect, test } from "./support/own-server";
 import { screenshot } from "./support/screenshots";
@@ -34,7 +34,7 @@ test("an overdue pickup keeps its suite and is billed; the balance left unpaid i
   const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
   const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [cat]);
   const page = customer.page;
-  const stayId = await bookStayInBrowser(page, cat, today.iso, leaving.iso);
+  const stayId = await bookStayByForm(page, customer.catIds, today.iso, leaving.iso);
   const deskPage = await (await staff.request.get(`/admin/stays/${stayId}/check-in`)).text();
   const catId = /name="cats\[0\]\.catId" value="([0-9a-f-]{36})"/.exec(deskPage)![1]!;
   await checkInAtDesk(staff, stayId, [catId]);

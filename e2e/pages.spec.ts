@@ -49,12 +49,15 @@ const SIGNED_OUT_LANDINGS: { path: string; url: string; heading: string }[] = [
 ];
 
 for (const { path, url, heading } of SIGNED_OUT_LANDINGS) {
+  // /account and /admin land on the sign-in page, the same page /auth shows (its way back aside):
+  // scanned once, as /auth.
+  const scannedAs = url.startsWith("/auth?") ? "/auth" : path;
   test(`${path} as a signed-out visitor leads to ${url}`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(url);
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
-    await expectNoAxeViolations(page);
+    if (scannedAs === path) await expectNoAxeViolations(page);
   });
 }
 

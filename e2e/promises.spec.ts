@@ -14,7 +14,7 @@ test("a new customer's first night is free once, and the voucher is accepted onc
   const cat = `Mochi ${crypto.randomBytes(3).toString("hex")}`;
   // Far ahead and spread out, so other tests' stays leave suites free; inside the FVRCP's 300 days.
   const tuesday = tuesdayAhead(150 + crypto.randomInt(100));
-  await signIn(staff, { as: "admin" });
+  await signIn(staff, { as: "admin", open: false });
   const { page, email } = await customerWithVerifiedCats(browser, baseURL!, signIn, staff, [cat]);
 
   // The voucher, claimed on the home page with the customer's own address.

@@ -31,7 +31,7 @@ const PUBLIC_PAGES = [
 
 test("facts published in Content reach every public page, and the defaults are gone", async ({ page, signIn }) => {
   test.setTimeout(120_000);
-  await signIn(page, { as: "admin" });
+  await signIn(page, { as: "admin", open: false });
   const current = defaultEditableBusiness;
   const value = {
     ...current,

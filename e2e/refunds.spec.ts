@@ -5,7 +5,7 @@ import { businessLocalToUtc } from "../app/lib/business-time";
 import { expectNoAxeViolations } from "./support/axe";
 import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
-import { bookStayInBrowser, checkInAtDesk, openEveryDay, releaseAndCheckOutUnpaid } from "./support/stays";
+import { bookStayByForm, checkInAtDesk, openEveryDay, releaseAndCheckOutUnpaid } from "./support/stays";
 import { expect, test } from "./support/own-server";
 import { screenshot } from "./support/screenshots";
 
@@ -39,7 +39,7 @@ test(
     const cat = `Tofu ${crypto.randomBytes(3).toString("hex")}`;
     const customer = await customerWithVerifiedCats(browser, ownServer.url, signIn, staff, [cat]);
     const page = customer.page;
-    const stayId = await bookStayInBrowser(page, cat, today.iso, leaving.iso);
+    const stayId = await bookStayByForm(page, customer.catIds, today.iso, leaving.iso);
     const deskPage = await (await staff.request.get(`/admin/stays/${stayId}/check-in`)).text();
     const catId = /name="cats\[0\]\.catId" value="([0-9a-f-]{36})"/.exec(deskPage)![1]!;
     await checkInAtDesk(staff, stayId, [catId]);

@@ -6,7 +6,7 @@ import { customerWithVerifiedCats, expectStatus } from "./support/cats";
 import { businessDayAhead } from "./support/dates";
 import { gotoHydrated } from "./support/hydration";
 import { screenshot } from "./support/screenshots";
-import { bookStayInBrowser, openEveryDay } from "./support/stays";
+import { bookStayByForm, openEveryDay } from "./support/stays";
 import { expect, test } from "./support/own-server";
 
 // A real team (issue #43; ADR 0185, 0196), one journey on a server of its own (every day open, so the
@@ -40,7 +40,7 @@ test("the Owner adds a front desk member and a care attendant; the front desk ch
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  await signIn(owner, { as: "admin" });
+  await signIn(owner, { as: "admin", open: false });
   await openEveryDay(owner);
 
   // The Owner sets the PIN that confirms a front desk's override (ADR 0196).
@@ -55,8 +55,8 @@ test("the Owner adds a front desk member and a care attendant; the front desk ch
   await expectNoAxeViolations(owner);
 
   // The Team page: a front desk member and a care attendant added, listed with their roles and names.
-  const desk = await teamMember(browser, baseURL!, signIn, owner, "Front desk");
-  const care = await teamMember(browser, baseURL!, signIn, owner, "Care attendant");
+  const desk = await teamMember(browser, baseURL!, signIn, owner, "Front desk", { through: "team page" });
+  const care = await teamMember(browser, baseURL!, signIn, owner, "Care attendant", { through: "team page" });
   const team = owner.getByRole("list", { name: "The team" }).getByRole("listitem");
   await expect(team.filter({ hasText: desk.email })).toContainText(desk.name);
   await expect(team.filter({ hasText: desk.email })).toContainText("Front desk since");
@@ -72,7 +72,7 @@ test("the Owner adds a front desk member and a care attendant; the front desk ch
   // A customer's cat, booked today to tomorrow; its owner did not check in online.
   const cat = `Miso ${crypto.randomBytes(3).toString("hex")}`;
   const customer = await customerWithVerifiedCats(browser, baseURL!, signIn, owner, [cat]);
-  const stayId = await bookStayInBrowser(customer.page, cat, businessDayAhead(0).iso, businessDayAhead(1).iso);
+  const stayId = await bookStayByForm(customer.page, customer.catIds, businessDayAhead(0).iso, businessDayAhead(1).iso);
 
   // The front desk finds the Desk in her signed-in menu (on a phone, her account page: the test below).
   const front = desk.page;
@@ -162,8 +162,8 @@ test(
   async ({ browser, page: owner, signIn, baseURL }) => {
     // Its own server's start and three sign-ins: room for a busy machine, as the journey has.
     test.setTimeout(180_000);
-    await signIn(owner, { as: "admin" });
-    const desk = await teamMember(browser, baseURL!, signIn, owner, "Front desk");
+    await signIn(owner, { as: "admin", open: false });
+    const desk = await teamMember(browser, baseURL!, signIn, owner, "Front desk", { through: "team page" });
     await expect(owner.getByRole("list", { name: "The team" }).getByRole("listitem").filter({ hasText: desk.email })).toContainText("Front desk since");
     expect(await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "nothing spills sideways").toBeLessThanOrEqual(0);
     await expectNoAxeViolations(owner);

@@ -54,7 +54,7 @@ test("a visitor: /admin/integrations sends them to /auth; /admin-backup's panels
 });
 
 test("a customer: kept out of /admin; on /admin-backup the token is valid but the admin-only checks fail", async ({ page, signIn }) => {
-  const email = await signIn(page, { redirectTo: "/admin-backup" });
+  const email = await signIn(page, { redirectTo: "/admin-backup", open: false });
   await page.goto("/admin/integrations");
   await expect(page).toHaveURL(/\/$/);
 
@@ -81,7 +81,7 @@ test("a customer: kept out of /admin; on /admin-backup the token is valid but th
 test("an admin: from the dashboard to the WordPress tools; settings saved, tested, validated in stages, a test run", async ({ page, signIn }) => {
   // Fake timers from the start (they run with real time until paused), so the validator's stages can be stepped.
   await page.clock.install();
-  await signIn(page, { as: "admin", redirectTo: "/admin" });
+  await signIn(page, { as: "admin", redirectTo: "/admin", open: false });
   await page.goto("/admin");
   await page
     .getByRole("link", { name: /WordPress API Testing/ })
@@ -153,7 +153,7 @@ test("an admin: from the dashboard to the WordPress tools; settings saved, teste
 });
 
 test("an admin on /admin-backup: every auth test passes and the save round trip works", async ({ page, signIn }) => {
-  await signIn(page, { as: "admin", redirectTo: "/admin-backup" });
+  await signIn(page, { as: "admin", redirectTo: "/admin-backup", open: false });
   await page.goto("/admin-backup");
   // Give the saved connection something to round-trip.
   const dashboard = page.getByTestId("wordpress-dashboard");

@@ -13,7 +13,7 @@ test("a customer uploads certificates, staff verify one and reject the other, th
   test.slow();
   const suffix = crypto.randomBytes(3).toString("hex");
   const [miso, tofu] = [`Miso ${suffix}`, `Tofu ${suffix}`];
-  const email = await signIn(page);
+  const email = await signIn(page, { open: false });
 
   await fillHousehold(page);
 
@@ -64,7 +64,7 @@ test("a customer uploads certificates, staff verify one and reject the other, th
   // Staff: verify Miso's certificate, reject Tofu's with a reason (required).
   const staffContext = await browser.newContext({ viewport: page.viewportSize() });
   const staff = await staffContext.newPage();
-  await signIn(staff, { as: "admin" });
+  await signIn(staff, { as: "admin", open: false });
   await staff.goto("/admin");
   await staff.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Vaccine records" }).click();
   await expect(staff.getByRole("heading", { name: "Vaccine records", level: 1 })).toBeVisible();

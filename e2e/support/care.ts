@@ -3,25 +3,22 @@ import { type Browser, type Page, expect } from "@playwright/test";
 import { certificate, expectStatus, saveHouseholdByForm } from "./cats";
 import { businessDayAhead } from "./dates";
 import { gotoHydrated } from "./hydration";
-import { checkInAtDesk, openEveryDay } from "./stays";
+import { bookStayByForm, checkInAtDesk, openEveryDay } from "./stays";
 import type { SignIn } from "./auth";
 import { formToken } from "./form-token";
+import { ROLE_LABELS } from "../../app/domain/roles";
 
 /**
  * The care journeys' start (ADR 0157, 0165): a new owner in a browser context of their own (the
  * admin page's viewport, or `ownerViewport`: an owner on a phone beside staff on a desktop) whose cat,
- * taking Methimazole at `doseTime`, has its FVRCP verified by `admin`, booked as Book a Stay books it,
- * arriving today, and checked in at the desk. It opens every day to arrivals (admin Rooms): a spec
+ * taking Methimazole at `doseTime`, has its FVRCP verified by `admin`, booked as Book a Stay's form posts
+ * it, arriving today, and checked in at the desk. It opens every day to arrivals (admin Rooms): a spec
  * that uses it runs on a server of its own (`./own-server`).
  */
 export async function catCheckedIn(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, doseTime: string, ownerViewport = admin.viewportSize()) {
   const { owner, page, email, cat, catId } = await ownerOfMedicatedCat(browser, baseURL, signIn, admin, doseTime, ownerViewport);
   await openEveryDay(admin);
-  await page.goto(`/book/stay?checkIn=${businessDayAhead(0).iso}&checkOut=${businessDayAhead(2).iso}&catIds=${catId}`);
-  await page.getByRole("button", { name: "Review booking" }).click();
-  await page.getByRole("button", { name: "Confirm booking" }).click();
-  await expect(page.getByRole("heading", { name: "My Trips", level: 1 })).toBeVisible();
-  const stayId = new URL(page.url()).searchParams.get("booked")!;
+  const stayId = await bookStayByForm(page, [catId], businessDayAhead(0).iso, businessDayAhead(2).iso);
   await checkInAtDesk(admin, stayId, [catId]);
   return { owner, page, email, cat, catId, stayId };
 }
@@ -67,18 +64,39 @@ export async function addCatWithFvrcp(page: Page, admin: Page, doseTime?: string
   return { cat, catId };
 }
 
-/** A team member who is not an admin, in a browser context of their own, added by `admin` in admin Team. */
-export async function teamMember(browser: Browser, baseURL: string, signIn: SignIn, admin: Page, role = "Care attendant") {
+/**
+ * A team member who is not an admin, in a browser context of their own, added by `admin`: through
+ * admin Team's form on its page (`through: "team page"`, for a test of that page: `admin` is left on
+ * it), or that form posted as the page posts it, for set-up whose test checks what they do next
+ * (walking the page cost seconds per member).
+ */
+export async function teamMember(
+  browser: Browser,
+  baseURL: string,
+  signIn: SignIn,
+  admin: Page,
+  role = "Care attendant",
+  { through = "form" }: { through?: "form" | "team page" } = {},
+) {
   const team = await browser.newContext({ baseURL, viewport: admin.viewportSize() });
   const page = await team.newPage();
   const email = await signIn(page, { open: false });
-  await gotoHydrated(admin, "/admin/team");
   // The name the stay's history shows for what they do (ADR 0196): fresh, like the address.
   const name = `${role} ${email.split("@")[0]!.slice(-6)}`;
+  const added = `${name} is on the team, as ${role}.`;
+  if (through === "form") {
+    const roleValue = Object.entries(ROLE_LABELS).find(([, label]) => label === role)?.[0];
+    expect(roleValue, `a role named ${role}`).toBeDefined();
+    const posted = await admin.request.post("/admin/team", { form: { intent: "add", fullName: name, email, role: roleValue! } });
+    await expectStatus(posted, 200, `add ${name} to the team`);
+    expect(await posted.text(), "the Team page's answer").toContain(added);
+    return { team, page, email, name };
+  }
+  await gotoHydrated(admin, "/admin/team");
   await admin.getByLabel("Their full name").fill(name);
   await admin.getByLabel("Their e-mail address").fill(email);
   await admin.getByLabel("Role", { exact: true }).selectOption({ label: role });
   await admin.getByRole("button", { name: "Add to the team" }).click();
-  await expect(admin.getByText(`${name} is on the team, as ${role}.`).first()).toBeVisible();
+  await expect(admin.getByText(added).first()).toBeVisible();
   return { team, page, email, name };
 }

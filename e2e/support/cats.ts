@@ -106,8 +106,10 @@ export async function customerWithVerifiedCats(browser: Browser, baseURL: string
   // The page stays blank: every caller opens its own next.
   const email = await signIn(page, { open: false });
   await saveHouseholdByForm(page);
+  const catIds: string[] = [];
   for (const name of names) {
     const catId = await addCatByForm(page, name);
+    catIds.push(catId);
     // Upload answers with a redirect to the cat's page, whose record links name the record.
     const uploaded = await page.request.post(`/cats/${catId}`, {
       multipart: {
@@ -124,5 +126,5 @@ export async function customerWithVerifiedCats(browser: Browser, baseURL: string
     const verified = await staff.request.post("/admin/documents", { form: { intent: "verify", recordId: recordId!, expiresOn: businessDayAhead(300).iso } });
     await expectStatus(verified, 200, `verify ${name}'s FVRCP`);
   }
-  return { page, email };
+  return { page, email, catIds };
 }
