@@ -22,6 +22,10 @@ export default defineConfig({
   plugins,
   test: {
     maxWorkers: 2,
+    // Each project has a Vite server of its own, so without this every server module was transformed
+    // three times a run (unit, pglite, postgres). Transforms kept on disk, keyed by the source and the
+    // configuration, let the other projects of the same run read them instead (ADR 0224).
+    experimental: { fsModuleCache: true },
     projects: [
       {
         resolve: { alias },
