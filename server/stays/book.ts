@@ -167,7 +167,7 @@ async function bookingTerms(db: Db, userId: string, request: BookStayRequest) {
     .leftJoin(calendarRules, and(lte(calendarRules.startsOn, checkOut), gte(calendarRules.endsOn, checkIn)))
     .leftJoin(suiteTypes, isUuid(request.suiteTypeId) ? eq(suiteTypes.id, request.suiteTypeId) : sql`false`)
     .leftJoin(users, eq(users.id, userId))
-    .leftJoin(households, eq(households.userId, users.id))
+    .leftJoin(households, eq(users.id, households.userId))
     .where(eq(staySettings.id, 1))
     .orderBy(asc(calendarRules.startsOn));
   const [first] = rows;
