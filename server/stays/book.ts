@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { type SQLWrapper, and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { type SQLWrapper, asc, eq, sql } from "drizzle-orm";
 import { type CalendarRule, type StaySettings, dateProblems } from "~/domain/calendar";
 import { type StayStatus } from "~/domain/stay-status";
 import { cancellationTiers } from "~/domain/cancellation";
@@ -18,7 +18,7 @@ import { AppError } from "../http/errors";
 import { loadSiteContent } from "../content/content";
 import { redeemVoucher } from "./vouchers";
 import { type CreditRow, creditOf, personLocks, referralCreditApplied, usableReferralCreditJson } from "../referrals/referrals";
-import { type SuiteType, freeSuitesOfType, staySettingsColumns } from "./calendar";
+import { type SuiteType, freeSuitesOfType, rulesTouching, settingsColumns } from "./calendar";
 import { firstNightTaken } from "./first-night";
 import { type HouseholdCat, catClashesQuery, firstCatClash, householdCatsCovered } from "./household-cats";
 import { suitesFor } from "./quote";
@@ -156,7 +156,7 @@ async function bookingTerms(db: Db, userId: string, request: BookStayRequest) {
     : sql<boolean>`false`;
   const rows = await db
     .select({
-      settings: staySettingsColumns,
+      settings: settingsColumns,
       rule: calendarRules,
       type: suiteTypes,
       email: users.email,
@@ -164,7 +164,7 @@ async function bookingTerms(db: Db, userId: string, request: BookStayRequest) {
       full: full.as("full"),
     })
     .from(staySettings)
-    .leftJoin(calendarRules, and(lte(calendarRules.startsOn, checkOut), gte(calendarRules.endsOn, checkIn)))
+    .leftJoin(calendarRules, rulesTouching(checkIn, checkOut))
     .leftJoin(suiteTypes, isUuid(request.suiteTypeId) ? eq(suiteTypes.id, request.suiteTypeId) : sql`false`)
     .leftJoin(users, eq(users.id, userId))
     .leftJoin(households, eq(users.id, households.userId))

@@ -9,9 +9,10 @@ import { calendarRules, staySettings, staySuites, suiteTypes, suites } from "../
  * so no page's data can carry it by accident: only Rooms and the care alerts read it, by name.
  */
 const { managerMobile: _managerMobile, ownerMobile: _ownerMobile, ...settingsColumns } = getTableColumns(staySettings);
+export { settingsColumns };
 
-/** The house rules' columns `loadStayTerms` reads, for a read that takes them beside others in one statement. */
-export const staySettingsColumns = settingsColumns;
+/** The calendar rules that touch any day from `from` to `to` (both inclusive), as a condition. */
+export const rulesTouching = (from: string, to: string) => and(lte(calendarRules.startsOn, to), gte(calendarRules.endsOn, from));
 
 /** The house rules (one row, written by migration 0006 and edited by staff). */
 export async function loadStaySettings(db: Db): Promise<StaySettings> {
@@ -22,11 +23,7 @@ export async function loadStaySettings(db: Db): Promise<StaySettings> {
 
 /** The calendar rules that touch any day from `from` to `to` (both inclusive). */
 export function rulesBetween(db: Db, from: string, to: string): Promise<CalendarRule[]> {
-  return db
-    .select()
-    .from(calendarRules)
-    .where(and(lte(calendarRules.startsOn, to), gte(calendarRules.endsOn, from)))
-    .orderBy(asc(calendarRules.startsOn));
+  return db.select().from(calendarRules).where(rulesTouching(from, to)).orderBy(asc(calendarRules.startsOn));
 }
 
 /**
@@ -37,7 +34,7 @@ export async function loadStayTerms(db: Db, from: string, to: string): Promise<{
   const rows = await db
     .select({ settings: settingsColumns, rule: calendarRules })
     .from(staySettings)
-    .leftJoin(calendarRules, and(lte(calendarRules.startsOn, to), gte(calendarRules.endsOn, from)))
+    .leftJoin(calendarRules, rulesTouching(from, to))
     .where(eq(staySettings.id, 1))
     .orderBy(asc(calendarRules.startsOn));
   if (!rows[0]) throw new Error("stay_settings row missing: migration 0006 writes it");
@@ -57,7 +54,7 @@ export async function loadStayTermsAndTypes(db: Db, from: string, to: string): P
   const rows = await db
     .select({ settings: settingsColumns, rule: calendarRules, type: suiteTypes })
     .from(staySettings)
-    .leftJoin(calendarRules, and(lte(calendarRules.startsOn, to), gte(calendarRules.endsOn, from)))
+    .leftJoin(calendarRules, rulesTouching(from, to))
     .leftJoin(suiteTypes, sql`true`)
     .where(eq(staySettings.id, 1))
     .orderBy(asc(calendarRules.startsOn), asc(calendarRules.id), asc(suiteTypes.sortOrder), asc(suiteTypes.name), asc(suiteTypes.id));
