@@ -1,11 +1,14 @@
 // Stays benchmark: 40 suites and 2,000 stays over the coming year, on PostgreSQL (a server this
-// script starts in a temporary folder) and on embedded PGlite, then (1) the booking page's
-// availability for 90 days across every suite type (the calendar of full nights, and a quote that
-// prices every suite type), p50/p95 over many runs; and (2) the holiday rush: many customers at once
+// script starts in a temporary folder) and on embedded PGlite (a data folder in a temporary folder),
+// written by this process; then, in a fresh process started with the server's flags on that seeded
+// database (as a server restarted on its folder: what a hotel's server holds, not what seeding it
+// left behind), (1) the booking page's availability for 90 days across every suite type (the
+// calendar of full nights, and a quote that prices every suite type), p50/p95 over many runs; and (2) the holiday rush: many customers at once
 // asking for the same few suites and nights, round after round, with the answers per second, how long
 // one answer took (p50/p99, from the moment the round started), the number booked, refused and other
-// errors, and a check that each contested suite night went to exactly one stay; and this process's
-// memory (RSS) at rest before the rush, at its peak and after it: on PGlite the database's included;
+// errors, and a check that each contested suite night went to exactly one stay; and that process's
+// memory (RSS) at rest before the rush, at its peak and after it: on PGlite the database's included,
+// and the TypeScript loader's, which a built server does not load (its share is printed beside);
 // and (3) the statements one quote, one winning booking and one refused contender send, counted on
 // PostgreSQL's driver (each one round trip; PGlite runs the same code, one statement after another),
 // and the statements the rush sent per answer (winners and contenders as they raced: a contender that
@@ -15,17 +18,20 @@
 // Prints figures; asserts nothing.
 //
 //   npm run bench:stays [-- --runs 200] [--clients 20] [--rounds 10] [--db postgres|pglite|both]
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { catForm, householdForm } from "~/features/cats/schema";
 import { bookStayForm } from "~/features/stays/schema";
 import { nightsOf, weekdayOf } from "~/domain/calendar";
 import { addBusinessDays, businessDate } from "~/lib/business-time";
 import { eq, sql } from "drizzle-orm";
-import { type Database, openDatabase, rowsOf } from "../server/db/client";
+import { type Database, type Db, openDatabase, rowsOf } from "../server/db/client";
 import { staySuites, stays, suiteTypes, suites, users } from "../server/db/schema/index";
 import { createCat, saveHousehold } from "../server/households/households";
 import { uploadVaccineRecord, verifyVaccineRecord } from "../server/households/vaccines";
@@ -133,9 +139,14 @@ interface Figures {
 
 const rssMb = () => process.memoryUsage().rss / (1024 * 1024);
 
-async function bench(database: Database): Promise<Figures> {
-  const { db } = database;
-  const now = new Date();
+type Customers = { userId: string; catId: string }[];
+
+/**
+ * The hotel's year: 40 suites, 2,000 stays and the customers who will race for the contested suites.
+ * Written before the figures are taken, in this process, so what it leaves behind (the objects it
+ * made, the database's memory grown while writing) is not counted in the process that is measured.
+ */
+async function seed(db: Db, now: Date): Promise<Customers> {
   const today = businessDate(now);
 
   // 40 suites: the 12 the site starts with and 28 more over two further types.
@@ -146,32 +157,55 @@ async function bench(database: Database): Promise<Figures> {
       { name: "Penthouse", maxCats: 4, nightlyRateCents: 9500, extraCatRateCents: 3500, sortOrder: 5 },
     ])
     .returning();
-  for (let i = 1; i <= SUITES - 12; i++) await db.insert(suites).values({ suiteTypeId: extra[i % 2]!.id, name: `Extra ${i}`, sortOrder: 30 + i });
+  await db
+    .insert(suites)
+    .values(Array.from({ length: SUITES - 12 }, (_, i) => ({ suiteTypeId: extra[(i + 1) % 2]!.id, name: `Extra ${i + 1}`, sortOrder: 31 + i })));
   const allSuites = await db.select().from(suites);
 
-  // 2,000 stays of 1 to 7 nights over the next year, laid end to end in each suite (one household).
+  // 2,000 stays of 1 to 7 nights over the next year, laid end to end in each suite (one household),
+  // written a suite at a time: two statements for its 50 stays rather than two for each.
   const [owner] = await db.insert(users).values({ email: "bench-owner@example.com" }).returning();
   const household = await saveHousehold(db, owner!.id, householdForm.parse({ name: "Bench Household", mobilePhone: "(949) 249-1234" }), now);
   let created = 0;
   for (const suite of allSuites) {
+    const dates: { checkIn: string; checkOut: string; nights: number }[] = [];
     let day = addBusinessDays(today, 1 + (created % 5));
     for (let n = 0; n < STAYS / allSuites.length; n++) {
       const nights = 1 + ((created * 7) % 7);
       const checkOut = addBusinessDays(day, nights);
-      const [stay] = await db
-        .insert(stays)
-        .values({ householdId: household.id, status: "confirmed", checkIn: day, checkOut, totalCents: 5000 * nights, priceLines: [], cancellationTiers: [] })
-        .returning();
-      await db.insert(staySuites).values({ stayId: stay!.id, suiteId: suite.id, suiteTypeId: suite.suiteTypeId, checkIn: day, checkOut });
+      dates.push({ checkIn: day, checkOut, nights });
       created += 1;
       // A free night now and then, as in a real calendar.
       day = addBusinessDays(checkOut, created % 3 === 0 ? 1 : 0);
     }
+    const written = await db
+      .insert(stays)
+      .values(
+        dates.map((d) => ({
+          householdId: household.id,
+          status: "confirmed" as const,
+          checkIn: d.checkIn,
+          checkOut: d.checkOut,
+          totalCents: 5000 * d.nights,
+          priceLines: [],
+          cancellationTiers: [],
+        })),
+      )
+      .returning({ id: stays.id });
+    await db.insert(staySuites).values(
+      written.map((stay, i) => ({
+        stayId: stay.id,
+        suiteId: suite.id,
+        suiteTypeId: suite.suiteTypeId,
+        checkIn: dates[i]!.checkIn,
+        checkOut: dates[i]!.checkOut,
+      })),
+    );
   }
   await db.execute(sql`analyze`);
 
   // Customers with a verified FVRCP record, one cat each.
-  const customers: { userId: string; catId: string }[] = [];
+  const customers: Customers = [];
   for (let i = 0; i < CLIENTS; i++) {
     const [user] = await db
       .insert(users)
@@ -184,6 +218,12 @@ async function bench(database: Database): Promise<Figures> {
     await verifyVaccineRecord(db, record.id, { expiresOn: record.expiresOn }, "bench", now);
     customers.push({ userId: user!.id, catId: cat.id });
   }
+  return customers;
+}
+
+async function bench(database: Database, customers: Customers, now: Date): Promise<Figures> {
+  const { db } = database;
+  const today = businessDate(now);
   const version = (await rowsOf<{ server_version: string }>(db, sql`show server_version`))[0]?.server_version ?? "?";
 
   // (1) Availability.
@@ -308,8 +348,53 @@ async function bench(database: Database): Promise<Figures> {
   };
 }
 
+/** Where the measured process finds the seeded database, and what the seeding made. */
+interface Seeded {
+  database: { url: string } | { dataDir: string };
+  customers: Customers;
+  now: string;
+}
+const SEEDED_ENV = "BENCH_STAYS_SEEDED";
+/** As `npm run serve` starts the server (ADR 0198, 0212): both flags change how much memory it holds. */
+const SERVER_FLAGS = ["--max-semi-space-size=2", "--wasm-lazy-compilation"];
+
+/** This script run again in a fresh process with the server's flags, on the seeded database: its figures. */
+async function measuredInServerProcess(seeded: Seeded): Promise<Figures> {
+  const child = spawn(process.execPath, [...SERVER_FLAGS, "--import", "tsx", fileURLToPath(import.meta.url), ...args], {
+    env: { ...process.env, [SEEDED_ENV]: JSON.stringify(seeded) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`the measured process ended with ${String(code)}`);
+  const figures = JSON.parse(output) as Omit<Figures, "otherErrors"> & { otherErrors: string[] };
+  return { ...figures, otherErrors: new Set(figures.otherErrors) };
+}
+
+/** The RSS (MB) of an idle process with the server's flags, given `loader` (`--import tsx`) or nothing more. */
+function idleRss(...loader: string[]): number {
+  const script = "setTimeout(() => process.stdout.write(String(process.memoryUsage().rss / 1048576)), 2000)";
+  return Number(execFileSync(process.execPath, [...SERVER_FLAGS, ...loader, "-e", script], { encoding: "utf8" }));
+}
+
+const seededHere = process.env[SEEDED_ENV];
+if (seededHere) {
+  const seeded = JSON.parse(seededHere) as Seeded;
+  const database = await openDatabase("url" in seeded.database ? { url: seeded.database.url, poolSize: CLIENTS + 2 } : { dataDir: seeded.database.dataDir });
+  let figures: Figures;
+  try {
+    figures = await bench(database, seeded.customers, new Date(seeded.now));
+  } finally {
+    await database.close();
+  }
+  fs.writeSync(1, JSON.stringify({ ...figures, otherErrors: [...figures.otherErrors] }));
+  process.exit(0);
+}
+
 const results: Figures[] = [];
 for (const kind of KINDS) {
+  const now = new Date();
   if (kind === "postgres") {
     const server = await startTempPostgres("stays");
     try {
@@ -317,24 +402,36 @@ for (const kind of KINDS) {
       await admin.connect();
       await admin.query("create database bench");
       await admin.end();
-      const database = await openDatabase({ url: server.url("bench"), poolSize: CLIENTS + 2 });
+      const url = server.url("bench");
+      const database = await openDatabase({ url });
+      let customers: Customers;
       try {
-        results.push(await bench(database));
+        customers = await seed(database.db, now);
       } finally {
         await database.close();
       }
+      results.push(await measuredInServerProcess({ database: { url }, customers, now: now.toISOString() }));
     } finally {
       server.stop();
     }
   } else {
-    const database = await openDatabase({});
+    // A data folder, as the server keeps it: created and seeded here, then opened again by the measured process.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cathotel-bench-stays-"));
     try {
-      results.push(await bench(database));
+      const database = await openDatabase({ dataDir });
+      let customers: Customers;
+      try {
+        customers = await seed(database.db, now);
+      } finally {
+        await database.close();
+      }
+      results.push(await measuredInServerProcess({ database: { dataDir }, customers, now: now.toISOString() }));
     } finally {
-      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
 }
+const loaderRss = idleRss("--import", "tsx") - idleRss();
 
 const row = (label: string, cell: (f: Figures) => string, target = "") => console.log(`| ${label} | ${results.map(cell).join(" | ")} | ${target} |`);
 console.log(`\n${SUITES} suites, ${STAYS} stays over the next year; ${CLIENTS} customers at once for ${CONTESTED_SUITES} suites, ${ROUNDS} rounds\n`);
@@ -354,7 +451,7 @@ row(
 );
 row("suites holding two stays on one night", (f) => String(f.overlaps), "0");
 row(
-  "this process's RSS at rest / rush peak / after (PGlite: with the database)",
+  "the measured process's RSS at rest / rush peak / after (PGlite: with the database)",
   (f) => `${f.memory.rest.toFixed(0)} / ${f.memory.peak.toFixed(0)} / ${f.memory.after.toFixed(0)} MB`,
   "PGlite: ≤ 256 / ≤ 400 MB",
 );
@@ -362,5 +459,8 @@ row(
   "statements: a quote / a booking that wins / one told it is full",
   (f) => (f.statements ? `${f.statements.quote} / ${f.statements.won} / ${f.statements.refused}` : "(counted on PostgreSQL)"),
   "fewer",
+);
+console.log(
+  `\nRSS: a fresh process with the server's flags on the seeded database (PGlite: its data folder, reopened), as a restarted server; of it, about ${loaderRss.toFixed(0)} MB is the TypeScript loader it runs under, which a built server does not load.`,
 );
 for (const f of results) for (const e of f.otherErrors) console.log(`${f.kind} other error: ${e}`);
