@@ -1,4 +1,3 @@
-import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type Query, type SQL, sql } from "drizzle-orm";
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import path from "node:path";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { EmbeddedPGlite } from "./embedded";
 import { tightenFolder } from "./private-files";
 import * as schema from "./schema/index";
 
@@ -102,11 +102,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     // pg_trgm: the trigram indexes the admin's search uses (migration 0004 creates the extension);
     // btree_gist: the exclusion constraints that keep two stays out of one suite (migration 0006) and two grooms off one groomer at once.
-    const client = await PGlite.create({
+    const client = await EmbeddedPGlite.open({
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm, btree_gist },
-      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
+      startParams: [...EmbeddedPGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
     });
     // eslint-disable-next-line no-restricted-syntax -- the driver's database as the one Db type (ADR 0002)
     const db = drizzlePglite(client, { schema }) as unknown as Db;
