@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { EmbeddedPGlite } from "./embedded";
+import { StatementNames } from "./statement-names";
 import { tightenFolder } from "./private-files";
 import * as schema from "./schema/index";
 
@@ -146,10 +147,29 @@ function createPool(url: string, max: number, logger: ErrorLog | undefined): pg.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, keepAlive: true });
   // Every connection keeps its own listener, idle or checked out (inside a transaction the pool has
   // none on it); the pool discards a connection that errored instead of handing it out again.
-  pool.on("connect", (client) => client.on("error", (err) => logger?.warn({ err }, "database connection lost; it will be replaced")));
+  pool.on("connect", (client) => {
+    client.on("error", (err) => logger?.warn({ err }, "database connection lost; it will be replaced"));
+    nameRepeatedStatements(client);
+  });
   // An idle connection's error is also re-emitted by the pool: already logged above.
   pool.on("error", () => {});
   return pool;
+}
+
+/**
+ * A connection runs a statement it has sent before by a name (`StatementNames`, ADR 0227):
+ * node-postgres prepares a named statement once on its connection, and PostgreSQL then neither
+ * parses nor plans it again for each request. A statement named by its caller keeps its name.
+ */
+function nameRepeatedStatements(client: pg.PoolClient) {
+  const names = new StatementNames();
+  const send = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    const given = typeof config === "string" ? { text: config } : (config as { text?: unknown; name?: unknown; submit?: unknown } | null);
+    if (!given || given.submit || given.name || typeof given.text !== "string") return send(config, ...rest);
+    const name = names.nameOf(given.text);
+    return send(name ? { ...given, name } : config, ...rest);
+  }) as typeof client.query;
 }
 
 /** Any fixed number, the same in every process of this app: the session lock migrations run under. */

@@ -1,23 +1,17 @@
 import { PGlite, type PGliteOptions, type QueryOptions, type Results, type Transaction, parse, protocol } from "@electric-sql/pglite";
-
-/**
- * The embedded database, whose statements run one after another on its one connection, each parsed,
- * analysed and planned again before it runs (PGlite sends every query unnamed). A statement whose
- * text it has run before is prepared under a name once and then run by that name (ADR 0227): its
- * values are still parameters, so one text serves every request of its shape, and what PostgreSQL
- * does for a named statement (a plan kept, made anew when a table it reads changes) it does here.
- * At most `MOST_PREPARED` are kept, the first repeated ones; the others run as before.
- */
-const MOST_PREPARED = 64;
-/** Texts seen once are remembered up to this many, then forgotten together (a text built with its values inside repeats little). */
-const MOST_SEEN_ONCE = 1_000;
+import { StatementNames } from "./statement-names";
 
 const { serialize } = protocol;
 
+/**
+ * The embedded database, whose statements run one after another on its one connection: PGlite sends
+ * every query unnamed, so PostgreSQL parses, analyses and plans it again each time. Here a statement
+ * it has run before runs by a name (`StatementNames`, ADR 0227), prepared once.
+ */
 export class EmbeddedPGlite extends PGlite {
-  /** Each prepared statement's name and its parameters' types, by its text. */
-  readonly #prepared = new Map<string, { name: string; paramTypes: number[] }>();
-  readonly #seenOnce = new Set<string>();
+  readonly #names = new StatementNames();
+  /** The types of each prepared statement's parameters, by its name. */
+  readonly #paramTypes = new Map<string, number[]>();
 
   /** What `PGlite.create` does, for this class. */
   static async open(options: PGliteOptions): Promise<EmbeddedPGlite> {
@@ -27,11 +21,12 @@ export class EmbeddedPGlite extends PGlite {
   }
 
   override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    if (this.closed || !this.#runsPrepared(text, options)) return super.query<T>(text, params, options);
+    const name = this.closed ? undefined : this.#nameOf(text, options);
+    if (!name) return super.query<T>(text, params, options);
     // As PGlite's own query: after any transaction under way, and written to the file system after.
     return this._runExclusiveTransaction(() =>
       this._runExclusiveQuery(async () => {
-        const result = await this.#runPrepared<T>(text, params, options);
+        const result = await this.#runPrepared<T>(name, text, params, options);
         await this.syncToFs();
         return result;
       }),
@@ -41,37 +36,30 @@ export class EmbeddedPGlite extends PGlite {
   override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     return super.transaction((tx) => {
       const query = async <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
-        if (!this.#runsPrepared(text, options)) return tx.query<R>(text, params, options);
+        const name = this.#nameOf(text, options);
+        if (!name) return tx.query<R>(text, params, options);
         if (tx.closed) throw new Error("Transaction is closed");
-        return this._runExclusiveQuery(() => this.#runPrepared<R>(text, params, options));
+        return this._runExclusiveQuery(() => this.#runPrepared<R>(name, text, params, options));
       };
       // The transaction's own handle otherwise (its `closed`, its rollback).
       return callback(Object.create(tx, { query: { value: query } }) as Transaction);
     });
   }
 
-  /** Whether `text` runs by name: prepared already, or seen once before and there is room. */
-  #runsPrepared(text: string, options: QueryOptions | undefined): boolean {
-    if (options?.blob || options?.paramTypes) return false;
-    if (this.#prepared.has(text)) return true;
-    if (this.#prepared.size >= MOST_PREPARED) return false;
-    if (this.#seenOnce.delete(text)) return true;
-    if (this.#seenOnce.size >= MOST_SEEN_ONCE) this.#seenOnce.clear();
-    this.#seenOnce.add(text);
-    return false;
+  /** The name `text` runs by, or undefined to send it as PGlite does (a query with a file, or its parameters' types given). */
+  #nameOf(text: string, options: QueryOptions | undefined): string | undefined {
+    return options?.blob || options?.paramTypes ? undefined : this.#names.nameOf(text);
   }
 
-  /** Runs `text` by its name, preparing it first if need be; called holding the query lock. */
-  async #runPrepared<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+  /** Runs `text` by its name, prepared first if it is not yet (a failed preparation is tried again next time); called holding the query lock. */
+  async #runPrepared<T>(name: string, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     try {
-      let statement = this.#prepared.get(text);
-      if (!statement) {
-        const name = `embedded_${this.#prepared.size + 1}`;
+      let paramTypes = this.#paramTypes.get(name);
+      if (!paramTypes) {
         const described = await this.#send([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()], options);
-        statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
-        this.#prepared.set(text, statement);
+        paramTypes = parse.parseDescribeStatementResults(described);
+        this.#paramTypes.set(name, paramTypes);
       }
-      const { name, paramTypes } = statement;
       // Each value as PGlite's own query serializes it, by the type its parameter was given.
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
