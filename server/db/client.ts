@@ -27,7 +27,8 @@ export async function rowsOf<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[
  * A statement whose SQL is built once and prepared under `name` on each connection that runs it, so
  * neither this process nor the database parses and plans it again for every request (ADR 0221). Its
  * values are placeholders (`sql.placeholder`), given by name when it runs; it answers `rowsOf`'s rows.
- * Only for a hot statement of fixed text: the name must be unique in the app.
+ * Only for a hot statement of fixed text: the name must be unique in the app. (Any statement that
+ * repeats is prepared on its connection anyway, `StatementNames`; this one is also built only once.)
  */
 export function preparedStatement<T>(name: string, build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
   let query: Query | undefined;
