@@ -21,9 +21,10 @@ export class EmbeddedPGlite extends PGlite {
   }
 
   override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    const name = this.closed ? undefined : this.#nameOf(text, options);
+    const name = this.#nameOf(text, options);
     if (!name) return super.query<T>(text, params, options);
-    // As PGlite's own query: after any transaction under way, and written to the file system after.
+    // As PGlite's own query: refused once closing, after any transaction under way, and written to the file system after.
+    await this._checkReady();
     return this._runExclusiveTransaction(() =>
       this._runExclusiveQuery(async () => {
         const result = await this.#runPrepared<T>(name, text, params, options);
