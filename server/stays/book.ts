@@ -65,14 +65,12 @@ export async function bookStay(
   // vaccines required, and the business the mail names.
   const { business, vaccinePolicy } = await loadSiteContent(db);
   return withSuiteRetry(db, async (tx) => {
-    // Everything the booking reads before its locks is one statement, the first in its transaction
-    // (ADR 0227): on the embedded database, whose one connection runs the transactions one after
-    // another, a contender reads after the booking before it committed, so one who comes after the
-    // last suite went learns it here, refused in three statements without taking the locks. Refused
-    // in the order a person fixes it: the cats, the dates, the suite, the vaccines. Only holdStay's
-    // reads, under the locks, decide between contenders: a cat's other stays too, read there once
-    // (ADR 0160). The read carries the account's addresses, so the winner's mail is queued from them
-    // and from what it writes, with no read under the suite type's lock (ADR 0198).
+    // What no other booking decides is one read, the first of the transaction (ADR 0227): on the
+    // embedded database, whose one connection runs one transaction at a time, it comes after the
+    // booking before this one committed. Refused in the order a person fixes it: the cats, the dates,
+    // the suite, the vaccines. Only holdStay's reads, under the locks, decide between contenders: a
+    // cat's other stays too, read there once (ADR 0160). The read carries the account's addresses, so
+    // the winner's mail is queued with no read under the suite type's lock (ADR 0198).
     const { cats: catRows, settings, rules, type, contact, full } = await bookingTerms(tx, userId, request);
     const { chosen, coverage, medicated } = catsChosen(coverageOf(catRows, vaccinePolicy, { catIds: request.catIds, through: request.checkOut, now }));
     const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
