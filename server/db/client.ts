@@ -164,11 +164,22 @@ function createPool(url: string, max: number, logger: ErrorLog | undefined): pg.
  */
 function nameRepeatedStatements(client: pg.PoolClient) {
   const names = new StatementNames();
+  // node-postgres's record of the statements it prepared on this connection, by name.
+  const { parsedStatements } = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection;
   const send = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
   client.query = ((config: unknown, ...rest: unknown[]) => {
     const given = typeof config === "string" ? { text: config } : (config as { text?: unknown; name?: unknown; submit?: unknown } | null);
     if (!given || given.submit || given.name || typeof given.text !== "string") return send(config, ...rest);
     const name = names.nameOf(given.text);
+    // Queued before the statement, after any sent already under the closed name; only a name the
+    // server prepared (else its refusal would end a transaction under way). In a failed transaction
+    // the server refuses it and keeps the statement, which only costs its memory.
+    for (const closed of names.takeClosed())
+      if (parsedStatements[closed] !== undefined)
+        void (send(`deallocate ${closed}`) as Promise<unknown>).then(
+          () => delete parsedStatements[closed],
+          () => {},
+        );
     return send(name ? { ...given, name } : config, ...rest);
   }) as typeof client.query;
 }

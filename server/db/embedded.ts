@@ -52,9 +52,17 @@ export class EmbeddedPGlite extends PGlite {
     return options?.blob || options?.paramTypes ? undefined : this.#names.nameOf(text);
   }
 
-  /** Runs `text` by its name, prepared first if it is not yet (a failed preparation is tried again next time); called holding the query lock. */
+  /**
+   * Runs `text` by its name, prepared first if it is not yet (a failed preparation is tried again next
+   * time), after closing the names given up; called holding the query lock.
+   */
   async #runPrepared<T>(name: string, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     try {
+      const closed = this.#names.takeClosed();
+      if (closed.length > 0) {
+        await this.#send([...closed.map((old) => serialize.close({ type: "S", name: old })), serialize.sync()], options);
+        for (const old of closed) this.#paramTypes.delete(old);
+      }
       let paramTypes = this.#paramTypes.get(name);
       if (!paramTypes) {
         const described = await this.#send([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()], options);

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../testing/test-database";
-import type { Database } from "./client";
+import { type Database, type Db, rowsOf } from "./client";
 import { users } from "./schema/index";
 import { UNIQUE_VIOLATION, constraintOf, sqlStateOf } from "./sql-state";
 import { inTransaction } from "./transaction";
@@ -35,6 +35,26 @@ describe("a statement run again and again", () => {
         const [found] = await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id));
         expect(found?.email).toBe(user.email);
       }
+    });
+  });
+
+  it("answers rightly when more statements repeat than a connection keeps named, the first again after the last, in a transaction and out", async () => {
+    const { db } = database;
+    // 100 texts, each run three times (named at its second), then all again: the first ones' names were given up meanwhile.
+    const texts = Array.from({ length: 100 }, (_, i) => (n: number) => sql`select ${sql.raw(String(i))}::int + ${n}::int as sum`);
+    const sums = async (run: Db) => {
+      const answers: number[] = [];
+      for (const text of texts) for (let n = 0; n < 3; n++) answers.push((await rowsOf<{ sum: number }>(run, text(n)))[0]!.sum);
+      return answers;
+    };
+    const expected = texts.flatMap((_, i) => [i, i + 1, i + 2]);
+    expect(await sums(db)).toEqual(expected);
+    expect(await sums(db)).toEqual(expected);
+    await inTransaction(db, async (tx) => {
+      expect(await sums(tx)).toEqual(expected);
+      // What the connection keeps prepared stays bounded.
+      const [kept] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from pg_prepared_statements`);
+      expect(kept!.n).toBeLessThanOrEqual(64);
     });
   });
 
