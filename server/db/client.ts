@@ -1,4 +1,3 @@
-import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type Query, type SQL, sql } from "drizzle-orm";
@@ -13,6 +12,8 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { EmbeddedPGlite } from "./embedded";
+import { StatementNames } from "./statement-names";
 import { tightenFolder } from "./private-files";
 import * as schema from "./schema/index";
 
@@ -29,7 +30,8 @@ export async function rowsOf<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[
  * A statement whose SQL is built once and prepared under `name` on each connection that runs it, so
  * neither this process nor the database parses and plans it again for every request (ADR 0221). Its
  * values are placeholders (`sql.placeholder`), given by name when it runs; it answers `rowsOf`'s rows.
- * Only for a hot statement of fixed text: the name must be unique in the app.
+ * Only for a hot statement of fixed text: the name must be unique in the app. (Any statement that
+ * repeats is prepared on its connection anyway, `StatementNames`; this one is also built only once.)
  */
 export function preparedStatement<T>(name: string, build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
   let query: Query | undefined;
@@ -120,11 +122,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     // pg_trgm: the trigram indexes the admin's search uses (migration 0004 creates the extension);
     // btree_gist: the exclusion constraints that keep two stays out of one suite (migration 0006) and two grooms off one groomer at once.
-    const client = await PGlite.create({
+    const client = await EmbeddedPGlite.open({
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm, btree_gist },
-      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
+      startParams: [...EmbeddedPGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
     });
     // eslint-disable-next-line no-restricted-syntax -- the driver's database as the one Db type (ADR 0002)
     const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -165,10 +167,40 @@ function createPool(url: string, max: number, logger: ErrorLog | undefined): pg.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, keepAlive: true });
   // Every connection keeps its own listener, idle or checked out (inside a transaction the pool has
   // none on it); the pool discards a connection that errored instead of handing it out again.
-  pool.on("connect", (client) => client.on("error", (err) => logger?.warn({ err }, "database connection lost; it will be replaced")));
+  pool.on("connect", (client) => {
+    client.on("error", (err) => logger?.warn({ err }, "database connection lost; it will be replaced"));
+    nameRepeatedStatements(client);
+  });
   // An idle connection's error is also re-emitted by the pool: already logged above.
   pool.on("error", () => {});
   return pool;
+}
+
+/**
+ * A connection runs a statement it has sent before by a name (`StatementNames`, ADR 0227):
+ * node-postgres prepares a named statement once on its connection, and PostgreSQL then neither
+ * parses nor plans it again for each request. A statement named by its caller keeps its name.
+ */
+function nameRepeatedStatements(client: pg.PoolClient) {
+  const names = new StatementNames();
+  // node-postgres's record of the statements it prepared on this connection, by name.
+  const { parsedStatements } = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection;
+  const send = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    const given = typeof config === "string" ? { text: config } : (config as { text?: unknown; name?: unknown; submit?: unknown } | null);
+    if (!given || given.submit || given.name || typeof given.text !== "string") return send(config, ...rest);
+    const name = names.nameOf(given.text);
+    // Queued before the statement, after any sent already under the closed name; only a name the
+    // server prepared (else its refusal would end a transaction under way). In a failed transaction
+    // the server refuses it and keeps the statement, which only costs its memory.
+    for (const closed of names.takeClosed())
+      if (parsedStatements[closed] !== undefined)
+        void (send(`deallocate ${closed}`) as Promise<unknown>).then(
+          () => delete parsedStatements[closed],
+          () => {},
+        );
+    return send(name ? { ...given, name } : config, ...rest);
+  }) as typeof client.query;
 }
 
 /** Any fixed number, the same in every process of this app: the session lock migrations run under. */

@@ -179,44 +179,57 @@ interface CoverageInput {
   /** What `through` is, in the sentences: "check-out" unless told. */ throughLabel?: string;
 }
 
+/** A cat as `catsAndCoverage` reads it: what a booking needs of its profile. */
+export type CoveredCat = { id: string; name: string; householdId: string; archivedAt: Date | null; medications: (typeof cats.$inferSelect)["medications"] };
+
+/** The cat's columns `catsAndCoverage` reads, beside each of its current records (`currentRecordOf`). */
+export const coveredCatColumns = { id: cats.id, name: cats.name, householdId: cats.householdId, archivedAt: cats.archivedAt, medications: cats.medications };
+
+/** A cat's records that count now (not replaced), as a join condition: one row per record, or one for a cat without any. */
+export const currentRecordOf = and(eq(vaccineRecords.catId, cats.id), isNull(vaccineRecords.replacedAt));
+
+/** The ids asked for, refused (404) before any read when one is no id at all. */
+export function refuseMalformedCatIds(catIds: readonly string[]): void {
+  if (!catIds.every(isUuid)) throw CAT_NOT_FOUND();
+}
+
 /**
  * `vaccineCoverage`, with the cats it read (in the order asked, each the user's or a 404): for a
  * caller that needs both, one read of the cats and their current records instead of two. Each cat's
  * profile medications come with it: what a new stay charges medication for (`medicatedCats` without
  * a care plan), so a quote or a booking does not read the cats twice.
  */
-export async function catsAndCoverage(
-  db: Db,
-  input: CoverageInput,
-): Promise<{
-  cats: { id: string; name: string; householdId: string; archivedAt: Date | null; medications: (typeof cats.$inferSelect)["medications"] }[];
-  coverage: CatCoverage[];
-}> {
-  if (!input.catIds.every(isUuid)) throw CAT_NOT_FOUND();
+export async function catsAndCoverage(db: Db, input: CoverageInput): Promise<{ cats: CoveredCat[]; coverage: CatCoverage[] }> {
+  refuseMalformedCatIds(input.catIds);
   const rows =
     input.catIds.length === 0
       ? []
       : await db
-          .select({
-            id: cats.id,
-            name: cats.name,
-            householdId: cats.householdId,
-            archivedAt: cats.archivedAt,
-            medications: cats.medications,
-            record: vaccineRecords,
-          })
+          .select({ cat: coveredCatColumns, record: vaccineRecords })
           .from(cats)
           .innerJoin(households, eq(households.id, cats.householdId))
-          .leftJoin(vaccineRecords, and(eq(vaccineRecords.catId, cats.id), isNull(vaccineRecords.replacedAt)))
+          .leftJoin(vaccineRecords, currentRecordOf)
           .where(and(inArray(cats.id, [...input.catIds]), householdOf(input.userId)));
-  const chosen = input.catIds.map((catId) => {
-    const row = rows.find((r) => r.id === catId);
-    if (!row) throw CAT_NOT_FOUND();
-    return { id: row.id, name: row.name, householdId: row.householdId, archivedAt: row.archivedAt, medications: row.medications };
-  });
-  const records = rows.flatMap((r) => (r.record ? [r.record] : []));
   // After the cats: in a booking's transaction the reads share one connection.
-  const policy = await vaccinePolicy(db);
+  return coverageOf(rows, await vaccinePolicy(db), input);
+}
+
+/**
+ * `catsAndCoverage`'s answer from rows already read (each cat of the household beside each of its
+ * current records; a cat or a record may come in several rows, and a row without a cat is none): for
+ * a read that carries the cats with more, as a booking's terms do.
+ */
+export function coverageOf(
+  rows: readonly { cat: CoveredCat | null; record: VaccineRecord | null }[],
+  policy: VaccinePolicy,
+  input: Omit<CoverageInput, "userId">,
+): { cats: CoveredCat[]; coverage: CatCoverage[] } {
+  const chosen = input.catIds.map((catId) => {
+    const cat = rows.find((r) => r.cat?.id === catId)?.cat;
+    if (!cat) throw CAT_NOT_FOUND();
+    return cat;
+  });
+  const records = [...new Map(rows.flatMap((r) => (r.record ? [[r.record.id, r.record] as const] : []))).values()];
   const today = businessDate(input.now);
   const coverage = chosen.map((cat): CatCoverage => {
     const problems: string[] = [];

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { type SQLWrapper, asc, eq, sql } from "drizzle-orm";
+import { type SQLWrapper, and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type CalendarRule, type StaySettings, dateProblems } from "~/domain/calendar";
 import { type StayStatus } from "~/domain/stay-status";
 import { cancellationTiers } from "~/domain/cancellation";
@@ -10,7 +10,7 @@ import type { StayView } from "~/domain/stay-view";
 import { businessDate } from "~/lib/business-time";
 import { isUuid } from "~/lib/ids";
 import { type Db, rowsOf } from "../db/client";
-import { calendarRules, households, staySettings, staySuites, stayCats, stayEvents, stays, suiteTypes, users } from "../db/schema/index";
+import { calendarRules, cats, households, staySettings, staySuites, stayCats, stayEvents, stays, suiteTypes, users, vaccineRecords } from "../db/schema/index";
 import { writeTogether } from "../db/write-together";
 import { lockForBooking } from "../db/booking-lock";
 import type { Tx } from "../db/transaction";
@@ -20,7 +20,8 @@ import { redeemVoucher } from "./vouchers";
 import { type CreditRow, creditOf, personLocks, referralCreditApplied, usableReferralCreditJson } from "../referrals/referrals";
 import { type SuiteType, freeSuitesOfType, rulesTouching, settingsColumns } from "./calendar";
 import { firstNightTaken } from "./first-night";
-import { type HouseholdCat, catClashesQuery, firstCatClash, householdCatsCovered } from "./household-cats";
+import { type HouseholdCat, catClashesQuery, catsChosen, firstCatClash, refuseUnreadableCatIds } from "./household-cats";
+import { coverageOf, coveredCatColumns, currentRecordOf } from "../households/vaccines";
 import { suitesFor } from "./quote";
 import { NO_SUITE_FREE, type Stay, coverageRefusal, datesRefused, withSuiteRetry } from "./stay";
 import { stayMessageWrites } from "./stay-mail";
@@ -37,16 +38,6 @@ import { stayViewOf } from "./views";
  */
 
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 30;
-
-/**
- * `Promise.all`, except that when several fail, the first failure in the list's order is thrown
- * (not the first in time), so a request with two problems is always refused for the same one.
- */
-async function inOrder<T extends readonly unknown[]>(reads: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
-  const settled = await Promise.allSettled(reads);
-  for (const result of settled) if (result.status === "rejected") throw result.reason;
-  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
-}
 
 /**
  * Books a stay: confirmed at once when every rule holds, pending review (the suite held) when a
@@ -69,31 +60,32 @@ export async function bookStay(
 ): Promise<Stay> {
   const now = ctx.now;
   const today = businessDate(now);
-  // What no other booking decides, read at once before the transaction (on PostgreSQL each read on a
-  // connection of its own), refused in the order a person fixes it: the cats, the dates, the suite,
-  // the vaccines. Only holdStay's reads, under the locks, decide between contenders: a cat's other
-  // stays too, read there once (ADR 0160). The terms' read carries the suite type, the account's
-  // addresses (the winner's mail is queued from them and from what it writes, with no read under the
-  // suite type's lock; ADR 0198) and whether the suite type is full already (ADR 0223).
-  const [{ chosen, coverage, medicated }, { settings, rules, type, contact, full }, { business }] = await inOrder([
-    householdCatsCovered(db, userId, request.catIds, request.checkOut, now),
-    bookingTerms(db, userId, request),
-    loadSiteContent(db),
-  ] as const);
-  const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
-  if (problems.length > 0) throw datesRefused(problems);
-  if (!type) throw new AppError(404, "SUITE_TYPE_NOT_FOUND", "We couldn't find that suite. Please choose one from the list.");
-  if (request.arrangement === "together" && chosen.length > type.maxCats)
-    throw new AppError(400, "TOO_MANY_CATS", `A ${type.name} holds at most ${type.maxCats} cats. Choose separate suites or a larger suite.`, {
-      fields: { arrangement: `A ${type.name} holds at most ${type.maxCats} cats.` },
-    });
-  if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
-  // A contender who comes after the last suite went learns it here, told what the locks would tell it.
-  if (full) throw NO_SUITE_FREE();
-  const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
-  // The account's address matters only to the mail and to a voucher: one typed in, or the household's own for the free night it got.
-  const email = contact?.email ?? "";
-  const stay = await withSuiteRetry(db, async (tx) => {
+  refuseUnreadableCatIds(request.catIds);
+  // The published content, from this process's cache (a transaction's handle misses it): the
+  // vaccines required, and the business the mail names.
+  const { business, vaccinePolicy } = await loadSiteContent(db);
+  return withSuiteRetry(db, async (tx) => {
+    // What no other booking decides is one read, the first of the transaction (ADR 0227): on the
+    // embedded database, whose one connection runs one transaction at a time, it comes after the
+    // booking before this one committed. Refused in the order a person fixes it: the cats, the dates,
+    // the suite, the vaccines. Only holdStay's reads, under the locks, decide between contenders: a
+    // cat's other stays too, read there once (ADR 0160). The read carries the account's addresses, so
+    // the winner's mail is queued with no read under the suite type's lock (ADR 0198).
+    const { cats: catRows, settings, rules, type, contact, full } = await bookingTerms(tx, userId, request);
+    const { chosen, coverage, medicated } = catsChosen(coverageOf(catRows, vaccinePolicy, { catIds: request.catIds, through: request.checkOut, now }));
+    const problems = dateProblems(settings, rules, request.checkIn, request.checkOut, today);
+    if (problems.length > 0) throw datesRefused(problems);
+    if (!type) throw new AppError(404, "SUITE_TYPE_NOT_FOUND", "We couldn't find that suite. Please choose one from the list.");
+    if (request.arrangement === "together" && chosen.length > type.maxCats)
+      throw new AppError(400, "TOO_MANY_CATS", `A ${type.name} holds at most ${type.maxCats} cats. Choose separate suites or a larger suite.`, {
+        fields: { arrangement: `A ${type.name} holds at most ${type.maxCats} cats.` },
+      });
+    if (coverage.some((c) => c.state === "not-covered")) throw coverageRefusal(coverage);
+    // A contender who comes after the last suite went learns it here, told what the locks would tell it.
+    if (full) throw NO_SUITE_FREE();
+    const status: StayStatus = coverage.some((c) => c.state === "awaiting-review") ? "pending_review" : "confirmed";
+    // The account's address matters only to the mail and to a voucher: one typed in, or the household's own for the free night it got.
+    const email = contact?.email ?? "";
     const { stay: row } = await holdStayWithView(
       tx,
       {
@@ -134,27 +126,27 @@ export async function bookStay(
     await redeemVoucher(tx, { code: request.voucherCode, stay: row, email, minNights: settings.firstNightFreeMinNights, now });
     return row;
   });
-  return stay;
 }
 
 /**
- * The booking's terms, read in one statement: the house rules and the calendar rules of the nights,
- * the suite type asked for, the account's addresses, and whether the suite type is full already for
- * those nights (`full`: fewer free suites than needed, and none of the cats booked elsewhere then,
- * which the locks would answer first). Read without the locks: a contender who arrives after the
- * last suite went is refused without a transaction; one who finds a suite free still takes the locks
- * and reads again under them, which decide.
+ * The booking's terms, read in one statement: the cats asked for that are the account's household's,
+ * each beside its current vaccine records (`coverageOf` makes their coverage), the house rules and
+ * the calendar rules of the nights, the suite type asked for, the account's addresses, and whether
+ * the suite type is full already for those nights (`full`: fewer free suites than needed, and none of
+ * the cats booked elsewhere then, which the locks would answer first). Read before the locks: one who
+ * finds a suite free still takes them and reads again under them, which decide.
  */
-async function bookingTerms(db: Db, userId: string, request: BookStayRequest) {
+async function bookingTerms(tx: Tx, userId: string, request: BookStayRequest) {
   const { checkIn, checkOut } = request;
   const needed = suitesFor(request.arrangement, request.catIds.length);
-  // Dates out of order, or an id that is none, are refused by the checks that follow, not by this read.
-  const checkable = checkIn < checkOut && isUuid(request.suiteTypeId) && request.catIds.every(isUuid);
+  // Dates out of order, or a suite type's id that is none, are refused by the checks that follow, not by this read.
+  const checkable = checkIn < checkOut && isUuid(request.suiteTypeId);
   const full = checkable
-    ? sql<boolean>`(select count(*) from ${freeSuitesOfType(db, request.suiteTypeId, checkIn, checkOut, needed)} f) < ${needed}
-        and not exists ${catClashesQuery(db, request.catIds, { checkIn, checkOut })}`
+    ? sql<boolean>`(select count(*) from ${freeSuitesOfType(tx, request.suiteTypeId, checkIn, checkOut, needed)} f) < ${needed}
+        and not exists ${catClashesQuery(tx, request.catIds, { checkIn, checkOut })}`
     : sql<boolean>`false`;
-  const rows = await db
+  // One row for each calendar rule beside each of the cats' records (a few of each), kept once each.
+  const rows = await tx
     .select({
       settings: settingsColumns,
       rule: calendarRules,
@@ -162,19 +154,24 @@ async function bookingTerms(db: Db, userId: string, request: BookStayRequest) {
       email: users.email,
       mobilePhone: households.mobilePhone,
       full: full.as("full"),
+      cat: coveredCatColumns,
+      record: vaccineRecords,
     })
     .from(staySettings)
     .leftJoin(calendarRules, rulesTouching(checkIn, checkOut))
     .leftJoin(suiteTypes, isUuid(request.suiteTypeId) ? eq(suiteTypes.id, request.suiteTypeId) : sql`false`)
     .leftJoin(users, eq(users.id, userId))
     .leftJoin(households, eq(users.id, households.userId))
+    .leftJoin(cats, and(eq(cats.householdId, households.id), inArray(cats.id, [...request.catIds])))
+    .leftJoin(vaccineRecords, currentRecordOf)
     .where(eq(staySettings.id, 1))
-    .orderBy(asc(calendarRules.startsOn));
+    .orderBy(asc(calendarRules.startsOn), asc(calendarRules.id));
   const [first] = rows;
   if (!first) throw new Error("stay_settings row missing: migration 0006 writes it");
   return {
+    cats: rows,
     settings: first.settings,
-    rules: rows.flatMap((r) => (r.rule ? [r.rule] : [])),
+    rules: [...new Map(rows.flatMap((r) => (r.rule ? [[r.rule.id, r.rule] as const] : []))).values()],
     type: first.type,
     contact: first.email === null ? null : { email: first.email, mobilePhone: first.mobilePhone },
     full: first.full === true,

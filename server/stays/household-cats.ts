@@ -5,7 +5,7 @@ import { hasRepeats } from "~/lib/validation";
 import type { Db } from "../db/client";
 import { cats, households, stayCats } from "../db/schema/index";
 import { householdOf } from "../db/owned";
-import { catsAndCoverage } from "../households/vaccines";
+import { type CatCoverage, type CoveredCat, catsAndCoverage, refuseMalformedCatIds } from "../households/vaccines";
 import { AppError } from "../http/errors";
 
 const CAT_NOT_FOUND = () => new AppError(404, "CAT_NOT_FOUND", "We couldn't find that cat.");
@@ -104,7 +104,20 @@ const refuseRepeats = (catIds: readonly string[]) => {
  */
 export async function householdCatsCovered(db: Db, userId: string, catIds: readonly string[], through: string, now: Date) {
   refuseRepeats(catIds);
-  const { cats: found, coverage } = await catsAndCoverage(db, { userId, catIds: [...catIds], through, now });
+  return catsChosen(await catsAndCoverage(db, { userId, catIds: [...catIds], through, now }));
+}
+
+/**
+ * The ids a booking asks for, refused before anything is read as `householdCatsCovered` refuses them:
+ * a cat named twice, an id that is none. The read that carries the cats with the terms follows.
+ */
+export function refuseUnreadableCatIds(catIds: readonly string[]): void {
+  refuseRepeats(catIds);
+  refuseMalformedCatIds(catIds);
+}
+
+/** `householdCatsCovered`'s answer from the cats and coverage read (`catsAndCoverage`, `coverageOf`): an archived cat is none. */
+export function catsChosen({ cats: found, coverage }: { cats: CoveredCat[]; coverage: CatCoverage[] }) {
   if (found.some((c) => c.archivedAt)) throw CAT_NOT_FOUND();
   return {
     chosen: found.map(({ id, name, householdId }): HouseholdCat => ({ id, name, householdId })),
