@@ -6,6 +6,7 @@ import path from "node:path";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { apiRouter } from "./api/router";
+import { callbackRouter } from "./callback/router";
 import type { AdjustableClock } from "./clock";
 import type { AppContext } from "./context";
 import { capRequestBodies } from "./http/body-limit";
@@ -56,13 +57,16 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     }),
   );
   app.use(securityHeaders({ isProduction: ctx.env.isProduction }));
-  // gzip for HTML, JSON and assets: on a phone connection it is most of the page's load time.
-  app.use(compression());
   // Before any route that changes state: the API and page actions alike.
   app.use(refuseCrossSite({ publicSiteUrl: ctx.env.PUBLIC_SITE_URL }));
   // Every body, API and page actions alike: a declared length over the cap is refused before it is
   // read; bodies without one are counted as they are read (the parsers' limit, the page handler).
   app.use(capRequestBodies({ maxBytes: ctx.env.MAX_BODY_BYTES, ownCaps: ["/api/admin/media"] }));
+  // POST /api/callback, with its own body parser and error handler: its small answer is never
+  // compressed, and a rush of it should not pay for what it does not use (ADR 0226).
+  app.use(callbackRouter(ctx));
+  // gzip for HTML, JSON and assets: on a phone connection it is most of the page's load time.
+  app.use(compression());
 
   app.get("/healthz", async (req, res) => {
     try {
