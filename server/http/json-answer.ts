@@ -7,6 +7,6 @@ import type { Response } from "express";
  */
 export function sendJson(res: Response, status: number, body: unknown) {
   const json = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(json) });
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(json)) });
   res.end(json);
 }
