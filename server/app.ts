@@ -1,20 +1,18 @@
 import compression from "compression";
 import { and, desc, eq } from "drizzle-orm";
 import express, { type RequestHandler } from "express";
-import crypto from "node:crypto";
 import path from "node:path";
-import pino from "pino";
-import { pinoHttp } from "pino-http";
 import { apiRouter } from "./api/router";
+import { callbackRouter } from "./callback/router";
 import type { AdjustableClock } from "./clock";
 import type { AppContext } from "./context";
 import { capRequestBodies } from "./http/body-limit";
 import { refuseCrossSite } from "./http/csrf";
+import { logRequests } from "./http/request-log";
 import { telephonyEvents } from "./db/schema/index";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable";
 import { apiErrorHandler, apiNotFound, pageErrorHandler } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
-import { redactSecrets } from "./logger";
 import { mediaFilesRouter } from "./media/router";
 import { paymentsWebhookRouter } from "./payments/router";
 
@@ -35,34 +33,19 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   // Whose X-Forwarded-For names the client (TRUST_PROXY; by default only a proxy on this machine).
   app.set("trust proxy", ctx.env.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      genReqId: (req, res) => {
-        const id = crypto.randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-      // Sign-in links carry their token in the query string: it must not reach the logs.
-      serializers: {
-        req: pino.stdSerializers.wrapRequestSerializer((req) => {
-          req.url = redactSecrets(req.url);
-          if (req.query && typeof req.query === "object" && "token" in req.query) req.query = { ...req.query, token: "[redacted]" };
-          return req;
-        }),
-      },
-    }),
-  );
+  // A request id and logger for each request, and its line when answered; assets' answers are not logged.
+  app.use(logRequests(ctx.logger, { ignore: (req) => req.url.startsWith("/assets/") }));
   app.use(securityHeaders({ isProduction: ctx.env.isProduction }));
-  // gzip for HTML, JSON and assets: on a phone connection it is most of the page's load time.
-  app.use(compression());
   // Before any route that changes state: the API and page actions alike.
   app.use(refuseCrossSite({ publicSiteUrl: ctx.env.PUBLIC_SITE_URL }));
   // Every body, API and page actions alike: a declared length over the cap is refused before it is
   // read; bodies without one are counted as they are read (the parsers' limit, the page handler).
   app.use(capRequestBodies({ maxBytes: ctx.env.MAX_BODY_BYTES, ownCaps: ["/api/admin/media"] }));
+  // POST /api/callback, with its own body parser and error handler: its small answer is never
+  // compressed, and a rush of it should not pay for what it does not use (ADR 0226).
+  app.use(callbackRouter(ctx));
+  // gzip for HTML, JSON and assets: on a phone connection it is most of the page's load time.
+  app.use(compression());
 
   app.get("/healthz", async (req, res) => {
     try {

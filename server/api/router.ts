@@ -3,7 +3,6 @@ import { adminAnalyticsRouter, pageViewsRouter } from "../analytics/router";
 import { appointmentsRouter } from "../appointments/router";
 import { requireAdminApi } from "../auth/guards.server";
 import { authRouter } from "../auth/router";
-import { callbackRouter } from "../callback/router";
 import type { AppContext } from "../context";
 import { adminLeadsRouter } from "../leads/admin-router";
 import { leadsRouter } from "../leads/router";
@@ -22,7 +21,6 @@ export function apiRouter(ctx: AppContext): Router {
   router.use("/admin/analytics", adminAnalyticsRouter(ctx));
   router.use("/admin/media", adminMediaRouter(ctx));
   router.use("/auth", authRouter(ctx));
-  router.use(callbackRouter(ctx));
   router.use(appointmentsRouter(ctx));
   router.use(leadsRouter(ctx));
   // POST /wordpress-test-runner: admin-only (requireAdminApi inside, ADR 0060).

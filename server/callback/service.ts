@@ -10,8 +10,8 @@ import type { Logger } from "../logger";
 import { preparedStatement, rowsOf } from "../db/client";
 import {
   type RateLimitRule,
+  addCountingPlaceholderValues,
   countInSpareShard,
-  countingPlaceholderValues,
   countingStep,
   countingStepWithPlaceholders,
   oldestEventInWindowSql,
@@ -265,7 +265,8 @@ const decisionStatement = preparedStatement<{
   status: "calling" | "paused" | null;
 }>("callback_decision", () => {
   const allowedByCap = sql`exists (select 1 from global_cap)`;
-  const lead = (field: LeadField) => sql.placeholder(`lead.${field}`);
+  // The lead's fields by their own names (leadFields); the counting steps' are `<step>.<field>`.
+  const lead = (field: LeadField) => sql.placeholder(field);
   return sql`with ip_limit as (${countingStepWithPlaceholders("fixed", "ip")}),
       number_cooldown as (${countingStepWithPlaceholders("sliding", "number", sql`ip_limit`)}),
       global_cap as (${countingStepWithPlaceholders("fixed", "global", sql`number_cooldown`)}),
@@ -281,14 +282,12 @@ const decisionStatement = preparedStatement<{
 });
 
 async function storeLeadAndTakeCallSlot(db: Db, env: Env, input: CallbackInput, ipHash: string, now: Date): Promise<Decision> {
-  const fields = leadFields(input, ipHash, now);
-  const [row] = await decisionStatement(db, {
-    ...countingPlaceholderValues("ip", ipRule(ipHash, env), now),
-    ...countingPlaceholderValues("number", numberRule(input.phoneNumber), now),
-    ...countingPlaceholderValues("global", globalRule(env), now),
-    ...Object.fromEntries(Object.entries(fields).map(([field, value]) => [`lead.${field}`, value])),
-    pausedReason: PAUSED_REASON,
-  });
+  const values: Record<string, unknown> = leadFields(input, ipHash, now);
+  values.pausedReason = PAUSED_REASON;
+  addCountingPlaceholderValues(values, "ip", ipRule(ipHash, env), now);
+  addCountingPlaceholderValues(values, "number", numberRule(input.phoneNumber), now);
+  addCountingPlaceholderValues(values, "global", globalRule(env), now);
+  const [row] = await decisionStatement(db, values);
   if (!row) throw new Error("the callback statement returned no row");
   return {
     ipAllowed: row.ip_allowed,

@@ -1,6 +1,6 @@
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { type Query, type SQL, sql } from "drizzle-orm";
+import { Placeholder, type Query, type SQL, is, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -30,16 +30,24 @@ export async function rowsOf<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[
  * A statement whose SQL is built once and prepared under `name` on each connection that runs it, so
  * neither this process nor the database parses and plans it again for every request (ADR 0221). Its
  * values are placeholders (`sql.placeholder`), given by name when it runs; it answers `rowsOf`'s rows.
- * Only for a hot statement of fixed text: the name must be unique in the app. (Any statement that
- * repeats is prepared on its connection anyway, `StatementNames`; this one is also built only once.)
+ * Only for a hot statement of fixed text: the name must be unique in the app. On PostgreSQL it goes
+ * to the pool itself (node-postgres prepares a named statement once per connection), without
+ * Drizzle's per-query wrapping: none of its mapping applies to raw rows (ADR 0226); on the embedded
+ * database through Drizzle's session, where it is named as any repeated statement is (`StatementNames`,
+ * ADR 0227). Either way it is also built only once.
  */
 export function preparedStatement<T>(name: string, build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
   let query: Query | undefined;
   const preparedFor = new WeakMap<Db, { execute(values: Record<string, unknown>): Promise<unknown> }>();
   return async (db, values) => {
+    query ??= new PgDialect().sqlToQuery(build());
+    const client = "$client" in db ? db.$client : undefined;
+    if (client instanceof pg.Pool) {
+      const params = query.params.map((param) => (is(param, Placeholder) ? values[param.name] : param));
+      return (await client.query({ name, text: query.sql, values: params })).rows as T[];
+    }
     let prepared = preparedFor.get(db);
     if (!prepared) {
-      query ??= new PgDialect().sqlToQuery(build());
       prepared = db._.session.prepareQuery(query, undefined, name, false);
       preparedFor.set(db, prepared);
     }

@@ -94,15 +94,19 @@ export function countingStep(rule: RateLimitRule, now: Date, gate?: SQL): SQL {
 
 /**
  * `countingStep` for a statement built once and prepared (ADR 0221): its values are placeholders
- * named `<name>.<field>`, filled for each event by `countingPlaceholderValues(name, rule, now)`.
+ * named `<name>.<field>`, filled for each event by `addCountingPlaceholderValues(values, name, rule, now)`.
  */
 export function countingStepWithPlaceholders(window: RateLimitRule["window"], name: string, gate?: SQL): SQL {
   return countingSql(window, (field) => sql.placeholder(`${name}.${field}`), gate);
 }
 
-/** The values of `countingStepWithPlaceholders(rule.window, name)` for an event at `now`. */
-export function countingPlaceholderValues(name: string, rule: RateLimitRule, now: Date): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(countingValues(rule, now)).map(([field, value]) => [`${name}.${field}`, value]));
+/**
+ * Adds to `values` those of `countingStepWithPlaceholders(rule.window, name)` for an event at `now`
+ * (a hot statement's values: into one object, without copies).
+ */
+export function addCountingPlaceholderValues(values: Record<string, unknown>, name: string, rule: RateLimitRule, now: Date) {
+  const counting = countingValues(rule, now);
+  for (const field in counting) values[`${name}.${field}`] = counting[field as CountingField];
 }
 
 /** The values a rule's counting step takes for an event at `now` (for a fixed rule, in a shard drawn at random). */
