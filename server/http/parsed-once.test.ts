@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
  * A domain function takes the schema's output type and never parses again, so a domain file
  * (`server/<domain>/*.ts` that is not a router) calls no `parseBody(`, `.safeParse(` or `.parse(`
  * (`JSON.parse` aside). The composition (`server/*.ts`, `env.ts` among them), the http layer and
- * test support are edges or helpers; the files below parse for the reason they give.
+ * test support are edges or helpers, and the database layer (`server/db`) takes no input (its wire
+ * protocol's Parse message is not one); the files below parse for the reason they give.
  */
 const PARSES_FOR_A_REASON: Record<string, string> = {
   "server/auth/admin-cli.ts": "a command-line script: the address it is given is its edge",
@@ -27,7 +28,7 @@ const isDomainFile = (file: string) => {
   return (
     top === "server" &&
     rest.length > 0 &&
-    !["http", "testing"].includes(folder!) &&
+    !["http", "testing", "db"].includes(folder!) &&
     /\.ts$/.test(file) &&
     !/\.test\.ts$/.test(file) &&
     !/(^|-)router\.ts$/.test(path.basename(file))
