@@ -45,22 +45,28 @@ const INTERACTIONS = ["click", "keydown", "scroll"];
  * Counts the page view at once, then starts the island (ADR 0204): at the first tap, key or scroll,
  * which the browser has already answered (a dialog opened by `commandfor`, a form posted), or, for an
  * `"idle"` island, once the page has loaded and the browser is idle, so its evaluation and hydration
- * never hold up a tap on a slow phone's first seconds. An idle island's chunks are fetched after the
- * first frame (the HTML, the stylesheet, the fonts and the hero go first on a slow connection), all
- * at once (modulepreload for the whole tree, so there is no import waterfall).
+ * never hold up a tap on a slow phone's first seconds.
+ * Nothing is fetched or started before the page's first paint has been presented (ADR 0225): the HTML,
+ * the stylesheet, the fonts and the hero have a slow connection to themselves, and a modulepreload
+ * started before the paint makes the page wait for it in Lighthouse's model of a phone. After a tap the
+ * script starts only once the frame that answers it (the open dialog) is drawn, not inside the tap's
+ * own event. An idle island's chunks are fetched all at once (modulepreload for the whole tree, so there
+ * is no import waterfall).
  */
 export function islandLoaderScript({ src, preload, start }: { src: string; preload: string[]; start: "idle" | "interaction" }): string {
   const files = JSON.stringify(preload).replace(/</g, "\\u003c");
   const events = JSON.stringify(INTERACTIONS);
   return (
     `${inlinePageViewScript};` +
-    `(function(){var started=0,` +
-    `preload=function(){${files}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})},` +
-    `go=function(){if(started)return;started=1;${events}.forEach(function(e){removeEventListener(e,go,true)});${start === "interaction" ? "preload();" : ""}import(${JSON.stringify(src)})};` +
+    `(function(){var started=0,preloaded=0,` +
+    `preload=function(){if(preloaded)return;preloaded=1;${files}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})},` +
+    `afterFrame=function(f){requestAnimationFrame(function(){setTimeout(f)})},` +
+    `go=function(){if(started)return;started=1;${events}.forEach(function(e){removeEventListener(e,go,true)});afterFrame(function(){preload();import(${JSON.stringify(src)})})};` +
     `${events}.forEach(function(e){addEventListener(e,go,{capture:true,passive:true})});` +
     (start === "idle"
-      ? `requestAnimationFrame(function(){setTimeout(preload)});` +
-        `var idle=function(){(window.requestIdleCallback||setTimeout)(go)};document.readyState==="complete"?idle():addEventListener("load",idle)`
+      ? `var P=window.PerformanceObserver,idle=function(){(window.requestIdleCallback||setTimeout)(go)},` +
+        `painted=function(){preload();document.readyState==="complete"?idle():addEventListener("load",idle)};` +
+        `P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0?new P(function(l,o){o.disconnect();setTimeout(painted)}).observe({type:"paint",buffered:true}):afterFrame(painted)`
       : "") +
     `})()`
   );
