@@ -42,6 +42,14 @@ export const ISLAND_PROPS_ID = "island-props";
 const INTERACTIONS = ["click", "keydown", "scroll"];
 
 /**
+ * A control that only the page's script can answer (the share dialog) carries this attribute and an
+ * id: a tap on it before the script has run is remembered on `<html>` (`TAPPED_BEFORE_SCRIPT`) and
+ * repeated once the page is hydrated (HydratedMarker), instead of being lost.
+ */
+export const NEEDS_SCRIPT_ATTRIBUTE = "data-needs-script";
+export const TAPPED_BEFORE_SCRIPT = "tappedBeforeScript";
+
+/**
  * Counts the page view at once, then starts the island (ADR 0204): at the first tap, key or scroll,
  * which the browser has already answered (a dialog opened by `commandfor`, a form posted), or, for an
  * `"idle"` island, once the page has loaded and the browser is idle, so its evaluation and hydration
@@ -63,6 +71,7 @@ export function islandLoaderScript({ src, preload, start }: { src: string; prelo
     `afterFrame=function(f){requestAnimationFrame(function(){setTimeout(f)})},` +
     `go=function(){if(started)return;started=1;${events}.forEach(function(e){removeEventListener(e,go,true)});afterFrame(function(){preload();import(${JSON.stringify(src)})})};` +
     `${events}.forEach(function(e){addEventListener(e,go,{capture:true,passive:true})});` +
+    `addEventListener("click",function(e){var r=document.documentElement,t=e.target.closest&&e.target.closest("[${NEEDS_SCRIPT_ATTRIBUTE}]");if(t&&!r.dataset.hydrated)r.dataset.${TAPPED_BEFORE_SCRIPT}=t.id},true);` +
     (start === "idle"
       ? `var P=window.PerformanceObserver,idle=function(){(window.requestIdleCallback||setTimeout)(go)},` +
         `painted=function(){preload();document.readyState==="complete"?idle():addEventListener("load",idle)};` +
