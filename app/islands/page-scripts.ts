@@ -59,22 +59,24 @@ export const TAPPED_BEFORE_SCRIPT = "tappedBeforeScript";
  * started before the paint makes the page wait for it in Lighthouse's model of a phone. After a tap the
  * script starts only once the frame that answers it (the open dialog) is drawn, not inside the tap's
  * own event. An idle island's chunks are fetched all at once (modulepreload for the whole tree, so there
- * is no import waterfall).
+ * is no import waterfall), their links added in idle time a few at a time: adding thirty at once is a
+ * task of about 180 ms on a slow phone, which a tap landing then would wait for.
  */
 export function islandLoaderScript({ src, preload, start }: { src: string; preload: string[]; start: "idle" | "interaction" }): string {
   const files = JSON.stringify(preload).replace(/</g, "\\u003c");
   const events = JSON.stringify(INTERACTIONS);
   return (
     `${inlinePageViewScript};` +
-    `(function(){var started=0,preloaded=0,` +
-    `preload=function(){if(preloaded)return;preloaded=1;${files}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})},` +
+    `(function(){var started=0,files=${files},next=0,` +
+    `idle=function(f){(window.requestIdleCallback||setTimeout)(f)},` +
+    // Called by requestIdleCallback, it stops when the idle period ends and goes on in the next one.
+    `preload=function(deadline){while(next<files.length&&!(deadline&&deadline.timeRemaining()<2)){var l=document.createElement("link");l.rel="modulepreload";l.href=files[next++];document.head.appendChild(l)}if(next<files.length)idle(preload)},` +
     `afterFrame=function(f){requestAnimationFrame(function(){setTimeout(f)})},` +
     `go=function(){if(started)return;started=1;${events}.forEach(function(e){removeEventListener(e,go,true)});afterFrame(function(){preload();import(${JSON.stringify(src)})})};` +
     `${events}.forEach(function(e){addEventListener(e,go,{capture:true,passive:true})});` +
     `addEventListener("click",function(e){var r=document.documentElement,t=e.target.closest&&e.target.closest("[${NEEDS_SCRIPT_ATTRIBUTE}]");if(t&&!r.dataset.hydrated)r.dataset.${TAPPED_BEFORE_SCRIPT}=t.id},true);` +
     (start === "idle"
-      ? `var P=window.PerformanceObserver,idle=function(){(window.requestIdleCallback||setTimeout)(go)},` +
-        `painted=function(){preload();document.readyState==="complete"?idle():addEventListener("load",idle)};` +
+      ? `var P=window.PerformanceObserver,painted=function(){idle(preload);document.readyState==="complete"?idle(go):addEventListener("load",function(){idle(go)})};` +
         `P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0?new P(function(l,o){o.disconnect();setTimeout(painted)}).observe({type:"paint",buffered:true}):afterFrame(painted)`
       : "") +
     `})()`
