@@ -54,7 +54,7 @@ export const TAPPED_BEFORE_SCRIPT = "tappedBeforeScript";
  * which the browser has already answered (a dialog opened by `commandfor`, a form posted), or, for an
  * `"idle"` island, once the page has loaded and the browser is idle, so its evaluation and hydration
  * never hold up a tap on a slow phone's first seconds.
- * Nothing is fetched or started before the page's first paint has been presented (ADR 0225): the HTML,
+ * Nothing is fetched or started before the page's first frame is on screen (ADR 0225): the HTML,
  * the stylesheet, the fonts and the hero have a slow connection to themselves, and a modulepreload
  * started before the paint makes the page wait for it in Lighthouse's model of a phone. After a tap the
  * script starts only once the frame that answers it (the open dialog) is drawn, not inside the tap's
@@ -69,15 +69,17 @@ export function islandLoaderScript({ src, preload, start }: { src: string; prelo
     `${inlinePageViewScript};` +
     `(function(){var started=0,files=${files},next=0,` +
     `idle=function(f){(window.requestIdleCallback||setTimeout)(f)},` +
-    // Called by requestIdleCallback, it stops when the idle period ends and goes on in the next one.
-    `preload=function(deadline){while(next<files.length&&!(deadline&&deadline.timeRemaining()<2)){var l=document.createElement("link");l.rel="modulepreload";l.href=files[next++];document.head.appendChild(l)}if(next<files.length)idle(preload)},` +
+    // Called by requestIdleCallback, it adds at least one and stops when the idle period ends, going on
+    // in the next one; called without a deadline, it adds them all.
+    `preload=function(deadline){do{if(next>=files.length)return;var l=document.createElement("link");l.rel="modulepreload";l.href=files[next++];document.head.appendChild(l)}while(!deadline||deadline.timeRemaining()>1);idle(preload)},` +
     `afterFrame=function(f){requestAnimationFrame(function(){setTimeout(f)})},` +
-    `go=function(){if(started)return;started=1;${events}.forEach(function(e){removeEventListener(e,go,true)});afterFrame(function(){preload();import(${JSON.stringify(src)})})};` +
+    // At a tap, key or scroll (an event), after the frame that answers it; when idle, at once.
+    `go=function(e){if(started)return;started=1;${events}.forEach(function(e){removeEventListener(e,go,true)});var s=function(){preload();import(${JSON.stringify(src)})};e&&e.type?afterFrame(s):s()};` +
     `${events}.forEach(function(e){addEventListener(e,go,{capture:true,passive:true})});` +
     `addEventListener("click",function(e){var r=document.documentElement,t=e.target.closest&&e.target.closest("[${NEEDS_SCRIPT_ATTRIBUTE}]");if(t&&!r.dataset.hydrated)r.dataset.${TAPPED_BEFORE_SCRIPT}=t.id},true);` +
     (start === "idle"
-      ? `var P=window.PerformanceObserver,painted=function(){idle(preload);document.readyState==="complete"?idle(go):addEventListener("load",function(){idle(go)})};` +
-        `P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0?new P(function(l,o){o.disconnect();setTimeout(painted)}).observe({type:"paint",buffered:true}):afterFrame(painted)`
+      ? // The frame after the first one begins once the first is on screen.
+        `requestAnimationFrame(function(){afterFrame(function(){idle(preload);document.readyState==="complete"?idle(go):addEventListener("load",function(){idle(go)})})})`
       : "") +
     `})()`
   );
