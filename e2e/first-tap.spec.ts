@@ -65,3 +65,26 @@ test("a tap on Donate Now before the script has run is answered with the demo's 
   await page.getByRole("button", { name: "Donate Now" }).click();
   await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
 });
+
+test("a tap on Share before the script has run opens the share dialog once it has, not lost", async ({ home: page }) => {
+  let releaseScripts!: () => void;
+  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsReleased;
+    await route.continue().catch(() => {});
+  });
+
+  await page.goto("/", { waitUntil: "commit" });
+  const share = page.getByRole("button", { name: "Share" });
+  await expect(share).toBeVisible();
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  await share.click();
+  const dialog = page.getByRole("dialog", { name: "Share" });
+  await expect(dialog).toHaveCount(0);
+
+  releaseScripts();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(share).toBeFocused();
+});

@@ -225,8 +225,9 @@ test.describe("cookie notice", () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(new Date(start.getTime() + 1000));
     await page.goto("/");
-    // The page starts hydrating once its first frame is painted: let that frame pass.
-    await page.clock.runFor(50);
+    // The page starts hydrating once its first frame is on screen and the browser is idle (ADR 0225):
+    // let the next frame and the idle callback pass.
+    await page.clock.runFor(100);
     await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     const notice = page.getByRole("region", { name: "Cookie notice" });
     await page.clock.runFor(900);

@@ -42,25 +42,44 @@ export const ISLAND_PROPS_ID = "island-props";
 const INTERACTIONS = ["click", "keydown", "scroll"];
 
 /**
+ * A control that only the page's script can answer (the share dialog) carries this attribute and an
+ * id: a tap on it before the script has run is remembered on `<html>` (`TAPPED_BEFORE_SCRIPT`) and
+ * repeated once the page is hydrated (HydratedMarker), instead of being lost.
+ */
+export const NEEDS_SCRIPT_ATTRIBUTE = "data-needs-script";
+export const TAPPED_BEFORE_SCRIPT = "tappedBeforeScript";
+
+/**
  * Counts the page view at once, then starts the island (ADR 0204): at the first tap, key or scroll,
  * which the browser has already answered (a dialog opened by `commandfor`, a form posted), or, for an
  * `"idle"` island, once the page has loaded and the browser is idle, so its evaluation and hydration
- * never hold up a tap on a slow phone's first seconds. An idle island's chunks are fetched after the
- * first frame (the HTML, the stylesheet, the fonts and the hero go first on a slow connection), all
- * at once (modulepreload for the whole tree, so there is no import waterfall).
+ * never hold up a tap on a slow phone's first seconds.
+ * Nothing is fetched or started before the page's first frame is on screen (ADR 0225): the HTML,
+ * the stylesheet, the fonts and the hero have a slow connection to themselves, and a modulepreload
+ * started before the paint makes the page wait for it in Lighthouse's model of a phone. After a tap the
+ * script starts only once the frame that answers it (the open dialog) is drawn, not inside the tap's
+ * own event. An idle island's chunks are fetched all at once (modulepreload for the whole tree, so there
+ * is no import waterfall), their links added in idle time a few at a time: adding thirty at once is a
+ * task of about 180 ms on a slow phone, which a tap landing then would wait for.
  */
 export function islandLoaderScript({ src, preload, start }: { src: string; preload: string[]; start: "idle" | "interaction" }): string {
   const files = JSON.stringify(preload).replace(/</g, "\\u003c");
   const events = JSON.stringify(INTERACTIONS);
   return (
     `${inlinePageViewScript};` +
-    `(function(){var started=0,` +
-    `preload=function(){${files}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})},` +
-    `go=function(){if(started)return;started=1;${events}.forEach(function(e){removeEventListener(e,go,true)});${start === "interaction" ? "preload();" : ""}import(${JSON.stringify(src)})};` +
+    `(function(){var started=0,files=${files},next=0,` +
+    `idle=function(f){(window.requestIdleCallback||setTimeout)(f)},` +
+    // Called by requestIdleCallback, it adds at least one and stops when the idle period ends, going on
+    // in the next one; called without a deadline, it adds them all.
+    `preload=function(deadline){do{if(next>=files.length)return;var l=document.createElement("link");l.rel="modulepreload";l.href=files[next++];document.head.appendChild(l)}while(!deadline||deadline.timeRemaining()>1);idle(preload)},` +
+    `afterFrame=function(f){requestAnimationFrame(function(){setTimeout(f)})},` +
+    // At a tap, key or scroll (an event), after the frame that answers it; when idle, at once.
+    `go=function(e){if(started)return;started=1;${events}.forEach(function(e){removeEventListener(e,go,true)});var s=function(){preload();import(${JSON.stringify(src)})};e&&e.type?afterFrame(s):s()};` +
     `${events}.forEach(function(e){addEventListener(e,go,{capture:true,passive:true})});` +
+    `addEventListener("click",function(e){var r=document.documentElement,t=e.target.closest&&e.target.closest("[${NEEDS_SCRIPT_ATTRIBUTE}]");if(t&&!r.dataset.hydrated)r.dataset.${TAPPED_BEFORE_SCRIPT}=t.id},true);` +
     (start === "idle"
-      ? `requestAnimationFrame(function(){setTimeout(preload)});` +
-        `var idle=function(){(window.requestIdleCallback||setTimeout)(go)};document.readyState==="complete"?idle():addEventListener("load",idle)`
+      ? // The frame after the first one begins once the first is on screen.
+        `requestAnimationFrame(function(){afterFrame(function(){idle(preload);document.readyState==="complete"?idle(go):addEventListener("load",function(){idle(go)})})})`
       : "") +
     `})()`
   );

@@ -109,7 +109,10 @@ export function sendStoredPage(req: ExpressRequest, res: ExpressResponse, page: 
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Vary", "Accept-Encoding");
-  const accepted = req.acceptsEncodings("br", "gzip", "identity");
+  // Brotli whenever it is accepted: browsers name gzip first with the same weight ("gzip, deflate, br,
+  // zstd"), and the home page's brotli is a quarter smaller (14.7 against 19.5 KB), one round trip less
+  // on a slow phone connection before the page can be drawn (ADR 0225).
+  const accepted = req.acceptsEncodings("br") || req.acceptsEncodings("gzip", "identity");
   const [encoding, body] = accepted === "br" ? ["br", page.br] : accepted === "gzip" ? ["gzip", page.gzip] : ["identity", page.identity];
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(body.length));

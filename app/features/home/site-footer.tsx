@@ -14,7 +14,7 @@ export function SiteFooter() {
     scrollToSection(id);
   };
   return (
-    <footer className="bg-brand-950 px-4 pt-16 pb-28 text-brand-100 md:px-6">
+    <footer className="render-when-near bg-brand-950 px-4 pt-16 pb-28 text-brand-100 md:px-6">
       <div className="mx-auto grid max-w-6xl gap-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className={heading}>{business.name}</p>

@@ -123,7 +123,8 @@ export function SiteHeader() {
           </nav>
           <nav aria-label="Account" className="flex items-center gap-1">
             <AccountLinks />
-            <button type="button" className={topLink} onClick={openShare} onPointerEnter={preloadShare}>
+            {/* The share dialog is built by script: a tap before it has run is repeated once it has (NEEDS_SCRIPT_ATTRIBUTE). */}
+            <button type="button" id="share-button" data-needs-script="" className={topLink} onClick={openShare} onPointerEnter={preloadShare}>
               <span className="inline-flex items-center gap-1.5">
                 {/* Below 1024 px the icons speak for Share and Help, so a signed-in bar fits on one line. */}
                 <Icon name="share" className="h-4 w-4" /> <span className="sr-only lg:not-sr-only">Share</span>

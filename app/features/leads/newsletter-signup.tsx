@@ -37,7 +37,7 @@ export function NewsletterSignup() {
   };
 
   return (
-    <section id="signup" aria-labelledby="signup-heading" className="px-4 py-16 md:px-6 md:py-20">
+    <section id="signup" aria-labelledby="signup-heading" className="render-when-near px-4 py-16 md:px-6 md:py-20">
       <div className="mx-auto max-w-4xl overflow-hidden rounded-[2rem] bg-gradient-to-br from-accent-100 via-white to-brand-50 p-8 text-center shadow-card md:p-12">
         <h2 id="signup-heading" className="text-3xl md:text-4xl">
           {copy.heading}
