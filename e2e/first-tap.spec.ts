@@ -1,4 +1,18 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./home-fixtures";
+
+/** Holds every script of the page until `release` is called: a slow phone's first seconds. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return { held, release };
+}
 
 /**
  * No lost taps (ADR 0117): on a slow phone the page is painted long before its script has run. The
@@ -9,14 +23,7 @@ test("a tap on the menu button at the first paint opens the drawer, and it stays
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 
-  let releaseScripts!: () => void;
-  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
-  const heldScripts: string[] = [];
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    heldScripts.push(route.request().url());
-    await scriptsReleased;
-    await route.continue();
-  });
+  const { held: heldScripts, release: releaseScripts } = await holdScripts(page);
 
   await page.goto("/", { waitUntil: "commit" });
   const menuButton = page.getByRole("button", { name: "Open menu" });
@@ -41,12 +48,7 @@ test("a tap on the menu button at the first paint opens the drawer, and it stays
 
 test("a tap on Donate Now before the script has run is answered with the demo's words, not lost", { tag: "@phone" }, async ({ home: page }) => {
   await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
-  let releaseScripts!: () => void;
-  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await scriptsReleased;
-    await route.continue().catch(() => {});
-  });
+  const { release: releaseScripts } = await holdScripts(page);
 
   await page.goto("/", { waitUntil: "commit" });
   const donate = page.getByRole("button", { name: "Donate Now" });
@@ -67,12 +69,7 @@ test("a tap on Donate Now before the script has run is answered with the demo's 
 });
 
 test("a tap on Share before the script has run opens the share dialog once it has, not lost", async ({ home: page }) => {
-  let releaseScripts!: () => void;
-  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await scriptsReleased;
-    await route.continue().catch(() => {});
-  });
+  const { release: releaseScripts } = await holdScripts(page);
 
   await page.goto("/", { waitUntil: "commit" });
   const share = page.getByRole("button", { name: "Share" });
