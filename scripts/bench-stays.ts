@@ -392,9 +392,21 @@ if (seededHere) {
   process.exit(0);
 }
 
+/** Seeds the database here, then measures it in a fresh process that opens it again, as a restarted server. */
+async function seedThenMeasure(where: Seeded["database"]): Promise<Figures> {
+  const now = new Date();
+  const database = await openDatabase(where);
+  let customers: Customers;
+  try {
+    customers = await seed(database.db, now);
+  } finally {
+    await database.close();
+  }
+  return measuredInServerProcess({ database: where, customers, now: now.toISOString() });
+}
+
 const results: Figures[] = [];
 for (const kind of KINDS) {
-  const now = new Date();
   if (kind === "postgres") {
     const server = await startTempPostgres("stays");
     try {
@@ -402,15 +414,7 @@ for (const kind of KINDS) {
       await admin.connect();
       await admin.query("create database bench");
       await admin.end();
-      const url = server.url("bench");
-      const database = await openDatabase({ url });
-      let customers: Customers;
-      try {
-        customers = await seed(database.db, now);
-      } finally {
-        await database.close();
-      }
-      results.push(await measuredInServerProcess({ database: { url }, customers, now: now.toISOString() }));
+      results.push(await seedThenMeasure({ url: server.url("bench") }));
     } finally {
       server.stop();
     }
@@ -418,14 +422,7 @@ for (const kind of KINDS) {
     // A data folder, as the server keeps it: created and seeded here, then opened again by the measured process.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cathotel-bench-stays-"));
     try {
-      const database = await openDatabase({ dataDir });
-      let customers: Customers;
-      try {
-        customers = await seed(database.db, now);
-      } finally {
-        await database.close();
-      }
-      results.push(await measuredInServerProcess({ database: { dataDir }, customers, now: now.toISOString() }));
+      results.push(await seedThenMeasure({ dataDir }));
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
