@@ -27,7 +27,7 @@ export function Section({
       id={id}
       aria-labelledby={headingId}
       className={cn(
-        "render-when-near scroll-mt-20 px-4 py-16 focus:outline-none md:px-6 md:py-24",
+        "render-when-near px-4 py-16 focus:outline-none md:px-6 md:py-24",
         tone === "white" && "bg-white",
         tone === "brand" && "bg-brand-900 text-brand-50",
         className,

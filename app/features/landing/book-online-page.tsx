@@ -25,7 +25,7 @@ export function BookOnlinePage({ content, schedulerUrl, notice }: { content: Sit
       </aside>
       <TopBar scheduleLabel={landingCopy.topBar.scheduleLabel} scheduleHref="#scheduler" />
       <main id="main">
-        <section id="scheduler" aria-labelledby="scheduler-heading" className="scroll-mt-20 px-4 py-10 md:px-6 md:py-14">
+        <section id="scheduler" aria-labelledby="scheduler-heading" className="px-4 py-10 md:px-6 md:py-14">
           {notice ? <NoticeLine notice={notice} className="mx-auto mb-6 max-w-2xl" /> : null}
           <div className="mx-auto mb-8 max-w-2xl text-center">
             <h1 id="scheduler-heading" className="text-4xl md:text-5xl">

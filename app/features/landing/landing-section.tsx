@@ -21,7 +21,7 @@ export function LandingSection({
     <section
       id={id}
       aria-labelledby={`${id}-heading`}
-      className={cn("render-when-near scroll-mt-20 px-4 py-14 md:px-6 md:py-20", tone === "white" && "bg-white", className)}
+      className={cn("render-when-near px-4 py-14 md:px-6 md:py-20", tone === "white" && "bg-white", className)}
     >
       <div className="mx-auto max-w-6xl">
         <div className="mx-auto mb-8 max-w-2xl text-center md:mb-12">
