@@ -6,8 +6,8 @@
 // when the first tap works: from navigation (4x CPU, slow 4G) until a tap on the page's first
 // control opens its dialog, beside a bare page with one native dialog measured the same way (the
 // measurement's own floor), and on the page's own clock from the paint that first shows the control:
-// when the tap arrived, when the dialog was drawn and the longest task a tap could wait for. A benchmark, not a test: it prints figures, and fails if it cannot measure or
-// a page is below its budget.
+// when the tap arrived, when the dialog was drawn and the longest task a tap could wait for. A
+// benchmark, not a test: it prints figures, and fails if it cannot measure or a page is below its budget.
 //
 //   npm run bench:web                 # build + measure
 //   npm run bench:web -- --no-build   # measure the existing build
@@ -219,7 +219,8 @@ const REFERENCE_TAP_PAGE =
  * the probe holds up no touch.
  */
 function tapProbe(name) {
-  const probe = (globalThis.__firstTap = { drawn: null, touched: null, opened: null, shown: null, longTasks: [] });
+  const probe = (globalThis.__firstTap = { drawn: null, touched: null, shown: null, longTasks: [] });
+  let opened = false;
   new PerformanceObserver((list) => {
     for (const task of list.getEntries()) probe.longTasks.push({ start: task.startTime, end: task.startTime + task.duration });
   }).observe({ type: "longtask", buffered: true });
@@ -233,8 +234,8 @@ function tapProbe(name) {
   requestAnimationFrame(watch);
   addEventListener("touchstart", (e) => (probe.touched ??= e.timeStamp), { capture: true, passive: true });
   new MutationObserver(() => {
-    if (probe.opened !== null || !document.querySelector("dialog[open]")) return;
-    probe.opened = performance.now();
+    if (opened || !document.querySelector("dialog[open]")) return;
+    opened = true;
     requestAnimationFrame(() => setTimeout(() => (probe.shown = performance.now())));
   }).observe(document, { attributes: true, attributeFilter: ["open"], subtree: true });
 }
@@ -243,8 +244,7 @@ function tapProbe(name) {
  * From navigation until a tap opens the page's dialog, under Lighthouse's phone throttling (4x CPU,
  * slow 4G): the control is tapped as soon as Playwright finds it laid out, and again every 50 ms until
  * the dialog opens. Playwright finds a server-rendered control before the page's first paint, so the
- * page's own clock says what a visitor sees: the first paint, when the tap reached the page and when
- * the dialog opened, each after that paint.
+ * page's own clock (tapProbe) says what a visitor sees, from the paint that first shows the control.
  */
 async function firstTapTimes(browser) {
   const times = {};

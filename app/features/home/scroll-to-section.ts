@@ -1,6 +1,3 @@
-/** The sticky navigation bar's height: sections land just below it. */
-export const SECTION_SCROLL_OFFSET = 80;
-
 export const sectionIds = {
   services: "services",
   reviews: "testimonials",
@@ -23,13 +20,15 @@ function drawSectionsUpTo(target: HTMLElement) {
   }
 }
 
-/** Scrolls so the section's top sits 80 px below the viewport top; jumps when motion is reduced. */
+/**
+ * Scrolls so the section's top sits below the sticky navigation bar (the page's `scroll-padding-top`,
+ * 80 px, the one offset a link's target also lands at); jumps when motion is reduced.
+ */
 export function scrollToSection(id: string) {
   const target = document.getElementById(id);
   if (!target) return;
   drawSectionsUpTo(target);
-  const top = target.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET;
-  window.scrollTo({ top, behavior: prefersReducedMotion() ? "instant" : "smooth" });
+  target.scrollIntoView({ block: "start", behavior: prefersReducedMotion() ? "instant" : "smooth" });
   // Move keyboard focus along without a second jump, so Tab continues from the section.
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   target.focus({ preventScroll: true });
