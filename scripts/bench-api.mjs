@@ -354,7 +354,9 @@ async function main() {
         console.log(`${"  ratio, this round".padEnd(34)} ${(api / raw).toFixed(2)}`);
       }
       const sorted = ratios.toSorted((a, b) => a - b);
-      console.log(`\nratio callback endpoint / pgbench: ${quantile(sorted, 0.5).toFixed(2)} (median of ${ROUNDS} rounds; ${sorted.map((r) => r.toFixed(2)).join(", ")})\n`);
+      console.log(
+        `\nratio callback endpoint / pgbench: ${quantile(sorted, 0.5).toFixed(2)} (median of ${ROUNDS} rounds; ${sorted.map((r) => r.toFixed(2)).join(", ")})\n`,
+      );
     }
     if (!only || only === "incoming") {
       // Target (ADR 0191): at least 200 texts a second on PostgreSQL, p99 under 100 ms.
