@@ -20,7 +20,7 @@ export async function expectNoAxeViolations(page: Page, { within }: { within?: s
   // out, which nobody reads: once the toasts are still, the page is read again (on a slow machine a
   // scan can outlast a toast's four seconds).
   if (violations.length && (await toastsChangedSince(page, toasts))) {
-    await page.waitForFunction(() => !document.querySelector('[data-sonner-toast][data-removed="true"]'));
+    // A leaving toast fades to transparent, so this also waits for it to be gone.
     await settledToasts(page);
     violations = await scan(page, within);
   }
